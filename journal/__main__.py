@@ -1,0 +1,3 @@
+from journal.cli.main import main
+
+main()

@@ -1,0 +1,224 @@
+"""The event envelope, payload types, their registry, schema versions and upcasters.
+
+A payload is a frozen dataclass named in the past tense and registered with `@event`.
+Payloads hold plain JSON values only (str, int, bool, None, tuples, mappings), so
+`to_data` / `from_data` round-trip them through the store's JSON column exactly.
+A payload records a ruling's inputs (dice faces, flags, names) and its derived results
+with their terms, so `explain` can show them and `audit` can recompute them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, ClassVar, TypeVar
+
+#: One term of a derived number: a label and its signed value, e.g. ("HF 6 - Hardness 2", -4).
+Term = tuple[str, int]
+Terms = tuple[Term, ...]
+
+GENESIS_HASH = ""
+
+
+class Event:
+    """Base of every payload. Subclasses are frozen dataclasses registered with `@event`."""
+
+    schema: ClassVar[int] = 1
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+
+E = TypeVar("E", bound=type[Event])
+
+_REGISTRY: dict[str, type[Event]] = {}
+_UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def event(cls: E) -> E:
+    """Register a payload class under its class name (the `type` column)."""
+    if cls.__name__ in _REGISTRY and _REGISTRY[cls.__name__] is not cls:
+        raise TypeError(f"event type {cls.__name__} registered twice")
+    _REGISTRY[cls.__name__] = cls
+    return cls
+
+
+def upcaster(
+    type_name: str, from_schema: int
+) -> Callable[[Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]]:
+    """Register a function turning a payload of `from_schema` into `from_schema + 1`."""
+
+    def register(fn: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        _UPCASTERS[(type_name, from_schema)] = fn
+        return fn
+
+    return register
+
+
+def event_class(type_name: str) -> type[Event]:
+    try:
+        return _REGISTRY[type_name]
+    except KeyError:
+        raise ValueError(f"unknown event type {type_name!r}") from None
+
+
+def known_types() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready copy: tuples become lists, mappings become dicts."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    """Inverse of `_plain` for payload fields: lists become tuples (mappings stay mappings)."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: _frozen(v) for k, v in value.items()}
+    return value
+
+
+def to_data(payload: Event) -> dict[str, Any]:
+    assert dataclasses.is_dataclass(payload)
+    return {f.name: _plain(getattr(payload, f.name)) for f in dataclasses.fields(payload)}
+
+
+def upcast(type_name: str, schema: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    current = event_class(type_name).schema
+    if schema > current:
+        raise ValueError(
+            f"{type_name} has schema {schema}, newer than this journal knows ({current}): "
+            "upgrade journal"
+        )
+    while schema < current:
+        step = _UPCASTERS.get((type_name, schema))
+        if step is None:
+            raise ValueError(f"no upcaster for {type_name} schema {schema}")
+        data = step(dict(data))
+        schema += 1
+    return schema, data
+
+
+def from_data(type_name: str, schema: int, data: Mapping[str, Any]) -> Event:
+    """Build a payload, upcasting old schemas; raises ValueError with a readable reason."""
+    cls = event_class(type_name)
+    _, data = upcast(type_name, schema, dict(data))
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise ValueError(f"{type_name} has unknown field(s): {', '.join(unknown)}")
+    missing = sorted(
+        name
+        for name, f in fields.items()
+        if name not in data
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    )
+    if missing:
+        raise ValueError(f"{type_name} is missing field(s): {', '.join(missing)}")
+    return cls(**{k: _frozen(v) for k, v in data.items()})
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """An event as stored: its place in the campaign's stream, its payload and its chain link."""
+
+    campaign: str
+    seq: int
+    event_id: str
+    type: str
+    schema: int
+    data: Mapping[str, Any]
+    recorded_at: datetime
+    game_time: str | None
+    session: int | None
+    prev_hash: str
+    hash: str
+
+    @property
+    def payload(self) -> Event:
+        return from_data(self.type, self.schema, self.data)
+
+    def export(self) -> dict[str, Any]:
+        """The export line (JSON Lines) and `log --json` fields."""
+        return {
+            "seq": self.seq,
+            "event_id": self.event_id,
+            "type": self.type,
+            "schema": self.schema,
+            "data": _plain(self.data),
+            "recorded_at": format_instant(self.recorded_at),
+            "game_time": self.game_time,
+            "session": self.session,
+            "prev_hash": self.prev_hash,
+            "hash": self.hash,
+        }
+
+
+def format_instant(moment: datetime) -> str:
+    """UTC wall-clock time as ISO 8601 with microseconds and a Z."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def chain_hash(
+    prev_hash: str,
+    *,
+    seq: int,
+    event_id: str,
+    type: str,
+    schema: int,
+    data: Mapping[str, Any],
+    recorded_at: datetime,
+    game_time: str | None,
+    session: int | None,
+) -> str:
+    """hash = sha256(prev_hash + canonical JSON of the event). The campaign slug is not
+    hashed, so a log keeps its hashes when imported under another name."""
+    body = canonical_json(
+        {
+            "seq": seq,
+            "event_id": event_id,
+            "type": type,
+            "schema": schema,
+            "data": data,
+            "recorded_at": format_instant(recorded_at),
+            "game_time": game_time,
+            "session": session,
+        }
+    )
+    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+def rehash(record: Recorded) -> str:
+    return chain_hash(
+        record.prev_hash,
+        seq=record.seq,
+        event_id=record.event_id,
+        type=record.type,
+        schema=record.schema,
+        data=record.data,
+        recorded_at=record.recorded_at,
+        game_time=record.game_time,
+        session=record.session,
+    )
+
+
+def describe_terms(terms: Terms, total: int | None = None) -> str:
+    """`Reaction 12, HF 6 - Hardness 2 -4, +d10 +9, -d10 -3 = 14`."""
+    text = ", ".join(f"{label} {value:+d}" if i else f"{label} {value}" for i, (label, value) in enumerate(terms))
+    return f"{text} = {total}" if total is not None else text

@@ -1,0 +1,70 @@
+"""The campaign's in-fiction clock: parsing game times and advancing them (`2h`, `3d`, `6mo`)."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import datetime, timedelta
+
+from journal.errors import RuleError
+
+GAME_TIME_FORMAT = "%Y-%m-%dT%H:%M"
+
+_AMOUNT = re.compile(r"^\s*(\d+)\s*(mo|min|m|h|d|w|y)\s*$")
+_UNITS = {
+    "min": "minutes",
+    "m": "minutes",
+    "h": "hours",
+    "d": "days",
+    "w": "weeks",
+    "mo": "months",
+    "y": "years",
+}
+
+
+def parse_game_time(text: str) -> str:
+    """Accept `1925-10-31 22:00`, `1925-10-31T22:00` or `1925-10-31`; return the canonical form."""
+    cleaned = text.strip().replace(" ", "T", 1)
+    for fmt in (GAME_TIME_FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(cleaned, fmt).strftime(GAME_TIME_FORMAT)
+        except ValueError:
+            continue
+    raise RuleError(f"game time {text!r} is not a date: write it as 1925-10-31 22:00")
+
+
+def to_datetime(game_time: str) -> datetime:
+    return datetime.strptime(game_time, GAME_TIME_FORMAT)
+
+
+def parse_amount(text: str) -> tuple[int, str]:
+    """`90min`, `2h`, `3d`, `2w`, `6mo`, `1y` as (count, unit name)."""
+    match = _AMOUNT.match(text.lower())
+    if not match or int(match.group(1)) == 0:
+        raise RuleError(
+            f"{text!r} is not an amount of time: write e.g. 30min, 2h, 3d, 2w, 6mo or 1y"
+        )
+    return int(match.group(1)), _UNITS[match.group(2)]
+
+
+def _add_months(moment: datetime, months: int) -> datetime:
+    index = moment.month - 1 + months
+    year, month = moment.year + index // 12, index % 12 + 1
+    day = min(moment.day, calendar.monthrange(year, month)[1])
+    return moment.replace(year=year, month=month, day=day)
+
+
+def advance(game_time: str, amount: str) -> str:
+    count, unit = parse_amount(amount)
+    moment = to_datetime(game_time)
+    if unit == "months":
+        moment = _add_months(moment, count)
+    elif unit == "years":
+        moment = _add_months(moment, 12 * count)
+    else:
+        moment = moment + timedelta(**{unit: count})
+    return moment.strftime(GAME_TIME_FORMAT)
+
+
+def hours_between(earlier: str, later: str) -> float:
+    return (to_datetime(later) - to_datetime(earlier)).total_seconds() / 3600
