@@ -1,0 +1,246 @@
+"""Deciders for what follows a fight: its end, Horror Checks, rest, peace and awards."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from journal.dice import DiceBox
+from journal.errors import RuleError
+from journal.events import Terms
+from journal.rules.core import CampaignState
+from journal.rules.horror_factor import tables
+from journal.rules.horror_factor.commands import Award, EndEncounter, HorrorCheck, Peace, Rest
+from journal.rules.horror_factor.events import (
+    Change,
+    EncounterEnded,
+    HardnessAwarded,
+    HorrorChecked,
+    PeaceRecorded,
+    Rested,
+)
+from journal.rules.horror_factor.lookup import character, participant, rules_of, running
+from journal.rules.horror_factor.sheet import category_name
+from journal.rules.horror_factor.state import Character
+
+
+def harden(who: Character) -> tuple[int, str]:
+    """General Hardness +1 up to the training's cap, never down; and what happened."""
+    if who.hardness >= who.cap:
+        return who.hardness, (
+            f"no gain: Hardness {who.hardness} is already at or above the cap {who.cap} "
+            f"for {who.training} training (only an award goes further)"
+        )
+    return who.hardness + 1, f"hardened: Hardness {who.hardness} to {who.hardness + 1}"
+
+
+def break_(who: Character) -> tuple[int, str]:
+    if who.brokenness >= tables.BROKENNESS_MAX:
+        return who.brokenness, f"already at brokenness {tables.BROKENNESS_MAX}, the most"
+    return who.brokenness + 1, f"broken: brokenness {who.brokenness} to {who.brokenness + 1}"
+
+
+def _names(state: CampaignState, names: Iterable[str], doing: str) -> tuple[str, ...]:
+    found: list[str] = []
+    for name in names:
+        who = participant(state, name, doing)[0].name
+        if who in found:
+            raise RuleError(f"{who} is named twice: name each character once")
+        found.append(who)
+    return tuple(found)
+
+
+def end_encounter(state: CampaignState, command: EndEncounter) -> EncounterEnded:
+    encounter = running(state, "end an encounter")
+    do_or_die = _names(state, command.do_or_die, "be named do-or-die")
+    broken = _names(state, command.broken, "be named broken")
+    both = [n for n in do_or_die if n in broken]
+    if both:
+        raise RuleError(
+            f"{', '.join(both)} named both do-or-die and broken: the GM rules one or the other"
+        )
+    results: list[Change] = []
+    for name in encounter.participants:
+        who = character(state, name)
+        hardness, brokenness, note, outcome = who.hardness, who.brokenness, "unchanged", "none"
+        if name in do_or_die:
+            hardness, note = harden(who)
+            outcome = "do-or-die"
+        elif name in broken:
+            brokenness, note = break_(who)
+            outcome = "broken"
+        results.append(
+            {
+                "character": name,
+                "outcome": outcome,
+                "hardness_before": who.hardness,
+                "hardness_after": hardness,
+                "cap": who.cap,
+                "brokenness_before": who.brokenness,
+                "brokenness_after": brokenness,
+                "note": note,
+            }
+        )
+    return EncounterEnded(encounter.title, encounter.turn, do_or_die, broken, tuple(results))
+
+
+def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> HorrorChecked:
+    who = character(state, command.character)
+    if command.hf is not None:
+        if command.hf < 0:
+            raise RuleError(f"a Horror Factor is 0 or more, not {command.hf}")
+        hf, source = command.hf, "given"
+        hardness, label = who.hardness, "Hardness"
+    elif who.last_hf is not None:
+        hf, source = who.last_hf, f"initial HF of {who.last_encounter}"
+        hardness, label = who.hardness_for(who.last_category)
+    else:
+        raise RuleError(
+            f"no HF is known for {who.name}'s Horror Check: {who.name} has faced no encounter "
+            "yet; give the horror's HF with --hf N"
+        )
+    margin = int(
+        state.options.get("exceptional_margin", tables.OPTION_DEFAULTS["exceptional_margin"])
+    )
+    plus, minus = dice.roll("check", 2, 10).faces
+    terms: Terms = (
+        ("Willpower", who.willpower),
+        (label, hardness),
+        (f"HF ({source})", -hf),
+        ("+d10", plus),
+        ("-d10", -minus),
+    )
+    total = sum(value for _, value in terms)
+    hardness_after, brokenness_after = who.hardness, who.brokenness
+    if total >= tables.CHECK_TARGET:
+        result = "pass"
+        hardness_after, note = harden(who)
+    else:
+        brokenness_after, note = break_(who)
+        result = "fail"
+        if total <= tables.CHECK_TARGET - margin:
+            result = "exceptional-failure"
+            hardness_after = max(0, who.hardness - 1)
+            note += (
+                f"; exceptional failure (total {total} <= {tables.CHECK_TARGET} - {margin}): "
+                f"Hardness {who.hardness} to {hardness_after}"
+            )
+    return HorrorChecked(
+        character=who.name,
+        hf_given=command.hf,
+        hf=hf,
+        hf_source=source,
+        dice=dice.record(),
+        willpower=who.willpower,
+        hardness=hardness,
+        hardness_label=label,
+        total=total,
+        target=tables.CHECK_TARGET,
+        terms=terms,
+        result=result,
+        exceptional_margin=margin,
+        cap=who.cap,
+        hardness_before=who.hardness,
+        hardness_after=hardness_after,
+        brokenness_before=who.brokenness,
+        brokenness_after=brokenness_after,
+        note=note,
+    )
+
+
+def rest(state: CampaignState, command: Rest) -> Rested:
+    if command.points is not None and command.points < 1:
+        raise RuleError(
+            f"a partial rest restores 1 Willpower or more, not {command.points}; "
+            "leave --points out to restore it all"
+        )
+    everyone = not command.characters
+    if everyone:
+        names = tuple(rules_of(state).characters)
+        if not names:
+            raise RuleError("nobody to rest: add a character with `journal character add`")
+    else:
+        names = ()
+        for name in command.characters:
+            found = character(state, name).name
+            if found in names:
+                raise RuleError(f"{found} is named twice: name each character once")
+            names = (*names, found)
+    changes: list[Change] = []
+    for name in names:
+        who = character(state, name)
+        gain = who.willpower_max if command.points is None else command.points
+        after = min(who.willpower_max, who.willpower + gain)
+        changes.append(
+            {"character": name, "before": who.willpower, "after": after, "max": who.willpower_max}
+        )
+    return Rested(names, everyone, command.victory, command.points, tuple(changes))
+
+
+def peace(state: CampaignState, command: Peace) -> PeaceRecorded:
+    who = character(state, command.character)
+    if command.months < 1:
+        raise RuleError(f"months of peace must be 1 or more, not {command.months}")
+    if command.lose < 0:
+        raise RuleError(
+            f"Hardness lost must be 0 or more, not {command.lose}; use an award to raise it"
+        )
+    override = None if command.override is None else " ".join(command.override.split())
+    if override == "":
+        raise RuleError('an override needs a reason: --override "why"')
+    encounter = rules_of(state).encounter
+    if encounter is not None and who.name in encounter.participants:
+        raise RuleError(
+            f"{who.name} is fighting in {encounter.title!r}: end the encounter before peace"
+        )
+    before = who.hardness
+    peak = max(who.peak_hardness, before)
+    floor = math.ceil(peak / 2)
+    if command.mindset and command.lose:
+        raise RuleError(
+            f"{who.name} kept a warlike mindset, so nothing is lost: record --lose 0, "
+            "or drop --mindset"
+        )
+    if before - command.lose < floor:
+        raise RuleError(
+            f"{who.name} can lose at most half of their peak Hardness {peak}: not below "
+            f"{floor}, so at most {max(0, before - floor)} from {before}, not {command.lose}"
+        )
+    if command.lose and before > tables.THERAPY_ABOVE and not command.therapy and not override:
+        raise RuleError(
+            f"{who.name} has Hardness {before}, above {tables.THERAPY_ABOVE}: losing it needs "
+            'therapy; add --therapy, or --override "reason"'
+        )
+    return PeaceRecorded(
+        character=who.name,
+        months=command.months,
+        lose=command.lose,
+        therapy=command.therapy,
+        ptsd=command.ptsd,
+        mindset=command.mindset,
+        override=override,
+        peak=peak,
+        floor=floor,
+        hardness_before=before,
+        hardness_after=before - command.lose,
+    )
+
+
+def award(state: CampaignState, command: Award) -> HardnessAwarded:
+    who = character(state, command.character)
+    reason = " ".join(command.reason.split())
+    if not reason:
+        raise RuleError('an award of Hardness needs a reason: --reason "..."')
+    if command.hardness < 1:
+        raise RuleError(f"an award gives 1 level of Hardness or more, not {command.hardness}")
+    spec = category_name(command.specialization) if command.specialization else None
+    # A new specialization starts from the general Hardness it used to fall back on.
+    before = who.specializations.get(spec, who.hardness) if spec else who.hardness
+    after = before + command.hardness
+    if after > tables.HARDNESS_MAX:
+        raise RuleError(
+            f"{who.name}'s Hardness{f' ({spec})' if spec else ''} is {before}: "
+            f"+{command.hardness} would pass {tables.HARDNESS_MAX}, the most; "
+            f"award {tables.HARDNESS_MAX - before} at most"
+        )
+    return HardnessAwarded(who.name, command.hardness, reason, spec or None, who.cap, before, after)

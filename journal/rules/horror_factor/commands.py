@@ -1,0 +1,97 @@
+"""What the GM asks of the Horror Factor rules (the CLI builds these)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class StartEncounter:
+    title: str
+    hf: str  # a preset name or an integer as text
+    cast: tuple[str, ...]
+    outnumbered: bool = False
+    ambush: bool = False
+    creepy: int = 0
+    category: str | None = None
+
+
+@dataclass(frozen=True)
+class AdvanceTurn:
+    pass
+
+
+@dataclass(frozen=True)
+class RollInitiative:
+    character: str
+
+
+@dataclass(frozen=True)
+class Soak:
+    character: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Shift:
+    character: str | None  # None: every participant (`--all`)
+    cause: str
+    delta: int | None = None
+
+
+@dataclass(frozen=True)
+class DropEnemy:
+    character: str
+
+
+@dataclass(frozen=True)
+class EndEncounter:
+    do_or_die: tuple[str, ...] = ()
+    broken: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HorrorCheck:
+    character: str
+    hf: int | None = None
+
+
+@dataclass(frozen=True)
+class Rest:
+    characters: tuple[str, ...] = ()  # empty: everyone
+    victory: bool = False
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class Peace:
+    character: str
+    months: int
+    lose: int
+    therapy: bool = False
+    ptsd: bool = False
+    mindset: bool = False
+    override: str | None = None
+
+
+@dataclass(frozen=True)
+class Award:
+    character: str
+    hardness: int  # levels gained
+    reason: str
+    specialization: str | None = None
+
+
+COMMANDS: tuple[type, ...] = (
+    StartEncounter,
+    AdvanceTurn,
+    RollInitiative,
+    Soak,
+    Shift,
+    DropEnemy,
+    EndEncounter,
+    HorrorCheck,
+    Rest,
+    Peace,
+    Award,
+)

@@ -1,0 +1,284 @@
+"""The decider for encounters: the only place the HF track and initiative are computed."""
+
+from __future__ import annotations
+
+from journal.dice import DiceBox
+from journal.errors import RuleError
+from journal.events import Event, Term, Terms
+from journal.rules.core import CampaignState
+from journal.rules.horror_factor import aftermath, tables
+from journal.rules.horror_factor.commands import (
+    AdvanceTurn,
+    Award,
+    DropEnemy,
+    EndEncounter,
+    HorrorCheck,
+    Peace,
+    Rest,
+    RollInitiative,
+    Shift,
+    Soak,
+    StartEncounter,
+)
+from journal.rules.horror_factor.events import (
+    Change,
+    EncounterStarted,
+    EnemyDropped,
+    HorrorFactorShifted,
+    InitiativeRolled,
+    TurnAdvanced,
+    WillpowerSoaked,
+)
+from journal.rules.horror_factor.lookup import (
+    character,
+    participant,
+    rules_of,
+    running,
+    track_change,
+)
+from journal.rules.horror_factor.sheet import category_name
+from journal.rules.horror_factor.state import (
+    Participant,
+    action_penalty,
+)
+
+
+def decide(state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
+    match command:
+        case StartEncounter():
+            return [start_encounter(state, command)]
+        case AdvanceTurn():
+            return [advance_turn(state)]
+        case RollInitiative(character=name):
+            return [roll_initiative(state, name, dice)]
+        case Soak(character=name, points=points):
+            return [soak(state, name, points)]
+        case Shift():
+            return [shift(state, command)]
+        case DropEnemy(character=name):
+            return [drop_enemy(state, name)]
+        case EndEncounter():
+            return [aftermath.end_encounter(state, command)]
+        case HorrorCheck():
+            return [aftermath.horror_check(state, command, dice)]
+        case Rest():
+            return [aftermath.rest(state, command)]
+        case Peace():
+            return [aftermath.peace(state, command)]
+        case Award():
+            return [aftermath.award(state, command)]
+    raise RuleError(f"internal: {type(command).__name__} is not a Horror Factor command")
+
+
+# --- encounter ----------------------------------------------------------------------------
+
+
+def parse_hf(text: str) -> tuple[int, str]:
+    """A preset name or a whole number >= 0, as (HF, label for the terms)."""
+    key = category_name(text)
+    if key in tables.PRESETS:
+        return tables.PRESETS[key], key
+    stripped = text.strip()
+    if stripped.isdigit():
+        return int(stripped), "base HF"
+    presets = ", ".join(f"{k} {v}" for k, v in tables.PRESETS.items())
+    raise RuleError(f"HF {text!r} is neither a preset ({presets}) nor a whole number 0 or more")
+
+
+def start_encounter(state: CampaignState, command: StartEncounter) -> EncounterStarted:
+    current = rules_of(state).encounter
+    if current is not None:
+        raise RuleError(
+            f"the encounter {current.title!r} is still running: end it with "
+            "`journal encounter end` first"
+        )
+    title = " ".join(command.title.split())
+    if not title:
+        raise RuleError('an encounter needs a title, e.g. `journal encounter start "Zombies"`')
+    base, label = parse_hf(command.hf)
+    if command.creepy not in tables.CREEPY_LEVELS:
+        raise RuleError(
+            f"creepy must be 0, 1 (--creepy) or 2 (--very-creepy), not {command.creepy}"
+        )
+    if not command.cast:
+        raise RuleError("an encounter needs a cast: give --cast NAME,NAME,...")
+    cast: list[str] = []
+    for name in command.cast:
+        who = character(state, name).name
+        if who in cast:
+            raise RuleError(f"{who} is named twice in the cast: name each character once")
+        cast.append(who)
+    category = category_name(command.category) if command.category else None
+    terms: list[Term] = [(label, base)]
+    if command.outnumbered:
+        terms.append(("outnumbered", tables.OUTNUMBERED))
+    if command.creepy:
+        terms.append(("creepy" if command.creepy == 1 else "very creepy", command.creepy))
+    if command.ambush:
+        terms.append(("ambush (turn 1 only)", tables.AMBUSH))
+    return EncounterStarted(
+        title=title,
+        hf_given=command.hf.strip(),
+        cast=tuple(cast),
+        outnumbered=command.outnumbered,
+        ambush=command.ambush,
+        creepy=command.creepy,
+        category=category or None,
+        base_hf=base,
+        hf=sum(value for _, value in terms),
+        terms=tuple(terms),
+    )
+
+
+def advance_turn(state: CampaignState) -> TurnAdvanced:
+    encounter = running(state, "advance the turn")
+    expires = encounter.ambush and encounter.turn == 1
+    changes: list[Change] = []
+    for p in encounter.participants.values():
+        if p.initiative is None:
+            parts: list[Term] = [("no initiative, counts as acted", -1)]
+            reasons = ["no initiative: -1"]
+        elif p.can_act:
+            parts, reasons = [("acted", -1)], ["acted: -1"]
+        else:
+            parts, reasons = [("froze, faces the full HF again", 0)], ["froze: same"]
+        if expires:
+            parts.append(("ambush expired", -tables.AMBUSH))
+            reasons.append(f"ambush expired: -{tables.AMBUSH}")
+        changes.append(track_change(p, parts, "; ".join(reasons)))
+    return TurnAdvanced(encounter.turn + 1, tuple(changes))
+
+
+def penalty_term(hf: int, soak: int, hardness: int, label: str) -> Term:
+    penalty = action_penalty(max(0, hf - soak), hardness)
+    text = f"HF {hf}" + (f" - soak {soak}" if soak else "") + f" - {label} {hardness}"
+    if max(0, hf - soak) < hardness:
+        text += " (no bonus)"
+    return text, -penalty
+
+
+def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> InitiativeRolled:
+    who, p = participant(state, name, "roll initiative")
+    encounter = running(state, "roll initiative")
+    if p.initiative is not None:
+        raise RuleError(
+            f"{who.name} already rolled initiative this turn ({p.initiative}): one roll per "
+            "turn; void that roll to correct it, or run `journal turn` for the next turn"
+        )
+    hardness, label = who.hardness_for(encounter.category)
+    roll = dice.roll("initiative", 2, 10)
+    plus, minus = roll.faces
+    penalty = action_penalty(p.effective_hf, hardness)
+    terms: Terms = (
+        ("Reaction", who.reaction),
+        penalty_term(p.hf, p.soak, hardness, label),
+        ("+d10", plus),
+        ("-d10", -minus),
+    )
+    total = sum(value for _, value in terms)
+    return InitiativeRolled(
+        character=who.name,
+        turn=encounter.turn,
+        dice=dice.record(),
+        reaction=who.reaction,
+        hf=p.hf,
+        soak=p.soak,
+        effective_hf=p.effective_hf,
+        hardness=hardness,
+        hardness_label=label,
+        action_penalty=penalty,
+        total=total,
+        terms=terms,
+        can_act=total > 0,
+        defense_penalty=min(0, total),
+    )
+
+
+def soak(state: CampaignState, name: str, points: int) -> WillpowerSoaked:
+    who, p = participant(state, name, "soak")
+    encounter = running(state, "soak")
+    if points <= 0:
+        raise RuleError(f"a soak spends 1 to {tables.SOAK_PER_TURN} Willpower, not {points}")
+    if p.soak + points > tables.SOAK_PER_TURN:
+        raise RuleError(
+            f"{who.name} has soaked {p.soak} this turn; at most {tables.SOAK_PER_TURN} per turn, "
+            f"so {tables.SOAK_PER_TURN - p.soak} more at most"
+        )
+    if points > who.willpower:
+        raise RuleError(
+            f"{who.name} has only {who.willpower} Willpower left (of {who.willpower_max}): "
+            "soak less, or rest first"
+        )
+    after = Participant(p.name, p.hf, p.soak + points)
+    hardness, label = who.hardness_for(encounter.category)
+    return WillpowerSoaked(
+        character=who.name,
+        turn=encounter.turn,
+        points=points,
+        willpower_before=who.willpower,
+        willpower_after=who.willpower - points,
+        soak_before=p.soak,
+        soak_after=after.soak,
+        hf=p.hf,
+        effective_hf=after.effective_hf,
+        hardness=hardness,
+        action_penalty=action_penalty(after.effective_hf, hardness),
+        terms=(penalty_term(p.hf, after.soak, hardness, label),),
+    )
+
+
+def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
+    encounter = running(state, "shift HF")
+    cause = " ".join(command.cause.split())
+    if not cause:
+        raise RuleError("a shift needs a cause: a catalog key (hurt, grabbed, ...) or text")
+    key = category_name(cause)
+    entry = tables.CAUSES.get(key)
+    if entry is not None:
+        cause = key
+    elif command.delta is None:
+        known = ", ".join(f"{k} {c.delta:+d}" for k, c in tables.CAUSES.items())
+        raise RuleError(
+            f"{cause!r} is not in the catalog ({known}): give the HF change too, "
+            f'e.g. `journal shift NAME "{cause}" 1`'
+        )
+    if command.delta == 0:
+        raise RuleError("a shift of 0 changes nothing: give a delta such as 1, 2 or -1")
+    applied = command.delta if command.delta is not None else entry.delta if entry else 0
+    group = entry is not None and entry.group
+    name: str | None = None
+    if command.character is not None:
+        name = participant(state, command.character, "have their HF shifted")[0].name
+    targets = list(encounter.participants) if group or name is None else [name]
+    changes = tuple(
+        track_change(encounter.participants[t], [(cause, applied)], f"{cause} {applied:+d}")
+        for t in targets
+    )
+    return HorrorFactorShifted(
+        character=name,
+        cause=cause,
+        delta=command.delta,
+        applied=applied,
+        catalog=entry is not None,
+        group=group,
+        turn=encounter.turn,
+        changes=changes,
+    )
+
+
+def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:
+    who, _ = participant(state, name, "drop an enemy")
+    encounter = running(state, "drop an enemy")
+    changes: tuple[Change, ...] = ()
+    if encounter.drops == 0:
+        changes = tuple(
+            track_change(
+                p,
+                [("dropped the first enemy", tables.FIRST_DROP_DROPPER)]
+                if p.name == who.name
+                else [(f"{who.name} dropped the first enemy", tables.FIRST_DROP_OTHERS)],
+                "first enemy dropped",
+            )
+            for p in encounter.participants.values()
+        )
+    return EnemyDropped(who.name, encounter.turn, encounter.drops + 1, changes)

@@ -1,0 +1,184 @@
+"""What the GM reads: one line per event, the characters an event concerns, and `status`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from journal.events import Event, describe_terms
+from journal.rules.core import CampaignState
+from journal.rules.horror_factor.events import (
+    Change,
+    Dice,
+    EncounterEnded,
+    EncounterStarted,
+    EnemyDropped,
+    HardnessAwarded,
+    HorrorChecked,
+    HorrorFactorShifted,
+    InitiativeRolled,
+    PeaceRecorded,
+    Rested,
+    TurnAdvanced,
+    WillpowerSoaked,
+)
+from journal.rules.horror_factor.state import HFState, action_penalty
+
+
+def _pair(dice: Dice, purpose: str) -> str:
+    faces = list(dice.get(purpose, {}).get("faces", ()))
+    return f"+{faces[0]}/-{faces[1]}" if len(faces) == 2 else "?"
+
+
+def _track(changes: Iterable[Change]) -> str:
+    return ", ".join(f"{c['character']} {c['before']}->{c['after']}" for c in changes)
+
+
+def _penalty(value: int) -> str:
+    return f"penalty -{value}" if value else "no penalty"
+
+
+def describe(payload: Event) -> str:
+    match payload:
+        case EncounterStarted():
+            category = f" [{payload.category}]" if payload.category else ""
+            return (
+                f"Encounter {payload.title!r}{category} starts for {', '.join(payload.cast)}: "
+                f"HF {describe_terms(payload.terms, payload.hf)}"
+            )
+        case TurnAdvanced(turn=turn, changes=changes):
+            reasons = "; ".join(
+                f"{c['character']} {c['before']}->{c['after']} ({c['reason']})" for c in changes
+            )
+            return f"Turn {turn}: HF {reasons}"
+        case InitiativeRolled():
+            outcome = "acts" if payload.can_act else "cannot act"
+            if payload.defense_penalty:
+                outcome += f", defense {payload.defense_penalty}"
+            return (
+                f"{payload.character} rolls initiative {_pair(payload.dice, 'initiative')}: "
+                f"{describe_terms(payload.terms, payload.total)} "
+                f"({outcome}; {_penalty(payload.action_penalty)})"
+            )
+        case WillpowerSoaked():
+            return (
+                f"{payload.character} soaks {payload.points} Willpower "
+                f"({payload.willpower_before}->{payload.willpower_after}, "
+                f"{payload.soak_after} this turn): effective HF {payload.effective_hf}, "
+                f"{_penalty(payload.action_penalty)}"
+            )
+        case HorrorFactorShifted():
+            who = payload.character or "everyone"
+            given = "" if payload.delta is None or not payload.catalog else " (GM's delta)"
+            return (
+                f"HF {payload.applied:+d} for {who}: {payload.cause}{given}: "
+                f"{_track(payload.changes)}"
+            )
+        case EnemyDropped():
+            if not payload.changes:
+                return f"{payload.character} drops enemy #{payload.number} (HF unchanged)"
+            return f"{payload.character} drops the first enemy: HF {_track(payload.changes)}"
+        case EncounterEnded():
+            results = "; ".join(f"{r['character']}: {r['note']}" for r in payload.results)
+            return f"Encounter {payload.title!r} ends after {payload.turns} turn(s): {results}"
+        case HorrorChecked():
+            return (
+                f"{payload.character} makes a Horror Check {_pair(payload.dice, 'check')}: "
+                f"{describe_terms(payload.terms, payload.total)} vs {payload.target}: "
+                f"{payload.result} (exceptional at {payload.target - payload.exceptional_margin} "
+                f"or less); {payload.note}"
+            )
+        case Rested():
+            kind = "a major victory" if payload.victory else "rest"
+            amount = "" if payload.points is None else f" (+{payload.points})"
+            wp = ", ".join(
+                f"{c['character']} {c['before']}->{c['after']}/{c['max']}" for c in payload.changes
+            )
+            return f"Willpower restored by {kind}{amount}: {wp}"
+        case PeaceRecorded():
+            flags = [
+                f
+                for f, on in (
+                    ("therapy", payload.therapy),
+                    ("PTSD", payload.ptsd),
+                    ("warlike mindset", payload.mindset),
+                )
+                if on
+            ]
+            if payload.override:
+                flags.append(f"override: {payload.override}")
+            extra = f" ({', '.join(flags)})" if flags else ""
+            return (
+                f"{payload.character}: {payload.months} month(s) of peace{extra}: Hardness "
+                f"{payload.hardness_before}->{payload.hardness_after} "
+                f"(peak {payload.peak}, not below {payload.floor})"
+            )
+        case HardnessAwarded():
+            which = f" ({payload.specialization})" if payload.specialization else ""
+            return (
+                f"{payload.character} is awarded +{payload.levels} Hardness{which}: "
+                f"{payload.hardness_before}->{payload.hardness_after} "
+                f"(cap {payload.cap}): {payload.reason}"
+            )
+    return type(payload).__name__
+
+
+def concerns(payload: Event) -> tuple[str, ...]:
+    match payload:
+        case EncounterStarted(cast=cast):
+            return tuple(cast)
+        case TurnAdvanced(changes=changes) | EnemyDropped(changes=changes) if changes:
+            return tuple(str(c["character"]) for c in changes)
+        case HorrorFactorShifted(changes=changes):
+            return tuple(str(c["character"]) for c in changes)
+        case EncounterEnded(results=results):
+            return tuple(str(r["character"]) for r in results)
+        case Rested(characters=characters):
+            return tuple(characters)
+        case (
+            InitiativeRolled(character=name)
+            | WillpowerSoaked(character=name)
+            | EnemyDropped(character=name)
+            | HorrorChecked(character=name)
+            | PeaceRecorded(character=name)
+            | HardnessAwarded(character=name)
+        ):
+            return (name,)
+    return ()
+
+
+def status(state: CampaignState) -> dict[str, Any]:
+    rules = state.rules if isinstance(state.rules, HFState) else HFState()
+    encounter = rules.encounter
+    result: dict[str, Any] = {}
+    for name, who in rules.characters.items():
+        current: dict[str, Any] | None = None
+        if encounter is not None and name in encounter.participants:
+            p = encounter.participants[name]
+            hardness, _ = who.hardness_for(encounter.category)
+            current = {
+                "turn": encounter.turn,
+                "hf": p.hf,
+                "soak": p.soak,
+                "effective_hf": p.effective_hf,
+                "action_penalty": action_penalty(p.effective_hf, hardness),
+                "initiative": p.initiative,
+                "can_act": p.can_act,
+                "defense_penalty": p.defense_penalty,
+                "title": encounter.title,
+                "applicable_hardness": hardness,
+            }
+        result[name] = {
+            "hardness": who.hardness,
+            "hardness_cap": who.cap,
+            "brokenness": who.brokenness,
+            "willpower": who.willpower,
+            "willpower_max": who.willpower_max,
+            "specializations": dict(who.specializations),
+            "encounter": current,
+            "reaction": who.reaction,
+            "training": who.training,
+            "peak_hardness": who.peak_hardness,
+            "last_hf": who.last_hf,
+        }
+    return result

@@ -1,0 +1,225 @@
+"""Folding events into the Horror Factor state: applies recorded results, never recomputes.
+
+Total: an event that no longer fits the state (its encounter or character was voided away)
+is ignored, and so is any part of it naming someone who is not there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from journal.events import Event
+from journal.rules.core import CampaignState, CharacterAdded, Meta
+from journal.rules.horror_factor import tables
+from journal.rules.horror_factor.events import (
+    Change,
+    EncounterEnded,
+    EncounterStarted,
+    EnemyDropped,
+    HardnessAwarded,
+    HorrorChecked,
+    HorrorFactorShifted,
+    InitiativeRolled,
+    PeaceRecorded,
+    Rested,
+    TurnAdvanced,
+    WillpowerSoaked,
+)
+from journal.rules.horror_factor.state import Character, Encounter, HFState, Participant, clamp
+
+
+def evolve(state: CampaignState, payload: Event, meta: Meta) -> HFState:
+    rules = state.rules if isinstance(state.rules, HFState) else HFState()
+    try:
+        return _evolve(rules, payload)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # A malformed payload (hand-edited import) must not break the fold.
+        return rules
+
+
+def _evolve(rules: HFState, payload: Event) -> HFState:
+    match payload:
+        case CharacterAdded(name=name, sheet=sheet):
+            return _with(rules, _new_character(name, sheet))
+        case EncounterStarted():
+            return _start(rules, payload)
+        case TurnAdvanced(turn=turn, changes=changes):
+            return _turn(rules, turn, changes)
+        case InitiativeRolled():
+            return _initiative(rules, payload)
+        case WillpowerSoaked():
+            return _soak(rules, payload)
+        case HorrorFactorShifted(changes=changes) | EnemyDropped(changes=changes):
+            return _track(rules, changes, drop=isinstance(payload, EnemyDropped))
+        case EncounterEnded(results=results):
+            return _end(rules, results)
+        case HorrorChecked():
+            return _set(
+                rules,
+                payload.character,
+                hardness=payload.hardness_after,
+                brokenness=payload.brokenness_after,
+            )
+        case Rested(changes=changes):
+            for change in changes:
+                rules = _set(rules, change["character"], willpower=change["after"])
+            return rules
+        case PeaceRecorded():
+            return _set(rules, payload.character, hardness=payload.hardness_after)
+        case HardnessAwarded():
+            return _award(rules, payload)
+    return rules
+
+
+def _new_character(name: str, sheet: Mapping[str, Any]) -> Character:
+    hardness = clamp(int(sheet.get("hardness", 0)), 0, tables.HARDNESS_MAX)
+    willpower = max(0, int(sheet.get("willpower", 0)))
+    return Character(
+        name=name,
+        reaction=int(sheet.get("reaction", 0)),
+        willpower_max=willpower,
+        willpower=willpower,
+        hardness=hardness,
+        training=str(sheet.get("training", "none")),
+        specializations={
+            str(k): int(v) for k, v in dict(sheet.get("specializations") or {}).items()
+        },
+        brokenness=clamp(int(sheet.get("brokenness", 0)), 0, tables.BROKENNESS_MAX),
+        peak_hardness=hardness,
+    )
+
+
+def _with(rules: HFState, who: Character) -> HFState:
+    return replace(rules, characters={**rules.characters, who.name: who})
+
+
+def _set(
+    rules: HFState,
+    name: str,
+    *,
+    hardness: int | None = None,
+    brokenness: int | None = None,
+    willpower: int | None = None,
+) -> HFState:
+    who = rules.characters.get(name)
+    if who is None:
+        return rules
+    if hardness is not None:
+        hardness = clamp(hardness, 0, tables.HARDNESS_MAX)
+        who = replace(who, hardness=hardness, peak_hardness=max(who.peak_hardness, hardness))
+    if brokenness is not None:
+        who = replace(who, brokenness=clamp(brokenness, 0, tables.BROKENNESS_MAX))
+    if willpower is not None:
+        who = replace(who, willpower=clamp(willpower, 0, who.willpower_max))
+    return _with(rules, who)
+
+
+def _start(rules: HFState, payload: EncounterStarted) -> HFState:
+    if rules.encounter is not None:
+        return rules
+    cast = [name for name in payload.cast if name in rules.characters]
+    encounter = Encounter(
+        title=payload.title,
+        category=payload.category,
+        ambush=payload.ambush,
+        initial_hf=payload.hf,
+        participants={name: Participant(name, max(0, payload.hf)) for name in cast},
+    )
+    characters = dict(rules.characters)
+    for name in cast:
+        characters[name] = replace(
+            characters[name],
+            last_hf=payload.hf,
+            last_encounter=payload.title,
+            last_category=payload.category,
+        )
+    return HFState(characters, encounter)
+
+
+def _participants(
+    encounter: Encounter, changes: Iterable[Change], fresh: bool = False
+) -> dict[str, Participant]:
+    """The participants with recorded HF changes applied (and the turn's rolls cleared)."""
+    found = {str(c["character"]): int(c["after"]) for c in changes}
+    result: dict[str, Participant] = {}
+    for name, p in encounter.participants.items():
+        hf = max(0, found.get(name, p.hf))
+        result[name] = Participant(name, hf) if fresh else replace(p, hf=hf)
+    return result
+
+
+def _turn(rules: HFState, turn: int, changes: Iterable[Change]) -> HFState:
+    encounter = rules.encounter
+    if encounter is None or turn != encounter.turn + 1:
+        return rules
+    participants = _participants(encounter, changes, fresh=True)
+    return replace(rules, encounter=replace(encounter, turn=turn, participants=participants))
+
+
+def _track(rules: HFState, changes: Iterable[Change], *, drop: bool) -> HFState:
+    encounter = rules.encounter
+    if encounter is None:
+        return rules
+    participants = _participants(encounter, changes)
+    drops = encounter.drops + 1 if drop else encounter.drops
+    return replace(rules, encounter=replace(encounter, participants=participants, drops=drops))
+
+
+def _current(rules: HFState, name: str, turn: int) -> tuple[Encounter, Participant] | None:
+    encounter = rules.encounter
+    if encounter is None or encounter.turn != turn or name not in encounter.participants:
+        return None
+    return encounter, encounter.participants[name]
+
+
+def _initiative(rules: HFState, payload: InitiativeRolled) -> HFState:
+    found = _current(rules, payload.character, payload.turn)
+    if found is None:
+        return rules
+    encounter, p = found
+    p = replace(
+        p,
+        initiative=payload.total,
+        can_act=payload.can_act,
+        defense_penalty=payload.defense_penalty,
+    )
+    participants = {**encounter.participants, p.name: p}
+    return replace(rules, encounter=replace(encounter, participants=participants))
+
+
+def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
+    found = _current(rules, payload.character, payload.turn)
+    if found is None:
+        return rules
+    encounter, p = found
+    p = replace(p, soak=clamp(payload.soak_after, 0, tables.SOAK_PER_TURN))
+    participants = {**encounter.participants, p.name: p}
+    rules = replace(rules, encounter=replace(encounter, participants=participants))
+    return _set(rules, payload.character, willpower=payload.willpower_after)
+
+
+def _end(rules: HFState, results: Iterable[Change]) -> HFState:
+    if rules.encounter is None:
+        return rules
+    rules = replace(rules, encounter=None)
+    for result in results:
+        rules = _set(
+            rules,
+            str(result["character"]),
+            hardness=int(result["hardness_after"]),
+            brokenness=int(result["brokenness_after"]),
+        )
+    return rules
+
+
+def _award(rules: HFState, payload: HardnessAwarded) -> HFState:
+    who = rules.characters.get(payload.character)
+    if who is None:
+        return rules
+    if payload.specialization is None:
+        return _set(rules, who.name, hardness=payload.hardness_after)
+    level = clamp(payload.hardness_after, 0, tables.HARDNESS_MAX)
+    specs = {**who.specializations, payload.specialization: level}
+    return _with(rules, replace(who, specializations=dict(sorted(specs.items()))))

@@ -1,0 +1,62 @@
+"""Looking characters and the running encounter up for a decider, refusing clearly."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from journal.errors import RuleError
+from journal.events import Term
+from journal.rules.core import CampaignState
+from journal.rules.horror_factor.events import Change
+from journal.rules.horror_factor.state import Character, Encounter, HFState, Participant
+
+
+def rules_of(state: CampaignState) -> HFState:
+    return state.rules if isinstance(state.rules, HFState) else HFState()
+
+
+def character(state: CampaignState, name: str) -> Character:
+    canonical = state.character(name)
+    found = rules_of(state).characters.get(canonical)
+    if found is None:
+        raise RuleError(f"{canonical} has no Horror Factor sheet in this campaign")
+    return found
+
+
+def running(state: CampaignState, doing: str) -> Encounter:
+    encounter = rules_of(state).encounter
+    if encounter is None:
+        raise RuleError(
+            f"no encounter is running, so you cannot {doing}: "
+            "start one with `journal encounter start`"
+        )
+    return encounter
+
+
+def participant(state: CampaignState, name: str, doing: str) -> tuple[Character, Participant]:
+    encounter = running(state, doing)
+    who = character(state, name)
+    found = encounter.participants.get(who.name)
+    if found is None:
+        cast = ", ".join(encounter.participants)
+        raise RuleError(
+            f"{who.name} is not in the encounter {encounter.title!r} (its cast: {cast}), "
+            f"so cannot {doing}"
+        )
+    return who, found
+
+
+def track_change(p: Participant, parts: Sequence[Term], reason: str) -> Change:
+    """One participant's HF moved by `parts`, never below 0, with the terms that show it."""
+    raw = p.hf + sum(value for _, value in parts)
+    after = max(0, raw)
+    terms: list[Term] = [("HF", p.hf), *parts]
+    if after != raw:
+        terms.append(("not below 0", after - raw))
+    return {
+        "character": p.name,
+        "before": p.hf,
+        "after": after,
+        "reason": reason,
+        "terms": tuple(terms),
+    }

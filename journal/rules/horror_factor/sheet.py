@@ -1,0 +1,78 @@
+"""Character sheets and campaign options, validated in the GM's words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from journal.errors import RuleError
+from journal.rules.horror_factor import tables
+
+
+def whole(value: Any, what: str) -> int:
+    """An int from an int or a digit string; a RuleError naming `what` otherwise."""
+    if isinstance(value, bool):
+        raise RuleError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lstrip("+-").isdigit():
+            return int(text)
+    raise RuleError(f"{what} must be a whole number, not {value!r}")
+
+
+def in_range(value: Any, what: str, low: int, high: int) -> int:
+    number = whole(value, what)
+    if not low <= number <= high:
+        raise RuleError(f"{what} must be {low} to {high}, not {number}")
+    return number
+
+
+def category_name(text: str) -> str:
+    return "-".join(text.strip().lower().split())
+
+
+def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical Horror Factor sheet; refuses what the rules do not allow."""
+    missing = [k for k in ("reaction", "willpower", "hardness", "training") if k not in sheet]
+    if missing:
+        raise RuleError(
+            f"a Horror Factor character needs {', '.join(missing)}: give "
+            "--reaction N --willpower N --hardness N --training T"
+        )
+    reaction = in_range(sheet["reaction"], "reaction", *tables.REACTION_RANGE)
+    willpower = in_range(sheet["willpower"], "willpower", *tables.WILLPOWER_RANGE)
+    hardness = in_range(sheet["hardness"], "hardness", 0, tables.HARDNESS_MAX)
+    training = str(sheet["training"]).strip().lower()
+    if training not in tables.TRAININGS:
+        raise RuleError(
+            f"training must be one of {', '.join(tables.TRAININGS)}, not {sheet['training']!r}"
+        )
+    brokenness = in_range(sheet.get("brokenness", 0), "brokenness", 0, tables.BROKENNESS_MAX)
+    raw_specs = sheet.get("specializations") or {}
+    if not isinstance(raw_specs, Mapping):
+        raise RuleError("specializations must map a category to a Hardness, e.g. mythos=4")
+    specs: dict[str, int] = {}
+    for raw_name, raw_level in raw_specs.items():
+        name = category_name(str(raw_name))
+        if not name:
+            raise RuleError("a Hardness specialization needs a category name, e.g. mythos=4")
+        if name in specs:
+            raise RuleError(f"the specialization {name!r} is given twice: give it once")
+        specs[name] = in_range(raw_level, f"the {name} specialization", 0, tables.HARDNESS_MAX)
+    return {
+        "reaction": reaction,
+        "willpower": willpower,
+        "hardness": hardness,
+        "training": training,
+        "specializations": dict(sorted(specs.items())),
+        "brokenness": brokenness,
+    }
+
+
+def parse_option(key: str, raw: str) -> Any:
+    if key == "exceptional_margin":
+        return in_range(raw, "exceptional_margin", *tables.EXCEPTIONAL_MARGIN_RANGE)
+    known = ", ".join(sorted(tables.OPTION_DEFAULTS))
+    raise RuleError(f"horror-factor has no option {key!r} (options: {known})")

@@ -1,0 +1,77 @@
+"""The Horror Factor projection: characters, and the running encounter's per-character HF track.
+
+Mappings inside these frozen dataclasses are never mutated: every change builds a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from journal.rules.horror_factor import tables
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    reaction: int
+    willpower_max: int
+    willpower: int  # current
+    hardness: int  # general
+    training: str
+    specializations: Mapping[str, int] = field(default_factory=dict)
+    brokenness: int = 0
+    peak_hardness: int = 0  # the highest general Hardness ever held
+    last_hf: int | None = None  # the initial HF of the last encounter faced
+    last_encounter: str | None = None
+    last_category: str | None = None
+
+    @property
+    def cap(self) -> int:
+        return tables.HARDENING_CAP.get(self.training, tables.HARDNESS_MAX)
+
+    def hardness_for(self, category: str | None) -> tuple[int, str]:
+        """The Hardness that applies against `category`, and its label for the terms."""
+        if category is not None and category in self.specializations:
+            return self.specializations[category], f"Hardness ({category})"
+        return self.hardness, "Hardness"
+
+
+@dataclass(frozen=True)
+class Participant:
+    name: str
+    hf: int  # the stored track, before soak
+    soak: int = 0  # Willpower soaked this turn
+    initiative: int | None = None  # this turn's total, None before the roll
+    can_act: bool | None = None
+    defense_penalty: int = 0
+
+    @property
+    def effective_hf(self) -> int:
+        return max(0, self.hf - self.soak)
+
+
+@dataclass(frozen=True)
+class Encounter:
+    title: str
+    category: str | None
+    ambush: bool
+    initial_hf: int
+    turn: int = 1
+    drops: int = 0
+    participants: Mapping[str, Participant] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HFState:
+    characters: Mapping[str, Character] = field(default_factory=dict)
+    encounter: Encounter | None = None
+
+
+def action_penalty(effective_hf: int, hardness: int) -> int:
+    """The excess of HF over Hardness; no bonus when Hardness is higher."""
+    return max(0, effective_hf - hardness)
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
