@@ -1,0 +1,193 @@
+"""The application service: load a campaign's state, decide, append, retry on conflict.
+
+The only place that touches both the store and the rules. The CLI builds commands and calls
+`Journal.execute`; everything it prints comes back from here as data.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from journal import __version__
+from journal.dice import DiceBox, system_box
+from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
+from journal.events import Event, Recorded, to_data
+from journal.projection import apply, envelope, fold
+from journal.rules import RULESETS, Ruleset, load
+from journal.rules.core import (
+    CORE_COMMANDS,
+    CampaignState,
+    CreateCampaign,
+    Meta,
+    VoidEvent,
+    decide_core,
+)
+from journal.store import Draft, Store
+
+RETRIES = 5
+SEED_VARIABLE = "JOURNAL_DICE_SEED"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command appended, and the state after it."""
+
+    records: list[Recorded]
+    state: CampaignState
+
+    @property
+    def payloads(self) -> list[Event]:
+        return [r.payload for r in self.records]
+
+
+class Journal:
+    """One campaign in one store."""
+
+    def __init__(self, store: Store, campaign: str) -> None:
+        self.store = store
+        self.campaign = campaign
+
+    @classmethod
+    def open(cls, store: Store, campaign: str | None) -> Journal:
+        store.require_current()
+        return cls(store, resolve_campaign(store, campaign))
+
+    # --- reading -------------------------------------------------------------------------
+
+    def state(self, as_of: int | None = None) -> CampaignState:
+        """The projection at the head, or as of an earlier seq (voids made later don't count)."""
+        voided = self.store.voided(self.campaign, upto=as_of)
+        return fold(self.store.read(self.campaign, upto=as_of), voided)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        first = self.store.get(self.campaign, 1)
+        if first is None:
+            raise NotFound(f"campaign {self.campaign!r} has no events")
+        return load(str(first.data["ruleset"]))
+
+    def records(self, upto: int | None = None) -> Iterator[Recorded]:
+        return self.store.read(self.campaign, upto=upto)
+
+    def voided(self, upto: int | None = None) -> frozenset[int]:
+        return self.store.voided(self.campaign, upto=upto)
+
+    # --- deciding ------------------------------------------------------------------------
+
+    def execute(
+        self,
+        command: object,
+        dice: Mapping[str, Sequence[int]] | None = None,
+        dice_flags: Mapping[str, str] | None = None,
+    ) -> Outcome:
+        """Decide `command` against the current state and append what it produced.
+
+        A lost race reloads the state and decides again (a few times) before giving up.
+        """
+        state = self.state()
+        for _ in range(RETRIES):
+            payloads = self._decide(state, command, dice, dice_flags)
+            drafts, after = _drafts(state, payloads)
+            try:
+                records = self.store.append(self.campaign, state.seq, drafts)
+            except ConcurrencyConflict:
+                state = self.state()
+                continue
+            return Outcome(records, after)
+        raise ConcurrencyConflict(
+            f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
+        )
+
+    def _decide(
+        self,
+        state: CampaignState,
+        command: object,
+        dice: Mapping[str, Sequence[int]] | None,
+        dice_flags: Mapping[str, str] | None,
+    ) -> list[Event]:
+        ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
+        if isinstance(command, VoidEvent):
+            command = VoidEvent(command.seq, command.reason, self.store.get(self.campaign, command.seq))
+        if isinstance(command, CORE_COMMANDS):
+            return decide_core(state, command, ruleset)
+        if type(command) not in ruleset.commands:
+            raise RuleError(_wrong_ruleset(state, command))
+        box = system_box(
+            dice,
+            seed=os.environ.get(SEED_VARIABLE),
+            salt=f"{state.slug}:{state.seq + 1}",
+            flag_names=dice_flags,
+        )
+        payloads = ruleset.decide(state, command, box)
+        unused = box.unused()
+        if unused:
+            flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
+            raise RuleError(f"this ruling did not need the dice entered for {flags}: leave them out")
+        return payloads
+
+
+def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft], CampaignState]:
+    ruleset = load(state.ruleset) if state.ruleset else None
+    drafts = []
+    for payload in payloads:
+        game_time, session = envelope(state, payload)
+        drafts.append(Draft(payload.type, payload.schema, to_data(payload), game_time, session))
+        state = apply(state, payload, Meta(state.seq + 1, game_time, session), ruleset)
+        ruleset = ruleset or load(state.ruleset)
+    return drafts, state
+
+
+def _wrong_ruleset(state: CampaignState, command: object) -> str:
+    for name in RULESETS:
+        if name != state.ruleset and type(command) in load(name).commands:
+            return (
+                f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"
+            )
+    return f"{state.ruleset} has no {type(command).__name__} command"
+
+
+def resolve_campaign(store: Store, slug: str | None) -> str:
+    """The named campaign, or the only one in the database."""
+    firsts = store.campaigns()
+    slugs = [r.campaign for r in firsts]
+    if slug:
+        if slug not in slugs:
+            known = ", ".join(slugs) or "none yet"
+            raise NotFound(
+                f"no campaign {slug!r} in {store.describe()} (campaigns: {known}); "
+                "see `journal campaign list`"
+            )
+        return slug
+    if len(slugs) == 1:
+        return slugs[0]
+    if not slugs:
+        raise NotFound(
+            f"no campaign in {store.describe()}: start one with "
+            "`journal campaign new SLUG --ruleset horror-factor`"
+        )
+    raise JournalError(
+        f"{store.describe()} holds {len(slugs)} campaigns ({', '.join(slugs)}): "
+        "choose one with --campaign SLUG or JOURNAL_CAMPAIGN"
+    )
+
+
+def create_campaign(
+    store: Store, slug: str, ruleset: str, title: str, options: Mapping[str, str]
+) -> Outcome:
+    """Start a campaign (creating the database schema on a new database)."""
+    rules = load(ruleset)
+    command = CreateCampaign(slug, ruleset, title, dict(options), __version__)
+    decide_core(CampaignState(slug=slug), command, rules)  # refuse bad input before touching disk
+    store.ensure_schema()
+    journal = Journal(store, slug)
+    if store.get(slug, 1) is not None:
+        raise RuleError(f"campaign {slug!r} already exists in {store.describe()}: pick another slug")
+    return journal.execute(command)
+
+
+def replay_box(payload: Event) -> DiceBox:
+    """The dice an event recorded, to decide it again."""
+    recorded = getattr(payload, "dice", None) or {}
+    return DiceBox.replaying(recorded)

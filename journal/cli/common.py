@@ -1,0 +1,81 @@
+"""Shared pieces of the commands: options, output (text or --json), small parsers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from journal.cli.main import Settings, fail
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+pass_settings = click.make_pass_decorator(Settings)
+
+
+def json_option(fn: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(fn)
+
+
+def emit_json(document: Any) -> None:
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False, default=str))
+
+
+def table(rows: Sequence[Sequence[Any]], header: Sequence[str] | None = None) -> str:
+    """Left-aligned text columns; numbers right-aligned."""
+    all_rows = [list(header)] if header else []
+    all_rows += [["" if v is None else str(v) for v in row] for row in rows]
+    if not all_rows:
+        return ""
+    widths = [max(len(str(r[i])) for r in all_rows) for i in range(len(all_rows[0]))]
+    lines = []
+    for row in all_rows:
+        cells = []
+        for i, value in enumerate(row):
+            text = str(value)
+            numeric = text.lstrip("+-").isdigit()
+            cells.append(text.rjust(widths[i]) if numeric and i else text.ljust(widths[i]))
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def split_names(values: Iterable[str]) -> tuple[str, ...]:
+    """`--cast A,B --cast C` as ("A", "B", "C")."""
+    names = [n.strip() for v in values for n in v.split(",")]
+    return tuple(n for n in names if n)
+
+
+def key_values(pairs: Iterable[str], what: str) -> dict[str, str]:
+    """`K=V` options as a mapping, refusing anything else."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            fail(f"{what} {pair!r} is not KEY=VALUE")
+        result[key.strip()] = value.strip()
+    return result
+
+
+def whole_number(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        fail(f"{what} must be a whole number, not {text!r}")
+
+
+def sign(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def echo_records(records: Sequence[Any], describe: Callable[[Any], str]) -> None:
+    for record in records:
+        click.echo(f"#{record.seq:<4} {describe(record)}")
+
+
+def merged(*mappings: Mapping[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for mapping in mappings:
+        result.update(mapping)
+    return result

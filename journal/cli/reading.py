@@ -1,0 +1,208 @@
+"""`journal status`, `log`, `explain`, `audit`, `verify`: the commands that only read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from journal.cli.common import emit_json, json_option, pass_settings, table
+from journal.cli.main import Settings
+
+
+def _encounter_rows(characters: dict[str, Any]) -> list[list[Any]]:
+    rows = []
+    for name, c in characters.items():
+        fight = c.get("encounter")
+        hf = ""
+        if fight:
+            hf = str(fight["hf"])
+            if fight.get("soak"):
+                hf += f" (eff {fight['effective_hf']})"
+        rows.append(
+            [
+                name,
+                hf if fight else "-",
+                -fight["action_penalty"] if fight and fight["action_penalty"] else (0 if fight else "-"),
+                "-" if not fight or fight["initiative"] is None else fight["initiative"],
+                "-" if not fight or fight["can_act"] is None else ("yes" if fight["can_act"] else "FROZE"),
+                fight["defense_penalty"] if fight and fight["defense_penalty"] else (0 if fight else "-"),
+                f"{c['willpower']}/{c['willpower_max']}",
+                f"{c['hardness']}/{c['hardness_cap']}",
+                c["brokenness"],
+            ]
+        )
+    return rows
+
+
+def _fright_rows(characters: dict[str, Any]) -> list[list[Any]]:
+    return [
+        [
+            name,
+            c["will"],
+            c["ht"] - c.get("ht_lost", 0) if "ht" in c else "",
+            c["iq"] - c.get("iq_lost", 0) if "iq" in c else "",
+            len(c["quirks"]),
+            len(c["disadvantages"]),
+            len(c["pending"]),
+            c["points_lost"],
+            c["checks"],
+        ]
+        for name, c in characters.items()
+    ]
+
+
+def render_status(document: dict[str, Any]) -> str:
+    head = f"{document['title']} ({document['campaign']}, {document['ruleset']}) at event {document['seq']}"
+    extras = []
+    if document.get("session"):
+        extras.append(f"session {document['session']}")
+    if document.get("clock"):
+        extras.append(document["clock"])
+    if extras:
+        head += " - " + ", ".join(extras)
+    characters = document["characters"]
+    if not characters:
+        return head + "\nNo characters yet: journal character add NAME ..."
+    if document["ruleset"] == "horror-factor":
+        fight = next((c["encounter"] for c in characters.values() if c.get("encounter")), None)
+        if fight:
+            head += f"\nEncounter turn {fight['turn']}"
+        body = table(
+            _encounter_rows(characters),
+            ["name", "HF", "penalty", "init", "acts", "defense", "WP", "hardness", "broken"],
+        )
+    else:
+        body = table(
+            _fright_rows(characters),
+            ["name", "will", "HT", "IQ", "quirks", "disads", "pending", "pts lost", "checks"],
+        )
+    return head + "\n" + body
+
+
+@click.command()
+@click.option("--as-of", type=int, metavar="SEQ", help="The state as it was after event SEQ.")
+@json_option
+@pass_settings
+def status(settings: Settings, as_of: int | None, as_json: bool) -> None:
+    """Where every character stands now (or --as-of an earlier event).
+
+    \b
+    Example:
+      journal status
+      journal status --as-of 12 --json
+    """
+    from journal.cli.views import status_document
+
+    journal = settings.journal()
+    document = status_document(journal.state(as_of))
+    if as_json:
+        emit_json(document)
+    else:
+        click.echo(render_status(document))
+
+
+@click.command()
+@click.option("--session", type=int, metavar="N", help="Only session N.")
+@click.option("--character", metavar="NAME", help="Only events about NAME.")
+@click.option("--as-of", type=int, metavar="SEQ", help="Only up to event SEQ.")
+@json_option
+@pass_settings
+def log(
+    settings: Settings, session: int | None, character: str | None, as_of: int | None, as_json: bool
+) -> None:
+    """The event log, oldest first; voided events are marked.
+
+    \b
+    Example:
+      journal log --session 2
+      journal log --character Linda --json
+    """
+    from journal.cli.views import log_entries
+
+    journal = settings.journal()
+    if character is not None:
+        character = journal.state(as_of).character(character)
+    voided = journal.voided(as_of)
+    entries = log_entries(
+        journal, journal.records(upto=as_of), voided, session=session, character=character
+    )
+    if as_json:
+        emit_json([{**record.export(), "voided": is_void} for record, _, is_void in entries])
+        return
+    for record, text, is_void in entries:
+        mark = " [voided]" if is_void else ""
+        click.echo(f"#{record.seq:<4} {text}{mark}")
+
+
+@click.command()
+@click.argument("name")
+@click.argument("seq", type=int, required=False)
+@json_option
+@pass_settings
+def explain(settings: Settings, name: str, seq: int | None, as_json: bool) -> None:
+    """Every ruling about NAME with its terms (up to event SEQ when given).
+
+    \b
+    Example:
+      journal explain Linda
+      journal explain Linda 9
+    """
+    from journal.cli.views import character_view
+
+    journal = settings.journal()
+    state = journal.state(seq)
+    canonical = state.character(name)
+    view = character_view(journal, state, canonical)
+    if as_json:
+        emit_json(view)
+        return
+    click.echo(f"{canonical} as of event {state.seq}:")
+    for line in view["history"]:
+        click.echo(f"  {line}")
+
+
+@click.command()
+@json_option
+@pass_settings
+def verify(settings: Settings, as_json: bool) -> None:
+    """Check the hash chain of the campaign's log; exits 1 at the first broken link.
+
+    \b
+    Example:
+      journal verify
+    """
+    from journal.audit import verify_chain
+
+    journal = settings.journal()
+    report = verify_chain(journal.records())
+    if as_json:
+        emit_json(report.document(journal.campaign))
+    elif report.ok:
+        click.echo(f"OK: {report.events} events, hash chain intact.")
+    else:
+        click.echo(f"BROKEN at event {report.first_bad}: {report.problem}", err=True)
+    if not report.ok:
+        raise SystemExit(1)
+
+
+@click.command()
+@json_option
+@pass_settings
+def audit(settings: Settings, as_json: bool) -> None:
+    """Replay the campaign and decide every ruling again from its recorded inputs.
+
+    \b
+    Example:
+      journal audit
+    """
+    from journal.audit import audit_campaign
+
+    journal = settings.journal()
+    report = audit_campaign(journal)
+    if as_json:
+        emit_json(report.document())
+    else:
+        click.echo(report.text())
+    if report.differences:
+        raise SystemExit(1)

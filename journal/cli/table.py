@@ -1,0 +1,144 @@
+"""At the table: `journal session`, `clock`, `note`, and `void` for corrections."""
+
+from __future__ import annotations
+
+import click
+
+from journal.cli.common import emit_json, json_option, pass_settings, split_names
+from journal.cli.main import Settings
+
+
+def _done(settings: Settings, command: object, as_json: bool) -> None:
+    """Run a core command and print what it recorded."""
+    from journal.narrate import describe
+
+    journal = settings.journal()
+    outcome = journal.execute(command)
+    if as_json:
+        emit_json([{**r.export(), "voided": False} for r in outcome.records])
+        return
+    for record in outcome.records:
+        click.echo(f"#{record.seq} {describe(record, None)}")
+
+
+@click.group()
+def session() -> None:
+    """Start and end play sessions (recaps are per session).
+
+    \b
+    Example:
+      journal session start "The long night" --at "1998-10-31 21:00"
+      journal session end
+    """
+
+
+@session.command("start")
+@click.argument("title", required=False, default="")
+@click.option("--at", metavar="GAME_TIME", help="Set the campaign clock, e.g. 1998-10-31 21:00.")
+@json_option
+@pass_settings
+def session_start(settings: Settings, title: str, at: str | None, as_json: bool) -> None:
+    """Start the next session, optionally setting the game clock.
+
+    \b
+    Example:
+      journal session start "Into the morgue" --at "1925-11-02 23:00"
+    """
+    from journal.rules.core import StartSession
+
+    _done(settings, StartSession(title, at), as_json)
+
+
+@session.command("end")
+@json_option
+@pass_settings
+def session_end(settings: Settings, as_json: bool) -> None:
+    """End the open session.
+
+    \b
+    Example:
+      journal session end
+    """
+    from journal.rules.core import EndSession
+
+    _done(settings, EndSession(), as_json)
+
+
+@click.group()
+def clock() -> None:
+    """The in-game clock (Fright Check exposures count game hours).
+
+    \b
+    Example:
+      journal clock set "1925-11-02 23:00"
+      journal clock advance 2h
+    """
+
+
+@clock.command("set")
+@click.argument("game_time")
+@json_option
+@pass_settings
+def clock_set(settings: Settings, game_time: str, as_json: bool) -> None:
+    """Set the game clock to GAME_TIME (YYYY-MM-DD HH:MM).
+
+    \b
+    Example:
+      journal clock set "1925-11-02 23:00"
+    """
+    from journal.rules.core import SetClock
+
+    _done(settings, SetClock(game_time), as_json)
+
+
+@clock.command("advance")
+@click.argument("amount")
+@json_option
+@pass_settings
+def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
+    """Move the game clock on by AMOUNT: 30min, 2h, 3d, 2w, 6mo, 1y.
+
+    \b
+    Example:
+      journal clock advance 6mo
+    """
+    from journal.rules.core import AdvanceClock
+
+    _done(settings, AdvanceClock(amount), as_json)
+
+
+@click.command()
+@click.argument("text")
+@click.option("--gm-only", is_flag=True, help="Keep it out of player handouts.")
+@click.option("--about", multiple=True, metavar="NAME", help="The character(s) it concerns.")
+@json_option
+@pass_settings
+def note(settings: Settings, text: str, gm_only: bool, about: tuple[str, ...], as_json: bool) -> None:
+    """Write a note in the log (shown in recaps; --gm-only ones only to the GM).
+
+    \b
+    Example:
+      journal note "The lights go out in the alley." --about Linda
+      journal note "The cheerleader was Ariella's sister." --gm-only
+    """
+    from journal.rules.core import TakeNote
+
+    _done(settings, TakeNote(text, gm_only, split_names(about)), as_json)
+
+
+@click.command()
+@click.argument("seq", type=int)
+@click.option("--reason", required=True, help="Why the event no longer counts.")
+@json_option
+@pass_settings
+def void(settings: Settings, seq: int, reason: str, as_json: bool) -> None:
+    """Void event SEQ: it stays in the log, projections skip it. A reroll is a void plus
+    a new roll.
+
+    \b
+    Example:
+      journal void 14 --reason "Wrong character: that was Ariella's roll"
+    """
+    from journal.rules.core import VoidEvent
+
+    _done(settings, VoidEvent(seq, reason), as_json)

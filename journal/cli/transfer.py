@@ -1,0 +1,82 @@
+"""`journal export` and `journal import`: JSON Lines, one event a line."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.main import Settings, fail
+
+T = TypeVar("T")
+
+
+def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
+    """A progress bar on stderr when it is a terminal and the job is long."""
+    if length < 2000 or not sys.stderr.isatty():
+        yield from items
+        return
+    with click.progressbar(items, length=length, label=label, file=sys.stderr) as bar:
+        yield from bar
+
+
+@click.command()
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default stdout).")
+@pass_settings
+def export(settings: Settings, output: str | None) -> None:
+    """Export the campaign's whole log as JSON Lines (voided events included).
+
+    \b
+    Example:
+      journal export -o night.jsonl
+    """
+    from journal.transfer import export_lines
+
+    journal = settings.journal()
+    total = journal.store.count(journal.campaign)
+    lines = with_progress(export_lines(journal.records()), total, "Exporting")
+    if output is None:
+        for line in lines:
+            click.echo(line)
+        return
+    target = Path(output)
+    partial = target.with_name(target.name + ".partial")
+    with partial.open("w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(line + "\n")
+    partial.replace(target)
+    click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
+
+
+@click.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@json_option
+@pass_settings
+def import_(settings: Settings, file: str, as_json: bool) -> None:
+    """Import a JSON Lines log (an export or a hand-written one): all or nothing;
+    events already present are skipped. --campaign renames the imported campaign.
+
+    \b
+    Example:
+      journal --db copy.db import night.jsonl
+      journal --campaign night-2 import night.jsonl
+    """
+    from journal.transfer import import_file
+
+    if file != "-" and not Path(file).is_file():
+        fail(f"no file {file!r} to import")
+    store = settings.store()
+    handle = sys.stdin if file == "-" else open(file, encoding="utf-8")  # noqa: SIM115
+    with handle:
+        result = import_file(store, handle, settings.campaign)
+    if as_json:
+        emit_json({"campaign": result.campaign, "read": result.read, "added": result.added})
+        return
+    click.echo(
+        f"Imported {result.added} new event(s) of {result.read} into campaign "
+        f"{result.campaign!r} ({store.describe()})."
+    )

@@ -1,0 +1,61 @@
+"""The database tables (SQLAlchemy Core). Alembic's migrations create them; a test checks
+that the migrations and these tables never drift apart."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+
+#: The Alembic revision the code expects; `journal db check` compares the database with it.
+SCHEMA_HEAD = "0002"
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+Payload = JSON().with_variant(JSONB(), "postgresql")
+
+events = Table(
+    "events",
+    metadata,
+    Column("position", BigInteger().with_variant(Integer(), "sqlite"), primary_key=True),
+    Column("campaign", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("event_id", String(36), nullable=False, unique=True),
+    Column("type", String(64), nullable=False),
+    Column("schema", Integer, nullable=False),
+    Column("data", Payload, nullable=False),
+    Column("recorded_at", DateTime(), nullable=False),
+    Column("game_time", String(16)),
+    Column("session", Integer),
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
+    UniqueConstraint("campaign", "seq"),
+)
+
+#: A disposable cache of folded projections, keyed by campaign, seq and rules version.
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("campaign", String(64), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("rules_version", String(64), primary_key=True),
+    Column("state", Payload, nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)

@@ -1,0 +1,378 @@
+"""The event store on SQLAlchemy Core: open, migrate, append, read.
+
+Appends are optimistic: the caller says which seq it last saw; UNIQUE(campaign, seq) turns a
+lost race into `ConcurrencyConflict`. Each event links to the one before it by SHA-256.
+Reads stream rows in order and never load a whole campaign into memory.
+"""
+
+from __future__ import annotations
+
+import shutil
+from contextlib import contextmanager
+import uuid
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    func,
+    inspect,
+    select,
+    text,
+)
+from sqlalchemy.engine import Row
+from sqlalchemy.engine.url import URL, make_url
+from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
+
+from journal.errors import ConcurrencyConflict, StoreError
+from journal.events import GENESIS_HASH, Recorded, chain_hash
+from journal.schema import SCHEMA_HEAD, events
+
+DEFAULT_DB = "journal.db"
+READ_BATCH = 500
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An event about to be appended: the payload and the envelope fields the caller knows."""
+
+    type: str
+    schema: int
+    data: Mapping[str, Any]
+    game_time: str | None = None
+    session: int | None = None
+    event_id: str = ""
+    recorded_at: datetime | None = None
+
+
+def database_url(target: str | None) -> URL:
+    """A SQLAlchemy URL, or a file path for SQLite (the default `./journal.db`)."""
+    target = target or DEFAULT_DB
+    if "://" in target:
+        try:
+            return make_url(target)
+        except ArgumentError:
+            raise StoreError(f"{target!r} is not a database URL") from None
+    return make_url("sqlite:///" + str(Path(target).expanduser()))
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _naive_utc(moment: datetime) -> datetime:
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def _sqlite_engine(url: URL) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" below emit BEGIN itself, so writers can take the lock
+        # up front (BEGIN IMMEDIATE) instead of failing to upgrade a read lock.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get("journal_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+class Store:
+    """One database, any number of campaigns."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, target: str | None) -> Store:
+        url = database_url(target)
+        if url.get_backend_name() == "sqlite":
+            path = url.database
+            if path and path != ":memory:":
+                folder = Path(path).parent
+                if not folder.is_dir():
+                    raise StoreError(f"folder {str(folder)!r} does not exist: create it first")
+            return cls(_sqlite_engine(url))
+        try:
+            return cls(create_engine(url, pool_pre_ping=True))
+        except Exception as exc:  # missing driver and the like
+            raise StoreError(f"cannot use database {url.render_as_string()}: {exc}") from None
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        database = self.engine.url.database
+        if self.is_sqlite and database and database != ":memory:":
+            return Path(database)
+        return None
+
+    def describe(self) -> str:
+        path = self.sqlite_path
+        return str(path) if path else self.engine.url.render_as_string(hide_password=True)
+
+    # --- schema --------------------------------------------------------------------------
+
+    def revision(self) -> str | None:
+        """The Alembic revision of the database; None for an empty one."""
+        try:
+            with self.engine.connect() as conn:
+                names = inspect(conn).get_table_names()
+                if "alembic_version" not in names:
+                    if names:
+                        raise StoreError(
+                            f"{self.describe()} is not a journal database (it has other tables); "
+                            "point --db at a journal database or a new file"
+                        )
+                    return None
+                version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                return None if version is None else str(version)
+        except DatabaseError as exc:
+            raise StoreError(_database_problem(self.describe(), exc)) from None
+
+    def require_current(self) -> None:
+        """Refuse to work on a database that is empty, foreign or not at the code's schema."""
+        version = self.revision()
+        if version is None:
+            raise StoreError(
+                f"no journal in {self.describe()}: start one with "
+                "`journal campaign new SLUG --ruleset horror-factor` (or `journal import FILE`)"
+            )
+        if version != SCHEMA_HEAD:
+            raise StoreError(
+                f"the journal in {self.describe()} is at schema {version}, this journal needs "
+                f"{SCHEMA_HEAD}: run `journal db upgrade`"
+            )
+
+    def upgrade(self, *, backup: bool = True) -> tuple[str | None, str, Path | None]:
+        """Bring the database to head with Alembic. Returns (from, to, backup copy)."""
+        before = self.revision()
+        copy = None
+        path = self.sqlite_path
+        if backup and before is not None and before != SCHEMA_HEAD and path and path.exists():
+            copy = path.with_name(f"{path.name}.bak-{before}")
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)")
+            shutil.copy2(path, copy)
+        from journal.migrate import upgrade_to_head
+
+        with self.engine.begin() as conn:
+            upgrade_to_head(conn)
+        return before, SCHEMA_HEAD, copy
+
+    def ensure_schema(self) -> None:
+        """For commands that may start a journal: create an empty database at head."""
+        version = self.revision()
+        if version is None:
+            self.upgrade(backup=False)
+        elif version != SCHEMA_HEAD:
+            self.require_current()
+
+    # --- reading -------------------------------------------------------------------------
+
+    def campaigns(self) -> list[Recorded]:
+        """Each campaign's first event (CampaignCreated), in the order they were created."""
+        query = select(events).where(events.c.seq == 1).order_by(events.c.position)
+        with self.engine.connect() as conn:
+            return [_record(row) for row in conn.execute(query)]
+
+    def head(self, campaign: str) -> tuple[int, str]:
+        with self.engine.connect() as conn:
+            return _head(conn, campaign)
+
+    def count(self, campaign: str) -> int:
+        query = select(func.count()).select_from(events).where(events.c.campaign == campaign)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def read(
+        self, campaign: str, *, after: int = 0, upto: int | None = None
+    ) -> Iterator[Recorded]:
+        """The campaign's events in seq order, streamed in batches."""
+        query = (
+            select(events)
+            .where(events.c.campaign == campaign, events.c.seq > after)
+            .order_by(events.c.seq)
+        )
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        with self.engine.connect() as conn:
+            result = conn.execution_options(yield_per=READ_BATCH).execute(query)
+            for row in result:
+                yield _record(row)
+
+    def get(self, campaign: str, seq: int) -> Recorded | None:
+        query = select(events).where(events.c.campaign == campaign, events.c.seq == seq)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else _record(row)
+
+    def voided(self, campaign: str, *, upto: int | None = None) -> frozenset[int]:
+        """Seqs voided by an EventVoided at or before `upto`."""
+        query = select(events.c.data).where(
+            events.c.campaign == campaign, events.c.type == "EventVoided"
+        )
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        with self.engine.connect() as conn:
+            return frozenset(int(data["seq"]) for (data,) in conn.execute(query))
+
+    # --- writing -------------------------------------------------------------------------
+
+    def append(self, campaign: str, expected_seq: int, drafts: Sequence[Draft]) -> list[Recorded]:
+        """Append after `expected_seq`, or raise ConcurrencyConflict if another writer won."""
+        try:
+            with self._write() as conn:
+                seq, prev_hash = _head(conn, campaign)
+                if seq != expected_seq:
+                    raise ConcurrencyConflict(
+                        f"campaign {campaign!r} moved on to event {seq} while this command "
+                        f"was deciding after event {expected_seq}"
+                    )
+                records = []
+                for draft in drafts:
+                    seq += 1
+                    record = seal(campaign, seq, prev_hash, draft)
+                    records.append(record)
+                    prev_hash = record.hash
+                conn.execute(events.insert(), [_row(r) for r in records])
+            return records
+        except IntegrityError:
+            raise ConcurrencyConflict(
+                f"another writer appended to campaign {campaign!r} at the same moment"
+            ) from None
+        except OperationalError as exc:
+            raise StoreError(_database_problem(self.describe(), exc)) from None
+
+    def import_records(self, campaign: str, records: Iterable[Recorded]) -> int:
+        """Insert already-sealed records, all or nothing; returns how many were new."""
+        added = 0
+        with self._write() as conn:
+            for record in records:
+                existing = conn.execute(
+                    select(events.c.campaign, events.c.seq).where(
+                        events.c.event_id == record.event_id
+                    )
+                ).first()
+                if existing is not None:
+                    if (existing.campaign, existing.seq) != (campaign, record.seq):
+                        raise StoreError(
+                            f"event {record.event_id} (seq {record.seq}) is already in this "
+                            f"database as {existing.campaign} seq {existing.seq}; nothing imported"
+                        )
+                    continue
+                conn.execute(events.insert(), [_row(record, campaign)])
+                added += 1
+        return added
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction (on SQLite it takes the write lock at BEGIN)."""
+        with self.engine.connect() as conn:
+            conn.execution_options(journal_write=True)
+            with conn.begin():
+                yield conn
+
+
+def _database_problem(where: str, exc: DatabaseError) -> str:
+    detail = str(exc.orig) if exc.orig is not None else str(exc)
+    if "file is not a database" in detail or "not a database" in detail:
+        return f"{where} is not a journal database (not even SQLite); point --db at another file"
+    if "unable to open" in detail:
+        return f"cannot open {where}: check the path and its permissions"
+    if "locked" in detail:
+        return f"{where} stayed locked by another writer for 30 s; try again"
+    return f"the database {where} failed: {detail.splitlines()[0] if detail else exc}"
+
+
+def _head(conn: Connection, campaign: str) -> tuple[int, str]:
+    row = conn.execute(
+        select(events.c.seq, events.c.hash)
+        .where(events.c.campaign == campaign)
+        .order_by(events.c.seq.desc())
+        .limit(1)
+    ).first()
+    return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
+
+
+def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
+    event_id = draft.event_id or str(uuid.uuid4())
+    recorded_at = _naive_utc(draft.recorded_at or utc_now())
+    fields: dict[str, Any] = {
+        "seq": seq,
+        "event_id": event_id,
+        "type": draft.type,
+        "schema": draft.schema,
+        "data": draft.data,
+        "recorded_at": recorded_at,
+        "game_time": draft.game_time,
+        "session": draft.session,
+    }
+    return Recorded(
+        campaign=campaign,
+        prev_hash=prev_hash,
+        hash=chain_hash(prev_hash, **fields),
+        **fields,
+    )
+
+
+def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
+    return {
+        "campaign": campaign or record.campaign,
+        "seq": record.seq,
+        "event_id": record.event_id,
+        "type": record.type,
+        "schema": record.schema,
+        "data": dict(record.data),
+        "recorded_at": record.recorded_at,
+        "game_time": record.game_time,
+        "session": record.session,
+        "prev_hash": record.prev_hash,
+        "hash": record.hash,
+    }
+
+
+def _record(row: Row[Any]) -> Recorded:
+    return Recorded(
+        campaign=row.campaign,
+        seq=row.seq,
+        event_id=row.event_id,
+        type=row.type,
+        schema=row.schema,
+        data=row.data,
+        recorded_at=_naive_utc(row.recorded_at),
+        game_time=row.game_time,
+        session=row.session,
+        prev_hash=row.prev_hash,
+        hash=row.hash,
+    )

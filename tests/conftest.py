@@ -1,0 +1,150 @@
+"""Shared fixtures: `db_url` (SQLite always, PostgreSQL when JOURNAL_TEST_POSTGRES_URL is
+set, as `.ci/run` always does), `journal` (an opened campaign) and `runner` (the CLI)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+POSTGRES_ENV = "JOURNAL_TEST_POSTGRES_URL"
+BACKENDS = ["sqlite", "postgresql"]
+
+
+def _postgres_database() -> Iterator[str]:
+    """A fresh PostgreSQL database for one test, dropped afterwards."""
+    admin = os.environ.get(POSTGRES_ENV)
+    if not admin:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (set by .ci/run)")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"journal_test_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new, empty database on each backend."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'journal.db'}"
+    else:
+        yield from _postgres_database()
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[object]:
+    """A Store at the current schema on each backend, closed after the test."""
+    from journal.store import Store
+
+    with Store.open(db_url) as opened:
+        opened.ensure_schema()
+        yield opened
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'journal.db'}"
+
+
+@dataclass
+class Cli:
+    """Runs `journal --db URL ...` in-process and keeps the database for later calls."""
+
+    runner: CliRunner
+    db: str
+
+    def __call__(self, *args: str, input: str | None = None, ok: bool = True) -> Result:
+        from journal.cli.main import cli
+
+        result = self.runner.invoke(cli, ["--db", self.db, *args], input=input)
+        if ok and result.exit_code != 0:
+            raise AssertionError(
+                f"journal {' '.join(args)} exited {result.exit_code}\n"
+                f"stdout: {result.stdout}\nstderr: {result.stderr}\n{result.exception!r}"
+            )
+        return result
+
+    def refused(self, *args: str, exit_code: int = 1) -> Result:
+        """Run a command that must be refused: an `Error:` line, no traceback."""
+        result = self(*args, ok=False)
+        assert result.exit_code == exit_code, (result.exit_code, result.output)
+        if exit_code == 1:
+            assert result.stderr.startswith("Error: "), result.stderr
+            assert result.stderr.count("\n") == 1, result.stderr
+        assert "Traceback" not in result.output
+        return result
+
+    def json(self, *args: str) -> object:
+        import json
+
+        return json.loads(self(*args, "--json").stdout)
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """The CLI on a SQLite file in a temporary folder (also the working directory)."""
+    monkeypatch.chdir(tmp_path)
+    for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
+        monkeypatch.delenv(variable, raising=False)
+    return Cli(CliRunner(), str(tmp_path / "journal.db"))
+
+
+@pytest.fixture
+def cli_on(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> object:
+    """`cli_on(db_url)`: the CLI on any database (for per-backend CLI tests)."""
+    monkeypatch.chdir(tmp_path)
+
+    def make(db: str) -> Cli:
+        return Cli(CliRunner(), db)
+
+    return make
+
+
+@pytest.fixture
+def journal(db_url: str) -> Iterator[object]:
+    """An opened horror-factor campaign `night` on each backend."""
+    from journal.app import Journal, create_campaign
+    from journal.store import Store
+
+    store = Store.open(db_url)
+    create_campaign(store, "night", "horror-factor", "", {})
+    yield Journal.open(store, "night")
+    store.engine.dispose()
+
+
+def count_events(db: str, campaign: str | None = None) -> int:
+    """How many events a database holds (0 when it has no journal yet)."""
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(db if "://" in db else f"sqlite:///{db}")
+    try:
+        with engine.connect() as conn:
+            if "events" not in inspect(conn).get_table_names():
+                return 0
+            query = "SELECT count(*) FROM events"
+            if campaign:
+                return int(conn.execute(text(query + " WHERE campaign = :c"), {"c": campaign}).scalar_one())
+            return int(conn.execute(text(query)).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def lines(text: str) -> Sequence[str]:
+    return [line for line in text.splitlines() if line.strip()]
