@@ -1,0 +1,72 @@
+"""The commands a GURPS Fright Check campaign decides (frozen dataclasses, no behaviour)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FrightCheck:
+    """A Fright Check for `character` facing `threat` (an id such as `ghoul-1`).
+
+    `kind` is the kind of threat (e.g. `ghoul`) for previous personal experience. The
+    modifier inputs follow the text's list; `None` for `heat_of_battle`,
+    `previous_experience` and `exposures` means "derive it from the journal".
+    """
+
+    character: str
+    threat: str
+    kind: str | None = None
+    monster: int = 0
+    count: int | None = None
+    body: str | None = None
+    mutilation: int = 0
+    dependent: bool = False
+    heat_of_battle: bool | None = None
+    touched: bool = False
+    distant: bool = False
+    remote: bool = False
+    isolated: bool = False
+    dark: bool = False
+    alone: bool = False
+    report: int = 0
+    cowardice_applies: bool = False
+    daredevil: bool = False
+    higher_purpose: bool = False
+    xenophilia_applies: bool = False
+    extra: tuple[tuple[str, int], ...] = ()
+    previous_experience: bool | None = None
+    exposures: int | None = None
+
+
+@dataclass(frozen=True)
+class NameTrait:
+    """Name the pending acquired trait of the FrightChecked event at seq `for_seq`.
+
+    For a row-25 result, `worsen` names an existing related disadvantage whose
+    self-control number becomes one step worse; otherwise `name` is the new trait.
+    """
+
+    character: str
+    for_seq: int
+    name: str
+    points: int | None = None
+    self_control: int | None = None
+    worsen: str | None = None
+
+
+@dataclass(frozen=True)
+class StartCombat:
+    """A combat starts: heat of battle (+5) is on for its cast while it runs (an empty
+    cast means everyone)."""
+
+    title: str
+    cast: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EndCombat:
+    """The running combat ends."""
+
+
+COMMANDS: tuple[type, ...] = (FrightCheck, NameTrait, StartCombat, EndCombat)

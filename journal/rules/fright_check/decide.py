@@ -1,0 +1,271 @@
+"""The fright-check decider: commands in, events out, or a RuleError in the GM's words."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from math import ceil
+
+from journal.dice import DiceBox
+from journal.errors import RuleError
+from journal.events import Event
+from journal.rules.core import CampaignState
+from journal.rules.fright_check import modifiers as mods
+from journal.rules.fright_check.commands import EndCombat, FrightCheck, NameTrait, StartCombat
+from journal.rules.fright_check.events import (
+    CombatEnded,
+    CombatStarted,
+    FrightChecked,
+    TraitNamed,
+    freeze,
+)
+from journal.rules.fright_check.roll import success_roll
+from journal.rules.fright_check.sheet import SELF_CONTROL, check_points, check_self_control
+from journal.rules.fright_check.state import Character, FrightState, Pending
+from journal.rules.fright_check.table import HIGHEST, LOWEST, Context, resolve, row_for
+
+RULE_OF_14 = 13
+#: GURPS self-control multipliers on a disadvantage's base points
+MULTIPLIER = {15: Fraction(1, 2), 12: Fraction(1), 9: Fraction(3, 2), 6: Fraction(2)}
+
+
+def rules_of(state: CampaignState) -> FrightState:
+    rules = state.rules
+    return rules if isinstance(rules, FrightState) else FrightState()
+
+
+def character_of(state: CampaignState, name: str) -> Character:
+    canonical = state.character(name)
+    found = rules_of(state).get(canonical)
+    if found is None:
+        raise RuleError(f"{canonical} has no GURPS sheet in this campaign")
+    return found
+
+
+def decide(state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
+    match command:
+        case FrightCheck():
+            return [fright_check(state, command, dice)]
+        case NameTrait():
+            return [name_trait(state, command)]
+        case StartCombat():
+            return [start_combat(state, command)]
+        case EndCombat():
+            combat = rules_of(state).combat
+            if combat is None:
+                raise RuleError("no combat is running: start one with `journal combat start`")
+            return [CombatEnded(combat.title)]
+    raise RuleError(f"the fright-check rules do not decide {type(command).__name__}")
+
+
+def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> FrightChecked:
+    character = character_of(state, command.character)
+    command = mods.normalize(command)
+    # The conditional trait flags are refused for a character without the trait even
+    # when no check is made (Unfazeable).
+    mods.trait_modifiers(character, command)
+    unmade = _unmade(character, command, state.clock)
+    if "Unfazeable" in character.traits:
+        return unmade
+    items = mods.all_modifiers(character, command, rules_of(state).combat, state.clock)
+    modified = character.will + sum(m["value"] for m in items)
+    effective = min(RULE_OF_14, modified)
+    rolled = dice.roll("will", 3, 6)
+    outcome = success_roll(effective, rolled.total)
+    failure_margin = None if outcome.success else -outcome.margin
+    table_roll = table_total = row = None
+    effects: tuple[dict[str, object], ...] = ()
+    pending: tuple[dict[str, object], ...] = ()
+    if failure_margin is not None:
+        table_roll = dice.roll("table", 3, 6).total
+        table_total = table_roll + failure_margin
+        found = row_for(table_total)
+        row = max(LOWEST, min(HIGHEST, table_total))
+        context = Context(character.will, modified, character.ht_now)
+        effects, pending = resolve(found, context, dice)
+    return replace(
+        unmade,
+        dice=freeze(dice.record()),
+        made=True,
+        modifiers=freeze(items),
+        modified_will=modified,
+        effective_will=effective,
+        roll=rolled.total,
+        success=outcome.success,
+        critical=outcome.critical,
+        margin=outcome.margin,
+        failure_margin=failure_margin,
+        table_roll=table_roll,
+        table_total=table_total,
+        row=row,
+        effects=freeze(effects),
+        pending=freeze(pending),
+    )
+
+
+def _unmade(character: Character, command: FrightCheck, game_time: str | None) -> FrightChecked:
+    """The event with its inputs and no check made (what an Unfazeable character gets)."""
+    return FrightChecked(
+        character=character.name,
+        threat=command.threat,
+        kind=command.kind,
+        monster=command.monster,
+        count=command.count,
+        body=command.body,
+        mutilation=command.mutilation,
+        dependent=command.dependent,
+        heat_of_battle=command.heat_of_battle,
+        touched=command.touched,
+        distant=command.distant,
+        remote=command.remote,
+        isolated=command.isolated,
+        dark=command.dark,
+        alone=command.alone,
+        report=command.report,
+        cowardice_applies=command.cowardice_applies,
+        daredevil=command.daredevil,
+        higher_purpose=command.higher_purpose,
+        xenophilia_applies=command.xenophilia_applies,
+        extra=command.extra,
+        previous_experience=command.previous_experience,
+        exposures=command.exposures,
+        game_time=game_time,
+        dice={},
+        made=False,
+        modifiers=(),
+        will=character.will,
+        modified_will=None,
+        effective_will=None,
+        roll=None,
+        success=None,
+        critical=False,
+        margin=None,
+        failure_margin=None,
+        table_roll=None,
+        table_total=None,
+        row=None,
+        effects=(),
+        pending=(),
+    )
+
+
+def _pending_for(character: Character, command: NameTrait) -> Pending:
+    mine = [p for p in character.pending if p.seq == command.for_seq]
+    if not mine:
+        waiting = ", ".join(f"{p.kind} {p.points:+d} from check {p.seq}" for p in character.pending)
+        raise RuleError(
+            f"{character.name} has no trait waiting to be named from event {command.for_seq}"
+            + (f" (pending: {waiting})" if waiting else " (nothing is pending)")
+        )
+    if command.points is None:
+        return mine[0]
+    for pending in mine:
+        if pending.points == command.points:
+            return pending
+    stated = ", ".join(f"{p.points:+d}" for p in mine)
+    raise RuleError(
+        f"the pending trait of check {command.for_seq} is worth {stated} points, "
+        f"not {command.points:+d}: give its points or leave them out"
+    )
+
+
+def name_trait(state: CampaignState, command: NameTrait) -> TraitNamed:
+    character = character_of(state, command.character)
+    pending = _pending_for(character, command)
+    if command.worsen is not None:
+        return _worsen(character, command, pending)
+    name = " ".join(command.name.split())
+    if not name:
+        raise RuleError("the acquired trait needs a name related to the frightening event")
+    if character.has_name(name):
+        raise RuleError(
+            f"{character.name} already has {name!r}: name a different trait"
+            + (
+                " or use --worsen to make its self-control worse"
+                if pending.kind == "self-control-or-new"
+                else ""
+            )
+        )
+    points = check_points(command.points if command.points is not None else pending.points, name)
+    self_control = check_self_control(command.self_control, name)
+    if self_control is not None and pending.kind in ("quirk", "physical"):
+        raise RuleError(f"a {pending.kind} has no self-control number: leave it out")
+    return TraitNamed(
+        character=character.name,
+        for_seq=pending.seq,
+        pending_kind=pending.kind,
+        pending_points=pending.points,
+        name=name,
+        points=points,
+        self_control=self_control,
+        worsened=False,
+        previous_self_control=None,
+        previous_points=None,
+        points_change=points,
+    )
+
+
+def _worsen(character: Character, command: NameTrait, pending: Pending) -> TraitNamed:
+    assert command.worsen is not None
+    if pending.kind != "self-control-or-new":
+        raise RuleError(
+            f"the pending {pending.kind} of check {pending.seq} cannot worsen a self-control "
+            "number (only row 25 can): name a new trait instead"
+        )
+    existing = character.disadvantage(command.worsen)
+    if existing is None:
+        owned = ", ".join(d.name for d in character.disadvantages) or "none"
+        raise RuleError(
+            f"{character.name} has no mental disadvantage named {command.worsen!r} "
+            f"(theirs: {owned}): name one of them, or a new -10-point one"
+        )
+    name = " ".join(command.name.split())
+    if name and name.casefold() != existing.name.casefold():
+        raise RuleError(
+            f"worsen {existing.name!r} or name a new trait {name!r}, not both: drop one"
+        )
+    if existing.self_control is None or existing.self_control == SELF_CONTROL[-1]:
+        why = (
+            "has no self-control number"
+            if existing.self_control is None
+            else "is already at self-control 6"
+        )
+        raise RuleError(
+            f"{existing.name} {why}, so it cannot get worse: name a new -10-point "
+            "Phobia or other mental disadvantage instead"
+        )
+    if command.self_control is not None:
+        raise RuleError("worsening sets the self-control number one step worse: leave --scn out")
+    before = existing.self_control
+    after = SELF_CONTROL[SELF_CONTROL.index(before) + 1]
+    base = Fraction(existing.points) / MULTIPLIER[before]
+    # GURPS rounds fractional costs up (toward +infinity): -22.5 becomes -22.
+    points = ceil(base * MULTIPLIER[after])
+    return TraitNamed(
+        character=character.name,
+        for_seq=pending.seq,
+        pending_kind=pending.kind,
+        pending_points=pending.points,
+        name=existing.name,
+        points=points,
+        self_control=after,
+        worsened=True,
+        previous_self_control=before,
+        previous_points=existing.points,
+        points_change=points - existing.points,
+    )
+
+
+def start_combat(state: CampaignState, command: StartCombat) -> CombatStarted:
+    running = rules_of(state).combat
+    if running is not None:
+        raise RuleError(
+            f"combat {running.title!r} is still running: end it with `journal combat end` first"
+        )
+    title = " ".join(command.title.split()) or "Combat"
+    cast: list[str] = []
+    for name in command.cast:
+        canonical = state.character(name)
+        if canonical not in cast:
+            cast.append(canonical)
+    return CombatStarted(title, tuple(cast))

@@ -1,0 +1,205 @@
+"""The GURPS character sheet: Will, HT, IQ, the traits that modify Fright Checks, and the
+quirks and mental disadvantages the character already has.
+
+`build_sheet` validates what `character add` gives and returns the canonical sheet:
+`{"will", "ht", "iq", "traits": {name: level | True}, "quirks": [...],
+"disadvantages": [{"name", "points", "self_control"}]}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from journal.errors import RuleError
+
+SELF_CONTROL = (15, 12, 9, 6)
+MAX_SHEET_QUIRKS = 5
+ATTRIBUTE_RANGE = (1, 30)
+
+
+@dataclass(frozen=True)
+class TraitSpec:
+    name: str
+    #: allowed levels (inclusive); None for a trait without levels
+    levels: tuple[int, int] | None = None
+
+
+# Fearlessness and Fearfulness have no maximum in the text; 10 levels is the journal's
+# sanity bound (a typo guard), far past what any Fright Check can use.
+TRAITS: dict[str, TraitSpec] = {
+    spec.name.casefold(): spec
+    for spec in (
+        TraitSpec("Fearlessness", (1, 10)),
+        TraitSpec("Fearfulness", (1, 10)),
+        TraitSpec("Combat Reflexes"),
+        TraitSpec("Combat Paralysis"),
+        TraitSpec("Cowardice", (1, 4)),
+        TraitSpec("Daredevil"),
+        TraitSpec("Higher Purpose"),
+        TraitSpec("Xenophilia", (1, 4)),
+        TraitSpec("Unfazeable"),
+    )
+}
+
+CONTRADICTIONS = (("Fearlessness", "Fearfulness"), ("Combat Reflexes", "Combat Paralysis"))
+
+
+def _normal(name: str) -> str:
+    return " ".join(name.replace("_", " ").replace("-", " ").split()).casefold()
+
+
+def _integer(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise RuleError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    raise RuleError(f"{what} must be a whole number, not {value!r}")
+
+
+def _attribute(sheet: Mapping[str, Any], key: str) -> int:
+    label = key.upper() if key != "will" else "Will"
+    if sheet.get(key) is None:
+        raise RuleError(f"a GURPS character needs {label}: add --{key} N")
+    value = _integer(sheet[key], label)
+    low, high = ATTRIBUTE_RANGE
+    if not low <= value <= high:
+        raise RuleError(f"{label} {value} is out of range: give {low} to {high}")
+    return value
+
+
+def _trait_items(raw: Any) -> list[tuple[str, Any]]:
+    """Traits as (name, level) pairs, from a mapping or from CLI strings `Name=N` / `Name`."""
+    if raw is None:
+        return []
+    if isinstance(raw, Mapping):
+        return [(str(k), v) for k, v in raw.items()]
+    if isinstance(raw, str):
+        raw = [raw]
+    items: list[tuple[str, Any]] = []
+    for text in raw:
+        name, sep, level = str(text).partition("=")
+        items.append((name, level if sep else True))
+    return items
+
+
+def parse_traits(raw: Any) -> dict[str, int | bool]:
+    traits: dict[str, int | bool] = {}
+    for given, level in _trait_items(raw):
+        spec = TRAITS.get(_normal(given))
+        if spec is None:
+            known = ", ".join(s.name for s in TRAITS.values())
+            raise RuleError(
+                f"{given.strip()!r} is not a trait that modifies Fright Checks (known: {known}); "
+                "record other traits as quirks or disadvantages"
+            )
+        if spec.name in traits:
+            raise RuleError(f"{spec.name} is given twice: give it once")
+        traits[spec.name] = _level(spec, level)
+    for first, second in CONTRADICTIONS:
+        if first in traits and second in traits:
+            raise RuleError(f"a character cannot have both {first} and {second}: keep one")
+    return traits
+
+
+def _level(spec: TraitSpec, level: Any) -> int | bool:
+    if spec.levels is None:
+        if level is True or (isinstance(level, str) and level.strip() == ""):
+            return True
+        raise RuleError(f'{spec.name} has no levels: write it as "{spec.name}" alone')
+    low, high = spec.levels
+    if level is True:
+        raise RuleError(f'{spec.name} needs a level: write it as "{spec.name}={low}"')
+    value = _integer(level, f"the level of {spec.name}")
+    if not low <= value <= high:
+        raise RuleError(f"{spec.name} {value} is out of range: give a level from {low} to {high}")
+    return value
+
+
+def _names(raw: Any, what: str) -> list[str]:
+    if raw is None:
+        return []
+    if isinstance(raw, str):
+        raw = [raw]
+    return [" ".join(str(n).split()) for n in raw]
+
+
+def parse_quirks(raw: Any) -> list[str]:
+    quirks = _names(raw, "quirk")
+    if any(not q for q in quirks):
+        raise RuleError("a quirk needs a name")
+    _no_duplicates(quirks, "quirk")
+    if len(quirks) > MAX_SHEET_QUIRKS:
+        raise RuleError(
+            f"a sheet holds at most {MAX_SHEET_QUIRKS} quirks, not {len(quirks)}: "
+            "more only come from failed Fright Checks (row 13)"
+        )
+    return quirks
+
+
+def _no_duplicates(names: Sequence[str], what: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise RuleError(f"the {what} {name!r} is given twice: give it once")
+        seen.add(name.casefold())
+
+
+def check_self_control(value: Any, what: str) -> int | None:
+    if value is None:
+        return None
+    number = _integer(value, f"the self-control number of {what}")
+    if number not in SELF_CONTROL:
+        raise RuleError(f"{what} has self-control number {number}: use 6, 9, 12 or 15 (or none)")
+    return number
+
+
+def check_points(value: Any, what: str) -> int:
+    points = _integer(value, f"the points of {what}")
+    if points >= 0:
+        raise RuleError(f"{what} is a disadvantage: its points must be negative, not {points}")
+    return points
+
+
+def parse_disadvantages(raw: Any) -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = []
+    for item in raw or ():
+        if not isinstance(item, Mapping):
+            raise RuleError(f"a disadvantage needs a name, points and self-control, not {item!r}")
+        name = " ".join(str(item.get("name") or "").split())
+        if not name:
+            raise RuleError("a disadvantage needs a name")
+        if item.get("points") is None:
+            raise RuleError(f"the disadvantage {name!r} needs its points (e.g. -10)")
+        result.append(
+            {
+                "name": name,
+                "points": check_points(item["points"], name),
+                "self_control": check_self_control(item.get("self_control"), name),
+            }
+        )
+    _no_duplicates([d["name"] for d in result], "disadvantage")
+    return result
+
+
+KNOWN_KEYS = {"will", "ht", "iq", "traits", "quirks", "disadvantages"}
+
+
+def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    unknown = sorted(k for k in sheet if k not in KNOWN_KEYS and sheet[k] is not None)
+    if unknown:
+        raise RuleError(
+            f"a GURPS sheet has no {', '.join(unknown)}: give will, ht, iq, traits, "
+            "quirks and disadvantages"
+        )
+    return {
+        "will": _attribute(sheet, "will"),
+        "ht": _attribute(sheet, "ht"),
+        "iq": _attribute(sheet, "iq"),
+        "traits": parse_traits(sheet.get("traits")),
+        "quirks": parse_quirks(sheet.get("quirks")),
+        "disadvantages": parse_disadvantages(sheet.get("disadvantages")),
+    }

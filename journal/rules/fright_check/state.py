@@ -1,0 +1,143 @@
+"""The fright-check projection: each character's sheet and lasting scars, the running combat.
+
+Points lost (`Character.points_lost`) is a positive number: minus the points of every
+acquired trait (named ones at their recorded change, pending ones at their stated
+points), plus 10 per HT and 20 per IQ lost permanently (GURPS attribute costs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+HT_POINT_COST = 10
+IQ_POINT_COST = 20
+
+
+@dataclass(frozen=True)
+class Disadvantage:
+    name: str
+    points: int
+    self_control: int | None = None
+    kind: str = "mental"  # mental | delusion | physical
+    seq: int | None = None  # the FrightChecked it came from; None for the sheet's
+
+    def status(self) -> dict[str, Any]:
+        return {"name": self.name, "points": self.points, "self_control": self.self_control}
+
+
+@dataclass(frozen=True)
+class Quirk:
+    name: str
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class Pending:
+    kind: str  # quirk | mental | delusion | physical | self-control-or-new
+    points: int
+    seq: int
+
+    def status(self) -> dict[str, Any]:
+        return {"kind": self.kind, "points": self.points, "seq": self.seq}
+
+
+@dataclass(frozen=True)
+class CheckRecord:
+    seq: int
+    threat: str
+    kind: str | None
+    game_time: str | None
+    made: bool
+    success: bool | None
+    row: int | None
+    modifiers: tuple[Mapping[str, Any], ...] = ()
+
+    def status(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "threat": self.threat,
+            "kind": self.kind,
+            "game_time": self.game_time,
+            "made": self.made,
+            "success": self.success,
+            "row": self.row,
+            "modifiers": [dict(m) for m in self.modifiers],
+        }
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    will: int
+    ht: int
+    iq: int
+    traits: Mapping[str, int | bool] = field(default_factory=dict)
+    quirks: tuple[Quirk, ...] = ()
+    disadvantages: tuple[Disadvantage, ...] = ()  # mental ones and delusions
+    physical: tuple[Disadvantage, ...] = ()
+    pending: tuple[Pending, ...] = ()
+    ht_lost: int = 0
+    iq_lost: int = 0
+    named_change: int = 0  # the sum of TraitNamed.points_change (<= 0)
+    history: tuple[CheckRecord, ...] = ()
+
+    @property
+    def ht_now(self) -> int:
+        return self.ht - self.ht_lost
+
+    @property
+    def iq_now(self) -> int:
+        return self.iq - self.iq_lost
+
+    @property
+    def checks(self) -> int:
+        """Fright Checks actually made (an Unfazeable character's records do not count)."""
+        return sum(1 for c in self.history if c.made)
+
+    @property
+    def points_lost(self) -> int:
+        pending = sum(p.points for p in self.pending)
+        return (
+            -(self.named_change + pending)
+            + HT_POINT_COST * self.ht_lost
+            + IQ_POINT_COST * self.iq_lost
+        )
+
+    def trait_level(self, name: str) -> int | bool | None:
+        return self.traits.get(name)
+
+    def disadvantage(self, name: str) -> Disadvantage | None:
+        for item in self.disadvantages:
+            if item.name.casefold() == " ".join(name.split()).casefold():
+                return item
+        return None
+
+    def has_name(self, name: str) -> bool:
+        wanted = " ".join(name.split()).casefold()
+        names = [q.name for q in self.quirks]
+        names += [d.name for d in self.disadvantages + self.physical]
+        return any(n.casefold() == wanted for n in names)
+
+
+@dataclass(frozen=True)
+class Combat:
+    title: str
+    cast: tuple[str, ...]
+    seq: int
+
+    def includes(self, name: str) -> bool:
+        return not self.cast or name in self.cast
+
+
+@dataclass(frozen=True)
+class FrightState:
+    characters: Mapping[str, Character] = field(default_factory=dict)
+    combat: Combat | None = None
+
+    def get(self, name: str) -> Character | None:
+        return self.characters.get(name)
+
+    def with_character(self, character: Character) -> FrightState:
+        return FrightState({**self.characters, character.name: character}, self.combat)
