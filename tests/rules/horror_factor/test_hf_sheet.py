@@ -1,0 +1,100 @@
+"""RULES.md Part 1, "Character sheet", and the `exceptional_margin` option."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rules_harness import Table
+
+from journal.errors import RuleError
+from journal.rules.core import AddCharacter
+from journal.rules.horror_factor import RULESET
+
+
+def sheet(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "reaction": 12,
+        "willpower": 10,
+        "hardness": 2,
+        "training": "some",
+        "specializations": {},
+    }
+    base.update(changes)
+    return base
+
+
+def test_canonical_sheet() -> None:
+    """"| Hardness specializations | name -> 0-7 | e.g. `supernatural=1`, `mythos=4`" and
+    "| brokenness | 0-6 | 0 well-adjusted" (default 0)."""
+    got = RULESET.build_sheet(sheet(specializations={"Mythos": 4, "supernatural": 1}))
+    assert got == {
+        "reaction": 12,
+        "willpower": 10,
+        "hardness": 2,
+        "training": "some",
+        "specializations": {"mythos": 4, "supernatural": 1},
+        "brokenness": 0,
+    }
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"hardness": 9}, "hardness must be 0 to 7, not 9"),
+        ({"hardness": -1}, "hardness must be 0 to 7, not -1"),
+        ({"willpower": 0}, "willpower must be 1 to 20, not 0"),
+        ({"willpower": 21}, "willpower must be 1 to 20, not 21"),
+        ({"training": "ninja"}, "training must be one of none, some, professional"),
+        ({"brokenness": 7}, "brokenness must be 0 to 6, not 7"),
+        ({"specializations": {"mythos": 8}}, "the mythos specialization must be 0 to 7"),
+        ({"reaction": "fast"}, "reaction must be a whole number"),
+        ({"reaction": True}, "reaction must be a whole number"),
+    ],
+)
+def test_sheet_refusals(changes: dict[str, Any], message: str) -> None:
+    """"| Hardness | 0-7 |", "| Willpower | max: integer 1-20 |", "| training | `none`,
+    `some`, `professional`, `elite`, `supernatural` |", "| brokenness | 0-6 |"."""
+    with pytest.raises(RuleError, match=message):
+        RULESET.build_sheet(sheet(**changes))
+
+
+def test_missing_fields_are_named() -> None:
+    """A Horror Factor character needs Reaction, Willpower, Hardness and training."""
+    with pytest.raises(RuleError, match="needs willpower, training"):
+        RULESET.build_sheet({"reaction": 10, "hardness": 0})
+
+
+def test_character_added_creates_the_character(table: Table) -> None:
+    """"Willpower | max: integer 1-20; current: 0..max": a new character starts full."""
+    table.do(AddCharacter("Linda", sheet(brokenness=1)))
+    status = RULESET.status(table.state)["Linda"]
+    assert status["willpower"] == status["willpower_max"] == 10
+    assert (status["hardness"], status["hardness_cap"], status["brokenness"]) == (2, 4, 1)
+    assert status["encounter"] is None
+    assert status["peak_hardness"] == 2
+
+
+def test_exceptional_margin_option() -> None:
+    """"*option* `exceptional_margin` (default 5)"."""
+    assert RULESET.option_defaults == {"exceptional_margin": 5}
+    assert RULESET.parse_option("exceptional_margin", "3") == 3
+    with pytest.raises(RuleError, match="0 to 20"):
+        RULESET.parse_option("exceptional_margin", "21")
+    with pytest.raises(RuleError, match="whole number"):
+        RULESET.parse_option("exceptional_margin", "lots")
+    with pytest.raises(RuleError, match="no option"):
+        RULESET.parse_option("speed", "1")
+
+
+def test_option_is_recorded_in_the_campaign() -> None:
+    """"the campaign's settings are recorded in its first event"."""
+    table = Table("horror-factor", {"exceptional_margin": "2"})
+    assert table.state.option("exceptional_margin") == 2
+
+
+def test_ruleset_identity() -> None:
+    """DESIGN.md: the ruleset is `horror-factor`; `rules_version = "hf-1"`."""
+    assert RULESET.name == "horror-factor"
+    assert RULESET.rules_version == "hf-1"
+    assert len(RULESET.commands) == 11
