@@ -19,7 +19,13 @@ from journal.rules.horror_factor.events import (
     PeaceRecorded,
     Rested,
 )
-from journal.rules.horror_factor.lookup import character, participant, rules_of, running
+from journal.rules.horror_factor.lookup import (
+    character,
+    participant,
+    recorded_dice,
+    rules_of,
+    running,
+)
 from journal.rules.horror_factor.sheet import category_name
 from journal.rules.horror_factor.state import Character
 
@@ -130,7 +136,7 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
         hf_given=command.hf,
         hf=hf,
         hf_source=source,
-        dice=dice.record(),
+        dice=recorded_dice(dice),
         willpower=who.willpower,
         hardness=hardness,
         hardness_label=label,

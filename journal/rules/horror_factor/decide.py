@@ -32,6 +32,7 @@ from journal.rules.horror_factor.events import (
 from journal.rules.horror_factor.lookup import (
     character,
     participant,
+    recorded_dice,
     rules_of,
     running,
     track_change,
@@ -179,7 +180,7 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
     return InitiativeRolled(
         character=who.name,
         turn=encounter.turn,
-        dice=dice.record(),
+        dice=recorded_dice(dice),
         reaction=who.reaction,
         hf=p.hf,
         soak=p.soak,

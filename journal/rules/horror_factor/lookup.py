@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from journal.dice import DiceBox
 from journal.errors import RuleError
 from journal.events import Term
 from journal.rules.core import CampaignState
-from journal.rules.horror_factor.events import Change
+from journal.rules.horror_factor.events import Change, Dice
 from journal.rules.horror_factor.state import Character, Encounter, HFState, Participant
 
 
@@ -59,4 +60,11 @@ def track_change(p: Participant, parts: Sequence[Term], reason: str) -> Change:
         "after": after,
         "reason": reason,
         "terms": tuple(terms),
+    }
+
+
+def recorded_dice(dice: DiceBox) -> Dice:
+    """The faces handed out, as tuples: the event then equals itself read back from JSON."""
+    return {
+        purpose: {**roll, "faces": tuple(roll["faces"])} for purpose, roll in dice.record().items()
     }

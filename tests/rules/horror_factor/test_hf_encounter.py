@@ -39,20 +39,20 @@ def start(table: Table, command: StartEncounter) -> EncounterStarted:
     ],
 )
 def test_presets(trio: Table, preset: str, value: int) -> None:
-    """"Base HF from the text's 0-6 table (the journal offers these as named presets:
+    """ "Base HF from the text's 0-6 table (the journal offers these as named presets:
     `play-fight` 0, `fistfight` 1, ... `horde` 6, `very-powerful-creature` 6), or a number."""
     assert PRESETS[preset] == value
     assert start(trio, StartEncounter("Fight", preset, CAST)).hf == value
 
 
 def test_a_number_instead_of_a_preset(trio: Table) -> None:
-    """"... or a number." The result may exceed 6."""
+    """ "... or a number." The result may exceed 6."""
     event = start(trio, StartEncounter("Shoggoth", " 9 ", CAST))
     assert (event.base_hf, event.hf, event.hf_given) == (9, 9, "9")
 
 
 def test_modifiers_add_up(trio: Table) -> None:
-    """"Modifiers: outnumbered +1; creepy surroundings +1 (or +2, "rarely"); ambush +2 on
+    """ "Modifiers: outnumbered +1; creepy surroundings +1 (or +2, "rarely"); ambush +2 on
     the first turn only. The result may exceed 6"."""
     event = start(
         trio,
@@ -71,12 +71,12 @@ def test_modifiers_add_up(trio: Table) -> None:
 
 
 def test_creepy_one(trio: Table) -> None:
-    """"creepy surroundings +1"."""
+    """ "creepy surroundings +1"."""
     assert start(trio, StartEncounter("Alley", "fistfight", CAST, creepy=1)).hf == 2
 
 
 def test_specialization_applies_for_the_category(table: Table, add: AddFn) -> None:
-    """"The character's specialization for the encounter's category if it has one, else the
+    """ "The character's specialization for the encounter's category if it has one, else the
     general Hardness."""
     add("Prof", reaction=10, hardness=1, specializations={"mythos": 4})
     add("Vet", reaction=10, hardness=5, specializations={"supernatural": 1})
@@ -91,7 +91,7 @@ def test_specialization_applies_for_the_category(table: Table, add: AddFn) -> No
 
 
 def test_category_without_specialization_uses_general(table: Table, add: AddFn) -> None:
-    """"An encounter may carry a category (e.g. `supernatural`) for specializations."""
+    """ "An encounter may carry a category (e.g. `supernatural`) for specializations."""
     add("Vet", hardness=5, specializations={"supernatural": 1})
     table.do(StartEncounter("Ghost", "powerful-creature", ("Vet",), category="supernatural"))
     (event,) = table.do(RollInitiative("Vet"), dice={"initiative": (5, 5)})

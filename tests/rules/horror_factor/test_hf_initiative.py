@@ -19,13 +19,13 @@ def roll(table: Table, name: str, faces: tuple[int, ...]) -> InitiativeRolled:
 
 
 def test_total_and_terms(trio: Table) -> None:
-    """"Initiative total = Reaction - action penalty + d10 - d10 (a positive and a negative
+    """ "Initiative total = Reaction - action penalty + d10 - d10 (a positive and a negative
     d10, written `+5/-6`)."""
     trio.do(StartEncounter("Zombies", "horde", CAST, outnumbered=True))
     event = roll(trio, "Linda", (3, 5))
     assert event.terms == (("Reaction", 12), ("HF 7 - Hardness 2", -5), ("+d10", 3), ("-d10", -5))
     assert event.total == 5
-    assert event.dice == {"initiative": {"faces": [3, 5], "source": "entered"}}
+    assert event.dice == {"initiative": {"faces": (3, 5), "source": "entered"}}
     assert (event.turn, event.hf, event.soak, event.effective_hf, event.hardness) == (
         1,
         7,
@@ -36,7 +36,7 @@ def test_total_and_terms(trio: Table) -> None:
 
 
 def test_no_bonus_when_hardness_exceeds_hf(table: Table) -> None:
-    """"No bonus when Hardness exceeds HF."""
+    """ "No bonus when Hardness exceeds HF."""
     from journal.rules.core import AddCharacter
 
     table.do(
@@ -50,7 +50,7 @@ def test_no_bonus_when_hardness_exceeds_hf(table: Table) -> None:
 
 
 def test_cannot_act_and_defense_penalty(trio: Table) -> None:
-    """"Total <= 0: the character cannot act this turn" and "Total < 0: the total is also a
+    """ "Total <= 0: the character cannot act this turn" and "Total < 0: the total is also a
     penalty to Defense this turn (-2 total gives -2)."""
     trio.do(StartEncounter("Zombies", "horde", CAST, outnumbered=True))
     zero = roll(trio, "Freddie", (3, 6))
@@ -63,18 +63,18 @@ def test_cannot_act_and_defense_penalty(trio: Table) -> None:
 
 
 def test_one_roll_per_turn(trio: Table) -> None:
-    """"At most one initiative roll per character per turn; a second is refused (correct a
+    """ "At most one initiative roll per character per turn; a second is refused (correct a
     mistake by voiding the first)."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     roll(trio, "Linda", (3, 5))
-    with pytest.raises(RuleError, match="already rolled initiative this turn .*void that roll"):
+    with pytest.raises(RuleError, match=r"already rolled initiative this turn .*void that roll"):
         trio.do(RollInitiative("Linda"), dice={"initiative": (9, 1)})
     trio.do(AdvanceTurn())
     assert roll(trio, "Linda", (9, 1)).turn == 2
 
 
 def test_penalty_changes_at_once(trio: Table) -> None:
-    """"It changes at once whenever HF, soak or Hardness changes."""
+    """ "It changes at once whenever HF, soak or Hardness changes."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     roll(trio, "Linda", (5, 5))
 

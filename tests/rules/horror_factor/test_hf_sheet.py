@@ -25,7 +25,7 @@ def sheet(**changes: Any) -> dict[str, Any]:
 
 
 def test_canonical_sheet() -> None:
-    """"| Hardness specializations | name -> 0-7 | e.g. `supernatural=1`, `mythos=4`" and
+    """ "| Hardness specializations | name -> 0-7 | e.g. `supernatural=1`, `mythos=4`" and
     "| brokenness | 0-6 | 0 well-adjusted" (default 0)."""
     got = RULESET.build_sheet(sheet(specializations={"Mythos": 4, "supernatural": 1}))
     assert got == {
@@ -53,7 +53,7 @@ def test_canonical_sheet() -> None:
     ],
 )
 def test_sheet_refusals(changes: dict[str, Any], message: str) -> None:
-    """"| Hardness | 0-7 |", "| Willpower | max: integer 1-20 |", "| training | `none`,
+    """ "| Hardness | 0-7 |", "| Willpower | max: integer 1-20 |", "| training | `none`,
     `some`, `professional`, `elite`, `supernatural` |", "| brokenness | 0-6 |"."""
     with pytest.raises(RuleError, match=message):
         RULESET.build_sheet(sheet(**changes))
@@ -66,7 +66,7 @@ def test_missing_fields_are_named() -> None:
 
 
 def test_character_added_creates_the_character(table: Table) -> None:
-    """"Willpower | max: integer 1-20; current: 0..max": a new character starts full."""
+    """ "Willpower | max: integer 1-20; current: 0..max": a new character starts full."""
     table.do(AddCharacter("Linda", sheet(brokenness=1)))
     status = RULESET.status(table.state)["Linda"]
     assert status["willpower"] == status["willpower_max"] == 10
@@ -76,7 +76,7 @@ def test_character_added_creates_the_character(table: Table) -> None:
 
 
 def test_exceptional_margin_option() -> None:
-    """"*option* `exceptional_margin` (default 5)"."""
+    """ "*option* `exceptional_margin` (default 5)"."""
     assert RULESET.option_defaults == {"exceptional_margin": 5}
     assert RULESET.parse_option("exceptional_margin", "3") == 3
     with pytest.raises(RuleError, match="0 to 20"):
@@ -88,7 +88,7 @@ def test_exceptional_margin_option() -> None:
 
 
 def test_option_is_recorded_in_the_campaign() -> None:
-    """"the campaign's settings are recorded in its first event"."""
+    """ "the campaign's settings are recorded in its first event"."""
     table = Table("horror-factor", {"exceptional_margin": "2"})
     assert table.state.option("exceptional_margin") == 2
 

@@ -24,7 +24,7 @@ def encounter_status(table: Table, name: str) -> dict[str, object]:
 
 
 def test_soak_lowers_effective_hf_this_turn_only(trio: Table) -> None:
-    """"each point lowers that character's HF by 1 for the rest of this turn only (the
+    """ "each point lowers that character's HF by 1 for the rest of this turn only (the
     stored HF track is unchanged, so the next turn's decay starts from the unsoaked value)."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     event = soak(trio, "Linda", 2)
@@ -38,7 +38,7 @@ def test_soak_lowers_effective_hf_this_turn_only(trio: Table) -> None:
 
 
 def test_spent_willpower_stays_spent(trio: Table) -> None:
-    """"Spent Willpower lowers current Willpower and stays spent until rest."""
+    """ "Spent Willpower lowers current Willpower and stays spent until rest."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     event = soak(trio, "Linda", 3)
     assert (event.willpower_before, event.willpower_after) == (10, 7)
@@ -48,7 +48,7 @@ def test_spent_willpower_stays_spent(trio: Table) -> None:
 
 
 def test_several_declarations_up_to_three(trio: Table) -> None:
-    """"Up to 3 Willpower per character per turn, in one or several declarations"; "past 3
+    """ "Up to 3 Willpower per character per turn, in one or several declarations"; "past 3
     in a turn, is refused."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     soak(trio, "Freddie", 1)
@@ -61,14 +61,14 @@ def test_several_declarations_up_to_three(trio: Table) -> None:
 
 
 def test_soak_past_three_at_once(trio: Table) -> None:
-    """"Up to 3 Willpower per character per turn"."""
+    """ "Up to 3 Willpower per character per turn"."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     with pytest.raises(RuleError, match="at most 3 per turn"):
         trio.do(Soak("Freddie", 4))
 
 
 def test_soak_past_current_willpower(table: Table) -> None:
-    """"A soak larger than current Willpower ... is refused."""
+    """ "A soak larger than current Willpower ... is refused."""
     from journal.rules.core import AddCharacter
 
     table.do(
@@ -79,7 +79,7 @@ def test_soak_past_current_willpower(table: Table) -> None:
         table.do(Soak("Meek", 3))
     soak(table, "Meek", 2)
     table.do(AdvanceTurn())
-    with pytest.raises(RuleError, match="only 0 Willpower left .*rest"):
+    with pytest.raises(RuleError, match=r"only 0 Willpower left .*rest"):
         table.do(Soak("Meek", 1))
 
 
@@ -101,7 +101,7 @@ def test_soak_outside_a_fight_or_the_cast(trio: Table) -> None:
 
 
 def test_effective_hf_never_below_zero(trio: Table) -> None:
-    """"Effective HF = max(0, HF - soak this turn)."""
+    """ "Effective HF = max(0, HF - soak this turn)."""
     trio.do(StartEncounter("Scuffle", "fistfight", CAST))
     assert soak(trio, "Freddie", 3).effective_hf == 0
 

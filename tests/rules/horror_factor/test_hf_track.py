@@ -35,7 +35,7 @@ def shifted(table: Table, command: Shift) -> HorrorFactorShifted:
 
 
 def test_acted_loses_one_froze_keeps(trio: Table) -> None:
-    """"a character who was able to act in turn k has HF - 1. A character who froze in
+    """ "a character who was able to act in turn k has HF - 1. A character who froze in
     turn k (see Initiative) keeps the same HF: they "face the full Horror Factor again"."""
     trio.do(StartEncounter("Zombies", "horde", CAST, outnumbered=True))
     rolled(trio, "Freddie", 5, 6)  # 2: acts
@@ -50,7 +50,7 @@ def test_acted_loses_one_froze_keeps(trio: Table) -> None:
 
 
 def test_total_zero_counts_as_froze(trio: Table) -> None:
-    """"Total <= 0: the character cannot act this turn (froze, "freaks out")."""
+    """ "Total <= 0: the character cannot act this turn (froze, "freaks out")."""
     trio.do(StartEncounter("Zombies", "horde", ("Freddie",), outnumbered=True))
     rolled(trio, "Freddie", 3, 6)  # 10 - 7 + 3 - 6 = 0
     trio.do(AdvanceTurn())
@@ -58,7 +58,7 @@ def test_total_zero_counts_as_froze(trio: Table) -> None:
 
 
 def test_no_initiative_counts_as_acted(trio: Table) -> None:
-    """"A turn with no initiative rolls counts as everyone able to act (the example's
+    """ "A turn with no initiative rolls counts as everyone able to act (the example's
     turn 3)."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     rolled(trio, "Ariella", 1, 10)  # froze
@@ -69,7 +69,7 @@ def test_no_initiative_counts_as_acted(trio: Table) -> None:
 
 
 def test_ambush_expires_for_everyone(trio: Table) -> None:
-    """"On the turn after an ambush, the ambush +2 expires for everyone, frozen or not."""
+    """ "On the turn after an ambush, the ambush +2 expires for everyone, frozen or not."""
     trio.do(StartEncounter("Ambush", "weak-creature", CAST, ambush=True))
     assert hfs(trio) == {"Freddie": 6, "Ariella": 6, "Linda": 6}
     rolled(trio, "Freddie", 1, 10)  # froze
@@ -96,7 +96,7 @@ def test_ambush_expires_for_everyone(trio: Table) -> None:
     ],
 )
 def test_catalog_causes(trio: Table, cause: str, delta: int) -> None:
-    """"Events during the turn change it at once, for the named character: +1
+    """ "Events during the turn change it at once, for the named character: +1
     `shot-ignored`, ..., `reinforcements`; +2 `killed-someone`, `hurt`, `grabbed`."""
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
     event = shifted(trio, Shift("linda", cause.upper()))
@@ -110,10 +110,10 @@ def test_catalog_causes(trio: Table, cause: str, delta: int) -> None:
 
 
 def test_any_other_cause_needs_a_delta(trio: Table) -> None:
-    """"The GM may also give any other cause and delta." Refusal: an unknown cause without a
+    """ "The GM may also give any other cause and delta." Refusal: an unknown cause without a
     delta."""
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
-    with pytest.raises(RuleError, match="not in the catalog .*give the HF change too"):
+    with pytest.raises(RuleError, match=r"not in the catalog .*give the HF change too"):
         trio.do(Shift("Linda", "sees her sister turn"))
     event = shifted(trio, Shift("Linda", "  sees her  sister turn ", 3))
     assert (event.cause, event.delta, event.applied, event.catalog) == (
@@ -133,7 +133,7 @@ def test_a_delta_of_zero_is_refused(trio: Table) -> None:
 
 
 def test_the_gm_may_override_a_catalog_delta(trio: Table) -> None:
-    """"The GM may also give any other cause and delta": a delta given wins, recorded."""
+    """ "The GM may also give any other cause and delta": a delta given wins, recorded."""
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
     event = shifted(trio, Shift("Linda", "hurt", 3))
     assert (event.delta, event.applied, event.catalog) == (3, 3, True)
@@ -150,7 +150,7 @@ def test_shift_all(trio: Table) -> None:
 
 
 def test_inspired_lowers_everyone(trio: Table) -> None:
-    """"`inspired`: every participant -1." Group events record every participant's
+    """ "`inspired`: every participant -1." Group events record every participant's
     change."""
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
     shifted(trio, Shift("Ariella", "hurt"))
@@ -165,7 +165,7 @@ def test_inspired_lowers_everyone(trio: Table) -> None:
 
 
 def test_inspired_named_still_lowers_the_group(trio: Table) -> None:
-    """"`inspired`: every participant -1": naming the one who inspired changes the group."""
+    """ "`inspired`: every participant -1": naming the one who inspired changes the group."""
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
     event = shifted(trio, Shift("Linda", "inspired"))
     assert event.character == "Linda"
@@ -173,7 +173,7 @@ def test_inspired_named_still_lowers_the_group(trio: Table) -> None:
 
 
 def test_first_enemy_dropped(trio: Table) -> None:
-    """"**First enemy dropped** in the encounter: every other participant -1 and the one who
+    """ "**First enemy dropped** in the encounter: every other participant -1 and the one who
     dropped it -2 (not -3 ...). Later drops change nothing automatically."""
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
     (first,) = trio.do(DropEnemy("Ariella"))
@@ -188,7 +188,7 @@ def test_first_enemy_dropped(trio: Table) -> None:
 
 
 def test_hf_never_below_zero(trio: Table) -> None:
-    """"HF never goes below 0."""
+    """ "HF never goes below 0."""
     trio.do(StartEncounter("Friendly", "fistfight", CAST))
     event = shifted(trio, Shift("Linda", "found a bazooka", -5))
     assert hfs(trio)["Linda"] == 0
@@ -210,7 +210,7 @@ def test_hf_never_below_zero(trio: Table) -> None:
 )
 def test_refused_outside_a_fight(trio: Table, command: object) -> None:
     """Refusals: initiative/soak/shift/drop outside a fight; `AdvanceTurn` with no fight."""
-    with pytest.raises(RuleError, match="no encounter is running.*journal encounter start"):
+    with pytest.raises(RuleError, match=r"no encounter is running.*journal encounter start"):
         trio.do(command)
 
 

@@ -60,7 +60,7 @@ def play(table: Table) -> dict[tuple[int, str], InitiativeRolled]:
 
 @pytest.mark.parametrize("row", TABLE, ids=[f"turn{r[0]}-{r[1]}" for r in TABLE])
 def test_every_cell_of_the_table(trio: Table, row: tuple[object, ...]) -> None:
-    """"The text's zombie example, entered as written, must give exactly these numbers
+    """ "The text's zombie example, entered as written, must give exactly these numbers
     (R = Reaction, H = Hardness, HF = the character's effective HF that turn)"."""
     turn, name, faces, want_hf, initiative, acts, offensive, defense = row
     rolls = play(trio)
@@ -74,7 +74,7 @@ def test_every_cell_of_the_table(trio: Table, row: tuple[object, ...]) -> None:
 
 
 def test_encounter_hf_is_seven(trio: Table) -> None:
-    """"the Horror Factor is 7 (6 for a large group of unnatural enemies, +1 for being
+    """ "the Horror Factor is 7 (6 for a large group of unnatural enemies, +1 for being
     outnumbered)"."""
     (event,) = trio.do(StartEncounter("Zombies", "horde", CAST, outnumbered=True))
     assert event.hf == 7  # type: ignore[attr-defined]
@@ -82,7 +82,7 @@ def test_encounter_hf_is_seven(trio: Table) -> None:
 
 
 def test_linda_turn_two_is_fourteen_not_the_texts_thirteen(trio: Table) -> None:
-    """"for Linda's second turn it writes "12 +2 -6 = 7" and a total of 13, but 12 + 2 - 6 is
+    """ "for Linda's second turn it writes "12 +2 -6 = 7" and a total of 13, but 12 + 2 - 6 is
     8, so by its own rule the total is 14. The journal computes 14, and its explanation of
     that roll shows each term"."""
     event = play(trio)[(2, "Linda")]
@@ -95,7 +95,7 @@ def test_linda_turn_two_is_fourteen_not_the_texts_thirteen(trio: Table) -> None:
 
 
 def test_turn_three_has_no_rolls(trio: Table) -> None:
-    """"| 3 | (no rolls) | | F 5, L 5, A 6 |" and "The Horror Factor is down to 4 for Freddie
+    """ "| 3 | (no rolls) | | F 5, L 5, A 6 |" and "The Horror Factor is down to 4 for Freddie
     and Linda and 5 for Ariella" on the fourth turn."""
     trio.do(StartEncounter("Zombies", "horde", CAST, outnumbered=True))
     for name, faces in [("Freddie", (5, 6)), ("Ariella", (1, 8)), ("Linda", (3, 5))]:
@@ -110,7 +110,7 @@ def test_turn_three_has_no_rolls(trio: Table) -> None:
 
 
 def test_linda_drops_the_first_zombie(trio: Table) -> None:
-    """"Then Linda drops the first zombie: HF Linda 2, Freddie 3, Ariella 4 at once (next
+    """ "Then Linda drops the first zombie: HF Linda 2, Freddie 3, Ariella 4 at once (next
     turn 1, 2, 3). Linda's Willpower is 8 of 10 until she rests."""
     play(trio)
     trio.do(DropEnemy("Linda"))
@@ -138,7 +138,7 @@ def test_linda_drops_the_first_zombie(trio: Table) -> None:
 
 
 def test_all_three_harden_after_the_fight(trio: Table) -> None:
-    """"After the fight all three gain 1 Hardness: Freddie 1 (cap 3), Ariella 1 (cap 3),
+    """ "After the fight all three gain 1 Hardness: Freddie 1 (cap 3), Ariella 1 (cap 3),
     Linda 3 (cap 4)."""
     play(trio)
     trio.do(DropEnemy("Linda"))
