@@ -1,0 +1,132 @@
+"""The shared commands of both rulesets, and the refusals: one `Error:` line, exit 1,
+nothing written, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Cli, count_events
+
+FREDDIE = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
+
+
+@pytest.fixture
+def night(runner: Cli) -> Cli:
+    runner("campaign", "new", "night", "--ruleset", "horror-factor", "--title", "Night of the Horde")
+    runner("character", "add", "Freddie", *FREDDIE)
+    return runner
+
+
+def test_the_first_campaign_needs_no_setup(runner: Cli) -> None:
+    """The issue's "done when": new campaign, a character, a note, the log, in ./journal.db."""
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    runner("character", "add", "Freddie", *FREDDIE)
+    runner("note", "Freddie wonders how it came to this.")
+    log = runner.json("log")
+    assert [e["type"] for e in log] == ["CampaignCreated", "CharacterAdded", "NoteTaken"]
+    assert log[1]["data"]["sheet"]["reaction"] == 10
+    assert log[2]["data"]["text"] == "Freddie wonders how it came to this."
+    assert all(not e["voided"] for e in log)
+
+
+def test_campaign_list_shows_each_campaign(night: Cli) -> None:
+    night("campaign", "new", "morgue", "--ruleset", "fright-check")
+    listed = night.json("campaign", "list")
+    assert [(c["campaign"], c["ruleset"], c["events"]) for c in listed] == [
+        ("night", "horror-factor", 2),
+        ("morgue", "fright-check", 1),
+    ]
+    assert "night" in night("campaign", "list").stdout
+
+
+def test_two_campaigns_need_a_choice(night: Cli) -> None:
+    night("campaign", "new", "morgue", "--ruleset", "fright-check")
+    assert "--campaign" in night.refused("status").stderr
+    assert night.json("--campaign", "morgue", "status")["ruleset"] == "fright-check"
+    assert night.json("--campaign", "night", "status")["title"] == "Night of the Horde"
+
+
+def test_character_show_lists_the_sheet_and_history(night: Cli) -> None:
+    night("note", "Freddie takes the Glock.", "--about", "freddie")
+    shown = night.json("character", "show", "freddie")
+    assert shown["name"] == "Freddie"
+    assert shown["hardness"] == 0
+    assert any("Freddie takes the Glock" in line for line in shown["history"])
+
+
+def test_sessions_clock_and_notes_stamp_events(night: Cli) -> None:
+    night("session", "start", "Jackson burns", "--at", "1998-10-31 21:00")
+    night("clock", "advance", "2h")
+    night("note", "The GM knows the cheerleader's name.", "--gm-only")
+    night("session", "end")
+    night("clock", "set", "1998-11-02")
+    log = night.json("log")
+    assert [(e["type"], e["session"], e["game_time"]) for e in log[2:]] == [
+        ("SessionStarted", 1, "1998-10-31T21:00"),
+        ("ClockAdvanced", 1, "1998-10-31T23:00"),
+        ("NoteTaken", 1, "1998-10-31T23:00"),
+        ("SessionEnded", 1, "1998-10-31T23:00"),
+        ("ClockSet", None, "1998-11-02T00:00"),
+    ]
+    assert log[4]["data"]["gm_only"] is True
+    assert [e["seq"] for e in night.json("log", "--session", "1")] == [3, 4, 5, 6]
+
+
+def test_void_keeps_the_event_and_marks_it(night: Cli) -> None:
+    night("note", "Wrong note.")
+    night("void", "3", "--reason", "typed in the wrong campaign")
+    log = night.json("log")
+    assert log[2]["voided"] is True
+    assert log[3]["data"] == {"seq": 3, "reason": "typed in the wrong campaign", "voided_type": "NoteTaken"}
+    assert "[voided]" in night("log").stdout
+
+
+def test_verify_counts_the_events(night: Cli) -> None:
+    assert "OK: 2 events" in night("verify").stdout
+    assert night.json("verify") == {
+        "campaign": "night", "ok": True, "events": 2, "first_bad_seq": None, "problem": None,
+    }
+
+
+def test_status_as_of_an_earlier_event(night: Cli) -> None:
+    night("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+          "--hardness", "2", "--training", "some")
+    assert list(night.json("status")["characters"]) == ["Freddie", "Linda"]
+    assert list(night.json("status", "--as-of", "2")["characters"]) == ["Freddie"]
+
+
+REFUSALS = [
+    (("campaign", "new", "night", "--ruleset", "horror-factor"), "already exists"),
+    (("campaign", "new", "other", "--ruleset", "call-of-cthulhu"), "unknown ruleset"),
+    (("campaign", "new", "Bad Slug", "--ruleset", "horror-factor"), "not a campaign slug"),
+    (("campaign", "new", "x", "--ruleset", "horror-factor", "--option", "nope=1"), "no option"),
+    (("character", "add", "freddie", *FREDDIE), "already in campaign"),
+    (("character", "add", "Ariella", "--reaction", "10", "--willpower", "10", "--hardness", "9",
+      "--training", "none"), "hardness"),
+    (("character", "add", "Ariella", "--reaction", "10", "--willpower", "10", "--hardness", "1",
+      "--training", "ninja"), "training"),
+    (("character", "add", "Ariella", "--reaction", "10"), "needs --willpower"),
+    (("character", "add", "Ariella", "--will", "10", "--ht", "10", "--iq", "10"), "other ruleset"),
+    (("--campaign", "nowhere", "status"), "no campaign 'nowhere'"),
+    (("character", "show", "Nobody"), "no character named 'Nobody'"),
+    (("note", "hello", "--about", "Nobody"), "no character named"),
+    (("void", "99", "--reason", "oops"), "no event 99"),
+    (("void", "1", "--reason", "oops"), "cannot be voided"),
+    (("session", "end"), "no session is open"),
+    (("clock", "advance", "2h"), "clock is not set"),
+    (("clock", "set", "yesterday"), "not a date"),
+    (("note", "   "), "needs some text"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), REFUSALS, ids=[" ".join(a)[:40] for a, _ in REFUSALS])
+def test_refusals_write_nothing(night: Cli, args: tuple[str, ...], message: str) -> None:
+    before = count_events(night.db)
+    result = night.refused(*args)
+    assert message in result.stderr
+    assert count_events(night.db) == before
+
+
+def test_bad_usage_exits_2(night: Cli) -> None:
+    night.refused("void", "three", "--reason", "x", exit_code=2)
+    night.refused("no-such-command", exit_code=2)

@@ -1,0 +1,79 @@
+"""Alembic the documented way: a new database comes to head, the migrations and the tables
+never drift, and any command on an old or foreign database says what to do."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine
+
+from journal.migrate import alembic_config, script_head
+from journal.schema import SCHEMA_HEAD, metadata
+from journal.store import Store
+
+
+def test_the_code_expects_the_newest_migration() -> None:
+    assert script_head() == SCHEMA_HEAD
+
+
+def test_an_empty_database_upgrades_to_head_without_drift(db_url: str) -> None:
+    with Store.open(db_url) as store:
+        assert store.revision() is None
+        store.upgrade()
+        assert store.revision() == SCHEMA_HEAD
+        with store.engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"compare_type": True})
+            assert compare_metadata(context, metadata) == []
+
+
+def _old_database(path: Path) -> None:
+    """A journal made by the first release (schema 0001) with one campaign in it."""
+    from alembic import command
+
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0001")
+    engine.dispose()
+
+
+def test_commands_on_an_old_database_say_to_upgrade(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _old_database(tmp_path / "journal.db")
+    result = runner.refused("status")
+    assert "journal db upgrade" in result.stderr
+    assert runner("db", "check", ok=False).exit_code == 1
+
+
+def test_db_upgrade_backs_up_a_sqlite_file_then_upgrades(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "journal.db"
+    _old_database(db)
+    result = runner("db", "upgrade")
+    assert "Backup written" in result.stdout
+    backup = tmp_path / "journal.db.bak-0001"
+    assert backup.exists()
+    assert sqlite3.connect(backup).execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+    assert runner("db", "check").exit_code == 0
+    assert "already at schema" in runner("db", "upgrade").stdout
+
+
+def test_a_foreign_sqlite_database_is_refused(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    connection = sqlite3.connect(tmp_path / "journal.db")
+    connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.commit()
+    connection.close()
+    result = runner.refused("campaign", "new", "night", "--ruleset", "horror-factor")
+    assert "not a journal database" in result.stderr
+
+
+def test_a_file_that_is_not_a_database_is_refused(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "journal.db").write_text("shopping list: garlic, stakes, holy water\n" * 200)
+    result = runner.refused("status")
+    assert "not a journal database" in result.stderr
+    assert (tmp_path / "journal.db").read_text().startswith("shopping list")
+
+
+def test_status_on_a_missing_database_says_how_to_start(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = runner.refused("status")
+    assert "journal campaign new" in result.stderr

@@ -1,0 +1,46 @@
+"""Start-up stays lean, and every command teaches itself with an example."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+import pytest
+
+from journal.cli.main import COMMANDS, cli
+
+HEAVY = ("sqlalchemy", "alembic", "jinja2")
+
+
+@pytest.mark.parametrize("flag", ["--help", "--version"])
+def test_help_and_version_import_no_heavy_module(flag: str) -> None:
+    probe = (
+        "import sys\n"
+        "from journal.cli.main import cli\n"
+        f"try:\n    cli([{flag!r}], prog_name='journal')\nexcept SystemExit:\n    pass\n"
+        f"print([m for m in {HEAVY!r} if m in sys.modules])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
+
+
+def _commands() -> list[tuple[str, click.Command]]:
+    found = []
+    ctx = click.Context(cli)
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
+        assert command is not None
+        if isinstance(command, click.Group):
+            found += [(f"{name} {sub}", command.commands[sub]) for sub in command.commands]
+        found.append((name, command))
+    return found
+
+
+def test_every_command_is_listed() -> None:
+    assert set(cli.list_commands(click.Context(cli))) == set(COMMANDS)
+
+
+@pytest.mark.parametrize(("name", "command"), _commands(), ids=[n for n, _ in _commands()])
+def test_every_command_has_help_with_an_example(name: str, command: click.Command) -> None:
+    assert command.help and "Example" in command.help, f"journal {name} needs an example in its help"

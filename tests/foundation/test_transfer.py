@@ -1,0 +1,110 @@
+"""Export and import: JSON Lines, all or nothing, idempotent, chain verified or computed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import Cli, count_events
+
+
+def _campaign(cli: Cli) -> None:
+    cli("campaign", "new", "night", "--ruleset", "horror-factor")
+    cli("character", "add", "Freddie", "--reaction", "10", "--willpower", "10",
+        "--hardness", "0", "--training", "none")
+    cli("session", "start", "Jackson", "--at", "1998-10-31 21:00")
+    cli("note", "The horde shambles forward.")
+    cli("note", "Ariella's sister is among them.", "--gm-only")
+    cli("void", "4", "--reason", "said too early")
+
+
+def test_export_then_import_keeps_seqs_ids_and_hashes(runner: Cli, db_url: str, cli_on, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _campaign(runner)
+    runner("export", "-o", str(tmp_path / "night.jsonl"))
+    exported = [json.loads(line) for line in (tmp_path / "night.jsonl").read_text().splitlines()]
+    target = cli_on(db_url)
+    result = target("import", str(tmp_path / "night.jsonl"), "--json")
+    assert json.loads(result.stdout) == {"campaign": "night", "read": 6, "added": 6}
+    imported = target.json("log")
+    assert [(e["seq"], e["event_id"], e["hash"]) for e in imported] == [
+        (e["seq"], e["event_id"], e["hash"]) for e in exported
+    ]
+    assert imported[3]["voided"] is True
+    again = json.loads(target("import", str(tmp_path / "night.jsonl"), "--json").stdout)
+    assert again["added"] == 0
+    assert count_events(db_url) == 6
+    assert target("verify").exit_code == 0
+
+
+def test_import_appends_only_what_is_new(runner: Cli, tmp_path: Path) -> None:
+    _campaign(runner)
+    runner("export", "-o", str(tmp_path / "a.jsonl"))
+    runner("note", "Dawn.")
+    runner("export", "-o", str(tmp_path / "b.jsonl"))
+    copy = Cli(runner.runner, str(tmp_path / "copy.db"))
+    copy("import", str(tmp_path / "a.jsonl"))
+    result = json.loads(copy("import", str(tmp_path / "b.jsonl"), "--json").stdout)
+    assert result["added"] == 1
+    assert count_events(str(tmp_path / "copy.db")) == 7
+
+
+def _write(path: Path, rows: list[dict[str, object]]) -> str:
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    return str(path)
+
+
+HAND_WRITTEN = [
+    {"type": "CampaignCreated", "data": {"slug": "hand", "ruleset": "horror-factor", "title": "Hand",
+                                         "options": {"exceptional_margin": 5}}},
+    {"type": "NoteTaken", "data": {"text": "Written by hand."}},
+    {"type": "NoteTaken", "data": {"text": "No hashes at all."}, "game_time": "1998-10-31T21:00"},
+]
+
+
+def test_a_hand_written_log_imports_with_a_computed_chain(runner: Cli, tmp_path: Path) -> None:
+    path = _write(tmp_path / "hand.jsonl", HAND_WRITTEN)
+    runner("import", path)
+    assert runner("verify").exit_code == 0
+    log = runner.json("log")
+    assert [e["seq"] for e in log] == [1, 2, 3]
+    assert log[1]["prev_hash"] == log[0]["hash"]
+    assert runner.json("import", path)["added"] == 0  # ids derive from content: no duplicates
+
+
+@pytest.mark.parametrize(
+    ("bad_line", "message"),
+    [
+        ("{not json", "line 3 is not JSON"),
+        (json.dumps({"type": "NoSuchEvent", "data": {}}), "line 3: unknown event type"),
+        (json.dumps({"type": "NoteTaken", "data": {"txt": "typo"}}), "line 3: NoteTaken has unknown field"),
+        (json.dumps({"type": "NoteTaken", "data": {"text": "x"}, "seq": 7}), "line 3 is event 7, expected 3"),
+        (json.dumps({"type": "NoteTaken"}), "line 3 needs at least"),
+    ],
+)
+def test_a_bad_line_is_refused_with_its_number_and_nothing_is_written(
+    runner: Cli, tmp_path: Path, bad_line: str, message: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    good = [json.dumps(r) for r in HAND_WRITTEN[:2]]
+    path.write_text("\n".join([*good, bad_line, json.dumps(HAND_WRITTEN[2])]) + "\n")
+    result = runner.refused("import", str(path))
+    assert message in result.stderr
+    assert count_events(runner.db) == 0
+
+
+def test_an_altered_export_is_refused(runner: Cli, tmp_path: Path) -> None:
+    _campaign(runner)
+    runner("export", "-o", str(tmp_path / "night.jsonl"))
+    rows = [json.loads(line) for line in (tmp_path / "night.jsonl").read_text().splitlines()]
+    rows[3]["data"]["text"] = "The horde is friendly."
+    path = _write(tmp_path / "forged.jsonl", rows)
+    target = Cli(runner.runner, str(tmp_path / "other.db"))
+    result = target.refused("import", path)
+    assert "line 4" in result.stderr and "altered" in result.stderr
+    assert count_events(str(tmp_path / "other.db")) == 0
+
+
+def test_importing_a_missing_file_is_refused(runner: Cli) -> None:
+    assert "no file" in runner.refused("import", "nowhere.jsonl").stderr
