@@ -127,9 +127,14 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
         if total <= tables.CHECK_TARGET - margin:
             result = "exceptional-failure"
             hardness_after = max(0, who.hardness - 1)
+            loss = (
+                f"Hardness {who.hardness} to {hardness_after}"
+                if hardness_after != who.hardness
+                else "Hardness stays 0 (not below 0)"
+            )
             note += (
                 f"; exceptional failure (total {total} <= {tables.CHECK_TARGET} - {margin}): "
-                f"Hardness {who.hardness} to {hardness_after}"
+                + loss
             )
     return HorrorChecked(
         character=who.name,

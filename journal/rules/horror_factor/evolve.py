@@ -117,8 +117,7 @@ def _set(
 
 
 def _start(rules: HFState, payload: EncounterStarted) -> HFState:
-    if rules.encounter is not None:
-        return rules
+    # One still running here means its end was voided: the recorded start replaces it.
     cast = [name for name in payload.cast if name in rules.characters]
     encounter = Encounter(
         title=payload.title,
@@ -152,7 +151,8 @@ def _participants(
 
 def _turn(rules: HFState, turn: int, changes: Iterable[Change]) -> HFState:
     encounter = rules.encounter
-    if encounter is None or turn != encounter.turn + 1:
+    # A later turn after a voided one still applies: the GM played on from it.
+    if encounter is None or turn <= encounter.turn:
         return rules
     participants = _participants(encounter, changes, fresh=True)
     return replace(rules, encounter=replace(encounter, turn=turn, participants=participants))
