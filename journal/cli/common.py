@@ -24,19 +24,19 @@ def emit_json(document: Any) -> None:
 
 
 def table(rows: Sequence[Sequence[Any]], header: Sequence[str] | None = None) -> str:
-    """Left-aligned text columns; numbers right-aligned."""
-    all_rows = [list(header)] if header else []
-    all_rows += [["" if v is None else str(v) for v in row] for row in rows]
+    """Aligned text columns: a column of numbers (or "-") is right-aligned, others left."""
+    body = [["-" if v is None else str(v) for v in row] for row in rows]
+    all_rows = ([list(header)] if header else []) + body
     if not all_rows:
         return ""
-    widths = [max(len(str(r[i])) for r in all_rows) for i in range(len(all_rows[0]))]
+    columns = range(len(all_rows[0]))
+    widths = [max(len(r[i]) for r in all_rows) for i in columns]
+    numeric = [
+        i > 0 and all(r[i].lstrip("+-").isdigit() or r[i] == "-" for r in body) for i in columns
+    ]
     lines = []
     for row in all_rows:
-        cells = []
-        for i, value in enumerate(row):
-            text = str(value)
-            numeric = text.lstrip("+-").isdigit()
-            cells.append(text.rjust(widths[i]) if numeric and i else text.ljust(widths[i]))
+        cells = [row[i].rjust(widths[i]) if numeric[i] else row[i].ljust(widths[i]) for i in columns]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 
