@@ -245,7 +245,8 @@ def exposures_modifier(
         and 0 <= hours_between(c.game_time, game_time) <= EXPOSURE_WINDOW_HOURS
     ]
     if within:
-        label = f"earlier exposures to {threat} in the last 24 game-hours (checks "
+        checks = "check" if len(within) == 1 else "checks"
+        label = f"earlier exposures to {threat} in the last 24 game-hours ({checks} "
         label += ", ".join(map(str, within)) + ")"
     else:
         label = f"no earlier exposure to {threat} in the last 24 game-hours"

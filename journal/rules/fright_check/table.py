@@ -287,7 +287,7 @@ ROWS: tuple[Row, ...] = (
         (
             Condition(
                 "total-panic",
-                recovery=Recovery("will", "after surviving each panic reaction"),
+                recovery=Recovery("will", "panic reaction survived"),
                 note="out of control: the higher the reaction roll, the more useless",
                 reaction=Dice("reaction", 3),
             ),

@@ -242,7 +242,7 @@ def test_exposures_count_each_check_in_the_window() -> None:
     table.do(AdvanceClock("23h"))
     found = modifier(check(table, ROLL), "exposure")
     assert found["value"] == 1  # 20:00 is 25 h back, 22:00 is 23 h back
-    assert "checks 6" in found["label"]
+    assert "(check 6)" in found["label"]
 
 
 def test_exposures_without_a_clock_count_none_and_say_so() -> None:

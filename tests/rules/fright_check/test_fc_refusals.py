@@ -21,7 +21,7 @@ def refused(table: Any, command: object, match: str, dice: Any = None) -> None:
 
 def test_unknown_character() -> None:
     table = mara()
-    with pytest.raises(NotFound, match="no character named 'Nobody'.*character add"):
+    with pytest.raises(NotFound, match=r"no character named 'Nobody'.*character add"):
         table.do(FrightCheck("Nobody", "ghoul-1"))
     with pytest.raises(NotFound):
         table.do(NameTrait("Nobody", 3, "x"))
@@ -127,7 +127,9 @@ def test_worsen_refusals() -> None:
         ]
     }
     table, seq = pending_table(25, **sheet)
-    refused(table, NameTrait("Mara", seq, "", worsen="Phobia (dark)"), "no mental disadvantage named")
+    refused(
+        table, NameTrait("Mara", seq, "", worsen="Phobia (dark)"), "no mental disadvantage named"
+    )
     refused(table, NameTrait("Mara", seq, "", worsen="Bloodlust"), "already at self-control 6")
     refused(table, NameTrait("Mara", seq, "", worsen="Odious Habit"), "has no self-control number")
     refused(table, NameTrait("Mara", seq, "Nightmares", worsen="Bad Temper"), "not both")

@@ -92,7 +92,9 @@ def test_unfazeable_makes_no_check_and_rolls_nothing() -> None:
     character = table.rules.get("Mara")
     assert character.checks == 0
     assert [(c.made, c.threat) for c in character.history] == [(False, "ghoul-1")]
-    assert RULESET.describe(event) == "Mara's Fright Check vs ghoul-1: none made (Mara is Unfazeable)"
+    assert (
+        RULESET.describe(event) == "Mara's Fright Check vs ghoul-1: none made (Mara is Unfazeable)"
+    )
 
 
 def test_describe_a_failed_check() -> None:

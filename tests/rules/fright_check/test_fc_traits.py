@@ -92,7 +92,11 @@ def test_row_25_worsens_a_related_self_control_number(
     assert isinstance(named, TraitNamed)
     assert named.worsened and named.name == "Phobia (dark)"
     assert (named.previous_self_control, named.self_control) == (before, after)
-    assert (named.previous_points, named.points, named.points_change) == (points, new_points, change)
+    assert (named.previous_points, named.points, named.points_change) == (
+        points,
+        new_points,
+        change,
+    )
     now = status(table)
     assert now["disadvantages"] == [
         {"name": "Phobia (dark)", "points": new_points, "self_control": after}
@@ -105,7 +109,7 @@ def test_row_25_worsens_a_related_self_control_number(
 def test_row_25_new_disadvantage_instead() -> None:
     table = mara(disadvantages=[{"name": "Phobia (dark)", "points": -10, "self_control": 6}])
     seq = fail_into(table, 25)
-    with pytest.raises(RuleError, match="already at self-control 6.*new -10-point"):
+    with pytest.raises(RuleError, match=r"already at self-control 6.*new -10-point"):
         table.do(NameTrait("Mara", seq, "", worsen="Phobia (dark)"))
     table.do(NameTrait("Mara", seq, "Nightmares", points=-10, self_control=12))
     assert [d["name"] for d in status(table)["disadvantages"]] == ["Phobia (dark)", "Nightmares"]
