@@ -233,19 +233,20 @@ def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
     cause = " ".join(command.cause.split())
     if not cause:
         raise RuleError("a shift needs a cause: a catalog key (hurt, grabbed, ...) or text")
-    key = category_name(cause)
-    entry = tables.CAUSES.get(key)
+    entry = tables.CAUSES.get(category_name(cause))
+    applied = 0
     if entry is not None:
-        cause = key
-    elif command.delta is None:
+        cause, applied = category_name(cause), entry.delta
+    if command.delta is not None:
+        applied = command.delta  # the GM's delta wins, also over the catalog's
+    elif entry is None:
         known = ", ".join(f"{k} {c.delta:+d}" for k, c in tables.CAUSES.items())
         raise RuleError(
             f"{cause!r} is not in the catalog ({known}): give the HF change too, "
             f'e.g. `journal shift NAME "{cause}" 1`'
         )
-    if command.delta == 0:
+    if applied == 0:
         raise RuleError("a shift of 0 changes nothing: give a delta such as 1, 2 or -1")
-    applied = command.delta if command.delta is not None else entry.delta if entry else 0
     group = entry is not None and entry.group
     name: str | None = None
     if command.character is not None:

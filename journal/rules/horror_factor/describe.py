@@ -165,8 +165,6 @@ def status(state: CampaignState) -> dict[str, Any]:
                 "initiative": p.initiative,
                 "can_act": p.can_act,
                 "defense_penalty": p.defense_penalty,
-                "title": encounter.title,
-                "applicable_hardness": hardness,
             }
         result[name] = {
             "hardness": who.hardness,

@@ -10,6 +10,7 @@ from rules_harness import Table
 from journal.errors import RuleError
 from journal.rules.core import AddCharacter
 from journal.rules.horror_factor import RULESET
+from journal.rules.horror_factor.tables import brokenness_text, hardness_text
 
 
 def sheet(**changes: Any) -> dict[str, Any]:
@@ -98,3 +99,14 @@ def test_ruleset_identity() -> None:
     assert RULESET.name == "horror-factor"
     assert RULESET.rules_version == "hf-1"
     assert len(RULESET.commands) == 11
+
+
+def test_level_descriptions() -> None:
+    """ "| Hardness | 0-7 | the 0-7 descriptions in the text are the help text for each level"
+    and "| brokenness | 0-6 | 0 well-adjusted, 6 almost catatonic (the text's optional scale)"."""
+    assert hardness_text(0).startswith("Sedentary, urban")
+    assert hardness_text(3).startswith("Professional training (cop, soldier")
+    assert "longtime vampire hunter" in hardness_text(7)
+    assert brokenness_text(0) == "Normal and well-adjusted"
+    assert brokenness_text(6).startswith("Almost catatonic")
+    assert hardness_text(9) == hardness_text(7)

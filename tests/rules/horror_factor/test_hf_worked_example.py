@@ -127,8 +127,6 @@ def test_linda_drops_the_first_zombie(trio: Table) -> None:
         "initiative": 16,
         "can_act": True,
         "defense_penalty": 0,
-        "title": "Zombies",
-        "applicable_hardness": 2,
     }
     assert status["Freddie"]["encounter"]["action_penalty"] == 3
     assert status["Ariella"]["encounter"]["action_penalty"] == 4
