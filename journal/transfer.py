@@ -25,6 +25,7 @@ from journal.events import (
     rehash,
 )
 from journal.projection import fold
+from journal.rules import load_all
 from journal.rules.core import CampaignCreated
 from journal.store import Draft, Store, seal, utc_now
 
@@ -76,6 +77,7 @@ def _parse_instant(value: Any, where: str) -> datetime:
 
 def parse_lines(lines: Iterable[str], campaign: str | None) -> tuple[str, list[Recorded]]:
     """Validate every line and seal the chain; refuses the first bad line with its number."""
+    load_all()
     records: list[Recorded] = []
     slug = campaign
     prev_hash = GENESIS_HASH
@@ -161,7 +163,7 @@ def import_file(store: Store, stream: IO[str], campaign: str | None = None) -> I
             )
         ours = store.get(slug, min(head_seq, len(records)))
         theirs = records[min(head_seq, len(records)) - 1]
-        if ours is not None and ours.hash != theirs.hash:
+        if ours is not None and ours.event_id != theirs.event_id:
             raise ImportRefused(
                 f"campaign {slug!r} has diverged from this file at or before event "
                 f"{min(head_seq, len(records))}; import under another name with --campaign"

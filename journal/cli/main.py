@@ -106,6 +106,11 @@ class JournalGroup(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # The reader went away (`journal log | head`): stop quietly.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            ctx.exit(1)
         except JournalError as exc:
             click.echo(f"Error: {exc}", err=True)
             ctx.exit(exc.exit_code)

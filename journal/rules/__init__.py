@@ -83,3 +83,8 @@ def load(name: str) -> Ruleset:
         raise RuleError(f"unknown ruleset {name!r}: choose one of {known}") from None
     ruleset: Ruleset = module.RULESET
     return ruleset
+
+
+def load_all() -> list[Ruleset]:
+    """Every ruleset (which registers all event types, e.g. before reading a foreign log)."""
+    return [load(name) for name in RULESETS]
