@@ -94,7 +94,7 @@ class DiceBox:
 
     def record(self) -> dict[str, dict[str, Any]]:
         return {
-            purpose: {"faces": list(r.faces), "source": r.source}
+            purpose: {"faces": tuple(r.faces), "source": r.source}
             for purpose, r in self._rolls.items()
         }
 
