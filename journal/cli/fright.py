@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -10,9 +10,22 @@ from journal.cli.common import json_option, key_values, pass_settings, whole_num
 from journal.cli.fight import run
 from journal.cli.main import Settings, fail
 
+if TYPE_CHECKING:
+    from journal.app import Journal
+
 FRIGHT_KEYS = (
-    "character", "made", "modifiers", "modified_will", "effective_will", "roll", "success",
-    "critical", "margin", "table_roll", "row", "effects",
+    "character",
+    "made",
+    "modifiers",
+    "modified_will",
+    "effective_will",
+    "roll",
+    "success",
+    "critical",
+    "margin",
+    "table_roll",
+    "row",
+    "effects",
 )
 
 
@@ -32,6 +45,16 @@ def _fright_document(outcome: Any) -> dict[str, Any]:
     }
 
 
+def _fright_check_journal(settings: Settings) -> Journal:
+    """The campaign's journal, refused (naming both rulesets) unless it plays fright-check,
+    before any flag of these commands is looked at."""
+    journal = settings.journal()
+    ruleset = journal.ruleset.name
+    if ruleset != "fright-check":
+        fail(f"that is a fright-check command, and campaign {journal.campaign!r} plays {ruleset}")
+    return journal
+
+
 def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
     from journal.dice import parse_faces
     from journal.errors import RuleError
@@ -47,15 +70,21 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 @click.command()
 @click.argument("name")
 @click.option("--threat", required=True, metavar="ID", help="This particular threat, e.g. ghoul-1.")
-@click.option("--kind", metavar="KIND", help="The kind of threat, e.g. ghoul (previous experience).")
+@click.option(
+    "--kind", metavar="KIND", help="The kind of threat, e.g. ghoul (previous experience)."
+)
 @click.option("--monster", type=int, default=0, help="The monster's own modifier, -1 to -10.")
-@click.option("--count", type=int, help="How many monsters: 5+ -1, 10+ -2, 20+ -3, 50+ -4, 100+ -5.")
+@click.option(
+    "--count", type=int, help="How many monsters: 5+ -1, 10+ -2, 20+ -3, 50+ -4, 100+ -5."
+)
 @click.option(
     "--body",
     type=click.Choice(["peaceful", "no-violence", "violent"]),
     help="A body: peaceful +6, no signs of violence +2, a victim of violence 0.",
 )
-@click.option("--mutilated", type=int, default=0, metavar="1-3", help="Grisly mutilation: -1 to -3.")
+@click.option(
+    "--mutilated", type=int, default=0, metavar="1-3", help="Grisly mutilation: -1 to -3."
+)
 @click.option("--dependent", is_flag=True, help="The victim was a Dependent: another -6.")
 @click.option(
     "--heat-of-battle/--no-heat-of-battle",
@@ -68,8 +97,12 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 @click.option("--isolated", is_flag=True, help="-1: the area is physically isolated.")
 @click.option("--dark", is_flag=True, help="-1: at night or in the dark.")
 @click.option("--alone", is_flag=True, help="-2: alone (or thinks so).")
-@click.option("--report", type=int, default=0, metavar="1-3", help="+1 to +3: learned the details first.")
-@click.option("--cowardice-applies", is_flag=True, help="Cowardice counts: physical safety at risk.")
+@click.option(
+    "--report", type=int, default=0, metavar="1-3", help="+1 to +3: learned the details first."
+)
+@click.option(
+    "--cowardice-applies", is_flag=True, help="Cowardice counts: physical safety at risk."
+)
 @click.option("--daredevil", is_flag=True, help="Daredevil counts: charging in (+1).")
 @click.option("--higher-purpose", is_flag=True, help="Higher Purpose counts: a sworn threat (+1).")
 @click.option("--xenophilia-applies", is_flag=True, help="Xenophilia counts: a monster.")
@@ -91,7 +124,7 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 )
 @json_option
 @pass_settings
-def fright(settings: Settings, name: str, as_json: bool, **given: Any) -> None:
+def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
     """Fright Check: Will plus every modifier (Rule of 14), then the table on a failure.
 
     \b
@@ -102,6 +135,7 @@ def fright(settings: Settings, name: str, as_json: bool, **given: Any) -> None:
     """
     from journal.rules.fright_check import FrightCheck
 
+    _fright_check_journal(settings)
     body = given["body"]
     if given["mutilated"]:
         if body not in (None, "violent"):
@@ -150,11 +184,21 @@ def fright(settings: Settings, name: str, as_json: bool, **given: Any) -> None:
 
 @click.command()
 @click.argument("name")
-@click.option("--for", "for_seq", type=int, metavar="SEQ", help="The Fright Check that gave it (default: the oldest pending).")
+@click.option(
+    "--for",
+    "for_seq",
+    type=int,
+    metavar="SEQ",
+    help="The Fright Check that gave it (default: the oldest pending).",
+)
 @click.option("--name", "trait_name", metavar="TEXT", help="The trait, related to the event.")
 @click.option("--points", type=int, help="Its point value (must match the pending one).")
 @click.option("--scn", type=int, metavar="N", help="Self-control number: 6, 9, 12 or 15.")
-@click.option("--worsen", metavar="DISADVANTAGE", help="Row 25: make this related disadvantage's self-control one step worse.")
+@click.option(
+    "--worsen",
+    metavar="DISADVANTAGE",
+    help="Row 25: make this related disadvantage's self-control one step worse.",
+)
 @json_option
 @pass_settings
 def trait(
@@ -177,7 +221,7 @@ def trait(
     """
     from journal.rules.fright_check import NameTrait
 
-    journal = settings.journal()
+    journal = _fright_check_journal(settings)
     state = journal.state()
     canonical = state.character(name)
     if for_seq is None:

@@ -53,7 +53,7 @@ def decide(state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
         case EndCombat():
             combat = rules_of(state).combat
             if combat is None:
-                raise RuleError("no combat is running: start one with `journal combat start`")
+                raise RuleError("no combat is running: start one with `journal encounter start`")
             return [CombatEnded(combat.title)]
     raise RuleError(f"the fright-check rules do not decide {type(command).__name__}")
 
@@ -260,7 +260,7 @@ def start_combat(state: CampaignState, command: StartCombat) -> CombatStarted:
     running = rules_of(state).combat
     if running is not None:
         raise RuleError(
-            f"combat {running.title!r} is still running: end it with `journal combat end` first"
+            f"combat {running.title!r} is still running: end it with `journal encounter end` first"
         )
     title = " ".join(command.title.split()) or "Combat"
     cast: list[str] = []
