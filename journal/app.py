@@ -7,10 +7,12 @@ The only place that touches both the store and the rules. The CLI builds command
 from __future__ import annotations
 
 import os
+import random
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from journal import __version__
+from journal import __version__, snapshots
 from journal.dice import DiceBox, system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Event, Recorded, to_data
@@ -24,9 +26,10 @@ from journal.rules.core import (
     VoidEvent,
     decide_core,
 )
+from journal.snapshots import SNAPSHOT_EVERY, rules_version
 from journal.store import Draft, Store
 
-RETRIES = 5
+RETRIES = 30
 SEED_VARIABLE = "JOURNAL_DICE_SEED"
 
 
@@ -48,6 +51,7 @@ class Journal:
     def __init__(self, store: Store, campaign: str) -> None:
         self.store = store
         self.campaign = campaign
+        self._ruleset_name: str | None = None
 
     @classmethod
     def open(cls, store: Store, campaign: str | None) -> Journal:
@@ -56,17 +60,54 @@ class Journal:
 
     # --- reading -------------------------------------------------------------------------
 
-    def state(self, as_of: int | None = None) -> CampaignState:
-        """The projection at the head, or as of an earlier seq (voids made later don't count)."""
-        voided = self.store.voided(self.campaign, upto=as_of)
-        return fold(self.store.read(self.campaign, upto=as_of), voided)
+    def state(self, as_of: int | None = None, *, cached: bool = True) -> CampaignState:
+        """The projection at the head, or as of an earlier seq (voids made later don't count).
+
+        Folds from the newest usable snapshot, and keeps a new one when it folded many events.
+        """
+        voids = self.store.voids(self.campaign, upto=as_of)
+        voided = frozenset(target for _, target in voids)
+        base = self._snapshot(as_of, voids) if cached else None
+        start = base or CampaignState()
+        state = fold(self.store.read(self.campaign, after=start.seq, upto=as_of), voided, start)
+        if cached and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
+            self.store.save_snapshot(
+                self.campaign, state.seq, rules_version(state.ruleset), snapshots.dump(state)
+            )
+        return state
+
+    def _snapshot(self, as_of: int | None, voids: list[tuple[int, int]]) -> CampaignState | None:
+        try:
+            version = rules_version(self.ruleset_name)
+        except NotFound:
+            return None  # a campaign being created
+        found = self.store.latest_snapshot(self.campaign, version, upto=as_of)
+        if found is None or not snapshots.usable(found[0], voids):
+            return None
+        try:
+            return snapshots.load_state(found[1])
+        except (TypeError, ValueError, AttributeError, ImportError):
+            return None  # a cache: a stale or damaged snapshot is simply not used
+
+    @property
+    def ruleset_name(self) -> str:
+        if self._ruleset_name is None:
+            first = self.store.get(self.campaign, 1)
+            if first is None:
+                raise NotFound(f"campaign {self.campaign!r} has no events")
+            self._ruleset_name = str(first.data["ruleset"])
+        return self._ruleset_name
 
     @property
     def ruleset(self) -> Ruleset:
-        first = self.store.get(self.campaign, 1)
-        if first is None:
-            raise NotFound(f"campaign {self.campaign!r} has no events")
-        return load(str(first.data["ruleset"]))
+        return load(self.ruleset_name)
+
+    def seq_of_session(self, number: int) -> int:
+        """The last event of session `number` (for `--as-of-session`)."""
+        seq = self.store.last_seq_of_session(self.campaign, number)
+        if seq is None:
+            raise NotFound(f"campaign {self.campaign!r} has no session {number}; see `journal log`")
+        return seq
 
     def records(self, upto: int | None = None) -> Iterator[Recorded]:
         return self.store.read(self.campaign, upto=upto)
@@ -87,18 +128,26 @@ class Journal:
         A lost race reloads the state and decides again (a few times) before giving up.
         """
         state = self.state()
-        for _ in range(RETRIES):
+        for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags)
             drafts, after = _drafts(state, payloads)
             try:
                 records = self.store.append(self.campaign, state.seq, drafts)
             except ConcurrencyConflict:
-                state = self.state()
+                time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+                state = self._catch_up(state)
                 continue
             return Outcome(records, after)
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
         )
+
+    def _catch_up(self, state: CampaignState) -> CampaignState:
+        """Fold what other writers appended since `state`; a new void means a full replay."""
+        newer = list(self.store.read(self.campaign, after=state.seq))
+        if any(r.type == "EventVoided" for r in newer):
+            return self.state()
+        return fold(newer, frozenset(), state)
 
     def _decide(
         self,

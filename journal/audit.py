@@ -8,15 +8,15 @@ longer follows. Voided events are skipped, so a void shows every later ruling it
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from journal.dice import DiceBox
-from journal.errors import JournalError
-from journal.events import GENESIS_HASH, Recorded, describe_terms, rehash, to_data
+from journal.errors import JournalError, RuleError
+from journal.events import GENESIS_HASH, Event, Recorded, describe_terms, rehash, to_data
 from journal.projection import apply, meta_of
-from journal.rules import load
+from journal.rules import Ruleset, load
 from journal.rules.core import CampaignState
 
 if TYPE_CHECKING:
@@ -137,45 +137,70 @@ def audit_records(
     voided: frozenset[int],
     options: Mapping[str, Any] | None = None,
 ) -> AuditReport:
-    """Decide every ruling again; `options` overrides campaign options (a what-if)."""
+    """Decide every ruling again; `options` overrides campaign options (a what-if).
+
+    The audit's state follows the rules, not the record: where a ruling is decided
+    differently, the recomputed event is folded, so every later ruling that depended on it
+    is checked against what the rules now say (a void or a house rule cascades).
+    """
     report = AuditReport()
     state = CampaignState()
-    ruleset = None
+    ruleset: Ruleset | None = None
     for record in records:
         report.events += 1
         if record.seq in voided:
             continue
-        payload = record.payload
-        if ruleset is not None:
-            command = ruleset.command_for(payload)
-            if command is not None:
-                report.rulings += 1
-                report.differences += _redecide(state, record, command, ruleset)
+        payload: Event | None = record.payload
+        command = ruleset.command_for(payload) if ruleset is not None and payload else None
+        if ruleset is not None and command is not None:
+            report.rulings += 1
+            differences, payload = _redecide(state, record, command, ruleset)
+            report.differences += differences
+        if payload is None:  # the rules now refuse this ruling: it does not happen
+            state = replace(state, seq=record.seq)
+            continue
         state = apply(state, payload, meta_of(record), ruleset)
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
             if options:
-                state = _with_options(state, options)
+                state = replace(state, options={**state.options, **options})
     return report
 
 
-def _with_options(state: CampaignState, options: Mapping[str, Any]) -> CampaignState:
-    from dataclasses import replace
-
-    return replace(state, options={**state.options, **options})
-
-
-def _redecide(state: CampaignState, record: Recorded, command: object, ruleset: Any) -> list[Difference]:
+def _redecide(
+    state: CampaignState, record: Recorded, command: object, ruleset: Ruleset
+) -> tuple[list[Difference], Event | None]:
+    """The differences between the record and a fresh decision, and the event to fold."""
     dice = getattr(record.payload, "dice", None) or {}
     try:
         produced = ruleset.decide(state, command, DiceBox.replaying(dice))
     except JournalError as exc:
-        return [Difference(record.seq, record.type, "(ruling)", "accepted", "refused", str(exc))]
+        refused = Difference(record.seq, record.type, "(ruling)", "accepted", "refused", str(exc))
+        return [refused], None
     same = [p for p in produced if p.type == record.type]
     if not same:
-        return [Difference(record.seq, record.type, "(type)", record.type, [p.type for p in produced], "")]
-    return _compare(record, to_data(same[0]))
+        kinds = [p.type for p in produced]
+        return [Difference(record.seq, record.type, "(type)", record.type, kinds, "")], None
+    return _compare(record, to_data(same[0])), same[0]
 
 
-def audit_campaign(journal: Journal, options: Mapping[str, Any] | None = None) -> AuditReport:
-    return audit_records(journal.records(), journal.voided(), options)
+def parse_options(ruleset: Ruleset, pairs: Mapping[str, str]) -> dict[str, Any]:
+    """`--option K=V` for a what-if audit, checked like the campaign's own options."""
+    parsed = {}
+    for key, raw in pairs.items():
+        if key not in ruleset.option_defaults:
+            known = ", ".join(sorted(ruleset.option_defaults)) or "none"
+            raise RuleError(f"{ruleset.name} has no option {key!r} (options: {known})")
+        parsed[key] = ruleset.parse_option(key, raw)
+    return parsed
+
+
+def audit_campaign(
+    journal: Journal,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[Iterable[Recorded], int], Iterable[Recorded]] | None = None,
+) -> AuditReport:
+    records: Iterable[Recorded] = journal.records()
+    if progress is not None:
+        records = progress(records, journal.store.count(journal.campaign))
+    return audit_records(records, journal.voided(), options)

@@ -32,7 +32,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, Operati
 
 from journal.errors import ConcurrencyConflict, StoreError
 from journal.events import GENESIS_HASH, Recorded, chain_hash
-from journal.schema import SCHEMA_HEAD, events
+from journal.schema import SCHEMA_HEAD, events, snapshots
 
 DEFAULT_DB = "journal.db"
 READ_BATCH = 500
@@ -246,6 +246,61 @@ class Store:
             query = query.where(events.c.seq <= upto)
         with self.engine.connect() as conn:
             return frozenset(int(data["seq"]) for (data,) in conn.execute(query))
+
+    def last_seq_of_session(self, campaign: str, number: int) -> int | None:
+        query = select(func.max(events.c.seq)).where(
+            events.c.campaign == campaign, events.c.session == number
+        )
+        with self.engine.connect() as conn:
+            seq = conn.execute(query).scalar()
+        return None if seq is None else int(seq)
+
+    def voids(self, campaign: str, *, upto: int | None = None) -> list[tuple[int, int]]:
+        """(seq of the void, seq it voids) for every EventVoided up to `upto`."""
+        query = select(events.c.seq, events.c.data).where(
+            events.c.campaign == campaign, events.c.type == "EventVoided"
+        )
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        with self.engine.connect() as conn:
+            return [(int(seq), int(data["seq"])) for seq, data in conn.execute(query)]
+
+    # --- snapshots (a disposable cache) --------------------------------------------------
+
+    def latest_snapshot(
+        self, campaign: str, rules_version: str, *, upto: int | None = None
+    ) -> tuple[int, Any] | None:
+        query = (
+            select(snapshots.c.seq, snapshots.c.state)
+            .where(snapshots.c.campaign == campaign, snapshots.c.rules_version == rules_version)
+            .order_by(snapshots.c.seq.desc())
+            .limit(1)
+        )
+        if upto is not None:
+            query = query.where(snapshots.c.seq <= upto)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (int(row.seq), row.state)
+
+    def save_snapshot(self, campaign: str, seq: int, rules_version: str, state: Any) -> None:
+        """Keep a folded state; losing the race to another writer of the same key is fine."""
+        try:
+            with self._write() as conn:
+                conn.execute(
+                    snapshots.insert().values(
+                        campaign=campaign,
+                        seq=seq,
+                        rules_version=rules_version,
+                        state=state,
+                        created_at=utc_now(),
+                    )
+                )
+        except (IntegrityError, OperationalError):
+            pass
+
+    def drop_snapshots(self, campaign: str) -> int:
+        with self._write() as conn:
+            return int(conn.execute(snapshots.delete().where(snapshots.c.campaign == campaign)).rowcount)
 
     # --- writing -------------------------------------------------------------------------
 

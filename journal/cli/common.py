@@ -19,6 +19,14 @@ def json_option(fn: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(fn)
 
 
+def as_of_options(fn: F) -> F:
+    """`--as-of SEQ` and `--as-of-session N`: look back in time."""
+    fn = click.option(
+        "--as-of-session", type=int, metavar="N", help="As it stood at the end of session N."
+    )(fn)
+    return click.option("--as-of", type=int, metavar="SEQ", help="As it stood after event SEQ.")(fn)
+
+
 def emit_json(document: Any) -> None:
     click.echo(json.dumps(document, indent=2, ensure_ascii=False, default=str))
 

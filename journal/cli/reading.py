@@ -6,7 +6,14 @@ from typing import Any
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings, table
+from journal.cli.common import (
+    as_of_options,
+    emit_json,
+    json_option,
+    key_values,
+    pass_settings,
+    table,
+)
 from journal.cli.main import Settings
 
 
@@ -81,21 +88,23 @@ def render_status(document: dict[str, Any]) -> str:
 
 
 @click.command()
-@click.option("--as-of", type=int, metavar="SEQ", help="The state as it was after event SEQ.")
+@as_of_options
 @json_option
 @pass_settings
-def status(settings: Settings, as_of: int | None, as_json: bool) -> None:
-    """Where every character stands now (or --as-of an earlier event).
+def status(settings: Settings, as_of: int | None, as_of_session: int | None, as_json: bool) -> None:
+    """Where every character stands now (or as of an earlier event or session).
 
     \b
     Example:
       journal status
       journal status --as-of 12 --json
+      journal status --as-of-session 2
     """
     from journal.cli.views import status_document
 
     journal = settings.journal()
-    document = status_document(journal.state(as_of))
+    upto = journal.seq_of_session(as_of_session) if as_of_session else as_of
+    document = status_document(journal.state(upto))
     if as_json:
         emit_json(document)
     else:
@@ -105,11 +114,16 @@ def status(settings: Settings, as_of: int | None, as_json: bool) -> None:
 @click.command()
 @click.option("--session", type=int, metavar="N", help="Only session N.")
 @click.option("--character", metavar="NAME", help="Only events about NAME.")
-@click.option("--as-of", type=int, metavar="SEQ", help="Only up to event SEQ.")
+@as_of_options
 @json_option
 @pass_settings
 def log(
-    settings: Settings, session: int | None, character: str | None, as_of: int | None, as_json: bool
+    settings: Settings,
+    session: int | None,
+    character: str | None,
+    as_of: int | None,
+    as_of_session: int | None,
+    as_json: bool,
 ) -> None:
     """The event log, oldest first; voided events are marked.
 
@@ -121,6 +135,7 @@ def log(
     from journal.cli.views import log_entries
 
     journal = settings.journal()
+    as_of = journal.seq_of_session(as_of_session) if as_of_session else as_of
     if character is not None:
         character = journal.state(as_of).character(character)
     voided = journal.voided(as_of)
@@ -138,28 +153,31 @@ def log(
 @click.command()
 @click.argument("name")
 @click.argument("seq", type=int, required=False)
+@click.option("--as-of-session", type=int, metavar="N", help="As it stood at the end of session N.")
 @json_option
 @pass_settings
-def explain(settings: Settings, name: str, seq: int | None, as_json: bool) -> None:
-    """Every ruling about NAME with its terms (up to event SEQ when given).
+def explain(
+    settings: Settings, name: str, seq: int | None, as_of_session: int | None, as_json: bool
+) -> None:
+    """Why NAME's numbers are what they are: each number's chain of events, with terms.
+    With SEQ: as of that event, and that event's terms and dice in full.
 
     \b
     Example:
       journal explain Linda
-      journal explain Linda 9
+      journal explain Linda 16
+      journal explain Mara --json
     """
-    from journal.cli.views import character_view
+    from journal.explain import explain as build, render
 
     journal = settings.journal()
-    state = journal.state(seq)
-    canonical = state.character(name)
-    view = character_view(journal, state, canonical)
+    upto = journal.seq_of_session(as_of_session) if as_of_session else seq
+    canonical = journal.state(upto).character(name)
+    explanation = build(journal.records(upto=upto), journal.voided(upto), canonical, seq)
     if as_json:
-        emit_json(view)
-        return
-    click.echo(f"{canonical} as of event {state.seq}:")
-    for line in view["history"]:
-        click.echo(f"  {line}")
+        emit_json(explanation.document())
+    else:
+        click.echo(render(explanation))
 
 
 @click.command()
@@ -187,22 +205,37 @@ def verify(settings: Settings, as_json: bool) -> None:
 
 
 @click.command()
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="K=V",
+    help="What if: replay under another campaign option (nothing is written).",
+)
 @json_option
 @pass_settings
-def audit(settings: Settings, as_json: bool) -> None:
-    """Replay the campaign and decide every ruling again from its recorded inputs.
+def audit(settings: Settings, options: tuple[str, ...], as_json: bool) -> None:
+    """Replay the campaign and decide every ruling again from its recorded inputs (dice,
+    flags, names); list every recorded number the rules no longer give. Exits 1 on any.
 
     \b
     Example:
       journal audit
+      journal audit --option exceptional_margin=4    (what if: nothing is written)
     """
-    from journal.audit import audit_campaign
+    from journal.audit import audit_campaign, parse_options
+    from journal.cli.transfer import with_progress
 
     journal = settings.journal()
-    report = audit_campaign(journal)
+    what_if = parse_options(journal.ruleset, key_values(options, "--option"))
+    report = audit_campaign(
+        journal, what_if, lambda records, total: with_progress(records, total, "Auditing")
+    )
     if as_json:
-        emit_json(report.document())
+        emit_json({**report.document(), "options": what_if})
     else:
+        if what_if:
+            click.echo("What if " + ", ".join(f"{k}={v}" for k, v in what_if.items()) + ":")
         click.echo(report.text())
     if report.differences:
         raise SystemExit(1)

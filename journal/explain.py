@@ -1,0 +1,177 @@
+"""`explain`: the chain of events behind each of a character's current numbers.
+
+Generic over rulesets: the log is folded once, and after every event the character's
+`status` is compared with the one before; each number that changed gets that event (with
+its description and terms) added to its chain. Rulings about the character are listed too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from journal.events import Recorded, describe_terms
+from journal.narrate import concerns, describe
+from journal.projection import apply, meta_of
+from journal.rules import Ruleset, load
+from journal.rules.core import CampaignState
+
+#: status keys that are lists of history, not numbers to explain
+SKIPPED = {"history"}
+_MISSING = object()
+
+
+def flatten(status: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """`{"encounter": {"hf": 5}}` as `{"encounter.hf": 5}`; no fight, no encounter keys."""
+    flat: dict[str, Any] = {}
+    for key, value in status.items():
+        if key in SKIPPED or (key == "encounter" and value is None):
+            continue
+        if isinstance(value, Mapping) and key == "encounter":
+            flat.update(flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+@dataclass
+class Link:
+    seq: int
+    type: str
+    before: Any
+    after: Any
+    text: str
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "type": self.type,
+            "before": self.before,
+            "after": self.after,
+            "description": self.text,
+        }
+
+
+@dataclass
+class Explanation:
+    character: str
+    as_of: int
+    numbers: dict[str, Any] = field(default_factory=dict)
+    chains: dict[str, list[Link]] = field(default_factory=dict)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    focus: dict[str, Any] | None = None
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "character": self.character,
+            "as_of": self.as_of,
+            "numbers": {
+                key: {"value": value, "chain": [link.document() for link in self.chains.get(key, [])]}
+                for key, value in self.numbers.items()
+            },
+            "rulings": self.rulings,
+            "focus": self.focus,
+        }
+
+
+def _terms_text(data: Mapping[str, Any]) -> str | None:
+    terms = data.get("terms")
+    if not isinstance(terms, list | tuple) or not terms:
+        return None
+    try:
+        pairs = tuple((str(label), int(value)) for label, value in terms)
+    except (TypeError, ValueError):
+        return None
+    total = data.get("total")
+    return describe_terms(pairs, total if isinstance(total, int) else None)
+
+
+def _ruling(record: Recorded, text: str) -> dict[str, Any]:
+    return {
+        "seq": record.seq,
+        "type": record.type,
+        "description": text,
+        "terms": _terms_text(record.data),
+        "dice": record.data.get("dice"),
+    }
+
+
+def explain(
+    records: Iterable[Recorded], voided: frozenset[int], name: str, focus: int | None = None
+) -> Explanation:
+    state = CampaignState()
+    ruleset: Ruleset | None = None
+    before: dict[str, Any] = {}
+    result = Explanation(name, 0)
+    for record in records:
+        if record.seq in voided:
+            state = replace(state, seq=record.seq)
+            continue
+        payload = record.payload
+        state = apply(state, payload, meta_of(record), ruleset)
+        if ruleset is None and state.ruleset:
+            ruleset = load(state.ruleset)
+        if ruleset is None or name not in state.characters:
+            continue
+        after = flatten(ruleset.status(state).get(name, {}))
+        text = describe(record, ruleset)
+        for key, value in after.items():
+            if before.get(key, _MISSING) != value:
+                result.chains.setdefault(key, []).append(
+                    Link(record.seq, record.type, before.get(key), value, text)
+                )
+        before = after
+        if name in concerns(payload, ruleset) and (
+            "terms" in record.data or "dice" in record.data or record.seq == focus
+        ):
+            result.rulings.append(_ruling(record, text))
+        if record.seq == focus:
+            result.focus = _ruling(record, text)
+    result.as_of = state.seq
+    result.numbers = before
+    return result
+
+
+def render(explanation: Explanation) -> str:
+    lines = [f"{explanation.character}, as of event {explanation.as_of}:"]
+    if explanation.focus:
+        focus = explanation.focus
+        lines.append(f"\nEvent #{focus['seq']}: {focus['description']}")
+        if focus["terms"]:
+            lines.append(f"  terms: {focus['terms']}")
+        if focus["dice"]:
+            faces = ", ".join(
+                f"{purpose} {'/'.join(map(str, roll['faces']))} ({roll['source']})"
+                for purpose, roll in focus["dice"].items()
+            )
+            lines.append(f"  dice: {faces}")
+        lines.append("")
+    from_sheet = []
+    for key, value in explanation.numbers.items():
+        chain = explanation.chains.get(key, [])
+        if len(chain) <= 1 and all(link.type == "CharacterAdded" for link in chain):
+            if value not in (None, [], (), {}):
+                from_sheet.append(f"{key} {_short(value)}")
+            continue
+        lines.append(f"  {key} = {_short(value)}")
+        for link in chain:
+            text = "from the sheet" if link.type == "CharacterAdded" else link.text
+            lines.append(f"      #{link.seq:<4} {_short(link.before)} -> {_short(link.after)}  {text}")
+    if from_sheet:
+        lines.insert(1, "  from the sheet: " + ", ".join(from_sheet))
+    if explanation.rulings:
+        lines.append("\nRulings:")
+        for ruling in explanation.rulings:
+            lines.append(f"  #{ruling['seq']:<4} {ruling['description']}")
+    return "\n".join(lines)
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_short(v)}" for k, v in value.items()) + "}"
+    return str(value)
