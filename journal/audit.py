@@ -8,6 +8,7 @@ longer follows. Voided events are skipped, so a void shows every later ruling it
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -100,13 +101,15 @@ class AuditReport:
         if not self.differences:
             return head + ": every ruling follows from its dice and the rules."
         lines = [head + f": {len(self.differences)} difference(s)."]
+        said = ""
         for d in self.differences:
             lines.append(
                 f"  #{d.seq} {d.type}.{d.field}: recorded {d.recorded!r}, "
                 f"the rules give {d.recomputed!r}"
             )
-            if d.why:
+            if d.why and d.why != said:
                 lines.append(f"      {d.why}")
+            said = d.why
         return "\n".join(lines)
 
 
@@ -172,8 +175,9 @@ def _redecide(
 ) -> tuple[list[Difference], Event | None]:
     """The differences between the record and a fresh decision, and the event to fold."""
     dice = getattr(record.payload, "dice", None) or {}
+    box = DiceBox.replaying(dice, random.Random(f"audit:{record.seq}"))
     try:
-        produced = ruleset.decide(state, command, DiceBox.replaying(dice))
+        produced = ruleset.decide(state, command, box)
     except JournalError as exc:
         refused = Difference(record.seq, record.type, "(ruling)", "accepted", "refused", str(exc))
         return [refused], None
@@ -181,7 +185,14 @@ def _redecide(
     if not same:
         kinds = [p.type for p in produced]
         return [Difference(record.seq, record.type, "(type)", record.type, kinds, "")], None
-    return _compare(record, to_data(same[0])), same[0]
+    differences = _compare(record, to_data(same[0]))
+    anew = box.rolled_anew()
+    if anew:
+        rolls = ", ".join(f"{r.purpose} {','.join(map(str, r.faces))}" for r in anew)
+        note = f"(the log recorded no {rolls.split(' ')[0]} roll; the audit rolled {rolls} to go on)"
+        for difference in differences:
+            difference.why = f"{difference.why} {note}".strip()
+    return differences, same[0]
 
 
 def parse_options(ruleset: Ruleset, pairs: Mapping[str, str]) -> dict[str, Any]:

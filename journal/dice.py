@@ -20,6 +20,7 @@ from journal.errors import RuleError
 ENTERED = "entered"
 ROLLED = "rolled"
 SEEDED = "seeded"
+AUDIT = "audit"  # rolled by an audit for a roll the log never needed
 
 
 @dataclass(frozen=True)
@@ -54,13 +55,21 @@ class DiceBox:
         self._rolls: dict[str, Roll] = {}
 
     @classmethod
-    def replaying(cls, recorded: Mapping[str, Mapping[str, Any]]) -> DiceBox:
-        """A box that gives back the faces an event recorded, and rolls nothing new."""
+    def replaying(
+        cls, recorded: Mapping[str, Mapping[str, Any]], fill: random.Random | None = None
+    ) -> DiceBox:
+        """A box that gives back the faces an event recorded. A roll the event never needed
+        is refused, or rolled from `fill` (an audit showing where a changed ruling leads)."""
         return cls(
             {purpose: tuple(r["faces"]) for purpose, r in recorded.items()},
-            None,
+            fill,
+            source=AUDIT,
             entered_source={purpose: str(r["source"]) for purpose, r in recorded.items()},
         )
+
+    def rolled_anew(self) -> list[Roll]:
+        """Rolls this box made itself (not entered or recorded)."""
+        return [r for p, r in self._rolls.items() if p not in self._entered]
 
     def roll(self, purpose: str, count: int, sides: int) -> Roll:
         if purpose in self._rolls:
