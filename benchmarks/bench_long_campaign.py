@@ -36,6 +36,7 @@ from journal.rules.core import (
     TakeNote,
     decide_core,
 )
+from journal.rules.horror_factor import RULESET as HF
 from journal.rules.horror_factor import (
     AdvanceTurn,
     DropEnemy,
@@ -47,7 +48,6 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
-from journal.rules.horror_factor import RULESET as HF
 
 CAST = ("Freddie", "Ariella", "Linda", "Sarge")
 
@@ -69,13 +69,29 @@ def build(sessions: int, seed: int = 7) -> list[dict[str, object]]:
         for payload in payloads:
             game_time, session = envelope(state, payload)
             state = apply(state, payload, Meta(state.seq + 1, game_time, session), HF)
-            rows.append({"type": payload.type, "data": to_data(payload), "game_time": game_time,
-                         "session": session})
+            rows.append(
+                {
+                    "type": payload.type,
+                    "data": to_data(payload),
+                    "game_time": game_time,
+                    "session": session,
+                }
+            )
 
     do(CreateCampaign("long", "horror-factor", "The Long Night"))
     for i, name in enumerate(CAST):
-        do(AddCharacter(name, {"reaction": 10 + i, "willpower": 10, "hardness": i, "training": "some",
-                               "specializations": {}}))
+        do(
+            AddCharacter(
+                name,
+                {
+                    "reaction": 10 + i,
+                    "willpower": 10,
+                    "hardness": i,
+                    "training": "some",
+                    "specializations": {},
+                },
+            )
+        )
     for number in range(sessions):
         do(StartSession(f"Night {number + 1}", f"2010-{1 + number % 12:02d}-01 21:00"))
         do(TakeNote(f"Session {number + 1}: the dead walk again."))
@@ -100,8 +116,9 @@ def build(sessions: int, seed: int = 7) -> list[dict[str, object]]:
 
 def timed(args: list[str], db: Path) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "journal", "--db", str(db), *args], check=False,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "journal", "--db", str(db), *args], check=False, capture_output=True
+    )
     return time.perf_counter() - start
 
 
@@ -116,7 +133,8 @@ def main() -> None:
         print(f"campaign: {options.sessions} sessions, {len(rows)} events")
         print(f"import            {timed(['import', str(log)], db):7.2f} s")
         print(f"--help            {timed(['--help'], db):7.2f} s")
-        print(f"status (cold)     {timed(['status'], db):7.2f} s   (folds everything, keeps a snapshot)")
+        cold = timed(["status"], db)
+        print(f"status (cold)     {cold:7.2f} s   (folds everything, keeps a snapshot)")
         print(f"status (warm)     {timed(['status'], db):7.2f} s   (from the snapshot)")
         print(f"note + status     {timed(['note', 'one more'], db) + timed(['status'], db):7.2f} s")
         print(f"status --as-of    {timed(['status', '--as-of', str(len(rows) // 2)], db):7.2f} s")

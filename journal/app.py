@@ -158,7 +158,9 @@ class Journal:
     ) -> list[Event]:
         ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
         if isinstance(command, VoidEvent):
-            command = VoidEvent(command.seq, command.reason, self.store.get(self.campaign, command.seq))
+            command = VoidEvent(
+                command.seq, command.reason, self.store.get(self.campaign, command.seq)
+            )
         if isinstance(command, CORE_COMMANDS):
             return decide_core(state, command, ruleset)
         if type(command) not in ruleset.commands:
@@ -173,7 +175,9 @@ class Journal:
         unused = box.unused()
         if unused:
             flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
-            raise RuleError(f"this ruling did not need the dice entered for {flags}: leave them out")
+            raise RuleError(
+                f"this ruling did not need the dice entered for {flags}: leave them out"
+            )
         return payloads
 
 
@@ -191,9 +195,7 @@ def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft
 def _wrong_ruleset(state: CampaignState, command: object) -> str:
     for name in RULESETS:
         if name != state.ruleset and type(command) in load(name).commands:
-            return (
-                f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"
-            )
+            return f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"
     return f"{state.ruleset} has no {type(command).__name__} command"
 
 
@@ -232,7 +234,9 @@ def create_campaign(
     store.ensure_schema()
     journal = Journal(store, slug)
     if store.get(slug, 1) is not None:
-        raise RuleError(f"campaign {slug!r} already exists in {store.describe()}: pick another slug")
+        raise RuleError(
+            f"campaign {slug!r} already exists in {store.describe()}: pick another slug"
+        )
     return journal.execute(command)
 
 

@@ -130,7 +130,9 @@ def _compare(record: Recorded, recomputed: Mapping[str, Any]) -> list[Difference
     for key in sorted(set(recorded) | set(recomputed)):
         if recorded.get(key) != recomputed.get(key):
             differences.append(
-                Difference(record.seq, record.type, key, recorded.get(key), recomputed.get(key), why)
+                Difference(
+                    record.seq, record.type, key, recorded.get(key), recomputed.get(key), why
+                )
             )
     return differences
 
@@ -189,7 +191,9 @@ def _redecide(
     anew = box.rolled_anew()
     if anew:
         rolls = ", ".join(f"{r.purpose} {','.join(map(str, r.faces))}" for r in anew)
-        note = f"(the log recorded no {rolls.split(' ')[0]} roll; the audit rolled {rolls} to go on)"
+        note = (
+            f"(the log recorded no {rolls.split(' ')[0]} roll; the audit rolled {rolls} to go on)"
+        )
         for difference in differences:
             difference.why = f"{difference.why} {note}".strip()
     return differences, same[0]

@@ -118,7 +118,9 @@ def system_box(
     """The box a command uses: entered faces first, then the system's random source, or a
     generator seeded by `JOURNAL_DICE_SEED` and the event's place (`salt`) when set."""
     if seed is not None:
-        return DiceBox(entered, random.Random(f"{seed}:{salt}"), source=SEEDED, flag_names=flag_names)
+        return DiceBox(
+            entered, random.Random(f"{seed}:{salt}"), source=SEEDED, flag_names=flag_names
+        )
     return DiceBox(entered, random.SystemRandom(), source=ROLLED, flag_names=flag_names)
 
 

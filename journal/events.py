@@ -50,10 +50,14 @@ def event(cls: E) -> E:
 
 def upcaster(
     type_name: str, from_schema: int
-) -> Callable[[Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]]:
+) -> Callable[
+    [Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]
+]:
     """Register a function turning a payload of `from_schema` into `from_schema + 1`."""
 
-    def register(fn: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def register(
+        fn: Callable[[dict[str, Any]], dict[str, Any]],
+    ) -> Callable[[dict[str, Any]], dict[str, Any]]:
         _UPCASTERS[(type_name, from_schema)] = fn
         return fn
 
@@ -220,5 +224,7 @@ def rehash(record: Recorded) -> str:
 
 def describe_terms(terms: Terms, total: int | None = None) -> str:
     """`Reaction 12, HF 6 - Hardness 2 -4, +d10 +9, -d10 -3 = 14`."""
-    text = ", ".join(f"{label} {value:+d}" if i else f"{label} {value}" for i, (label, value) in enumerate(terms))
+    text = ", ".join(
+        f"{label} {value:+d}" if i else f"{label} {value}" for i, (label, value) in enumerate(terms)
+    )
     return f"{text} = {total}" if total is not None else text

@@ -67,7 +67,10 @@ class Explanation:
             "character": self.character,
             "as_of": self.as_of,
             "numbers": {
-                key: {"value": value, "chain": [link.document() for link in self.chains.get(key, [])]}
+                key: {
+                    "value": value,
+                    "chain": [link.document() for link in self.chains.get(key, [])],
+                }
                 for key, value in self.numbers.items()
             },
             "rulings": self.rulings,
@@ -157,7 +160,9 @@ def render(explanation: Explanation) -> str:
         lines.append(f"  {key} = {_short(value)}")
         for link in chain:
             text = "from the sheet" if link.type == "CharacterAdded" else link.text
-            lines.append(f"      #{link.seq:<4} {_short(link.before)} -> {_short(link.after)}  {text}")
+            lines.append(
+                f"      #{link.seq:<4} {_short(link.before)} -> {_short(link.after)}  {text}"
+            )
     if from_sheet:
         lines.insert(1, "  from the sheet: " + ", ".join(from_sheet))
     if explanation.rulings:

@@ -26,7 +26,9 @@ def _sheet_text(sheet: object) -> str:
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v}" if v is not True else k for k, v in value.items())
         elif isinstance(value, tuple | list):
-            value = ", ".join(str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value)
+            value = ", ".join(
+                str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value
+            )
         parts.append(f"{key} {value}")
     return "; ".join(parts)
 

@@ -14,7 +14,9 @@ def meta_of(record: Recorded) -> Meta:
     return Meta(record.seq, record.game_time, record.session, record.recorded_at)
 
 
-def apply(state: CampaignState, payload: Event, meta: Meta, ruleset: Ruleset | None) -> CampaignState:
+def apply(
+    state: CampaignState, payload: Event, meta: Meta, ruleset: Ruleset | None
+) -> CampaignState:
     """Fold one (non-voided) event: the core part, then the ruleset's part."""
     state = evolve_core(state, payload, meta)
     if isinstance(payload, CampaignCreated):

@@ -8,9 +8,9 @@ Reads stream rows in order and never load a whole campaign into memory.
 from __future__ import annotations
 
 import shutil
-from contextlib import contextmanager
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -215,9 +215,7 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
-    def read(
-        self, campaign: str, *, after: int = 0, upto: int | None = None
-    ) -> Iterator[Recorded]:
+    def read(self, campaign: str, *, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events in seq order, streamed in batches."""
         query = (
             select(events)
@@ -300,7 +298,9 @@ class Store:
 
     def drop_snapshots(self, campaign: str) -> int:
         with self._write() as conn:
-            return int(conn.execute(snapshots.delete().where(snapshots.c.campaign == campaign)).rowcount)
+            return int(
+                conn.execute(snapshots.delete().where(snapshots.c.campaign == campaign)).rowcount
+            )
 
     # --- writing -------------------------------------------------------------------------
 

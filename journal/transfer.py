@@ -93,9 +93,11 @@ def parse_lines(lines: Iterable[str], campaign: str | None) -> tuple[str, list[R
             raise ImportRefused(f"{where} is not a JSON object; nothing was imported")
         stray = sorted(set(raw) - FIELDS)
         if stray:
-            raise ImportRefused(f"{where} has unknown field(s) {', '.join(stray)}; nothing was imported")
+            raise ImportRefused(
+                f"{where} has unknown field(s) {', '.join(stray)}; nothing was imported"
+            )
         if "type" not in raw or "data" not in raw:
-            raise ImportRefused(f"{where} needs at least \"type\" and \"data\"; nothing was imported")
+            raise ImportRefused(f'{where} needs at least "type" and "data"; nothing was imported')
         type_name, data = raw["type"], raw["data"]
         schema = raw.get("schema", 1)
         try:
@@ -113,7 +115,9 @@ def parse_lines(lines: Iterable[str], campaign: str | None) -> tuple[str, list[R
             )
         if seq == 1:
             if not isinstance(payload, CampaignCreated):
-                raise ImportRefused(f"{where}: a log starts with CampaignCreated; nothing was imported")
+                raise ImportRefused(
+                    f"{where}: a log starts with CampaignCreated; nothing was imported"
+                )
             slug = slug or payload.slug
         elif isinstance(payload, CampaignCreated):
             raise ImportRefused(f"{where}: a second CampaignCreated; import one campaign per file")

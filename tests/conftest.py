@@ -43,7 +43,7 @@ def _postgres_database() -> Iterator[str]:
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A new, empty database on each backend."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'journal.db'}"
+        yield f"sqlite:///{tmp_path / 'backend.db'}"
     else:
         yield from _postgres_database()
 
@@ -140,7 +140,9 @@ def count_events(db: str, campaign: str | None = None) -> int:
                 return 0
             query = "SELECT count(*) FROM events"
             if campaign:
-                return int(conn.execute(text(query + " WHERE campaign = :c"), {"c": campaign}).scalar_one())
+                return int(
+                    conn.execute(text(query + " WHERE campaign = :c"), {"c": campaign}).scalar_one()
+                )
             return int(conn.execute(text(query)).scalar_one())
     finally:
         engine.dispose()

@@ -142,7 +142,11 @@ FC_OPTIONS = ("will", "ht", "iq", "traits", "quirks", "disadvantages")
 )
 @click.option("--brokenness", type=int, help="(horror-factor) Brokenness 0-6 (default 0).")
 @click.option(
-    "--spec", "specs", multiple=True, metavar="CAT=N", help="(horror-factor) Hardness for a category."
+    "--spec",
+    "specs",
+    multiple=True,
+    metavar="CAT=N",
+    help="(horror-factor) Hardness for a category.",
 )
 @click.option("--will", type=int, help="(fright-check) Will.")
 @click.option("--ht", type=int, help="(fright-check) HT.")
@@ -164,7 +168,7 @@ FC_OPTIONS = ("will", "ht", "iq", "traits", "quirks", "disadvantages")
 )
 @json_option
 @pass_settings
-def character_add(settings: Settings, name: str, as_json: bool, **given: Any) -> None:
+def character_add(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
     """Add character NAME with the sheet of the campaign's ruleset.
 
     \b
@@ -190,7 +194,7 @@ def character_add(settings: Settings, name: str, as_json: bool, **given: Any) ->
 
 
 def _sheet(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
-    mine, theirs = (HF_OPTIONS, FC_OPTIONS) if ruleset == "horror-factor" else (FC_OPTIONS, HF_OPTIONS)
+    theirs = FC_OPTIONS if ruleset == "horror-factor" else HF_OPTIONS
     stray = [k for k in theirs if given.get(k) not in (None, ())]
     if stray:
         flags = ", ".join("--" + k.rstrip("s") if k.endswith("s") else "--" + k for k in stray)
@@ -202,16 +206,17 @@ def _sheet(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
             fail(f"a horror-factor character needs {', '.join(missing)}")
         sheet: dict[str, Any] = {k: given[k] for k in required}
         sheet["specializations"] = {
-            k: whole_number(v, f"--spec {k}") for k, v in key_values(given["specs"], "--spec").items()
+            k: whole_number(v, f"--spec {k}")
+            for k, v in key_values(given["specs"], "--spec").items()
         }
         if given.get("brokenness") is not None:
             sheet["brokenness"] = given["brokenness"]
         return sheet
-    required = ("will", "ht", "iq")
-    missing = [f"--{k}" for k in required if given.get(k) is None]
+    attributes = ("will", "ht", "iq")
+    missing = [f"--{k}" for k in attributes if given.get(k) is None]
     if missing:
         fail(f"a fright-check character needs {', '.join(missing)}")
-    sheet = {k: given[k] for k in required}
+    sheet = {k: given[k] for k in attributes}
     traits: dict[str, Any] = {}
     for text in given["traits"]:
         trait, sep, level = text.partition("=")
@@ -225,7 +230,7 @@ def _sheet(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
 def _disadvantage(text: str) -> dict[str, Any]:
     name, sep, rest = text.rpartition("=")
     if not sep or not name.strip():
-        fail(f"--disadvantage {text!r} is not NAME=POINTS[/SCN], e.g. \"Phobia (dark)=-15/12\"")
+        fail(f'--disadvantage {text!r} is not NAME=POINTS[/SCN], e.g. "Phobia (dark)=-15/12"')
     points, _, scn = rest.partition("/")
     return {
         "name": name.strip(),

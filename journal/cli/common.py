@@ -44,7 +44,9 @@ def table(rows: Sequence[Sequence[Any]], header: Sequence[str] | None = None) ->
     ]
     lines = []
     for row in all_rows:
-        cells = [row[i].rjust(widths[i]) if numeric[i] else row[i].ljust(widths[i]) for i in columns]
+        cells = [
+            row[i].rjust(widths[i]) if numeric[i] else row[i].ljust(widths[i]) for i in columns
+        ]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 

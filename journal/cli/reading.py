@@ -30,10 +30,16 @@ def _encounter_rows(characters: dict[str, Any]) -> list[list[Any]]:
             [
                 name,
                 hf if fight else "-",
-                -fight["action_penalty"] if fight and fight["action_penalty"] else (0 if fight else "-"),
+                -fight["action_penalty"]
+                if fight and fight["action_penalty"]
+                else (0 if fight else "-"),
                 "-" if not fight or fight["initiative"] is None else fight["initiative"],
-                "-" if not fight or fight["can_act"] is None else ("yes" if fight["can_act"] else "FROZE"),
-                fight["defense_penalty"] if fight and fight["defense_penalty"] else (0 if fight else "-"),
+                "-"
+                if not fight or fight["can_act"] is None
+                else ("yes" if fight["can_act"] else "FROZE"),
+                fight["defense_penalty"]
+                if fight and fight["defense_penalty"]
+                else (0 if fight else "-"),
                 f"{c['willpower']}/{c['willpower_max']}",
                 f"{c['hardness']}/{c['hardness_cap']}",
                 c["brokenness"],
@@ -60,7 +66,10 @@ def _fright_rows(characters: dict[str, Any]) -> list[list[Any]]:
 
 
 def render_status(document: dict[str, Any]) -> str:
-    head = f"{document['title']} ({document['campaign']}, {document['ruleset']}) at event {document['seq']}"
+    head = (
+        f"{document['title']} ({document['campaign']}, {document['ruleset']}) "
+        f"at event {document['seq']}"
+    )
     extras = []
     if document.get("session"):
         extras.append(f"session {document['session']}")
@@ -168,7 +177,8 @@ def explain(
       journal explain Linda 16
       journal explain Mara --json
     """
-    from journal.explain import explain as build, render
+    from journal.explain import explain as build
+    from journal.explain import render
 
     journal = settings.journal()
     upto = journal.seq_of_session(as_of_session) if as_of_session else seq

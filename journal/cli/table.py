@@ -113,7 +113,9 @@ def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
 @click.option("--about", multiple=True, metavar="NAME", help="The character(s) it concerns.")
 @json_option
 @pass_settings
-def note(settings: Settings, text: str, gm_only: bool, about: tuple[str, ...], as_json: bool) -> None:
+def note(
+    settings: Settings, text: str, gm_only: bool, about: tuple[str, ...], as_json: bool
+) -> None:
     """Write a note in the log (shown in recaps; --gm-only ones only to the GM).
 
     \b

@@ -25,7 +25,9 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
 
 
 @click.command()
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default stdout).")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default stdout)."
+)
 @pass_settings
 def export(settings: Settings, output: str | None) -> None:
     """Export the campaign's whole log as JSON Lines (voided events included).

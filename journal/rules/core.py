@@ -267,7 +267,7 @@ _UNVOIDABLE = {
 
 def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
     if not command.reason.strip():
-        raise RuleError("a void needs a reason: add --reason \"...\"")
+        raise RuleError('a void needs a reason: add --reason "..."')
     target = command.target
     if target is None:
         raise NotFound(

@@ -22,7 +22,9 @@ def upgrade() -> None:
         sa.Column("campaign", sa.String(length=64), nullable=False),
         sa.Column("seq", sa.Integer(), nullable=False),
         sa.Column("rules_version", sa.String(length=64), nullable=False),
-        sa.Column("state", sa.JSON().with_variant(postgresql.JSONB(), "postgresql"), nullable=False),
+        sa.Column(
+            "state", sa.JSON().with_variant(postgresql.JSONB(), "postgresql"), nullable=False
+        ),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.PrimaryKeyConstraint("campaign", "seq", "rules_version", name=op.f("pk_snapshots")),
     )

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import Cli
 
 
@@ -17,18 +16,44 @@ def morgue(runner: Cli) -> Cli:
     runner("character", "add", "Mara", "--will", "12", "--ht", "11", "--iq", "13")
     runner("clock", "set", "1925-11-02 23:00")
     # 3: first sight of the ghoul: 10 + ... fails and reads the table
-    runner("fright", "Mara", "--threat", "ghoul-1", "--kind", "ghoul", "--monster", "-3",
-           "--dice", "6,6,5", "--table-dice", "1,1,2")
+    runner(
+        "fright",
+        "Mara",
+        "--threat",
+        "ghoul-1",
+        "--kind",
+        "ghoul",
+        "--monster",
+        "-3",
+        "--dice",
+        "6,6,5",
+        "--table-dice",
+        "1,1,2",
+    )
     runner("clock", "advance", "2h")
     # 5: the same ghoul again: +1 previous experience, +1 exposure in 24 h
-    runner("fright", "Mara", "--threat", "ghoul-1", "--kind", "ghoul", "--monster", "-3",
-           "--dice", "3,3,4")
+    runner(
+        "fright",
+        "Mara",
+        "--threat",
+        "ghoul-1",
+        "--kind",
+        "ghoul",
+        "--monster",
+        "-3",
+        "--dice",
+        "3,3,4",
+    )
     return runner
 
 
 def test_the_second_check_derives_experience_and_exposure(morgue: Cli) -> None:
     second = morgue.json("log")[-1]  # type: ignore[index]
-    derived = {m["label"]: m["value"] for m in second["data"]["modifiers"] if m["source"] == "derived" and m["value"]}
+    derived = {
+        m["label"]: m["value"]
+        for m in second["data"]["modifiers"]
+        if m["source"] == "derived" and m["value"]
+    }
     assert sum(derived.values()) == 2, derived
     assert morgue.json("audit")["differences"] == []  # type: ignore[index]
 
@@ -59,4 +84,7 @@ def test_a_hand_written_wrong_row_is_listed(morgue: Cli, tmp_path: Path) -> None
 
 
 def test_fright_check_campaigns_have_no_what_if_options(morgue: Cli) -> None:
-    assert "fright-check has no option" in morgue.refused("audit", "--option", "exceptional_margin=4").stderr
+    assert (
+        "fright-check has no option"
+        in morgue.refused("audit", "--option", "exceptional_margin=4").stderr
+    )

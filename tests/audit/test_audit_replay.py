@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import Cli, count_events
 from worked_example import COMMANDS
 
@@ -22,7 +21,9 @@ def zombies(runner: Cli) -> Cli:
 
 def _seq(log: list[dict], type_: str, **match: object) -> int:  # type: ignore[type-arg]
     return next(
-        e["seq"] for e in log if e["type"] == type_ and all(e["data"][k] == v for k, v in match.items())
+        e["seq"]
+        for e in log
+        if e["type"] == type_ and all(e["data"][k] == v for k, v in match.items())
     )
 
 
@@ -80,7 +81,9 @@ def _hand_written(tmp_path: Path, change: dict[tuple[int, str], object]) -> Path
     return path
 
 
-def test_a_hand_written_log_with_the_texts_slip_lists_exactly_that_ruling(runner: Cli, tmp_path: Path) -> None:
+def test_a_hand_written_log_with_the_texts_slip_lists_exactly_that_ruling(
+    runner: Cli, tmp_path: Path
+) -> None:
     """The text gives Linda's second initiative as 13; the rules give 14."""
     linda_two = 16
     runner("import", str(_hand_written(tmp_path, {(linda_two, "total"): 13})))
@@ -116,13 +119,18 @@ def test_what_if_another_house_rule_changes_a_horror_check(runner: Cli) -> None:
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert report["options"] == {"exceptional_margin": 4}
-    changed = {(d["seq"], d["field"]): (d["recorded"], d["recomputed"]) for d in report["differences"]}
+    changed = {
+        (d["seq"], d["field"]): (d["recorded"], d["recomputed"]) for d in report["differences"]
+    }
     check_seq = len(COMMANDS) + 1
     assert changed[(check_seq, "result")] == ("fail", "exceptional-failure")
     assert changed[(check_seq, "hardness_after")] == (1, 0)
     assert count_events(runner.db) == before
     assert runner.json("audit")["differences"] == []  # type: ignore[index]
-    assert "What if exceptional_margin=4" in runner("audit", "--option", "exceptional_margin=4", ok=False).stdout
+    assert (
+        "What if exceptional_margin=4"
+        in runner("audit", "--option", "exceptional_margin=4", ok=False).stdout
+    )
 
 
 def test_what_if_refuses_an_unknown_option(zombies: Cli) -> None:

@@ -86,7 +86,9 @@ def test_long_folds_keep_a_snapshot(tmp_path: Path, monkeypatch) -> None:  # typ
     journal.store.close()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     points=st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=3),
     voids=st.lists(st.sampled_from(VOIDABLE), max_size=3, unique=True),
@@ -94,7 +96,11 @@ def test_long_folds_keep_a_snapshot(tmp_path: Path, monkeypatch) -> None:  # typ
     as_of=st.one_of(st.none(), st.integers(min_value=1, max_value=40)),
 )
 def test_snapshot_plus_the_rest_equals_a_full_replay(
-    tmp_path_factory, points: list[int], voids: list[int], notes: int, as_of: int | None  # type: ignore[no-untyped-def]
+    tmp_path_factory,
+    points: list[int],
+    voids: list[int],
+    notes: int,
+    as_of: int | None,  # type: ignore[no-untyped-def]
 ) -> None:
     folder = tmp_path_factory.mktemp("snap")
     journal = _zombies(f"sqlite:///{folder / 'j.db'}")

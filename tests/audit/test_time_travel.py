@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import Cli
-from journal import codec
 from worked_example import COMMANDS
+
+from journal import codec
 
 
 @pytest.fixture
@@ -39,7 +39,11 @@ def test_explain_chains_each_number(two_sessions: Cli) -> None:
     assert hardness["value"] == 3
     assert [(link["before"], link["after"]) for link in hardness["chain"]] == [(None, 2), (2, 3)]
     willpower = explained["numbers"]["willpower"]  # type: ignore[index]
-    assert [link["type"] for link in willpower["chain"]] == ["CharacterAdded", "WillpowerSoaked", "Rested"]
+    assert [link["type"] for link in willpower["chain"]] == [
+        "CharacterAdded",
+        "WillpowerSoaked",
+        "Rested",
+    ]
 
 
 def test_explain_an_event_shows_its_terms_and_dice(two_sessions: Cli) -> None:

@@ -4,7 +4,6 @@ nothing written, never a traceback."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import Cli, count_events
 
 FREDDIE = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
@@ -12,7 +11,9 @@ FREDDIE = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--traini
 
 @pytest.fixture
 def night(runner: Cli) -> Cli:
-    runner("campaign", "new", "night", "--ruleset", "horror-factor", "--title", "Night of the Horde")
+    runner(
+        "campaign", "new", "night", "--ruleset", "horror-factor", "--title", "Night of the Horde"
+    )
     runner("character", "add", "Freddie", *FREDDIE)
     return runner
 
@@ -77,20 +78,39 @@ def test_void_keeps_the_event_and_marks_it(night: Cli) -> None:
     night("void", "3", "--reason", "typed in the wrong campaign")
     log = night.json("log")
     assert log[2]["voided"] is True
-    assert log[3]["data"] == {"seq": 3, "reason": "typed in the wrong campaign", "voided_type": "NoteTaken"}
+    assert log[3]["data"] == {
+        "seq": 3,
+        "reason": "typed in the wrong campaign",
+        "voided_type": "NoteTaken",
+    }
     assert "[voided]" in night("log").stdout
 
 
 def test_verify_counts_the_events(night: Cli) -> None:
     assert "OK: 2 events" in night("verify").stdout
     assert night.json("verify") == {
-        "campaign": "night", "ok": True, "events": 2, "first_bad_seq": None, "problem": None,
+        "campaign": "night",
+        "ok": True,
+        "events": 2,
+        "first_bad_seq": None,
+        "problem": None,
     }
 
 
 def test_status_as_of_an_earlier_event(night: Cli) -> None:
-    night("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-          "--hardness", "2", "--training", "some")
+    night(
+        "character",
+        "add",
+        "Linda",
+        "--reaction",
+        "12",
+        "--willpower",
+        "10",
+        "--hardness",
+        "2",
+        "--training",
+        "some",
+    )
     assert list(night.json("status")["characters"]) == ["Freddie", "Linda"]
     assert list(night.json("status", "--as-of", "2")["characters"]) == ["Freddie"]
 
@@ -101,10 +121,38 @@ REFUSALS = [
     (("campaign", "new", "Bad Slug", "--ruleset", "horror-factor"), "not a campaign slug"),
     (("campaign", "new", "x", "--ruleset", "horror-factor", "--option", "nope=1"), "no option"),
     (("character", "add", "freddie", *FREDDIE), "already in campaign"),
-    (("character", "add", "Ariella", "--reaction", "10", "--willpower", "10", "--hardness", "9",
-      "--training", "none"), "hardness"),
-    (("character", "add", "Ariella", "--reaction", "10", "--willpower", "10", "--hardness", "1",
-      "--training", "ninja"), "training"),
+    (
+        (
+            "character",
+            "add",
+            "Ariella",
+            "--reaction",
+            "10",
+            "--willpower",
+            "10",
+            "--hardness",
+            "9",
+            "--training",
+            "none",
+        ),
+        "hardness",
+    ),
+    (
+        (
+            "character",
+            "add",
+            "Ariella",
+            "--reaction",
+            "10",
+            "--willpower",
+            "10",
+            "--hardness",
+            "1",
+            "--training",
+            "ninja",
+        ),
+        "training",
+    ),
     (("character", "add", "Ariella", "--reaction", "10"), "needs --willpower"),
     (("character", "add", "Ariella", "--will", "10", "--ht", "10", "--iq", "10"), "other ruleset"),
     (("--campaign", "nowhere", "status"), "no campaign 'nowhere'"),

@@ -53,7 +53,9 @@ def test_db_upgrade_backs_up_a_sqlite_file_then_upgrades(runner, tmp_path: Path)
     assert "Backup written" in result.stdout
     backup = tmp_path / "journal.db.bak-0001"
     assert backup.exists()
-    assert sqlite3.connect(backup).execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+    assert sqlite3.connect(backup).execute(
+        "SELECT version_num FROM alembic_version"
+    ).fetchone() == ("0001",)
     assert runner("db", "check").exit_code == 0
     assert "already at schema" in runner("db", "upgrade").stdout
 

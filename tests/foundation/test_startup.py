@@ -21,7 +21,9 @@ def test_help_and_version_import_no_heavy_module(flag: str) -> None:
         f"try:\n    cli([{flag!r}], prog_name='journal')\nexcept SystemExit:\n    pass\n"
         f"print([m for m in {HEAVY!r} if m in sys.modules])\n"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
 
 
@@ -43,4 +45,6 @@ def test_every_command_is_listed() -> None:
 
 @pytest.mark.parametrize(("name", "command"), _commands(), ids=[n for n, _ in _commands()])
 def test_every_command_has_help_with_an_example(name: str, command: click.Command) -> None:
-    assert command.help and "Example" in command.help, f"journal {name} needs an example in its help"
+    assert command.help and "Example" in command.help, (
+        f"journal {name} needs an example in its help"
+    )

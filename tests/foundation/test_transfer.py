@@ -6,21 +6,33 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import Cli, count_events
 
 
 def _campaign(cli: Cli) -> None:
     cli("campaign", "new", "night", "--ruleset", "horror-factor")
-    cli("character", "add", "Freddie", "--reaction", "10", "--willpower", "10",
-        "--hardness", "0", "--training", "none")
+    cli(
+        "character",
+        "add",
+        "Freddie",
+        "--reaction",
+        "10",
+        "--willpower",
+        "10",
+        "--hardness",
+        "0",
+        "--training",
+        "none",
+    )
     cli("session", "start", "Jackson", "--at", "1998-10-31 21:00")
     cli("note", "The horde shambles forward.")
     cli("note", "Ariella's sister is among them.", "--gm-only")
     cli("void", "4", "--reason", "said too early")
 
 
-def test_export_then_import_keeps_seqs_ids_and_hashes(runner: Cli, db_url: str, cli_on, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_export_then_import_keeps_seqs_ids_and_hashes(
+    runner: Cli, db_url: str, cli_on, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     _campaign(runner)
     runner("export", "-o", str(tmp_path / "night.jsonl"))
     exported = [json.loads(line) for line in (tmp_path / "night.jsonl").read_text().splitlines()]
@@ -56,8 +68,15 @@ def _write(path: Path, rows: list[dict[str, object]]) -> str:
 
 
 HAND_WRITTEN = [
-    {"type": "CampaignCreated", "data": {"slug": "hand", "ruleset": "horror-factor", "title": "Hand",
-                                         "options": {"exceptional_margin": 5}}},
+    {
+        "type": "CampaignCreated",
+        "data": {
+            "slug": "hand",
+            "ruleset": "horror-factor",
+            "title": "Hand",
+            "options": {"exceptional_margin": 5},
+        },
+    },
     {"type": "NoteTaken", "data": {"text": "Written by hand."}},
     {"type": "NoteTaken", "data": {"text": "No hashes at all."}, "game_time": "1998-10-31T21:00"},
 ]
@@ -78,8 +97,14 @@ def test_a_hand_written_log_imports_with_a_computed_chain(runner: Cli, tmp_path:
     [
         ("{not json", "line 3 is not JSON"),
         (json.dumps({"type": "NoSuchEvent", "data": {}}), "line 3: unknown event type"),
-        (json.dumps({"type": "NoteTaken", "data": {"txt": "typo"}}), "line 3: NoteTaken has unknown field"),
-        (json.dumps({"type": "NoteTaken", "data": {"text": "x"}, "seq": 7}), "line 3 is event 7, expected 3"),
+        (
+            json.dumps({"type": "NoteTaken", "data": {"txt": "typo"}}),
+            "line 3: NoteTaken has unknown field",
+        ),
+        (
+            json.dumps({"type": "NoteTaken", "data": {"text": "x"}, "seq": 7}),
+            "line 3 is event 7, expected 3",
+        ),
         (json.dumps({"type": "NoteTaken"}), "line 3 needs at least"),
     ],
 )

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import Cli
 from worked_example import COMMANDS
 
@@ -33,41 +32,72 @@ def fight(runner: Cli) -> list[dict[str, object]]:
 
 
 def _event(log: list[dict], type_: str, **match: object) -> dict:  # type: ignore[type-arg]
-    return next(e for e in log if e["type"] == type_ and all(e["data"][k] == v for k, v in match.items()))
+    return next(
+        e for e in log if e["type"] == type_ and all(e["data"][k] == v for k, v in match.items())
+    )
 
 
 def test_every_initiative_of_the_table(fight: list[dict]) -> None:  # type: ignore[type-arg]
-    rolls = {(e["data"]["turn"], e["data"]["character"]): e["data"] for e in fight if e["type"] == "InitiativeRolled"}
+    rolls = {
+        (e["data"]["turn"], e["data"]["character"]): e["data"]
+        for e in fight
+        if e["type"] == "InitiativeRolled"
+    }
     assert set(rolls) == set(TABLE)
     for key, (hf, total, acts, penalty, defense) in TABLE.items():
         roll = rolls[key]
-        assert (roll["effective_hf"], roll["total"], roll["can_act"], -roll["action_penalty"],
-                roll["defense_penalty"]) == (hf, total, acts, penalty, defense), key
+        assert (
+            roll["effective_hf"],
+            roll["total"],
+            roll["can_act"],
+            -roll["action_penalty"],
+            roll["defense_penalty"],
+        ) == (hf, total, acts, penalty, defense), key
 
 
 def test_linda_turn_two_is_14_and_shows_its_terms(fight: list[dict], runner: Cli) -> None:  # type: ignore[type-arg]
     """'+9/-3, for a total of 13' - but 12 + 2 - 6 is 8, so by the text's own rule it is 14."""
     roll = _event(fight, "InitiativeRolled", character="Linda", turn=2)
-    assert roll["data"]["terms"] == [["Reaction", 12], ["HF 6 - Hardness 2", -4], ["+d10", 9], ["-d10", -3]]
+    assert roll["data"]["terms"] == [
+        ["Reaction", 12],
+        ["HF 6 - Hardness 2", -4],
+        ["+d10", 9],
+        ["-d10", -3],
+    ]
     assert roll["data"]["total"] == 14
     explained = runner("explain", "Linda", str(roll["seq"])).stdout
     assert "Reaction 12, HF 6 - Hardness 2 -4, +d10 +9, -d10 -3 = 14" in explained
 
 
-def test_turn_three_has_no_rolls_and_everyone_counts_as_acting(runner: Cli, fight: list[dict]) -> None:  # type: ignore[type-arg]
-    """'He just reduces the Horror Factor by 1 more (down to 5 for Freddie and Linda and 6 for Ariella)'."""
+def test_turn_three_has_no_rolls_and_everyone_counts_as_acting(
+    runner: Cli, fight: list[dict]
+) -> None:  # type: ignore[type-arg]
+    """'He just reduces the Horror Factor by 1 more (down to 5 for Freddie and Linda
+    and 6 for Ariella)'."""
     third = [e for e in fight if e["type"] == "TurnAdvanced"][1]
     assert third["data"]["turn"] == 3
     status = runner.json("status", "--as-of", str(third["seq"]))["characters"]  # type: ignore[index]
-    assert {n: c["encounter"]["hf"] for n, c in status.items()} == {"Freddie": 5, "Ariella": 6, "Linda": 5}
+    assert {n: c["encounter"]["hf"] for n, c in status.items()} == {
+        "Freddie": 5,
+        "Ariella": 6,
+        "Linda": 5,
+    }
 
 
 def test_the_first_drop_lowers_everyone_at_once(runner: Cli, fight: list[dict]) -> None:  # type: ignore[type-arg]
     """'Linda's Horror Factor drops to 2 ... Freddie's drops to 3 ... Ariella's ... to 4.'"""
     drop = _event(fight, "EnemyDropped", character="Linda")
     status = runner.json("status", "--as-of", str(drop["seq"]))["characters"]  # type: ignore[index]
-    assert {n: c["encounter"]["hf"] for n, c in status.items()} == {"Freddie": 3, "Ariella": 4, "Linda": 2}
-    assert {n: c["encounter"]["action_penalty"] for n, c in status.items()} == {"Freddie": 3, "Ariella": 4, "Linda": 0}
+    assert {n: c["encounter"]["hf"] for n, c in status.items()} == {
+        "Freddie": 3,
+        "Ariella": 4,
+        "Linda": 2,
+    }
+    assert {n: c["encounter"]["action_penalty"] for n, c in status.items()} == {
+        "Freddie": 3,
+        "Ariella": 4,
+        "Linda": 0,
+    }
     assert (status["Linda"]["willpower"], status["Linda"]["willpower_max"]) == (8, 10)
 
 
@@ -78,14 +108,21 @@ def test_next_turn_after_the_drop(runner: Cli) -> None:
         runner(*command)
     runner("turn")
     status = runner.json("status")["characters"]  # type: ignore[index]
-    assert {n: c["encounter"]["hf"] for n, c in status.items()} == {"Freddie": 2, "Ariella": 3, "Linda": 1}
+    assert {n: c["encounter"]["hf"] for n, c in status.items()} == {
+        "Freddie": 2,
+        "Ariella": 3,
+        "Linda": 1,
+    }
 
 
 def test_do_or_die_hardens_all_three(runner: Cli, fight: list[dict]) -> None:  # type: ignore[type-arg]
-    """'Freddie, Ariella, and Linda all faced their first "do or die" experience ... gained 1 level.'"""
+    """'Freddie, Ariella, and Linda all faced their first "do or die" experience ...
+    gained 1 level.'"""
     status = runner.json("status")["characters"]  # type: ignore[index]
     assert {n: (c["hardness"], c["hardness_cap"]) for n, c in status.items()} == {
-        "Freddie": (1, 3), "Ariella": (1, 3), "Linda": (3, 4),
+        "Freddie": (1, 3),
+        "Ariella": (1, 3),
+        "Linda": (3, 4),
     }
     assert status["Linda"]["willpower"] == 8
     assert runner("audit").exit_code == 0
