@@ -120,7 +120,8 @@ def explain(
         after = flatten(ruleset.status(state).get(name, {}))
         text = describe(record, ruleset)
         for key, value in after.items():
-            if before.get(key, _MISSING) != value:
+            previous = before.get(key, _MISSING)
+            if previous != value and not (previous is _MISSING and value is None):
                 result.chains.setdefault(key, []).append(
                     Link(record.seq, record.type, before.get(key), value, text)
                 )

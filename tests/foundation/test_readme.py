@@ -1,0 +1,44 @@
+"""The README stays true: its first screen shows the two commands, CI runs the second, and
+the session transcript is what the journal really prints."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+from conftest import Cli
+
+ROOT = Path(__file__).parents[2]
+README = (ROOT / "README.md").read_text()
+FIRST_SCREEN = "\n".join(README.splitlines()[:24])
+
+
+def test_the_first_screen_shows_exactly_two_commands() -> None:
+    blocks = re.findall(r"```sh\n(.*?)```", FIRST_SCREEN, re.S)
+    commands = [line for block in blocks for line in block.splitlines() if line.strip()]
+    assert len(commands) == 2
+    install_and_run, run_tests = commands
+    assert install_and_run.startswith("python3.11 -m venv") and install_and_run.endswith("journal demo")
+    assert run_tests.startswith("python3.11 -m venv") and run_tests.endswith("pytest")
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "grep -m1 -E '^python3\\.11 .*pytest' README.md" in ci
+    assert 'eval "$TEST_COMMAND"' in ci
+    assert re.search(r"^python3\.11 .*pytest", README, re.M)
+
+
+def test_the_session_transcript_is_real(runner: Cli) -> None:
+    transcript = README.split("## A session at the table", 1)[1].split("```text\n", 1)[1]
+    transcript = transcript.split("```", 1)[0]
+    steps = re.split(r"^\$ ", transcript, flags=re.M)[1:]
+    assert len(steps) > 10
+    for step in steps:
+        command, _, expected = step.partition("\n")
+        args = shlex.split(command)
+        assert args[0] == "journal"
+        result = runner(*args[1:])
+        shown = result.stdout.replace(runner.db, "journal.db")
+        assert shown.strip() == expected.strip(), command
