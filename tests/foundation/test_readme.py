@@ -19,7 +19,9 @@ def test_the_first_screen_shows_exactly_two_commands() -> None:
     commands = [line for block in blocks for line in block.splitlines() if line.strip()]
     assert len(commands) == 2
     install_and_run, run_tests = commands
-    assert install_and_run.startswith("python3.11 -m venv") and install_and_run.endswith("journal demo")
+    assert install_and_run.startswith("python3.11 -m venv") and install_and_run.endswith(
+        "journal demo"
+    )
     assert run_tests.startswith("python3.11 -m venv") and run_tests.endswith("pytest")
 
 
