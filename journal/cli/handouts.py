@@ -1,0 +1,131 @@
+"""`journal recap` and `journal arc`: the handouts, in Markdown or HTML (Jinja is imported
+inside the command bodies only, through `journal.render`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.main import Settings, fail
+
+TEMPLATES_HELP = (
+    "Folder of templates overriding the shipped ones (default: a templates/ folder beside "
+    "the SQLite database, when there is one). They run in Jinja's sandbox."
+)
+
+
+def _format(fmt: str | None, output: str | None) -> str:
+    """--format, else the output file's suffix (.html/.htm or .md), else Markdown."""
+    if fmt is not None:
+        return fmt
+    if output is not None and Path(output).suffix.lower() in (".html", ".htm"):
+        return "html"
+    return "md"
+
+
+def _overrides(settings: Settings, templates: str | None) -> Path | None:
+    from journal.render import override_folder
+
+    return override_folder(templates, settings.store().sqlite_path)
+
+
+def deliver(text: str, output: str | None, what: str) -> None:
+    """Print the handout, or write it to `output` and say where."""
+    if output is None:
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    path = Path(output).expanduser()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+    click.echo(f"Wrote {what} to {path}", err=True)
+
+
+@click.command()
+@click.argument("session", type=int, required=False)
+@click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
+@click.option(
+    "--for",
+    "audience",
+    default="players",
+    show_default=True,
+    metavar="players|gm|NAME",
+    help="Who reads it: the players (no GM-only notes, no dice), the GM (everything), "
+    "or one character (their own handout).",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
+@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@json_option
+@pass_settings
+def recap(
+    settings: Settings,
+    session: int | None,
+    fmt: str | None,
+    audience: str,
+    output: str | None,
+    templates: str | None,
+    as_json: bool,
+) -> None:
+    """The recap of SESSION (the last one when left out): the story, each encounter turn
+    by turn, the outcomes and where everyone stands.
+
+    \b
+    Example:
+      journal recap
+      journal recap 2 --for gm --format html -o session-2-gm.html
+      journal recap --for Linda -o linda.md
+      journal recap 1 --json
+    """
+    from journal.render import check_format
+    from journal.render import recap as render_recap
+
+    journal = settings.journal()
+    if as_json:
+        from journal.recap import recap_context
+
+        emit_json(recap_context(journal, session, audience))
+        return
+    chosen = check_format(_format(fmt, output))
+    text = render_recap(journal, session, audience, chosen, _overrides(settings, templates))
+    deliver(text, output, f"the recap ({audience}, {chosen})")
+
+
+@click.command()
+@click.argument("name")
+@click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
+@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@json_option
+@pass_settings
+def arc(
+    settings: Settings,
+    name: str,
+    fmt: str | None,
+    output: str | None,
+    templates: str | None,
+    as_json: bool,
+) -> None:
+    """NAME across the whole campaign: Hardness, brokenness and Willpower over the
+    sessions (charts in HTML, a table in Markdown), the milestones and the sheet now.
+
+    \b
+    Example:
+      journal arc Linda
+      journal arc Linda --format html -o linda-arc.html
+    """
+    from journal.render import arc as render_arc
+    from journal.render import check_format
+
+    journal = settings.journal()
+    if as_json:
+        from journal.arc import arc_context
+
+        emit_json(arc_context(journal, name))
+        return
+    chosen = check_format(_format(fmt, output))
+    text = render_arc(journal, name, chosen, _overrides(settings, templates))
+    deliver(text, output, f"{name}'s arc ({chosen})")
