@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import click
 
 from journal.cli.common import pass_settings
-from journal.cli.main import Settings
+from journal.cli.main import Settings, fail
+
+if TYPE_CHECKING:
+    from journal.app import Journal
 
 DEMO = "jackson-zombies"
 
 
 @click.command()
+@click.option(
+    "--out",
+    metavar="DIR",
+    help="Where to write the handouts (default: handouts/ beside the database).",
+)
 @pass_settings
-def demo(settings: Settings) -> None:
+def demo(settings: Settings, out: str | None) -> None:
     """Import the worked example of the Horror Factor text (Freddie, Ariella and Linda
-    against the Jackson zombie horde) into ./journal.db (or --db) and show it.
+    against the Jackson zombie horde) into ./journal.db (or --db), show it, and write its
+    handouts (the recap for the players and the GM, each character's arc; HTML and
+    Markdown).
 
     \b
     Example:
       journal demo
-      journal --db /tmp/demo.db demo
+      journal --db /tmp/demo.db demo --out /tmp/handouts
     """
     from journal.app import Journal
     from journal.cli.reading import render_status
@@ -56,4 +69,37 @@ def demo(settings: Settings) -> None:
         "  The rule text says 13 here: it writes 12 + 2 - 6 = 7 where the sum is 8, "
         "so by its own rule the total is 14."
     )
+    folder = _handouts_folder(out, store.sqlite_path)
+    click.echo(f"\nHandouts in {folder}:")
+    for path in write_handouts(journal, folder):
+        click.echo(f"  {path}")
     click.echo("\nTry next: journal log    journal explain Ariella    journal audit")
+
+
+def _handouts_folder(out: str | None, database: Path | None) -> Path:
+    if out is not None:
+        return Path(out).expanduser()
+    return (database.resolve().parent if database else Path.cwd()) / "handouts"
+
+
+def write_handouts(journal: Journal, folder: Path) -> list[Path]:
+    """The last session's recap (players, GM) and every character's arc, in HTML and
+    Markdown; returns the files written."""
+    from journal import render
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create {folder}: {exc.strerror or exc}")
+    written = []
+    state = journal.state()
+    for fmt in ("html", "md"):
+        for audience in ("players", "gm"):
+            path = folder / f"recap-session-{state.sessions}-{audience}.{fmt}"
+            path.write_text(render.recap(journal, None, audience, fmt), encoding="utf-8")
+            written.append(path)
+        for name in state.characters:
+            path = folder / f"arc-{name.lower()}.{fmt}"
+            path.write_text(render.arc(journal, name, fmt), encoding="utf-8")
+            written.append(path)
+    return written
