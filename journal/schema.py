@@ -8,6 +8,7 @@ from sqlalchemy import (
     BigInteger,
     Column,
     DateTime,
+    Index,
     Integer,
     MetaData,
     String,
@@ -47,6 +48,8 @@ events = Table(
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
     UniqueConstraint("campaign", "seq"),
+    # voids and campaign lists look events up by type without scanning the log
+    Index("ix_events_type_campaign", "type", "campaign"),
 )
 
 #: A disposable cache of folded projections, keyed by campaign, seq and rules version.

@@ -202,7 +202,11 @@ class Store:
 
     def campaigns(self) -> list[Recorded]:
         """Each campaign's first event (CampaignCreated), in the order they were created."""
-        query = select(events).where(events.c.seq == 1).order_by(events.c.position)
+        query = (
+            select(events)
+            .where(events.c.type == "CampaignCreated", events.c.seq == 1)
+            .order_by(events.c.position)
+        )
         with self.engine.connect() as conn:
             return [_record(row) for row in conn.execute(query)]
 

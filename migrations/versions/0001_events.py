@@ -38,6 +38,7 @@ def upgrade() -> None:
         sa.UniqueConstraint("campaign", "seq", name=op.f("uq_events_campaign_seq")),
         sa.UniqueConstraint("event_id", name=op.f("uq_events_event_id")),
     )
+    op.create_index("ix_events_type_campaign", "events", ["type", "campaign"])
     if op.get_bind().dialect.name == "postgresql":
         op.execute(
             f"""
@@ -72,4 +73,5 @@ def downgrade() -> None:
     else:
         op.execute("DROP TRIGGER events_no_update")
         op.execute("DROP TRIGGER events_no_delete")
+    op.drop_index("ix_events_type_campaign", table_name="events")
     op.drop_table("events")
