@@ -26,6 +26,8 @@ TRAIT_NAMES = {
 
 def _amount(amount: Mapping[str, Any], unit: str = "") -> str:
     value = amount.get("value")
+    if value == 1 and unit.endswith("s"):
+        unit = unit[:-1]  # 1 second, 1 minute
     text = "until recovery" if value is None else f"{value}{' ' + unit if unit else ''}"
     if amount.get("dice"):
         faces = ",".join(map(str, amount.get("faces", ())))
