@@ -4,9 +4,12 @@ verifies and the audit finds every ruling where the log says it is (DESIGN.md)."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from conftest import Cli
+
+if TYPE_CHECKING:
+    from conftest import Cli  # `from conftest` at run time can meet another folder's conftest
 
 CAMPAIGNS = Path(__file__).parents[1] / "campaigns"
 LOGS = sorted(CAMPAIGNS.glob("*/log.jsonl"))

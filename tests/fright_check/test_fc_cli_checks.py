@@ -10,10 +10,12 @@ Phobia (corpses) -15 at self-control 12 on his sheet. Ada is Unfazeable.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import Cli
+
+if TYPE_CHECKING:
+    from conftest import Cli  # `from conftest` at run time can meet another folder's conftest
 
 DESIGN_KEYS = {
     "seq", "character", "made", "modifiers", "modified_will", "effective_will", "roll",

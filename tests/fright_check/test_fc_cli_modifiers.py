@@ -9,10 +9,12 @@ critical success) so no table roll is needed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import Cli
+
+if TYPE_CHECKING:
+    from conftest import Cli  # `from conftest` at run time can meet another folder's conftest
 
 MARA = (
     "--will", "10", "--ht", "11", "--iq", "12",

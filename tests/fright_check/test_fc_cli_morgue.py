@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import Cli
 from morgue_example import COMMANDS, ROWS
+
+if TYPE_CHECKING:
+    from conftest import Cli  # `from conftest` at run time can meet another folder's conftest
 
 SHIPPED = Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"
 

@@ -6,8 +6,20 @@ Mara: Will 10, HT 11, IQ 12, Daredevil, Phobia (dark) -15 at 12. Ada is Unfazeab
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
+from typing import TYPE_CHECKING
+
 import pytest
-from conftest import Cli, count_events
+
+if TYPE_CHECKING:
+    from conftest import Cli  # `from conftest` at run time can meet another folder's conftest
+
+
+def count_events(db: str) -> int:
+    with closing(sqlite3.connect(db)) as conn:
+        return int(conn.execute("SELECT count(*) FROM events").fetchone()[0])
+
 
 FAILS = ("--dice", "6,6,6", "--table-dice", "1,1,1")  # Will 10 fails by 8: table 11, row 11
 
