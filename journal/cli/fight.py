@@ -65,8 +65,8 @@ HF_PRESETS_HELP = (
 @click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP)
 @click.option("--outnumbered", is_flag=True, help="+1 HF: the characters are outnumbered.")
 @click.option("--ambush", is_flag=True, help="+2 HF on the first turn only.")
-@click.option("--creepy", "creepy", flag_value=1, type=int, default=0, help="+1 HF: creepy surroundings.")
-@click.option("--very-creepy", "creepy", flag_value=2, type=int, help="+2 HF: rarely this creepy.")
+@click.option("--creepy", is_flag=True, help="+1 HF: creepy surroundings.")
+@click.option("--very-creepy", is_flag=True, help="+2 HF instead: rarely this creepy.")
 @click.option("--category", help="For Hardness specializations, e.g. supernatural.")
 @click.option("--cast", "cast", multiple=True, required=True, metavar="NAME,NAME", help="Who is in it.")
 @json_option
@@ -77,7 +77,8 @@ def encounter_start(
     hf: str | None,
     outnumbered: bool,
     ambush: bool,
-    creepy: int,
+    creepy: bool,
+    very_creepy: bool,
     category: str | None,
     cast: tuple[str, ...],
     as_json: bool,
@@ -91,14 +92,21 @@ def encounter_start(
           --cast Linda
     """
     names = split_names(cast)
+    if creepy and very_creepy:
+        fail("give --creepy (+1) or --very-creepy (+2), not both: they do not add up")
     if _ruleset(settings) == "horror-factor":
         from journal.rules.horror_factor import StartEncounter
 
         if hf is None:
             fail("a horror-factor encounter needs --hf PRESET|N (e.g. --hf horde)")
-        run(settings, StartEncounter(title, hf, names, outnumbered, ambush, creepy, category), as_json)
+        level = 2 if very_creepy else int(creepy)
+        run(
+            settings,
+            StartEncounter(title, hf, names, outnumbered, ambush, level, category),
+            as_json,
+        )
         return
-    if hf is not None or outnumbered or ambush or creepy or category:
+    if hf is not None or outnumbered or ambush or creepy or very_creepy or category:
         fail("--hf, --outnumbered, --ambush, --creepy and --category are horror-factor options")
     from journal.rules.fright_check import StartCombat
 
@@ -193,7 +201,8 @@ def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
     run(settings, Soak(name, points), as_json)
 
 
-@click.command()
+# Unknown options pass through as arguments, so a negative DELTA (`-1`) is a number, not a flag.
+@click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("name", required=False)
 @click.argument("cause", required=False)
 @click.argument("delta", type=int, required=False)
@@ -211,10 +220,14 @@ def shift(
     Example:
       journal shift Freddie grabbed
       journal shift Ariella "sees her sister among them" 1
+      journal shift Linda "a friendly face" -1
       journal shift --all inspired
     """
     from journal.rules.horror_factor import Shift
 
+    for given in (name, cause):
+        if given and given.startswith("-") and not given.lstrip("-").isdigit():
+            raise click.UsageError(f"No such option: {given}")
     if everyone:
         # With --all the first argument is the cause: `shift --all inspired [DELTA]`.
         if cause is not None and delta is None and cause.lstrip("+-").isdigit():
@@ -222,6 +235,8 @@ def shift(
         elif cause is not None:
             fail("with --all give only CAUSE [DELTA], e.g. journal shift --all inspired")
         cause, name = name, None
+        if cause is not None and cause.lstrip("+-").isdigit():
+            fail("give the cause before the delta: journal shift --all CAUSE [DELTA]")
     if not cause:
         fail("say why: journal shift NAME CAUSE [DELTA] (or --all CAUSE [DELTA])")
     run(settings, Shift(name, cause, delta), as_json)
