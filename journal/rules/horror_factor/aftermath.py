@@ -191,7 +191,10 @@ def rest(state: CampaignState, command: Rest) -> Rested:
 def peace(state: CampaignState, command: Peace) -> PeaceRecorded:
     who = character(state, command.character)
     if command.months < 1:
-        raise RuleError(f"months of peace must be 1 or more, not {command.months}")
+        raise RuleError(
+            f"months of peace must be 1 or more, not {command.months}: record peace once a "
+            "month has passed, e.g. --months 1"
+        )
     if command.lose < 0:
         raise RuleError(
             f"Hardness lost must be 0 or more, not {command.lose}; use an award to raise it"

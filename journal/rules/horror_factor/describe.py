@@ -69,11 +69,11 @@ def describe(payload: Event) -> str:
             )
         case HorrorFactorShifted():
             who = payload.character or "everyone"
+            cause = payload.cause
+            if payload.group and payload.character:
+                who, cause = "everyone", f"{cause} by {payload.character}"
             given = "" if payload.delta is None or not payload.catalog else " (GM's delta)"
-            return (
-                f"HF {payload.applied:+d} for {who}: {payload.cause}{given}: "
-                f"{_track(payload.changes)}"
-            )
+            return f"HF {payload.applied:+d} for {who}: {cause}{given}: {_track(payload.changes)}"
         case EnemyDropped():
             if not payload.changes:
                 return f"{payload.character} drops enemy #{payload.number} (HF unchanged)"
