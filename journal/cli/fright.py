@@ -176,7 +176,14 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         faces = _faces(given[flag], flags[purpose])
         if faces is not None:
             dice[purpose] = faces
+    from journal.rules.fright_check import EFFECT_DICE
+
     for purpose, text in key_values(given["effect_dice"], "--effect-dice").items():
+        if purpose not in EFFECT_DICE:
+            fail(
+                f"--effect-dice {purpose}: no row rolls {purpose!r}; "
+                f"the sub-rolls are {', '.join(EFFECT_DICE)}"
+            )
         flags[purpose] = f"--effect-dice {purpose}"
         dice[purpose] = _faces(text, flags[purpose]) or ()
     run(settings, command, as_json, dice or None, flags, _fright_document)
