@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from conftest import Cli  # `from conftest` at run time can meet another folder's conftest
+    from cli_support import Cli  # `from conftest` at run time can meet another folder's conftest
 
 CAMPAIGNS = Path(__file__).parents[1] / "campaigns"
 LOGS = sorted(CAMPAIGNS.glob("*/log.jsonl"))

@@ -264,12 +264,12 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
         emit_json(view)
         return
     for key, value in view.items():
-        if key in ("name", "history"):
+        if key in ("name", "events", "history"):
             continue
         click.echo(f"{key:>18}: {_plain(value)}")
-    if view.get("history"):
+    if view["events"]:
         click.echo("")
-        for line in view["history"]:
+        for line in view["events"]:
             click.echo(f"  {line}")
 
 

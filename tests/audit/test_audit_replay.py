@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Cli, count_events
+from cli_support import Cli, count_events
 from worked_example import COMMANDS
 
 SHIPPED = Path(__file__).parents[2] / "campaigns" / "jackson-zombies" / "log.jsonl"

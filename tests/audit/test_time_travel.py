@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Cli
+from cli_support import Cli
 from worked_example import COMMANDS
 
 from journal import codec

@@ -4,7 +4,7 @@ nothing written, never a traceback."""
 from __future__ import annotations
 
 import pytest
-from conftest import Cli, count_events
+from cli_support import Cli, count_events
 
 FREDDIE = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
 
@@ -52,7 +52,7 @@ def test_character_show_lists_the_sheet_and_history(night: Cli) -> None:
     shown = night.json("character", "show", "freddie")
     assert shown["name"] == "Freddie"
     assert shown["hardness"] == 0
-    assert any("Freddie takes the Glock" in line for line in shown["history"])
+    assert any("Freddie takes the Glock" in line for line in shown["events"])
 
 
 def test_sessions_clock_and_notes_stamp_events(night: Cli) -> None:

@@ -7,7 +7,7 @@ import re
 import shlex
 from pathlib import Path
 
-from conftest import Cli
+from cli_support import Cli
 
 ROOT = Path(__file__).parents[2]
 README = (ROOT / "README.md").read_text()

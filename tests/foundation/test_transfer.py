@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Cli, count_events
+from cli_support import Cli, count_events
 
 
 def _campaign(cli: Cli) -> None:

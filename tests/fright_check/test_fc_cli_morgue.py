@@ -11,7 +11,7 @@ import pytest
 from morgue_example import COMMANDS, ROWS
 
 if TYPE_CHECKING:
-    from conftest import Cli  # `from conftest` at run time can meet another folder's conftest
+    from cli_support import Cli  # `from conftest` at run time can meet another folder's conftest
 
 SHIPPED = Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"
 

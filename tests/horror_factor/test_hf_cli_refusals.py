@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 if TYPE_CHECKING:
-    from conftest import Cli  # for annotations only: another conftest may own the name later
+    from cli_support import Cli  # for annotations only: another conftest may own the name later
 
 PARTY = {
     "Freddie": "--reaction 10 --willpower 10 --hardness 0 --training none",

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Cli
+from cli_support import Cli
 from worked_example import COMMANDS
 
 # turn, character -> (HF faced, initiative, acts?, offensive penalty, defense)

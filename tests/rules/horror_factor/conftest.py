@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_harness import Table
 
-_TESTS = Path(__file__).resolve().parents[2]
-for _path in (_TESTS, _TESTS.parent):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-from rules_harness import Table  # noqa: E402
-
-from journal.rules.core import AddCharacter  # noqa: E402
+from journal.rules.core import AddCharacter
 
 AddFn = Callable[..., None]
 

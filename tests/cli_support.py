@@ -1,0 +1,69 @@
+"""Test support shared by every capability's tests: the CLI runner wrapper and helpers.
+
+Imported as `from cli_support import Cli, count_events` (a unique module name: several
+folders have a conftest.py of their own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from click.testing import CliRunner, Result
+
+
+@dataclass
+class Cli:
+    """Runs `journal --db URL ...` in-process and keeps the database for later calls."""
+
+    runner: CliRunner
+    db: str
+
+    def __call__(self, *args: str, input: str | None = None, ok: bool = True) -> Result:
+        from journal.cli.main import cli
+
+        result = self.runner.invoke(cli, ["--db", self.db, *args], input=input)
+        if ok and result.exit_code != 0:
+            raise AssertionError(
+                f"journal {' '.join(args)} exited {result.exit_code}\n"
+                f"stdout: {result.stdout}\nstderr: {result.stderr}\n{result.exception!r}"
+            )
+        return result
+
+    def refused(self, *args: str, exit_code: int = 1) -> Result:
+        """Run a command that must be refused: an `Error:` line, no traceback."""
+        result = self(*args, ok=False)
+        assert result.exit_code == exit_code, (result.exit_code, result.output)
+        if exit_code == 1:
+            assert result.stderr.startswith("Error: "), result.stderr
+            assert result.stderr.count("\n") == 1, result.stderr
+        assert "Traceback" not in result.output
+        return result
+
+    def json(self, *args: str) -> object:
+        import json
+
+        return json.loads(self(*args, "--json").stdout)
+
+
+def count_events(db: str, campaign: str | None = None) -> int:
+    """How many events a database holds (0 when it has no journal yet)."""
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(db if "://" in db else f"sqlite:///{db}")
+    try:
+        with engine.connect() as conn:
+            if "events" not in inspect(conn).get_table_names():
+                return 0
+            query = "SELECT count(*) FROM events"
+            if campaign:
+                return int(
+                    conn.execute(text(query + " WHERE campaign = :c"), {"c": campaign}).scalar_one()
+                )
+            return int(conn.execute(text(query)).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def lines(text: str) -> Sequence[str]:
+    return [line for line in text.splitlines() if line.strip()]
