@@ -315,7 +315,8 @@ class Recap:
                 spent[payload.character] = spent.get(payload.character, 0) + payload.points
             case Rested():
                 for change in payload.changes:
-                    if self.sees_name(str(change["character"])):
+                    changed = change["after"] != change["before"]
+                    if changed and self.sees_name(str(change["character"])):
                         out["willpower_restored"].append(
                             {
                                 "name": change["character"],

@@ -27,6 +27,7 @@ FORMATS = ("md", "html")
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~])")
 _MD_ENTITY = re.compile(r"&(?=#?\w+;)")
+_NEWLINES = re.compile(r"[ \t]*[\r\n]+\s*")
 _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n){2,}")
 _MD_LINE_START = re.compile(r"^(\s*)([-+=]|\d+[.)])(?=\s|$)")
 
@@ -40,7 +41,7 @@ def md_escape(value: Any) -> Any:
     newlines folded. Markup (already-formatted) and non-text values pass through."""
     if isinstance(value, Markup) or not isinstance(value, str):
         return value
-    text = " ".join(value.split())
+    text = _NEWLINES.sub(" ", value)
     text = _MD_SPECIAL.sub(r"\\\1", text)
     text = _MD_ENTITY.sub(r"\\&", text)
     return _MD_LINE_START.sub(r"\1\\\2", text)

@@ -101,15 +101,30 @@ def tell(payload: Event, ruleset: Ruleset | None) -> str | None:
         case Rested():
             kind = "a major victory" if payload.victory else "rest"
             wp = ", ".join(
-                f"{c['character']} {c['before']} {ARROW} {c['after']}/{c['max']}"
+                f"{c['character']} {c['before']} {ARROW} {c['after']} of {c['max']}"
                 for c in payload.changes
+                if c["after"] != c["before"]
             )
+            if not wp:
+                return f"{kind.capitalize()}: everyone's Willpower was already full"
             return f"Willpower restored by {kind}: {wp}"
         case ClockSet(game_time=when) | ClockAdvanced(game_time=when):
             return f"Time passes: {game_date(when)}"
         case FrightChecked():
             return fright_sentence(payload, gm=False)
-        case PeaceRecorded() | HardnessAwarded() | TraitNamed():
+        case PeaceRecorded():
+            return (
+                f"{payload.character}: {payload.months} month(s) of peace, Hardness "
+                f"{payload.hardness_before} {ARROW} {payload.hardness_after} "
+                f"(never below {payload.floor}, half of the highest ever held)"
+            )
+        case HardnessAwarded():
+            which = f" ({payload.specialization})" if payload.specialization else ""
+            return (
+                f"{payload.character} is awarded Hardness{which} {payload.hardness_before} "
+                f"{ARROW} {payload.hardness_after}: {payload.reason}"
+            )
+        case TraitNamed():
             return ruleset.describe(payload) if ruleset else None
     return None
 
