@@ -1,0 +1,74 @@
+"""`journal arc`: charts (inline SVG), milestones and the sheet, for both rulesets."""
+
+from __future__ import annotations
+
+import re
+
+from handout_support import hardening_story, morgue, worked_example
+
+
+def _polylines(html: str) -> list[str]:
+    return re.findall(r'<polyline points="([^"]*)"', html)
+
+
+def test_arc_html_has_labelled_svg_charts(runner) -> None:
+    worked_example(runner)
+    html = runner("arc", "Linda", "--format", "html").stdout
+    assert html.count("<svg") == 2
+    assert "<title>Hardness and brokenness</title>" in html
+    assert "<title>Willpower at the end of each session</title>" in html
+    assert all(len(points.split()) == 2 for points in _polylines(html))
+    assert ">Start</text>" in html and ">S1</text>" in html and ">session</text>" in html
+    assert ">Hardness</text>" in html and ">Maximum</text>" in html  # the legend
+    assert "<script" not in html
+
+
+def test_arc_markdown_is_a_compact_table(runner) -> None:
+    worked_example(runner)
+    text = runner("arc", "linda").stdout
+    assert "<svg" not in text
+    assert "| Start | before the first session | 2 | 0 | 10 of 10 |" in text
+    assert "| S1 | The horde | 3 | 0 | 8 of 10 |" in text
+    assert "**First enemy dropped**" in text and "**Hardened**" in text
+
+
+def test_horror_factor_milestones(runner) -> None:
+    hardening_story(runner)
+    ariella = runner("arc", "Ariella").stdout
+    assert "**First freeze** (session 1, Monday 1 March 1999, 22:00): froze in “Cellar”" in ariella
+    assert "**Broken** (session 1" in ariella and "brokenness 0 → 1" in ariella
+    assert "**Hardened** (session 2" in ariella and "Horror Check against HF 5" in ariella
+    assert "| S2 | Aftermath | 1 | 1 | 10 of 10 |" in ariella
+    linda = runner("arc", "Linda").stdout
+    assert "**First enemy dropped**" in linda
+    assert "**Peace** (session 2" in linda and "6 month(s) of peace: Hardness 3 → 2" in linda
+    html = runner("arc", "Ariella", "--format", "html").stdout
+    assert len(_polylines(html)[0].split()) == 3  # start, session 1, session 2
+
+
+def test_fright_check_arc_shows_scars(runner) -> None:
+    morgue(runner)
+    text = runner("arc", "Mara").stdout
+    assert "**First Fright Check failed**" in text and "row 24" in text
+    assert "**Scar**" in text and "acquires Bad Back (-15)" in text
+    assert "| S1 | Night shift | 1 | 1 | 1 | 15 |" in text
+    html = runner("arc", "Mara", "--format", "html").stdout
+    assert "<title>Character points lost to fear</title>" in html
+    assert all(points.strip() for points in _polylines(html))
+
+
+def test_demo_writes_the_handouts(runner, tmp_path) -> None:
+    out = runner("demo").stdout
+    assert "27 new events" in out and "says 13" in out
+    folder = tmp_path / "handouts"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted(
+        [f"recap-session-1-{who}.{fmt}" for who in ("players", "gm") for fmt in ("md", "html")]
+        + [f"arc-{n}.{fmt}" for n in ("freddie", "ariella", "linda") for fmt in ("md", "html")]
+    )
+    for name in names:
+        assert str(folder / name) in out
+    assert "keep count of the cartridges" in (folder / "recap-session-1-gm.md").read_text()
+    assert "keep count" not in (folder / "recap-session-1-players.html").read_text()
+    other = tmp_path / "elsewhere"
+    assert str(other / "arc-linda.html") in runner("demo", "--out", str(other)).stdout
