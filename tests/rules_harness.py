@@ -1,9 +1,9 @@
 """An in-memory table for rules tests: decide and fold, no database, no CLI.
 
-    table = Table("horror-factor")
-    table.do(AddCharacter("Linda", {...}))
-    table.do(RollInitiative("Linda"), dice={"initiative": (3, 5)})
-    table.state.rules  # the ruleset's projection
+table = Table("horror-factor")
+table.do(AddCharacter("Linda", {...}))
+table.do(RollInitiative("Linda"), dice={"initiative": (3, 5)})
+table.state.rules  # the ruleset's projection
 """
 
 from __future__ import annotations
@@ -26,15 +26,17 @@ class Table:
         self.events: list[tuple[Event, Meta]] = []
         self.do(CreateCampaign("test", ruleset, options=dict(options or {})))
 
-    def decide(self, command: object, dice: Mapping[str, Sequence[int]] | None = None,
-               seed: int = 0) -> list[Event]:
+    def decide(
+        self, command: object, dice: Mapping[str, Sequence[int]] | None = None, seed: int = 0
+    ) -> list[Event]:
         box = DiceBox(dice, random.Random(seed))
         if isinstance(command, CORE_COMMANDS):
             return decide_core(self.state, command, self.ruleset)
         return self.ruleset.decide(self.state, command, box)
 
-    def do(self, command: object, dice: Mapping[str, Sequence[int]] | None = None,
-           seed: int = 0) -> list[Event]:
+    def do(
+        self, command: object, dice: Mapping[str, Sequence[int]] | None = None, seed: int = 0
+    ) -> list[Event]:
         events = self.decide(command, dice, seed)
         for payload in events:
             game_time, session = envelope(self.state, payload)

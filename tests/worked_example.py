@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sys
 
+# One command a line, as typed at the table.
+# fmt: off
 COMMANDS: list[tuple[str, ...]] = [
     ("campaign", "new", "jackson-zombies", "--ruleset", "horror-factor", "--title", "Jackson Zombies"),
     ("character", "add", "Freddie", "--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none"),
@@ -36,6 +38,7 @@ COMMANDS: list[tuple[str, ...]] = [
     ("encounter", "end", "--do-or-die", "Freddie,Ariella,Linda"),
     ("session", "end"),
 ]
+# fmt: on
 
 
 def main(out: str) -> None:
