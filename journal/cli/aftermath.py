@@ -86,7 +86,9 @@ def rest(
 @click.option("--therapy", is_flag=True, help="Had therapy (needed to lose Hardness above 5).")
 @click.option("--ptsd", is_flag=True, help="Has post-traumatic stress disorder.")
 @click.option("--mindset", is_flag=True, help="Kept a warlike mindset: nothing is lost.")
-@click.option("--override", metavar="REASON", help="GM ruling past the therapy rule, with a reason.")
+@click.option(
+    "--override", metavar="REASON", help="GM ruling past the therapy rule, with a reason."
+)
 @json_option
 @pass_settings
 def peace(
@@ -116,7 +118,9 @@ def peace(
 @click.argument("name")
 @click.option("--hardness", type=int, required=True, help="Levels of Hardness gained.")
 @click.option("--reason", required=True, help="Why (awards past the cap are deliberate).")
-@click.option("--spec", "specialization", metavar="CATEGORY", help="Award a specialization instead.")
+@click.option(
+    "--spec", "specialization", metavar="CATEGORY", help="Award a specialization instead."
+)
 @json_option
 @pass_settings
 def award(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
@@ -14,8 +15,8 @@ def run(
     settings: Settings,
     command: object,
     as_json: bool,
-    dice: dict[str, tuple[int, ...]] | None = None,
-    dice_flags: dict[str, str] | None = None,
+    dice: Mapping[str, Sequence[int]] | None = None,
+    dice_flags: Mapping[str, str] | None = None,
     document: Any = None,
 ) -> Any:
     """Execute a ruleset command; print each event's line, or the JSON document."""
@@ -68,7 +69,9 @@ HF_PRESETS_HELP = (
 @click.option("--creepy", is_flag=True, help="+1 HF: creepy surroundings.")
 @click.option("--very-creepy", is_flag=True, help="+2 HF instead: rarely this creepy.")
 @click.option("--category", help="For Hardness specializations, e.g. supernatural.")
-@click.option("--cast", "cast", multiple=True, required=True, metavar="NAME,NAME", help="Who is in it.")
+@click.option(
+    "--cast", "cast", multiple=True, required=True, metavar="NAME,NAME", help="Who is in it."
+)
 @json_option
 @pass_settings
 def encounter_start(
@@ -114,7 +117,12 @@ def encounter_start(
 
 
 @encounter.command("end")
-@click.option("--do-or-die", multiple=True, metavar="NAME,NAME", help="Fought through: +1 Hardness up to the cap.")
+@click.option(
+    "--do-or-die",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Fought through: +1 Hardness up to the cap.",
+)
 @click.option("--broken", multiple=True, metavar="NAME,NAME", help="Broke: brokenness +1.")
 @json_option
 @pass_settings
@@ -158,14 +166,25 @@ def turn(settings: Settings, as_json: bool) -> None:
 def _initiative_document(outcome: Any) -> dict[str, Any]:
     record = outcome.records[-1]
     data = record.data
-    keys = ("character", "turn", "hf", "effective_hf", "action_penalty", "total", "can_act",
-            "defense_penalty", "terms")
+    keys = (
+        "character",
+        "turn",
+        "hf",
+        "effective_hf",
+        "action_penalty",
+        "total",
+        "can_act",
+        "defense_penalty",
+        "terms",
+    )
     return {"seq": record.seq, **{k: data[k] for k in keys}, "dice": data["dice"]}
 
 
 @click.command()
 @click.argument("name")
-@click.option("--dice", metavar="+A/-B", help="Entered d10 pair, e.g. +5/-6 (rolled when left out).")
+@click.option(
+    "--dice", metavar="+A/-B", help="Entered d10 pair, e.g. +5/-6 (rolled when left out)."
+)
 @json_option
 @pass_settings
 def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -> None:
@@ -180,8 +199,14 @@ def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -
     from journal.rules.horror_factor import RollInitiative
 
     entered = {"initiative": parse_d10_pair(dice)} if dice else None
-    run(settings, RollInitiative(name), as_json, entered, {"initiative": "--dice"},
-        _initiative_document)
+    run(
+        settings,
+        RollInitiative(name),
+        as_json,
+        entered,
+        {"initiative": "--dice"},
+        _initiative_document,
+    )
 
 
 @click.command()
@@ -210,7 +235,12 @@ def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
 @json_option
 @pass_settings
 def shift(
-    settings: Settings, name: str | None, cause: str | None, delta: int | None, everyone: bool, as_json: bool
+    settings: Settings,
+    name: str | None,
+    cause: str | None,
+    delta: int | None,
+    everyone: bool,
+    as_json: bool,
 ) -> None:
     """Shift NAME's HF at once for CAUSE: a catalog key or your own text with DELTA.
 
