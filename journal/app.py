@@ -22,6 +22,7 @@ from journal.rules.core import (
     CORE_COMMANDS,
     CampaignState,
     CreateCampaign,
+    EventVoided,
     Meta,
     VoidEvent,
     decide_core,
@@ -137,6 +138,8 @@ class Journal:
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
                 state = self._catch_up(state)
                 continue
+            if any(isinstance(p, EventVoided) for p in payloads):
+                after = self.state()  # a void reaches back: fold again without the voided event
             return Outcome(records, after)
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"

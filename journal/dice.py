@@ -85,7 +85,8 @@ class DiceBox:
             bad = [f for f in faces if not 1 <= f <= sides]
             if bad:
                 raise RuleError(
-                    f"{flag}: a d{sides} shows 1 to {sides}, not {', '.join(map(str, bad))}"
+                    f"{flag}: a d{sides} shows 1 to {sides}, not {', '.join(map(str, bad))}; "
+                    f"enter the {count} faces you rolled"
                 )
             source = self._entered_source.get(purpose, ENTERED)
         elif self._rng is not None:

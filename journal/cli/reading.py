@@ -41,11 +41,20 @@ def _encounter_rows(characters: dict[str, Any]) -> list[list[Any]]:
                 if fight and fight["defense_penalty"]
                 else (0 if fight else "-"),
                 f"{c['willpower']}/{c['willpower_max']}",
-                f"{c['hardness']}/{c['hardness_cap']}",
+                _hardness_cell(c),
                 c["brokenness"],
             ]
         )
     return rows
+
+
+def _hardness_cell(character: dict[str, Any]) -> str:
+    """General Hardness over its cap; the one that applies in this fight when it differs."""
+    cell = f"{character['hardness']}/{character['hardness_cap']}"
+    fight = character.get("fight")
+    if fight and fight["hardness"] != character["hardness"]:
+        cell += f" ({fight['category']} {fight['hardness']})"
+    return cell
 
 
 def _fright_rows(characters: dict[str, Any]) -> list[list[Any]]:
@@ -81,9 +90,12 @@ def render_status(document: dict[str, Any]) -> str:
     if not characters:
         return head + "\nNo characters yet: journal character add NAME ..."
     if document["ruleset"] == "horror-factor":
-        fight = next((c["encounter"] for c in characters.values() if c.get("encounter")), None)
+        fight = next((c["fight"] for c in characters.values() if c.get("fight")), None)
+        turn = next((c["encounter"]["turn"] for c in characters.values() if c.get("encounter")), 0)
         if fight:
-            head += f"\nEncounter turn {fight['turn']}"
+            head += (
+                f"\nEncounter {fight['title']!r}, turn {turn} (initial HF {fight['initial_hf']})"
+            )
         body = table(
             _encounter_rows(characters),
             ["name", "HF", "penalty", "init", "acts", "defense", "WP", "hardness", "broken"],

@@ -309,7 +309,7 @@ def test_status_is_a_compact_aligned_table(table: Cli) -> None:
     table("initiative", "Linda", "--dice", "+3/-5")
     shown = table("status").stdout.splitlines()
     assert shown[1:] == [
-        "Encounter turn 1",
+        "Encounter 'Alley', turn 1 (initial HF 7)",
         "name     HF         penalty  init  acts   defense  WP     hardness  broken",
         "Freddie  7               -7    -4  FROZE       -4  10/10  0/3            0",
         "Linda    7 (eff 5)       -3     7  yes          0  8/10   2/4            0",
@@ -321,3 +321,28 @@ def test_status_is_a_compact_aligned_table(table: Cli) -> None:
         "Freddie   7       -7     -     -        0  10/10  0/3            0",
         "Linda     6       -4     -     -        0  8/10   2/4            0",
     ]
+
+
+def test_status_shows_the_hardness_that_applies_in_this_fight(runner: Cli) -> None:
+    """RULES.md: "The character's specialization for the encounter's category if it has one,
+    else the general Hardness"; the table shows both when they differ."""
+    runner("campaign", "new", "arkham", "--ruleset", "horror-factor")
+    runner(
+        "character",
+        "add",
+        "Prof",
+        "--reaction",
+        "11",
+        "--willpower",
+        "12",
+        "--hardness",
+        "1",
+        "--training",
+        "some",
+        "--spec",
+        "mythos=4",
+    )
+    runner("encounter", "start", "Shoggoth", "--hf", "6", "--category", "mythos", "--cast", "Prof")
+    assert "1/4 (mythos 4)" in runner("status").stdout
+    fight = runner.json("status")["characters"]["Prof"]["fight"]  # type: ignore[index]
+    assert (fight["hardness"], fight["hardness_label"]) == (4, "Hardness (mythos)")

@@ -153,9 +153,17 @@ def status(state: CampaignState) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for name, who in rules.characters.items():
         current: dict[str, Any] | None = None
+        fight: dict[str, Any] | None = None
         if encounter is not None and name in encounter.participants:
             p = encounter.participants[name]
-            hardness, _ = who.hardness_for(encounter.category)
+            hardness, label = who.hardness_for(encounter.category)
+            fight = {
+                "title": encounter.title,
+                "category": encounter.category,
+                "initial_hf": encounter.initial_hf,
+                "hardness": hardness,
+                "hardness_label": label,
+            }
             current = {
                 "turn": encounter.turn,
                 "hf": p.hf,
@@ -178,5 +186,6 @@ def status(state: CampaignState) -> dict[str, Any]:
             "training": who.training,
             "peak_hardness": who.peak_hardness,
             "last_hf": who.last_hf,
+            "fight": fight,
         }
     return result
