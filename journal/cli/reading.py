@@ -96,10 +96,12 @@ def render_status(document: dict[str, Any]) -> str:
             head += (
                 f"\nEncounter {fight['title']!r}, turn {turn} (initial HF {fight['initial_hf']})"
             )
-        body = table(
-            _encounter_rows(characters),
-            ["name", "HF", "penalty", "init", "acts", "defense", "WP", "hardness", "broken"],
-        )
+        rows = _encounter_rows(characters)
+        header = ["name", "HF", "penalty", "init", "acts", "defense", "WP", "hardness", "broken"]
+        if not fight:  # between fights only the lasting numbers matter
+            rows = [[row[0], *row[6:]] for row in rows]
+            header = [header[0], *header[6:]]
+        body = table(rows, header)
     else:
         body = table(
             _fright_rows(characters),
