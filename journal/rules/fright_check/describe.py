@@ -90,6 +90,8 @@ def _check_text(p: FrightChecked) -> str:
     text += f"; rolled {p.roll} ({faces}): "
     critical = "critical " if p.critical else ""
     if p.success:
+        if p.margin is not None and p.margin < 0:
+            return text + f"{critical}success (a {p.roll} always succeeds)"
         return text + f"{critical}success by {p.margin}"
     text += f"{critical}failure by {p.failure_margin}"
     row = "40+" if p.row == 40 else str(p.row)

@@ -373,6 +373,7 @@ class _Resolver:
                 "dice": None,
                 "faces": (),
                 "same_as": span.same_as,
+                "formula": f"as long as the {span.same_as} lasts: {same} or more",
             }
         return {"value": span.fixed, "unit": span.unit, "dice": None, "faces": ()}
 

@@ -215,7 +215,7 @@ def peace(state: CampaignState, command: Peace) -> PeaceRecorded:
             f"{who.name} kept a warlike mindset, so nothing is lost: record --lose 0, "
             "or drop --mindset"
         )
-    if before - command.lose < floor:
+    if command.lose and before - command.lose < floor:
         raise RuleError(
             f"{who.name} can lose at most half of their peak Hardness {peak}: not below "
             f"{floor}, so at most {max(0, before - floor)} from {before}, not {command.lose}"

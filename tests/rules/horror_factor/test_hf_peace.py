@@ -158,3 +158,19 @@ def test_award_refusals(table: Table, command: Award, message: str) -> None:
     add(table, "Vet", 6)
     with pytest.raises(RuleError, match=message):
         table.do(command)
+
+
+def test_peace_without_loss_is_recorded_even_below_half_the_peak(table: Table) -> None:
+    """ "Hardness never falls below ceil(peak / 2)": a record of months with nothing lost
+    does not make it fall, so it stands even after exceptional failures took Hardness
+    under half the peak."""
+    from journal.rules.horror_factor import HorrorCheck
+
+    add(table, "Sam", 4, training="some")
+    for _ in range(3):
+        table.do(HorrorCheck("Sam", hf=9), dice={"check": (1, 10)})
+    assert hardness(table, "Sam") == 1
+    event = peace(table, Peace("Sam", months=6, lose=0, mindset=True))
+    assert (event.hardness_before, event.hardness_after, event.floor) == (1, 1, 2)
+    with pytest.raises(RuleError, match="half of their peak"):
+        table.decide(Peace("Sam", months=6, lose=1))
