@@ -177,6 +177,7 @@ class CampaignState:
     session: int | None = None  # the open session, if any
     sessions: int = 0  # how many sessions have started
     characters: tuple[str, ...] = ()  # names, in the order they joined
+    voided: frozenset[int] = frozenset()  # seqs voided so far
     rules: Any = None  # the ruleset's own state
 
     def character(self, name: str) -> str:
@@ -276,6 +277,8 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
         )
     if target.type in _UNVOIDABLE:
         raise RuleError(f"event {target.seq} is {target.type}: {_UNVOIDABLE[target.type]}")
+    if target.seq in state.voided:
+        raise RuleError(f"event {target.seq} is already voided; see `journal log`")
     return EventVoided(target.seq, command.reason.strip(), target.type)
 
 
@@ -297,4 +300,6 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             return replace(state, session=None)
         case ClockSet(game_time=game_time) | ClockAdvanced(game_time=game_time):
             return replace(state, clock=game_time)
+        case EventVoided(seq=seq):
+            return replace(state, voided=state.voided | {seq})
     return state

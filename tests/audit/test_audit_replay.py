@@ -135,3 +135,29 @@ def test_what_if_another_house_rule_changes_a_horror_check(runner: Cli) -> None:
 
 def test_what_if_refuses_an_unknown_option(zombies: Cli) -> None:
     assert "no option 'margin'" in zombies.refused("audit", "--option", "margin=4").stderr
+
+
+def test_a_void_takes_its_change_out_of_later_numbers(runner: Cli) -> None:
+    """Grabbed (+2) voided after the turn moved on: the turn's -1 comes off the lower HF."""
+    runner("campaign", "new", "t", "--ruleset", "horror-factor")
+    for name in ("A", "B"):
+        runner(
+            "character",
+            "add",
+            name,
+            "--reaction",
+            "10",
+            "--willpower",
+            "10",
+            "--hardness",
+            "0",
+            "--training",
+            "none",
+        )
+    runner("encounter", "start", "F", "--hf", "5", "--cast", "A,B")
+    grabbed = runner.json("shift", "A", "grabbed")[0]["seq"]  # type: ignore[index]
+    runner("turn")
+    assert runner.json("status")["characters"]["A"]["encounter"]["hf"] == 6  # type: ignore[index]
+    runner("void", str(grabbed), "--reason", "the zombie missed")
+    assert runner.json("status")["characters"]["A"]["encounter"]["hf"] == 4  # type: ignore[index]
+    assert "already voided" in runner.refused("void", str(grabbed), "--reason", "twice").stderr

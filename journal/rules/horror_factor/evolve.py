@@ -1,5 +1,10 @@
 """Folding events into the Horror Factor state: applies recorded results, never recomputes.
 
+A recorded change is applied as its difference (after - before) to the number as it stands,
+so when the GM voids an earlier event the later changes still land where the GM expects
+(grabbed +2 voided: the next turn's -1 comes off the lower HF). The audit says where a
+ruling itself would now be decided differently.
+
 Total: an event that no longer fits the state (its encounter or character was voided away)
 is ignored, and so is any part of it naming someone who is not there.
 """
@@ -56,18 +61,24 @@ def _evolve(rules: HFState, payload: Event) -> HFState:
         case EncounterEnded(results=results):
             return _end(rules, results)
         case HorrorChecked():
-            return _set(
+            return _shift(
                 rules,
                 payload.character,
-                hardness=payload.hardness_after,
-                brokenness=payload.brokenness_after,
+                hardness=payload.hardness_after - payload.hardness_before,
+                brokenness=payload.brokenness_after - payload.brokenness_before,
             )
-        case Rested(changes=changes):
+        case Rested(changes=changes, points=points):
             for change in changes:
-                rules = _set(rules, change["character"], willpower=change["after"])
+                name = str(change["character"])
+                if points is None and name in rules.characters:  # a full night: back to max
+                    rules = _set(rules, name, willpower=rules.characters[name].willpower_max)
+                else:
+                    rules = _shift(rules, name, willpower=_difference(change))
             return rules
         case PeaceRecorded():
-            return _set(rules, payload.character, hardness=payload.hardness_after)
+            return _shift(
+                rules, payload.character, hardness=payload.hardness_after - payload.hardness_before
+            )
         case HardnessAwarded():
             return _award(rules, payload)
     return rules
@@ -116,6 +127,26 @@ def _set(
     return _with(rules, who)
 
 
+def _difference(change: Change) -> int:
+    return int(change["after"]) - int(change["before"])
+
+
+def _shift(
+    rules: HFState, name: str, *, hardness: int = 0, brokenness: int = 0, willpower: int = 0
+) -> HFState:
+    """Apply recorded differences to the numbers as they stand now."""
+    who = rules.characters.get(name)
+    if who is None:
+        return rules
+    return _set(
+        rules,
+        name,
+        hardness=who.hardness + hardness,
+        brokenness=who.brokenness + brokenness,
+        willpower=who.willpower + willpower,
+    )
+
+
 def _start(rules: HFState, payload: EncounterStarted) -> HFState:
     # One still running here means its end was voided: the recorded start replaces it.
     cast = [name for name in payload.cast if name in rules.characters]
@@ -141,10 +172,10 @@ def _participants(
     encounter: Encounter, changes: Iterable[Change], fresh: bool = False
 ) -> dict[str, Participant]:
     """The participants with recorded HF changes applied (and the turn's rolls cleared)."""
-    found = {str(c["character"]): int(c["after"]) for c in changes}
+    found = {str(c["character"]): _difference(c) for c in changes}
     result: dict[str, Participant] = {}
     for name, p in encounter.participants.items():
-        hf = max(0, found.get(name, p.hf))
+        hf = max(0, p.hf + found.get(name, 0))
         result[name] = Participant(name, hf) if fresh else replace(p, hf=hf)
     return result
 
@@ -194,10 +225,12 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
     if found is None:
         return rules
     encounter, p = found
-    p = replace(p, soak=clamp(payload.soak_after, 0, tables.SOAK_PER_TURN))
+    p = replace(p, soak=clamp(p.soak + payload.points, 0, tables.SOAK_PER_TURN))
     participants = {**encounter.participants, p.name: p}
     rules = replace(rules, encounter=replace(encounter, participants=participants))
-    return _set(rules, payload.character, willpower=payload.willpower_after)
+    return _shift(
+        rules, payload.character, willpower=payload.willpower_after - payload.willpower_before
+    )
 
 
 def _end(rules: HFState, results: Iterable[Change]) -> HFState:
@@ -205,11 +238,11 @@ def _end(rules: HFState, results: Iterable[Change]) -> HFState:
         return rules
     rules = replace(rules, encounter=None)
     for result in results:
-        rules = _set(
+        rules = _shift(
             rules,
             str(result["character"]),
-            hardness=int(result["hardness_after"]),
-            brokenness=int(result["brokenness_after"]),
+            hardness=int(result["hardness_after"]) - int(result["hardness_before"]),
+            brokenness=int(result["brokenness_after"]) - int(result["brokenness_before"]),
         )
     return rules
 
@@ -218,8 +251,10 @@ def _award(rules: HFState, payload: HardnessAwarded) -> HFState:
     who = rules.characters.get(payload.character)
     if who is None:
         return rules
+    gained = payload.hardness_after - payload.hardness_before
     if payload.specialization is None:
-        return _set(rules, who.name, hardness=payload.hardness_after)
-    level = clamp(payload.hardness_after, 0, tables.HARDNESS_MAX)
+        return _shift(rules, who.name, hardness=gained)
+    start = who.specializations.get(payload.specialization, who.hardness)
+    level = clamp(start + gained, 0, tables.HARDNESS_MAX)
     specs = {**who.specializations, payload.specialization: level}
     return _with(rules, replace(who, specializations=dict(sorted(specs.items()))))
