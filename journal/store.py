@@ -59,7 +59,7 @@ def database_url(target: str | None) -> URL:
             return make_url(target)
         except ArgumentError:
             raise StoreError(f"{target!r} is not a database URL") from None
-    return make_url("sqlite:///" + str(Path(target).expanduser()))
+    return URL.create("sqlite", database=str(Path(target).expanduser()))
 
 
 def utc_now() -> datetime:
@@ -102,14 +102,24 @@ class Store:
         self.engine = engine
 
     @classmethod
-    def open(cls, target: str | None) -> Store:
+    def open(cls, target: str | None, *, create: bool = True) -> Store:
+        """Open a database; with `create=False` a missing SQLite file is refused, not made."""
         url = database_url(target)
         if url.get_backend_name() == "sqlite":
             path = url.database
-            if path and path != ":memory:":
-                folder = Path(path).parent
-                if not folder.is_dir():
-                    raise StoreError(f"folder {str(folder)!r} does not exist: create it first")
+            is_uri = str(url.query.get("uri", "")).lower() == "true"
+            if path and path != ":memory:" and not is_uri:
+                file = Path(path)
+                if not file.parent.is_dir():
+                    raise StoreError(f"folder {str(file.parent)!r} does not exist: create it first")
+                if file.is_dir():
+                    raise StoreError(f"{path} is a folder, not a journal database file")
+                if not create and not file.exists():
+                    raise StoreError(
+                        f"no journal at {path}: start one with "
+                        "`journal campaign new SLUG --ruleset horror-factor` "
+                        "(or `journal import FILE`), or point --db at your journal"
+                    )
             return cls(_sqlite_engine(url))
         try:
             return cls(create_engine(url, pool_pre_ping=True))

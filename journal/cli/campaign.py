@@ -60,7 +60,7 @@ def campaign_new(
     """
     from journal.app import create_campaign
 
-    store = settings.store()
+    store = settings.store(create=True)
     outcome = create_campaign(store, slug, ruleset, title, key_values(options, "--option"))
     state = outcome.state
     if as_json:

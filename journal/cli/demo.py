@@ -42,7 +42,7 @@ def demo(settings: Settings, out: str | None) -> None:
     from journal.resources import shipped
     from journal.transfer import import_file
 
-    store = settings.store()
+    store = settings.store(create=True)
     with (shipped("campaigns") / DEMO / "log.jsonl").open(encoding="utf-8") as log:
         result = import_file(store, log, DEMO)
     journal = Journal.open(store, DEMO)

@@ -63,12 +63,13 @@ class Settings:
     debug: bool
     _store: Store | None = None
 
-    def store(self) -> Store:
-        """The database, opened once per command and closed when the command ends."""
+    def store(self, *, create: bool = False) -> Store:
+        """The database, opened once per command and closed when the command ends. Only
+        commands that start a journal (`create`) may make a new SQLite file."""
         if self._store is None:
             from journal.store import Store
 
-            self._store = Store.open(self.db)
+            self._store = Store.open(self.db, create=create)
             click.get_current_context().call_on_close(self._store.close)
         return self._store
 

@@ -178,3 +178,18 @@ def test_refusals_write_nothing(night: Cli, args: tuple[str, ...], message: str)
 def test_bad_usage_exits_2(night: Cli) -> None:
     night.refused("void", "three", "--reason", "x", exit_code=2)
     night.refused("no-such-command", exit_code=2)
+
+
+def test_a_refused_read_makes_no_database_file(runner: Cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`journal status` in an empty folder says how to start and leaves no journal.db."""
+    assert "journal campaign new" in runner.refused("status").stderr
+    assert (
+        "no journal at" in runner.refused("--db", str(tmp_path / "typo.db"), "db", "check").stderr
+    )
+    assert not (tmp_path / "journal.db").exists() and not (tmp_path / "typo.db").exists()
+
+
+def test_odd_file_names_are_paths_not_urls(runner: Cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    odd = tmp_path / "a?b 100%.db"
+    runner("--db", str(odd), "campaign", "new", "odd", "--ruleset", "horror-factor")
+    assert odd.exists()
