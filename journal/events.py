@@ -9,9 +9,12 @@ with their terms, so `explain` can show them and `audit` can recompute them.
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import hashlib
 import json
+import types
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -132,6 +135,68 @@ def from_data(type_name: str, schema: int, data: Mapping[str, Any]) -> Event:
     if missing:
         raise ValueError(f"{type_name} is missing field(s): {', '.join(missing)}")
     return cls(**{k: _frozen(v) for k, v in data.items()})
+
+
+def check_plain(value: Any, where: str = "data") -> None:
+    """Refuse what would not survive the store and the hash chain unchanged: floats (JSONB
+    rewrites them), NUL characters (PostgreSQL refuses them) and lone surrogates (not
+    UTF-8). Payloads hold strings, whole numbers, booleans, null, lists and objects."""
+    if isinstance(value, float):
+        raise ValueError(f"{where} holds the number {value!r}: only whole numbers are allowed")
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError(f"{where} holds a NUL character")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"{where} holds text that is not valid UTF-8") from None
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            check_plain(key, where)
+            check_plain(item, f"{where}.{key}")
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            check_plain(item, f"{where}[{index}]")
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Does a JSON value fit a payload field's annotation (str, int, bool, None, unions,
+    tuple[...], Mapping[...], Any)?"""
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+    if origin in (Mapping, collections.abc.Mapping, dict):
+        if not isinstance(value, Mapping):
+            return False
+        key, item = args if args else (Any, Any)
+        return all(_fits(k, key) and _fits(v, item) for k, v in value.items())
+    return True  # an annotation this check does not know: the ruleset's own checks apply
+
+
+def check_fields(type_name: str, data: Mapping[str, Any]) -> None:
+    """Refuse a payload whose fields do not have the types its class declares."""
+    cls = event_class(type_name)
+    hints = typing.get_type_hints(cls)
+    for name, value in data.items():
+        if name in hints and not _fits(value, hints[name]):
+            raise ValueError(f"{type_name}.{name} cannot be {json.dumps(value)[:60]}")
 
 
 def canonical_json(value: Any) -> str:

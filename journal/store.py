@@ -31,7 +31,7 @@ from sqlalchemy.engine.url import URL, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
 
 from journal.errors import ConcurrencyConflict, StoreError
-from journal.events import GENESIS_HASH, Recorded, chain_hash
+from journal.events import GENESIS_HASH, Recorded, canonical_json, chain_hash
 from journal.schema import SCHEMA_HEAD, events, snapshots
 
 DEFAULT_DB = "journal.db"
@@ -343,26 +343,61 @@ class Store:
         except OperationalError as exc:
             raise StoreError(_database_problem(self.describe(), exc)) from None
 
-    def import_records(self, campaign: str, records: Iterable[Recorded]) -> int:
-        """Insert already-sealed records, all or nothing; returns how many were new."""
-        added = 0
+    def import_records(self, campaign: str, records: Sequence[Recorded], hashed: bool) -> int:
+        """Append the part of an imported log this campaign does not have yet, all or nothing.
+
+        The part it has must be the same events (same ids, and same hashes when the file
+        carried them). The new part is sealed onto this database's own chain, in the same
+        write transaction that read its head, so two imports cannot interleave.
+        """
         with self._write() as conn:
-            for record in records:
-                existing = conn.execute(
+            head_seq, head_hash = _head(conn, campaign)
+            overlap = min(head_seq, len(records))
+            ours = {
+                row.seq: row
+                for row in conn.execute(
+                    select(events).where(events.c.campaign == campaign, events.c.seq <= overlap)
+                )
+            }
+            for record in records[:overlap]:
+                mine = _record(ours[record.seq])
+                if (
+                    mine.event_id != record.event_id
+                    or _content(mine) != _content(record)
+                    or (hashed and mine.hash != record.hash)
+                ):
+                    raise StoreError(
+                        f"campaign {campaign!r} has another history from event {record.seq} "
+                        "on; nothing was imported (import under another name with --campaign)"
+                    )
+            tail = []
+            prev_hash = head_hash
+            for record in records[overlap:]:
+                draft = Draft(
+                    record.type,
+                    record.schema,
+                    record.data,
+                    record.game_time,
+                    record.session,
+                    record.event_id,
+                    record.recorded_at,
+                )
+                sealed = seal(campaign, record.seq, prev_hash, draft)
+                taken = conn.execute(
                     select(events.c.campaign, events.c.seq).where(
                         events.c.event_id == record.event_id
                     )
                 ).first()
-                if existing is not None:
-                    if (existing.campaign, existing.seq) != (campaign, record.seq):
-                        raise StoreError(
-                            f"event {record.event_id} (seq {record.seq}) is already in this "
-                            f"database as {existing.campaign} seq {existing.seq}; nothing imported"
-                        )
-                    continue
-                conn.execute(events.insert(), [_row(record, campaign)])
-                added += 1
-        return added
+                if taken is not None:
+                    raise StoreError(
+                        f"event {record.event_id} (seq {record.seq}) is already in this database "
+                        f"as {taken.campaign} event {taken.seq}; nothing was imported"
+                    )
+                tail.append(sealed)
+                prev_hash = sealed.hash
+            if tail:
+                conn.execute(events.insert(), [_row(r) for r in tail])
+        return len(tail)
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -412,6 +447,13 @@ def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
         prev_hash=prev_hash,
         hash=chain_hash(prev_hash, **fields),
         **fields,
+    )
+
+
+def _content(record: Recorded) -> str:
+    """What an event says, whatever its chain: for comparing an import with the database."""
+    return canonical_json(
+        [record.type, record.schema, record.data, record.game_time, record.session]
     )
 
 

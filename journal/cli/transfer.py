@@ -72,7 +72,7 @@ def import_(settings: Settings, file: str, as_json: bool) -> None:
     if file != "-" and not Path(file).is_file():
         fail(f"no file {file!r} to import")
     store = settings.store(create=True)
-    handle = sys.stdin if file == "-" else open(file, encoding="utf-8")  # noqa: SIM115
+    handle = sys.stdin if file == "-" else open(file, encoding="utf-8-sig")  # noqa: SIM115
     with handle:
         result = import_file(store, handle, settings.campaign)
     if as_json:

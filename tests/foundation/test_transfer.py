@@ -133,3 +133,72 @@ def test_an_altered_export_is_refused(runner: Cli, tmp_path: Path) -> None:
 
 def test_importing_a_missing_file_is_refused(runner: Cli) -> None:
     assert "no file" in runner.refused("import", "nowhere.jsonl").stderr
+
+
+def test_a_longer_hand_written_log_appends_onto_the_same_chain(runner: Cli, tmp_path: Path) -> None:
+    """Re-importing a hand-written log that grew: the new events link to this database's chain."""
+    runner("import", _write(tmp_path / "v1.jsonl", HAND_WRITTEN[:2]))
+    runner("import", _write(tmp_path / "v2.jsonl", HAND_WRITTEN))
+    assert runner("verify").exit_code == 0
+    assert count_events(runner.db) == 3
+
+
+def test_an_export_with_a_rewritten_past_is_refused(runner: Cli, tmp_path: Path) -> None:
+    _campaign(runner)
+    rows = [json.loads(line) for line in runner("export").stdout.splitlines()]
+    for row in rows:
+        row.pop("hash"), row.pop("prev_hash")
+    rows[3]["data"]["text"] = "The horde is friendly."
+    rows.append({"type": "NoteTaken", "data": {"text": "Dawn."}})
+    result = runner.refused("import", _write(tmp_path / "rewritten.jsonl", rows))
+    assert "another history" in result.stderr
+    assert count_events(runner.db) == 6
+
+
+BAD_LINES = [
+    ({"type": "NoteTaken", "data": {"text": "x"}, "game_time": 5}, "game_time must be text"),
+    ({"type": "NoteTaken", "data": {"text": "x"}, "session": "2"}, "session must be a whole"),
+    ({"type": "NoteTaken", "data": {"text": "x"}, "event_id": "nope"}, "is not a UUID"),
+    ({"type": "NoteTaken", "data": {"text": ["a"], "about": "Linda"}}, "NoteTaken.text cannot be"),
+    ({"type": "NoteTaken", "data": {"text": "x", "extra": 1e20}}, "only whole numbers"),
+    ({"type": "NoteTaken", "data": {"text": "a\u0000b"}}, "NUL character"),
+    ({"type": "EventVoided", "data": {"seq": 1, "reason": "x"}}, "cannot be voided"),
+    ({"type": "EventVoided", "data": {"seq": "abc", "reason": "x"}}, "EventVoided.seq cannot be"),
+    ({"type": "EventVoided", "data": {"seq": 9, "reason": "x"}}, "comes after it"),
+    (
+        {
+            "type": "CharacterAdded",
+            "data": {
+                "name": "Z",
+                "sheet": {"reaction": 10, "willpower": 10, "hardness": 99, "training": "none"},
+            },
+        },
+        "hardness",
+    ),
+]
+
+
+@pytest.mark.parametrize(("row", "message"), BAD_LINES, ids=[m for _, m in BAD_LINES])
+def test_lines_the_journal_would_never_write_are_refused(
+    runner: Cli, tmp_path: Path, row: dict[str, object], message: str
+) -> None:
+    path = _write(tmp_path / "odd.jsonl", [*HAND_WRITTEN[:2], row])
+    result = runner.refused("import", path)
+    assert "line 3" in result.stderr and message in result.stderr, result.stderr
+    assert count_events(runner.db) == 0
+
+
+def test_a_byte_order_mark_is_fine_and_bad_bytes_are_refused(runner: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + "\n".join(json.dumps(r) for r in HAND_WRITTEN).encode())
+    runner("import", str(path))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(json.dumps(HAND_WRITTEN[0]).encode() + b"\n\xff\xfe\n")
+    assert (
+        "not UTF-8" in Cli(runner.runner, str(tmp_path / "b.db")).refused("import", str(bad)).stderr
+    )
+
+
+def test_import_under_a_bad_name_is_refused(runner: Cli, tmp_path: Path) -> None:
+    path = _write(tmp_path / "hand.jsonl", HAND_WRITTEN)
+    assert "not a campaign slug" in runner.refused("--campaign", "Bad Slug!", "import", path).stderr
