@@ -10,12 +10,12 @@ import os
 import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from journal import __version__, snapshots
 from journal.dice import DiceBox, system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
-from journal.events import Event, Recorded, to_data
+from journal.events import Event, Recorded, check_plain, to_data
 from journal.projection import apply, envelope, fold
 from journal.rules import RULESETS, Ruleset, load
 from journal.rules.core import (
@@ -61,21 +61,42 @@ class Journal:
 
     # --- reading -------------------------------------------------------------------------
 
-    def state(self, as_of: int | None = None, *, cached: bool = True) -> CampaignState:
+    def head(self) -> int:
+        return self.store.head(self.campaign)[0]
+
+    def state(
+        self, as_of: int | None = None, *, cached: bool = True, keep: bool = True
+    ) -> CampaignState:
         """The projection at the head, or as of an earlier seq (voids made later don't count).
 
-        Folds from the newest usable snapshot, and keeps a new one when it folded many events.
+        Folds from the newest usable snapshot, and (with `keep`) keeps a new one when it
+        folded many events. Every read is bounded by one seq, so an event appended meanwhile
+        (a void above all) is either wholly in or wholly out.
         """
-        voids = self.store.voids(self.campaign, upto=as_of)
+        upto = as_of if as_of is not None else self.head()
+        voids = self.store.voids(self.campaign, upto=upto)
         voided = frozenset(target for _, target in voids)
-        base = self._snapshot(as_of, voids) if cached else None
+        base = self._snapshot(upto, voids) if cached else None
         start = base or CampaignState()
-        state = fold(self.store.read(self.campaign, after=start.seq, upto=as_of), voided, start)
-        if cached and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
+        state = fold(self.store.read(self.campaign, after=start.seq, upto=upto), voided, start)
+        if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
             self.store.save_snapshot(
                 self.campaign, state.seq, rules_version(state.ruleset), snapshots.dump(state)
             )
-        return state
+        return replace(state, slug=self.campaign) if state.seq else state
+
+    def upto(self, as_of: int | None, as_of_session: int | None = None) -> int | None:
+        """Check `--as-of SEQ` / `--as-of-session N` and turn them into a seq (None: now)."""
+        if as_of_session is not None:
+            return self.seq_of_session(as_of_session)
+        if as_of is not None:
+            head = self.head()
+            if not 1 <= as_of <= head:
+                raise NotFound(
+                    f"there is no event {as_of} in campaign {self.campaign!r}: "
+                    f"its events are 1 to {head}"
+                )
+        return as_of
 
     def _snapshot(self, as_of: int | None, voids: list[tuple[int, int]]) -> CampaignState | None:
         try:
@@ -116,6 +137,11 @@ class Journal:
     def voided(self, upto: int | None = None) -> frozenset[int]:
         return self.store.voided(self.campaign, upto=upto)
 
+    def history(self, upto: int | None = None) -> tuple[Iterator[Recorded], frozenset[int]]:
+        """The records and the voided seqs, both bounded by the same seq."""
+        bound = upto if upto is not None else self.head()
+        return self.records(bound), self.voided(bound)
+
     # --- deciding ------------------------------------------------------------------------
 
     def execute(
@@ -128,7 +154,7 @@ class Journal:
 
         A lost race reloads the state and decides again (a few times) before giving up.
         """
-        state = self.state()
+        state = self.state(keep=False)  # a refused command writes nothing, not even a cache
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags)
             drafts, after = _drafts(state, payloads)
@@ -139,7 +165,7 @@ class Journal:
                 state = self._catch_up(state)
                 continue
             if any(isinstance(p, EventVoided) for p in payloads):
-                after = self.state()  # a void reaches back: fold again without the voided event
+                after = self.state(keep=False)  # a void reaches back: fold again without it
             return Outcome(records, after)
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
@@ -189,7 +215,12 @@ def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft
     drafts = []
     for payload in payloads:
         game_time, session = envelope(state, payload)
-        drafts.append(Draft(payload.type, payload.schema, to_data(payload), game_time, session))
+        data = to_data(payload)
+        try:
+            check_plain(data)
+        except ValueError as exc:
+            raise RuleError(f"that cannot be recorded: {exc}") from None
+        drafts.append(Draft(payload.type, payload.schema, data, game_time, session))
         state = apply(state, payload, Meta(state.seq + 1, game_time, session), ruleset)
         ruleset = ruleset or load(state.ruleset)
     return drafts, state

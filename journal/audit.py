@@ -18,7 +18,7 @@ from journal.errors import JournalError, RuleError
 from journal.events import GENESIS_HASH, Event, Recorded, describe_terms, rehash, to_data
 from journal.projection import apply, meta_of
 from journal.rules import Ruleset, load
-from journal.rules.core import CampaignState
+from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
 
 if TYPE_CHECKING:
     from journal.app import Journal
@@ -123,8 +123,10 @@ def _why(data: Mapping[str, Any]) -> str:
     return ""
 
 
-def _compare(record: Recorded, recomputed: Mapping[str, Any]) -> list[Difference]:
-    recorded = record.data
+def _compare(
+    record: Recorded, recorded: Mapping[str, Any], recomputed: Mapping[str, Any]
+) -> list[Difference]:
+    """Field by field, both sides as the current schema has them (old events upcast)."""
     why = _why(recomputed)
     differences = []
     for key in sorted(set(recorded) | set(recomputed)):
@@ -156,7 +158,9 @@ def audit_records(
         if record.seq in voided:
             continue
         payload: Event | None = record.payload
-        command = ruleset.command_for(payload) if ruleset is not None and payload else None
+        command = None
+        if ruleset is not None and payload is not None:
+            command = core_command_for(payload) or ruleset.command_for(payload)
         if ruleset is not None and command is not None:
             report.rulings += 1
             differences, payload = _redecide(state, record, command, ruleset)
@@ -176,10 +180,14 @@ def _redecide(
     state: CampaignState, record: Recorded, command: object, ruleset: Ruleset
 ) -> tuple[list[Difference], Event | None]:
     """The differences between the record and a fresh decision, and the event to fold."""
-    dice = getattr(record.payload, "dice", None) or {}
+    payload = record.payload
+    dice = getattr(payload, "dice", None) or {}
     box = DiceBox.replaying(dice, random.Random(f"audit:{record.seq}"))
     try:
-        produced = ruleset.decide(state, command, box)
+        if isinstance(command, CORE_COMMANDS):
+            produced = decide_core(state, command, ruleset)
+        else:
+            produced = ruleset.decide(state, command, box)
     except JournalError as exc:
         refused = Difference(record.seq, record.type, "(ruling)", "accepted", "refused", str(exc))
         return [refused], None
@@ -187,7 +195,7 @@ def _redecide(
     if not same:
         kinds = [p.type for p in produced]
         return [Difference(record.seq, record.type, "(type)", record.type, kinds, "")], None
-    differences = _compare(record, to_data(same[0]))
+    differences = _compare(record, to_data(payload), to_data(same[0]))
     anew = box.rolled_anew()
     if anew:
         rolls = ", ".join(f"{r.purpose} {','.join(map(str, r.faces))}" for r in anew)
@@ -215,7 +223,8 @@ def audit_campaign(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[Iterable[Recorded], int], Iterable[Recorded]] | None = None,
 ) -> AuditReport:
-    records: Iterable[Recorded] = journal.records()
+    history, voided = journal.history()
+    records: Iterable[Recorded] = history
     if progress is not None:
         records = progress(records, journal.store.count(journal.campaign))
-    return audit_records(records, journal.voided(), options)
+    return audit_records(records, voided, options)

@@ -282,6 +282,21 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
     return EventVoided(target.seq, command.reason.strip(), target.type)
 
 
+def core_command_for(payload: Event) -> object | None:
+    """The core command behind an event whose recorded result can be checked again (the
+    clock, session numbers, sheets), for the audit; None for the others."""
+    match payload:
+        case CharacterAdded(name=name, sheet=sheet):
+            return AddCharacter(name, sheet)
+        case SessionStarted(title=title, at=at):
+            return StartSession(title, at)
+        case ClockSet(game_time=game_time):
+            return SetClock(game_time)
+        case ClockAdvanced(amount=amount):
+            return AdvanceClock(amount)
+    return None
+
+
 def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignState:
     match payload:
         case CampaignCreated():

@@ -29,7 +29,7 @@ def _seq(log: list[dict], type_: str, **match: object) -> int:  # type: ignore[t
 
 def test_a_clean_log_audits_clean(zombies: Cli) -> None:
     report = zombies.json("audit")
-    assert report == {"events": 27, "rulings": 16, "differences": [], "options": {}}
+    assert report == {"events": 27, "rulings": 20, "differences": [], "options": {}}
     assert "every ruling follows" in zombies("audit").stdout
 
 
@@ -161,3 +161,39 @@ def test_a_void_takes_its_change_out_of_later_numbers(runner: Cli) -> None:
     runner("void", str(grabbed), "--reason", "the zombie missed")
     assert runner.json("status")["characters"]["A"]["encounter"]["hf"] == 4  # type: ignore[index]
     assert "already voided" in runner.refused("void", str(grabbed), "--reason", "twice").stderr
+
+
+def test_core_rulings_are_checked_too(runner: Cli, tmp_path: Path) -> None:
+    """A hand-written clock that jumped wrong, or a sheet out of range, is listed."""
+    rows = [
+        {
+            "type": "CampaignCreated",
+            "data": {
+                "slug": "c",
+                "ruleset": "horror-factor",
+                "title": "C",
+                "options": {"exceptional_margin": 5},
+            },
+        },
+        {
+            "type": "ClockSet",
+            "data": {"game_time": "1925-10-31T22:00"},
+            "game_time": "1925-10-31T22:00",
+        },
+        {
+            "type": "ClockAdvanced",
+            "data": {
+                "amount": "2h",
+                "game_time": "1999-01-01T00:00",
+                "previous": "1925-10-31T22:00",
+            },
+            "game_time": "1999-01-01T00:00",
+        },
+    ]
+    path = tmp_path / "clock.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    runner("import", str(path))
+    differences = json.loads(runner("audit", "--json", ok=False).stdout)["differences"]
+    assert [(d["seq"], d["field"], d["recomputed"]) for d in differences] == [
+        (3, "game_time", "1925-11-01T00:00")
+    ]

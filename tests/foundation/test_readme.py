@@ -3,6 +3,7 @@ the session transcript is what the journal really prints."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from pathlib import Path
@@ -33,14 +34,24 @@ def test_ci_runs_the_readmes_test_command() -> None:
 
 
 def test_the_session_transcript_is_real(runner: Cli) -> None:
-    transcript = README.split("## A session at the table", 1)[1].split("```text\n", 1)[1]
-    transcript = transcript.split("```", 1)[0]
+    """Set JOURNAL_UPDATE_README=1 to write what the journal prints now into the README."""
+    head, rest = README.split("## A session at the table", 1)
+    before, block = rest.split("```text\n", 1)
+    transcript, after = block.split("```", 1)
     steps = re.split(r"^\$ ", transcript, flags=re.M)[1:]
     assert len(steps) > 10
+    shown_steps = []
     for step in steps:
         command, _, expected = step.partition("\n")
         args = shlex.split(command)
         assert args[0] == "journal"
         result = runner(*args[1:])
         shown = result.stdout.replace(runner.db, "journal.db")
-        assert shown.strip() == expected.strip(), command
+        shown_steps.append(f"$ {command}\n{shown}")
+        if not os.environ.get("JOURNAL_UPDATE_README"):
+            assert shown.strip() == expected.strip(), command
+    if os.environ.get("JOURNAL_UPDATE_README"):
+        rewritten = "".join(shown_steps)
+        (ROOT / "README.md").write_text(
+            f"{head}## A session at the table{before}```text\n{rewritten}```{after}"
+        )
