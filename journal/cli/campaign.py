@@ -243,7 +243,12 @@ def _disadvantage(text: str) -> dict[str, Any]:
 
 @character.command("show")
 @click.argument("name")
-@click.option("--as-of", type=int, metavar="SEQ", help="The sheet as it was after event SEQ.")
+@click.option(
+    "--as-of",
+    type=click.IntRange(min=1),
+    metavar="SEQ",
+    help="The sheet as it was after event SEQ.",
+)
 @json_option
 @pass_settings
 def character_show(settings: Settings, name: str, as_of: int | None, as_json: bool) -> None:
@@ -257,7 +262,7 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
     from journal.cli.views import character_view
 
     journal = settings.journal()
-    state = journal.state(as_of)
+    state = journal.state(journal.upto(as_of))
     canonical = state.character(name)
     view = character_view(journal, state, canonical)
     if as_json:

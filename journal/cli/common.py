@@ -22,9 +22,14 @@ def json_option(fn: F) -> F:
 def as_of_options(fn: F) -> F:
     """`--as-of SEQ` and `--as-of-session N`: look back in time."""
     fn = click.option(
-        "--as-of-session", type=int, metavar="N", help="As it stood at the end of session N."
+        "--as-of-session",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="As it stood at the end of session N.",
     )(fn)
-    return click.option("--as-of", type=int, metavar="SEQ", help="As it stood after event SEQ.")(fn)
+    return click.option(
+        "--as-of", type=click.IntRange(min=1), metavar="SEQ", help="As it stood after event SEQ."
+    )(fn)
 
 
 def emit_json(document: Any) -> None:

@@ -126,8 +126,7 @@ def status(settings: Settings, as_of: int | None, as_of_session: int | None, as_
     from journal.cli.views import status_document
 
     journal = settings.journal()
-    upto = journal.seq_of_session(as_of_session) if as_of_session else as_of
-    document = status_document(journal.state(upto))
+    document = status_document(journal.state(journal.upto(as_of, as_of_session)))
     if as_json:
         emit_json(document)
     else:
@@ -158,13 +157,13 @@ def log(
     from journal.cli.views import log_entries
 
     journal = settings.journal()
-    as_of = journal.seq_of_session(as_of_session) if as_of_session else as_of
+    as_of = journal.upto(as_of, as_of_session)
+    if session is not None:
+        journal.seq_of_session(session)  # refuses a session that never was
     if character is not None:
         character = journal.state(as_of).character(character)
-    voided = journal.voided(as_of)
-    entries = log_entries(
-        journal, journal.records(upto=as_of), voided, session=session, character=character
-    )
+    records, voided = journal.history(as_of)
+    entries = log_entries(journal, records, voided, session=session, character=character)
     if as_json:
         emit_json([{**record.export(), "voided": is_void} for record, _, is_void in entries])
         return
@@ -175,7 +174,7 @@ def log(
 
 @click.command()
 @click.argument("name")
-@click.argument("seq", type=int, required=False)
+@click.argument("seq", type=click.IntRange(min=1), required=False)
 @click.option("--as-of-session", type=int, metavar="N", help="As it stood at the end of session N.")
 @json_option
 @pass_settings
@@ -195,9 +194,10 @@ def explain(
     from journal.explain import render
 
     journal = settings.journal()
-    upto = journal.seq_of_session(as_of_session) if as_of_session else seq
+    upto = journal.upto(seq, as_of_session)
     canonical = journal.state(upto).character(name)
-    explanation = build(journal.records(upto=upto), journal.voided(upto), canonical, seq)
+    records, voided = journal.history(upto)
+    explanation = build(records, voided, canonical, seq)
     if as_json:
         emit_json(explanation.document())
     else:

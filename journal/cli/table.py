@@ -129,7 +129,7 @@ def note(
 
 
 @click.command()
-@click.argument("seq", type=int)
+@click.argument("seq", type=click.IntRange(1, 2**31 - 1))
 @click.option("--reason", required=True, help="Why the event no longer counts.")
 @json_option
 @pass_settings

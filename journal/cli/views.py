@@ -45,11 +45,9 @@ def log_entries(
 
 def character_view(journal: Journal, state: CampaignState, name: str) -> dict[str, Any]:
     current = load(state.ruleset).status(state).get(name, {})
-    voided = journal.voided(state.seq)
+    records, voided = journal.history(state.seq)
     lines = [
         f"#{record.seq} {text}" + (" (voided)" if is_void else "")
-        for record, text, is_void in log_entries(
-            journal, journal.records(upto=state.seq), voided, character=name
-        )
+        for record, text, is_void in log_entries(journal, records, voided, character=name)
     ]
     return {"name": name, **current, "events": lines}

@@ -57,12 +57,15 @@ def _add_months(moment: datetime, months: int) -> datetime:
 def advance(game_time: str, amount: str) -> str:
     count, unit = parse_amount(amount)
     moment = to_datetime(game_time)
-    if unit == "months":
-        moment = _add_months(moment, count)
-    elif unit == "years":
-        moment = _add_months(moment, 12 * count)
-    else:
-        moment = moment + timedelta(**{unit: count})
+    try:
+        if unit == "months":
+            moment = _add_months(moment, count)
+        elif unit == "years":
+            moment = _add_months(moment, 12 * count)
+        else:
+            moment = moment + timedelta(**{unit: count})
+    except (OverflowError, ValueError):
+        raise RuleError(f"{amount} from {game_time} runs past the year 9999") from None
     return moment.strftime(GAME_TIME_FORMAT)
 
 

@@ -193,3 +193,27 @@ def test_odd_file_names_are_paths_not_urls(runner: Cli, tmp_path) -> None:  # ty
     odd = tmp_path / "a?b 100%.db"
     runner("--db", str(odd), "campaign", "new", "odd", "--ruleset", "horror-factor")
     assert odd.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "exit_code", "message"),
+    [
+        (("status", "--as-of", "0"), 2, "not in the range"),
+        (("status", "--as-of", "99"), 1, "no event 99"),
+        (("status", "--as-of-session", "4"), 1, "no session 4"),
+        (("log", "--session", "9"), 1, "no session 9"),
+        (("explain", "Freddie", "99"), 1, "no event 99"),
+        (("character", "show", "Freddie", "--as-of", "99"), 1, "no event 99"),
+        (("void", "99999999999999999999", "--reason", "x"), 2, "not in the range"),
+    ],
+)
+def test_moments_that_never_were_are_refused(
+    night: Cli, args: tuple[str, ...], exit_code: int, message: str
+) -> None:
+    result = night.refused(*args, exit_code=exit_code)
+    assert message in result.stderr
+
+
+def test_the_clock_cannot_run_past_year_9999(night: Cli) -> None:
+    night("clock", "set", "9999-12-31")
+    assert "past the year 9999" in night.refused("clock", "advance", "2d").stderr
