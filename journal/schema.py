@@ -17,8 +17,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import JSONB
 
+#: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
+SCHEMA_HISTORY = ("0001", "0002")
 #: The Alembic revision the code expects; `journal db check` compares the database with it.
-SCHEMA_HEAD = "0002"
+SCHEMA_HEAD = SCHEMA_HISTORY[-1]
 
 metadata = MetaData(
     naming_convention={

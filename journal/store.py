@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,11 +28,17 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Row
 from sqlalchemy.engine.url import URL, make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError, IntegrityError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DatabaseError,
+    DBAPIError,
+    IntegrityError,
+    OperationalError,
+)
 
 from journal.errors import ConcurrencyConflict, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_json, chain_hash
-from journal.schema import SCHEMA_HEAD, events, snapshots
+from journal.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
 
 DEFAULT_DB = "journal.db"
 READ_BATCH = 500
@@ -166,6 +172,18 @@ class Store:
                         )
                     return None
                 version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                if version is not None and (
+                    "events" not in names or str(version) not in SCHEMA_HISTORY
+                ):
+                    if "events" in names and str(version) > SCHEMA_HEAD:
+                        raise StoreError(
+                            f"{self.describe()} was written by a newer journal (schema "
+                            f"{version}; this one knows up to {SCHEMA_HEAD}): upgrade journal"
+                        )
+                    raise StoreError(
+                        f"{self.describe()} is not a journal database (another program's "
+                        "migrations); point --db at a journal database or a new file"
+                    )
                 return None if version is None else str(version)
         except DatabaseError as exc:
             raise StoreError(_database_problem(self.describe(), exc)) from None
@@ -307,8 +325,8 @@ class Store:
                         created_at=utc_now(),
                     )
                 )
-        except (IntegrityError, OperationalError):
-            pass
+        except DBAPIError:
+            pass  # a cache: a lost race or a read-only role just means no snapshot
 
     def drop_snapshots(self, campaign: str) -> int:
         with self._write() as conn:

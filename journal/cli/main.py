@@ -119,8 +119,9 @@ class JournalGroup(click.Group):
             settings = ctx.find_object(Settings)
             if settings is not None and settings.debug:
                 raise
+            first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
             click.echo(
-                f"Error: unexpected failure ({type(exc).__name__}: {exc}); "
+                f"Error: unexpected failure ({type(exc).__name__}: {first_line[:200]}); "
                 "nothing was written. Rerun with --debug for the details.",
                 err=True,
             )

@@ -79,3 +79,37 @@ def test_a_file_that_is_not_a_database_is_refused(runner, tmp_path: Path) -> Non
 def test_status_on_a_missing_database_says_how_to_start(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = runner.refused("status")
     assert "journal campaign new" in result.stderr
+
+
+def test_the_history_lists_every_migration_in_order() -> None:
+    from alembic.script import ScriptDirectory
+
+    from journal.schema import SCHEMA_HISTORY
+
+    scripts = ScriptDirectory.from_config(alembic_config())
+    revisions = [r.revision for r in reversed(list(scripts.walk_revisions()))]
+    assert tuple(revisions) == SCHEMA_HISTORY
+
+
+def _stamped(path: Path, version: str, with_events: bool) -> None:
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+    connection.execute("INSERT INTO alembic_version VALUES (?)", (version,))
+    if with_events:
+        connection.execute("CREATE TABLE events (position INTEGER)")
+    else:
+        connection.execute("CREATE TABLE users (name TEXT)")
+    connection.commit()
+    connection.close()
+
+
+def test_a_newer_journal_database_says_to_upgrade_the_program(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _stamped(tmp_path / "journal.db", "0099", with_events=True)
+    assert "newer journal" in runner.refused("db", "upgrade").stderr
+    assert not list(tmp_path.glob("journal.db.bak-*"))
+
+
+def test_another_programs_alembic_database_is_refused(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _stamped(tmp_path / "journal.db", "9f3ab2", with_events=False)
+    assert "not a journal database" in runner.refused("status").stderr
+    assert "not a journal database" in runner.refused("db", "upgrade").stderr
