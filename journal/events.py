@@ -87,6 +87,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _sorted(value: Any) -> Any:
+    """Mappings with their keys in order, at every depth: an export reads the same whichever
+    database it came from (PostgreSQL's JSONB keeps keys in its own order)."""
+    if isinstance(value, dict):
+        return {k: _sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted(v) for v in value]
+    return value
+
+
 def _frozen(value: Any) -> Any:
     """Inverse of `_plain` for payload fields: lists become tuples (mappings stay mappings)."""
     if isinstance(value, list | tuple):
@@ -230,7 +240,7 @@ class Recorded:
             "event_id": self.event_id,
             "type": self.type,
             "schema": self.schema,
-            "data": _plain(self.data),
+            "data": _sorted(_plain(self.data)),
             "recorded_at": format_instant(self.recorded_at),
             "game_time": self.game_time,
             "session": self.session,

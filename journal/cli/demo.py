@@ -37,12 +37,18 @@ def demo(settings: Settings, out: str | None) -> None:
     from journal.app import Journal
     from journal.cli.reading import render_status
     from journal.cli.views import status_document
-    from journal.events import describe_terms
     from journal.narrate import describe
     from journal.resources import shipped
     from journal.transfer import import_file
 
     store = settings.store(create=True)
+    if store.revision() is not None:
+        yours = [r.campaign for r in store.campaigns() if r.campaign != DEMO]
+        if yours:
+            fail(
+                f"{store.describe()} already holds your campaign(s) {', '.join(yours)}: "
+                "run the demo in another folder, or with --db demo.db"
+            )
     with (shipped("campaigns") / DEMO / "log.jsonl").open(encoding="utf-8") as log:
         result = import_file(store, log, DEMO)
     journal = Journal.open(store, DEMO)
@@ -61,10 +67,8 @@ def demo(settings: Settings, out: str | None) -> None:
         for r in records
         if r.type == "InitiativeRolled" and r.data["character"] == "Linda" and r.data["turn"] == 2
     )
-    terms = tuple((str(label), int(value)) for label, value in second.data["terms"])
     click.echo(f"\nLinda's second-turn initiative (journal explain Linda {second.seq}):")
     click.echo(f"  #{second.seq} {describe(second, journal.ruleset)}")
-    click.echo(f"  {describe_terms(terms, second.data['total'])}")
     click.echo(
         "  The rule text says 13 here: it writes 12 + 2 - 6 = 7 where the sum is 8, "
         "so by its own rule the total is 14."

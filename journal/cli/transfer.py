@@ -46,11 +46,16 @@ def export(settings: Settings, output: str | None) -> None:
             click.echo(line)
         return
     target = Path(output)
+    if not target.parent.is_dir():
+        fail(f"folder {str(target.parent)!r} does not exist: create it first")
     partial = target.with_name(target.name + ".partial")
-    with partial.open("w", encoding="utf-8") as handle:
-        for line in lines:
-            handle.write(line + "\n")
-    partial.replace(target)
+    try:
+        with partial.open("w", encoding="utf-8") as handle:
+            for line in lines:
+                handle.write(line + "\n")
+        partial.replace(target)  # the old file stays whole until the new one is
+    finally:
+        partial.unlink(missing_ok=True)
     click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
 
 

@@ -48,3 +48,11 @@ def test_every_command_has_help_with_an_example(name: str, command: click.Comman
     assert command.help and "Example" in command.help, (
         f"journal {name} needs an example in its help"
     )
+
+
+def test_a_mistyped_command_gets_a_suggestion() -> None:
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(cli, ["statuss"])
+    assert result.exit_code == 2
+    assert "Did you mean 'status'?" in result.stderr

@@ -142,3 +142,10 @@ def test_demo_imports_and_explains(runner: Cli) -> None:
     assert "= 14" in out and "says 13" in out
     assert "Linda    2 (eff 0)" in out
     assert "0 new events" in runner("demo").stdout
+
+
+def test_demo_leaves_a_gms_own_journal_alone(runner: Cli) -> None:
+    runner("campaign", "new", "mine", "--ruleset", "horror-factor")
+    result = runner.refused("demo")
+    assert "already holds your campaign(s) mine" in result.stderr
+    assert [c["campaign"] for c in runner.json("campaign", "list")] == ["mine"]  # type: ignore[union-attr,index]
