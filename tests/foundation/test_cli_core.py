@@ -154,7 +154,10 @@ REFUSALS = [
         "training",
     ),
     (("character", "add", "Ariella", "--reaction", "10"), "needs --willpower"),
-    (("character", "add", "Ariella", "--will", "10", "--ht", "10", "--iq", "10"), "other ruleset"),
+    (
+        ("character", "add", "Ariella", "--will", "10", "--ht", "10", "--iq", "10"),
+        "belong to fright-check",
+    ),
     (("--campaign", "nowhere", "status"), "no campaign 'nowhere'"),
     (("character", "show", "Nobody"), "no character named 'Nobody'"),
     (("note", "hello", "--about", "Nobody"), "no character named"),
