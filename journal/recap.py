@@ -11,14 +11,16 @@ character's name (that character's own events, the public notes about them or no
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from journal import snapshots
 from journal.app import Journal
 from journal.errors import NotFound
 from journal.events import Event, Recorded, describe_terms
 from journal.narrate import concerns, describe
-from journal.projection import apply, meta_of
+from journal.projection import apply, fold, meta_of
 from journal.rules import Ruleset, load
 from journal.rules.core import CampaignState, NoteTaken, SessionEnded, SessionStarted
 from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
@@ -34,6 +36,7 @@ from journal.rules.horror_factor.events import (
 )
 from journal.telling import (
     SHOWN_ELSEWHERE,
+    check_verdict,
     effect_line,
     fright_details,
     fright_gm,
@@ -62,44 +65,106 @@ class Log:
     steps: list[Step] = field(default_factory=list)
     voided: list[Doc] = field(default_factory=list)
     final: CampaignState = field(default_factory=CampaignState)
+    by_session: dict[int, list[Step]] = field(default_factory=dict)
 
     @property
     def ruleset(self) -> Ruleset:
         return load(self.final.ruleset)
 
     def session(self, number: int) -> list[Step]:
-        return [s for s in self.steps if s.record.session == number]
+        return self.by_session.get(number, [])
+
+    def keep(self, step: Step) -> None:
+        self.steps.append(step)
+        if step.record.session is not None:
+            self.by_session.setdefault(step.record.session, []).append(step)
 
 
-def walk(journal: Journal) -> Log:
-    voided = journal.voided()
-    records = list(journal.records())
-    reasons = {
-        int(r.data["seq"]): str(r.data["reason"])
-        for r in records
-        if r.type == "EventVoided" and r.seq not in voided
-    }
-    log = Log()
-    state = CampaignState()
-    ruleset: Ruleset | None = None
+def _void_reasons(
+    journal: Journal, voids: list[tuple[int, int]], wanted: set[int]
+) -> dict[int, str]:
+    """Why each of the `wanted` seqs was voided (read from their EventVoided records)."""
+    reasons: dict[int, str] = {}
+    for void_seq, target in voids:
+        if target in wanted:
+            record = journal.store.get(journal.campaign, void_seq)
+            if record is not None:
+                reasons[target] = str(record.data.get("reason", ""))
+    return reasons
+
+
+def _fold_into(
+    log: Log,
+    records: Iterable[Recorded],
+    voided: frozenset[int],
+    state: CampaignState,
+    only: int | None,
+) -> CampaignState:
+    """Fold `records` onto `state`, keeping a Step for each event of session `only` (every
+    event when None); voided events of that session are listed, not folded."""
+    ruleset = load(state.ruleset) if state.ruleset else None
     for record in records:
+        shown = only is None or record.session == only
         if record.seq in voided:
-            log.voided.append(
-                {
-                    "seq": record.seq,
-                    "session": record.session,
-                    "line": describe(record, ruleset),
-                    "reason": reasons.get(record.seq, ""),
-                }
-            )
+            state = replace(state, seq=record.seq)
+            if shown:
+                log.voided.append(
+                    {
+                        "seq": record.seq,
+                        "session": record.session,
+                        "line": describe(record, ruleset),
+                        "reason": "",
+                    }
+                )
             continue
-        payload = record.payload
+        payload = record.payload  # decoded on each access: once here
         after = apply(state, payload, meta_of(record), ruleset)
         if ruleset is None and after.ruleset:
             ruleset = load(after.ruleset)
-        log.steps.append(Step(record, payload, state, after))
+        if shown:
+            log.keep(Step(record, payload, state, after))
         state = after
-    log.final = state
+    return state
+
+
+def walk(journal: Journal, only: int | None = None, final: CampaignState | None = None) -> Log:
+    """The campaign folded once, every event kept as a Step; with `only`, just that
+    session's events are kept and the fold starts from the newest usable snapshot before
+    it (so a recap of one session does not describe or keep the rest of the campaign).
+
+    Every read is bounded by one seq (the head when this starts)."""
+    head = final.seq if final is not None else journal.head()
+    voids = journal.store.voids(journal.campaign, upto=head)
+    voided = frozenset(target for _, target in voids)
+    log = Log()
+    if only is None:
+        state = _fold_into(
+            log, journal.store.read(journal.campaign, upto=head), voided, CampaignState(), None
+        )
+        log.final = state
+    else:
+        before = (
+            journal.store.last_seq_of_session(journal.campaign, only - 1) if only > 1 else 0
+        ) or 0
+        base = CampaignState()
+        if before:
+            # a cached read (folds from a snapshot, keeps one); voids made after `before`
+            # that reach back into it make it unusable, then fold from the start
+            base = journal.state(as_of=before)
+            if not snapshots.usable(before, voids):
+                base = fold(journal.store.read(journal.campaign, upto=before), voided)
+        end = journal.store.last_seq_of_session(journal.campaign, only) or before
+        state = _fold_into(
+            log,
+            journal.store.read(journal.campaign, after=base.seq, upto=min(end, head)),
+            voided,
+            base,
+            only,
+        )
+        log.final = final if final is not None else state
+    reasons = _void_reasons(journal, voids, {int(v["seq"]) for v in log.voided})
+    for entry in log.voided:
+        entry["reason"] = reasons.get(int(entry["seq"]), "")
     return log
 
 
@@ -164,6 +229,10 @@ class Recap:
     def about(self, payload: Event) -> tuple[str, ...]:
         return concerns(payload, self.ruleset)
 
+    @staticmethod
+    def gm_only(payload: Event) -> bool:
+        return isinstance(payload, NoteTaken) and payload.gm_only
+
     def sees(self, payload: Event) -> bool:
         if isinstance(payload, NoteTaken):
             if payload.gm_only:
@@ -192,11 +261,10 @@ class Recap:
         start = first.payload if isinstance(first.payload, SessionStarted) else None
         state = last.after
         names = [n for n in state.characters if self.sees_name(n)]
-        cast = [
-            n
-            for n in names
-            if any(n in self.about(s.payload) for s in self.steps if self.sees(s.payload))
-        ]
+        # the cast is who the players saw in the session (a character's own handout too
+        # names who they played beside); a GM-only note names nobody to the players
+        public = [s for s in self.steps if self.audience.gm or not self.gm_only(s.payload)]
+        cast = [n for n in state.characters if any(n in self.about(s.payload) for s in public)]
         status = self.ruleset.status(state)
         spent = self.outcomes["willpower_spent"]
         self.outcomes["willpower_spent"] = [{"name": n, "points": p} for n, p in spent.items()]
@@ -216,7 +284,7 @@ class Recap:
                 "began": game_date(began),
                 "ended": game_date(ended) if ended and ended != began else None,
                 "closed": any(isinstance(s.payload, SessionEnded) for s in self.steps),
-                "of": state.sessions,
+                "of": self.log.final.sessions,
             },
             "cast": cast or names,
             "story": self.story,
@@ -240,6 +308,9 @@ class Recap:
         if isinstance(payload, EncounterStarted | CombatStarted):
             self.start_encounter(step)
             return
+        if isinstance(payload, EncounterEnded | CombatEnded):
+            self.end_encounter(step)
+            return
         if self.encounter is not None:
             self.track(step)
         if not self.sees(payload):
@@ -254,8 +325,6 @@ class Recap:
                     "gm": self.gm(step),
                 }
             )
-        elif isinstance(payload, EncounterEnded | CombatEnded):
-            self.end_encounter(step)
         elif not isinstance(payload, SHOWN_ELSEWHERE):
             self.ruling(step)
 
@@ -278,6 +347,7 @@ class Recap:
                         "name": payload.character,
                         "hf": payload.hf,
                         "result": payload.result,
+                        "verdict": check_verdict(payload.result),
                         "passed": payload.result == "pass",
                         "note": payload.note,
                         "gm": self.gm(step),
@@ -340,6 +410,9 @@ class Recap:
     def start_encounter(self, step: Step) -> None:
         payload = step.payload
         visible = self.sees(payload)
+        gm = self.gm(step)
+        if gm is not None:
+            gm["terms"] = None  # the HF line shows the terms to everyone
         if isinstance(payload, EncounterStarted):
             encounter: Doc = {
                 "kind": "encounter",
@@ -348,12 +421,13 @@ class Recap:
                 "why": describe_terms(payload.terms),
                 "category": payload.category,
                 "ambush": payload.ambush,
-                "cast": [n for n in payload.cast if self.sees_name(n)],
+                "cast": list(payload.cast),
                 "turns": [],
                 "results": [],
                 "ended": False,
+                "end": None,
                 "tracked": True,
-                "gm": self.gm(step),
+                "gm": gm,
             }
         else:
             assert isinstance(payload, CombatStarted)
@@ -361,15 +435,16 @@ class Recap:
                 "kind": "encounter",
                 "title": payload.title,
                 "hf": None,
-                "why": "heat of battle +5 on Fright Checks while it runs",
+                "why": "Heat of battle: +5 on Fright Checks while it runs",
                 "category": None,
                 "ambush": False,
-                "cast": [n for n in payload.cast if self.sees_name(n)] or ["everyone"],
+                "cast": list(payload.cast) or ["everyone"],
                 "turns": [],
                 "results": [],
                 "ended": False,
+                "end": None,
                 "tracked": False,
-                "gm": self.gm(step),
+                "gm": gm,
             }
         encounter["visible"] = visible
         if visible:
@@ -389,6 +464,8 @@ class Recap:
             reasons = {str(c["character"]): str(c["reason"]) for c in step.payload.changes}
         rows = []
         for name in self.encounter["cast"]:
+            if not self.sees_name(name):
+                continue  # a character's handout has their own row only
             fight = status.get(name, {}).get("encounter")
             if fight is None:
                 continue
@@ -449,6 +526,11 @@ class Recap:
             return
         encounter["ended"] = True
         if isinstance(payload, EncounterEnded):
+            turns = "1 turn" if payload.turns == 1 else f"{payload.turns} turns"
+            encounter["end"] = f"The encounter ends after {turns}."
+        else:
+            encounter["end"] = "The fight ends: no more heat of battle."
+        if isinstance(payload, EncounterEnded):
             for result in payload.results:
                 name = str(result["character"])
                 if not self.sees_name(name):
@@ -471,12 +553,13 @@ class Recap:
 
 
 def recap_context(journal: Journal, session: int | None, audience: str) -> Doc:
-    log = walk(journal)
-    latest = last_session(log.final)
+    final = journal.state()
+    latest = last_session(final)
     number = latest if session is None else session
-    if not 1 <= number <= log.final.sessions:
+    if not 1 <= number <= final.sessions:
         raise NotFound(
-            f"there is no session {number} in campaign {log.final.slug!r} "
-            f"(its sessions: 1 to {log.final.sessions})"
+            f"there is no session {number} in campaign {final.slug!r} "
+            f"(its sessions: 1 to {final.sessions})"
         )
-    return Recap(log, number, audience_for(audience, log.final)).build()
+    who = audience_for(audience, final)
+    return Recap(walk(journal, number, final), number, who).build()

@@ -16,7 +16,7 @@ from typing import Any
 
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from journal.app import Journal
 from journal.charts import Series, line_chart
@@ -25,11 +25,23 @@ from journal.resources import shipped
 
 FORMATS = ("md", "html")
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~])")
+# Markdown escaping, only where Markdown would misread the text:
+#: emphasis, code, links, table cells and strikethrough, anywhere
+_MD_SPECIAL = re.compile(r"([\\`*\[\]|~])")
+#: `_` that could open or close emphasis (not inside a word like snake_case)
+_MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+#: a `<` that could open a tag, comment or autolink (`<b>`, `</b>`, `<!--`, `<http://x>`;
+#: `<= 5` cannot), and the `>` that would close it
+_MD_TAG = re.compile(r"<([A-Za-z/!?][^<>]*)(>?)")
 _MD_ENTITY = re.compile(r"&(?=#?\w+;)")
 _NEWLINES = re.compile(r"[ \t]*[\r\n]+\s*")
 _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n){2,}")
-_MD_LINE_START = re.compile(r"^(\s*)([-+=]|\d+[.)])(?=\s|$)")
+#: at the start of the text only: a list item, a heading, a quote, a setext underline
+_MD_LINE_START = re.compile(r"^(\s*)(?:([-+=])(?=\s|$)|(\d+)([.)])(?=\s|$)|([#>]))")
+
+
+#: a hyphenated id (`corpse-1`, `drawer-9`, `ghoul-pack`): never broken across lines
+_HYPHENATED = re.compile(r"\w+(?:-\w+)+")
 
 
 class TemplateProblem(JournalError):
@@ -37,14 +49,37 @@ class TemplateProblem(JournalError):
 
 
 def md_escape(value: Any) -> Any:
-    """Text made safe for Markdown (and table cells): special characters backslashed,
-    newlines folded. Markup (already-formatted) and non-text values pass through."""
+    """Text made safe for Markdown (and table cells): newlines folded, and a backslash
+    only where Markdown would misread a character (`#` and `>` only at the start, `<` only
+    where it could open a tag, `_` only where it could be emphasis). Markup (already
+    formatted) and non-text values pass through."""
     if isinstance(value, Markup) or not isinstance(value, str):
         return value
     text = _NEWLINES.sub(" ", value)
     text = _MD_SPECIAL.sub(r"\\\1", text)
+    text = _MD_UNDERSCORE.sub(r"\\_", text)
+    text = _MD_TAG.sub(_tag, text)
     text = _MD_ENTITY.sub(r"\\&", text)
-    return _MD_LINE_START.sub(r"\1\\\2", text)
+    return _MD_LINE_START.sub(_line_start, text)
+
+
+def _tag(match: re.Match[str]) -> str:
+    return f"\\<{match[1]}" + ("\\>" if match[2] else "")
+
+
+def _line_start(match: re.Match[str]) -> str:
+    """`- x` as `\\- x`, `1. x` as `1\\. x`, `# x` as `\\# x`."""
+    indent, bullet, number, dot, mark = match.groups()
+    if number is not None:
+        return f"{indent}{number}\\{dot}"
+    return f"{indent}\\{bullet or mark}"
+
+
+def html_ids(value: Any) -> Markup:
+    """Text escaped for HTML with each hyphenated word (a threat id like `corpse-1`) in a
+    `<span class="id">`, which the handout CSS keeps on one line."""
+    text = str(escape(value))
+    return Markup(_HYPHENATED.sub(lambda m: f'<span class="id">{m[0]}</span>', text))
 
 
 def _is_html(name: str | None) -> bool:
@@ -71,6 +106,7 @@ def environment(overrides: Path | None = None, fmt: str = "html") -> SandboxedEn
     )
     env.filters["signed"] = _signed
     env.filters["md"] = md_escape
+    env.filters["ids"] = html_ids
     return env
 
 

@@ -33,6 +33,14 @@ from journal.rules.horror_factor.events import (
 
 ARROW = "→"
 
+#: a Horror Check's result (the event's key) in words
+VERDICTS = {"pass": "passed", "fail": "failed", "exceptional-failure": "exceptional failure"}
+
+
+def check_verdict(result: str) -> str:
+    """`exceptional-failure` as `exceptional failure` (any other key: dashes as spaces)."""
+    return VERDICTS.get(result, result.replace("-", " "))
+
 
 def game_date(game_time: str | None) -> str | None:
     """`2010-10-31T21:00` as `Sunday 31 October 2010, 21:00` (the raw text if unparsable)."""
@@ -93,7 +101,7 @@ def tell(payload: Event, ruleset: Ruleset | None) -> str | None:
                 return f"{payload.character} drops enemy #{payload.number}"
             return f"{payload.character} drops the first enemy: HF {_track(payload.changes)}"
         case HorrorChecked():
-            verdict = {"pass": "passed", "fail": "failed"}.get(payload.result, "failed badly")
+            verdict = check_verdict(payload.result)
             return (
                 f"{payload.character} faces a Horror Check against HF {payload.hf}: "
                 f"{verdict}; {payload.note}"
@@ -155,12 +163,26 @@ def gm_details(record: Recorded, ruleset: Ruleset | None, line: str) -> dict[str
         text = describe_terms(pairs, total)
         if record.type == "WillpowerSoaked":
             text = "; ".join(f"penalty {label} = {value}" for label, value in pairs)
+        if record.type == "HorrorChecked" and "target" in data:
+            text += f" vs {data['target']}: {_check_terms(data)}"
     return {
         "seq": record.seq,
         "line": line,
         "dice": faces_of(dice) if isinstance(dice, Mapping) and dice else None,
         "terms": text,
     }
+
+
+def _check_terms(data: Mapping[str, Any]) -> str:
+    """A Horror Check's verdict for the GM; the exceptional-failure edge only on a failure."""
+    result = str(data.get("result", ""))
+    verdict = check_verdict(result)
+    if result == "pass" or "exceptional_margin" not in data:
+        return verdict
+    edge = int(data["target"]) - int(data["exceptional_margin"])
+    if result == "fail":
+        return f"{verdict} (exceptional at {edge} or less)"
+    return f"{verdict} ({edge} or less)"
 
 
 def fright_details(p: FrightChecked) -> dict[str, Any]:
@@ -207,7 +229,9 @@ def standing(ruleset_name: str, name: str, status: Mapping[str, Any]) -> dict[st
             "brokenness_text": tables.brokenness_text(int(status["brokenness"])),
             "willpower": status["willpower"],
             "willpower_max": status["willpower_max"],
-            "specializations": [f"{k} {v}" for k, v in status["specializations"].items()],
+            "specializations": [
+                {"category": k, "hardness": v} for k, v in status["specializations"].items()
+            ],
             "training": status["training"],
             "reaction": status["reaction"],
         }

@@ -135,3 +135,83 @@ def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
     assert "**GM only:** The coroner is the ghoul." in gm
     html = runner("recap", "--format", "html").stdout
     assert "<td>critical failure by 10" in html and '<td class="num">24</td>' in html
+
+
+def _orderly(runner) -> None:
+    """An ambush by a supernatural creature, faced by three characters."""
+    runner("campaign", "new", "ward", "--ruleset", "horror-factor", "--title", "The Ward")
+    for name, hardness in (("Ariella", "0"), ("Linda", "2"), ("Eli", "1")):
+        runner(
+            "character", "add", name, "--reaction", "11", "--willpower", "10",
+            "--hardness", hardness, "--training", "some",
+        )  # fmt: skip
+    runner("session", "start", "Night ward", "--at", "1999-03-01 22:00")
+    runner(
+        "encounter", "start", "The orderly", "--hf", "powerful-creature", "--ambush",
+        "--creepy", "--category", "supernatural", "--cast", "Ariella,Linda,Eli",
+    )  # fmt: skip
+    runner("initiative", "Ariella", "--dice", "+1/-8")
+    runner("initiative", "Linda", "--dice", "+5/-2")
+    runner("drop", "Linda")
+    runner("drop", "Ariella")
+    runner("encounter", "end", "--do-or-die", "Linda,Eli")
+
+
+def test_the_hf_line_names_each_term_once_and_the_category_apart(runner) -> None:
+    _orderly(runner)
+    for audience in ("gm", "players"):
+        text = runner("recap", "--for", audience).stdout
+        line = next(x for x in text.splitlines() if x.startswith("Horror Factor **8**"))
+        assert line.count("ambush") == 1, line
+        assert "powerful-creature 5, creepy +1, ambush (turn 1 only) +2. " in line
+        assert "Category: supernatural." in line and "(supernatural)" not in line
+    html = runner("recap", "--for", "gm", "--format", "html").stdout
+    why = html[html.index('<p class="why">') :]
+    assert why[: why.index("</p>")].count("ambush") == 1
+
+
+def test_a_character_handout_names_who_fought_beside_them(runner) -> None:
+    _orderly(runner)
+    text = runner("recap", "--for", "Eli").stdout
+    assert "Facing it: Ariella, Linda, Eli." in text
+    assert "Cast: Ariella, Linda, Eli" in text
+    assert "| **Eli**" in text and "| **Linda**" not in text  # their own row only
+    # the group drop lowered Eli's HF: shown; Ariella's later drop changed nothing of his
+    assert "Linda drops the first enemy" in text
+    assert "Ariella drops enemy" not in text
+    assert "*The encounter ends after 1 turn.*" in text
+
+
+def test_horror_check_results_in_words(runner) -> None:
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    runner(
+        "character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+        "--hardness", "2", "--training", "some",
+    )  # fmt: skip
+    runner("session", "start", "One")
+    runner("encounter", "start", "Cellar", "--hf", "5", "--cast", "Linda")
+    runner("encounter", "end")
+    runner("check", "Linda", "--dice", "+1/-9")
+    runner("check", "Linda", "--dice", "+9/-1")
+    gm = runner("recap", "--for", "gm").stdout
+    assert "exceptional-failure" not in gm
+    assert "- Linda against HF 5: exceptional failure;" in gm
+    assert "total -1 <= 10 - 5" in gm  # no needless backslash
+    failed, passed = [x for x in gm.splitlines() if x.startswith("- Linda against HF")]
+    assert "vs 10: exceptional failure (5 or less)]" in failed
+    assert "vs 10: passed]" in passed and "exceptional" not in passed
+
+
+def test_a_fright_check_encounter_closes_in_markdown(runner) -> None:
+    runner("import", str(Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"))
+    text = runner("recap", "1").stdout
+    start = text.index("### Encounter: Brawl in the autopsy room")
+    assert text[start:].splitlines()[2].startswith("Heat of battle: +5 on Fright Checks")
+    end = text.index("*The fight ends: no more heat of battle.*")
+    after = text.index("### After “Brawl in the autopsy room”")
+    assert start < end < after < text.index("against drawer-9")
+    assert after < text.index("Ortiz acquires Delusion")
+    breen = runner("recap", "1", "--for", "Breen").stdout
+    assert "*The fight ends: no more heat of battle.*" in breen
+    gm = runner("recap", "1", "--for", "gm").stdout
+    assert "= None" not in gm and "rolled None" not in gm

@@ -110,3 +110,19 @@ def test_shipped_templates_use_no_undefined_name() -> None:
         "recap.html.j2",
         "recap.md.j2",
     ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("Eli drops enemy #2; HF <= 5 & 3 > 2", "Eli drops enemy #2; HF <= 5 & 3 > 2"),
+        ("# not a heading", r"\# not a heading"),
+        ("> not a quote", r"\> not a quote"),
+        ("1. not a list", r"1\. not a list"),
+        ("snake_case but _emphasis_", r"snake_case but \_emphasis\_"),
+        ("a <!-- comment --> and <http://x.y>", r"a \<!-- comment --\> and \<http://x.y\>"),
+    ],
+)
+def test_markdown_escapes_only_what_markdown_would_misread(runner, typed, shown) -> None:
+    _campaign_with_note(runner, typed)
+    assert f"\n- {shown}\n" in runner("recap").stdout
