@@ -6,12 +6,13 @@ An arc is a player handout: it never shows a GM-only note, a die face or a term.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from journal.app import Journal
 from journal.narrate import concerns
 from journal.recap import Doc, Log, Step, walk
-from journal.rules.core import CampaignState, SessionStarted
+from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
 from journal.rules.fright_check.events import FrightChecked, TraitNamed
 from journal.rules.horror_factor.events import (
     EncounterEnded,
@@ -24,8 +25,10 @@ from journal.rules.horror_factor.events import (
 from journal.telling import ARROW, effect_line, game_date, standing
 
 
-def _point(log: Log, state: CampaignState, name: str) -> Doc | None:
-    """The character's numbers in `state` (None before they joined)."""
+def _point(log: Log, state: CampaignState, name: str, named: list[int]) -> Doc | None:
+    """The character's numbers in `state` (None before they joined). `named`: the seqs of
+    the traits they acquired (TraitNamed), in order: their scars; a starting quirk or
+    disadvantage on the sheet is not one."""
     if name not in state.characters:
         return None
     status = log.ruleset.status(state).get(name)
@@ -43,39 +46,50 @@ def _point(log: Log, state: CampaignState, name: str) -> Doc | None:
         "points_lost": status["points_lost"],
         "checks": status["checks"],
         "failed": sum(1 for c in history if c["made"] and not c["success"]),
-        "scars": len(status["quirks"]) + len(status["disadvantages"]) + len(status["physical"]),
+        "scars": bisect_right(named, state.seq) + len(status["pending"]),
     }
 
 
 def _points(log: Log, name: str) -> list[Doc]:
-    """Start (before session 1), then the end of each session, then now if it differs."""
+    """Start (the sheet the character joined with), then the end of each session, then now
+    if anything about them happened since."""
+    named = [
+        s.record.seq
+        for s in log.steps
+        if isinstance(s.payload, TraitNamed) and s.payload.character == name
+    ]
+
+    def values(state: CampaignState) -> Doc:
+        point = _point(log, state, name, named)
+        return {"numbers": point, "present": point is not None}
+
     points: list[Doc] = []
-    first = next((s for s in log.steps if isinstance(s.payload, SessionStarted)), None)
-    start = first.before if first else log.final
-    points.append(
-        {"label": "Start", "title": "before the first session", **_values(log, start, name)}
+    joined = next(
+        (s for s in log.steps if isinstance(s.payload, CharacterAdded) and s.payload.name == name),
+        None,
     )
-    last_seq = 0
+    if joined is not None:
+        session = joined.record.session
+        first = min((steps[0].record.seq for steps in log.by_session.values()), default=None)
+        title = "before the first session"
+        if session is not None:
+            title = f"joined in session {session}"
+        elif first is not None and joined.record.seq > first:
+            title = "joined between sessions"
+        points.append({"label": "Start", "title": title, **values(joined.after)})
+    last_seq = joined.record.seq if joined is not None else 0
     for number in range(1, log.final.sessions + 1):
         steps = log.session(number)
         if not steps:
             continue
         title = steps[0].payload.title if isinstance(steps[0].payload, SessionStarted) else ""
-        last_seq = steps[-1].record.seq
-        points.append(
-            {"label": f"S{number}", "title": title, **_values(log, steps[-1].after, name)}
-        )
-    later = [s for s in log.steps if s.record.seq > last_seq and name in _about(log, s)]
-    if last_seq and later:
-        points.append(
-            {"label": "Now", "title": "since the last session", **_values(log, log.final, name)}
-        )
+        last_seq = max(last_seq, steps[-1].record.seq)
+        points.append({"label": f"S{number}", "title": title, **values(steps[-1].after)})
+    later = any(s.record.seq > last_seq and name in _about(log, s) for s in log.steps)
+    if later:
+        label = "since the last session" if log.by_session else "outside any session"
+        points.append({"label": "Now", "title": label, **values(log.final)})
     return points
-
-
-def _values(log: Log, state: CampaignState, name: str) -> Doc:
-    point = _point(log, state, name)
-    return {"numbers": point, "present": point is not None}
 
 
 def _about(log: Log, step: Step) -> tuple[str, ...]:
@@ -142,13 +156,12 @@ def _milestones(log: Log, name: str) -> list[Doc]:
                     step, add, p.hardness_before, p.hardness_after, 0, 0, f"awarded: {p.reason}"
                 )
             case PeaceRecorded(character=who) if who == name:
-                add(
-                    step,
-                    "peace",
-                    "Peace",
-                    f"{p.months} month(s) of peace: "
-                    f"Hardness {p.hardness_before} {ARROW} {p.hardness_after}",
+                change = (
+                    f"Hardness {p.hardness_before} {ARROW} {p.hardness_after}"
+                    if p.hardness_after != p.hardness_before
+                    else f"kept Hardness {p.hardness_after}"
                 )
+                add(step, "peace", "Peace", f"{p.months} month(s) of peace: {change}")
             case FrightChecked(character=who) if who == name and p.made and not p.success:
                 label = "First Fright Check failed" if not failed else "Fright Check failed"
                 failed = True
@@ -215,7 +228,10 @@ def _charts(ruleset: str, points: list[Doc]) -> list[Doc]:
             },
         ]
     top = max((p["numbers"]["points_lost"] for p in points if p["numbers"]), default=0)
-    checks = max((p["numbers"]["checks"] for p in points if p["numbers"]), default=0)
+    checks = max(
+        (max(p["numbers"]["checks"], p["numbers"]["scars"]) for p in points if p["numbers"]),
+        default=0,
+    )
     return [
         {
             "title": "Character points lost to fear",
@@ -225,14 +241,14 @@ def _charts(ruleset: str, points: list[Doc]) -> list[Doc]:
             "series": [series("points_lost", "Points lost", "b")],
         },
         {
-            "title": "Fright Checks over the campaign",
-            "y_label": "checks",
+            "title": "Fright Checks and scars, counted",
+            "y_label": "how many",
             "y_max": max(3, checks),
             "x_labels": labels,
             "series": [
-                series("checks", "Made", "a"),
-                series("failed", "Failed", "b"),
-                series("scars", "Scars", "c"),
+                series("checks", "Checks made", "a"),
+                series("failed", "Checks failed", "b"),
+                series("scars", "Traits acquired", "c"),
             ],
         },
     ]

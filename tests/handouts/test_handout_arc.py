@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from handout_support import hardening_story, morgue, worked_example
 
@@ -72,3 +73,34 @@ def test_demo_writes_the_handouts(runner, tmp_path) -> None:
     assert "keep count" not in (folder / "recap-session-1-players.html").read_text()
     other = tmp_path / "elsewhere"
     assert str(other / "arc-linda.html") in runner("demo", "--out", str(other)).stdout
+
+
+def test_start_is_the_sheet_even_without_sessions(runner) -> None:
+    runner("campaign", "new", "q", "--ruleset", "horror-factor")
+    runner(
+        "character", "add", "Vera", "--reaction", "10", "--willpower", "10",
+        "--hardness", "6", "--training", "elite", "--spec", "supernatural=2",
+    )  # fmt: skip
+    runner("encounter", "start", "Alley", "--hf", "3", "--cast", "Vera")
+    runner("initiative", "Vera", "--dice", "+1/-9")
+    runner("soak", "Vera", "1")
+    runner("encounter", "end", "--broken", "Vera")
+    runner("peace", "Vera", "--months", "1", "--lose", "0")
+    text = runner("arc", "Vera").stdout
+    assert "| Start | before the first session | 6 | 0 | 10 of 10 |" in text
+    assert "| Now | outside any session | 6 | 1 | 9 of 10 |" in text
+    assert "kept Hardness 6" in text and "6 → 6" not in text
+    # specializations, in the Markdown sheet and the HTML card
+    assert "| 6 of 6; supernatural: 2 |" in text
+    html = runner("arc", "Vera", "--format", "html").stdout
+    assert 'Hardness against <span class="id">supernatural</span></span><b>2</b>' in html
+
+
+def test_scars_are_acquired_traits_only(runner) -> None:
+    runner("import", str(Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"))
+    text = runner("arc", "Marsh").stdout  # a quirk and a disadvantage on her sheet
+    assert "| Start | before the first session | 0 | 0 | 0 | 0 |" in text
+    assert "| S1 | The night shift | 5 | 4 | 2 | 11 |" in text
+    html = runner("arc", "Marsh", "--format", "html").stdout
+    assert ">how many</text>" in html and ">Traits acquired</text>" in html
+    assert ">checks</text>" not in html
