@@ -1,11 +1,14 @@
 """Hand-written inline SVG line charts for the handouts: axes, grid, legend, labelled points.
 
 No plotting library and no script: the SVG is a string (every label escaped here), sized by
-its `viewBox` so it scales to a phone and prints crisply.
+its `viewBox` so it scales to a phone and prints crisply. The drawing is small (480 units
+wide) and its text large (15 units and up), so shrunk to a phone's width (about 360 px) the
+text stays about 11 px or more; on a wide page the CSS caps the chart at 560 px.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -18,8 +21,14 @@ STYLES = {
     "d": ("#8a8178", "6 4"),
 }
 
-WIDTH, HEIGHT = 640, 280
-LEFT, RIGHT, TOP, BOTTOM = 52, 20, 52, 46
+WIDTH, HEIGHT = 480, 300
+LEFT, RIGHT, TOP, BOTTOM = 50, 18, 70, 50
+#: font sizes in SVG units (the handout CSS sets the same; these serve a page without it)
+TITLE_SIZE, LEGEND_SIZE, TICK_SIZE = 18, 16, 15
+#: an estimate of one character's width, as a share of the font size
+CHAR_WIDTH = 0.6
+#: draw a circle on each point up to this many points (past it, the line alone)
+MOST_MARKERS = 60
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,35 @@ def _step(y_max: int) -> int:
         if y_max / step <= 8:
             return step
     return max(1, y_max // 8)
+
+
+def _shown_labels(labels: Sequence[str], room: float) -> set[int]:
+    """The x labels that fit without overlapping: every k-th one, and the last."""
+    count = len(labels)
+    if count <= 1:
+        return set(range(count))
+    widest = max(len(label) for label in labels) * TICK_SIZE * CHAR_WIDTH + 10
+    every = max(1, math.ceil(widest / (room / (count - 1))))
+    shown = set(range(0, count, every))
+    last = count - 1
+    if last not in shown:
+        if last - max(shown) < every * 0.7 and max(shown) != 0:
+            shown.discard(max(shown))
+        shown.add(last)
+    return shown
+
+
+def _legend(series: Sequence[Series]) -> list[tuple[Series, float, int]]:
+    """Each series' legend entry: its x and its row (a new row when one is full)."""
+    placed: list[tuple[Series, float, int]] = []
+    x, row = 12.0, 0
+    for s in series:
+        width = 30 + len(s.label) * LEGEND_SIZE * CHAR_WIDTH + 16
+        if x > 12 and x + width > WIDTH:
+            x, row = 12.0, row + 1
+        placed.append((s, x, row))
+        x += width
+    return placed
 
 
 def _segments(points: Sequence[tuple[float, float] | None]) -> list[list[tuple[float, float]]]:
@@ -57,21 +95,26 @@ def line_chart(
 ) -> str:
     """An SVG line chart of whole-number series over `x_labels` (one value per label)."""
     y_max = max(1, y_max)
+    legend = _legend(series)
+    height = HEIGHT + 22 * (legend[-1][2] if legend else 0)
+    top = TOP + 22 * (legend[-1][2] if legend else 0)
     plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
+    plot_h = height - top - BOTTOM
     count = max(1, len(x_labels))
 
     def x_at(i: int) -> float:
         return LEFT + (plot_w / 2 if count == 1 else plot_w * i / (count - 1))
 
     def y_at(value: int) -> float:
-        return TOP + plot_h * (1 - min(value, y_max) / y_max)
+        return top + plot_h * (1 - min(value, y_max) / y_max)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" '
+        'font-family="DejaVu Sans, sans-serif">',
         f"<title>{escape(title)}</title>",
-        f'<text x="{LEFT}" y="20" class="chart-title">{escape(title)}</text>',
+        f'<text x="12" y="24" class="chart-title" font-size="{TITLE_SIZE}" '
+        f'font-weight="600">{escape(title)}</text>',
     ]
     step = _step(y_max)
     for value in range(0, y_max + 1, step):
@@ -80,38 +123,48 @@ def line_chart(
             f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" class="grid"/>'
         )
         out.append(
-            f'<text x="{LEFT - 8}" y="{y + 4:.1f}" class="tick" text-anchor="end">{value}</text>'
+            f'<text x="{LEFT - 8}" y="{y + 5:.1f}" class="tick" font-size="{TICK_SIZE}" '
+            f'text-anchor="end">{value}</text>'
         )
     out.append(
-        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" class="axis"/>'
-        f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" '
-        f'y2="{TOP + plot_h}" class="axis"/>'
+        f'<line x1="{LEFT}" y1="{top}" x2="{LEFT}" y2="{top + plot_h}" class="axis"/>'
+        f'<line x1="{LEFT}" y1="{top + plot_h}" x2="{WIDTH - RIGHT}" '
+        f'y2="{top + plot_h}" class="axis"/>'
     )
+    shown = _shown_labels(x_labels, plot_w)
     for i, label in enumerate(x_labels):
+        if i not in shown:
+            continue
+        anchor, half = "middle", len(label) * TICK_SIZE * CHAR_WIDTH / 2
+        if count > 1 and i == 0 and half > LEFT - 4:
+            anchor = "start"
+        elif count > 1 and i == count - 1 and half > RIGHT - 2:
+            anchor = "end"
         out.append(
-            f'<text x="{x_at(i):.1f}" y="{TOP + plot_h + 18}" class="tick" '
-            f'text-anchor="middle">{escape(label)}</text>'
+            f'<text x="{x_at(i):.1f}" y="{top + plot_h + 20}" class="tick" '
+            f'font-size="{TICK_SIZE}" text-anchor="{anchor}">{escape(label)}</text>'
         )
     out.append(
-        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" class="axis-label" '
-        'text-anchor="middle">session</text>'
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{height - 6}" class="axis-label" '
+        f'font-size="{TICK_SIZE}" text-anchor="middle">session</text>'
     )
     if y_label:
-        middle = TOP + plot_h / 2
+        middle = top + plot_h / 2
         out.append(
-            f'<text x="14" y="{middle:.1f}" class="axis-label" text-anchor="middle" '
-            f'transform="rotate(-90 14 {middle:.1f})">{escape(y_label)}</text>'
+            f'<text x="16" y="{middle:.1f}" class="axis-label" font-size="{TICK_SIZE}" '
+            f'text-anchor="middle" transform="rotate(-90 16 {middle:.1f})">'
+            f"{escape(y_label)}</text>"
         )
-    legend_x = float(LEFT)
-    for s in series:
+    for s, legend_x, row in legend:
         colour, dash = STYLES.get(s.style, STYLES["a"])
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        legend_y = 50.0 + 22 * row
         out.append(
-            f'<line x1="{legend_x:.1f}" y1="36" x2="{legend_x + 22:.1f}" y2="36" '
-            f'stroke="{colour}" stroke-width="3"{dashed}/>'
-            f'<text x="{legend_x + 28:.1f}" y="40" class="legend">{escape(s.label)}</text>'
+            f'<line x1="{legend_x:.1f}" y1="{legend_y - 5:.1f}" x2="{legend_x + 22:.1f}" '
+            f'y2="{legend_y - 5:.1f}" stroke="{colour}" stroke-width="3"{dashed}/>'
+            f'<text x="{legend_x + 28:.1f}" y="{legend_y:.1f}" class="legend" '
+            f'font-size="{LEGEND_SIZE}">{escape(s.label)}</text>'
         )
-        legend_x += 40 + 7.5 * len(s.label)
     for s in series:
         colour, dash = STYLES.get(s.style, STYLES["a"])
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
@@ -123,7 +176,7 @@ def line_chart(
                 f'stroke-width="3" stroke-linejoin="round"{dashed}/>'
             )
         for i, v in enumerate(s.values[:count]):
-            if v is None:
+            if v is None or count > MOST_MARKERS:
                 continue
             x, y = x_at(i), y_at(v)
             out.append(

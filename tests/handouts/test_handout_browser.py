@@ -86,3 +86,82 @@ def test_the_arc_chart_has_a_size(demo_handouts: Path, tmp_path: Path) -> None:
         page,
     )
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+PHONE = 390
+MEASURE = """<script>
+function measure(frame) {
+  var doc = frame.contentDocument, out = [];
+  doc.querySelectorAll(".table-wrap").forEach(function (w) {
+    out.push("table " + w.scrollWidth + " " + w.clientWidth);
+  });
+  doc.querySelectorAll("svg.chart").forEach(function (svg) {
+    var k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    svg.querySelectorAll("text").forEach(function (t) {
+      var size = parseFloat(frame.contentWindow.getComputedStyle(t).fontSize) * k;
+      out.push("text " + size.toFixed(1));
+    });
+  });
+  doc.querySelectorAll(".id").forEach(function (id) {
+    out.push("id " + id.getClientRects().length);
+  });
+  out.push("page " + doc.documentElement.scrollWidth + " " + frame.clientWidth);
+  var pre = document.createElement("pre");
+  pre.id = "measured";
+  pre.textContent = out.join("\\n");
+  document.body.appendChild(pre);
+}
+</script>"""
+
+
+def _at_phone_width(browser: str, profile: Path, page: Path) -> list[tuple[str, float, float]]:
+    """Lay `page` out 390 px wide (in an iframe: headless Chromium keeps a window at least
+    500 px wide) and measure it: each table box (content, box width), each chart text's
+    size in px, the lines each id takes, the page's width."""
+    import html
+
+    wrapper = profile.parent / f"phone-{page.name}"
+    wrapper.write_text(
+        f"<!DOCTYPE html><html><body>{MEASURE}<iframe style='width:{PHONE}px;height:900px;"
+        f"border:0' onload='measure(this)' srcdoc=\"{html.escape(page.read_text())}\">"
+        "</iframe></body></html>",
+        encoding="utf-8",
+    )
+    dom = _run(browser, profile, "--window-size=600,1000", "--dump-dom", wrapper.as_uri()).stdout
+    found = re.search(r'<pre id="measured">(.*?)</pre>', dom, re.S)
+    assert found, dom[-2000:]
+    rows = []
+    for line in found.group(1).splitlines():
+        kind, *numbers = line.split()
+        rows.append((kind, float(numbers[0]), float(numbers[-1])))
+    return rows
+
+
+@pytest.mark.parametrize(
+    "name", ["recap-session-1-players.html", "recap-session-1-gm.html", "arc-linda.html"]
+)
+def test_fits_a_phone(demo_handouts: Path, tmp_path: Path, name: str) -> None:
+    """At 390 px: every table fits its box, chart text stays 10 px or more, ids stay whole,
+    and the page itself never scrolls sideways."""
+    browser = _chromium()
+    rows = _at_phone_width(browser, tmp_path / "profile", demo_handouts / name)
+    tables = [(content, box) for kind, content, box in rows if kind == "table"]
+    assert tables and all(content <= box for content, box in tables), tables
+    texts = [size for kind, size, _ in rows if kind == "text"]
+    assert name.startswith("recap") or (texts and min(texts) >= 10), texts
+    assert all(lines == 1 for kind, lines, _ in rows if kind == "id")
+    ((_, page, frame),) = [r for r in rows if r[0] == "page"]
+    assert page <= frame
+
+
+def test_fright_check_ids_fit_a_phone(runner, tmp_path: Path) -> None:
+    browser = _chromium()
+    runner("import", str(Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"))
+    page = tmp_path / "morgue.html"
+    runner("recap", "1", "--for", "gm", "-o", str(page))
+    arc = tmp_path / "marsh.html"
+    runner("arc", "Marsh", "-o", str(arc))
+    for path in (page, arc):
+        rows = _at_phone_width(browser, tmp_path / "profile", path)
+        ids = [lines for kind, lines, _ in rows if kind == "id"]
+        assert ids and all(lines == 1 for lines in ids), (path.name, ids)
