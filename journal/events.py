@@ -191,7 +191,9 @@ def _fits(value: Any, hint: Any) -> bool:
             return False
         if len(args) == 2 and args[1] is Ellipsis:
             return all(_fits(item, args[0]) for item in value)
-        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+        return len(value) == len(args) and all(
+            _fits(v, a) for v, a in zip(value, args, strict=True)
+        )
     if origin in (Mapping, collections.abc.Mapping, dict):
         if not isinstance(value, Mapping):
             return False
