@@ -195,10 +195,18 @@ def character_add(settings: Settings, /, name: str, as_json: bool, **given: Any)
 
 def _sheet(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
     theirs = FC_OPTIONS if ruleset == "horror-factor" else HF_OPTIONS
-    stray = [k for k in theirs if given.get(k) not in (None, ())]
+    # The option keys of the repeatable flags are plurals: name the flag the GM typed.
+    flag_of = {
+        "specs": "--spec",
+        "traits": "--trait",
+        "quirks": "--quirk",
+        "disadvantages": "--disadvantage",
+    }
+    stray = [flag_of.get(k, f"--{k}") for k in theirs if given.get(k) not in (None, ())]
     if stray:
-        flags = ", ".join("--" + k.rstrip("s") if k.endswith("s") else "--" + k for k in stray)
-        fail(f"{flags} belong to the other ruleset; this campaign plays {ruleset}")
+        other = "fright-check" if ruleset == "horror-factor" else "horror-factor"
+        verb = "belongs" if len(stray) == 1 else "belong"
+        fail(f"{', '.join(stray)} {verb} to {other}; this campaign plays {ruleset}")
     if ruleset == "horror-factor":
         required = ("reaction", "willpower", "hardness", "training")
         missing = [f"--{k}" for k in required if given.get(k) is None]

@@ -196,3 +196,29 @@ def test_a_fright_check_command_in_a_horror_factor_campaign(runner: Cli, args: t
     assert message == (
         "Error: that is a fright-check command, and campaign 'zombies' plays horror-factor\n"
     )
+
+
+# --- a sheet of the other ruleset -------------------------------------------------------------
+
+
+def test_horror_factor_flags_in_a_fright_check_campaign_are_named_as_typed(gm: Cli) -> None:
+    """The review's example: the flags come back as typed (not `--hardne`), with `--spec`."""
+    message = refused(gm, "character", "add", "Zed", "--reaction", "10", "--willpower", "10",
+                      "--hardness", "0", "--training", "none", "--spec", "mythos=1")  # fmt: skip
+    assert message == (
+        "Error: --reaction, --willpower, --hardness, --training, --spec belong to "
+        "horror-factor; this campaign plays fright-check\n"
+    )
+
+
+def test_fright_check_flags_in_a_horror_factor_campaign_are_named_as_typed(runner: Cli) -> None:
+    runner("campaign", "new", "zombies", "--ruleset", "horror-factor")
+    message = refused(runner, "character", "add", "Zed", "--reaction", "10", "--willpower", "10",
+                      "--hardness", "0", "--training", "none", "--trait", "Daredevil",
+                      "--quirk", "Hums", "--disadvantage", "Phobia (dark)=-15/12")  # fmt: skip
+    assert message == (
+        "Error: --trait, --quirk, --disadvantage belong to fright-check; "
+        "this campaign plays horror-factor\n"
+    )
+    message = refused(runner, "character", "add", "Zed", "--ht", "10")
+    assert message == "Error: --ht belongs to fright-check; this campaign plays horror-factor\n"
