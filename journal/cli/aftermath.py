@@ -8,7 +8,7 @@ import click
 
 from journal.cli.common import json_option, pass_settings, split_names
 from journal.cli.fight import run
-from journal.cli.main import Settings
+from journal.cli.main import Settings, fail
 
 
 def _check_document(outcome: Any) -> dict[str, Any]:
@@ -30,13 +30,23 @@ def _check_document(outcome: Any) -> dict[str, Any]:
 
 @click.command()
 @click.argument("name")
-@click.option("--hf", type=int, help="The Horror Factor of a horror outside combat.")
+@click.option(
+    "--hf",
+    type=int,
+    help="The Horror Factor of a horror outside combat, 0-20 (then the general Hardness "
+    "applies). Without it: the initial HF of NAME's last encounter.",
+)
 @click.option("--dice", metavar="+A/-B", help="Entered d10 pair (rolled when left out).")
 @json_option
 @pass_settings
 def check(settings: Settings, name: str, hf: int | None, dice: str | None, as_json: bool) -> None:
-    """Horror Check: current Willpower + Hardness - initial HF + d10 - d10 against 10.
+    """Horror Check: current Willpower + Hardness - HF + d10 - d10 against 10.
     Pass: hardened (+1 Hardness up to the cap). Fail: broken (+1 brokenness).
+
+    Without --hf the HF is the initial HF NAME faced in their last encounter (turn 1,
+    modifiers and ambush included) and the Hardness is the one that applies to that
+    encounter (NAME's specialization for its category, else the general Hardness).
+    With --hf N (a horror outside combat) the HF is N and the Hardness is the general one.
 
     \b
     Example:
@@ -75,6 +85,11 @@ def rest(
     """
     from journal.rules.horror_factor import Rest
 
+    if everyone and names:
+        fail(
+            f"give NAME ... or --all, not both: `rest --all` rests everyone, "
+            f"`rest {' '.join(names)}` only them"
+        )
     chosen = () if everyone else split_names(names)
     run(settings, Rest(chosen, victory, points), as_json)
 

@@ -113,7 +113,8 @@ def test_a_horror_check_with_a_given_hf_and_an_exceptional_failure(table: Cli) -
     """A horror outside combat: `--hf`. Linda 8 + 2 - 9 + 1 - 2 = 0: exceptional failure,
     Hardness 2 to 1 and brokenness 1; the explanation shows the margin."""
     out = table("check", "Linda", "--hf", "9", "--dice", "+1/-2").stdout
-    assert "= 0 vs 10: exceptional-failure (exceptional at 5 or less)" in out
+    assert "= 0 vs 10: failed exceptionally (at 5 or less); broken" in out
+    assert "exceptional-failure" not in out
     linda = sheet(table, "Linda")
     assert (linda["hardness"], linda["brokenness"]) == (1, 1)
 
@@ -138,7 +139,8 @@ def test_the_exceptional_margin_option(runner: Cli, options: tuple[str, ...], re
     document = runner.json("check", "Linda", "--dice", "+2/-1")
     assert isinstance(document, dict)
     assert (document["total"], document["result"]) == (6, result)
-    assert f"exceptional at {10 - (4 if options else 5)} or less" in runner("log").stdout
+    words = "failed exceptionally (at 6" if options else "failed (exceptional at 5"
+    assert f": {words} or less);" in runner("log").stdout
 
 
 # --- rest ----------------------------------------------------------------------------------

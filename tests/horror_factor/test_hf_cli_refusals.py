@@ -230,8 +230,8 @@ NOT_IN_IT = ("Mara is not in the encounter 'Cellar'", "its cast: Freddie, Linda,
             ("soak", "Linda", "2"),
             ("Linda has soaked 2 this turn", "at most 3 per turn", "1 more at most"),
         ),
-        (("soak", "Freddie", "4"), ("soaked 0 this turn", "3 more at most")),
-        (("soak", "Freddie", "0"), ("1 to 3 Willpower, not 0",)),
+        (("soak", "Freddie", "4"), ("a soak is 1 to 3 Willpower a turn, not 4",)),
+        (("soak", "Freddie", "0"), ("a soak is 1 to 3 Willpower a turn, not 0",)),
         # "... or past current Willpower": Sarge has 2
         (
             ("soak", "Sarge", "3"),
@@ -307,3 +307,64 @@ def test_an_override_with_a_reason_lets_hardness_above_5_fall(calm: Cli) -> None
     sarge = calm.json("status")["characters"]["Sarge"]  # type: ignore[index]
     assert (sarge["hardness"], sarge["peak_hardness"]) == (5, 6)
     assert "override: found religion" in calm("log").stdout
+
+
+# --- sanity limits (the GM review): typos like `--hf 99` or `shift Nora weird 99` -------------
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (
+            ("encounter", "start", "X", "--hf", "99", "--cast", "Freddie"),
+            ("HF 99 is more than 20", "0 to 6", "a preset"),
+        ),
+        (("encounter", "start", "X", "--hf", "21", "--cast", "Freddie"), ("HF 21 is more than",)),
+        (("check", "Freddie", "--hf", "21", "--dice", "+5/-5"), ("21 is more than 20",)),
+        (
+            ("character", "add", "A", "--reaction", "10", "--willpower", "10", "--hardness", "6",
+             "--training", "none"),
+            ("a starting Hardness of 6 is above the cap of training none (3)",
+             "--training elite (cap 6)", "start at 3", "journal award NAME --hardness 3"),
+        ),
+        (
+            ("character", "add", "A", "--reaction", "10", "--willpower", "10", "--hardness", "7",
+             "--training", "some"),
+            ("--training supernatural (cap 7)", "start at 4", "--hardness 3"),
+        ),
+        # `rest --all NAME` rested everyone and ignored the name
+        (("rest", "--all", "Freddie"), ("NAME ... or --all, not both",)),
+        (("rest", "Freddie", "Linda", "--all"), ("not both", "`rest Freddie Linda` only them")),
+    ],
+)  # fmt: skip
+def test_refused_past_the_limits_between_fights(
+    calm: Cli, args: tuple[str, ...], fragments: tuple[str, ...]
+) -> None:
+    refused_without_writing(calm, args, *fragments)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (("shift", "Linda", "weird", "99"), ("a shift moves HF by -10 to 10, not 99",)),
+        (("shift", "Linda", "weird", "-11"), ("-10 to 10, not -11",)),
+        (("shift", "Linda", "hurt", "11"), ("-10 to 10, not 11",)),
+        (("shift", "--all", "inspired", "-11"), ("-10 to 10, not -11",)),
+    ],
+)
+def test_shifts_past_ten_are_refused(
+    fighting: Cli, args: tuple[str, ...], fragments: tuple[str, ...]
+) -> None:
+    refused_without_writing(fighting, args, *fragments)
+
+
+def test_the_limits_themselves_are_allowed(calm: Cli) -> None:
+    """HF 20, a shift of 10 either way, Hardness at the cap: allowed."""
+    calm("character", "add", "Sam", "--reaction", "10", "--willpower", "10", "--hardness", "3",
+         "--training", "none")  # fmt: skip
+    calm("encounter", "start", "X", "--hf", "20", "--cast", "Freddie,Sam")
+    calm("shift", "Freddie", "weird", "10")
+    calm("shift", "Freddie", "calm", "-10")
+    status = calm.json("status")["characters"]  # type: ignore[index]
+    assert status["Freddie"]["encounter"]["hf"] == 20
+    assert (status["Sam"]["hardness"], status["Sam"]["hardness_cap"]) == (3, 3)

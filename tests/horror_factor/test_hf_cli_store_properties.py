@@ -52,7 +52,7 @@ sheets = st.fixed_dictionaries(
         "training": st.sampled_from(TRAININGS),
         "specializations": st.dictionaries(st.just("supernatural"), st.integers(0, 7), max_size=1),
     }
-)
+).map(lambda s: {**s, "hardness": min(s["hardness"], HARDENING_CAP[s["training"]])})
 
 
 def plain(command: st.SearchStrategy[object]) -> st.SearchStrategy[Step]:

@@ -95,6 +95,11 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
     if command.hf is not None:
         if command.hf < 0:
             raise RuleError(f"a Horror Factor is 0 or more, not {command.hf}")
+        if command.hf > tables.HF_NUMBER_MAX:
+            raise RuleError(
+                f"a Horror Factor of {command.hf} is more than {tables.HF_NUMBER_MAX}: the "
+                "text's table runs 0 to 6 before modifiers"
+            )
         hf, source = command.hf, "given"
         hardness, label = who.hardness, "Hardness"
     elif who.last_hf is not None:

@@ -81,7 +81,14 @@ def parse_hf(text: str) -> tuple[int, str]:
         return tables.PRESETS[key], key
     stripped = text.strip()
     if stripped.isdigit():
-        return int(stripped), "base HF"
+        number = int(stripped)
+        if number > tables.HF_NUMBER_MAX:
+            raise RuleError(
+                f"HF {number} is more than {tables.HF_NUMBER_MAX}: the text's table runs 0 to 6 "
+                "(a horde is 6) before modifiers; give a number 0 to "
+                f"{tables.HF_NUMBER_MAX} or a preset"
+            )
+        return number, "base HF"
     presets = ", ".join(f"{k} {v}" for k, v in tables.PRESETS.items())
     raise RuleError(f"HF {text!r} is neither a preset ({presets}) nor a whole number 0 or more")
 
@@ -198,8 +205,8 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
 def soak(state: CampaignState, name: str, points: int) -> WillpowerSoaked:
     who, p = participant(state, name, "soak")
     encounter = running(state, "soak")
-    if points <= 0:
-        raise RuleError(f"a soak spends 1 to {tables.SOAK_PER_TURN} Willpower, not {points}")
+    if not 1 <= points <= tables.SOAK_PER_TURN:
+        raise RuleError(f"a soak is 1 to {tables.SOAK_PER_TURN} Willpower a turn, not {points}")
     if p.soak + points > tables.SOAK_PER_TURN:
         raise RuleError(
             f"{who.name} has soaked {p.soak} this turn; at most {tables.SOAK_PER_TURN} per turn, "
@@ -237,6 +244,12 @@ def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
     applied = 0
     if entry is not None:
         cause, applied = category_name(cause), entry.delta
+    limit = tables.SHIFT_DELTA_MAX
+    if command.delta is not None and not -limit <= command.delta <= limit:
+        raise RuleError(
+            f"a shift moves HF by -{limit} to {limit}, not {command.delta}: the text's causes "
+            "are 1 or 2 (hurt +2, inspired -1)"
+        )
     if command.delta is not None:
         applied = command.delta  # the GM's delta wins, also over the catalog's
     elif entry is None:

@@ -38,13 +38,37 @@ def _penalty(value: int) -> str:
     return f"penalty -{value}" if value else "no penalty"
 
 
+def _encounter_hf(payload: EncounterStarted) -> str:
+    """`HF 5`, `HF horde 6`, `HF 5, outnumbered +1 = 6`: a number given as such needs no label."""
+    terms = list(payload.terms)
+    if not terms:
+        return f"HF {payload.hf}"
+    (label, base), rest = terms[0], terms[1:]
+    first = str(base) if label == "base HF" else f"{label} {base}"
+    if not rest:
+        return f"HF {first}"
+    modifiers = ", ".join(f"{label} {value:+d}" for label, value in rest)
+    return f"HF {first}, {modifiers} = {payload.hf}"
+
+
+def _check_result(payload: HorrorChecked) -> str:
+    """`passed`, `failed (exceptional at 5 or less)` or `failed exceptionally (at 5 or less)`:
+    the event and `check --json` keep the keys pass, fail, exceptional-failure."""
+    if payload.result == "pass":
+        return "passed"
+    edge = payload.target - payload.exceptional_margin
+    if payload.result == "fail":
+        return f"failed (exceptional at {edge} or less)"
+    return f"failed exceptionally (at {edge} or less)"
+
+
 def describe(payload: Event) -> str:
     match payload:
         case EncounterStarted():
             category = f" [{payload.category}]" if payload.category else ""
             return (
                 f"Encounter {payload.title!r}{category} starts for {', '.join(payload.cast)}: "
-                f"HF {describe_terms(payload.terms, payload.hf)}"
+                f"{_encounter_hf(payload)}"
             )
         case TurnAdvanced(turn=turn, changes=changes):
             reasons = "; ".join(
@@ -85,8 +109,7 @@ def describe(payload: Event) -> str:
             return (
                 f"{payload.character} makes a Horror Check {_pair(payload.dice, 'check')}: "
                 f"{describe_terms(payload.terms, payload.total)} vs {payload.target}: "
-                f"{payload.result} (exceptional at {payload.target - payload.exceptional_margin} "
-                f"or less); {payload.note}"
+                f"{_check_result(payload)}; {payload.note}"
             )
         case Rested():
             kind = "a major victory" if payload.victory else "rest"

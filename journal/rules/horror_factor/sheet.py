@@ -49,6 +49,15 @@ def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
         raise RuleError(
             f"training must be one of {', '.join(tables.TRAININGS)}, not {sheet['training']!r}"
         )
+    cap = tables.HARDENING_CAP[training]
+    if hardness > cap:
+        fits = next(t for t in tables.TRAININGS if tables.HARDENING_CAP[t] >= hardness)
+        raise RuleError(
+            f"a starting Hardness of {hardness} is above the cap of training {training} ({cap}): "
+            f"give --training {fits} (cap {tables.HARDENING_CAP[fits]}) if that fits, or start "
+            f"at {cap} and `journal award NAME --hardness {hardness - cap} --reason ...` "
+            "for the rest"
+        )
     brokenness = in_range(sheet.get("brokenness", 0), "brokenness", 0, tables.BROKENNESS_MAX)
     raw_specs = sheet.get("specializations") or {}
     if not isinstance(raw_specs, Mapping):

@@ -40,6 +40,12 @@ PRESETS: Mapping[str, int] = MappingProxyType(
     }
 )
 
+#: The most an encounter's HF (or a Horror Check's given HF) may be as a number: the text's
+#: table runs 0-6 and its modifiers add a few more, so anything past this is a typo.
+HF_NUMBER_MAX = 20
+#: The most a single shift may move a character's HF either way (the text's causes are 1-2).
+SHIFT_DELTA_MAX = 10
+
 OUTNUMBERED = 1
 AMBUSH = 2
 CREEPY_LEVELS = (0, 1, 2)

@@ -7,7 +7,7 @@ from rules_harness import Table
 
 from journal.errors import JournalError, RuleError
 from journal.rules.core import AddCharacter
-from journal.rules.horror_factor import EndEncounter, StartEncounter
+from journal.rules.horror_factor import Award, EndEncounter, StartEncounter
 from journal.rules.horror_factor.events import EncounterEnded
 
 CAST = ("Freddie", "Ariella", "Linda")
@@ -45,8 +45,9 @@ def test_at_the_cap_no_gain_and_it_says_so(table: Table) -> None:
     """ "if already at/above cap, no gain and say so"; "Hardening past the cap is a
     deliberate GM award ... never automatically." Hardness never goes down."""
     table.do(
-        AddCharacter("Vet", {"reaction": 10, "willpower": 10, "hardness": 6, "training": "none"})
+        AddCharacter("Vet", {"reaction": 10, "willpower": 10, "hardness": 3, "training": "none"})
     )
+    table.do(Award("Vet", 3, "years on the wall"))  # past the cap only by an award
     table.do(StartEncounter("Fight", "horde", ("Vet",)))
     event = end(table, EndEncounter(do_or_die=("Vet",)))
     (result,) = event.results

@@ -79,7 +79,9 @@ def test_specialization_applies_for_the_category(table: Table, add: AddFn) -> No
     """ "The character's specialization for the encounter's category if it has one, else the
     general Hardness."""
     add("Prof", reaction=10, hardness=1, specializations={"mythos": 4})
-    add("Vet", reaction=10, hardness=5, specializations={"supernatural": 1})
+    add(
+        "Vet", reaction=10, hardness=5, training="professional", specializations={"supernatural": 1}
+    )
     table.do(StartEncounter("Deep Ones", "horde", ("Prof", "Vet"), category="Mythos"))
     prof, vet = (
         table.do(RollInitiative(n), dice={"initiative": (5, 5)})[0] for n in ("Prof", "Vet")
@@ -92,7 +94,7 @@ def test_specialization_applies_for_the_category(table: Table, add: AddFn) -> No
 
 def test_category_without_specialization_uses_general(table: Table, add: AddFn) -> None:
     """ "An encounter may carry a category (e.g. `supernatural`) for specializations."""
-    add("Vet", hardness=5, specializations={"supernatural": 1})
+    add("Vet", hardness=5, training="professional", specializations={"supernatural": 1})
     table.do(StartEncounter("Ghost", "powerful-creature", ("Vet",), category="supernatural"))
     (event,) = table.do(RollInitiative("Vet"), dice={"initiative": (5, 5)})
     assert event.hardness == 1  # type: ignore[attr-defined]
@@ -115,6 +117,8 @@ def test_a_second_encounter_is_refused(trio: Table) -> None:
         (StartEncounter("X", "dragon", CAST), RuleError, "neither a preset"),
         (StartEncounter("X", "-1", CAST), RuleError, "neither a preset"),
         (StartEncounter("X", "2.5", CAST), RuleError, "neither a preset"),
+        (StartEncounter("X", "21", CAST), RuleError, "^HF 21 is more than 20: the text's table"),
+        (StartEncounter("X", "99", CAST), RuleError, "HF 99 is more than 20"),
         (StartEncounter("X", "horde", CAST, creepy=3), RuleError, "creepy must be 0, 1"),
         (StartEncounter("X", "horde", CAST, creepy=-1), RuleError, "creepy must be 0, 1"),
         (StartEncounter("  ", "horde", CAST), RuleError, "needs a title"),
@@ -128,6 +132,12 @@ def test_start_refusals(
     with pytest.raises(error, match=message):
         trio.do(command)
     assert trio.rules.encounter is None
+
+
+def test_hf_twenty_is_the_most_a_number_may_be(trio: Table) -> None:
+    """The text's table runs 0-6 plus a few modifiers: a typed number is allowed up to 20."""
+    event = start(trio, StartEncounter("X", "20", CAST, outnumbered=True))
+    assert (event.base_hf, event.hf) == (20, 21)
 
 
 def test_cast_names_are_canonical(trio: Table) -> None:

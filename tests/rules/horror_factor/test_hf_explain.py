@@ -90,7 +90,8 @@ def test_describe_every_event(trio: Table) -> None:
     assert lines[9].startswith("Encounter 'Zombies' ends after 2 turn(s): Freddie: hardened")
     assert lines[10].startswith(
         "Ariella makes a Horror Check +2/-9: Willpower 10, Hardness +0, "
-        "HF (initial HF of Zombies) -8, +d10 +2, -d10 -9 = -5 vs 10: exceptional-failure"
+        "HF (initial HF of Zombies) -8, +d10 +2, -d10 -9 = -5 vs 10: "
+        "failed exceptionally (at 5 or less);"
     )
     assert lines[10].endswith("Hardness stays 0 (not below 0)")
     assert lines[13] == (

@@ -98,7 +98,7 @@ def test_margin_is_an_option() -> None:
     assert (event.result, event.exceptional_margin) == ("fail", 2)
     event = check(table, HorrorCheck("Ann", hf=3), (1, 1))  # 8 <= 10 - 2: exceptional
     assert event.result == "exceptional-failure"
-    assert "exceptional at 8 or less" in table.ruleset.describe(event)
+    assert "failed exceptionally (at 8 or less)" in table.ruleset.describe(event)
 
 
 def test_specialization_of_the_last_encounter_applies(table: Table) -> None:
@@ -130,6 +130,9 @@ def test_no_hf_known_is_refused(trio: Table) -> None:
         trio.do(HorrorCheck("Linda"), dice={"check": (5, 5)})
     with pytest.raises(RuleError, match="0 or more"):
         trio.do(HorrorCheck("Linda", hf=-1), dice={"check": (5, 5)})
+    with pytest.raises(RuleError, match="a Horror Factor of 21 is more than 20"):
+        trio.do(HorrorCheck("Linda", hf=21), dice={"check": (5, 5)})
+    trio.do(HorrorCheck("Linda", hf=20), dice={"check": (5, 5)})
 
 
 def test_bad_check_dice(trio: Table) -> None:

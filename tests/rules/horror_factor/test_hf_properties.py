@@ -50,7 +50,7 @@ sheets = st.fixed_dictionaries(
         ),
         "brokenness": st.integers(0, 6),
     }
-)
+).map(lambda s: {**s, "hardness": min(s["hardness"], HARDENING_CAP[s["training"]])})
 
 Step = tuple[object, dict[str, tuple[int, int]] | None]
 

@@ -110,3 +110,27 @@ def test_level_descriptions() -> None:
     assert brokenness_text(0) == "Normal and well-adjusted"
     assert brokenness_text(6).startswith("Almost catatonic")
     assert hardness_text(9) == hardness_text(7)
+
+
+@pytest.mark.parametrize(
+    ("hardness", "training", "fits"),
+    [(6, "none", "elite"), (4, "none", "some"), (5, "some", "professional"),
+     (7, "elite", "supernatural")],
+)  # fmt: skip
+def test_a_starting_hardness_above_the_training_cap_is_refused(
+    hardness: int, training: str, fits: str
+) -> None:
+    """ "Hardening past the cap is a deliberate GM award": a sheet cannot start past it (it
+    showed 6/3); the refusal names the training that fits, or `award` for the rest."""
+    from journal.rules.horror_factor.tables import HARDENING_CAP
+
+    cap = HARDENING_CAP[training]
+    with pytest.raises(RuleError) as refused:
+        RULESET.build_sheet(sheet(hardness=hardness, training=training))
+    message = str(refused.value)
+    assert message.startswith(
+        f"a starting Hardness of {hardness} is above the cap of training {training} ({cap}): "
+        f"give --training {fits} (cap {HARDENING_CAP[fits]})"
+    )
+    assert f"start at {cap} and `journal award NAME --hardness {hardness - cap}" in message
+    assert RULESET.build_sheet(sheet(hardness=cap, training=training))["hardness"] == cap

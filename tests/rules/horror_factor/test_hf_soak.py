@@ -63,8 +63,11 @@ def test_several_declarations_up_to_three(trio: Table) -> None:
 def test_soak_past_three_at_once(trio: Table) -> None:
     """ "Up to 3 Willpower per character per turn"."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
-    with pytest.raises(RuleError, match="at most 3 per turn"):
+    with pytest.raises(RuleError, match="a soak is 1 to 3 Willpower a turn, not 4"):
         trio.do(Soak("Freddie", 4))
+    trio.do(Soak("Freddie", 2))
+    with pytest.raises(RuleError, match="soaked 2 this turn; at most 3 per turn, so 1 more"):
+        trio.do(Soak("Freddie", 2))
 
 
 def test_soak_past_current_willpower(table: Table) -> None:
@@ -83,11 +86,11 @@ def test_soak_past_current_willpower(table: Table) -> None:
         table.do(Soak("Meek", 1))
 
 
-@pytest.mark.parametrize("points", [0, -1])
-def test_soak_nothing_is_refused(trio: Table, points: int) -> None:
-    """Refusal: a soak <= 0."""
+@pytest.mark.parametrize("points", [0, -1, 4])
+def test_soak_nothing_or_more_than_three_is_refused(trio: Table, points: int) -> None:
+    """Refusal: a soak <= 0, or more than 3 in one declaration (not "soaked 0 this turn")."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
-    with pytest.raises(RuleError, match="spends 1 to 3 Willpower"):
+    with pytest.raises(RuleError, match=f"^a soak is 1 to 3 Willpower a turn, not {points}$"):
         trio.do(Soak("Linda", points))
 
 

@@ -132,6 +132,20 @@ def test_a_delta_of_zero_is_refused(trio: Table) -> None:
         trio.do(Shift("Linda", "a noise", 0))
 
 
+@pytest.mark.parametrize(
+    "command",
+    [Shift("Linda", "weird", 99), Shift("Linda", "weird", -11), Shift("Linda", "hurt", 11),
+     Shift(None, "inspired", 11)],
+)  # fmt: skip
+def test_a_shift_past_ten_is_refused(trio: Table, command: Shift) -> None:
+    """A shift moves HF by -10 to 10 (the text's causes are 1 or 2): `99` is a typo."""
+    trio.do(StartEncounter("Zombies", "weak-creature", CAST))
+    with pytest.raises(RuleError, match=rf"-10 to 10, not {command.delta}:"):
+        trio.do(command)
+    shifted(trio, Shift("Linda", "weird", 10))
+    shifted(trio, Shift("Linda", "calm", -10))
+
+
 def test_the_gm_may_override_a_catalog_delta(trio: Table) -> None:
     """ "The GM may also give any other cause and delta": a delta given wins, recorded."""
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
