@@ -137,6 +137,47 @@ def explain(
     return result
 
 
+#: status keys the text leaves out: the fight's context and history are in the rulings, and
+#: `last_hf` is what a Horror Check uses, shown there. `--json` keeps them all.
+TEXT_HIDDEN = {"fight", "history", "last_hf", "encounter.seq"}
+
+#: The GM's words for status keys in the text (`--json` keeps the keys).
+LABELS = {
+    # horror-factor
+    "hardness": "Hardness",
+    "hardness_cap": "Hardness cap",
+    "peak_hardness": "peak Hardness",
+    "willpower": "Willpower",
+    "willpower_max": "Willpower max",
+    "reaction": "Reaction",
+    "encounter.turn": "turn",
+    "encounter.hf": "HF this turn",
+    "encounter.soak": "soak this turn",
+    "encounter.effective_hf": "effective HF",
+    "encounter.action_penalty": "action penalty",
+    "encounter.initiative": "initiative",
+    "encounter.can_act": "can act",
+    "encounter.defense_penalty": "defense penalty",
+    # fright-check
+    "will": "Will",
+    "ht": "HT",
+    "iq": "IQ",
+    "ht_now": "HT now",
+    "iq_now": "IQ now",
+    "ht_lost": "HT lost",
+    "iq_lost": "IQ lost",
+    "points_lost": "points lost",
+    "checks": "Fright Checks",
+    "pending": "pending traits",
+    "physical": "physical disadvantages",
+    "encounter.title": "in combat",
+}
+
+
+def label(key: str) -> str:
+    return LABELS.get(key, key.removeprefix("encounter.").replace("_", " "))
+
+
 def render(explanation: Explanation) -> str:
     lines = [f"{explanation.character}, as of event {explanation.as_of}:"]
     if explanation.focus:
@@ -151,21 +192,28 @@ def render(explanation: Explanation) -> str:
             )
             lines.append(f"  dice: {faces}")
         lines.append("")
-    from_sheet = []
+    from_sheet: list[str] = []
+    sheet_lists: list[str] = []
     for key, value in explanation.numbers.items():
+        if key in TEXT_HIDDEN:
+            continue
         chain = explanation.chains.get(key, [])
         if len(chain) <= 1 and all(link.type == "CharacterAdded" for link in chain):
-            if value not in (None, [], (), {}):
-                from_sheet.append(f"{key} {_short(value)}")
+            if value in (None, [], (), {}):
+                continue
+            if isinstance(value, list | tuple | Mapping):
+                sheet_lists.append(f"    {label(key)}: {_text(value)}")
+            else:
+                from_sheet.append(f"{label(key)} {_text(value)}")
             continue
-        lines.append(f"  {key} = {_short(value)}")
+        lines.append(f"  {label(key)} = {_text(value)}")
         for link in chain:
             text = "from the sheet" if link.type == "CharacterAdded" else link.text
             lines.append(
-                f"      #{link.seq:<4} {_short(link.before)} -> {_short(link.after)}  {text}"
+                f"      #{link.seq:<4} {_text(link.before)} -> {_text(link.after)}  {text}"
             )
-    if from_sheet:
-        lines.insert(1, "  from the sheet: " + ", ".join(from_sheet))
+    if from_sheet or sheet_lists:
+        lines[1:1] = [f"  from the sheet: {', '.join(from_sheet)}".rstrip(), *sheet_lists]
     if explanation.rulings:
         lines.append("\nRulings:")
         for ruling in explanation.rulings:
@@ -173,11 +221,37 @@ def render(explanation: Explanation) -> str:
     return "\n".join(lines)
 
 
-def _short(value: Any) -> str:
+def _text(value: Any) -> str:
+    """A status value as the GM reads it: `yes`, `mythos 4`, `Combat Reflexes, Fearlessness
+    2`, `Phobia (dark) -15, self-control 12; Nightmares -5`."""
     if value is None:
         return "-"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_short(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k}: {_short(v)}" for k, v in value.items()) + "}"
+        if "name" in value and "points" in value:
+            return _trait(value)
+        if "kind" in value and "points" in value:
+            seq = f" (check #{value['seq']})" if value.get("seq") is not None else ""
+            return f"{value['kind']} {_points(value['points'])}{seq}"
+        items = [str(k) if v is True else f"{k} {_text(v)}" for k, v in value.items()]
+        return ", ".join(items) or "none"
+    if isinstance(value, list | tuple):
+        parts = [_text(v) for v in value]
+        joiner = "; " if any(isinstance(v, Mapping) for v in value) else ", "
+        return joiner.join(parts) or "none"
     return str(value)
+
+
+def _points(points: Any) -> str:
+    return (
+        f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else str(points)
+    )
+
+
+def _trait(value: Mapping[str, Any]) -> str:
+    """`Phobia (dark) -15, self-control 12`."""
+    text = f"{value['name']} {_points(value['points'])}"
+    if value.get("self_control") is not None:
+        text += f", self-control {value['self_control']}"
+    return text

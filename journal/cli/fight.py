@@ -55,7 +55,7 @@ def encounter() -> None:
 
 
 HF_PRESETS_HELP = (
-    "Horror Factor: a number or a preset (play-fight 0, fistfight 1, homicidal-fistfight 2, "
+    "Horror Factor: a number 0-20 or a preset (play-fight 0, fistfight 1, homicidal-fistfight 2, "
     "improvised-weapon 3, lethal-weapon 4, weak-creature 4, brutality 5, few-weak-creatures 5, "
     "powerful-creature 5, horde 6, very-powerful-creature 6)."
 )
@@ -63,7 +63,11 @@ HF_PRESETS_HELP = (
 
 @encounter.command("start")
 @click.argument("title")
-@click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP)
+@click.option(
+    "--hf",
+    metavar="PRESET|N",
+    help=HF_PRESETS_HELP + " Horror-factor only: leave it out in a fright-check campaign.",
+)
 @click.option("--outnumbered", is_flag=True, help="+1 HF: the characters are outnumbered.")
 @click.option("--ambush", is_flag=True, help="+2 HF on the first turn only.")
 @click.option("--creepy", is_flag=True, help="+1 HF: creepy surroundings.")
@@ -88,11 +92,17 @@ def encounter_start(
 ) -> None:
     """Start an encounter: its Horror Factor and who faces it.
 
+    In a horror-factor campaign --hf is required (a number 0-20 or a preset). In a
+    fright-check campaign leave out --hf and the other HF options: the encounter gives
+    its cast heat of battle (+5 to Fright Checks) while it runs.
+
     \b
-    Example:
+    Example (horror-factor):
       journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
       journal encounter start "Cellar" --hf 4 --ambush --very-creepy --category supernatural \\
           --cast Linda
+    Example (fright-check):
+      journal encounter start "Morgue brawl" --cast Mara,Eli
     """
     names = split_names(cast)
     if creepy and very_creepy:
@@ -242,7 +252,8 @@ def shift(
     everyone: bool,
     as_json: bool,
 ) -> None:
-    """Shift NAME's HF at once for CAUSE: a catalog key or your own text with DELTA.
+    """Shift NAME's HF at once for CAUSE: a catalog key or your own text with DELTA
+    (-10 to 10; a DELTA after a catalog key overrides the catalog's).
 
     \b
     Catalog: +1 shot-ignored, near-miss-gunfire, near-miss-explosion, outgunned,

@@ -71,7 +71,10 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 @click.argument("name")
 @click.option("--threat", required=True, metavar="ID", help="This particular threat, e.g. ghoul-1.")
 @click.option(
-    "--kind", metavar="KIND", help="The kind of threat, e.g. ghoul (previous experience)."
+    "--kind",
+    metavar="KIND",
+    help="The kind of threat, e.g. ghoul: previous experience (+1) is derived only from "
+    "earlier checks with the same --kind, so give it whenever you can.",
 )
 @click.option("--monster", type=int, default=0, help="The monster's own modifier, -1 to -10.")
 @click.option(
@@ -110,7 +113,8 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 @click.option(
     "--previous-experience/--no-previous-experience",
     default=None,
-    help="+1 for experience with this kind of threat (derived from the log).",
+    help="+1 for experience with this kind of threat (derived from the log when --kind "
+    "is given; without --kind there is none unless you say so).",
 )
 @click.option("--exposures", type=int, help="Exposures to this threat in 24 game-hours (derived).")
 @click.option("--dice", metavar="A,B,C", help="Entered 3d6 for the Will roll.")
@@ -126,6 +130,10 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 @pass_settings
 def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
     """Fright Check: Will plus every modifier (Rule of 14), then the table on a failure.
+
+    Previous experience (+1) needs --kind: it is derived from an earlier check of this
+    character against the same kind. Without --kind none is derived (rule it yourself
+    with --previous-experience). Exposures in 24 game-hours come from --threat.
 
     \b
     Example:

@@ -110,7 +110,13 @@ def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
 @click.command()
 @click.argument("text")
 @click.option("--gm-only", is_flag=True, help="Keep it out of player handouts.")
-@click.option("--about", multiple=True, metavar="NAME", help="The character(s) it concerns.")
+@click.option(
+    "--about",
+    multiple=True,
+    metavar="NAME",
+    help="The character it concerns; for several, repeat it (--about A --about B) "
+    "or join them with commas (--about A,B).",
+)
 @json_option
 @pass_settings
 def note(
@@ -121,6 +127,7 @@ def note(
     \b
     Example:
       journal note "The lights go out in the alley." --about Linda
+      journal note "They swear to burn the house." --about Linda,Freddie
       journal note "The cheerleader was Ariella's sister." --gm-only
     """
     from journal.rules.core import TakeNote

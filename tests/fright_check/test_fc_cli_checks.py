@@ -267,3 +267,29 @@ def test_audit_is_clean_after_a_session_of_checks(gm: Cli) -> None:
     assert result.exit_code == 0
     assert "every ruling follows from its dice and the rules" in result.stdout
     assert gm("verify").exit_code == 0
+
+
+def test_explain_text_reads_the_sheet_in_words(gm: Cli) -> None:
+    """`explain` text: friendly labels, traits and disadvantages as words (no `{name: ...}`,
+    no `True`, no `self_control`, no history); `--json` keeps the status keys and values."""
+    gm("session", "start", "Night", "--at", "1987-11-13 23:00")
+    fright(gm, "Eli", "--kind", "corpse", "--dice", "6,6,6", "--table-dice", "4,4,4")
+    text = gm("explain", "Eli").stdout
+    assert "    disadvantages: Phobia (corpses) -15, self-control 12\n" in text
+    assert "    traits: Fearfulness 3, Combat Paralysis\n" in text
+    assert f"    quirks: {', '.join(QUIRKS)}\n" in text
+    assert "from the sheet: Will 11, HT 10, IQ 13," in text
+    assert "  Fright Checks = 1\n" in text
+    for raw in ("{", "[", "True", "self_control", "history", "points_lost", "ht_now"):
+        assert raw not in text, raw
+    numbers = gm.json("explain", "Eli")["numbers"]  # type: ignore[index]
+    assert numbers["traits"]["value"] == {"Fearfulness": 3, "Combat Paralysis": True}
+    assert numbers["disadvantages"]["value"] == [
+        {"name": "Phobia (corpses)", "points": -15, "self_control": 12}
+    ]
+    assert "history" not in numbers and "checks" in numbers
+
+
+def test_fright_help_says_previous_experience_needs_kind(gm: Cli) -> None:
+    text = " ".join(gm("fright", "--help").stdout.split())
+    assert "Previous experience (+1) needs --kind" in text
