@@ -16,6 +16,18 @@ from journal.rules.core import (
 )
 
 
+def _item_text(item: object) -> str:
+    """A quirk, or a disadvantage as `Phobia (dark) -15, self-control 12`."""
+    if not isinstance(item, dict):
+        return str(item)
+    text = str(item.get("name", item))
+    if item.get("points") is not None:
+        text += f" {item['points']}"
+    if item.get("self_control") is not None:
+        text += f", self-control {item['self_control']}"
+    return text
+
+
 def _sheet_text(sheet: object) -> str:
     if not isinstance(sheet, dict):
         return ""

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import IO, Any
 
-from journal.errors import JournalError
-from journal.errors import RuleError
+from journal.errors import JournalError, RuleError
 from journal.events import (
     GENESIS_HASH,
     Event,
