@@ -6,9 +6,13 @@ folders have a conftest.py of their own).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import shutil
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 
@@ -67,3 +71,31 @@ def count_events(db: str, campaign: str | None = None) -> int:
 
 def lines(text: str) -> Sequence[str]:
     return [line for line in text.splitlines() if line.strip()]
+
+
+def typist(db: Path) -> Callable[..., Result]:
+    """`journal --db DB ARGS...`, checked to succeed: for tables built once per module."""
+    from journal.cli.main import cli
+
+    def run(*args: str) -> Result:
+        result = CliRunner().invoke(cli, ["--db", str(db), *args])
+        assert result.exit_code == 0, (args, result.output)
+        return result
+
+    return run
+
+
+@contextmanager
+def clean_folder(folder: Path) -> Iterator[None]:
+    """Work in `folder` with no JOURNAL_* variables (for module-scoped fixtures)."""
+    with pytest.MonkeyPatch.context() as env:
+        env.chdir(folder)
+        for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
+            env.delenv(variable, raising=False)
+        yield
+
+
+def clone(source: Path | str, target: Path | str) -> None:
+    """Copy a database built once; a closed SQLite file in WAL mode holds it all."""
+    assert not Path(f"{source}-wal").exists()
+    shutil.copyfile(source, target)

@@ -8,16 +8,15 @@ Freddie at Willpower 4 and Linda at 8.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from click.testing import CliRunner
+from cli_support import clean_folder, clone, typist
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # for annotations only: another conftest may own the name later
+    from cli_support import Cli
 
 PARTY = {
     "Freddie": "--reaction 10 --willpower 10 --hardness 0 --training none",
@@ -42,34 +41,18 @@ def seat(run: Callable[..., object], *options: str) -> None:
         run(*command)
 
 
-def typist(db: Path) -> Callable[..., object]:
-    """`journal --db DB ARGS...`, checked to succeed: for tables built once per module."""
-    from journal.cli.main import cli
-
-    def run(*args: str) -> object:
-        result = CliRunner().invoke(cli, ["--db", str(db), *args])
-        assert result.exit_code == 0, (args, result.output)
-        return result
-
-    return run
-
-
 @pytest.fixture(scope="module")
 def after_the_fight(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The table built once through the CLI; each test copies the file."""
     folder = tmp_path_factory.mktemp("hf-aftermath")
-    with pytest.MonkeyPatch.context() as env:
-        env.chdir(folder)
-        for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
-            env.delenv(variable, raising=False)
+    with clean_folder(folder):
         seat(typist(folder / "after.db"))
-    assert not Path(f"{folder / 'after.db'}-wal").exists()  # a plain copy holds it all
     return folder / "after.db"
 
 
 @pytest.fixture
 def table(runner: Cli, after_the_fight: Path) -> Cli:
-    shutil.copyfile(after_the_fight, runner.db)
+    clone(after_the_fight, runner.db)
     return runner
 
 

@@ -8,16 +8,15 @@ supernatural 4), Mara (R10 W10 H1, some training).
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from click.testing import CliRunner
+from cli_support import clean_folder, clone, typist
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # for annotations only: another conftest may own the name later
+    from cli_support import Cli
 
 PARTY = {
     "Freddie": "--reaction 10 --willpower 10 --hardness 0 --training none",
@@ -32,34 +31,18 @@ def seat(run: Callable[..., object]) -> None:
         run("character", "add", name, *sheet.split())
 
 
-def typist(db: Path) -> Callable[..., object]:
-    """`journal --db DB ARGS...`, checked to succeed: for tables built once per module."""
-    from journal.cli.main import cli
-
-    def run(*args: str) -> object:
-        result = CliRunner().invoke(cli, ["--db", str(db), *args])
-        assert result.exit_code == 0, (args, result.output)
-        return result
-
-    return run
-
-
 @pytest.fixture(scope="module")
 def seated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The party, seated once through the CLI; each test copies the file."""
     folder = tmp_path_factory.mktemp("hf-fight")
-    with pytest.MonkeyPatch.context() as env:
-        env.chdir(folder)
-        for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
-            env.delenv(variable, raising=False)
+    with clean_folder(folder):
         seat(typist(folder / "seated.db"))
-    assert not Path(f"{folder / 'seated.db'}-wal").exists()  # a plain copy holds it all
     return folder / "seated.db"
 
 
 @pytest.fixture
 def table(runner: Cli, seated: Path) -> Cli:
-    shutil.copyfile(seated, runner.db)
+    clone(seated, runner.db)
     return runner
 
 

@@ -9,17 +9,16 @@ Freddie has rolled initiative and Linda has soaked 2.
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from click.testing import CliRunner
+from cli_support import clean_folder, clone, typist
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # for annotations only: another conftest may own the name later
+    from cli_support import Cli
 
 PARTY = {
     "Freddie": "--reaction 10 --willpower 10 --hardness 0 --training none",
@@ -35,36 +34,16 @@ def seat(run: Callable[..., object]) -> None:
         run("character", "add", name, *sheet.split())
 
 
-def typist(db: Path) -> Callable[..., object]:
-    """`journal --db DB ARGS...`, checked to succeed: for tables built once per module."""
-    from journal.cli.main import cli
-
-    def run(*args: str) -> object:
-        result = CliRunner().invoke(cli, ["--db", str(db), *args])
-        assert result.exit_code == 0, (args, result.output)
-        return result
-
-    return run
-
-
 def count_events(db: str) -> int:
     with sqlite3.connect(db) as conn:
         return int(conn.execute("SELECT count(*) FROM events").fetchone()[0])
-
-
-def clone(source: Path | str, target: Path | str) -> None:
-    assert not Path(f"{source}-wal").exists()  # a plain copy holds it all
-    shutil.copyfile(source, target)
 
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Both tables built once through the CLI; each test gets its own copy of the file."""
     folder = tmp_path_factory.mktemp("hf-refusals")
-    with pytest.MonkeyPatch.context() as env:
-        env.chdir(folder)
-        for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
-            env.delenv(variable, raising=False)
+    with clean_folder(folder):
         seat(typist(folder / "calm.db"))
         clone(folder / "calm.db", folder / "fighting.db")
         fighting = typist(folder / "fighting.db")
