@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import IO, Any
+from typing import Any
 
 from journal.errors import JournalError, RuleError
 from journal.events import (
@@ -240,7 +240,7 @@ def _parse_line(
     return record, "hash" in raw
 
 
-def import_file(store: Store, stream: IO[str], campaign: str | None = None) -> ImportResult:
+def import_file(store: Store, stream: Iterable[str], campaign: str | None = None) -> ImportResult:
     if campaign is not None and not SLUG.match(campaign):
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"

@@ -59,6 +59,11 @@ def export(settings: Settings, output: str | None) -> None:
     click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
 
 
+def _line_count(file: str) -> int:
+    with open(file, "rb") as raw:
+        return sum(chunk.count(b"\n") for chunk in iter(lambda: raw.read(1 << 20), b""))
+
+
 @click.command("import")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @json_option
@@ -78,8 +83,9 @@ def import_(settings: Settings, file: str, as_json: bool) -> None:
         fail(f"no file {file!r} to import")
     store = settings.store(create=True)
     handle = sys.stdin if file == "-" else open(file, encoding="utf-8-sig")  # noqa: SIM115
+    total = _line_count(file) if file != "-" and sys.stderr.isatty() else 0
     with handle:
-        result = import_file(store, handle, settings.campaign)
+        result = import_file(store, with_progress(handle, total, "Importing"), settings.campaign)
     if as_json:
         emit_json({"campaign": result.campaign, "read": result.read, "added": result.added})
         return
