@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
+import functools
 import hashlib
 import json
 import types
@@ -80,6 +81,13 @@ def known_types() -> list[str]:
 
 def _plain(value: Any) -> Any:
     """JSON-ready copy: tuples become lists, mappings become dicts."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is dict:
+        return {str(k): _plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in value]
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
@@ -151,9 +159,12 @@ def check_plain(value: Any, where: str = "data") -> None:
     """Refuse what would not survive the store and the hash chain unchanged: floats (JSONB
     rewrites them), NUL characters (PostgreSQL refuses them) and lone surrogates (not
     UTF-8). Payloads hold strings, whole numbers, booleans, null, lists and objects."""
+    kind = type(value)
+    if kind is int or kind is bool or value is None:
+        return
     if isinstance(value, float):
         raise ValueError(f"{where} holds the number {value!r}: only whole numbers are allowed")
-    if isinstance(value, str):
+    if kind is str:
         if "\x00" in value:
             raise ValueError(f"{where} holds a NUL character")
         try:
@@ -202,10 +213,14 @@ def _fits(value: Any, hint: Any) -> bool:
     return True  # an annotation this check does not know: the ruleset's own checks apply
 
 
+@functools.cache
+def _hints(cls: type[Event]) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
 def check_fields(type_name: str, data: Mapping[str, Any]) -> None:
     """Refuse a payload whose fields do not have the types its class declares."""
-    cls = event_class(type_name)
-    hints = typing.get_type_hints(cls)
+    hints = _hints(event_class(type_name))
     for name, value in data.items():
         if name in hints and not _fits(value, hints[name]):
             raise ValueError(f"{type_name}.{name} cannot be {json.dumps(value)[:60]}")

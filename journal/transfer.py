@@ -202,7 +202,8 @@ def _parse_line(
     try:
         check_plain(data)
         payload = from_data(type_name, envelope["schema"], data)
-        check_fields(type_name, to_data(payload))
+        current = envelope["schema"] == payload.schema
+        check_fields(type_name, data if current else to_data(payload))
     except (ValueError, TypeError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
     if (envelope["seq"] == 1) != isinstance(payload, CampaignCreated):
