@@ -214,13 +214,13 @@ def _fits(value: Any, hint: Any) -> bool:
 
 
 @functools.cache
-def _hints(cls: type[Event]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _hints(type_name: str) -> dict[str, Any]:
+    return typing.get_type_hints(event_class(type_name))
 
 
 def check_fields(type_name: str, data: Mapping[str, Any]) -> None:
     """Refuse a payload whose fields do not have the types its class declares."""
-    hints = _hints(event_class(type_name))
+    hints = _hints(type_name)
     for name, value in data.items():
         if name in hints and not _fits(value, hints[name]):
             raise ValueError(f"{type_name}.{name} cannot be {json.dumps(value)[:60]}")

@@ -401,18 +401,9 @@ class Store:
                     record.recorded_at,
                 )
                 sealed = seal(campaign, record.seq, prev_hash, draft)
-                taken = conn.execute(
-                    select(events.c.campaign, events.c.seq).where(
-                        events.c.event_id == record.event_id
-                    )
-                ).first()
-                if taken is not None:
-                    raise StoreError(
-                        f"event {record.event_id} (seq {record.seq}) is already in this database "
-                        f"as {taken.campaign} event {taken.seq}; nothing was imported"
-                    )
                 tail.append(sealed)
                 prev_hash = sealed.hash
+            _refuse_taken_ids(conn, tail)
             if tail:
                 conn.execute(events.insert(), [_row(r) for r in tail])
         return len(tail)
@@ -466,6 +457,23 @@ def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
         hash=chain_hash(prev_hash, **fields),
         **fields,
     )
+
+
+def _refuse_taken_ids(conn: Connection, records: Sequence[Recorded]) -> None:
+    """An event id belongs to one event: refuse records whose id another event holds."""
+    for start in range(0, len(records), READ_BATCH):
+        batch = {r.event_id: r for r in records[start : start + READ_BATCH]}
+        taken = conn.execute(
+            select(events.c.campaign, events.c.seq, events.c.event_id).where(
+                events.c.event_id.in_(list(batch))
+            )
+        ).first()
+        if taken is not None:
+            record = batch[taken.event_id]
+            raise StoreError(
+                f"event {record.event_id} (seq {record.seq}) is already in this database "
+                f"as {taken.campaign} event {taken.seq}; nothing was imported"
+            )
 
 
 def _content(record: Recorded) -> str:
