@@ -8,7 +8,8 @@ It builds a campaign of N sessions (each: 4 characters, an encounter of 4 turns 
 initiatives, soaks, shifts, a drop, the end, a Horror Check, a rest and notes), imports it
 into a SQLite file, then times `journal status` cold (no snapshot), warm (from the snapshot
 the cold run kept), `status --as-of` the middle, `log --json`, `verify` and `audit`, each as
-the GM runs them: a fresh `journal` process.
+the GM runs them: a fresh `journal` process. Then the handouts: the last session's GM recap
+and one character's arc over all 400 sessions.
 """
 
 from __future__ import annotations
@@ -141,6 +142,10 @@ def main() -> None:
         print(f"log --json        {timed(['log', '--json'], db):7.2f} s")
         print(f"verify            {timed(['verify'], db):7.2f} s")
         print(f"audit             {timed(['audit'], db):7.2f} s")
+        print(
+            f"recap --for gm    {timed(['recap', '--for', 'gm'], db):7.2f} s   (the last session)"
+        )
+        print(f"arc Linda (html)  {timed(['arc', 'Linda', '--format', 'html'], db):7.2f} s")
 
 
 if __name__ == "__main__":
