@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from journal import __version__, snapshots
@@ -149,15 +149,23 @@ class Journal:
         command: object,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
+        then: Callable[[CampaignState], object | None] | None = None,
     ) -> Outcome:
         """Decide `command` against the current state and append what it produced.
 
+        `then` may ask for a second command decided on the state after the first (naming
+        a trait a Fright Check just gave); both are appended together or not at all.
         A lost race reloads the state and decides again (a few times) before giving up.
         """
         state = self.state(keep=False)  # a refused command writes nothing, not even a cache
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags)
             drafts, after = _drafts(state, payloads)
+            follow = then(after) if then is not None else None
+            if follow is not None:
+                more = self._decide(after, follow, None, None)
+                more_drafts, after = _drafts(after, more)
+                payloads, drafts = payloads + more, drafts + more_drafts
             try:
                 records = self.store.append(self.campaign, state.seq, drafts)
             except ConcurrencyConflict:

@@ -18,12 +18,13 @@ def run(
     dice: Mapping[str, Sequence[int]] | None = None,
     dice_flags: Mapping[str, str] | None = None,
     document: Any = None,
+    then: Any = None,
 ) -> Any:
     """Execute a ruleset command; print each event's line, or the JSON document."""
     from journal.narrate import describe
 
     journal = settings.journal()
-    outcome = journal.execute(command, dice, dice_flags)
+    outcome = journal.execute(command, dice, dice_flags, then)
     ruleset = journal.ruleset
     if as_json:
         emit_json(

@@ -30,7 +30,7 @@ FRIGHT_KEYS = (
 
 
 def _fright_document(outcome: Any) -> dict[str, Any]:
-    record = outcome.records[-1]
+    record = next(r for r in outcome.records if r.type == "FrightChecked")
     data = record.data
     return {
         "seq": record.seq,
@@ -42,7 +42,39 @@ def _fright_document(outcome: Any) -> dict[str, Any]:
         "table_total": data["table_total"],
         "pending": data["pending"],
         "dice": data["dice"],
+        "named": [r.data for r in outcome.records if r.type == "TraitNamed"],
     }
+
+
+def _naming(given: dict[str, Any]) -> Any:
+    """With --trait-*: name the trait the check gives in the same breath (both are recorded
+    together, or neither); None without them."""
+    if not (given["trait_name"] or given["trait_worsen"]):
+        if given["trait_points"] is not None or given["trait_scn"] is not None:
+            fail("--trait-points and --trait-scn go with --trait-name")
+        return None
+    from journal.rules import load
+    from journal.rules.fright_check import NameTrait
+
+    def name_it(state: Any) -> NameTrait:
+        character = load(state.ruleset).status(state)
+        checked = state.seq
+        who = next(
+            (n for n, c in character.items() if any(p["seq"] == checked for p in c["pending"])),
+            None,
+        )
+        if who is None:
+            fail("this check gave no trait to name: leave out --trait-name / --trait-worsen")
+        return NameTrait(
+            who,
+            checked,
+            given["trait_name"] or "",
+            given["trait_points"],
+            given["trait_scn"],
+            given["trait_worsen"],
+        )
+
+    return name_it
 
 
 def _fright_check_journal(settings: Settings) -> Journal:
@@ -126,6 +158,12 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
     help="Entered dice of an effect: stun, fp, faint, panic, coma, catatonia, seizure, "
     "seizure_fp, ht, injury, reaction.",
 )
+@click.option("--trait-name", metavar="TEXT", help="Name the trait this check gives, at once.")
+@click.option("--trait-points", type=int, help="Its point value (with --trait-name).")
+@click.option("--trait-scn", type=int, metavar="N", help="Its self-control number.")
+@click.option(
+    "--trait-worsen", metavar="DISADVANTAGE", help="Row 25: worsen this one's self-control."
+)
 @json_option
 @pass_settings
 def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
@@ -140,6 +178,8 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
       journal fright Mara --threat ghoul-1 --kind ghoul --monster -2 --dark --dice 4,5,6
       journal fright Eli --threat corpse-3 --body violent --mutilated 2 --dice 6,6,5 \\
           --table-dice 3,4,4 --effect-dice stun=2
+      journal fright Eli --threat corpse-3 --dice 6,6,1 --table-dice 4,3,3 \\
+          --trait-name "Counts the drawers" --trait-points -1     (name it at the check)
     """
     from journal.rules.fright_check import FrightCheck
 
@@ -194,7 +234,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
             )
         flags[purpose] = f"--effect-dice {purpose}"
         dice[purpose] = _faces(text, flags[purpose]) or ()
-    run(settings, command, as_json, dice or None, flags, _fright_document)
+    run(settings, command, as_json, dice or None, flags, _fright_document, _naming(given))
 
 
 @click.command()
