@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from journal.dice import DiceBox
 from journal.errors import JournalError, RuleError
-from journal.events import GENESIS_HASH, Event, Recorded, describe_terms, rehash, to_data
+from journal.events import GENESIS_HASH, Event, Recorded, rehash, terms_text, to_data
 from journal.projection import apply, meta_of
 from journal.rules import Ruleset, load
 from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
@@ -113,21 +113,11 @@ class AuditReport:
         return "\n".join(lines)
 
 
-def _why(data: Mapping[str, Any]) -> str:
-    terms = data.get("terms")
-    if isinstance(terms, list | tuple) and terms:
-        try:
-            return describe_terms(tuple((str(a), int(b)) for a, b in terms), data.get("total"))
-        except (TypeError, ValueError):
-            return ""
-    return ""
-
-
 def _compare(
     record: Recorded, recorded: Mapping[str, Any], recomputed: Mapping[str, Any]
 ) -> list[Difference]:
     """Field by field, both sides as the current schema has them (old events upcast)."""
-    why = _why(recomputed)
+    why = terms_text(recomputed) or ""
     differences = []
     for key in sorted(set(recorded) | set(recomputed)):
         if recorded.get(key) != recomputed.get(key):

@@ -320,3 +320,24 @@ def describe_terms(terms: Terms, total: int | None = None) -> str:
         f"{label} {value:+d}" if i else f"{label} {value}" for i, (label, value) in enumerate(terms)
     )
     return f"{text} = {total}" if total is not None else text
+
+
+def recorded_terms(data: Mapping[str, Any]) -> Terms | None:
+    """The terms a stored payload recorded, as (label, value) pairs; None when it has none,
+    or when they are malformed (a hand-written log)."""
+    terms = data.get("terms")
+    if not isinstance(terms, list | tuple) or not terms:
+        return None
+    try:
+        return tuple((str(label), int(value)) for label, value in terms)
+    except (TypeError, ValueError):
+        return None
+
+
+def terms_text(data: Mapping[str, Any]) -> str | None:
+    """A stored ruling's terms and total as one line (`Reaction 12, ... = 14`), or None."""
+    pairs = recorded_terms(data)
+    if pairs is None:
+        return None
+    total = data.get("total")
+    return describe_terms(pairs, total if isinstance(total, int) else None)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from journal.events import Recorded, describe_terms
+from journal.events import Recorded, terms_text
 from journal.narrate import concerns, describe
 from journal.projection import apply, meta_of
 from journal.rules import Ruleset, load
@@ -78,24 +78,12 @@ class Explanation:
         }
 
 
-def _terms_text(data: Mapping[str, Any]) -> str | None:
-    terms = data.get("terms")
-    if not isinstance(terms, list | tuple) or not terms:
-        return None
-    try:
-        pairs = tuple((str(label), int(value)) for label, value in terms)
-    except (TypeError, ValueError):
-        return None
-    total = data.get("total")
-    return describe_terms(pairs, total if isinstance(total, int) else None)
-
-
 def _ruling(record: Recorded, text: str) -> dict[str, Any]:
     return {
         "seq": record.seq,
         "type": record.type,
         "description": text,
-        "terms": _terms_text(record.data),
+        "terms": terms_text(record.data),
         "dice": record.data.get("dice"),
     }
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from journal.events import Event, Recorded, describe_terms
+from journal.events import Event, Recorded, describe_terms, recorded_terms
 from journal.rules import Ruleset
 from journal.rules.core import ClockAdvanced, ClockSet, EventVoided, NoteTaken
 from journal.rules.fright_check.describe import effect_text
@@ -153,13 +153,12 @@ def gm_details(record: Recorded, ruleset: Ruleset | None, line: str) -> dict[str
     """The GM's view of a ruling: its seq, full log line, dice faces and terms."""
     data = record.data
     dice = data.get("dice")
-    terms = data.get("terms")
     total = data.get("total")
     if record.type == "EncounterStarted":
         total = data.get("hf")
     text = None
-    if terms:
-        pairs = tuple((str(a), int(b)) for a, b in terms)
+    pairs = recorded_terms(data)
+    if pairs:
         text = describe_terms(pairs, total)
         if record.type == "WillpowerSoaked":
             text = "; ".join(f"penalty {label} = {value}" for label, value in pairs)
