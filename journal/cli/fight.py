@@ -39,7 +39,8 @@ def run(
 
 
 def _ruleset(settings: Settings) -> str:
-    return settings.journal().state().ruleset
+    """The campaign's ruleset, from its first event (no need to fold the log for it)."""
+    return settings.journal().ruleset_name
 
 
 @click.group()

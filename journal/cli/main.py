@@ -62,6 +62,7 @@ class Settings:
     campaign: str | None
     debug: bool
     _store: Store | None = None
+    _journal: Journal | None = None
 
     def store(self, *, create: bool = False) -> Store:
         """The database, opened once per command and closed when the command ends. Only
@@ -74,9 +75,12 @@ class Settings:
         return self._store
 
     def journal(self) -> Journal:
-        from journal.app import Journal
+        """The campaign, opened (and its schema checked) once per command."""
+        if self._journal is None:
+            from journal.app import Journal
 
-        return Journal.open(self.store(), self.campaign)
+            self._journal = Journal.open(self.store(), self.campaign)
+        return self._journal
 
 
 def fail(message: str) -> NoReturn:
