@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from journal.events import Recorded, terms_text
-from journal.narrate import concerns, describe
+from journal.narrate import concerns, describe, value_text
 from journal.projection import apply, meta_of
 from journal.rules import Ruleset, load
 from journal.rules.core import CampaignState
@@ -190,16 +190,15 @@ def render(explanation: Explanation) -> str:
             if value in (None, [], (), {}):
                 continue
             if isinstance(value, list | tuple | Mapping):
-                sheet_lists.append(f"    {label(key)}: {_text(value)}")
+                sheet_lists.append(f"    {label(key)}: {value_text(value)}")
             else:
-                from_sheet.append(f"{label(key)} {_text(value)}")
+                from_sheet.append(f"{label(key)} {value_text(value)}")
             continue
-        lines.append(f"  {label(key)} = {_text(value)}")
+        lines.append(f"  {label(key)} = {value_text(value)}")
         for link in chain:
             text = "from the sheet" if link.type == "CharacterAdded" else link.text
-            lines.append(
-                f"      #{link.seq:<4} {_text(link.before)} -> {_text(link.after)}  {text}"
-            )
+            change = f"{value_text(link.before)} -> {value_text(link.after)}"
+            lines.append(f"      #{link.seq:<4} {change}  {text}")
     if from_sheet or sheet_lists:
         lines[1:1] = [f"  from the sheet: {', '.join(from_sheet)}".rstrip(), *sheet_lists]
     if explanation.rulings:
@@ -207,39 +206,3 @@ def render(explanation: Explanation) -> str:
         for ruling in explanation.rulings:
             lines.append(f"  #{ruling['seq']:<4} {ruling['description']}")
     return "\n".join(lines)
-
-
-def _text(value: Any) -> str:
-    """A status value as the GM reads it: `yes`, `mythos 4`, `Combat Reflexes, Fearlessness
-    2`, `Phobia (dark) -15, self-control 12; Nightmares -5`."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Mapping):
-        if "name" in value and "points" in value:
-            return _trait(value)
-        if "kind" in value and "points" in value:
-            seq = f" (check #{value['seq']})" if value.get("seq") is not None else ""
-            return f"{value['kind']} {_points(value['points'])}{seq}"
-        items = [str(k) if v is True else f"{k} {_text(v)}" for k, v in value.items()]
-        return ", ".join(items) or "none"
-    if isinstance(value, list | tuple):
-        parts = [_text(v) for v in value]
-        joiner = "; " if any(isinstance(v, Mapping) for v in value) else ", "
-        return joiner.join(parts) or "none"
-    return str(value)
-
-
-def _points(points: Any) -> str:
-    return (
-        f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else str(points)
-    )
-
-
-def _trait(value: Mapping[str, Any]) -> str:
-    """`Phobia (dark) -15, self-control 12`."""
-    text = f"{value['name']} {_points(value['points'])}"
-    if value.get("self_control") is not None:
-        text += f", self-control {value['self_control']}"
-    return text

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from journal.events import Event, Recorded
 from journal.rules import Ruleset
 from journal.rules.core import (
@@ -16,33 +19,50 @@ from journal.rules.core import (
 )
 
 
-def _item_text(item: object) -> str:
-    """A quirk, or a disadvantage as `Phobia (dark) -15, self-control 12`."""
-    if not isinstance(item, dict):
-        return str(item)
-    text = str(item.get("name", item))
-    if item.get("points") is not None:
-        text += f" {item['points']}"
-    if item.get("self_control") is not None:
-        text += f", self-control {item['self_control']}"
+def value_text(value: Any) -> str:
+    """A status value as the GM reads it: `yes`, `mythos 4`, `Combat Reflexes, Fearlessness
+    2`, `Phobia (dark) -15, self-control 12; Nightmares -5`."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        if "name" in value and "points" in value:
+            return _trait(value)
+        if "kind" in value and "points" in value:
+            seq = f" (check #{value['seq']})" if value.get("seq") is not None else ""
+            return f"{value['kind']} {_points(value['points'])}{seq}"
+        items = [str(k) if v is True else f"{k} {value_text(v)}" for k, v in value.items()]
+        return ", ".join(items) or "none"
+    if isinstance(value, list | tuple):
+        parts = [value_text(v) for v in value]
+        joiner = "; " if any(isinstance(v, Mapping) for v in value) else ", "
+        return joiner.join(parts) or "none"
+    return str(value)
+
+
+def _points(points: Any) -> str:
+    return (
+        f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else str(points)
+    )
+
+
+def _trait(value: Mapping[str, Any]) -> str:
+    """`Phobia (dark) -15, self-control 12`."""
+    text = f"{value['name']} {_points(value['points'])}"
+    if value.get("self_control") is not None:
+        text += f", self-control {value['self_control']}"
     return text
 
 
 def _sheet_text(sheet: object) -> str:
     if not isinstance(sheet, dict):
         return ""
-    parts = []
-    for key, value in sheet.items():
-        if value in (None, {}, (), []):
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" if v is not True else k for k, v in value.items())
-        elif isinstance(value, tuple | list):
-            value = ", ".join(
-                str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value
-            )
-        parts.append(f"{key} {value}")
-    return "; ".join(parts)
+    return "; ".join(
+        f"{key} {value_text(value)}"
+        for key, value in sheet.items()
+        if value not in (None, {}, (), [])
+    )
 
 
 def describe_core(payload: Event) -> str | None:

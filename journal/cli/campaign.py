@@ -268,6 +268,7 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
       journal character show Linda --json
     """
     from journal.cli.views import character_view
+    from journal.narrate import value_text
 
     journal = settings.journal()
     state = journal.state(journal.upto(as_of))
@@ -279,16 +280,8 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
     for key, value in view.items():
         if key in ("name", "events", "history"):
             continue
-        click.echo(f"{key:>18}: {_plain(value)}")
+        click.echo(f"{key:>18}: {value_text(value)}")
     if view["events"]:
         click.echo("")
         for line in view["events"]:
             click.echo(f"  {line}")
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "-"
-    if isinstance(value, list | tuple):
-        return "; ".join(_plain(v) for v in value) or "-"
-    return "-" if value is None else str(value)
