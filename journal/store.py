@@ -269,13 +269,7 @@ class Store:
 
     def voided(self, campaign: str, *, upto: int | None = None) -> frozenset[int]:
         """Seqs voided by an EventVoided at or before `upto`."""
-        query = select(events.c.data).where(
-            events.c.campaign == campaign, events.c.type == "EventVoided"
-        )
-        if upto is not None:
-            query = query.where(events.c.seq <= upto)
-        with self.engine.connect() as conn:
-            return frozenset(int(data["seq"]) for (data,) in conn.execute(query))
+        return frozenset(target for _, target in self.voids(campaign, upto=upto))
 
     def last_seq_of_session(self, campaign: str, number: int) -> int | None:
         query = select(func.max(events.c.seq)).where(
