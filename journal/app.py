@@ -12,12 +12,12 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from journal import __version__, snapshots
+from journal import __version__
 from journal.dice import DiceBox, system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Event, Recorded, check_plain, to_data
 from journal.projection import apply, envelope, fold
-from journal.rules import RULESETS, Ruleset, load
+from journal.rules import RULESETS, Ruleset, load, rules_version
 from journal.rules.core import (
     CORE_COMMANDS,
     CampaignState,
@@ -27,8 +27,8 @@ from journal.rules.core import (
     VoidEvent,
     decide_core,
 )
-from journal.snapshots import SNAPSHOT_EVERY, rules_version
-from journal.store import Draft, Store
+from journal.store import Draft, Store, snapshots
+from journal.store.snapshots import SNAPSHOT_EVERY
 
 RETRIES = 30
 SEED_VARIABLE = "JOURNAL_DICE_SEED"
@@ -107,9 +107,10 @@ class Journal:
         if found is None or not snapshots.usable(found[0], voids):
             return None
         try:
-            return snapshots.load_state(found[1])
+            state = snapshots.load_state(found[1])
         except (TypeError, ValueError, AttributeError, ImportError):
             return None  # a cache: a stale or damaged snapshot is simply not used
+        return state if isinstance(state, CampaignState) else None
 
     @property
     def ruleset_name(self) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from journal.schema import metadata
+from journal.store.schema import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:

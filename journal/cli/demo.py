@@ -89,7 +89,7 @@ def _handouts_folder(out: str | None, database: Path | None) -> Path:
 def write_handouts(journal: Journal, folder: Path) -> list[Path]:
     """The last session's recap (players, GM) and every character's arc, in HTML and
     Markdown; returns the files written."""
-    from journal import render
+    from journal.handouts import render
 
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ def _format(fmt: str | None, output: str | None) -> str:
 
 
 def _overrides(settings: Settings, templates: str | None) -> Path | None:
-    from journal.render import override_folder
+    from journal.handouts.render import override_folder
 
     return override_folder(templates, settings.store().sqlite_path)
 
@@ -80,12 +80,12 @@ def recap(
       journal recap --for Linda -o linda.md
       journal recap 1 --json
     """
-    from journal.render import check_format
-    from journal.render import recap as render_recap
+    from journal.handouts.render import check_format
+    from journal.handouts.render import recap as render_recap
 
     journal = settings.journal()
     if as_json:
-        from journal.recap import recap_context
+        from journal.handouts.recap import recap_context
 
         emit_json(recap_context(journal, session, audience))
         return
@@ -117,12 +117,12 @@ def arc(
       journal arc Linda
       journal arc Linda --format html -o linda-arc.html
     """
-    from journal.render import arc as render_arc
-    from journal.render import check_format
+    from journal.handouts.render import arc as render_arc
+    from journal.handouts.render import check_format
 
     journal = settings.journal()
     if as_json:
-        from journal.arc import arc_context
+        from journal.handouts.arc import arc_context
 
         emit_json(arc_context(journal, name))
         return

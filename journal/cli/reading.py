@@ -190,8 +190,8 @@ def explain(
       journal explain Linda 16
       journal explain Mara --json
     """
-    from journal.explain import explain as build
-    from journal.explain import render
+    from journal.audit.explain import explain as build
+    from journal.audit.explain import render
 
     journal = settings.journal()
     upto = journal.upto(seq, as_of_session)
@@ -214,7 +214,7 @@ def verify(settings: Settings, as_json: bool) -> None:
     Example:
       journal verify
     """
-    from journal.audit import verify_chain
+    from journal.audit.replay import verify_chain
 
     journal = settings.journal()
     report = verify_chain(journal.records())
@@ -247,7 +247,7 @@ def audit(settings: Settings, options: tuple[str, ...], as_json: bool) -> None:
       journal audit
       journal audit --option exceptional_margin=4    (what if: nothing is written)
     """
-    from journal.audit import audit_campaign, parse_options
+    from journal.audit.replay import audit_campaign, parse_options
     from journal.cli.transfer import with_progress
 
     journal = settings.journal()

@@ -7,7 +7,10 @@ one object named `RULESET` that satisfies `Ruleset`. Core events and commands
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+from functools import cache
+from pathlib import Path
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -88,3 +91,18 @@ def load(name: str) -> Ruleset:
 def load_all() -> list[Ruleset]:
     """Every ruleset (which registers all event types, e.g. before reading a foreign log)."""
     return [load(name) for name in RULESETS]
+
+
+_RULES = Path(__file__).resolve().parent
+
+
+@cache
+def rules_version(ruleset: str) -> str:
+    """The ruleset's declared version plus a fingerprint of the code that folds events."""
+    digest = hashlib.sha256()
+    files = [_RULES.parent / "projection.py", *sorted(_RULES.glob("*.py"))]
+    files += sorted((_RULES / RULESETS[ruleset].rsplit(".", 1)[1]).glob("*.py"))
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return f"{load(ruleset).rules_version}:{digest.hexdigest()[:16]}"

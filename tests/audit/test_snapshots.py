@@ -9,7 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from journal import codec, projection, snapshots
+from journal import projection
+from journal.rules import rules_version
+from journal.store import codec, snapshots
 from journal.app import Journal
 from journal.rules.core import TakeNote, VoidEvent
 from journal.store import Store
@@ -28,7 +30,7 @@ def _zombies(db: str) -> Journal:
 
 def _snapshot(journal: Journal, seq: int) -> None:
     state = journal.state(seq, cached=False)
-    version = snapshots.rules_version(state.ruleset)
+    version = rules_version(state.ruleset)
     journal.store.save_snapshot(journal.campaign, seq, version, snapshots.dump(state))
 
 
@@ -70,7 +72,7 @@ def test_a_snapshot_of_other_rules_code_is_never_read(tmp_path: Path) -> None:
     bogus = snapshots.dump(dataclasses.replace(full, characters=("Freddie",)))  # a forged cache
     journal.store.save_snapshot(journal.campaign, 27, "hf-0:oldcode", bogus)
     assert len(journal.state().characters) == 3
-    version = snapshots.rules_version("horror-factor")
+    version = rules_version("horror-factor")
     assert version.startswith("hf-") and version != "hf-0:oldcode"
     journal.store.save_snapshot(journal.campaign, 27, version, bogus)
     assert len(journal.state().characters) == 1  # proof that a matching snapshot is read
@@ -81,7 +83,7 @@ def test_long_folds_keep_a_snapshot(tmp_path: Path, monkeypatch) -> None:  # typ
     monkeypatch.setattr("journal.app.SNAPSHOT_EVERY", 10)
     journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}")
     journal.state()
-    version = snapshots.rules_version("horror-factor")
+    version = rules_version("horror-factor")
     assert journal.store.latest_snapshot(journal.campaign, version) is not None
     journal.store.close()
 

@@ -6,7 +6,7 @@ import pytest
 from cli_support import Cli
 from worked_example import COMMANDS
 
-from journal import codec
+from journal.store import codec
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 
-from journal.audit import verify_chain
+from journal.audit.replay import verify_chain
 from journal.store import Store
 
 WRITERS = 4

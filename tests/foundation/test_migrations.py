@@ -10,8 +10,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
-from journal.migrate import alembic_config, script_head
-from journal.schema import SCHEMA_HEAD, metadata
+from journal.store.migrate import alembic_config, script_head
+from journal.store.schema import SCHEMA_HEAD, metadata
 from journal.store import Store
 
 
@@ -84,7 +84,7 @@ def test_status_on_a_missing_database_says_how_to_start(runner, tmp_path: Path) 
 def test_the_history_lists_every_migration_in_order() -> None:
     from alembic.script import ScriptDirectory
 
-    from journal.schema import SCHEMA_HISTORY
+    from journal.store.schema import SCHEMA_HISTORY
 
     scripts = ScriptDirectory.from_config(alembic_config())
     revisions = [r.revision for r in reversed(list(scripts.walk_revisions()))]

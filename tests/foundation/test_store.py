@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DatabaseError
 
-from journal.audit import verify_chain
+from journal.audit.replay import verify_chain
 from journal.errors import ConcurrencyConflict
 from journal.events import GENESIS_HASH, rehash
 from journal.rules.core import TakeNote

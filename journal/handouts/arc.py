@@ -11,7 +11,7 @@ from typing import Any
 
 from journal.app import Journal
 from journal.narrate import concerns
-from journal.recap import Doc, Log, Step, walk
+from journal.handouts.recap import Doc, Log, Step, walk
 from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
 from journal.rules.fright_check.events import FrightChecked, TraitNamed
 from journal.rules.horror_factor.events import (
@@ -22,7 +22,7 @@ from journal.rules.horror_factor.events import (
     InitiativeRolled,
     PeaceRecorded,
 )
-from journal.telling import ARROW, effect_line, game_date, standing
+from journal.handouts.telling import ARROW, effect_line, game_date, standing
 
 
 def _point(log: Log, state: CampaignState, name: str, named: list[int]) -> Doc | None:

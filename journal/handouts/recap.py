@@ -15,11 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from journal import snapshots
 from journal.app import Journal
 from journal.errors import NotFound
 from journal.events import Event, Recorded, describe_terms
 from journal.narrate import concerns, describe
+from journal.store import snapshots
 from journal.projection import apply, fold, meta_of
 from journal.rules import Ruleset, load
 from journal.rules.core import CampaignState, NoteTaken, SessionEnded, SessionStarted
@@ -34,7 +34,7 @@ from journal.rules.horror_factor.events import (
     TurnAdvanced,
     WillpowerSoaked,
 )
-from journal.telling import (
+from journal.handouts.telling import (
     SHOWN_ELSEWHERE,
     check_verdict,
     effect_line,

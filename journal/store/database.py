@@ -38,7 +38,7 @@ from sqlalchemy.exc import (
 
 from journal.errors import ConcurrencyConflict, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_json, chain_hash
-from journal.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
+from journal.store.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
 
 DEFAULT_DB = "journal.db"
 READ_BATCH = 500
@@ -212,7 +212,7 @@ class Store:
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)")
             shutil.copy2(path, copy)
-        from journal.migrate import upgrade_to_head
+        from journal.store.migrate import upgrade_to_head
 
         with self.engine.begin() as conn:
             upgrade_to_head(conn)

@@ -19,7 +19,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from journal.app import Journal
-from journal.charts import Series, line_chart
+from journal.handouts.charts import Series, line_chart
 from journal.errors import JournalError
 from journal.resources import shipped
 
@@ -160,13 +160,13 @@ def recap(
     fmt: str,
     overrides: Path | None = None,
 ) -> str:
-    from journal.recap import recap_context
+    from journal.handouts.recap import recap_context
 
     return render("recap", recap_context(journal, session, audience), check_format(fmt), overrides)
 
 
 def arc(journal: Journal, name: str, fmt: str, overrides: Path | None = None) -> str:
-    from journal.arc import arc_context
+    from journal.handouts.arc import arc_context
 
     context = arc_context(journal, name)
     fmt = check_format(fmt)

@@ -1,0 +1,1 @@
+"""Replaying the log: verify the hash chain, decide every ruling again, explain a number."""

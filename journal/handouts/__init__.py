@@ -1,0 +1,1 @@
+"""Handouts: recap and arc data, the Jinja environment and the SVG charts (ruleset-neutral)."""

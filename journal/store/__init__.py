@@ -1,0 +1,8 @@
+"""The event store: the database, its schema and migrations, snapshots and their codec.
+
+This package imports nothing from the rules: it stores events and cached states as data.
+"""
+
+from journal.store.database import DEFAULT_DB, Draft, Store, database_url, seal, utc_now
+
+__all__ = ["DEFAULT_DB", "Draft", "Store", "database_url", "seal", "utc_now"]
