@@ -1,7 +1,7 @@
 """The application service: load a campaign's state, decide, append, retry on conflict.
 
-The only place that touches both the store and the rules. The CLI builds commands and calls
-`Journal.execute`; everything it prints comes back from here as data.
+The only place that touches both the store and the rules. `journal.api` wraps it for
+scripts and the CLI; everything they print comes back from here as data.
 """
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from journal import __version__
-from journal.dice import DiceBox, system_box
+from journal.dice import system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Event, Recorded, check_plain, to_data
 from journal.projection import apply, envelope, fold
-from journal.rules import RULESETS, Ruleset, load, rules_version
+from journal.rules import load, names, rules_version
 from journal.rules.core import (
     CORE_COMMANDS,
     CampaignState,
@@ -27,6 +27,7 @@ from journal.rules.core import (
     VoidEvent,
     decide_core,
 )
+from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, snapshots
 from journal.store.snapshots import SNAPSHOT_EVERY
 
@@ -45,9 +46,16 @@ class Outcome:
     def payloads(self) -> list[Event]:
         return [r.payload for r in self.records]
 
+    def document(self, ruleset: Ruleset) -> object:
+        """What the command's `--json` prints: the ruling's own document, or the records."""
+        found = ruleset.outcome(self.records)
+        if found is not None:
+            return found.to_json()
+        return [{**r.export(), "voided": False} for r in self.records]
 
-class Journal:
-    """One campaign in one store."""
+
+class Campaign:
+    """One campaign in one store: its state, and the commands decided against it."""
 
     def __init__(self, store: Store, campaign: str) -> None:
         self.store = store
@@ -55,7 +63,7 @@ class Journal:
         self._ruleset_name: str | None = None
 
     @classmethod
-    def open(cls, store: Store, campaign: str | None) -> Journal:
+    def open(cls, store: Store, campaign: str | None) -> Campaign:
         store.require_current()
         return cls(store, resolve_campaign(store, campaign))
 
@@ -150,23 +158,14 @@ class Journal:
         command: object,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
-        then: Callable[[CampaignState], object | None] | None = None,
     ) -> Outcome:
-        """Decide `command` against the current state and append what it produced.
-
-        `then` may ask for a second command decided on the state after the first (naming
-        a trait a Fright Check just gave); both are appended together or not at all.
-        A lost race reloads the state and decides again (a few times) before giving up.
-        """
+        """Decide `command` against the current state and append what it produced, all of
+        it or nothing. A lost race reloads the state and decides again (a few times) before
+        giving up."""
         state = self.state(keep=False)  # a refused command writes nothing, not even a cache
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags)
             drafts, after = _drafts(state, payloads)
-            follow = then(after) if then is not None else None
-            if follow is not None:
-                more = self._decide(after, follow, None, None)
-                more_drafts, after = _drafts(after, more)
-                payloads, drafts = payloads + more, drafts + more_drafts
             try:
                 records = self.store.append(self.campaign, state.seq, drafts)
             except ConcurrencyConflict:
@@ -236,7 +235,7 @@ def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft
 
 
 def _wrong_ruleset(state: CampaignState, command: object) -> str:
-    for name in RULESETS:
+    for name in names():
         if name != state.ruleset and type(command) in load(name).commands:
             return f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"
     return f"{state.ruleset} has no {type(command).__name__} command"
@@ -259,7 +258,7 @@ def resolve_campaign(store: Store, slug: str | None) -> str:
     if not slugs:
         raise NotFound(
             f"no campaign in {store.describe()}: start one with "
-            "`journal campaign new SLUG --ruleset horror-factor`"
+            "`journal campaign new SLUG --ruleset RULESET`"
         )
     raise JournalError(
         f"{store.describe()} holds {len(slugs)} campaigns ({', '.join(slugs)}): "
@@ -275,15 +274,8 @@ def create_campaign(
     command = CreateCampaign(slug, ruleset, title, dict(options), __version__)
     decide_core(CampaignState(slug=slug), command, rules)  # refuse bad input before touching disk
     store.ensure_schema()
-    journal = Journal(store, slug)
     if store.get(slug, 1) is not None:
         raise RuleError(
             f"campaign {slug!r} already exists in {store.describe()}: pick another slug"
         )
-    return journal.execute(command)
-
-
-def replay_box(payload: Event) -> DiceBox:
-    """The dice an event recorded, to decide it again."""
-    recorded = getattr(payload, "dice", None) or {}
-    return DiceBox.replaying(recorded)
+    return Campaign(store, slug).execute(command)

@@ -13,9 +13,9 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from journal.errors import RuleError
+from journal.events import Dice, DiceRoll
 
 ENTERED = "entered"
 ROLLED = "rolled"
@@ -55,16 +55,14 @@ class DiceBox:
         self._rolls: dict[str, Roll] = {}
 
     @classmethod
-    def replaying(
-        cls, recorded: Mapping[str, Mapping[str, Any]], fill: random.Random | None = None
-    ) -> DiceBox:
+    def replaying(cls, recorded: Dice, fill: random.Random | None = None) -> DiceBox:
         """A box that gives back the faces an event recorded. A roll the event never needed
         is refused, or rolled from `fill` (an audit showing where a changed ruling leads)."""
         return cls(
-            {purpose: tuple(r["faces"]) for purpose, r in recorded.items()},
+            {purpose: roll.faces for purpose, roll in recorded.items()},
             fill,
             source=AUDIT,
-            entered_source={purpose: str(r["source"]) for purpose, r in recorded.items()},
+            entered_source={purpose: roll.source for purpose, roll in recorded.items()},
         )
 
     def rolled_anew(self) -> list[Roll]:
@@ -102,11 +100,9 @@ class DiceBox:
         """Entered purposes nobody asked for (the GM typed dice the ruling did not need)."""
         return [p for p in self._entered if p not in self._rolls]
 
-    def record(self) -> dict[str, dict[str, Any]]:
-        return {
-            purpose: {"faces": tuple(r.faces), "source": r.source}
-            for purpose, r in self._rolls.items()
-        }
+    def record(self) -> dict[str, DiceRoll]:
+        """Every roll handed out, by purpose: what the event records as its `dice`."""
+        return {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
 
 
 def system_box(

@@ -1,29 +1,33 @@
 """The event envelope, payload types, their registry, schema versions and upcasters.
 
-A payload is a frozen dataclass named in the past tense and registered with `@event`.
-Payloads hold plain JSON values only (str, int, bool, None, tuples, mappings), so
-`to_data` / `from_data` round-trip them through the store's JSON column exactly.
+A payload is a frozen dataclass named in the past tense and registered with `@event`. Its
+fields are typed precisely (str, int, bool, None, tuples, mappings, nested frozen
+dataclasses such as a recorded change), so one typed decoder (msgspec) turns the stored
+JSON back into the very payload the decider produced, refusing what does not fit.
 A payload records a ruling's inputs (dice faces, flags, names) and its derived results
 with their terms, so `explain` can show them and `audit` can recompute them.
 """
 
 from __future__ import annotations
 
-import collections.abc
 import dataclasses
-import functools
 import hashlib
 import json
-import types
-import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar, TypeVar
+from functools import cache, cached_property
+from typing import ClassVar, TypeVar
+
+import msgspec
 
 #: One term of a derived number: a label and its signed value, e.g. ("HF 6 - Hardness 2", -4).
 Term = tuple[str, int]
 Terms = tuple[Term, ...]
+#: A JSON object whose shape the journal does not fix (a sheet, a table effect).
+JSONObject = Mapping[str, object]
+#: A campaign option's value.
+OptionValue = int | str | bool
 
 GENESIS_HASH = ""
 
@@ -38,10 +42,22 @@ class Event:
         return type(self).__name__
 
 
+@dataclass(frozen=True)
+class DiceRoll:
+    """The faces a roll showed and where they came from (entered, rolled, seeded, audit)."""
+
+    faces: tuple[int, ...]
+    source: str
+
+
+#: the dice a ruling used, by purpose (`initiative`, `will`, `table`, `stun`, ...)
+Dice = Mapping[str, DiceRoll]
+
 E = TypeVar("E", bound=type[Event])
+Upcaster = Callable[[dict[str, object]], dict[str, object]]
 
 _REGISTRY: dict[str, type[Event]] = {}
-_UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 
 def event(cls: E) -> E:
@@ -52,16 +68,10 @@ def event(cls: E) -> E:
     return cls
 
 
-def upcaster(
-    type_name: str, from_schema: int
-) -> Callable[
-    [Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]
-]:
+def upcaster(type_name: str, from_schema: int) -> Callable[[Upcaster], Upcaster]:
     """Register a function turning a payload of `from_schema` into `from_schema + 1`."""
 
-    def register(
-        fn: Callable[[dict[str, Any]], dict[str, Any]],
-    ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def register(fn: Upcaster) -> Upcaster:
         _UPCASTERS[(type_name, from_schema)] = fn
         return fn
 
@@ -79,23 +89,25 @@ def known_types() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def _plain(value: Any) -> Any:
-    """JSON-ready copy: tuples become lists, mappings become dicts."""
+def plain(value: object) -> object:
+    """A JSON-ready copy: dataclasses become objects (fields in order), tuples lists."""
     kind = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return value
     if kind is dict:
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}  # type: ignore[attr-defined]
     if kind is list or kind is tuple:
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]  # type: ignore[attr-defined]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     return value
 
 
-def _sorted(value: Any) -> Any:
+def _sorted(value: object) -> object:
     """Mappings with their keys in order, at every depth: an export reads the same whichever
     database it came from (PostgreSQL's JSONB keeps keys in its own order)."""
     if isinstance(value, dict):
@@ -105,57 +117,68 @@ def _sorted(value: Any) -> Any:
     return value
 
 
-def _frozen(value: Any) -> Any:
-    """Inverse of `_plain` for payload fields: lists become tuples (mappings stay mappings)."""
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, Mapping):
-        return {k: _frozen(v) for k, v in value.items()}
-    return value
+def to_data(payload: Event) -> dict[str, object]:
+    """The payload as the JSON object the store keeps."""
+    data = plain(payload)
+    assert isinstance(data, dict)
+    return data
 
 
-def to_data(payload: Event) -> dict[str, Any]:
-    assert dataclasses.is_dataclass(payload)
-    return {f.name: _plain(getattr(payload, f.name)) for f in dataclasses.fields(payload)}
-
-
-def upcast(type_name: str, schema: int, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def upcast(
+    type_name: str, schema: int, data: Mapping[str, object]
+) -> tuple[int, dict[str, object]]:
     current = event_class(type_name).schema
     if schema > current:
         raise ValueError(
             f"{type_name} has schema {schema}, newer than this journal knows ({current}): "
             "upgrade journal"
         )
+    copy = dict(data)
     while schema < current:
         step = _UPCASTERS.get((type_name, schema))
         if step is None:
             raise ValueError(f"no upcaster for {type_name} schema {schema}")
-        data = step(dict(data))
+        copy = step(copy)
         schema += 1
-    return schema, data
+    return schema, copy
 
 
-def from_data(type_name: str, schema: int, data: Mapping[str, Any]) -> Event:
-    """Build a payload, upcasting old schemas; raises ValueError with a readable reason."""
+@cache
+def _field_names(type_name: str) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(event_class(type_name)))  # type: ignore[arg-type]
+
+
+def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
+    """Build a payload, upcasting old schemas; a ValueError names the field that does not
+    fit its declared type (`NoteTaken.text cannot be ["a"]`)."""
     cls = event_class(type_name)
-    _, data = upcast(type_name, schema, dict(data))
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    unknown = sorted(set(data) - set(fields))
+    if schema != cls.schema:
+        _, data = upcast(type_name, schema, data)
+    unknown = sorted(set(data) - _field_names(type_name))
     if unknown:
         raise ValueError(f"{type_name} has unknown field(s): {', '.join(unknown)}")
-    missing = sorted(
-        name
-        for name, f in fields.items()
-        if name not in data
-        and f.default is dataclasses.MISSING
-        and f.default_factory is dataclasses.MISSING
-    )
-    if missing:
-        raise ValueError(f"{type_name} is missing field(s): {', '.join(missing)}")
-    return cls(**{k: _frozen(v) for k, v in data.items()})
+    try:
+        payload: Event = msgspec.convert(data, cls)
+    except msgspec.ValidationError as exc:
+        raise ValueError(_validation_message(type_name, data, exc)) from None
+    return payload
 
 
-def check_plain(value: Any, where: str = "data") -> None:
+def _validation_message(type_name: str, data: Mapping[str, object], exc: Exception) -> str:
+    text = str(exc)
+    if text.startswith("Object missing required field"):
+        missing = text.split("`")[1]
+        return f"{type_name} is missing field(s): {missing}"
+    path = text.rsplit("- at `$", 1)
+    if len(path) == 2:
+        where = path[1].rstrip("`")
+        field = where.lstrip(".").split(".")[0].split("[")[0]
+        shown = json.dumps(data.get(field), default=str)[:60]
+        return f"{type_name}{where} cannot be {shown} ({path[0].strip()})"
+    return f"{type_name}: {text}"
+
+
+def check_plain(value: object, where: str = "data") -> None:
     """Refuse what would not survive the store and the hash chain unchanged: floats (JSONB
     rewrites them), NUL characters (PostgreSQL refuses them) and lone surrogates (not
     UTF-8). Payloads hold strings, whole numbers, booleans, null, lists and objects."""
@@ -164,7 +187,7 @@ def check_plain(value: Any, where: str = "data") -> None:
         return
     if isinstance(value, float):
         raise ValueError(f"{where} holds the number {value!r}: only whole numbers are allowed")
-    if kind is str:
+    if isinstance(value, str):
         if "\x00" in value:
             raise ValueError(f"{where} holds a NUL character")
         try:
@@ -180,54 +203,8 @@ def check_plain(value: Any, where: str = "data") -> None:
             check_plain(item, f"{where}[{index}]")
 
 
-def _fits(value: Any, hint: Any) -> bool:
-    """Does a JSON value fit a payload field's annotation (str, int, bool, None, unions,
-    tuple[...], Mapping[...], Any)?"""
-    if hint is Any:
-        return True
-    if hint is type(None):
-        return value is None
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, arg) for arg in args)
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(item, args[0]) for item in value)
-        return len(value) == len(args) and all(
-            _fits(v, a) for v, a in zip(value, args, strict=True)
-        )
-    if origin in (Mapping, collections.abc.Mapping, dict):
-        if not isinstance(value, Mapping):
-            return False
-        key, item = args if args else (Any, Any)
-        return all(_fits(k, key) and _fits(v, item) for k, v in value.items())
-    return True  # an annotation this check does not know: the ruleset's own checks apply
-
-
-@functools.cache
-def _hints(type_name: str) -> dict[str, Any]:
-    return typing.get_type_hints(event_class(type_name))
-
-
-def check_fields(type_name: str, data: Mapping[str, Any]) -> None:
-    """Refuse a payload whose fields do not have the types its class declares."""
-    hints = _hints(type_name)
-    for name, value in data.items():
-        if name in hints and not _fits(value, hints[name]):
-            raise ValueError(f"{type_name}.{name} cannot be {json.dumps(value)[:60]}")
-
-
-def canonical_json(value: Any) -> str:
-    return json.dumps(_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def canonical_json(value: object) -> str:
+    return json.dumps(plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -239,25 +216,26 @@ class Recorded:
     event_id: str
     type: str
     schema: int
-    data: Mapping[str, Any]
+    data: Mapping[str, object]
     recorded_at: datetime
     game_time: str | None
     session: int | None
     prev_hash: str
     hash: str
 
-    @property
+    @cached_property
     def payload(self) -> Event:
+        """The typed payload, decoded once."""
         return from_data(self.type, self.schema, self.data)
 
-    def export(self) -> dict[str, Any]:
+    def export(self) -> dict[str, object]:
         """The export line (JSON Lines) and `log --json` fields."""
         return {
             "seq": self.seq,
             "event_id": self.event_id,
             "type": self.type,
             "schema": self.schema,
-            "data": _sorted(_plain(self.data)),
+            "data": _sorted(plain(self.data)),
             "recorded_at": format_instant(self.recorded_at),
             "game_time": self.game_time,
             "session": self.session,
@@ -278,7 +256,7 @@ def chain_hash(
     event_id: str,
     type: str,
     schema: int,
-    data: Mapping[str, Any],
+    data: Mapping[str, object],
     recorded_at: datetime,
     game_time: str | None,
     session: int | None,
@@ -322,7 +300,7 @@ def describe_terms(terms: Terms, total: int | None = None) -> str:
     return f"{text} = {total}" if total is not None else text
 
 
-def recorded_terms(data: Mapping[str, Any]) -> Terms | None:
+def recorded_terms(data: Mapping[str, object]) -> Terms | None:
     """The terms a stored payload recorded, as (label, value) pairs; None when it has none,
     or when they are malformed (a hand-written log)."""
     terms = data.get("terms")
@@ -334,7 +312,7 @@ def recorded_terms(data: Mapping[str, Any]) -> Terms | None:
         return None
 
 
-def terms_text(data: Mapping[str, Any]) -> str | None:
+def terms_text(data: Mapping[str, object]) -> str | None:
     """A stored ruling's terms and total as one line (`Reaction 12, ... = 14`), or None."""
     pairs = recorded_terms(data)
     if pairs is None:

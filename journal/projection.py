@@ -1,13 +1,39 @@
-"""Projections: the campaign's state as a fold of its events, skipping voided ones."""
+"""The one fold: the campaign's state as a fold of its events, skipping voided ones.
+
+`steps` walks records in seq order and yields, for each, the state before, the event and
+the state after; every reader that needs the story of a number (explain, recaps, arcs, the
+audit) walks these steps, and `fold` is the same walk keeping only the last state.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 
 from journal.events import Event, Recorded
-from journal.rules import Ruleset, load
+from journal.rules import load
 from journal.rules.core import CampaignCreated, CampaignState, Meta, evolve_core
+from journal.rules.ruleset import Ruleset
+
+#: Decides what to fold in place of a recorded event (the audit folds its own decisions):
+#: `(state before, record) -> the payload to fold, or None to fold nothing`.
+Substitute = Callable[[CampaignState, Recorded], Event | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One event of the walk: the state before it and after it. A voided event (and one the
+    audit's substitute refused) changes nothing: `payload` is None and `after` is `before`
+    at the next seq."""
+
+    record: Recorded
+    payload: Event | None
+    before: CampaignState
+    after: CampaignState
+
+    @property
+    def voided(self) -> bool:
+        return self.payload is None
 
 
 def meta_of(record: Recorded) -> Meta:
@@ -34,20 +60,36 @@ def envelope(state: CampaignState, payload: Event) -> tuple[str | None, int | No
     return after.clock, after.session if after.session is not None else state.session
 
 
+def steps(
+    records: Iterable[Recorded],
+    voided: frozenset[int] = frozenset(),
+    start: CampaignState | None = None,
+    substitute: Substitute | None = None,
+) -> Iterator[Step]:
+    """Walk `records` (in seq order) from `start`, yielding each event's Step."""
+    state = start or CampaignState()
+    ruleset = load(state.ruleset) if state.ruleset else None
+    for record in records:
+        payload: Event | None = None
+        if record.seq not in voided:
+            payload = record.payload if substitute is None else substitute(state, record)
+        if payload is None:
+            after = replace(state, seq=record.seq)
+        else:
+            after = apply(state, payload, meta_of(record), ruleset)
+            if ruleset is None and after.ruleset:
+                ruleset = load(after.ruleset)
+        yield Step(record, payload, state, after)
+        state = after
+
+
 def fold(
     records: Iterable[Recorded],
     voided: frozenset[int] = frozenset(),
-    state: CampaignState | None = None,
+    start: CampaignState | None = None,
 ) -> CampaignState:
-    """Fold records (in seq order) into `state`; voided seqs advance `seq` but change nothing."""
-    state = state or CampaignState()
-    ruleset = load(state.ruleset) if state.ruleset else None
-    for record in records:
-        if record.seq in voided:
-            state = replace(state, seq=record.seq)
-            continue
-        payload = record.payload
-        state = apply(state, payload, meta_of(record), ruleset)
-        if ruleset is None and state.ruleset:
-            ruleset = load(state.ruleset)
+    """The state after `records`: the walk of `steps`, keeping only the last state."""
+    state = start or CampaignState()
+    for step in steps(records, voided, state):
+        state = step.after
     return state

@@ -83,7 +83,8 @@ def cli_on(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> object:
 @pytest.fixture
 def journal(db_url: str) -> Iterator[object]:
     """An opened horror-factor campaign `night` on each backend."""
-    from journal.app import Journal, create_campaign
+    from journal.app import Campaign as Journal
+    from journal.app import create_campaign
     from journal.store import Store
 
     store = Store.open(db_url)

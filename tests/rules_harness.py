@@ -4,16 +4,19 @@ table = Table("horror-factor")
 table.do(AddCharacter("Linda", {...}))
 table.do(RollInitiative("Linda"), dice={"initiative": (3, 5)})
 table.state.rules  # the ruleset's projection
+table.records()  # the events as the store keeps them, for `journal.projection.fold`
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from journal.dice import DiceBox
-from journal.events import Event
+from journal.events import Event, Recorded, canonical_json, to_data
 from journal.projection import apply, envelope
 from journal.rules import load
 from journal.rules.core import CORE_COMMANDS, CampaignState, CreateCampaign, Meta, decide_core
@@ -48,3 +51,33 @@ class Table:
     @property
     def rules(self) -> Any:
         return self.state.rules
+
+    def records(self) -> list[Recorded]:
+        """The events decided so far, as the store would give them back."""
+        return recorded(self.events)
+
+
+#: the instant every test record claims (the fold does not read it)
+RECORDED_AT = datetime(2024, 1, 1)
+
+
+def recorded(events: Iterable[tuple[Event, Meta]], campaign: str = "test") -> list[Recorded]:
+    """(payload, meta) pairs as stored records: the payload's data goes through JSON text,
+    so a record's `payload` is decoded the way the store decodes it. Ids and hashes are
+    placeholders (nothing here checks the chain)."""
+    return [
+        Recorded(
+            campaign=campaign,
+            seq=meta.seq,
+            event_id=f"event-{meta.seq}",
+            type=payload.type,
+            schema=payload.schema,
+            data=json.loads(canonical_json(to_data(payload))),
+            recorded_at=meta.recorded_at or RECORDED_AT,
+            game_time=meta.game_time,
+            session=meta.session,
+            prev_hash=f"hash-{meta.seq - 1}",
+            hash=f"hash-{meta.seq}",
+        )
+        for payload, meta in events
+    ]

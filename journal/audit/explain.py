@@ -8,28 +8,30 @@ its description and terms) added to its chain. Rulings about the character are l
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from journal.documents import Document
 from journal.events import Recorded, terms_text
-from journal.narrate import concerns, describe, value_text
-from journal.projection import apply, meta_of
-from journal.rules import Ruleset, load
-from journal.rules.core import CampaignState
+from journal.projection import steps
+from journal.rules import load
+from journal.rules.narrate import concerns, describe
+from journal.rules.ruleset import Ruleset
+from journal.text import value_text
 
-#: status keys that are lists of history, not numbers to explain
-SKIPPED = {"history"}
 _MISSING = object()
 
 
-def flatten(status: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+def flatten(
+    status: Mapping[str, Any], skipped: frozenset[str] = frozenset(), prefix: str = ""
+) -> dict[str, Any]:
     """`{"encounter": {"hf": 5}}` as `{"encounter.hf": 5}`; no fight, no encounter keys."""
     flat: dict[str, Any] = {}
     for key, value in status.items():
-        if key in SKIPPED or (key == "encounter" and value is None):
+        if key in skipped or (key == "encounter" and value is None):
             continue
         if isinstance(value, Mapping) and key == "encounter":
-            flat.update(flatten(value, f"{prefix}{key}."))
+            flat.update(flatten(value, skipped, f"{prefix}{key}."))
         else:
             flat[f"{prefix}{key}"] = value
     return flat
@@ -54,15 +56,17 @@ class Link:
 
 
 @dataclass
-class Explanation:
+class Explanation(Document):
     character: str
     as_of: int
     numbers: dict[str, Any] = field(default_factory=dict)
     chains: dict[str, list[Link]] = field(default_factory=dict)
     rulings: list[dict[str, Any]] = field(default_factory=list)
     focus: dict[str, Any] | None = None
+    labels: Mapping[str, str] = field(default_factory=dict)
+    hidden: frozenset[str] = frozenset()
 
-    def document(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "character": self.character,
             "as_of": self.as_of,
@@ -91,21 +95,21 @@ def _ruling(record: Recorded, text: str) -> dict[str, Any]:
 def explain(
     records: Iterable[Recorded], voided: frozenset[int], name: str, focus: int | None = None
 ) -> Explanation:
-    state = CampaignState()
     ruleset: Ruleset | None = None
     before: dict[str, Any] = {}
     result = Explanation(name, 0)
-    for record in records:
-        if record.seq in voided:
-            state = replace(state, seq=record.seq)
+    for step in steps(records, voided):
+        result.as_of = step.after.seq
+        payload, record, state = step.payload, step.record, step.after
+        if payload is None:
             continue
-        payload = record.payload
-        state = apply(state, payload, meta_of(record), ruleset)
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
+            result.labels, result.hidden = ruleset.explain_labels, ruleset.explain_hidden
         if ruleset is None or name not in state.characters:
             continue
-        after = flatten(ruleset.status(state).get(name, {}))
+        status = ruleset.status(state).get(name)
+        after = {} if status is None else flatten(_json(status), ruleset.explain_skipped)
         text = describe(record, ruleset)
         for key, value in after.items():
             previous = before.get(key, _MISSING)
@@ -120,50 +124,22 @@ def explain(
             result.rulings.append(_ruling(record, text))
         if record.seq == focus:
             result.focus = _ruling(record, text)
-    result.as_of = state.seq
     result.numbers = before
     return result
 
 
-#: status keys the text leaves out: the fight's context and history are in the rulings, and
-#: `last_hf` is what a Horror Check uses, shown there. `--json` keeps them all.
-TEXT_HIDDEN = {"fight", "history", "last_hf", "encounter.seq"}
-
-#: The GM's words for status keys in the text (`--json` keeps the keys).
-LABELS = {
-    # horror-factor
-    "hardness": "Hardness",
-    "hardness_cap": "Hardness cap",
-    "peak_hardness": "peak Hardness",
-    "willpower": "Willpower",
-    "willpower_max": "Willpower max",
-    "reaction": "Reaction",
-    "encounter.turn": "turn",
-    "encounter.hf": "HF this turn",
-    "encounter.soak": "soak this turn",
-    "encounter.effective_hf": "effective HF",
-    "encounter.action_penalty": "action penalty",
-    "encounter.initiative": "initiative",
-    "encounter.can_act": "can act",
-    "encounter.defense_penalty": "defense penalty",
-    # fright-check
-    "will": "Will",
-    "ht": "HT",
-    "iq": "IQ",
-    "ht_now": "HT now",
-    "iq_now": "IQ now",
-    "ht_lost": "HT lost",
-    "iq_lost": "IQ lost",
-    "points_lost": "points lost",
-    "checks": "Fright Checks",
-    "pending": "pending traits",
-    "physical": "physical disadvantages",
-    "encounter.title": "in combat",
-}
+def _json(status: Document) -> dict[str, Any]:
+    document = status.to_json()
+    assert isinstance(document, dict)
+    return document
 
 
-def label(key: str) -> str:
-    return LABELS.get(key, key.removeprefix("encounter.").replace("_", " "))
+#: The GM's words for the core's keys; each ruleset adds its own (`explain_labels`).
+LABELS = {"name": "name"}
+
+
+def label(key: str, labels: Mapping[str, str]) -> str:
+    return labels.get(key, LABELS.get(key, key.removeprefix("encounter.").replace("_", " ")))
 
 
 def render(explanation: Explanation) -> str:
@@ -183,18 +159,18 @@ def render(explanation: Explanation) -> str:
     from_sheet: list[str] = []
     sheet_lists: list[str] = []
     for key, value in explanation.numbers.items():
-        if key in TEXT_HIDDEN:
+        if key in explanation.hidden:
             continue
         chain = explanation.chains.get(key, [])
         if len(chain) <= 1 and all(link.type == "CharacterAdded" for link in chain):
             if value in (None, [], (), {}):
                 continue
             if isinstance(value, list | tuple | Mapping):
-                sheet_lists.append(f"    {label(key)}: {value_text(value)}")
+                sheet_lists.append(f"    {label(key, explanation.labels)}: {value_text(value)}")
             else:
-                from_sheet.append(f"{label(key)} {value_text(value)}")
+                from_sheet.append(f"{label(key, explanation.labels)} {value_text(value)}")
             continue
-        lines.append(f"  {label(key)} = {value_text(value)}")
+        lines.append(f"  {label(key, explanation.labels)} = {value_text(value)}")
         for link in chain:
             text = "from the sheet" if link.type == "CharacterAdded" else link.text
             change = f"{value_text(link.before)} -> {value_text(link.after)}"

@@ -1,4 +1,4 @@
-"""Replay and audit: verify the hash chain, decide every ruling again, compare.
+"""The audit: decide every ruling again and compare.
 
 The audit folds the log from the first event. Before each ruling it asks the ruleset for the
 command that produced it (`command_for`), decides it again against the state just before,
@@ -9,58 +9,24 @@ longer follows. Voided events are skipped, so a void shows every later ruling it
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from journal.dice import DiceBox
+from journal.documents import Document
 from journal.errors import JournalError, RuleError
-from journal.events import GENESIS_HASH, Event, Recorded, rehash, terms_text, to_data
-from journal.projection import apply, meta_of
-from journal.rules import Ruleset, load
-from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
-
-if TYPE_CHECKING:
-    from journal.app import Journal
-
-
-@dataclass
-class ChainReport:
-    events: int = 0
-    first_bad: int | None = None
-    problem: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.first_bad is None
-
-    def document(self, campaign: str) -> dict[str, Any]:
-        return {
-            "campaign": campaign,
-            "ok": self.ok,
-            "events": self.events,
-            "first_bad_seq": self.first_bad,
-            "problem": self.problem or None,
-        }
-
-
-def verify_chain(records: Iterable[Recorded]) -> ChainReport:
-    """Walk the chain: each event must link to the previous hash and hash to its own."""
-    report = ChainReport()
-    prev_hash, expected_seq = GENESIS_HASH, 1
-    for record in records:
-        report.events += 1
-        problem = ""
-        if record.seq != expected_seq:
-            problem = f"expected event {expected_seq}, found {record.seq}"
-        elif record.prev_hash != prev_hash:
-            problem = "its prev_hash does not match the hash of the event before it"
-        elif rehash(record) != record.hash:
-            problem = "its content does not match its hash (the event was altered)"
-        if problem and report.ok:
-            report.first_bad, report.problem = record.seq, problem
-        prev_hash, expected_seq = record.hash, record.seq + 1
-    return report
+from journal.events import Event, Recorded, terms_text, to_data
+from journal.projection import steps
+from journal.rules import load
+from journal.rules.core import (
+    CORE_COMMANDS,
+    CampaignCreated,
+    CampaignState,
+    core_command_for,
+    decide_core,
+)
+from journal.rules.ruleset import Ruleset
 
 
 @dataclass
@@ -84,16 +50,18 @@ class Difference:
 
 
 @dataclass
-class AuditReport:
+class AuditReport(Document):
     events: int = 0
     rulings: int = 0
     differences: list[Difference] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
 
-    def document(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "events": self.events,
             "rulings": self.rulings,
             "differences": [d.document() for d in self.differences],
+            "options": self.options,
         }
 
     def text(self) -> str:
@@ -140,29 +108,28 @@ def audit_records(
     differently, the recomputed event is folded, so every later ruling that depended on it
     is checked against what the rules now say (a void or a house rule cascades).
     """
-    report = AuditReport()
-    state = CampaignState()
+    report = AuditReport(options=dict(options or {}))
     ruleset: Ruleset | None = None
-    for record in records:
+
+    def decided(state: CampaignState, record: Recorded) -> Event | None:
+        """The event the rules give now for `record` (None: they refuse it)."""
+        payload = record.payload
+        if isinstance(payload, CampaignCreated) and options:
+            return replace(payload, options={**payload.options, **options})  # the what-if
+        if ruleset is None:
+            return payload
+        command = core_command_for(payload) or ruleset.command_for(payload)
+        if command is None:
+            return payload
+        report.rulings += 1
+        differences, anew = _redecide(state, record, command, ruleset)
+        report.differences += differences
+        return anew
+
+    for step in steps(records, voided, substitute=decided):
         report.events += 1
-        if record.seq in voided:
-            continue
-        payload: Event | None = record.payload
-        command = None
-        if ruleset is not None and payload is not None:
-            command = core_command_for(payload) or ruleset.command_for(payload)
-        if ruleset is not None and command is not None:
-            report.rulings += 1
-            differences, payload = _redecide(state, record, command, ruleset)
-            report.differences += differences
-        if payload is None:  # the rules now refuse this ruling: it does not happen
-            state = replace(state, seq=record.seq)
-            continue
-        state = apply(state, payload, meta_of(record), ruleset)
-        if ruleset is None and state.ruleset:
-            ruleset = load(state.ruleset)
-            if options:
-                state = replace(state, options={**state.options, **options})
+        if ruleset is None and step.after.ruleset:
+            ruleset = load(step.after.ruleset)
     return report
 
 
@@ -206,15 +173,3 @@ def parse_options(ruleset: Ruleset, pairs: Mapping[str, str]) -> dict[str, Any]:
             raise RuleError(f"{ruleset.name} has no option {key!r} (options: {known})")
         parsed[key] = ruleset.parse_option(key, raw)
     return parsed
-
-
-def audit_campaign(
-    journal: Journal,
-    options: Mapping[str, Any] | None = None,
-    progress: Callable[[Iterable[Recorded], int], Iterable[Recorded]] | None = None,
-) -> AuditReport:
-    history, voided = journal.history()
-    records: Iterable[Recorded] = history
-    if progress is not None:
-        records = progress(records, journal.store.count(journal.campaign))
-    return audit_records(records, voided, options)

@@ -1,22 +1,27 @@
-"""`journal campaign new|list` and `journal character add|show`."""
+"""`journal campaign new|list` and `journal character add|show`.
+
+`character add` takes the sheet options of the campaign's ruleset (its `cli` module's
+`sheet_options()`); another ruleset's options are accepted only to be refused by name.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import (
-    emit_json,
-    json_option,
-    key_values,
-    pass_settings,
-    table,
-    whole_number,
-)
-from journal.cli.main import Settings, fail
+from journal.cli.common import emit_json, json_option, key_values, pass_settings
+from journal.cli.main import Settings, fail, settings_of
 
-RULESET_CHOICES = ["horror-factor", "fright-check"]
+if TYPE_CHECKING:
+    from journal.rules.ruleset import Ruleset
+
+
+def _ruleset_names() -> list[str]:
+    from journal.rules import names
+
+    return names()
 
 
 @click.group()
@@ -25,9 +30,18 @@ def campaign() -> None:
 
     \b
     Example:
-      journal campaign new night --ruleset horror-factor --title "Night of the Horde"
+      journal campaign new night --ruleset RULESET --title "Night of the Horde"
       journal campaign list
     """
+
+
+class RulesetChoice(click.ParamType):  # type: ignore[type-arg]
+    """An installed ruleset's name (listed in the help, checked by the rules)."""
+
+    name = "ruleset"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "|".join(_ruleset_names()) or "RULESET"
 
 
 @campaign.command("new")
@@ -35,8 +49,8 @@ def campaign() -> None:
 @click.option(
     "--ruleset",
     required=True,
-    metavar="|".join(RULESET_CHOICES),
-    help="The rules: horror-factor (Tarafore) or fright-check (GURPS).",
+    type=RulesetChoice(),
+    help="The rules the campaign plays (see `journal --help` for what each one is).",
 )
 @click.option("--title", default="", help="A title for handouts (default: from the slug).")
 @click.option(
@@ -44,7 +58,7 @@ def campaign() -> None:
     "options",
     multiple=True,
     metavar="K=V",
-    help="A campaign option, e.g. exceptional_margin=4 (horror-factor).",
+    help="A campaign option of the ruleset, e.g. exceptional_margin=4.",
 )
 @json_option
 @pass_settings
@@ -55,8 +69,8 @@ def campaign_new(
 
     \b
     Example:
-      journal campaign new night --ruleset horror-factor
-      journal campaign new morgue --ruleset fright-check --title "A Night in the Morgue"
+      journal campaign new night --ruleset RULESET --title "Night of the Horde"
+      journal campaign new morgue --ruleset RULESET --option KEY=VALUE
     """
     from journal.app import create_campaign
 
@@ -89,164 +103,129 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
     Example:
       journal campaign list --json
     """
-    store = settings.store()
-    store.require_current()
-    rows = []
-    for first in store.campaigns():
-        rows.append(
-            {
-                "campaign": first.campaign,
-                "ruleset": first.data["ruleset"],
-                "title": first.data["title"],
-                "events": store.count(first.campaign),
-                "created_at": first.export()["recorded_at"],
-            }
-        )
+    from journal.api import campaigns
+    from journal.text import table
+
+    rows = campaigns(settings.store())
     if as_json:
-        emit_json(rows)
+        emit_json([row.to_json() for row in rows])
         return
     if not rows:
-        click.echo("No campaigns yet: journal campaign new SLUG --ruleset horror-factor")
+        click.echo("No campaigns yet: journal campaign new SLUG --ruleset RULESET")
         return
     click.echo(
         table(
-            [[r["campaign"], r["ruleset"], r["events"], r["title"]] for r in rows],
+            [[r.campaign, r.ruleset, r.events, r.title] for r in rows],
             ["campaign", "ruleset", "events", "title"],
         )
     )
 
 
-@click.group()
+# --- characters -----------------------------------------------------------------------------
+
+ADD_HELP = """Add character NAME with the sheet of the campaign's ruleset (its options are
+listed below; each ruleset's options say which ruleset they belong to when the campaign
+cannot be told).
+
+\b
+Example:
+  journal character add NAME --OPTION VALUE ...
+"""
+
+
+def _sheet_options(ruleset: Ruleset) -> list[click.Option]:
+    module = ruleset.cli()
+    return [] if module is None else list(module.sheet_options())
+
+
+def add_command(settings: Settings) -> click.Command:
+    """`character add` with the options of the rulesets in scope (the campaign's, or all)."""
+    from journal.rules import load_all
+
+    scope = settings.scope()
+    params: list[click.Parameter] = [click.Argument(["name"])]
+    owners: dict[str, tuple[Ruleset, str]] = {}
+    examples: list[str] = []
+    for ruleset in [*scope, *(r for r in load_all() if r not in scope)]:
+        module = ruleset.cli()
+        if module is None:
+            continue
+        if ruleset in scope:
+            examples.append(str(getattr(module, "SHEET_EXAMPLE", "")))
+        for option in _sheet_options(ruleset):
+            assert option.name is not None
+            if option.name in owners:
+                continue
+            owners[option.name] = (ruleset, option.opts[0])
+            shown = copy.copy(option)
+            shown.hidden = ruleset not in scope
+            if len(scope) > 1:
+                shown.help = f"({ruleset.name}) {option.help or ''}".strip()
+            params.append(shown)
+    params.append(
+        click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON document.")
+    )
+
+    def add(name: str, as_json: bool, **given: Any) -> None:
+        _add(settings, name, as_json, given, owners)
+
+    text = ADD_HELP + "".join(f"  {line}\n" for e in examples for line in e.splitlines() if line)
+    return click.Command("add", callback=add, params=params, help=text)
+
+
+def _add(
+    settings: Settings,
+    name: str,
+    as_json: bool,
+    given: dict[str, Any],
+    owners: dict[str, tuple[Ruleset, str]],
+) -> None:
+    from journal.rules.core import AddCharacter
+
+    journal = settings.journal()
+    ruleset = journal.ruleset
+    stray: dict[str, list[str]] = {}
+    for key, value in given.items():
+        owner, flag = owners[key]
+        if owner.name != ruleset.name and value not in (None, ()):
+            stray.setdefault(owner.name, []).append(flag)
+    for other, flags in stray.items():
+        verb = "belongs" if len(flags) == 1 else "belong"
+        fail(f"{', '.join(flags)} {verb} to {other}; this campaign plays {ruleset.name}")
+    module = ruleset.cli()
+    mine = {k: v for k, v in given.items() if owners[k][0].name == ruleset.name}
+    sheet = module.sheet(mine) if module is not None else {}
+    outcome = journal.run(AddCharacter(name, sheet))
+    record = outcome.records[-1]
+    if as_json:
+        emit_json(
+            {"seq": record.seq, "character": record.data["name"], "sheet": record.data["sheet"]}
+        )
+        return
+    click.echo(f"#{record.seq} {record.data['name']} joins campaign {journal.campaign!r}.")
+
+
+class CharacterGroup(click.Group):
+    """`character add` is made for the campaign's ruleset when it is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return ["add", *super().list_commands(ctx)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name == "add":
+            return add_command(settings_of(ctx))
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=CharacterGroup)
 def character() -> None:
     """Add characters and show their sheets.
 
     \b
     Example:
-      journal character add Linda --reaction 12 --willpower 10 --hardness 2 --training some
+      journal character add NAME --OPTION VALUE ...   (see `journal character add --help`)
       journal character show Linda
     """
-
-
-HF_OPTIONS = ("reaction", "willpower", "hardness", "training", "brokenness", "specs")
-FC_OPTIONS = ("will", "ht", "iq", "traits", "quirks", "disadvantages")
-
-
-@character.command("add")
-@click.argument("name")
-@click.option("--reaction", type=int, help="(horror-factor) Awareness (Reaction), e.g. 10.")
-@click.option("--willpower", type=int, help="(horror-factor) Willpower, 1-20.")
-@click.option("--hardness", type=int, help="(horror-factor) Hardness, 0-7.")
-@click.option(
-    "--training",
-    help="(horror-factor) none|some|professional|elite|supernatural: sets the hardening cap.",
-)
-@click.option("--brokenness", type=int, help="(horror-factor) Brokenness 0-6 (default 0).")
-@click.option(
-    "--spec",
-    "specs",
-    multiple=True,
-    metavar="CAT=N",
-    help="(horror-factor) Hardness for a category.",
-)
-@click.option("--will", type=int, help="(fright-check) Will.")
-@click.option("--ht", type=int, help="(fright-check) HT.")
-@click.option("--iq", type=int, help="(fright-check) IQ.")
-@click.option(
-    "--trait",
-    "traits",
-    multiple=True,
-    metavar="NAME[=N]",
-    help='(fright-check) e.g. "Fearlessness=2", "Combat Reflexes", Unfazeable.',
-)
-@click.option("--quirk", "quirks", multiple=True, help="(fright-check) An existing quirk.")
-@click.option(
-    "--disadvantage",
-    "disadvantages",
-    multiple=True,
-    metavar="NAME=POINTS[/SCN]",
-    help='(fright-check) An existing mental disadvantage, e.g. "Phobia (dark)=-15/12".',
-)
-@json_option
-@pass_settings
-def character_add(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
-    """Add character NAME with the sheet of the campaign's ruleset.
-
-    \b
-    Example (horror-factor):
-      journal character add Freddie --reaction 10 --willpower 10 --hardness 0 --training none
-      journal character add Prof --reaction 11 --willpower 12 --hardness 1 --training some \\
-          --spec mythos=4
-    Example (fright-check):
-      journal character add Mara --will 12 --ht 11 --iq 13 --trait "Combat Reflexes"
-    """
-    from journal.rules.core import AddCharacter
-
-    journal = settings.journal()
-    state = journal.state()
-    sheet = _sheet(state.ruleset, given)
-    outcome = journal.execute(AddCharacter(name, sheet))
-    record = outcome.records[-1]
-    added = record.data["name"]
-    if as_json:
-        emit_json({"seq": record.seq, "character": added, "sheet": record.data["sheet"]})
-        return
-    click.echo(f"#{record.seq} {added} joins campaign {state.slug!r}.")
-
-
-def _sheet(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
-    theirs = FC_OPTIONS if ruleset == "horror-factor" else HF_OPTIONS
-    # The option keys of the repeatable flags are plurals: name the flag the GM typed.
-    flag_of = {
-        "specs": "--spec",
-        "traits": "--trait",
-        "quirks": "--quirk",
-        "disadvantages": "--disadvantage",
-    }
-    stray = [flag_of.get(k, f"--{k}") for k in theirs if given.get(k) not in (None, ())]
-    if stray:
-        other = "fright-check" if ruleset == "horror-factor" else "horror-factor"
-        verb = "belongs" if len(stray) == 1 else "belong"
-        fail(f"{', '.join(stray)} {verb} to {other}; this campaign plays {ruleset}")
-    if ruleset == "horror-factor":
-        required = ("reaction", "willpower", "hardness", "training")
-        missing = [f"--{k}" for k in required if given.get(k) is None]
-        if missing:
-            fail(f"a horror-factor character needs {', '.join(missing)}")
-        sheet: dict[str, Any] = {k: given[k] for k in required}
-        sheet["specializations"] = {
-            k: whole_number(v, f"--spec {k}")
-            for k, v in key_values(given["specs"], "--spec").items()
-        }
-        if given.get("brokenness") is not None:
-            sheet["brokenness"] = given["brokenness"]
-        return sheet
-    attributes = ("will", "ht", "iq")
-    missing = [f"--{k}" for k in attributes if given.get(k) is None]
-    if missing:
-        fail(f"a fright-check character needs {', '.join(missing)}")
-    sheet = {k: given[k] for k in attributes}
-    traits: dict[str, Any] = {}
-    for text in given["traits"]:
-        trait, sep, level = text.partition("=")
-        traits[trait.strip()] = whole_number(level, f"--trait {trait}") if sep else True
-    sheet["traits"] = traits
-    sheet["quirks"] = tuple(q.strip() for q in given["quirks"] if q.strip())
-    sheet["disadvantages"] = tuple(_disadvantage(t) for t in given["disadvantages"])
-    return sheet
-
-
-def _disadvantage(text: str) -> dict[str, Any]:
-    name, sep, rest = text.rpartition("=")
-    if not sep or not name.strip():
-        fail(f'--disadvantage {text!r} is not NAME=POINTS[/SCN], e.g. "Phobia (dark)=-15/12"')
-    points, _, scn = rest.partition("/")
-    return {
-        "name": name.strip(),
-        "points": whole_number(points, f"the points of {name.strip()}"),
-        "self_control": whole_number(scn, f"the self-control number of {name.strip()}")
-        if scn
-        else None,
-    }
 
 
 @character.command("show")
@@ -267,21 +246,18 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
       journal character show Linda
       journal character show Linda --json
     """
-    from journal.cli.views import character_view
-    from journal.narrate import value_text
+    from journal.text import value_text
 
-    journal = settings.journal()
-    state = journal.state(journal.upto(as_of))
-    canonical = state.character(name)
-    view = character_view(journal, state, canonical)
+    view = settings.journal().character(name, as_of)
+    document = view.to_json()
     if as_json:
-        emit_json(view)
+        emit_json(document)
         return
-    for key, value in view.items():
+    for key, value in document.items():
         if key in ("name", "events", "history"):
             continue
         click.echo(f"{key:>18}: {value_text(value)}")
-    if view["events"]:
+    if view.events:
         click.echo("")
-        for line in view["events"]:
+        for line in view.events:
             click.echo(f"  {line}")

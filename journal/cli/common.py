@@ -12,6 +12,7 @@ from journal.cli.main import Settings, fail
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
 pass_settings = click.make_pass_decorator(Settings)
 
 
@@ -32,28 +33,24 @@ def as_of_options(fn: F) -> F:
     )(fn)
 
 
-def emit_json(document: Any) -> None:
+def emit_json(document: object) -> None:
     click.echo(json.dumps(document, indent=2, ensure_ascii=False, default=str))
 
 
-def table(rows: Sequence[Sequence[Any]], header: Sequence[str] | None = None) -> str:
-    """Aligned text columns: a column of numbers (or "-") is right-aligned, others left."""
-    body = [["-" if v is None else str(v) for v in row] for row in rows]
-    all_rows = ([list(header)] if header else []) + body
-    if not all_rows:
-        return ""
-    columns = range(len(all_rows[0]))
-    widths = [max(len(r[i]) for r in all_rows) for i in columns]
-    numeric = [
-        i > 0 and all(r[i].lstrip("+-").isdigit() or r[i] == "-" for r in body) for i in columns
-    ]
-    lines = []
-    for row in all_rows:
-        cells = [
-            row[i].rjust(widths[i]) if numeric[i] else row[i].ljust(widths[i]) for i in columns
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+def record(
+    settings: Settings,
+    command: object,
+    as_json: bool,
+    dice: Mapping[str, Sequence[int]] | None = None,
+    dice_flags: Mapping[str, str] | None = None,
+) -> None:
+    """Run a command through the API; print each event's line, or its `--json` document."""
+    outcome = settings.journal().run(command, dice, dice_flags)
+    if as_json:
+        emit_json(outcome.document())
+        return
+    for line in outcome.lines():
+        click.echo(line)
 
 
 def split_names(values: Iterable[str]) -> tuple[str, ...]:
@@ -78,19 +75,3 @@ def whole_number(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         fail(f"{what} must be a whole number, not {text!r}")
-
-
-def sign(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
-def echo_records(records: Sequence[Any], describe: Callable[[Any], str]) -> None:
-    for record in records:
-        click.echo(f"#{record.seq:<4} {describe(record)}")
-
-
-def merged(*mappings: Mapping[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for mapping in mappings:
-        result.update(mapping)
-    return result

@@ -11,7 +11,7 @@ from journal.cli.common import pass_settings
 from journal.cli.main import Settings, fail
 
 if TYPE_CHECKING:
-    from journal.app import Journal
+    from journal.api import Journal
 
 DEMO = "jackson-zombies"
 
@@ -24,8 +24,8 @@ DEMO = "jackson-zombies"
 )
 @pass_settings
 def demo(settings: Settings, out: str | None) -> None:
-    """Import the worked example of the Horror Factor text (Freddie, Ariella and Linda
-    against the Jackson zombie horde) into ./journal.db (or --db), show it, and write its
+    """Import the worked example of the rule text (Freddie, Ariella and Linda against
+    the Jackson zombie horde) into ./journal.db (or --db), show it, and write its
     handouts (the recap for the players and the GM, each character's arc; HTML and
     Markdown).
 
@@ -34,10 +34,7 @@ def demo(settings: Settings, out: str | None) -> None:
       journal demo
       journal --db /tmp/demo.db demo --out /tmp/handouts
     """
-    from journal.app import Journal
-    from journal.cli.reading import render_status
-    from journal.cli.views import status_document
-    from journal.narrate import describe
+    from journal.api import Journal
     from journal.resources import shipped
     from journal.transfer import import_file
 
@@ -51,28 +48,15 @@ def demo(settings: Settings, out: str | None) -> None:
             )
     with (shipped("campaigns") / DEMO / "log.jsonl").open(encoding="utf-8") as log:
         result = import_file(store, log, DEMO)
-    journal = Journal.open(store, DEMO)
+    journal = Journal(store, DEMO)
     click.echo(
         f"Imported the worked example into {store.describe()} "
         f"({result.added} new events of {result.read}).\n"
     )
-    records = list(journal.records())
-    drop = next(r for r in records if r.type == "EnemyDropped")
-    click.echo(f"Turn 4, after Linda drops the first zombie (journal status --as-of {drop.seq}):")
-    click.echo(render_status(status_document(journal.state(drop.seq))))
-    click.echo("\nAfter the fight (journal status):")
-    click.echo(render_status(status_document(journal.state())))
-    second = next(
-        r
-        for r in records
-        if r.type == "InitiativeRolled" and r.data["character"] == "Linda" and r.data["turn"] == 2
-    )
-    click.echo(f"\nLinda's second-turn initiative (journal explain Linda {second.seq}):")
-    click.echo(f"  #{second.seq} {describe(second, journal.ruleset)}")
-    click.echo(
-        "  The rule text says 13 here: it writes 12 + 2 - 6 = 7 where the sum is 8, "
-        "so by its own rule the total is 14."
-    )
+    module = journal.ruleset.cli()
+    tour = getattr(module, "tour", None)
+    if tour is not None:
+        click.echo(tour(journal))
     folder = _handouts_folder(out, store.sqlite_path)
     click.echo(f"\nHandouts in {folder}:")
     for path in write_handouts(journal, folder):
@@ -89,7 +73,6 @@ def _handouts_folder(out: str | None, database: Path | None) -> Path:
 def write_handouts(journal: Journal, folder: Path) -> list[Path]:
     """The last session's recap (players, GM) and every character's arc, in HTML and
     Markdown; returns the files written."""
-    from journal.handouts import render
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -100,10 +83,10 @@ def write_handouts(journal: Journal, folder: Path) -> list[Path]:
     for fmt in ("html", "md"):
         for audience in ("players", "gm"):
             path = folder / f"recap-session-{state.sessions}-{audience}.{fmt}"
-            path.write_text(render.recap(journal, None, audience, fmt), encoding="utf-8")
+            path.write_text(journal.recap_text(None, audience, fmt), encoding="utf-8")
             written.append(path)
         for name in state.characters:
             path = folder / f"arc-{name.lower()}.{fmt}"
-            path.write_text(render.arc(journal, name, fmt), encoding="utf-8")
+            path.write_text(journal.arc_text(name, fmt), encoding="utf-8")
             written.append(path)
     return written

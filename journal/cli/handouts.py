@@ -81,16 +81,13 @@ def recap(
       journal recap 1 --json
     """
     from journal.handouts.render import check_format
-    from journal.handouts.render import recap as render_recap
 
     journal = settings.journal()
     if as_json:
-        from journal.handouts.recap import recap_context
-
-        emit_json(recap_context(journal, session, audience))
+        emit_json(journal.recap(session, audience))
         return
     chosen = check_format(_format(fmt, output))
-    text = render_recap(journal, session, audience, chosen, _overrides(settings, templates))
+    text = journal.recap_text(session, audience, chosen, _overrides(settings, templates))
     deliver(text, output, f"the recap ({audience}, {chosen})")
 
 
@@ -117,15 +114,12 @@ def arc(
       journal arc Linda
       journal arc Linda --format html -o linda-arc.html
     """
-    from journal.handouts.render import arc as render_arc
     from journal.handouts.render import check_format
 
     journal = settings.journal()
     if as_json:
-        from journal.handouts.arc import arc_context
-
-        emit_json(arc_context(journal, name))
+        emit_json(journal.arc(name))
         return
     chosen = check_format(_format(fmt, output))
-    text = render_arc(journal, name, chosen, _overrides(settings, templates))
+    text = journal.arc_text(name, chosen, _overrides(settings, templates))
     deliver(text, output, f"{name}'s arc ({chosen})")

@@ -1,5 +1,10 @@
 """The `journal` command: global options, lazy subcommands and the error convention.
 
+The core commands are listed here; every other command comes from a ruleset (its `cli`
+module), the one the campaign plays: two rulesets may each have an `encounter`, and the
+campaign's is the one that runs. When the campaign cannot be told yet (no database,
+several campaigns and none chosen), every installed ruleset's commands are offered.
+
 Start-up stays lean: this module imports click only. Each command imports the store, the
 rules or Jinja inside its body, so `journal --help` never loads SQLAlchemy.
 """
@@ -7,10 +12,9 @@ rules or Jinja inside its body, so `journal --help` never loads SQLAlchemy.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -19,29 +23,18 @@ from journal import __version__
 from journal.errors import JournalError
 
 if TYPE_CHECKING:
-    from journal.app import Journal
+    from journal.api import Journal
+    from journal.rules.ruleset import Ruleset
     from journal.store import Store
 
-#: command name -> "module:attribute", loaded only when that command runs or lists its help
-COMMANDS = {
+#: core command name -> "module:attribute", loaded only when that command runs or lists help
+CORE = {
     "campaign": "journal.cli.campaign:campaign",
     "character": "journal.cli.campaign:character",
     "status": "journal.cli.reading:status",
     "session": "journal.cli.table:session",
     "clock": "journal.cli.table:clock",
     "note": "journal.cli.table:note",
-    "encounter": "journal.cli.fight:encounter",
-    "turn": "journal.cli.fight:turn",
-    "initiative": "journal.cli.fight:initiative",
-    "soak": "journal.cli.fight:soak",
-    "shift": "journal.cli.fight:shift",
-    "drop": "journal.cli.fight:drop",
-    "check": "journal.cli.aftermath:check",
-    "rest": "journal.cli.aftermath:rest",
-    "peace": "journal.cli.aftermath:peace",
-    "award": "journal.cli.aftermath:award",
-    "fright": "journal.cli.fright:fright",
-    "trait": "journal.cli.fright:trait",
     "log": "journal.cli.reading:log",
     "explain": "journal.cli.reading:explain",
     "audit": "journal.cli.reading:audit",
@@ -54,6 +47,9 @@ COMMANDS = {
     "db": "journal.cli.database:db",
     "demo": "journal.cli.demo:demo",
 }
+#: where the rulesets' commands appear in `journal --help`: after these
+RULESET_COMMANDS_AFTER = "note"
+SCOPE = "journal.scope"
 
 
 @dataclass
@@ -63,6 +59,9 @@ class Settings:
     debug: bool
     _store: Store | None = None
     _journal: Journal | None = None
+    _scope: list[Ruleset] | None = field(default=None, repr=False)
+    #: the campaign the scope was found for (None: every installed ruleset)
+    scope_campaign: str | None = None
 
     def store(self, *, create: bool = False) -> Store:
         """The database, opened once per command and closed when the command ends. Only
@@ -77,34 +76,87 @@ class Settings:
     def journal(self) -> Journal:
         """The campaign, opened (and its schema checked) once per command."""
         if self._journal is None:
-            from journal.app import Journal
+            from journal.api import Journal
+            from journal.app import resolve_campaign
 
-            self._journal = Journal.open(self.store(), self.campaign)
+            store = self.store()
+            store.require_current()
+            self._journal = Journal(store, resolve_campaign(store, self.campaign))
         return self._journal
+
+    def scope(self) -> list[Ruleset]:
+        """The campaign's ruleset when the campaign can be told, else every installed one."""
+        if self._scope is None:
+            from journal.rules import load, load_all
+
+            try:
+                journal = self.journal()
+            except JournalError:
+                self._scope = load_all()
+            else:
+                self._scope = [load(journal.ruleset.name)]
+                self.scope_campaign = journal.campaign
+        return self._scope
+
+
+def settings_of(ctx: click.Context) -> Settings:
+    """The command's settings, made from the global options on first use."""
+    root = ctx.find_root()
+    settings = root.obj
+    if not isinstance(settings, Settings):
+        params = root.params
+        settings = Settings(params.get("db"), params.get("campaign"), bool(params.get("debug")))
+        root.obj = settings
+    return settings
 
 
 def fail(message: str) -> NoReturn:
     raise JournalError(message)
 
 
+def ruleset_commands(rulesets: list[Ruleset]) -> dict[str, click.Command]:
+    """The commands these rulesets add, the first ruleset's winning a shared name."""
+    found: dict[str, click.Command] = {}
+    for ruleset in rulesets:
+        module = ruleset.cli()
+        if module is None:
+            continue
+        for name, command in module.commands().items():
+            found.setdefault(name, command)
+    return found
+
+
 class JournalGroup(click.Group):
     """Loads subcommands lazily and turns every refusal into one `Error:` line."""
 
+    def _rulesets(self, ctx: click.Context) -> list[Ruleset]:
+        scope = ctx.meta.get(SCOPE)
+        if scope is not None:
+            return list(scope)
+        from journal.rules import load_all
+
+        return load_all()
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name in COMMANDS if self._available(name)]
+        core = list(CORE)
+        at = core.index(RULESET_COMMANDS_AFTER) + 1
+        extra = [n for n in ruleset_commands(self._rulesets(ctx)) if n not in CORE]
+        return core[:at] + extra + core[at:]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None or not self._available(cmd_name):
-            return None
-        module_name, attribute = target.split(":")
-        command: click.Command = getattr(importlib.import_module(module_name), attribute)
-        return command
+        target = CORE.get(cmd_name)
+        if target is not None:
+            module_name, attribute = target.split(":")
+            command: click.Command = getattr(importlib.import_module(module_name), attribute)
+            return command
+        return ruleset_commands(self._rulesets(ctx)).get(cmd_name)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in CORE:
+            self._scope_to_campaign(ctx, name)
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             import difflib
 
@@ -113,14 +165,62 @@ class JournalGroup(click.Group):
             ctx.fail(f"No such command {name!r}.{hint}")
         return super().resolve_command(ctx, args)
 
-    @staticmethod
-    def _available(name: str) -> bool:
-        module_name = COMMANDS[name].split(":")[0]
-        return importlib.util.find_spec(module_name) is not None
+    def _scope_to_campaign(self, ctx: click.Context, name: str) -> None:
+        """Offer the commands of the campaign's ruleset; name the ruleset a command of
+        another ruleset belongs to."""
+        settings = settings_of(ctx)
+        scope = settings.scope()
+        ctx.meta[SCOPE] = scope
+        if settings.scope_campaign is None or name in ruleset_commands(scope):
+            return
+        from journal.rules import load_all
+
+        for other in load_all():
+            if name in ruleset_commands([other]):
+                fail(
+                    f"that is a {other.name} command, and campaign "
+                    f"{settings.scope_campaign!r} plays {scope[0].name}"
+                )
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from journal.rules import load_all
+
+        with formatter.section("Rulesets"):
+            formatter.write_dl([(r.name, r.summary) for r in load_all()])
+
+    def _option_owner(self, ctx: click.Context, error: click.NoSuchOption) -> str | None:
+        """The other ruleset whose same command has the option the GM typed."""
+        settings = ctx.find_object(Settings)
+        if settings is None or settings.scope_campaign is None or error.ctx is None:
+            return None
+        path = error.ctx.command_path.split()[1:]
+        from journal.rules import load_all
+
+        for other in load_all():
+            command: click.Command | None = ruleset_commands([other]).get(path[0]) if path else None
+            for part in path[1:]:
+                if isinstance(command, click.Group):
+                    command = command.get_command(error.ctx, part)
+            if command is None or other.name == settings.scope()[0].name:
+                continue
+            if any(error.option_name in param.opts for param in command.params):
+                return other.name
+        return None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            owner = self._option_owner(ctx, exc)
+            if owner is None:
+                raise
+            settings = settings_of(ctx)
+            click.echo(
+                f"Error: {exc.option_name} is a {owner} option, and campaign "
+                f"{settings.scope_campaign!r} plays {settings.scope()[0].name}",
+                err=True,
+            )
+            ctx.exit(1)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:
@@ -132,8 +232,8 @@ class JournalGroup(click.Group):
             click.echo(f"Error: {exc}", err=True)
             ctx.exit(exc.exit_code)
         except Exception as exc:
-            settings = ctx.find_object(Settings)
-            if settings is not None and settings.debug:
+            found = ctx.find_object(Settings)
+            if found is not None and found.debug:
                 raise
             first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
             click.echo(
@@ -165,14 +265,13 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, debug: bool) -
     every number explained and replayable.
 
     \b
-    Start:   journal campaign new night --ruleset horror-factor
-             journal character add Freddie --reaction 10 --willpower 10 --hardness 0 --training none
-    Fight:   journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Linda
-             journal initiative Freddie --dice +5/-6
-    Read:    journal status    journal log    journal explain Freddie
     Try it:  journal demo
+    Start:   journal campaign new night --ruleset RULESET     (the rulesets are below)
+             journal character add NAME ...     (the sheet of the campaign's ruleset)
+    Play:    journal session start    then the commands of the campaign's ruleset
+    Read:    journal status    journal log    journal explain NAME
     """
-    ctx.obj = Settings(db=db, campaign=campaign, debug=debug)
+    settings_of(ctx)
 
 
 def main() -> None:

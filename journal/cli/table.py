@@ -4,21 +4,8 @@ from __future__ import annotations
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings, split_names
+from journal.cli.common import json_option, pass_settings, record, split_names
 from journal.cli.main import Settings
-
-
-def _done(settings: Settings, command: object, as_json: bool) -> None:
-    """Run a core command and print what it recorded."""
-    from journal.narrate import describe
-
-    journal = settings.journal()
-    outcome = journal.execute(command)
-    if as_json:
-        emit_json([{**r.export(), "voided": False} for r in outcome.records])
-        return
-    for record in outcome.records:
-        click.echo(f"#{record.seq} {describe(record, None)}")
 
 
 @click.group()
@@ -46,7 +33,7 @@ def session_start(settings: Settings, title: str, at: str | None, as_json: bool)
     """
     from journal.rules.core import StartSession
 
-    _done(settings, StartSession(title, at), as_json)
+    record(settings, StartSession(title, at), as_json)
 
 
 @session.command("end")
@@ -61,12 +48,12 @@ def session_end(settings: Settings, as_json: bool) -> None:
     """
     from journal.rules.core import EndSession
 
-    _done(settings, EndSession(), as_json)
+    record(settings, EndSession(), as_json)
 
 
 @click.group()
 def clock() -> None:
-    """The in-game clock (Fright Check exposures count game hours).
+    """The in-game clock (rules that count game hours read it).
 
     \b
     Example:
@@ -88,7 +75,7 @@ def clock_set(settings: Settings, game_time: str, as_json: bool) -> None:
     """
     from journal.rules.core import SetClock
 
-    _done(settings, SetClock(game_time), as_json)
+    record(settings, SetClock(game_time), as_json)
 
 
 @clock.command("advance")
@@ -104,7 +91,7 @@ def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
     """
     from journal.rules.core import AdvanceClock
 
-    _done(settings, AdvanceClock(amount), as_json)
+    record(settings, AdvanceClock(amount), as_json)
 
 
 @click.command()
@@ -132,7 +119,7 @@ def note(
     """
     from journal.rules.core import TakeNote
 
-    _done(settings, TakeNote(text, gm_only, split_names(about)), as_json)
+    record(settings, TakeNote(text, gm_only, split_names(about)), as_json)
 
 
 @click.command()
@@ -150,4 +137,4 @@ def void(settings: Settings, seq: int, reason: str, as_json: bool) -> None:
     """
     from journal.rules.core import VoidEvent
 
-    _done(settings, VoidEvent(seq, reason), as_json)
+    record(settings, VoidEvent(seq, reason), as_json)

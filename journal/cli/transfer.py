@@ -36,11 +36,9 @@ def export(settings: Settings, output: str | None) -> None:
     Example:
       journal export -o night.jsonl
     """
-    from journal.transfer import export_lines
-
     journal = settings.journal()
     total = journal.store.count(journal.campaign)
-    lines = with_progress(export_lines(journal.records()), total, "Exporting")
+    lines = with_progress(journal.export(), total, "Exporting")
     if output is None:
         for line in lines:
             click.echo(line)

@@ -1,8 +1,8 @@
-"""The data a session recap shows, built from the log (no Jinja here; see `journal.render`).
+"""The data a session recap shows, built from the log (no Jinja here; see `render`).
 
-`walk` reads the campaign once and folds it, keeping the state before and after each
-(non-voided) event. `recap_context` groups one session's events into the story (notes and
-events in order, encounters with a turn-by-turn table), the outcomes and the standing.
+`Recap` groups one session's events into the story (notes and events in order, encounters
+with their turns), the outcomes and the standing, for any ruleset: the ruleset's narrator
+(`journal.handouts.hooks.Narrator`) says what its encounters, turns and outcomes are.
 
 Audiences: `players` (public notes, results, never a GM-only note, a die face or a term),
 `gm` (adds GM-only notes, the dice faces and terms of every ruling, voided events) and a
@@ -11,161 +11,28 @@ character's name (that character's own events, the public notes about them or no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
-from journal.app import Journal
+from journal.app import Campaign
 from journal.errors import NotFound
-from journal.events import Event, Recorded, describe_terms
-from journal.narrate import concerns, describe
-from journal.store import snapshots
-from journal.projection import apply, fold, meta_of
-from journal.rules import Ruleset, load
-from journal.rules.core import CampaignState, NoteTaken, SessionEnded, SessionStarted
-from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
-from journal.rules.horror_factor.events import (
-    EncounterEnded,
-    EncounterStarted,
-    HardnessAwarded,
-    HorrorChecked,
-    InitiativeRolled,
-    Rested,
-    TurnAdvanced,
-    WillpowerSoaked,
+from journal.events import Event
+from journal.handouts.hooks import Narrator
+from journal.handouts.log import Log, walk
+from journal.handouts.telling import game_date, gm_details
+from journal.projection import Step
+from journal.rules.core import (
+    CampaignState,
+    ClockAdvanced,
+    ClockSet,
+    NoteTaken,
+    SessionEnded,
+    SessionStarted,
 )
-from journal.handouts.telling import (
-    SHOWN_ELSEWHERE,
-    check_verdict,
-    effect_line,
-    fright_details,
-    fright_gm,
-    fright_sentence,
-    game_date,
-    gm_details,
-    standing,
-    tell,
-)
+from journal.rules.narrate import concerns, describe
+from journal.rules.ruleset import Ruleset
 
 Doc = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Step:
-    record: Recorded
-    payload: Event
-    before: CampaignState
-    after: CampaignState
-
-
-@dataclass
-class Log:
-    """The campaign read once: its folded steps and the events voided since."""
-
-    steps: list[Step] = field(default_factory=list)
-    voided: list[Doc] = field(default_factory=list)
-    final: CampaignState = field(default_factory=CampaignState)
-    by_session: dict[int, list[Step]] = field(default_factory=dict)
-
-    @property
-    def ruleset(self) -> Ruleset:
-        return load(self.final.ruleset)
-
-    def session(self, number: int) -> list[Step]:
-        return self.by_session.get(number, [])
-
-    def keep(self, step: Step) -> None:
-        self.steps.append(step)
-        if step.record.session is not None:
-            self.by_session.setdefault(step.record.session, []).append(step)
-
-
-def _void_reasons(
-    journal: Journal, voids: list[tuple[int, int]], wanted: set[int]
-) -> dict[int, str]:
-    """Why each of the `wanted` seqs was voided (read from their EventVoided records)."""
-    reasons: dict[int, str] = {}
-    for void_seq, target in voids:
-        if target in wanted:
-            record = journal.store.get(journal.campaign, void_seq)
-            if record is not None:
-                reasons[target] = str(record.data.get("reason", ""))
-    return reasons
-
-
-def _fold_into(
-    log: Log,
-    records: Iterable[Recorded],
-    voided: frozenset[int],
-    state: CampaignState,
-    only: int | None,
-) -> CampaignState:
-    """Fold `records` onto `state`, keeping a Step for each event of session `only` (every
-    event when None); voided events of that session are listed, not folded."""
-    ruleset = load(state.ruleset) if state.ruleset else None
-    for record in records:
-        shown = only is None or record.session == only
-        if record.seq in voided:
-            state = replace(state, seq=record.seq)
-            if shown:
-                log.voided.append(
-                    {
-                        "seq": record.seq,
-                        "session": record.session,
-                        "line": describe(record, ruleset),
-                        "reason": "",
-                    }
-                )
-            continue
-        payload = record.payload  # decoded on each access: once here
-        after = apply(state, payload, meta_of(record), ruleset)
-        if ruleset is None and after.ruleset:
-            ruleset = load(after.ruleset)
-        if shown:
-            log.keep(Step(record, payload, state, after))
-        state = after
-    return state
-
-
-def walk(journal: Journal, only: int | None = None, final: CampaignState | None = None) -> Log:
-    """The campaign folded once, every event kept as a Step; with `only`, just that
-    session's events are kept and the fold starts from the newest usable snapshot before
-    it (so a recap of one session does not describe or keep the rest of the campaign).
-
-    Every read is bounded by one seq (the head when this starts)."""
-    head = final.seq if final is not None else journal.head()
-    voids = journal.store.voids(journal.campaign, upto=head)
-    voided = frozenset(target for _, target in voids)
-    log = Log()
-    if only is None:
-        state = _fold_into(
-            log, journal.store.read(journal.campaign, upto=head), voided, CampaignState(), None
-        )
-        log.final = state
-    else:
-        before = (
-            journal.store.last_seq_of_session(journal.campaign, only - 1) if only > 1 else 0
-        ) or 0
-        base = CampaignState()
-        if before:
-            # a cached read (folds from a snapshot, keeps one); voids made after `before`
-            # that reach back into it make it unusable, then fold from the start
-            base = journal.state(as_of=before)
-            if not snapshots.usable(before, voids):
-                base = fold(journal.store.read(journal.campaign, upto=before), voided)
-        end = journal.store.last_seq_of_session(journal.campaign, only) or before
-        state = _fold_into(
-            log,
-            journal.store.read(journal.campaign, after=base.seq, upto=min(end, head)),
-            voided,
-            base,
-            only,
-        )
-        log.final = final if final is not None else state
-    reasons = _void_reasons(journal, voids, {int(v["seq"]) for v in log.voided})
-    for entry in log.voided:
-        entry["reason"] = reasons.get(int(entry["seq"]), "")
-    return log
 
 
 @dataclass(frozen=True)
@@ -200,31 +67,44 @@ def last_session(state: CampaignState) -> int:
     return state.sessions
 
 
+def narrator_of(ruleset: Ruleset) -> Narrator:
+    found = ruleset.narrator()
+    return found if isinstance(found, Narrator) else Narrator()
+
+
+def core_sentence(payload: Event) -> str | None:
+    """The core events a handout tells on their own: time passing."""
+    if isinstance(payload, ClockSet | ClockAdvanced):
+        return f"Time passes: {game_date(payload.game_time)}"
+    return None
+
+
 class Recap:
     """Builds one session's recap for one audience."""
 
     def __init__(self, log: Log, number: int, audience: Audience) -> None:
         self.log = log
         self.ruleset = log.ruleset
+        self.narrator = narrator_of(self.ruleset)
         self.number = number
         self.audience = audience
         self.steps = log.session(number)
         if not self.steps:
             raise NotFound(f"session {number} of campaign {log.final.slug!r} has no events")
         self.encounter: Doc | None = None
-        self.turn: Doc | None = None
+        self._turn: Doc | None = None
         self.story: list[Doc] = []
-        self.outcomes: Doc = {
-            "hardened": [],
-            "broken": [],
-            "horror_checks": [],
-            "fright_checks": [],
-            "traits": [],
-            "willpower_spent": {},
-            "willpower_restored": [],
-        }
+        self.outcomes: Doc = {key: [] for key in self.narrator.outcome_keys}
 
     # --- what this audience may see ---------------------------------------------------
+
+    @property
+    def gm_audience(self) -> bool:
+        return self.audience.gm
+
+    @property
+    def turn(self) -> Doc | None:
+        return self._turn
 
     def about(self, payload: Event) -> tuple[str, ...]:
         return concerns(payload, self.ruleset)
@@ -263,11 +143,13 @@ class Recap:
         names = [n for n in state.characters if self.sees_name(n)]
         # the cast is who the players saw in the session (a character's own handout too
         # names who they played beside); a GM-only note names nobody to the players
-        public = [s for s in self.steps if self.audience.gm or not self.gm_only(s.payload)]
-        cast = [n for n in state.characters if any(n in self.about(s.payload) for s in public)]
+        public = [
+            s.payload
+            for s in self.steps
+            if s.payload is not None and (self.audience.gm or not self.gm_only(s.payload))
+        ]
+        cast = [n for n in state.characters if any(n in self.about(p) for p in public)]
         status = self.ruleset.status(state)
-        spent = self.outcomes["willpower_spent"]
-        self.outcomes["willpower_spent"] = [{"name": n, "points": p} for n, p in spent.items()]
         began = start.at if start and start.at else first.after.clock
         ended = last.record.game_time
         return {
@@ -290,7 +172,7 @@ class Recap:
             "story": self.story,
             "outcomes": self.outcomes,
             "has_outcomes": any(self.outcomes[k] for k in self.outcomes),
-            "standing": [standing(state.ruleset, n, status[n]) for n in names if n in status],
+            "standing": [self.narrator.standing(n, status[n]) for n in names if n in status],
             "voided": [v for v in self.log.voided if v["session"] == self.number]
             if self.audience.gm
             else [],
@@ -298,21 +180,31 @@ class Recap:
 
     def add(self, item: Doc) -> None:
         """Into the running encounter's turn, or the story."""
-        if self.turn is not None and self.encounter is not None and self.encounter["visible"]:
-            self.turn["happenings"].append(item)
+        if self._turn is not None and self.encounter is not None and self.encounter["visible"]:
+            self._turn["happenings"].append(item)
         else:
             self.story.append(item)
 
+    def open_turn(self, number: int | None, rows: list[Doc]) -> Doc:
+        """A new turn of the running encounter (its number None for an untracked one)."""
+        assert self.encounter is not None
+        self._turn = {"number": number, "rows": rows, "happenings": []}
+        self.encounter["turns"].append(self._turn)
+        return self._turn
+
     def step(self, step: Step) -> None:
         payload = step.payload
-        if isinstance(payload, EncounterStarted | CombatStarted):
-            self.start_encounter(step)
-            return
-        if isinstance(payload, EncounterEnded | CombatEnded):
-            self.end_encounter(step)
+        assert payload is not None
+        opened = self.narrator.encounter_opened(step, self)
+        if opened is not None:
             return
         if self.encounter is not None:
-            self.track(step)
+            if self.narrator.encounter_closed(step, self, self.encounter):
+                self.encounter["ended"] = True
+                self.encounter["end_gm"] = self.gm(step)
+                self.encounter, self._turn = None, None
+                return
+            self.narrator.track(step, self, self.encounter)
         if not self.sees(payload):
             return
         if isinstance(payload, NoteTaken):
@@ -325,235 +217,38 @@ class Recap:
                     "gm": self.gm(step),
                 }
             )
-        elif not isinstance(payload, SHOWN_ELSEWHERE):
-            self.ruling(step)
-
-    def ruling(self, step: Step) -> None:
-        payload = step.payload
-        text = tell(payload, self.ruleset)
-        self.outcome(step)
+            return
+        self.narrator.outcome(step, self)
+        text = core_sentence(payload) or self.ruleset.sentence(payload, self.audience.gm)
         if text is not None:
-            if isinstance(payload, FrightChecked) and self.audience.gm:
-                text = fright_sentence(payload, gm=True)
             self.add({"kind": "event", "text": text, "gm": self.gm(step)})
 
-    def outcome(self, step: Step) -> None:
-        payload = step.payload
-        out = self.outcomes
-        match payload:
-            case HorrorChecked():
-                out["horror_checks"].append(
-                    {
-                        "name": payload.character,
-                        "hf": payload.hf,
-                        "result": payload.result,
-                        "verdict": check_verdict(payload.result),
-                        "passed": payload.result == "pass",
-                        "note": payload.note,
-                        "gm": self.gm(step),
-                    }
-                )
-                self.hardness_change(
-                    payload.character,
-                    payload.hardness_before,
-                    payload.hardness_after,
-                    payload.brokenness_before,
-                    payload.brokenness_after,
-                    "Horror Check",
-                )
-            case HardnessAwarded():
-                self.hardness_change(
-                    payload.character,
-                    payload.hardness_before,
-                    payload.hardness_after,
-                    0,
-                    0,
-                    f"awarded: {payload.reason}",
-                )
-            case FrightChecked():
-                details = fright_details(payload)
-                gm = self.gm(step)
-                details["effects"] = [effect_line(e, self.audience.gm) for e in payload.effects]
-                details["gm"] = None if gm is None else {**gm, **fright_gm(payload)}
-                out["fright_checks"].append(details)
-            case TraitNamed():
-                out["traits"].append(
-                    {"name": payload.character, "text": self.ruleset.describe(payload)}
-                )
-            case WillpowerSoaked():
-                spent = out["willpower_spent"]
-                spent[payload.character] = spent.get(payload.character, 0) + payload.points
-            case Rested():
-                for change in payload.changes:
-                    changed = change["after"] != change["before"]
-                    if changed and self.sees_name(str(change["character"])):
-                        out["willpower_restored"].append(
-                            {
-                                "name": change["character"],
-                                "before": change["before"],
-                                "after": change["after"],
-                                "max": change["max"],
-                                "why": "a major victory" if payload.victory else "rest",
-                            }
-                        )
-
-    def hardness_change(self, name: str, h0: int, h1: int, b0: int, b1: int, why: str) -> None:
-        if not self.sees_name(name):
-            return
-        if h1 != h0:
-            self.outcomes["hardened"].append({"name": name, "before": h0, "after": h1, "why": why})
-        if b1 != b0:
-            self.outcomes["broken"].append({"name": name, "before": b0, "after": b1, "why": why})
-
-    # --- encounters -----------------------------------------------------------------
-
-    def start_encounter(self, step: Step) -> None:
-        payload = step.payload
-        visible = self.sees(payload)
+    def start_encounter(self, step: Step, encounter: Doc) -> Doc:
+        """Called by a narrator's `encounter_opened`: the encounter enters the story (when
+        this audience sees it) and becomes the running one."""
+        assert step.payload is not None
+        visible = self.sees(step.payload)
         gm = self.gm(step)
         if gm is not None:
-            gm["terms"] = None  # the HF line shows the terms to everyone
-        if isinstance(payload, EncounterStarted):
-            encounter: Doc = {
-                "kind": "encounter",
-                "title": payload.title,
-                "hf": payload.hf,
-                "why": describe_terms(payload.terms),
-                "category": payload.category,
-                "ambush": payload.ambush,
-                "cast": list(payload.cast),
-                "turns": [],
-                "results": [],
-                "ended": False,
-                "end": None,
-                "tracked": True,
-                "gm": gm,
-            }
-        else:
-            assert isinstance(payload, CombatStarted)
-            encounter = {
-                "kind": "encounter",
-                "title": payload.title,
-                "hf": None,
-                "why": "Heat of battle: +5 on Fright Checks while it runs",
-                "category": None,
-                "ambush": False,
-                "cast": list(payload.cast) or ["everyone"],
-                "turns": [],
-                "results": [],
-                "ended": False,
-                "end": None,
-                "tracked": False,
-                "gm": gm,
-            }
-        encounter["visible"] = visible
+            gm["terms"] = None  # the encounter's line shows its terms to everyone
+        encounter = {
+            "kind": "encounter",
+            **encounter,
+            "turns": [],
+            "results": [],
+            "ended": False,
+            "end": None,
+            "gm": gm,
+            "visible": visible,
+        }
         if visible:
             self.story.append(encounter)
-        self.encounter = encounter
-        if encounter["tracked"]:
-            self.new_turn(1, step)
-        else:
-            self.turn = {"number": None, "rows": [], "happenings": []}
-            encounter["turns"].append(self.turn)
-
-    def new_turn(self, number: int, step: Step) -> None:
-        assert self.encounter is not None
-        status = self.ruleset.status(step.after)
-        reasons: dict[str, str] = {}
-        if isinstance(step.payload, TurnAdvanced):
-            reasons = {str(c["character"]): str(c["reason"]) for c in step.payload.changes}
-        rows = []
-        for name in self.encounter["cast"]:
-            if not self.sees_name(name):
-                continue  # a character's handout has their own row only
-            fight = status.get(name, {}).get("encounter")
-            if fight is None:
-                continue
-            rows.append(
-                {
-                    "name": name,
-                    "hf": fight["hf"],
-                    "hf_end": fight["hf"],
-                    "why": reasons.get(name),
-                    "soak": 0,
-                    "effective_hf": fight["effective_hf"],
-                    "initiative": None,
-                    "acted": None,
-                    "penalty": fight["action_penalty"],
-                    "defense": 0,
-                    "dice": None,
-                    "terms": None,
-                }
-            )
-        self.turn = {"number": number, "rows": rows, "happenings": []}
-        self.encounter["turns"].append(self.turn)
-
-    def track(self, step: Step) -> None:
-        """Follow the turn table through one event of the running encounter."""
-        payload = step.payload
-        if self.encounter is None or not self.encounter["tracked"]:
-            return
-        if isinstance(payload, TurnAdvanced):
-            self.new_turn(payload.turn, step)
-            return
-        assert self.turn is not None
-        rows = {r["name"]: r for r in self.turn["rows"]}
-        if isinstance(payload, InitiativeRolled) and payload.character in rows:
-            row = rows[payload.character]
-            row.update(
-                initiative=payload.total,
-                acted=payload.can_act,
-                penalty=payload.action_penalty,
-                defense=payload.defense_penalty,
-                effective_hf=payload.effective_hf,
-            )
-            if self.audience.gm:
-                gm = self.gm(step) or {}
-                row.update(dice=gm.get("dice"), terms=gm.get("terms"))
-        status = self.ruleset.status(step.after)
-        for name, row in rows.items():
-            fight = status.get(name, {}).get("encounter")
-            if fight is not None:
-                row["hf_end"] = fight["hf"]
-                row["soak"] = fight["soak"]
-
-    def end_encounter(self, step: Step) -> None:
-        payload = step.payload
-        encounter = self.encounter
-        self.encounter = None
-        self.turn = None
-        if encounter is None:
-            return
-        encounter["ended"] = True
-        if isinstance(payload, EncounterEnded):
-            turns = "1 turn" if payload.turns == 1 else f"{payload.turns} turns"
-            encounter["end"] = f"The encounter ends after {turns}."
-        else:
-            encounter["end"] = "The fight ends: no more heat of battle."
-        if isinstance(payload, EncounterEnded):
-            for result in payload.results:
-                name = str(result["character"])
-                if not self.sees_name(name):
-                    continue
-                encounter["results"].append({"name": name, "note": str(result["note"])})
-                why = (
-                    f"fought through “{payload.title}”"
-                    if result["outcome"] == "do-or-die"
-                    else f"broke in “{payload.title}”"
-                )
-                self.hardness_change(
-                    name,
-                    int(result["hardness_before"]),
-                    int(result["hardness_after"]),
-                    int(result["brokenness_before"]),
-                    int(result["brokenness_after"]),
-                    why,
-                )
-        encounter["end_gm"] = self.gm(step)
+        self.encounter, self._turn = encounter, None
+        return encounter
 
 
-def recap_context(journal: Journal, session: int | None, audience: str) -> Doc:
-    final = journal.state()
+def recap_context(campaign: Campaign, session: int | None, audience: str) -> Doc:
+    final = campaign.state()
     latest = last_session(final)
     number = latest if session is None else session
     if not 1 <= number <= final.sessions:
@@ -562,4 +257,4 @@ def recap_context(journal: Journal, session: int | None, audience: str) -> Doc:
             f"(its sessions: 1 to {final.sessions})"
         )
     who = audience_for(audience, final)
-    return Recap(walk(journal, number, final), number, who).build()
+    return Recap(walk(campaign, number, final), number, who).build()

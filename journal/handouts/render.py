@@ -1,7 +1,10 @@
-"""Handouts rendered with Jinja: the environment and the entry points the CLI calls.
+"""Handouts rendered with Jinja: the environment and the entry points the API calls.
 
 Templates come from the campaign's override folder first (`--templates DIR`, or a
-`templates/` folder beside the SQLite database), then the shipped `templates/`. Every
+`templates/` folder beside the SQLite database), then the shipped `templates/`. A
+template names its ruleset's parts `ruleset/parts.<format>.j2`: found in the override
+folder, else in the ruleset's own `templates/` folder, else the plain defaults in
+`templates/_ruleset/`. Every
 template runs in Jinja's sandbox with StrictUndefined (a typo fails loudly); HTML templates
 autoescape; in Markdown templates every `{{ value }}` that is text is escaped for Markdown
 (see `md_escape`), so a GM's `*`, `|` or `<script>` stays literal text.
@@ -14,14 +17,23 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    FileSystemLoader,
+    PrefixLoader,
+    StrictUndefined,
+    TemplateError,
+)
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from journal.app import Journal
-from journal.handouts.charts import Series, line_chart
+from journal.app import Campaign
 from journal.errors import JournalError
+from journal.handouts.charts import Series, line_chart
 from journal.resources import shipped
+from journal.rules import load
+from journal.rules.ruleset import Ruleset
 
 FORMATS = ("md", "html")
 
@@ -90,11 +102,18 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def environment(overrides: Path | None = None, fmt: str = "html") -> SandboxedEnvironment:
-    loaders: list[FileSystemLoader] = []
+def environment(
+    overrides: Path | None = None, fmt: str = "html", ruleset: Ruleset | None = None
+) -> SandboxedEnvironment:
+    loaders: list[BaseLoader] = []
     if overrides is not None:
         loaders.append(FileSystemLoader(str(overrides)))
-    loaders.append(FileSystemLoader(str(shipped("templates"))))
+    templates = shipped("templates")
+    loaders.append(FileSystemLoader(str(templates)))
+    parts = [FileSystemLoader(str(templates / "_ruleset"))]
+    if ruleset is not None and ruleset.templates is not None:
+        parts.insert(0, FileSystemLoader(str(ruleset.templates)))
+    loaders.append(PrefixLoader({"ruleset": ChoiceLoader(parts)}))
     env = SandboxedEnvironment(
         loader=ChoiceLoader(loaders),
         autoescape=_is_html,
@@ -133,8 +152,14 @@ def check_format(fmt: str) -> str:
     return fmt
 
 
-def render(name: str, context: Mapping[str, Any], fmt: str, overrides: Path | None) -> str:
-    env = environment(overrides, fmt)
+def render(
+    name: str,
+    context: Mapping[str, Any],
+    fmt: str,
+    overrides: Path | None,
+    ruleset: Ruleset | None = None,
+) -> str:
+    env = environment(overrides, fmt, ruleset)
     try:
         text = env.get_template(f"{name}.{fmt}.j2").render(**context)
     except TemplateError as exc:
@@ -154,7 +179,7 @@ def _svg(chart: Mapping[str, Any]) -> Markup:
 
 
 def recap(
-    journal: Journal,
+    campaign: Campaign,
     session: int | None,
     audience: str,
     fmt: str,
@@ -162,14 +187,16 @@ def recap(
 ) -> str:
     from journal.handouts.recap import recap_context
 
-    return render("recap", recap_context(journal, session, audience), check_format(fmt), overrides)
+    context = recap_context(campaign, session, audience)
+    ruleset = load(context["campaign"]["ruleset"])
+    return render("recap", context, check_format(fmt), overrides, ruleset)
 
 
-def arc(journal: Journal, name: str, fmt: str, overrides: Path | None = None) -> str:
+def arc(campaign: Campaign, name: str, fmt: str, overrides: Path | None = None) -> str:
     from journal.handouts.arc import arc_context
 
-    context = arc_context(journal, name)
+    context = arc_context(campaign, name)
     fmt = check_format(fmt)
     if fmt == "html":
         context["charts"] = [{**c, "svg": _svg(c)} for c in context["charts"]]
-    return render("arc", context, fmt, overrides)
+    return render("arc", context, fmt, overrides, load(context["campaign"]["ruleset"]))

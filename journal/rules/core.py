@@ -11,14 +11,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from journal.errors import NotFound, RuleError
-from journal.events import Event, Recorded, event
+from journal.events import Event, JSONObject, OptionValue, Recorded, event
 from journal.rules import clock
 
 if TYPE_CHECKING:
-    from journal.rules import Ruleset
+    from journal.rules.ruleset import Ruleset
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 
@@ -32,7 +32,7 @@ class CampaignCreated(Event):
     slug: str
     ruleset: str
     title: str
-    options: Mapping[str, Any]
+    options: Mapping[str, OptionValue]
     journal_version: str = ""
 
 
@@ -40,7 +40,7 @@ class CampaignCreated(Event):
 @dataclass(frozen=True)
 class CharacterAdded(Event):
     name: str
-    sheet: Mapping[str, Any]
+    sheet: JSONObject
 
 
 @event
@@ -103,7 +103,7 @@ class CreateCampaign:
 @dataclass(frozen=True)
 class AddCharacter:
     name: str
-    sheet: Mapping[str, Any]
+    sheet: JSONObject
 
 
 @dataclass(frozen=True)
@@ -166,19 +166,23 @@ class Meta:
     recorded_at: datetime | None = None
 
 
+class RulesState:
+    """Base of a ruleset's own state (`CampaignState.rules`): a frozen dataclass."""
+
+
 @dataclass(frozen=True)
 class CampaignState:
     slug: str = ""
     ruleset: str = ""
     title: str = ""
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
     seq: int = 0
     clock: str | None = None
     session: int | None = None  # the open session, if any
     sessions: int = 0  # how many sessions have started
     characters: tuple[str, ...] = ()  # names, in the order they joined
     voided: frozenset[int] = frozenset()  # seqs voided so far
-    rules: Any = None  # the ruleset's own state
+    rules: RulesState | None = None  # the ruleset's own state
 
     def character(self, name: str) -> str:
         """The canonical name for `name` (case-insensitive), or a RuleError naming the cast."""
@@ -191,7 +195,7 @@ class CampaignState:
             "add one with `journal character add`"
         )
 
-    def option(self, key: str) -> Any:
+    def option(self, key: str) -> OptionValue:
         return self.options[key]
 
 

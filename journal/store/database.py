@@ -123,7 +123,7 @@ class Store:
                 if not create and not file.exists():
                     raise StoreError(
                         f"no journal at {path}: start one with "
-                        "`journal campaign new SLUG --ruleset horror-factor` "
+                        "`journal campaign new SLUG --ruleset RULESET` "
                         "(or `journal import FILE`), or point --db at your journal"
                     )
             return cls(_sqlite_engine(url))
@@ -194,7 +194,7 @@ class Store:
         if version is None:
             raise StoreError(
                 f"no journal in {self.describe()}: start one with "
-                "`journal campaign new SLUG --ruleset horror-factor` (or `journal import FILE`)"
+                "`journal campaign new SLUG --ruleset RULESET` (or `journal import FILE`)"
             )
         if version != SCHEMA_HEAD:
             raise StoreError(

@@ -10,11 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from journal import projection
+from journal.app import Campaign as Journal
 from journal.rules import rules_version
-from journal.store import codec, snapshots
-from journal.app import Journal
 from journal.rules.core import TakeNote, VoidEvent
-from journal.store import Store
+from journal.store import Store, codec, snapshots
 from journal.transfer import import_file
 
 SHIPPED = Path(__file__).parents[2] / "campaigns" / "jackson-zombies" / "log.jsonl"

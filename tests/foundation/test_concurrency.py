@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 
-from journal.audit.replay import verify_chain
+from journal.audit.verify import verify_chain
 from journal.store import Store
 
 WRITERS = 4
@@ -12,7 +12,7 @@ EACH = 100
 
 
 def _writer(url: str, writer: int) -> None:
-    from journal.app import Journal
+    from journal.app import Campaign as Journal
     from journal.rules.core import TakeNote
 
     with Store.open(url) as store:

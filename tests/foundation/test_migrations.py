@@ -10,9 +10,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
+from journal.store import Store
 from journal.store.migrate import alembic_config, script_head
 from journal.store.schema import SCHEMA_HEAD, metadata
-from journal.store import Store
 
 
 def test_the_code_expects_the_newest_migration() -> None:

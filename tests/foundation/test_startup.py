@@ -8,7 +8,8 @@ import sys
 import click
 import pytest
 
-from journal.cli.main import COMMANDS, cli
+from journal.cli.main import CORE, cli, ruleset_commands
+from journal.rules import load_all
 
 HEAVY = ("sqlalchemy", "alembic", "jinja2")
 
@@ -34,13 +35,19 @@ def _commands() -> list[tuple[str, click.Command]]:
         command = cli.get_command(ctx, name)
         assert command is not None
         if isinstance(command, click.Group):
-            found += [(f"{name} {sub}", command.commands[sub]) for sub in command.commands]
+            sub_ctx = click.Context(command, parent=ctx, info_name=name)
+            found += [
+                (f"{name} {sub}", command.get_command(sub_ctx, sub))
+                for sub in command.list_commands(sub_ctx)
+            ]
         found.append((name, command))
     return found
 
 
 def test_every_command_is_listed() -> None:
-    assert set(cli.list_commands(click.Context(cli))) == set(COMMANDS)
+    """The core commands and every installed ruleset's."""
+    expected = set(CORE) | set(ruleset_commands(load_all()))
+    assert set(cli.list_commands(click.Context(cli))) == expected
 
 
 @pytest.mark.parametrize(("name", "command"), _commands(), ids=[n for n, _ in _commands()])

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DatabaseError
 
-from journal.audit.replay import verify_chain
+from journal.audit.verify import verify_chain
 from journal.errors import ConcurrencyConflict
 from journal.events import GENESIS_HASH, rehash
 from journal.rules.core import TakeNote
@@ -87,7 +87,7 @@ def test_verify_finds_the_first_altered_event(store: Store) -> None:
 
 
 def test_the_app_appends_commands_as_events(journal: object) -> None:
-    from journal.app import Journal
+    from journal.app import Campaign as Journal
 
     assert isinstance(journal, Journal)
     outcome = journal.execute(TakeNote("The lights go out."))

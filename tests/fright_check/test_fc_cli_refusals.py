@@ -157,7 +157,7 @@ def test_encounter_refusals(gm: Cli) -> None:
     assert "'Brawl' is still running: end it with `journal encounter end`" in refused(
         gm, "encounter", "start", "Again", "--cast", "Mara"
     )
-    assert "horror-factor options" in refused(
+    assert "--hf is a horror-factor option, and campaign 'morgue' plays fright-check" in refused(
         gm, "encounter", "start", "X", "--hf", "3", "--cast", "Mara"
     )
 

@@ -103,6 +103,7 @@ def test_shipped_templates_use_no_undefined_name() -> None:
     names = sorted(p.name for p in shipped("templates").glob("*.j2"))
     assert names == [
         "_base.html.j2",
+        "_detail.html.j2",
         "_macros.html.j2",
         "_macros.md.j2",
         "arc.html.j2",

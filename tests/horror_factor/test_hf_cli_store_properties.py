@@ -18,7 +18,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from journal.app import Journal, Outcome, create_campaign
+from journal.app import Campaign as Journal
+from journal.app import Outcome, create_campaign
 from journal.errors import JournalError
 from journal.rules.core import AddCharacter, CampaignState
 from journal.rules.horror_factor import (
@@ -35,6 +36,7 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
+from journal.rules.horror_factor.status import HFStatus
 from journal.rules.horror_factor.tables import CAUSES, HARDENING_CAP, TRAININGS
 from journal.store import Store
 
@@ -140,14 +142,16 @@ def check_invariants(state: CampaignState, bounds: dict[str, int]) -> None:
             hardness, _ = who.hardness_for(encounter.category)
             assert p.hf >= 0
             assert p.effective_hf == max(0, p.hf - p.soak)
-            shown = _status(state)[name]["encounter"]
-            assert shown["action_penalty"] == max(0, shown["effective_hf"] - hardness)
+            shown = _status(state)[name].encounter
+            assert shown is not None
+            assert shown.action_penalty == max(0, shown.effective_hf - hardness)
 
 
-def _status(state: CampaignState) -> dict[str, Any]:
+def _status(state: CampaignState) -> dict[str, HFStatus]:
     from journal.rules.horror_factor import RULESET
 
-    return RULESET.status(state)
+    found = RULESET.status(state)
+    return {name: status for name, status in found.items() if isinstance(status, HFStatus)}
 
 
 @settings(max_examples=25, deadline=None)

@@ -6,12 +6,10 @@ Freddie (R10 W10 H0, no training) and Linda (R12 W10 H2, some training, supernat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 import pytest
-
-if TYPE_CHECKING:
-    from cli_support import Cli
+from cli_support import Cli
 
 
 @pytest.fixture
@@ -95,10 +93,15 @@ def _help(table: Cli, *command: str) -> str:
     return " ".join(table(*command, "--help").stdout.split())
 
 
-def test_encounter_start_help_says_fright_check_leaves_out_hf(table: Cli) -> None:
+def test_encounter_start_help_is_the_campaigns_rulesets(table: Cli, tmp_path: Path) -> None:
+    """A Horror Factor campaign's `encounter start` takes --hf; a Fright Check campaign's
+    gives heat of battle and has no --hf."""
     text = _help(table, "encounter", "start")
-    assert "In a fright-check campaign leave out --hf" in text
-    assert "heat of battle" in text
+    assert "--hf PRESET|N" in text and "heat of battle" not in text
+    gurps = Cli(table.runner, str(tmp_path / "gurps.db"))
+    gurps("campaign", "new", "morgue", "--ruleset", "fright-check")
+    text = _help(gurps, "encounter", "start")
+    assert "heat of battle" in text and "--hf" not in text
 
 
 def test_check_help_says_which_hf_and_hardness(table: Cli) -> None:

@@ -2,7 +2,9 @@
 
 Modules: `sheet` (character sheet), `modifiers` (the text's modifier list, validation,
 derived modifiers), `table` (rows 4..40+ as data), `roll` (success rolls), `decide`,
-`evolve`, `describe`, `commands`, `events`, `state`.
+`evolve`, `inputs` (commands rebuilt for the audit), `describe` (log lines), `status`,
+`tell` (handout sentences), `documents` (`fright --json`), `commands`, `events`,
+`state`; at the presentation layers `narrator` (handout hooks and `templates/`) and `cli`.
 
 Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`):
 
@@ -19,32 +21,38 @@ Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import ClassVar
 
-from journal.dice import DiceBox
-from journal.errors import RuleError
-from journal.events import Event
-from journal.rules.core import CampaignState, CharacterAdded, Meta
-from journal.rules.fright_check import decide as _decide
-from journal.rules.fright_check import describe as _describe
-from journal.rules.fright_check import evolve as _evolve
+from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.events import Event, JSONObject, Recorded
+from journal.rules.core import CampaignState, CharacterAdded
+from journal.rules.dispatch import Dispatch
+from journal.rules.fright_check import documents as _documents
+from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
     COMMANDS,
     EndCombat,
     FrightCheck,
     NameTrait,
     StartCombat,
+    TraitChoice,
 )
+from journal.rules.fright_check.decide import DECIDE
+from journal.rules.fright_check.describe import LINES
 from journal.rules.fright_check.events import (
+    EVENTS,
     CombatEnded,
     CombatStarted,
     FrightChecked,
     TraitNamed,
 )
+from journal.rules.fright_check.evolve import EVOLVE
+from journal.rules.fright_check.inputs import REBUILD
 from journal.rules.fright_check.sheet import build_sheet
 from journal.rules.fright_check.state import FrightState
 from journal.rules.fright_check.table import EFFECT_DICE
+from journal.rules.fright_check.tell import SENTENCES
+from journal.rules.ruleset import Ruleset
 
 __all__ = [
     "EFFECT_DICE",
@@ -57,105 +65,33 @@ __all__ = [
     "FrightChecked",
     "NameTrait",
     "StartCombat",
+    "TraitChoice",
     "TraitNamed",
 ]
 
 
-@dataclass(frozen=True)
-class FrightCheckRules:
-    name: str = "fright-check"
-    option_defaults: Mapping[str, Any] = field(default_factory=dict)
-    rules_version: str = "fc-1"
-    commands: tuple[type, ...] = COMMANDS
+class FrightCheckRules(Ruleset):
+    name = "fright-check"
+    summary = "the GURPS Fright Check: modifiers, the Rule of 14, the table 4 to 40+"
+    rules_version = "fc-1"
+    commands = COMMANDS
+    events = EVENTS
+    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
+    evolvers: ClassVar[Dispatch[FrightState]] = EVOLVE  # type: ignore[assignment]
+    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
+    lines: ClassVar[Dispatch[str]] = LINES
+    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    cli_module = "journal.rules.fright_check.cli"
+    narrator_module = "journal.rules.fright_check.narrator"
+    explain_labels = _status.EXPLAIN_LABELS
+    explain_hidden = _status.EXPLAIN_HIDDEN
+    explain_skipped = _status.EXPLAIN_SKIPPED
 
-    def parse_option(self, key: str, raw: str) -> Any:
-        raise RuleError(f"the fright-check rules have no option {key!r}")
-
-    def build_sheet(self, sheet: Mapping[str, Any]) -> Mapping[str, Any]:
+    def build_sheet(self, sheet: JSONObject) -> JSONObject:
         return build_sheet(sheet)
 
     def initial(self) -> FrightState:
         return FrightState()
-
-    def evolve(self, state: CampaignState, payload: Event, meta: Meta) -> FrightState:
-        return _evolve.evolve(state, payload, meta)
-
-    def decide(self, state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
-        return _decide.decide(state, command, dice)
-
-    def command_for(self, payload: Event) -> object | None:
-        match payload:
-            case FrightChecked():
-                return FrightCheck(
-                    character=payload.character,
-                    threat=payload.threat,
-                    kind=payload.kind,
-                    monster=payload.monster,
-                    count=payload.count,
-                    body=payload.body,
-                    mutilation=payload.mutilation,
-                    dependent=payload.dependent,
-                    heat_of_battle=payload.heat_of_battle,
-                    touched=payload.touched,
-                    distant=payload.distant,
-                    remote=payload.remote,
-                    isolated=payload.isolated,
-                    dark=payload.dark,
-                    alone=payload.alone,
-                    report=payload.report,
-                    cowardice_applies=payload.cowardice_applies,
-                    daredevil=payload.daredevil,
-                    higher_purpose=payload.higher_purpose,
-                    xenophilia_applies=payload.xenophilia_applies,
-                    extra=tuple((str(label), int(value)) for label, value in payload.extra),
-                    previous_experience=payload.previous_experience,
-                    exposures=payload.exposures,
-                )
-            case TraitNamed():
-                return NameTrait(
-                    character=payload.character,
-                    for_seq=payload.for_seq,
-                    name=payload.name,
-                    points=payload.pending_points,
-                    self_control=None if payload.worsened else payload.self_control,
-                    worsen=payload.name if payload.worsened else None,
-                )
-            case CombatStarted(title=title, cast=cast):
-                return StartCombat(title, tuple(cast))
-            case CombatEnded():
-                return EndCombat()
-        return None
-
-    def status(self, state: CampaignState) -> dict[str, Any]:
-        rules = _decide.rules_of(state)
-        combat = rules.combat
-        result: dict[str, Any] = {}
-        for name in state.characters:
-            character = rules.get(name)
-            if character is None:
-                continue
-            in_combat = combat is not None and combat.includes(name)
-            result[name] = {
-                "will": character.will,
-                "ht": character.ht,
-                "iq": character.iq,
-                "quirks": [q.name for q in character.quirks],
-                "disadvantages": [d.status() for d in character.disadvantages],
-                "pending": [p.status() for p in character.pending],
-                "points_lost": character.points_lost,
-                "ht_lost": character.ht_lost,
-                "iq_lost": character.iq_lost,
-                "checks": character.checks,
-                "ht_now": character.ht_now,
-                "iq_now": character.iq_now,
-                "traits": dict(character.traits),
-                "physical": [d.status() for d in character.physical],
-                "encounter": {"title": combat.title, "seq": combat.seq}
-                if combat and in_combat
-                else None,
-                "history": [c.status() for c in character.history],
-            }
-        return result
 
     def concerns(self, payload: Event) -> tuple[str, ...]:
         match payload:
@@ -167,8 +103,14 @@ class FrightCheckRules:
                 return (name,)
         return ()
 
-    def describe(self, payload: Event) -> str:
-        return _describe.describe(payload)
+    def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
+        return _status.status(state)
+
+    def status_table(self, document: StatusDocument) -> str:
+        return _status.status_table(document)
+
+    def outcome(self, records: list[Recorded]) -> Document | None:
+        return _documents.outcome(records)
 
 
 RULESET = FrightCheckRules()

@@ -6,6 +6,16 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class TraitChoice:
+    """The trait the GM names at the check, for the one the table gives (see NameTrait)."""
+
+    name: str = ""
+    points: int | None = None
+    self_control: int | None = None
+    worsen: str | None = None
+
+
+@dataclass(frozen=True)
 class FrightCheck:
     """A Fright Check for `character` facing `threat` (an id such as `ghoul-1`).
 
@@ -37,18 +47,21 @@ class FrightCheck:
     extra: tuple[tuple[str, int], ...] = ()
     previous_experience: bool | None = None
     exposures: int | None = None
+    #: name the acquired trait in the same breath (both recorded, or neither)
+    trait: TraitChoice | None = None
 
 
 @dataclass(frozen=True)
 class NameTrait:
-    """Name the pending acquired trait of the FrightChecked event at seq `for_seq`.
+    """Name the pending acquired trait of the FrightChecked event at seq `for_seq` (None:
+    the oldest pending one).
 
     For a row-25 result, `worsen` names an existing related disadvantage whose
     self-control number becomes one step worse; otherwise `name` is the new trait.
     """
 
     character: str
-    for_seq: int
+    for_seq: int | None
     name: str
     points: int | None = None
     self_control: int | None = None

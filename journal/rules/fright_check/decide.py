@@ -8,20 +8,23 @@ from math import ceil
 
 from journal.dice import DiceBox
 from journal.errors import RuleError
-from journal.events import Event
-from journal.rules.core import CampaignState
+from journal.events import Event, plain
+from journal.rules.core import CampaignState, Meta
+from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check import modifiers as mods
 from journal.rules.fright_check.commands import EndCombat, FrightCheck, NameTrait, StartCombat
 from journal.rules.fright_check.events import (
     CombatEnded,
     CombatStarted,
     FrightChecked,
+    PendingTrait,
     TraitNamed,
-    freeze,
 )
+from journal.rules.fright_check.evolve import EVOLVE
+from journal.rules.fright_check.lookup import character_of, rules_of
 from journal.rules.fright_check.roll import success_roll
 from journal.rules.fright_check.sheet import SELF_CONTROL, check_points, check_self_control
-from journal.rules.fright_check.state import Character, FrightState, Pending
+from journal.rules.fright_check.state import Character, Pending
 from journal.rules.fright_check.table import HIGHEST, LOWEST, Context, resolve, row_for
 
 RULE_OF_14 = 13
@@ -29,33 +32,48 @@ RULE_OF_14 = 13
 MULTIPLIER = {15: Fraction(1, 2), 12: Fraction(1), 9: Fraction(3, 2), 6: Fraction(2)}
 
 
-def rules_of(state: CampaignState) -> FrightState:
-    rules = state.rules
-    return rules if isinstance(rules, FrightState) else FrightState()
+DECIDE = Dispatch[list[Event]]("decide")
 
 
-def character_of(state: CampaignState, name: str) -> Character:
-    canonical = state.character(name)
-    found = rules_of(state).get(canonical)
-    if found is None:
-        raise RuleError(f"{canonical} has no GURPS sheet in this campaign")
-    return found
+@DECIDE.on(FrightCheck)
+def _check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> list[Event]:
+    """The check, and the trait it gives named in the same breath when the GM says so."""
+    checked = fright_check(state, command, dice)
+    if command.trait is None:
+        return [checked]
+    if not checked.pending:
+        raise RuleError("this check gave no trait to name: leave out --trait-name / --trait-worsen")
+    seq = state.seq + 1
+    after = replace(
+        state,
+        seq=seq,
+        rules=EVOLVE.handler(FrightChecked)(  # type: ignore[misc]
+            state, checked, Meta(seq, state.clock, state.session)
+        ),
+    )
+    choice = command.trait
+    naming = NameTrait(
+        checked.character, seq, choice.name, choice.points, choice.self_control, choice.worsen
+    )
+    return [checked, name_trait(after, naming)]
 
 
-def decide(state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
-    match command:
-        case FrightCheck():
-            return [fright_check(state, command, dice)]
-        case NameTrait():
-            return [name_trait(state, command)]
-        case StartCombat():
-            return [start_combat(state, command)]
-        case EndCombat():
-            combat = rules_of(state).combat
-            if combat is None:
-                raise RuleError("no combat is running: start one with `journal encounter start`")
-            return [CombatEnded(combat.title)]
-    raise RuleError(f"the fright-check rules do not decide {type(command).__name__}")
+@DECIDE.on(NameTrait)
+def _name(state: CampaignState, command: NameTrait, dice: DiceBox) -> list[Event]:
+    return [name_trait(state, command)]
+
+
+@DECIDE.on(StartCombat)
+def _start(state: CampaignState, command: StartCombat, dice: DiceBox) -> list[Event]:
+    return [start_combat(state, command)]
+
+
+@DECIDE.on(EndCombat)
+def _end(state: CampaignState, command: EndCombat, dice: DiceBox) -> list[Event]:
+    combat = rules_of(state).combat
+    if combat is None:
+        raise RuleError("no combat is running: start one with `journal encounter start`")
+    return [CombatEnded(combat.title)]
 
 
 def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> FrightChecked:
@@ -68,14 +86,14 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     if "Unfazeable" in character.traits:
         return unmade
     items = mods.all_modifiers(character, command, rules_of(state).combat, state.clock)
-    modified = character.will + sum(m["value"] for m in items)
+    modified = character.will + sum(m.value for m in items)
     effective = min(RULE_OF_14, modified)
     rolled = dice.roll("will", 3, 6)
     outcome = success_roll(effective, rolled.total)
     failure_margin = None if outcome.success else -outcome.margin
     table_roll = table_total = row = None
     effects: tuple[dict[str, object], ...] = ()
-    pending: tuple[dict[str, object], ...] = ()
+    pending: tuple[PendingTrait, ...] = ()
     if failure_margin is not None:
         table_roll = dice.roll("table", 3, 6).total
         table_total = table_roll + failure_margin
@@ -85,9 +103,9 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         effects, pending = resolve(found, context, dice)
     return replace(
         unmade,
-        dice=freeze(dice.record()),
+        dice=dice.record(),
         made=True,
-        modifiers=freeze(items),
+        modifiers=tuple(items),
         modified_will=modified,
         effective_will=effective,
         roll=rolled.total,
@@ -98,9 +116,17 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         table_roll=table_roll,
         table_total=table_total,
         row=row,
-        effects=freeze(effects),
-        pending=freeze(pending),
+        effects=tuple(_plain_effect(e) for e in effects),
+        pending=pending,
     )
+
+
+def _plain_effect(effect: dict[str, object]) -> dict[str, object]:
+    """An effect as the store reads it back (tuples as lists), so the payload equals itself
+    read back."""
+    copy = plain(effect)
+    assert isinstance(copy, dict)
+    return copy
 
 
 def _unmade(character: Character, command: FrightCheck, game_time: str | None) -> FrightChecked:
@@ -150,6 +176,10 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
 
 
 def _pending_for(character: Character, command: NameTrait) -> Pending:
+    if command.for_seq is None:
+        if not character.pending:
+            raise RuleError(f"{character.name} has no pending trait to name")
+        return _pending_for(character, replace(command, for_seq=character.pending[0].seq))
     mine = [p for p in character.pending if p.seq == command.for_seq]
     if not mine:
         waiting = ", ".join(f"{p.kind} {p.points:+d} from check {p.seq}" for p in character.pending)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from journal.events import Event
-from journal.rules.core import CharacterAdded
+from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
 
 AGAINST = {
@@ -82,11 +81,12 @@ def _check_text(p: FrightChecked) -> str:
     if not p.made:
         return f"{head}: none made ({p.character} is Unfazeable)"
     terms = [f"Will {p.will}"]
-    terms += [f"{m['value']:+d} {m['label']}" for m in p.modifiers if m["value"]]
+    terms += [f"{m.value:+d} {m.label}" for m in p.modifiers if m.value]
     text = f"{head}: {', '.join(terms)} = {p.modified_will}"
     if p.effective_will != p.modified_will:
         text += f" → {p.effective_will} (Rule of 14)"
-    faces = ",".join(map(str, p.dice.get("will", {}).get("faces", ())))
+    will = p.dice.get("will")
+    faces = ",".join(map(str, will.faces if will else ()))
     text += f"; rolled {p.roll} ({faces}): "
     critical = "critical " if p.critical else ""
     if p.success:
@@ -94,33 +94,41 @@ def _check_text(p: FrightChecked) -> str:
             return text + f"{critical}success (a {p.roll} always succeeds)"
         return text + f"{critical}success by {p.margin}"
     text += f"{critical}failure by {p.failure_margin}"
-    row = "40+" if p.row == 40 else str(p.row)
-    text += f"; table {p.table_roll}+{p.failure_margin} = {p.table_total} → row {row}: "
+    text += (
+        f"; table {p.table_roll}+{p.failure_margin} = {p.table_total} → row {row_label(p.row)}: "
+    )
     return text + "; ".join(effect_text(e) for e in p.effects)
 
 
-def describe(payload: Event) -> str:
-    match payload:
-        case FrightChecked():
-            return _check_text(payload)
-        case TraitNamed():
-            scn = "" if payload.self_control is None else f", self-control {payload.self_control}"
-            if payload.worsened:
-                return (
-                    f"{payload.character}'s {payload.name} gets worse (check {payload.for_seq}): "
-                    f"self-control {payload.previous_self_control} → {payload.self_control}, "
-                    f"{payload.previous_points} → {payload.points} points"
-                )
-            return (
-                f"{payload.character} acquires {payload.name} "
-                f"({payload.points:+d}{scn}; {payload.pending_kind} from check {payload.for_seq})"
-            )
-        case CombatStarted(title=title, cast=cast):
-            who = ", ".join(cast) or "everyone"
-            return f"Combat {title!r} starts ({who}): heat of battle +5 while it runs"
-        case CombatEnded(title=title):
-            return f"Combat {title!r} ends"
-        case CharacterAdded(name=name, sheet=sheet):
-            will, ht, iq = sheet.get("will"), sheet.get("ht"), sheet.get("iq")
-            return f"{name} joins: Will {will}, HT {ht}, IQ {iq}"
-    return payload.type
+def row_label(row: int | None) -> str:
+    return "40+" if row == 40 else str(row)
+
+
+LINES = Dispatch[str]("log line")
+LINES.on(FrightChecked)(_check_text)
+
+
+@LINES.on(TraitNamed)
+def _named(payload: TraitNamed) -> str:
+    scn = "" if payload.self_control is None else f", self-control {payload.self_control}"
+    if payload.worsened:
+        return (
+            f"{payload.character}'s {payload.name} gets worse (check {payload.for_seq}): "
+            f"self-control {payload.previous_self_control} → {payload.self_control}, "
+            f"{payload.previous_points} → {payload.points} points"
+        )
+    return (
+        f"{payload.character} acquires {payload.name} "
+        f"({payload.points:+d}{scn}; {payload.pending_kind} from check {payload.for_seq})"
+    )
+
+
+@LINES.on(CombatStarted)
+def _combat(payload: CombatStarted) -> str:
+    who = ", ".join(payload.cast) or "everyone"
+    return f"Combat {payload.title!r} starts ({who}): heat of battle +5 while it runs"
+
+
+@LINES.on(CombatEnded)
+def _combat_over(payload: CombatEnded) -> str:
+    return f"Combat {payload.title!r} ends"

@@ -1,25 +1,32 @@
 """The events of a GURPS Fright Check campaign.
 
-Payloads hold JSON-plain values only; sequences are tuples and mappings plain dicts, so
-a payload read back from the store compares equal to the one the decider produced.
+Modifiers and pending traits are typed; a table effect is a JSON object whose keys depend
+on its kind (see `journal.rules.fright_check.table`), kept as plain lists and dicts so a
+payload read back from the store compares equal to the one the decider produced.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from journal.events import Event, event
+from journal.events import Dice, Event, JSONObject, event
 
 
-def freeze(value: Any) -> Any:
-    """Lists become tuples, mappings dicts, all the way down (the store's read-back form)."""
-    if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
-    if isinstance(value, Mapping):
-        return {str(k): freeze(v) for k, v in value.items()}
-    return value
+@dataclass(frozen=True)
+class Modifier:
+    """One itemized Fright Check modifier: `given` by the GM or `derived` by the journal."""
+
+    label: str
+    value: int
+    source: str
+
+
+@dataclass(frozen=True)
+class PendingTrait:
+    """A trait a table row gives, waiting for the GM to name it."""
+
+    kind: str  # quirk | mental | delusion | physical | self-control-or-new
+    points: int
 
 
 @event
@@ -53,10 +60,10 @@ class FrightChecked(Event):
     previous_experience: bool | None
     exposures: int | None
     game_time: str | None
-    dice: Mapping[str, Mapping[str, Any]]
+    dice: Dice
     # results
     made: bool
-    modifiers: tuple[Mapping[str, Any], ...]
+    modifiers: tuple[Modifier, ...]
     will: int
     modified_will: int | None
     effective_will: int | None
@@ -68,8 +75,8 @@ class FrightChecked(Event):
     table_roll: int | None
     table_total: int | None
     row: int | None
-    effects: tuple[Mapping[str, Any], ...]
-    pending: tuple[Mapping[str, Any], ...]
+    effects: tuple[JSONObject, ...]
+    pending: tuple[PendingTrait, ...]
 
 
 @event
@@ -107,3 +114,6 @@ class CombatStarted(Event):
 @dataclass(frozen=True)
 class CombatEnded(Event):
     title: str
+
+
+EVENTS: tuple[type[Event], ...] = (FrightChecked, TraitNamed, CombatStarted, CombatEnded)

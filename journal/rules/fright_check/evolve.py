@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from journal.events import Event
+from journal.events import JSONObject
 from journal.rules.core import CampaignState, CharacterAdded, Meta
-from journal.rules.fright_check.decide import rules_of
+from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+from journal.rules.fright_check.lookup import rules_of
 from journal.rules.fright_check.state import (
     Character,
     CheckRecord,
@@ -24,36 +24,71 @@ from journal.rules.fright_check.state import (
     Quirk,
 )
 
-
-def evolve(state: CampaignState, payload: Event, meta: Meta) -> FrightState:
-    rules = rules_of(state)
-    match payload:
-        case CharacterAdded(name=name, sheet=sheet):
-            return rules.with_character(character_from_sheet(name, sheet))
-        case FrightChecked():
-            return _checked(rules, payload, meta)
-        case TraitNamed():
-            return _named(rules, payload)
-        case CombatStarted(title=title, cast=cast):
-            return replace(rules, combat=Combat(title, tuple(cast), meta.seq))
-        case CombatEnded():
-            return replace(rules, combat=None)
-    return rules
+EVOLVE = Dispatch[FrightState]("evolve")
 
 
-def character_from_sheet(name: str, sheet: Mapping[str, Any]) -> Character:
-    traits = sheet.get("traits") or {}
+@EVOLVE.on(CharacterAdded)
+def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> FrightState:
+    return rules_of(state).with_character(character_from_sheet(payload.name, payload.sheet))
+
+
+@EVOLVE.on(FrightChecked)
+def _checked_event(state: CampaignState, payload: FrightChecked, meta: Meta) -> FrightState:
+    return _checked(rules_of(state), payload, meta)
+
+
+@EVOLVE.on(TraitNamed)
+def _named_event(state: CampaignState, payload: TraitNamed, meta: Meta) -> FrightState:
+    return _named(rules_of(state), payload)
+
+
+@EVOLVE.on(CombatStarted)
+def _combat(state: CampaignState, payload: CombatStarted, meta: Meta) -> FrightState:
+    return replace(rules_of(state), combat=Combat(payload.title, tuple(payload.cast), meta.seq))
+
+
+@EVOLVE.on(CombatEnded)
+def _combat_over(state: CampaignState, payload: CombatEnded, meta: Meta) -> FrightState:
+    return replace(rules_of(state), combat=None)
+
+
+def _number(sheet: JSONObject, key: str) -> int:
+    value = sheet.get(key, 10)
+    return value if isinstance(value, int) else 10
+
+
+def _items(sheet: JSONObject, key: str) -> list[object]:
+    value = sheet.get(key)
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _disadvantage(item: object) -> Disadvantage | None:
+    if not isinstance(item, Mapping):
+        return None
+    points, scn = item.get("points"), item.get("self_control")
+    return Disadvantage(
+        str(item.get("name")),
+        points if isinstance(points, int) else 0,
+        scn if isinstance(scn, int) else None,
+    )
+
+
+def character_from_sheet(name: str, sheet: JSONObject) -> Character:
+    """The character a recorded sheet describes (checked when it was recorded or imported)."""
+    traits = sheet.get("traits")
+    disadvantages = [_disadvantage(d) for d in _items(sheet, "disadvantages")]
     return Character(
         name=name,
-        will=int(sheet.get("will", 10)),
-        ht=int(sheet.get("ht", 10)),
-        iq=int(sheet.get("iq", 10)),
-        traits=dict(traits),
-        quirks=tuple(Quirk(str(q)) for q in sheet.get("quirks") or ()),
-        disadvantages=tuple(
-            Disadvantage(str(d["name"]), int(d["points"]), d.get("self_control"))
-            for d in sheet.get("disadvantages") or ()
-        ),
+        will=_number(sheet, "will"),
+        ht=_number(sheet, "ht"),
+        iq=_number(sheet, "iq"),
+        traits={
+            str(k): v
+            for k, v in (traits if isinstance(traits, Mapping) else {}).items()
+            if isinstance(v, int)
+        },
+        quirks=tuple(Quirk(str(q)) for q in _items(sheet, "quirks")),
+        disadvantages=tuple(d for d in disadvantages if d is not None),
     )
 
 
@@ -71,9 +106,9 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
         row=payload.row,
         modifiers=tuple(payload.modifiers),
     )
-    pending = tuple(Pending(str(p["kind"]), int(p["points"]), meta.seq) for p in payload.pending)
-    ht_lost = sum(int(e["amount"]) for e in payload.effects if e.get("kind") == "ht-loss")
-    iq_lost = sum(int(e["amount"]) for e in payload.effects if e.get("kind") == "iq-loss")
+    pending = tuple(Pending(p.kind, p.points, meta.seq) for p in payload.pending)
+    ht_lost = _permanent(payload, "ht-loss")
+    iq_lost = _permanent(payload, "iq-loss")
     return rules.with_character(
         replace(
             character,
@@ -83,6 +118,12 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
             iq_lost=character.iq_lost + iq_lost,
         )
     )
+
+
+def _permanent(payload: FrightChecked, kind: str) -> int:
+    """Points of an attribute lost for good (rows 31 and 40+)."""
+    amounts = (e.get("amount") for e in payload.effects if e.get("kind") == kind)
+    return sum(a for a in amounts if isinstance(a, int))
 
 
 def _named(rules: FrightState, payload: TraitNamed) -> FrightState:

@@ -1,6 +1,6 @@
 """Fright Check modifiers: exactly the text's list, validated and itemized.
 
-Every modifier becomes a mapping `{"label", "value", "source"}`; `source` is `"given"`
+Every modifier becomes a `Modifier(label, value, source)`; `source` is `"given"`
 for what the GM said (flags, overrides, conditional traits they applied) and
 `"derived"` for what the journal worked out (always-on traits from the sheet, heat of
 battle from the running combat, previous experience and exposures from earlier checks).
@@ -24,14 +24,12 @@ Rulings:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from journal.errors import RuleError
 from journal.rules.clock import hours_between
 from journal.rules.fright_check.commands import FrightCheck
+from journal.rules.fright_check.events import Modifier
 from journal.rules.fright_check.state import Character, Combat
-
-Modifier = dict[str, Any]
 
 GIVEN = "given"
 DERIVED = "derived"
@@ -55,7 +53,7 @@ DAREDEVIL, HIGHER_PURPOSE = 1, 1
 
 
 def item(label: str, value: int, source: str) -> Modifier:
-    return {"label": label, "value": value, "source": source}
+    return Modifier(label, value, source)
 
 
 def horde(count: int) -> int:
@@ -80,10 +78,12 @@ def normalize(command: FrightCheck) -> FrightCheck:
             f"a horde of {command.count} cannot be: give the number of monsters (0 or more)"
         )
     _check_range(command.mutilation, 0, 3, "mutilation", "give 1 to 3 (how grisly)")
-    if command.mutilation and body != "mutilated":
-        raise RuleError("mutilation only applies to a mutilated body: add --body mutilated")
-    if body == "mutilated" and not command.mutilation:
-        raise RuleError("a mutilated body needs how grisly it is: add --mutilation 1 to 3")
+    if command.mutilation:
+        if body not in (None, "violent", "mutilated"):
+            raise RuleError(f"--mutilated goes with a violent death, not --body {body}")
+        body = "mutilated"  # a grisly mutilation is a victim of violence
+    elif body == "mutilated":
+        raise RuleError("a mutilated body needs how grisly it is: add --mutilated 1 to 3")
     if command.dependent and body is None:
         raise RuleError("the Dependent -6 applies to a body: say which with --body")
     if command.distant and command.remote:

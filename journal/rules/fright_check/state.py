@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+
+from journal.rules.core import RulesState
+from journal.rules.fright_check.events import Modifier
 
 HT_POINT_COST = 10
 IQ_POINT_COST = 20
@@ -22,9 +24,6 @@ class Disadvantage:
     self_control: int | None = None
     kind: str = "mental"  # mental | delusion | physical
     seq: int | None = None  # the FrightChecked it came from; None for the sheet's
-
-    def status(self) -> dict[str, Any]:
-        return {"name": self.name, "points": self.points, "self_control": self.self_control}
 
 
 @dataclass(frozen=True)
@@ -39,9 +38,6 @@ class Pending:
     points: int
     seq: int
 
-    def status(self) -> dict[str, Any]:
-        return {"kind": self.kind, "points": self.points, "seq": self.seq}
-
 
 @dataclass(frozen=True)
 class CheckRecord:
@@ -52,19 +48,7 @@ class CheckRecord:
     made: bool
     success: bool | None
     row: int | None
-    modifiers: tuple[Mapping[str, Any], ...] = ()
-
-    def status(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "threat": self.threat,
-            "kind": self.kind,
-            "game_time": self.game_time,
-            "made": self.made,
-            "success": self.success,
-            "row": self.row,
-            "modifiers": [dict(m) for m in self.modifiers],
-        }
+    modifiers: tuple[Modifier, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -132,7 +116,7 @@ class Combat:
 
 
 @dataclass(frozen=True)
-class FrightState:
+class FrightState(RulesState):
     characters: Mapping[str, Character] = field(default_factory=dict)
     combat: Combat | None = None
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from journal.dice import DiceBox
+from journal.rules.fright_check.events import PendingTrait
 from journal.rules.fright_check.roll import success_roll
 
 Effect = dict[str, Any]
@@ -338,7 +339,7 @@ class _Resolver:
         self.context = context
         self.dice = dice
         self.effects: list[Effect] = []
-        self.pending: list[Effect] = []
+        self.pending: list[PendingTrait] = []
         self.durations: dict[str, int | None] = {}
 
     def roll(self, dice: Dice) -> dict[str, Any]:
@@ -397,7 +398,7 @@ class _Resolver:
                 self.ht_roll(spec)
             case Acquire(kind=kind, points=points, note=note):
                 self.effects.append(_noted({"kind": kind, "points": points, "pending": True}, note))
-                self.pending.append({"kind": PENDING_KIND[kind], "points": points})
+                self.pending.append(PendingTrait(PENDING_KIND[kind], points))
             case Penalty(value=value, duration=duration, starts=starts):
                 self.effects.append(
                     {
@@ -455,7 +456,7 @@ def _noted(effect: Effect, note: str) -> Effect:
 
 def resolve(
     row: Row, context: Context, dice: DiceBox
-) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+) -> tuple[tuple[Effect, ...], tuple[PendingTrait, ...]]:
     """The row's effects and pending acquired traits, rolling what the row needs."""
     resolver = _Resolver(context, dice)
     for spec in row.effects:

@@ -1,18 +1,26 @@
 """The Horror Factor sub-system of the Tarafore System (see RULES.md, Part 1).
 
-`RULESET` satisfies `journal.rules.Ruleset`; the command classes are exported here.
+`RULESET` fulfils `journal.rules.ruleset.Ruleset`; the command classes are exported here.
+
+Modules: `tables` (the text's numbers), `sheet`, `commands`, `events`, `state`, `lookup`,
+`decide` and `aftermath` (the deciders), `evolve`, `inputs` (commands rebuilt for the
+audit), `describe` (log lines), `status` (the typed status and its table), `tell` (handout
+sentences), `documents` (ruling `--json`), and at the presentation layers `narrator`
+(handout hooks, with the partials in `templates/`) and `cli` (its commands).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import ClassVar
 
-from journal.dice import DiceBox
-from journal.events import Event
-from journal.rules.core import CampaignState, Meta
-from journal.rules.horror_factor import describe as _describe
+from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
+from journal.rules.core import CampaignState
+from journal.rules.dispatch import Dispatch
+from journal.rules.horror_factor import documents as _documents
 from journal.rules.horror_factor import sheet as _sheet
+from journal.rules.horror_factor import status as _status
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.commands import (
     COMMANDS,
@@ -28,10 +36,19 @@ from journal.rules.horror_factor.commands import (
     Soak,
     StartEncounter,
 )
-from journal.rules.horror_factor.decide import decide as _decide
-from journal.rules.horror_factor.evolve import evolve as _evolve
-from journal.rules.horror_factor.inputs import command_for as _command_for
+from journal.rules.horror_factor.decide import DECIDE
+from journal.rules.horror_factor.describe import LINES, concerns, pair
+from journal.rules.horror_factor.events import (
+    EVENTS,
+    EncounterStarted,
+    HorrorChecked,
+    WillpowerSoaked,
+)
+from journal.rules.horror_factor.evolve import EVOLVE
+from journal.rules.horror_factor.inputs import REBUILD
 from journal.rules.horror_factor.state import HFState
+from journal.rules.horror_factor.tell import SENTENCES, check_verdict
+from journal.rules.ruleset import Ruleset
 
 __all__ = [
     "RULESET",
@@ -51,38 +68,70 @@ __all__ = [
 ]
 
 
-class HorrorFactorRules:
-    name: str = tables.NAME
-    option_defaults: Mapping[str, Any] = tables.OPTION_DEFAULTS
-    rules_version: str = tables.RULES_VERSION
-    commands: tuple[type, ...] = COMMANDS
+class HorrorFactorRules(Ruleset):
+    name = tables.NAME
+    summary = "the Tarafore Horror Factor: Hardness, the HF track, soaks, Horror Checks"
+    rules_version = tables.RULES_VERSION
+    option_defaults: ClassVar[Mapping[str, OptionValue]] = tables.OPTION_DEFAULTS
+    commands = COMMANDS
+    events = EVENTS
+    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
+    evolvers: ClassVar[Dispatch[HFState]] = EVOLVE  # type: ignore[assignment]
+    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
+    lines: ClassVar[Dispatch[str]] = LINES
+    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    cli_module = "journal.rules.horror_factor.cli"
+    narrator_module = "journal.rules.horror_factor.narrator"
+    explain_labels = _status.EXPLAIN_LABELS
+    explain_hidden = _status.EXPLAIN_HIDDEN
 
-    def parse_option(self, key: str, raw: str) -> Any:
-        return _sheet.parse_option(key, raw)
+    def parse_option(self, key: str, raw: str) -> OptionValue:
+        return int(_sheet.parse_option(key, raw))
 
-    def build_sheet(self, sheet: Mapping[str, Any]) -> Mapping[str, Any]:
+    def build_sheet(self, sheet: JSONObject) -> JSONObject:
         return _sheet.build_sheet(sheet)
 
     def initial(self) -> HFState:
         return HFState()
 
-    def evolve(self, state: CampaignState, payload: Event, meta: Meta) -> HFState:
-        return _evolve(state, payload, meta)
-
-    def decide(self, state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
-        return _decide(state, command, dice)
-
-    def command_for(self, payload: Event) -> object | None:
-        return _command_for(payload)
-
-    def status(self, state: CampaignState) -> dict[str, Any]:
-        return _describe.status(state)
-
     def concerns(self, payload: Event) -> tuple[str, ...]:
-        return _describe.concerns(payload)
+        return concerns(payload)
 
-    def describe(self, payload: Event) -> str:
-        return _describe.describe(payload)
+    def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
+        return _status.status(state)
+
+    def status_table(self, document: StatusDocument) -> str:
+        return _status.status_table(document)
+
+    def outcome(self, records: list[Recorded]) -> Document | None:
+        return _documents.outcome(records)
+
+    def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
+        return (
+            pair(faces) if purpose in ("initiative", "check") else super().dice_text(purpose, faces)
+        )
+
+    def gm_terms(self, record: Recorded) -> str | None:
+        payload = record.payload
+        if isinstance(payload, EncounterStarted):
+            return describe_terms(payload.terms, payload.hf) if payload.terms else None
+        if isinstance(payload, WillpowerSoaked):
+            return "; ".join(f"penalty {label} = {value}" for label, value in payload.terms)
+        text = super().gm_terms(record)
+        if text is not None and isinstance(payload, HorrorChecked):
+            return f"{text} vs {payload.target}: {_check_terms(payload)}"
+        return text
+
+
+def _check_terms(payload: HorrorChecked) -> str:
+    """A Horror Check's verdict for the GM; the exceptional-failure edge only on a failure."""
+    verdict = check_verdict(payload.result)
+    if payload.result == "pass":
+        return verdict
+    edge = payload.target - payload.exceptional_margin
+    if payload.result == "fail":
+        return f"{verdict} (exceptional at {edge} or less)"
+    return f"{verdict} ({edge} or less)"
 
 
 RULESET = HorrorFactorRules()

@@ -12,17 +12,17 @@ from journal.rules.core import CampaignState
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.commands import Award, EndEncounter, HorrorCheck, Peace, Rest
 from journal.rules.horror_factor.events import (
-    Change,
     EncounterEnded,
+    EndResult,
     HardnessAwarded,
     HorrorChecked,
     PeaceRecorded,
     Rested,
+    WillpowerChange,
 )
 from journal.rules.horror_factor.lookup import (
     character,
     participant,
-    recorded_dice,
     rules_of,
     running,
 )
@@ -65,7 +65,7 @@ def end_encounter(state: CampaignState, command: EndEncounter) -> EncounterEnded
         raise RuleError(
             f"{', '.join(both)} named both do-or-die and broken: the GM rules one or the other"
         )
-    results: list[Change] = []
+    results: list[EndResult] = []
     for name in encounter.participants:
         who = character(state, name)
         hardness, brokenness, note, outcome = who.hardness, who.brokenness, "unchanged", "none"
@@ -76,16 +76,16 @@ def end_encounter(state: CampaignState, command: EndEncounter) -> EncounterEnded
             brokenness, note = break_(who)
             outcome = "broken"
         results.append(
-            {
-                "character": name,
-                "outcome": outcome,
-                "hardness_before": who.hardness,
-                "hardness_after": hardness,
-                "cap": who.cap,
-                "brokenness_before": who.brokenness,
-                "brokenness_after": brokenness,
-                "note": note,
-            }
+            EndResult(
+                character=name,
+                outcome=outcome,
+                hardness_before=who.hardness,
+                hardness_after=hardness,
+                cap=who.cap,
+                brokenness_before=who.brokenness,
+                brokenness_after=brokenness,
+                note=note,
+            )
         )
     return EncounterEnded(encounter.title, encounter.turn, do_or_die, broken, tuple(results))
 
@@ -146,7 +146,7 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
         hf_given=command.hf,
         hf=hf,
         hf_source=source,
-        dice=recorded_dice(dice),
+        dice=dice.record(),
         willpower=who.willpower,
         hardness=hardness,
         hardness_label=label,
@@ -182,14 +182,12 @@ def rest(state: CampaignState, command: Rest) -> Rested:
             if found in names:
                 raise RuleError(f"{found} is named twice: name each character once")
             names = (*names, found)
-    changes: list[Change] = []
+    changes: list[WillpowerChange] = []
     for name in names:
         who = character(state, name)
         gain = who.willpower_max if command.points is None else command.points
         after = min(who.willpower_max, who.willpower + gain)
-        changes.append(
-            {"character": name, "before": who.willpower, "after": after, "max": who.willpower_max}
-        )
+        changes.append(WillpowerChange(name, who.willpower, after, who.willpower_max))
     return Rested(names, everyone, command.victory, command.points, tuple(changes))
 
 

@@ -6,6 +6,7 @@ from journal.dice import DiceBox
 from journal.errors import RuleError
 from journal.events import Event, Term, Terms
 from journal.rules.core import CampaignState
+from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import aftermath, tables
 from journal.rules.horror_factor.commands import (
     AdvanceTurn,
@@ -21,18 +22,17 @@ from journal.rules.horror_factor.commands import (
     StartEncounter,
 )
 from journal.rules.horror_factor.events import (
-    Change,
     EncounterStarted,
     EnemyDropped,
     HorrorFactorShifted,
     InitiativeRolled,
+    TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
 )
 from journal.rules.horror_factor.lookup import (
     character,
     participant,
-    recorded_dice,
     rules_of,
     running,
     track_change,
@@ -43,32 +43,20 @@ from journal.rules.horror_factor.state import (
     action_penalty,
 )
 
-
-def decide(state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
-    match command:
-        case StartEncounter():
-            return [start_encounter(state, command)]
-        case AdvanceTurn():
-            return [advance_turn(state)]
-        case RollInitiative(character=name):
-            return [roll_initiative(state, name, dice)]
-        case Soak(character=name, points=points):
-            return [soak(state, name, points)]
-        case Shift():
-            return [shift(state, command)]
-        case DropEnemy(character=name):
-            return [drop_enemy(state, name)]
-        case EndEncounter():
-            return [aftermath.end_encounter(state, command)]
-        case HorrorCheck():
-            return [aftermath.horror_check(state, command, dice)]
-        case Rest():
-            return [aftermath.rest(state, command)]
-        case Peace():
-            return [aftermath.peace(state, command)]
-        case Award():
-            return [aftermath.award(state, command)]
-    raise RuleError(f"internal: {type(command).__name__} is not a Horror Factor command")
+DECIDE = Dispatch[list[Event]]("decide")
+DECIDE.on(StartEncounter)(lambda state, command, dice: [start_encounter(state, command)])
+DECIDE.on(AdvanceTurn)(lambda state, command, dice: [advance_turn(state)])
+DECIDE.on(RollInitiative)(
+    lambda state, command, dice: [roll_initiative(state, command.character, dice)]
+)
+DECIDE.on(Soak)(lambda state, command, dice: [soak(state, command.character, command.points)])
+DECIDE.on(Shift)(lambda state, command, dice: [shift(state, command)])
+DECIDE.on(DropEnemy)(lambda state, command, dice: [drop_enemy(state, command.character)])
+DECIDE.on(EndEncounter)(lambda state, command, dice: [aftermath.end_encounter(state, command)])
+DECIDE.on(HorrorCheck)(lambda state, command, dice: [aftermath.horror_check(state, command, dice)])
+DECIDE.on(Rest)(lambda state, command, dice: [aftermath.rest(state, command)])
+DECIDE.on(Peace)(lambda state, command, dice: [aftermath.peace(state, command)])
+DECIDE.on(Award)(lambda state, command, dice: [aftermath.award(state, command)])
 
 
 # --- encounter ----------------------------------------------------------------------------
@@ -141,7 +129,7 @@ def start_encounter(state: CampaignState, command: StartEncounter) -> EncounterS
 def advance_turn(state: CampaignState) -> TurnAdvanced:
     encounter = running(state, "advance the turn")
     expires = encounter.ambush and encounter.turn == 1
-    changes: list[Change] = []
+    changes: list[TrackChange] = []
     for p in encounter.participants.values():
         if p.initiative is None:
             parts: list[Term] = [("no initiative, counts as acted", -1)]
@@ -187,7 +175,7 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
     return InitiativeRolled(
         character=who.name,
         turn=encounter.turn,
-        dice=recorded_dice(dice),
+        dice=dice.record(),
         reaction=who.reaction,
         hf=p.hf,
         soak=p.soak,
@@ -284,7 +272,7 @@ def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
 def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:
     who, _ = participant(state, name, "drop an enemy")
     encounter = running(state, "drop an enemy")
-    changes: tuple[Change, ...] = ()
+    changes: tuple[TrackChange, ...] = ()
     if encounter.drops == 0:
         changes = tuple(
             track_change(

@@ -1,15 +1,12 @@
-"""What the GM reads: one line per event, the characters an event concerns, and `status`."""
+"""What the GM reads: one line per event, and the characters an event concerns."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from journal.events import Event, describe_terms
-from journal.rules.core import CampaignState
+from journal.events import Dice, Event, describe_terms
+from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor.events import (
-    Change,
-    Dice,
     EncounterEnded,
     EncounterStarted,
     EnemyDropped,
@@ -19,19 +16,24 @@ from journal.rules.horror_factor.events import (
     InitiativeRolled,
     PeaceRecorded,
     Rested,
+    TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
 )
-from journal.rules.horror_factor.state import HFState, action_penalty
+
+
+def pair(faces: tuple[int, ...]) -> str:
+    """A d10 pair as the GM writes it: `+5/-6`."""
+    return f"+{faces[0]}/-{faces[1]}" if len(faces) == 2 else ",".join(map(str, faces))
 
 
 def _pair(dice: Dice, purpose: str) -> str:
-    faces = list(dice.get(purpose, {}).get("faces", ()))
-    return f"+{faces[0]}/-{faces[1]}" if len(faces) == 2 else "?"
+    roll = dice.get(purpose)
+    return "?" if roll is None else pair(roll.faces)
 
 
-def _track(changes: Iterable[Change]) -> str:
-    return ", ".join(f"{c['character']} {c['before']}->{c['after']}" for c in changes)
+def _track(changes: Iterable[TrackChange]) -> str:
+    return ", ".join(f"{c.character} {c.before}->{c.after}" for c in changes)
 
 
 def _penalty(value: int) -> str:
@@ -64,88 +66,117 @@ def _check_result(payload: HorrorChecked) -> str:
     return f"failed exceptionally (at {edge} or less)"
 
 
-def describe(payload: Event) -> str:
-    match payload:
-        case EncounterStarted():
-            category = f" [{payload.category}]" if payload.category else ""
-            return (
-                f"Encounter {payload.title!r}{category} starts for {', '.join(payload.cast)}: "
-                f"{_encounter_hf(payload)}"
-            )
-        case TurnAdvanced(turn=turn, changes=changes):
-            reasons = "; ".join(
-                f"{c['character']} {c['before']}->{c['after']} ({c['reason']})" for c in changes
-            )
-            return f"Turn {turn}: HF {reasons}"
-        case InitiativeRolled():
-            outcome = "acts" if payload.can_act else "cannot act"
-            if payload.defense_penalty:
-                outcome += f", defense {payload.defense_penalty}"
-            return (
-                f"{payload.character} rolls initiative {_pair(payload.dice, 'initiative')}: "
-                f"{describe_terms(payload.terms, payload.total)} "
-                f"({outcome}; {_penalty(payload.action_penalty)})"
-            )
-        case WillpowerSoaked():
-            return (
-                f"{payload.character} soaks {payload.points} Willpower "
-                f"({payload.willpower_before}->{payload.willpower_after}, "
-                f"{payload.soak_after} this turn): effective HF {payload.effective_hf}, "
-                f"{_penalty(payload.action_penalty)}"
-            )
-        case HorrorFactorShifted():
-            who = payload.character or "everyone"
-            cause = payload.cause
-            if payload.group and payload.character:
-                who, cause = "everyone", f"{cause} by {payload.character}"
-            given = "" if payload.delta is None or not payload.catalog else " (GM's delta)"
-            return f"HF {payload.applied:+d} for {who}: {cause}{given}: {_track(payload.changes)}"
-        case EnemyDropped():
-            if not payload.changes:
-                return f"{payload.character} drops enemy #{payload.number} (HF unchanged)"
-            return f"{payload.character} drops the first enemy: HF {_track(payload.changes)}"
-        case EncounterEnded():
-            results = "; ".join(f"{r['character']}: {r['note']}" for r in payload.results)
-            return f"Encounter {payload.title!r} ends after {payload.turns} turn(s): {results}"
-        case HorrorChecked():
-            return (
-                f"{payload.character} makes a Horror Check {_pair(payload.dice, 'check')}: "
-                f"{describe_terms(payload.terms, payload.total)} vs {payload.target}: "
-                f"{_check_result(payload)}; {payload.note}"
-            )
-        case Rested():
-            kind = "a major victory" if payload.victory else "rest"
-            amount = "" if payload.points is None else f" (+{payload.points})"
-            wp = ", ".join(
-                f"{c['character']} {c['before']}->{c['after']}/{c['max']}" for c in payload.changes
-            )
-            return f"Willpower restored by {kind}{amount}: {wp}"
-        case PeaceRecorded():
-            flags = [
-                f
-                for f, on in (
-                    ("therapy", payload.therapy),
-                    ("PTSD", payload.ptsd),
-                    ("warlike mindset", payload.mindset),
-                )
-                if on
-            ]
-            if payload.override:
-                flags.append(f"override: {payload.override}")
-            extra = f" ({', '.join(flags)})" if flags else ""
-            return (
-                f"{payload.character}: {payload.months} month(s) of peace{extra}: Hardness "
-                f"{payload.hardness_before}->{payload.hardness_after} "
-                f"(peak {payload.peak}, not below {payload.floor})"
-            )
-        case HardnessAwarded():
-            which = f" ({payload.specialization})" if payload.specialization else ""
-            return (
-                f"{payload.character} is awarded +{payload.levels} Hardness{which}: "
-                f"{payload.hardness_before}->{payload.hardness_after} "
-                f"(cap {payload.cap}): {payload.reason}"
-            )
-    return type(payload).__name__
+LINES = Dispatch[str]("log line")
+
+
+@LINES.on(EncounterStarted)
+def _started(payload: EncounterStarted) -> str:
+    category = f" [{payload.category}]" if payload.category else ""
+    return (
+        f"Encounter {payload.title!r}{category} starts for {', '.join(payload.cast)}: "
+        f"{_encounter_hf(payload)}"
+    )
+
+
+@LINES.on(TurnAdvanced)
+def _turned(payload: TurnAdvanced) -> str:
+    reasons = "; ".join(
+        f"{c.character} {c.before}->{c.after} ({c.reason})" for c in payload.changes
+    )
+    return f"Turn {payload.turn}: HF {reasons}"
+
+
+@LINES.on(InitiativeRolled)
+def _rolled(payload: InitiativeRolled) -> str:
+    outcome = "acts" if payload.can_act else "cannot act"
+    if payload.defense_penalty:
+        outcome += f", defense {payload.defense_penalty}"
+    return (
+        f"{payload.character} rolls initiative {_pair(payload.dice, 'initiative')}: "
+        f"{describe_terms(payload.terms, payload.total)} "
+        f"({outcome}; {_penalty(payload.action_penalty)})"
+    )
+
+
+@LINES.on(WillpowerSoaked)
+def _soaked(payload: WillpowerSoaked) -> str:
+    return (
+        f"{payload.character} soaks {payload.points} Willpower "
+        f"({payload.willpower_before}->{payload.willpower_after}, "
+        f"{payload.soak_after} this turn): effective HF {payload.effective_hf}, "
+        f"{_penalty(payload.action_penalty)}"
+    )
+
+
+@LINES.on(HorrorFactorShifted)
+def _shifted(payload: HorrorFactorShifted) -> str:
+    who = payload.character or "everyone"
+    cause = payload.cause
+    if payload.group and payload.character:
+        who, cause = "everyone", f"{cause} by {payload.character}"
+    given = "" if payload.delta is None or not payload.catalog else " (GM's delta)"
+    return f"HF {payload.applied:+d} for {who}: {cause}{given}: {_track(payload.changes)}"
+
+
+@LINES.on(EnemyDropped)
+def _dropped(payload: EnemyDropped) -> str:
+    if not payload.changes:
+        return f"{payload.character} drops enemy #{payload.number} (HF unchanged)"
+    return f"{payload.character} drops the first enemy: HF {_track(payload.changes)}"
+
+
+@LINES.on(EncounterEnded)
+def _ended(payload: EncounterEnded) -> str:
+    results = "; ".join(f"{r.character}: {r.note}" for r in payload.results)
+    return f"Encounter {payload.title!r} ends after {payload.turns} turn(s): {results}"
+
+
+@LINES.on(HorrorChecked)
+def _checked(payload: HorrorChecked) -> str:
+    return (
+        f"{payload.character} makes a Horror Check {_pair(payload.dice, 'check')}: "
+        f"{describe_terms(payload.terms, payload.total)} vs {payload.target}: "
+        f"{_check_result(payload)}; {payload.note}"
+    )
+
+
+@LINES.on(Rested)
+def _rested(payload: Rested) -> str:
+    kind = "a major victory" if payload.victory else "rest"
+    amount = "" if payload.points is None else f" (+{payload.points})"
+    wp = ", ".join(f"{c.character} {c.before}->{c.after}/{c.max}" for c in payload.changes)
+    return f"Willpower restored by {kind}{amount}: {wp}"
+
+
+@LINES.on(PeaceRecorded)
+def _peace(payload: PeaceRecorded) -> str:
+    flags = [
+        f
+        for f, on in (
+            ("therapy", payload.therapy),
+            ("PTSD", payload.ptsd),
+            ("warlike mindset", payload.mindset),
+        )
+        if on
+    ]
+    if payload.override:
+        flags.append(f"override: {payload.override}")
+    extra = f" ({', '.join(flags)})" if flags else ""
+    return (
+        f"{payload.character}: {payload.months} month(s) of peace{extra}: Hardness "
+        f"{payload.hardness_before}->{payload.hardness_after} "
+        f"(peak {payload.peak}, not below {payload.floor})"
+    )
+
+
+@LINES.on(HardnessAwarded)
+def _awarded(payload: HardnessAwarded) -> str:
+    which = f" ({payload.specialization})" if payload.specialization else ""
+    return (
+        f"{payload.character} is awarded +{payload.levels} Hardness{which}: "
+        f"{payload.hardness_before}->{payload.hardness_after} "
+        f"(cap {payload.cap}): {payload.reason}"
+    )
 
 
 def concerns(payload: Event) -> tuple[str, ...]:
@@ -153,11 +184,11 @@ def concerns(payload: Event) -> tuple[str, ...]:
         case EncounterStarted(cast=cast):
             return tuple(cast)
         case TurnAdvanced(changes=changes) | EnemyDropped(changes=changes) if changes:
-            return tuple(str(c["character"]) for c in changes)
+            return tuple(c.character for c in changes)
         case HorrorFactorShifted(changes=changes):
-            return tuple(str(c["character"]) for c in changes)
+            return tuple(c.character for c in changes)
         case EncounterEnded(results=results):
-            return tuple(str(r["character"]) for r in results)
+            return tuple(r.character for r in results)
         case Rested(characters=characters):
             return tuple(characters)
         case (
@@ -170,47 +201,3 @@ def concerns(payload: Event) -> tuple[str, ...]:
         ):
             return (name,)
     return ()
-
-
-def status(state: CampaignState) -> dict[str, Any]:
-    rules = state.rules if isinstance(state.rules, HFState) else HFState()
-    encounter = rules.encounter
-    result: dict[str, Any] = {}
-    for name, who in rules.characters.items():
-        current: dict[str, Any] | None = None
-        fight: dict[str, Any] | None = None
-        if encounter is not None and name in encounter.participants:
-            p = encounter.participants[name]
-            hardness, label = who.hardness_for(encounter.category)
-            fight = {
-                "title": encounter.title,
-                "category": encounter.category,
-                "initial_hf": encounter.initial_hf,
-                "hardness": hardness,
-                "hardness_label": label,
-            }
-            current = {
-                "turn": encounter.turn,
-                "hf": p.hf,
-                "soak": p.soak,
-                "effective_hf": p.effective_hf,
-                "action_penalty": action_penalty(p.effective_hf, hardness),
-                "initiative": p.initiative,
-                "can_act": p.can_act,
-                "defense_penalty": p.defense_penalty,
-            }
-        result[name] = {
-            "hardness": who.hardness,
-            "hardness_cap": who.cap,
-            "brokenness": who.brokenness,
-            "willpower": who.willpower,
-            "willpower_max": who.willpower_max,
-            "specializations": dict(who.specializations),
-            "encounter": current,
-            "reaction": who.reaction,
-            "training": who.training,
-            "peak_hardness": who.peak_hardness,
-            "last_hf": who.last_hf,
-            "fight": fight,
-        }
-    return result

@@ -1,19 +1,49 @@
 """Horror Factor events: each records its inputs and its derived results with their terms.
 
-A `Change` (in `changes`, `results`) is a plain mapping so it stays JSON-plain:
-HF track changes read `{"character", "before", "after", "reason", "terms"}`.
+The changes an event records are typed too (`TrackChange`, `EndResult`,
+`WillpowerChange`); stored, each is a JSON object with the same keys as its fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from journal.events import Event, Terms, event
+from journal.events import Dice, Event, Terms, event
 
-Dice = Mapping[str, Mapping[str, Any]]
-Change = Mapping[str, Any]
+
+@dataclass(frozen=True)
+class TrackChange:
+    """One participant's HF moved: from, to, why, and the terms that show it."""
+
+    character: str
+    before: int
+    after: int
+    reason: str
+    terms: Terms
+
+
+@dataclass(frozen=True)
+class EndResult:
+    """What an encounter's end did to one participant."""
+
+    character: str
+    outcome: str  # do-or-die | broken | none
+    hardness_before: int
+    hardness_after: int
+    cap: int
+    brokenness_before: int
+    brokenness_after: int
+    note: str
+
+
+@dataclass(frozen=True)
+class WillpowerChange:
+    """One character's current Willpower, restored by rest or a victory."""
+
+    character: str
+    before: int
+    after: int
+    max: int
 
 
 @event
@@ -35,7 +65,7 @@ class EncounterStarted(Event):
 @dataclass(frozen=True)
 class TurnAdvanced(Event):
     turn: int  # the new turn
-    changes: tuple[Change, ...]
+    changes: tuple[TrackChange, ...]
 
 
 @event
@@ -84,7 +114,7 @@ class HorrorFactorShifted(Event):
     catalog: bool
     group: bool
     turn: int
-    changes: tuple[Change, ...]
+    changes: tuple[TrackChange, ...]
 
 
 @event
@@ -93,7 +123,7 @@ class EnemyDropped(Event):
     character: str
     turn: int
     number: int  # 1 for the encounter's first enemy dropped
-    changes: tuple[Change, ...]
+    changes: tuple[TrackChange, ...]
 
 
 @event
@@ -103,9 +133,7 @@ class EncounterEnded(Event):
     turns: int
     do_or_die: tuple[str, ...]
     broken: tuple[str, ...]
-    #: per participant: character, outcome (do-or-die|broken|none), hardness_before/after,
-    #: cap, brokenness_before/after, note
-    results: tuple[Change, ...]
+    results: tuple[EndResult, ...]
 
 
 @event
@@ -139,7 +167,7 @@ class Rested(Event):
     everyone: bool
     victory: bool
     points: int | None
-    changes: tuple[Change, ...]  # character, before, after, max
+    changes: tuple[WillpowerChange, ...]
 
 
 @event
@@ -170,7 +198,7 @@ class HardnessAwarded(Event):
     hardness_after: int
 
 
-RULINGS: tuple[type[Event], ...] = (
+EVENTS: tuple[type[Event], ...] = (
     EncounterStarted,
     TurnAdvanced,
     InitiativeRolled,

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
 
-from journal.events import Event
+from journal.events import JSONObject
 from journal.rules.core import CampaignState, CharacterAdded, Meta
+from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
-    Change,
     EncounterEnded,
     EncounterStarted,
+    EndResult,
     EnemyDropped,
     HardnessAwarded,
     HorrorChecked,
@@ -29,75 +29,115 @@ from journal.rules.horror_factor.events import (
     InitiativeRolled,
     PeaceRecorded,
     Rested,
+    TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
 )
+from journal.rules.horror_factor.lookup import rules_of
 from journal.rules.horror_factor.state import Character, Encounter, HFState, Participant, clamp
 
-
-def evolve(state: CampaignState, payload: Event, meta: Meta) -> HFState:
-    rules = state.rules if isinstance(state.rules, HFState) else HFState()
-    try:
-        return _evolve(rules, payload)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        # A malformed payload (hand-edited import) must not break the fold.
-        return rules
+EVOLVE = Dispatch[HFState]("evolve")
 
 
-def _evolve(rules: HFState, payload: Event) -> HFState:
-    match payload:
-        case CharacterAdded(name=name, sheet=sheet):
-            return _with(rules, _new_character(name, sheet))
-        case EncounterStarted():
-            return _start(rules, payload)
-        case TurnAdvanced(turn=turn, changes=changes):
-            return _turn(rules, turn, changes)
-        case InitiativeRolled():
-            return _initiative(rules, payload)
-        case WillpowerSoaked():
-            return _soak(rules, payload)
-        case HorrorFactorShifted(changes=changes) | EnemyDropped(changes=changes):
-            return _track(rules, changes, drop=isinstance(payload, EnemyDropped))
-        case EncounterEnded(results=results):
-            return _end(rules, results)
-        case HorrorChecked():
-            return _shift(
-                rules,
-                payload.character,
-                hardness=payload.hardness_after - payload.hardness_before,
-                brokenness=payload.brokenness_after - payload.brokenness_before,
-            )
-        case Rested(changes=changes, points=points):
-            for change in changes:
-                name = str(change["character"])
-                if points is None and name in rules.characters:  # a full night: back to max
-                    rules = _set(rules, name, willpower=rules.characters[name].willpower_max)
-                else:
-                    rules = _shift(rules, name, willpower=_difference(change))
-            return rules
-        case PeaceRecorded():
-            return _shift(
-                rules, payload.character, hardness=payload.hardness_after - payload.hardness_before
-            )
-        case HardnessAwarded():
-            return _award(rules, payload)
+@EVOLVE.on(CharacterAdded)
+def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> HFState:
+    return _with(rules_of(state), _new_character(payload.name, payload.sheet))
+
+
+@EVOLVE.on(EncounterStarted)
+def _started(state: CampaignState, payload: EncounterStarted, meta: Meta) -> HFState:
+    return _start(rules_of(state), payload)
+
+
+@EVOLVE.on(TurnAdvanced)
+def _turned(state: CampaignState, payload: TurnAdvanced, meta: Meta) -> HFState:
+    return _turn(rules_of(state), payload.turn, payload.changes)
+
+
+@EVOLVE.on(InitiativeRolled)
+def _rolled(state: CampaignState, payload: InitiativeRolled, meta: Meta) -> HFState:
+    return _initiative(rules_of(state), payload)
+
+
+@EVOLVE.on(WillpowerSoaked)
+def _soaked(state: CampaignState, payload: WillpowerSoaked, meta: Meta) -> HFState:
+    return _soak(rules_of(state), payload)
+
+
+@EVOLVE.on(HorrorFactorShifted)
+def _shifted(state: CampaignState, payload: HorrorFactorShifted, meta: Meta) -> HFState:
+    return _track(rules_of(state), payload.changes, drop=False)
+
+
+@EVOLVE.on(EnemyDropped)
+def _dropped(state: CampaignState, payload: EnemyDropped, meta: Meta) -> HFState:
+    return _track(rules_of(state), payload.changes, drop=True)
+
+
+@EVOLVE.on(EncounterEnded)
+def _ended(state: CampaignState, payload: EncounterEnded, meta: Meta) -> HFState:
+    return _end(rules_of(state), payload.results)
+
+
+@EVOLVE.on(HorrorChecked)
+def _checked(state: CampaignState, payload: HorrorChecked, meta: Meta) -> HFState:
+    return _shift(
+        rules_of(state),
+        payload.character,
+        hardness=payload.hardness_after - payload.hardness_before,
+        brokenness=payload.brokenness_after - payload.brokenness_before,
+    )
+
+
+@EVOLVE.on(Rested)
+def _rested(state: CampaignState, payload: Rested, meta: Meta) -> HFState:
+    rules = rules_of(state)
+    for change in payload.changes:
+        name = change.character
+        if payload.points is None and name in rules.characters:  # a full night: back to max
+            rules = _set(rules, name, willpower=rules.characters[name].willpower_max)
+        else:
+            rules = _shift(rules, name, willpower=change.after - change.before)
     return rules
 
 
-def _new_character(name: str, sheet: Mapping[str, Any]) -> Character:
-    hardness = clamp(int(sheet.get("hardness", 0)), 0, tables.HARDNESS_MAX)
-    willpower = max(0, int(sheet.get("willpower", 0)))
+@EVOLVE.on(PeaceRecorded)
+def _peace(state: CampaignState, payload: PeaceRecorded, meta: Meta) -> HFState:
+    return _shift(
+        rules_of(state),
+        payload.character,
+        hardness=payload.hardness_after - payload.hardness_before,
+    )
+
+
+@EVOLVE.on(HardnessAwarded)
+def _awarded(state: CampaignState, payload: HardnessAwarded, meta: Meta) -> HFState:
+    return _award(rules_of(state), payload)
+
+
+def _number(sheet: JSONObject, key: str) -> int:
+    value = sheet.get(key, 0)
+    return value if isinstance(value, int) else 0
+
+
+def _new_character(name: str, sheet: JSONObject) -> Character:
+    """The character a recorded sheet describes (checked when it was recorded or imported)."""
+    hardness = clamp(_number(sheet, "hardness"), 0, tables.HARDNESS_MAX)
+    willpower = max(0, _number(sheet, "willpower"))
+    specs = sheet.get("specializations")
     return Character(
         name=name,
-        reaction=int(sheet.get("reaction", 0)),
+        reaction=_number(sheet, "reaction"),
         willpower_max=willpower,
         willpower=willpower,
         hardness=hardness,
         training=str(sheet.get("training", "none")),
         specializations={
-            str(k): int(v) for k, v in dict(sheet.get("specializations") or {}).items()
+            str(k): v
+            for k, v in (specs if isinstance(specs, Mapping) else {}).items()
+            if isinstance(v, int)
         },
-        brokenness=clamp(int(sheet.get("brokenness", 0)), 0, tables.BROKENNESS_MAX),
+        brokenness=clamp(_number(sheet, "brokenness"), 0, tables.BROKENNESS_MAX),
         peak_hardness=hardness,
     )
 
@@ -125,10 +165,6 @@ def _set(
     if willpower is not None:
         who = replace(who, willpower=clamp(willpower, 0, who.willpower_max))
     return _with(rules, who)
-
-
-def _difference(change: Change) -> int:
-    return int(change["after"]) - int(change["before"])
 
 
 def _shift(
@@ -169,10 +205,10 @@ def _start(rules: HFState, payload: EncounterStarted) -> HFState:
 
 
 def _participants(
-    encounter: Encounter, changes: Iterable[Change], fresh: bool = False
+    encounter: Encounter, changes: Iterable[TrackChange], fresh: bool = False
 ) -> dict[str, Participant]:
     """The participants with recorded HF changes applied (and the turn's rolls cleared)."""
-    found = {str(c["character"]): _difference(c) for c in changes}
+    found = {c.character: c.after - c.before for c in changes}
     result: dict[str, Participant] = {}
     for name, p in encounter.participants.items():
         hf = max(0, p.hf + found.get(name, 0))
@@ -180,7 +216,7 @@ def _participants(
     return result
 
 
-def _turn(rules: HFState, turn: int, changes: Iterable[Change]) -> HFState:
+def _turn(rules: HFState, turn: int, changes: Iterable[TrackChange]) -> HFState:
     encounter = rules.encounter
     # A later turn after a voided one still applies: the GM played on from it.
     if encounter is None or turn <= encounter.turn:
@@ -189,7 +225,7 @@ def _turn(rules: HFState, turn: int, changes: Iterable[Change]) -> HFState:
     return replace(rules, encounter=replace(encounter, turn=turn, participants=participants))
 
 
-def _track(rules: HFState, changes: Iterable[Change], *, drop: bool) -> HFState:
+def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFState:
     encounter = rules.encounter
     if encounter is None:
         return rules
@@ -233,16 +269,16 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
     )
 
 
-def _end(rules: HFState, results: Iterable[Change]) -> HFState:
+def _end(rules: HFState, results: Iterable[EndResult]) -> HFState:
     if rules.encounter is None:
         return rules
     rules = replace(rules, encounter=None)
     for result in results:
         rules = _shift(
             rules,
-            str(result["character"]),
-            hardness=int(result["hardness_after"]) - int(result["hardness_before"]),
-            brokenness=int(result["brokenness_after"]) - int(result["brokenness_before"]),
+            result.character,
+            hardness=result.hardness_after - result.hardness_before,
+            brokenness=result.brokenness_after - result.brokenness_before,
         )
     return rules
 

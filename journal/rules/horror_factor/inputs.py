@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.events import Event
+from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor.commands import (
     AdvanceTurn,
     Award,
@@ -30,46 +30,35 @@ from journal.rules.horror_factor.events import (
     WillpowerSoaked,
 )
 
-
-def command_for(payload: Event) -> object | None:
-    match payload:
-        case EncounterStarted():
-            return StartEncounter(
-                title=payload.title,
-                hf=payload.hf_given,
-                cast=tuple(payload.cast),
-                outnumbered=payload.outnumbered,
-                ambush=payload.ambush,
-                creepy=payload.creepy,
-                category=payload.category,
-            )
-        case TurnAdvanced():
-            return AdvanceTurn()
-        case InitiativeRolled(character=name):
-            return RollInitiative(name)
-        case WillpowerSoaked(character=name, points=points):
-            return Soak(name, points)
-        case HorrorFactorShifted(character=name, cause=cause, delta=delta):
-            return Shift(name, cause, delta)
-        case EnemyDropped(character=name):
-            return DropEnemy(name)
-        case EncounterEnded(do_or_die=do_or_die, broken=broken):
-            return EndEncounter(tuple(do_or_die), tuple(broken))
-        case HorrorChecked(character=name, hf_given=hf):
-            return HorrorCheck(name, hf)
-        case Rested():
-            names = () if payload.everyone else tuple(payload.characters)
-            return Rest(names, payload.victory, payload.points)
-        case PeaceRecorded():
-            return Peace(
-                character=payload.character,
-                months=payload.months,
-                lose=payload.lose,
-                therapy=payload.therapy,
-                ptsd=payload.ptsd,
-                mindset=payload.mindset,
-                override=payload.override,
-            )
-        case HardnessAwarded():
-            return Award(payload.character, payload.levels, payload.reason, payload.specialization)
-    return None
+REBUILD = Dispatch[object | None]("command_for")
+REBUILD.on(EncounterStarted)(
+    lambda p: StartEncounter(
+        title=p.title,
+        hf=p.hf_given,
+        cast=tuple(p.cast),
+        outnumbered=p.outnumbered,
+        ambush=p.ambush,
+        creepy=p.creepy,
+        category=p.category,
+    )
+)
+REBUILD.on(TurnAdvanced)(lambda p: AdvanceTurn())
+REBUILD.on(InitiativeRolled)(lambda p: RollInitiative(p.character))
+REBUILD.on(WillpowerSoaked)(lambda p: Soak(p.character, p.points))
+REBUILD.on(HorrorFactorShifted)(lambda p: Shift(p.character, p.cause, p.delta))
+REBUILD.on(EnemyDropped)(lambda p: DropEnemy(p.character))
+REBUILD.on(EncounterEnded)(lambda p: EndEncounter(tuple(p.do_or_die), tuple(p.broken)))
+REBUILD.on(HorrorChecked)(lambda p: HorrorCheck(p.character, p.hf_given))
+REBUILD.on(Rested)(lambda p: Rest(() if p.everyone else tuple(p.characters), p.victory, p.points))
+REBUILD.on(PeaceRecorded)(
+    lambda p: Peace(
+        character=p.character,
+        months=p.months,
+        lose=p.lose,
+        therapy=p.therapy,
+        ptsd=p.ptsd,
+        mindset=p.mindset,
+        override=p.override,
+    )
+)
+REBUILD.on(HardnessAwarded)(lambda p: Award(p.character, p.levels, p.reason, p.specialization))

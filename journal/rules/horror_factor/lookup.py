@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from journal.dice import DiceBox
 from journal.errors import RuleError
 from journal.events import Term
 from journal.rules.core import CampaignState
-from journal.rules.horror_factor.events import Change, Dice
+from journal.rules.horror_factor.events import TrackChange
 from journal.rules.horror_factor.state import Character, Encounter, HFState, Participant
 
 
@@ -47,24 +46,11 @@ def participant(state: CampaignState, name: str, doing: str) -> tuple[Character,
     return who, found
 
 
-def track_change(p: Participant, parts: Sequence[Term], reason: str) -> Change:
+def track_change(p: Participant, parts: Sequence[Term], reason: str) -> TrackChange:
     """One participant's HF moved by `parts`, never below 0, with the terms that show it."""
     raw = p.hf + sum(value for _, value in parts)
     after = max(0, raw)
     terms: list[Term] = [("HF", p.hf), *parts]
     if after != raw:
         terms.append(("not below 0", after - raw))
-    return {
-        "character": p.name,
-        "before": p.hf,
-        "after": after,
-        "reason": reason,
-        "terms": tuple(terms),
-    }
-
-
-def recorded_dice(dice: DiceBox) -> Dice:
-    """The faces handed out, as tuples: the event then equals itself read back from JSON."""
-    return {
-        purpose: {**roll, "faces": tuple(roll["faces"])} for purpose, roll in dice.record().items()
-    }
+    return TrackChange(p.name, p.hf, after, reason, tuple(terms))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from journal.rules.core import RulesState
 from journal.rules.horror_factor import tables
 
 
@@ -63,7 +64,7 @@ class Encounter:
 
 
 @dataclass(frozen=True)
-class HFState:
+class HFState(RulesState):
     characters: Mapping[str, Character] = field(default_factory=dict)
     encounter: Encounter | None = None
 

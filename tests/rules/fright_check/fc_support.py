@@ -7,13 +7,13 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules_harness import Table
+from rules_harness import Table, recorded
 
 from journal.events import Event, from_data, to_data
-from journal.projection import apply
-from journal.rules import load
+from journal.projection import fold
 from journal.rules.core import AddCharacter, CampaignState, Meta
 from journal.rules.fright_check import FrightCheck, FrightChecked
+from journal.rules.fright_check.events import Modifier
 
 
 def faces(total: int, count: int = 3) -> tuple[int, ...]:
@@ -54,8 +54,8 @@ def check(
     return event
 
 
-def modifier(event: FrightChecked, label_part: str) -> Mapping[str, Any]:
-    found = [m for m in event.modifiers if label_part in m["label"]]
+def modifier(event: FrightChecked, label_part: str) -> Modifier:
+    found = [m for m in event.modifiers if label_part in m.label]
     assert len(found) == 1, (label_part, event.modifiers)
     return found[0]
 
@@ -67,14 +67,6 @@ def stored(payload: Event) -> Event:
 
 
 def refold(events: Iterable[tuple[Event, Meta]], voided: Iterable[int] = ()) -> CampaignState:
-    """Fold the recorded events from scratch (through the store's JSON), skipping voids."""
-    skip = set(voided)
-    state = CampaignState()
-    ruleset = None
-    for payload, meta in events:
-        if meta.seq in skip:
-            continue
-        state = apply(state, stored(payload), meta, ruleset)
-        if ruleset is None and state.ruleset:
-            ruleset = load(state.ruleset)
-    return state
+    """Fold the recorded events from scratch (through the store's JSON), skipping voids:
+    the one fold, `journal.projection.fold`, over the events as stored records."""
+    return fold(recorded(events), voided=frozenset(voided))

@@ -12,13 +12,14 @@ import pytest
 from fc_support import check, mara, modifier
 
 from journal.rules.core import AdvanceClock, SetClock
-from journal.rules.fright_check import EndCombat, StartCombat
+from journal.rules.fright_check import EndCombat, FrightChecked, StartCombat
+from journal.rules.fright_check.events import Modifier
 
 ROLL = {"will": (3, 3, 3)}
 
 
-def total(event: Any) -> int:
-    return sum(m["value"] for m in event.modifiers)
+def total(event: FrightChecked) -> int:
+    return sum(m.value for m in event.modifiers)
 
 
 @pytest.mark.parametrize(
@@ -39,7 +40,7 @@ def test_trait_modifiers(
 ) -> None:
     event = check(mara(traits=traits), ROLL, **flags)
     found = modifier(event, label)
-    assert (found["value"], found["source"]) == (value, source)
+    assert (found.value, found.source) == (value, source)
     assert event.modified_will == 10 + value
 
 
@@ -49,7 +50,7 @@ def test_trait_modifiers(
 def test_conditional_traits_apply_only_when_flagged(traits: dict[str, Any]) -> None:
     event = check(mara(traits=traits), ROLL)
     assert event.modified_will == 10
-    assert all(next(iter(traits)) not in m["label"] for m in event.modifiers)
+    assert all(next(iter(traits)) not in m.label for m in event.modifiers)
 
 
 @pytest.mark.parametrize(
@@ -60,6 +61,8 @@ def test_conditional_traits_apply_only_when_flagged(traits: dict[str, Any]) -> N
         ({"body": "violent"}, 0),
         ({"body": "mutilated", "mutilation": 1}, -1),
         ({"body": "mutilated", "mutilation": 3}, -3),
+        ({"mutilation": 2}, -2),
+        ({"body": "violent", "mutilation": 3}, -3),
         ({"body": "Peaceful", "dependent": True}, 0),
         ({"body": "mutilated", "mutilation": 2, "dependent": True}, -8),
         ({"monster": -1}, -1),
@@ -80,14 +83,27 @@ def test_given_modifiers(flags: dict[str, Any], value: int) -> None:
     event = check(mara(), ROLL, **flags)
     assert total(event) == value
     assert event.modified_will == 10 + value
-    given = [m for m in event.modifiers if m["source"] == "given"]
-    assert sum(m["value"] for m in given) == value
+    given = [m for m in event.modifiers if m.source == "given"]
+    assert sum(m.value for m in given) == value
+
+
+@pytest.mark.parametrize("body", [None, "violent", "mutilated"])
+def test_mutilation_is_a_mutilated_body(body: str | None) -> None:
+    """ "bodies ... 0 violence / -1..-3 mutilation": a grisly mutilation is a victim of
+    violence, so `--mutilated N` alone or with `--body violent` is a mutilated body, one
+    item of -N (not the violent body's 0 besides)."""
+    event = check(mara(), ROLL, body=body, mutilation=2)
+    assert event.body == "mutilated"
+    found = modifier(event, "grisly mutilation")
+    assert (found.label, found.value, found.source) == ("grisly mutilation (2)", -2, "given")
+    assert all("victim of violence" not in m.label for m in event.modifiers)
+    assert event.modified_will == 8
 
 
 def test_dependent_is_its_own_item() -> None:
     event = check(mara(), ROLL, body="violent", dependent=True)
-    assert modifier(event, "victim of violence")["value"] == 0
-    assert modifier(event, "Dependent")["value"] == -6
+    assert modifier(event, "victim of violence").value == 0
+    assert modifier(event, "Dependent").value == -6
 
 
 @pytest.mark.parametrize(
@@ -110,26 +126,26 @@ def test_dependent_is_its_own_item() -> None:
 def test_horde_boundaries(count: int, value: int) -> None:
     event = check(mara(), ROLL, count=count)
     found = modifier(event, f"horde of {count}")
-    assert (found["value"], found["source"]) == (value, "given")
+    assert (found.value, found.source) == (value, "given")
 
 
 def test_heat_of_battle_derived_while_a_combat_runs() -> None:
     table = mara()
     before = check(table, ROLL)
-    assert modifier(before, "heat of battle")["value"] == 0
+    assert modifier(before, "heat of battle").value == 0
     table.do(StartCombat("crypt", ("Mara",)))
     during = check(table, ROLL)
     found = modifier(during, "heat of battle")
-    assert (found["value"], found["source"]) == (5, "derived")
+    assert (found.value, found.source) == (5, "derived")
     overridden = check(table, ROLL, heat_of_battle=False)
     found = modifier(overridden, "heat of battle")
-    assert (found["value"], found["source"]) == (0, "given")
+    assert (found.value, found.source) == (0, "given")
     table.do(EndCombat())
     after = check(table, ROLL)
-    assert modifier(after, "heat of battle")["value"] == 0
+    assert modifier(after, "heat of battle").value == 0
     forced = check(table, ROLL, heat_of_battle=True)
     found = modifier(forced, "heat of battle")
-    assert (found["value"], found["source"]) == (5, "given")
+    assert (found.value, found.source) == (5, "given")
 
 
 def test_heat_of_battle_only_for_the_cast() -> None:
@@ -138,42 +154,42 @@ def test_heat_of_battle_only_for_the_cast() -> None:
 
     table.do(AddCharacter("Tom", {"will": 12, "ht": 10, "iq": 10}))
     table.do(StartCombat("crypt", ("mara",)))
-    assert modifier(check(table, ROLL, character="Tom"), "heat of battle")["value"] == 0
-    assert modifier(check(table, ROLL), "heat of battle")["value"] == 5
+    assert modifier(check(table, ROLL, character="Tom"), "heat of battle").value == 0
+    assert modifier(check(table, ROLL), "heat of battle").value == 5
     table.do(EndCombat())
     table.do(StartCombat("everyone"))
-    assert modifier(check(table, ROLL, character="Tom"), "heat of battle")["value"] == 5
+    assert modifier(check(table, ROLL, character="Tom"), "heat of battle").value == 5
 
 
 def test_previous_experience_derived_from_a_check_against_the_same_kind() -> None:
     table = mara()
     first = check(table, ROLL, threat="ghoul-1", kind="ghoul")
-    assert modifier(first, "previous experience")["value"] == 0
+    assert modifier(first, "previous experience").value == 0
     other = check(table, ROLL, threat="shade-1", kind="shade")
-    assert modifier(other, "previous experience")["value"] == 0
+    assert modifier(other, "previous experience").value == 0
     second = check(table, ROLL, threat="ghoul-2", kind="Ghoul")
     found = modifier(second, "previous experience")
-    assert (found["value"], found["source"]) == (1, "derived")
-    assert "check 3" in found["label"]
+    assert (found.value, found.source) == (1, "derived")
+    assert "check 3" in found.label
 
 
 def test_previous_experience_needs_a_kind_and_can_be_overridden() -> None:
     table = mara()
     check(table, ROLL, kind="ghoul")
     no_kind = check(table, ROLL)
-    assert modifier(no_kind, "previous experience")["value"] == 0
+    assert modifier(no_kind, "previous experience").value == 0
     given = check(table, ROLL, kind="ghoul", previous_experience=False)
     found = modifier(given, "previous experience")
-    assert (found["value"], found["source"]) == (0, "given")
+    assert (found.value, found.source) == (0, "given")
     given = check(table, ROLL, kind="vampire", previous_experience=True)
     found = modifier(given, "previous experience")
-    assert (found["value"], found["source"]) == (1, "given")
+    assert (found.value, found.source) == (1, "given")
 
 
 def test_exposures_override() -> None:
     event = check(mara(), ROLL, exposures=3)
     found = modifier(event, "exposures")
-    assert (found["value"], found["source"]) == (3, "given")
+    assert (found.value, found.source) == (3, "given")
 
 
 def test_every_modifier_is_itemized() -> None:
@@ -198,13 +214,13 @@ def test_every_modifier_is_itemized() -> None:
     assert event.modified_will == 10 + 4
     assert event.effective_will == 13
     assert total(event) == 4
-    assert [m["source"] for m in event.modifiers].count("derived") == 4
+    assert [m.source for m in event.modifiers].count("derived") == 4
 
 
 # --- the 24-hour window ------------------------------------------------------------------
 
 
-def exposures_after(advance: str | None, *, threat: str = "ghoul-1") -> Any:
+def exposures_after(advance: str | None, *, threat: str = "ghoul-1") -> Modifier:
     """Mara checks vs ghoul-1 at 22:00, the clock moves by `advance`, she checks again."""
     table = mara()
     table.do(SetClock("1925-10-31 22:00"))
@@ -216,21 +232,21 @@ def exposures_after(advance: str | None, *, threat: str = "ghoul-1") -> Any:
 
 def test_exposure_at_the_same_game_minute_counts() -> None:
     found = exposures_after(None)
-    assert (found["value"], found["source"]) == (1, "derived")
+    assert (found.value, found.source) == (1, "derived")
 
 
 def test_exposure_exactly_24_hours_earlier_counts() -> None:
-    assert exposures_after("24h")["value"] == 1
-    assert exposures_after("1439min")["value"] == 1
+    assert exposures_after("24h").value == 1
+    assert exposures_after("1439min").value == 1
 
 
 def test_exposure_24_hours_and_a_minute_earlier_does_not() -> None:
-    assert exposures_after("1441min")["value"] == 0
-    assert exposures_after("2d")["value"] == 0
+    assert exposures_after("1441min").value == 0
+    assert exposures_after("2d").value == 0
 
 
 def test_exposure_to_another_threat_does_not_count() -> None:
-    assert exposures_after("1h", threat="ghoul-2")["value"] == 0
+    assert exposures_after("1h", threat="ghoul-2").value == 0
 
 
 def test_exposures_count_each_check_in_the_window() -> None:
@@ -241,17 +257,17 @@ def test_exposures_count_each_check_in_the_window() -> None:
     check(table, ROLL)
     table.do(AdvanceClock("23h"))
     found = modifier(check(table, ROLL), "exposure")
-    assert found["value"] == 1  # 20:00 is 25 h back, 22:00 is 23 h back
-    assert "(check 6)" in found["label"]
+    assert found.value == 1  # 20:00 is 25 h back, 22:00 is 23 h back
+    assert "(check 6)" in found.label
 
 
 def test_exposures_without_a_clock_count_none_and_say_so() -> None:
     table = mara()
     check(table, ROLL)
     found = modifier(check(table, ROLL), "exposure")
-    assert found["value"] == 0
-    assert "clock is not set" in found["label"]
-    assert "1 earlier check(s) not counted" in found["label"]
+    assert found.value == 0
+    assert "clock is not set" in found.label
+    assert "1 earlier check(s) not counted" in found.label
 
 
 def test_untimed_earlier_checks_are_left_out_and_named() -> None:
@@ -259,8 +275,8 @@ def test_untimed_earlier_checks_are_left_out_and_named() -> None:
     check(table, ROLL)
     table.do(SetClock("1925-10-31 22:00"))
     found = modifier(check(table, ROLL), "exposure")
-    assert found["value"] == 0
-    assert "1 earlier check(s) without a game time not counted" in found["label"]
+    assert found.value == 0
+    assert "1 earlier check(s) without a game time not counted" in found.label
 
 
 def test_a_check_stamped_later_does_not_count() -> None:
@@ -268,4 +284,4 @@ def test_a_check_stamped_later_does_not_count() -> None:
     table.do(SetClock("1925-10-31 22:00"))
     check(table, ROLL)
     table.do(SetClock("1925-10-31 21:00"))
-    assert modifier(check(table, ROLL), "exposure")["value"] == 0
+    assert modifier(check(table, ROLL), "exposure").value == 0

@@ -43,9 +43,12 @@ def test_unknown_character() -> None:
         ({"exposures": -1}, "-1 exposures"),
         ({"extra": ((" ", 2),)}, "needs a label"),
         ({"body": "skeleton"}, "body 'skeleton' is unknown"),
-        ({"mutilation": 2}, "only applies to a mutilated body.*--body mutilated"),
-        ({"body": "violent", "mutilation": 2}, "only applies to a mutilated body"),
-        ({"body": "mutilated"}, "needs how grisly"),
+        (
+            {"body": "peaceful", "mutilation": 2},
+            "--mutilated goes with a violent death, not --body peaceful",
+        ),
+        ({"body": "no-violence", "mutilation": 1}, "not --body no-violence"),
+        ({"body": "mutilated"}, "needs how grisly it is: add --mutilated 1 to 3"),
         ({"dependent": True}, "Dependent -6 applies to a body"),
         ({"distant": True, "remote": True}, "not both"),
         ({"cowardice_applies": True}, "does not have Cowardice"),
@@ -138,4 +141,4 @@ def test_worsen_refusals() -> None:
 
 
 def test_not_a_fright_check_command() -> None:
-    refused(mara(), object(), "do not decide object")
+    refused(mara(), object(), "^fright-check has no object command$")

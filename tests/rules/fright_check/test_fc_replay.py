@@ -100,7 +100,7 @@ def test_derived_modifiers_are_recomputed_from_the_state_before() -> None:
     table = campaign()
     payload = table.events[-2][0]
     assert isinstance(payload, FrightChecked)
-    labels = {m["label"]: m["value"] for m in payload.modifiers}
+    labels = {m.label: m.value for m in payload.modifiers}
     assert labels["earlier exposures to ghoul-1 in the last 24 game-hours (checks 6, 7)"] == 2
     assert labels["previous experience with ghoul (check 6)"] == 1
     # decided on a later state, the derivations differ: the audit would see it
@@ -186,10 +186,13 @@ def test_status_keys() -> None:
         "iq_lost",
         "checks",
     }
-    assert required <= set(status["Mara"])
-    assert status["Mara"]["checks"] == 4
-    assert status["Tom"]["checks"] == 0
-    assert status["Mara"]["pending"] == [
+    mara_json = status["Mara"].to_json()
+    assert isinstance(mara_json, dict)
+    assert required <= set(mara_json)
+    assert status["Mara"].checks == 4
+    assert status["Tom"].checks == 0
+    assert mara_json["checks"] == 4
+    assert mara_json["pending"] == [
         {"kind": "quirk", "points": -1, "seq": 6},
         {"kind": "self-control-or-new", "points": -10, "seq": 11},
     ]

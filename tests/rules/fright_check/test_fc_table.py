@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from fc_support import check, faces, mara
+from fc_support import check, faces, mara, stored
 
 from journal.rules.fright_check import FrightChecked
 from journal.rules.fright_check.table import ROWS, row_for
@@ -106,9 +106,11 @@ def test_row_reached_with_entered_dice(row: int) -> None:
     assert event.table_total == row
     assert event.row == row
     assert [e["kind"] for e in event.effects] == kinds
-    assert [(p["kind"], p["points"]) for p in event.pending] == pending
+    assert [(p.kind, p.points) for p in event.pending] == pending
     # only the dice the row needs were asked for
     assert set(event.dice) == {"will", "table", *dice}
+    # effects are JSON objects: the payload equals itself read back from the store
+    assert stored(event) == event
     character = table.rules.get("Mara")
     assert [(p.kind, p.points, p.seq) for p in character.pending] == [
         (kind, points, 3) for kind, points in pending
@@ -136,7 +138,7 @@ def test_stun_rows_recovery_targets() -> None:
     event, _ = reach(4, {})
     assert first(event, "stun") == {
         "kind": "stun",
-        "duration": {"value": 1, "unit": "seconds", "dice": None, "faces": ()},
+        "duration": {"value": 1, "unit": "seconds", "dice": None, "faces": []},
         "recovery": None,
     }
     event, _ = reach(6, {})
@@ -157,7 +159,7 @@ def test_stun_rows_recovery_targets() -> None:
         "value": 9,
         "unit": "seconds",
         "dice": "2d",
-        "faces": (4, 5),
+        "faces": [4, 5],
     }
 
 
@@ -171,7 +173,7 @@ def test_row_12_retches_for_25_minus_ht() -> None:
 
 def test_row_14_fp_and_stun() -> None:
     event, _ = reach(14, {"fp": (3,), "stun": (2,)})
-    assert first(event, "fp-loss")["fp"] == {"value": 3, "dice": "1d", "faces": (3,)}
+    assert first(event, "fp-loss")["fp"] == {"value": 3, "dice": "1d", "faces": [3]}
     assert first(event, "stun")["duration"]["value"] == 2
 
 
@@ -188,7 +190,7 @@ def test_row_19_severe_faint() -> None:
     event, _ = reach(19, {"faint": (3, 4)})
     assert first(event, "faint")["duration"]["value"] == 7
     assert first(event, "faint")["note"] == "severe"
-    assert first(event, "injury")["hp"] == {"value": 1, "dice": None, "faces": ()}
+    assert first(event, "injury")["hp"] == {"value": 1, "dice": None, "faces": []}
 
 
 def test_row_20_faint_bordering_on_shock() -> None:
@@ -254,7 +256,7 @@ def test_row_31_critical_failure_loses_ht_permanently() -> None:
     assert mara_now.ht_now == 10
     assert mara_now.points_lost == 10
     status = table.ruleset.status(table.state)["Mara"]
-    assert (status["ht"], status["ht_lost"], status["points_lost"]) == (11, 1, 10)
+    assert (status.ht, status.ht_lost, status.points_lost) == (11, 1, 10)
 
 
 def test_row_31_ht_roll_uses_ht_after_losses() -> None:
@@ -272,7 +274,7 @@ def test_row_31_ht_roll_uses_ht_after_losses() -> None:
 
 def test_row_32_stricken() -> None:
     event, _ = reach(32, {"injury": (3, 4)})
-    assert first(event, "injury")["hp"] == {"value": 7, "dice": "2d", "faces": (3, 4)}
+    assert first(event, "injury")["hp"] == {"value": 7, "dice": "2d", "faces": [3, 4]}
 
 
 def test_row_33_total_panic() -> None:

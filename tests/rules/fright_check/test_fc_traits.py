@@ -9,6 +9,7 @@ from fc_support import check, faces, mara
 
 from journal.errors import RuleError
 from journal.rules.fright_check import RULESET, NameTrait, TraitNamed
+from journal.rules.fright_check.status import FCStatus
 
 
 def fail_into(table: Any, row: int, **dice: tuple[int, ...]) -> int:
@@ -21,7 +22,11 @@ def fail_into(table: Any, row: int, **dice: tuple[int, ...]) -> int:
 
 
 def status(table: Any) -> dict[str, Any]:
-    result: dict[str, Any] = RULESET.status(table.state)["Mara"]
+    """Mara's `status --json` document (its `to_json()`), read as the CLI prints it."""
+    mara_now = RULESET.status(table.state)["Mara"]
+    assert isinstance(mara_now, FCStatus)
+    result = mara_now.to_json()
+    assert isinstance(result, dict)
     return result
 
 

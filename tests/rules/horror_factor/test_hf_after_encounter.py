@@ -20,7 +20,7 @@ def end(table: Table, command: EndEncounter) -> EncounterEnded:
 
 
 def hardness(table: Table, name: str) -> int:
-    value: int = table.ruleset.status(table.state)[name]["hardness"]
+    value: int = table.ruleset.status(table.state)[name].hardness
     return value
 
 
@@ -38,7 +38,7 @@ def test_do_or_die_hardens_up_to_the_cap(table: Table, training: str, cap: int) 
         table.do(StartEncounter(f"Fight {fight}", "horde", ("Sam",)))
         end(table, EndEncounter(do_or_die=("Sam",)))
         assert hardness(table, "Sam") == min(cap, fight + 1)
-    assert table.ruleset.status(table.state)["Sam"]["hardness_cap"] == cap
+    assert table.ruleset.status(table.state)["Sam"].hardness_cap == cap
 
 
 def test_at_the_cap_no_gain_and_it_says_so(table: Table) -> None:
@@ -51,8 +51,8 @@ def test_at_the_cap_no_gain_and_it_says_so(table: Table) -> None:
     table.do(StartEncounter("Fight", "horde", ("Vet",)))
     event = end(table, EndEncounter(do_or_die=("Vet",)))
     (result,) = event.results
-    assert (result["hardness_before"], result["hardness_after"], result["cap"]) == (6, 6, 3)
-    assert "no gain" in result["note"] and "cap 3" in result["note"]
+    assert (result.hardness_before, result.hardness_after, result.cap) == (6, 6, 3)
+    assert "no gain" in result.note and "cap 3" in result.note
     assert hardness(table, "Vet") == 6
 
 
@@ -61,10 +61,10 @@ def test_broken(trio: Table) -> None:
     trio.do(StartEncounter("Zombies", "horde", CAST))
     event = end(trio, EndEncounter(do_or_die=("Freddie", "Linda"), broken=("ariella",)))
     assert event.broken == ("Ariella",)
-    outcome = {r["character"]: r["outcome"] for r in event.results}
+    outcome = {r.character: r.outcome for r in event.results}
     assert outcome == {"Freddie": "do-or-die", "Ariella": "broken", "Linda": "do-or-die"}
     status = trio.ruleset.status(trio.state)
-    assert (status["Ariella"]["brokenness"], status["Ariella"]["hardness"]) == (1, 0)
+    assert (status["Ariella"].brokenness, status["Ariella"].hardness) == (1, 0)
     assert trio.rules.encounter is None
 
 
@@ -78,14 +78,14 @@ def test_brokenness_stops_at_six(table: Table) -> None:
     )
     table.do(StartEncounter("Fight", "horde", ("Wreck",)))
     (result,) = end(table, EndEncounter(broken=("Wreck",))).results
-    assert (result["brokenness_before"], result["brokenness_after"]) == (6, 6)
+    assert (result.brokenness_before, result.brokenness_after) == (6, 6)
 
 
 def test_unnamed_participants_are_unchanged_and_recorded(trio: Table) -> None:
     """EncounterEnded records per character hardness before/after, cap, brokenness."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     event = end(trio, EndEncounter())
-    assert [(r["character"], r["outcome"], r["hardness_after"]) for r in event.results] == [
+    assert [(r.character, r.outcome, r.hardness_after) for r in event.results] == [
         ("Freddie", "none", 0),
         ("Ariella", "none", 0),
         ("Linda", "none", 2),

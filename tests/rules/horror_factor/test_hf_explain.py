@@ -127,7 +127,8 @@ def test_status_keys(trio: Table) -> None:
     """DESIGN.md `status --json`: "characters": {"Linda": {"hardness", "hardness_cap",
     "brokenness", "willpower", "willpower_max", "specializations", "encounter": ...}}."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
-    linda = RULESET.status(trio.state)["Linda"]
+    linda = RULESET.status(trio.state)["Linda"].to_json()
+    assert isinstance(linda, dict)
     assert {
         "hardness",
         "hardness_cap",

@@ -6,8 +6,10 @@ import pytest
 from rules_harness import Table
 
 from journal.errors import RuleError
+from journal.events import DiceRoll
 from journal.rules.horror_factor import AdvanceTurn, RollInitiative, Shift, Soak, StartEncounter
 from journal.rules.horror_factor.events import InitiativeRolled
+from journal.rules.horror_factor.status import FightNumbers
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -25,7 +27,7 @@ def test_total_and_terms(trio: Table) -> None:
     event = roll(trio, "Linda", (3, 5))
     assert event.terms == (("Reaction", 12), ("HF 7 - Hardness 2", -5), ("+d10", 3), ("-d10", -5))
     assert event.total == 5
-    assert event.dice == {"initiative": {"faces": (3, 5), "source": "entered"}}
+    assert event.dice == {"initiative": DiceRoll(faces=(3, 5), source="entered")}
     assert (event.turn, event.hf, event.soak, event.effective_hf, event.hardness) == (
         1,
         7,
@@ -78,32 +80,35 @@ def test_penalty_changes_at_once(trio: Table) -> None:
     trio.do(StartEncounter("Zombies", "horde", CAST))
     roll(trio, "Linda", (5, 5))
 
+    def numbers() -> FightNumbers:
+        current = trio.ruleset.status(trio.state)["Linda"].encounter
+        assert isinstance(current, FightNumbers)
+        return current
+
     def penalty() -> int:
-        value: int = trio.ruleset.status(trio.state)["Linda"]["encounter"]["action_penalty"]
-        return value
+        return numbers().action_penalty
 
     assert penalty() == 4
     trio.do(Shift("Linda", "grabbed"))
     assert penalty() == 6
     trio.do(Soak("Linda", 3))
     assert penalty() == 3
-    status = trio.ruleset.status(trio.state)["Linda"]["encounter"]
-    assert status["initiative"] == 8  # the roll already made stands
+    assert numbers().initiative == 8  # the roll already made stands
 
 
 def test_status_before_the_roll(trio: Table) -> None:
     """DESIGN.md: "`initiative`/`can_act` null before the character rolls this turn"."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
-    current = trio.ruleset.status(trio.state)["Freddie"]["encounter"]
-    assert (current["initiative"], current["can_act"], current["defense_penalty"]) == (
+    current = trio.ruleset.status(trio.state)["Freddie"].encounter
+    assert (current.initiative, current.can_act, current.defense_penalty) == (
         None,
         None,
         0,
     )
     roll(trio, "Freddie", (1, 10))
     trio.do(AdvanceTurn())
-    current = trio.ruleset.status(trio.state)["Freddie"]["encounter"]
-    assert (current["initiative"], current["can_act"], current["defense_penalty"]) == (
+    current = trio.ruleset.status(trio.state)["Freddie"].encounter
+    assert (current.initiative, current.can_act, current.defense_penalty) == (
         None,
         None,
         0,
@@ -128,6 +133,6 @@ def test_rolled_dice_are_recorded(trio: Table) -> None:
     trio.do(StartEncounter("Zombies", "horde", CAST))
     (event,) = trio.do(RollInitiative("Linda"), seed=7)
     assert isinstance(event, InitiativeRolled)
-    plus, minus = event.dice["initiative"]["faces"]
-    assert event.dice["initiative"]["source"] == "rolled"
+    plus, minus = event.dice["initiative"].faces
+    assert event.dice["initiative"].source == "rolled"
     assert event.total == 12 - 4 + plus - minus

@@ -23,7 +23,7 @@ def peace(table: Table, command: Peace) -> PeaceRecorded:
 
 
 def hardness(table: Table, name: str) -> int:
-    value: int = table.ruleset.status(table.state)[name]["hardness"]
+    value: int = table.ruleset.status(table.state)[name].hardness
     return value
 
 
@@ -70,7 +70,7 @@ def test_peak_is_the_highest_ever(table: Table) -> None:
     assert hardness(table, "Sam") == 4
     event = peace(table, Peace("Sam", months=3, lose=2))
     assert (event.peak, event.floor, event.hardness_after) == (4, 2, 2)
-    assert table.ruleset.status(table.state)["Sam"]["peak_hardness"] == 4
+    assert table.ruleset.status(table.state)["Sam"].peak_hardness == 4
 
 
 def test_mindset_keeps_everything(table: Table) -> None:
@@ -130,7 +130,7 @@ def test_award_past_the_cap(table: Table) -> None:
     assert (event.hardness_before, event.hardness_after, event.cap) == (3, 5, 3)
     assert event.reason == "years in the wastelands"
     assert hardness(table, "Freddie") == 5
-    assert table.ruleset.status(table.state)["Freddie"]["peak_hardness"] == 5
+    assert table.ruleset.status(table.state)["Freddie"].peak_hardness == 5
 
 
 def test_award_a_specialization(table: Table) -> None:
@@ -141,7 +141,7 @@ def test_award_a_specialization(table: Table) -> None:
     assert isinstance(event, HardnessAwarded)
     assert (event.specialization, event.hardness_before, event.hardness_after) == ("mythos", 1, 4)
     status = table.ruleset.status(table.state)["Prof"]
-    assert (status["hardness"], status["specializations"]) == (1, {"mythos": 4})
+    assert (status.hardness, status.specializations) == (1, {"mythos": 4})
 
 
 @pytest.mark.parametrize(

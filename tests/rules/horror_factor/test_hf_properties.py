@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rules_harness import Table
 
+from journal import projection
 from journal.dice import DiceBox
 from journal.errors import JournalError
-from journal.events import canonical_json, from_data, to_data
-from journal.projection import apply
 from journal.rules.core import AddCharacter, CampaignState
 from journal.rules.horror_factor import (
     AdvanceTurn,
@@ -171,9 +169,10 @@ def check_invariants(table: Table) -> None:
             assert p.hf >= 0
             assert 0 <= p.soak <= 3
             hardness, _ = who.hardness_for(encounter.category)
-            current = table.ruleset.status(table.state)[name]["encounter"]
-            assert current["effective_hf"] == max(0, p.hf - p.soak)
-            assert current["action_penalty"] == max(0, current["effective_hf"] - hardness)
+            current = table.ruleset.status(table.state)[name].encounter
+            assert current is not None
+            assert current.effective_hf == max(0, p.hf - p.soak)
+            assert current.action_penalty == max(0, current.effective_hf - hardness)
 
 
 @FAST
@@ -212,16 +211,16 @@ def test_replay_equals_live_and_rulings_round_trip(
     inputs gives the same event."""
     table, _ = fight(sheet_list, steps)
     state = CampaignState()
-    for payload, meta in table.events:
-        if state.seq:
+    walk = list(projection.steps(table.records()))
+    assert len(walk) == len(table.events)
+    for step, (payload, _) in zip(walk, table.events, strict=True):
+        if step.before.seq:
             command = table.ruleset.command_for(payload)
             if command is not None:
                 replay = DiceBox.replaying(getattr(payload, "dice", {}))
-                assert table.ruleset.decide(state, command, replay) == [payload]
-        data = json.loads(canonical_json(to_data(payload)))
-        stored = from_data(payload.type, payload.schema, data)
-        assert stored == payload
-        state = apply(state, stored, meta, table.ruleset)
+                assert table.ruleset.decide(step.before, command, replay) == [payload]
+        assert step.payload == payload  # read back from the stored JSON
+        state = step.after
     assert state == table.state
 
 
@@ -239,11 +238,10 @@ def test_folding_with_voids_never_raises(
     table, _ = fight(sheet_list, steps)
     count = len(table.events)
     voided = data.draw(st.sets(st.integers(4, max(4, count - 1))), label="voided")
+    seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
     state = CampaignState()
-    for index, (payload, meta) in enumerate(table.events):
-        if index in voided:
-            continue
-        state = apply(state, payload, meta, table.ruleset)
+    for step in projection.steps(table.records(), seqs):
+        state = step.after
         for who in state.rules.characters.values():
             assert 0 <= who.willpower <= who.willpower_max
             assert 0 <= who.hardness <= 7
@@ -274,20 +272,18 @@ def test_fold_after_voids_examples(trio: Table) -> None:
     trio.do(StartEncounter("Second", "fistfight", ("Linda",)))
     events = trio.events
 
-    def fold(skip: set[int]) -> CampaignState:
-        state = CampaignState()
-        for index, (payload, meta) in enumerate(events):
-            if index not in skip:
-                state = apply(state, payload, meta, trio.ruleset)
-        return state
+    def fold_without(skip: set[int]) -> CampaignState:
+        """The one fold over the recorded events, voiding those at the indexes `skip`."""
+        voided = frozenset(meta.seq for index, (_, meta) in enumerate(events) if index in skip)
+        return projection.fold(trio.records(), voided)
 
     start = next(i for i, (p, _) in enumerate(events) if isinstance(p, StartEncounterEvent))
-    no_start = fold({start, len(events) - 1})
+    no_start = fold_without({start, len(events) - 1})
     assert no_start.rules.encounter is None
-    no_turn_two = fold({start + 1, len(events) - 2, len(events) - 1})
+    no_turn_two = fold_without({start + 1, len(events) - 2, len(events) - 1})
     encounter = no_turn_two.rules.encounter
     assert encounter is not None and encounter.turn == 3
     assert encounter.participants["Linda"].initiative == 10
-    no_end = fold({len(events) - 2})
+    no_end = fold_without({len(events) - 2})
     assert no_end.rules.encounter is not None
     assert no_end.rules.encounter.title == "Second"

@@ -13,7 +13,7 @@ CAST = ("Freddie", "Ariella", "Linda")
 
 
 def willpower(table: Table) -> dict[str, int]:
-    return {n: s["willpower"] for n, s in table.ruleset.status(table.state).items()}
+    return {n: s.willpower for n, s in table.ruleset.status(table.state).items()}
 
 
 def spend(table: Table) -> None:
@@ -40,7 +40,7 @@ def test_partial_restore(trio: Table) -> None:
     assert isinstance(event, Rested)
     assert event.characters == ("Linda", "Freddie")
     assert willpower(trio) == {"Freddie": 10, "Ariella": 10, "Linda": 9}
-    assert [c["after"] for c in event.changes] == [9, 10]
+    assert [c.after for c in event.changes] == [9, 10]
 
 
 def test_victory_is_recorded(trio: Table) -> None:

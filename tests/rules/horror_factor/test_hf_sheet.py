@@ -70,10 +70,10 @@ def test_character_added_creates_the_character(table: Table) -> None:
     """ "Willpower | max: integer 1-20; current: 0..max": a new character starts full."""
     table.do(AddCharacter("Linda", sheet(brokenness=1)))
     status = RULESET.status(table.state)["Linda"]
-    assert status["willpower"] == status["willpower_max"] == 10
-    assert (status["hardness"], status["hardness_cap"], status["brokenness"]) == (2, 4, 1)
-    assert status["encounter"] is None
-    assert status["peak_hardness"] == 2
+    assert status.willpower == status.willpower_max == 10
+    assert (status.hardness, status.hardness_cap, status.brokenness) == (2, 4, 1)
+    assert status.encounter is None
+    assert status.peak_hardness == 2
 
 
 def test_exceptional_margin_option() -> None:

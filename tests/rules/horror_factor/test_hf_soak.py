@@ -8,6 +8,7 @@ from rules_harness import Table
 from journal.errors import RuleError
 from journal.rules.horror_factor import AdvanceTurn, RollInitiative, Soak, StartEncounter
 from journal.rules.horror_factor.events import InitiativeRolled, WillpowerSoaked
+from journal.rules.horror_factor.status import FightNumbers
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -18,8 +19,9 @@ def soak(table: Table, name: str, points: int) -> WillpowerSoaked:
     return event
 
 
-def encounter_status(table: Table, name: str) -> dict[str, object]:
-    result: dict[str, object] = table.ruleset.status(table.state)[name]["encounter"]
+def encounter_status(table: Table, name: str) -> FightNumbers:
+    result = table.ruleset.status(table.state)[name].encounter
+    assert isinstance(result, FightNumbers)
     return result
 
 
@@ -31,10 +33,10 @@ def test_soak_lowers_effective_hf_this_turn_only(trio: Table) -> None:
     assert (event.hf, event.effective_hf, event.action_penalty) == (6, 4, 2)
     assert event.terms == (("HF 6 - soak 2 - Hardness 2", -2),)
     current = encounter_status(trio, "Linda")
-    assert (current["hf"], current["soak"], current["effective_hf"]) == (6, 2, 4)
+    assert (current.hf, current.soak, current.effective_hf) == (6, 2, 4)
     trio.do(AdvanceTurn())
     current = encounter_status(trio, "Linda")
-    assert (current["hf"], current["soak"], current["effective_hf"]) == (5, 0, 5)
+    assert (current.hf, current.soak, current.effective_hf) == (5, 0, 5)
 
 
 def test_spent_willpower_stays_spent(trio: Table) -> None:
@@ -44,7 +46,7 @@ def test_spent_willpower_stays_spent(trio: Table) -> None:
     assert (event.willpower_before, event.willpower_after) == (10, 7)
     trio.do(AdvanceTurn())
     soak(trio, "Linda", 1)
-    assert trio.ruleset.status(trio.state)["Linda"]["willpower"] == 6
+    assert trio.ruleset.status(trio.state)["Linda"].willpower == 6
 
 
 def test_several_declarations_up_to_three(trio: Table) -> None:

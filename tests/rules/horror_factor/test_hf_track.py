@@ -45,7 +45,7 @@ def test_acted_loses_one_froze_keeps(trio: Table) -> None:
     assert isinstance(event, TurnAdvanced)
     assert event.turn == 2
     assert hfs(trio) == {"Freddie": 6, "Ariella": 7, "Linda": 6}
-    reasons = {c["character"]: c["reason"] for c in event.changes}
+    reasons = {c.character: c.reason for c in event.changes}
     assert reasons == {"Freddie": "acted: -1", "Ariella": "froze: same", "Linda": "acted: -1"}
 
 
@@ -65,7 +65,7 @@ def test_no_initiative_counts_as_acted(trio: Table) -> None:
     (event,) = trio.do(AdvanceTurn())
     assert hfs(trio) == {"Freddie": 5, "Ariella": 6, "Linda": 5}
     assert isinstance(event, TurnAdvanced)
-    assert event.changes[0]["terms"] == (("HF", 6), ("no initiative, counts as acted", -1))
+    assert event.changes[0].terms == (("HF", 6), ("no initiative, counts as acted", -1))
 
 
 def test_ambush_expires_for_everyone(trio: Table) -> None:
@@ -77,7 +77,7 @@ def test_ambush_expires_for_everyone(trio: Table) -> None:
     (event,) = trio.do(AdvanceTurn())
     assert hfs(trio) == {"Freddie": 4, "Ariella": 3, "Linda": 3}
     assert isinstance(event, TurnAdvanced)
-    assert event.changes[0]["reason"] == "froze: same; ambush expired: -2"
+    assert event.changes[0].reason == "froze: same; ambush expired: -2"
     trio.do(AdvanceTurn())
     assert hfs(trio) == {"Freddie": 3, "Ariella": 2, "Linda": 2}
 
@@ -171,7 +171,7 @@ def test_inspired_lowers_everyone(trio: Table) -> None:
     event = shifted(trio, Shift(None, "inspired"))
     assert event.group
     assert hfs(trio) == {"Freddie": 3, "Ariella": 5, "Linda": 3}
-    assert [(c["character"], c["before"], c["after"]) for c in event.changes] == [
+    assert [(c.character, c.before, c.after) for c in event.changes] == [
         ("Freddie", 4, 3),
         ("Ariella", 6, 5),
         ("Linda", 4, 3),
@@ -206,7 +206,7 @@ def test_hf_never_below_zero(trio: Table) -> None:
     trio.do(StartEncounter("Friendly", "fistfight", CAST))
     event = shifted(trio, Shift("Linda", "found a bazooka", -5))
     assert hfs(trio)["Linda"] == 0
-    assert event.changes[0]["terms"] == (("HF", 1), ("found a bazooka", -5), ("not below 0", 4))
+    assert event.changes[0].terms == (("HF", 1), ("found a bazooka", -5), ("not below 0", 4))
     trio.do(DropEnemy("Linda"))
     trio.do(AdvanceTurn())
     assert hfs(trio) == {"Freddie": 0, "Ariella": 0, "Linda": 0}

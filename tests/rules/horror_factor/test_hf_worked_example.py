@@ -65,7 +65,7 @@ def test_every_cell_of_the_table(trio: Table, row: tuple[object, ...]) -> None:
     turn, name, faces, want_hf, initiative, acts, offensive, defense = row
     rolls = play(trio)
     event = rolls[(turn, name)]  # type: ignore[index]
-    assert (event.dice["initiative"]["faces"][0], event.dice["initiative"]["faces"][1]) == faces
+    assert event.dice["initiative"].faces == faces
     assert event.effective_hf == want_hf
     assert event.total == initiative
     assert event.can_act is acts
@@ -116,9 +116,11 @@ def test_linda_drops_the_first_zombie(trio: Table) -> None:
     trio.do(DropEnemy("Linda"))
     assert (hf(trio, "Linda"), hf(trio, "Freddie"), hf(trio, "Ariella")) == (2, 3, 4)
     status = trio.ruleset.status(trio.state)
-    assert status["Linda"]["willpower"] == 8
-    assert status["Linda"]["willpower_max"] == 10
-    assert status["Linda"]["encounter"] == {
+    assert status["Linda"].willpower == 8
+    assert status["Linda"].willpower_max == 10
+    linda = status["Linda"].to_json()
+    assert isinstance(linda, dict)
+    assert linda["encounter"] == {
         "turn": 4,
         "hf": 2,
         "soak": 2,
@@ -128,11 +130,11 @@ def test_linda_drops_the_first_zombie(trio: Table) -> None:
         "can_act": True,
         "defense_penalty": 0,
     }
-    assert status["Freddie"]["encounter"]["action_penalty"] == 3
-    assert status["Ariella"]["encounter"]["action_penalty"] == 4
+    assert status["Freddie"].encounter.action_penalty == 3
+    assert status["Ariella"].encounter.action_penalty == 4
     trio.do(AdvanceTurn())
     assert (hf(trio, "Linda"), hf(trio, "Freddie"), hf(trio, "Ariella")) == (1, 2, 3)
-    assert trio.ruleset.status(trio.state)["Linda"]["willpower"] == 8
+    assert trio.ruleset.status(trio.state)["Linda"].willpower == 8
 
 
 def test_all_three_harden_after_the_fight(trio: Table) -> None:
@@ -142,6 +144,6 @@ def test_all_three_harden_after_the_fight(trio: Table) -> None:
     trio.do(DropEnemy("Linda"))
     trio.do(EndEncounter(do_or_die=CAST))
     status = trio.ruleset.status(trio.state)
-    got = {n: (status[n]["hardness"], status[n]["hardness_cap"]) for n in CAST}
+    got = {n: (status[n].hardness, status[n].hardness_cap) for n in CAST}
     assert got == {"Freddie": (1, 3), "Ariella": (1, 3), "Linda": (3, 4)}
-    assert all(status[n]["encounter"] is None for n in CAST)
+    assert all(status[n].encounter is None for n in CAST)

@@ -1,12 +1,11 @@
-"""One line per event for the GM (`log`, `explain`, recaps), and who an event concerns."""
+"""One line per event for the GM (`log`, `explain`, recaps), and who an event concerns:
+the core events here, the others by their ruleset."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from journal.events import Event, Recorded
-from journal.rules import Ruleset
 from journal.rules.core import (
     CampaignCreated,
     CharacterAdded,
@@ -17,46 +16,12 @@ from journal.rules.core import (
     SessionEnded,
     SessionStarted,
 )
-
-
-def value_text(value: Any) -> str:
-    """A status value as the GM reads it: `yes`, `mythos 4`, `Combat Reflexes, Fearlessness
-    2`, `Phobia (dark) -15, self-control 12; Nightmares -5`."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Mapping):
-        if "name" in value and "points" in value:
-            return _trait(value)
-        if "kind" in value and "points" in value:
-            seq = f" (check #{value['seq']})" if value.get("seq") is not None else ""
-            return f"{value['kind']} {_points(value['points'])}{seq}"
-        items = [str(k) if v is True else f"{k} {value_text(v)}" for k, v in value.items()]
-        return ", ".join(items) or "none"
-    if isinstance(value, list | tuple):
-        parts = [value_text(v) for v in value]
-        joiner = "; " if any(isinstance(v, Mapping) for v in value) else ", "
-        return joiner.join(parts) or "none"
-    return str(value)
-
-
-def _points(points: Any) -> str:
-    return (
-        f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else str(points)
-    )
-
-
-def _trait(value: Mapping[str, Any]) -> str:
-    """`Phobia (dark) -15, self-control 12`."""
-    text = f"{value['name']} {_points(value['points'])}"
-    if value.get("self_control") is not None:
-        text += f", self-control {value['self_control']}"
-    return text
+from journal.rules.ruleset import Ruleset
+from journal.text import value_text
 
 
 def _sheet_text(sheet: object) -> str:
-    if not isinstance(sheet, dict):
+    if not isinstance(sheet, Mapping):
         return ""
     return "; ".join(
         f"{key} {value_text(value)}"

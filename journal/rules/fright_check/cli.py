@@ -1,90 +1,80 @@
-"""GURPS: `journal fright` (a Fright Check) and `journal trait` (name an acquired trait)."""
+"""The GURPS Fright Check's command-line commands (`fright`, `trait`, and `encounter` for
+heat of battle) and the options of its sheet for `character add`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from journal.cli.common import json_option, key_values, pass_settings, whole_number
-from journal.cli.fight import run
+from journal.cli.common import (
+    json_option,
+    key_values,
+    pass_settings,
+    record,
+    split_names,
+    whole_number,
+)
 from journal.cli.main import Settings, fail
 
-if TYPE_CHECKING:
-    from journal.app import Journal
 
-FRIGHT_KEYS = (
-    "character",
-    "made",
-    "modifiers",
-    "modified_will",
-    "effective_will",
-    "roll",
-    "success",
-    "critical",
-    "margin",
-    "table_roll",
-    "row",
-    "effects",
+@click.group()
+def encounter() -> None:
+    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks).
+
+    \b
+    Example:
+      journal encounter start "Morgue brawl" --cast Mara,Eli
+      journal encounter end
+    """
+
+
+@encounter.command("start")
+@click.argument("title")
+@click.option(
+    "--cast", "cast", multiple=True, metavar="NAME,NAME", help="Who is in it (default: everyone)."
 )
+@json_option
+@pass_settings
+def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_json: bool) -> None:
+    """Start a fight: heat of battle (+5) is on for its cast while it runs.
+
+    \b
+    Example:
+      journal encounter start "Morgue brawl" --cast Mara,Eli
+    """
+    from journal.rules.fright_check import StartCombat
+
+    record(settings, StartCombat(title, split_names(cast)), as_json)
 
 
-def _fright_document(outcome: Any) -> dict[str, Any]:
-    record = next(r for r in outcome.records if r.type == "FrightChecked")
-    data = record.data
-    return {
-        "seq": record.seq,
-        **{k: data[k] for k in FRIGHT_KEYS},
-        "threat": data["threat"],
-        "kind": data["kind"],
-        "will": data["will"],
-        "failure_margin": data["failure_margin"],
-        "table_total": data["table_total"],
-        "pending": data["pending"],
-        "dice": data["dice"],
-        "named": [r.data for r in outcome.records if r.type == "TraitNamed"],
-    }
+@encounter.command("end")
+@json_option
+@pass_settings
+def encounter_end(settings: Settings, as_json: bool) -> None:
+    """End the running fight (no more heat of battle).
+
+    \b
+    Example:
+      journal encounter end
+    """
+    from journal.rules.fright_check import EndCombat
+
+    record(settings, EndCombat(), as_json)
 
 
 def _naming(given: dict[str, Any]) -> Any:
-    """With --trait-*: name the trait the check gives in the same breath (both are recorded
-    together, or neither); None without them."""
+    """With --trait-*: the trait this check gives, named in the same breath (both are
+    recorded together, or neither); None without them."""
     if not (given["trait_name"] or given["trait_worsen"]):
         if given["trait_points"] is not None or given["trait_scn"] is not None:
             fail("--trait-points and --trait-scn go with --trait-name")
         return None
-    from journal.rules import load
-    from journal.rules.fright_check import NameTrait
+    from journal.rules.fright_check import TraitChoice
 
-    def name_it(state: Any) -> NameTrait:
-        character = load(state.ruleset).status(state)
-        checked = state.seq
-        who = next(
-            (n for n, c in character.items() if any(p["seq"] == checked for p in c["pending"])),
-            None,
-        )
-        if who is None:
-            fail("this check gave no trait to name: leave out --trait-name / --trait-worsen")
-        return NameTrait(
-            who,
-            checked,
-            given["trait_name"] or "",
-            given["trait_points"],
-            given["trait_scn"],
-            given["trait_worsen"],
-        )
-
-    return name_it
-
-
-def _fright_check_journal(settings: Settings) -> Journal:
-    """The campaign's journal, refused (naming both rulesets) unless it plays fright-check,
-    before any flag of these commands is looked at."""
-    journal = settings.journal()
-    ruleset = journal.ruleset.name
-    if ruleset != "fright-check":
-        fail(f"that is a fright-check command, and campaign {journal.campaign!r} plays {ruleset}")
-    return journal
+    return TraitChoice(
+        given["trait_name"] or "", given["trait_points"], given["trait_scn"], given["trait_worsen"]
+    )
 
 
 def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
@@ -183,12 +173,6 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
     """
     from journal.rules.fright_check import FrightCheck
 
-    _fright_check_journal(settings)
-    body = given["body"]
-    if given["mutilated"]:
-        if body not in (None, "violent"):
-            fail(f"--mutilated goes with a violent death, not --body {body}")
-        body = "mutilated"
     extra = tuple(
         (label, whole_number(value, f"--mod {label}"))
         for label, value in key_values(given["mods"], "--mod").items()
@@ -199,7 +183,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         given["kind"],
         monster=given["monster"],
         count=given["count"],
-        body=body,
+        body=given["body"],
         mutilation=given["mutilated"],
         dependent=given["dependent"],
         heat_of_battle=given["heat_of_battle"],
@@ -217,6 +201,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         extra=extra,
         previous_experience=given["previous_experience"],
         exposures=given["exposures"],
+        trait=_naming(given),
     )
     dice: dict[str, tuple[int, ...]] = {}
     flags = {"will": "--dice", "table": "--table-dice"}
@@ -234,7 +219,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
             )
         flags[purpose] = f"--effect-dice {purpose}"
         dice[purpose] = _faces(text, flags[purpose]) or ()
-    run(settings, command, as_json, dice or None, flags, _fright_document, _naming(given))
+    record(settings, command, as_json, dice or None, flags)
 
 
 @click.command()
@@ -276,14 +261,73 @@ def trait(
     """
     from journal.rules.fright_check import NameTrait
 
-    journal = _fright_check_journal(settings)
-    state = journal.state()
-    canonical = state.character(name)
-    if for_seq is None:
-        pending = journal.ruleset.status(state).get(canonical, {}).get("pending", [])
-        if not pending:
-            fail(f"{canonical} has no pending trait to name")
-        for_seq = int(pending[0]["seq"])
     if not trait_name and not worsen:
         fail("give the trait's --name TEXT (or --worsen DISADVANTAGE for a row-25 result)")
-    run(settings, NameTrait(canonical, for_seq, trait_name or "", points, scn, worsen), as_json)
+    record(settings, NameTrait(name, for_seq, trait_name or "", points, scn, worsen), as_json)
+
+
+# --- what the journal asks of a ruleset's CLI module -----------------------------------------
+
+
+def commands() -> dict[str, click.Command]:
+    """The commands this ruleset adds to `journal`."""
+    return {"encounter": encounter, "fright": fright, "trait": trait}
+
+
+SHEET_EXAMPLE = (
+    'journal character add Mara --will 12 --ht 11 --iq 13 --trait "Combat Reflexes"\n'
+    'journal character add Eli --will 10 --ht 10 --iq 12 --disadvantage "Phobia (dark)=-15/12"'
+)
+
+
+def sheet_options() -> list[click.Option]:
+    """The options of a GURPS sheet on `character add`."""
+    return [
+        click.Option(["--will"], type=int, help="Will."),
+        click.Option(["--ht"], type=int, help="HT."),
+        click.Option(["--iq"], type=int, help="IQ."),
+        click.Option(
+            ["--trait", "traits"],
+            multiple=True,
+            metavar="NAME[=N]",
+            help='A trait that modifies Fright Checks: "Fearlessness=2", "Combat Reflexes".',
+        ),
+        click.Option(["--quirk", "quirks"], multiple=True, help="An existing quirk."),
+        click.Option(
+            ["--disadvantage", "disadvantages"],
+            multiple=True,
+            metavar="NAME=POINTS[/SCN]",
+            help='An existing mental disadvantage, e.g. "Phobia (dark)=-15/12".',
+        ),
+    ]
+
+
+def sheet(given: dict[str, Any]) -> dict[str, object]:
+    """The sheet the options give (the rules check its ranges and traits)."""
+    attributes = ("will", "ht", "iq")
+    missing = [f"--{k}" for k in attributes if given.get(k) is None]
+    if missing:
+        fail(f"a GURPS character needs {', '.join(missing)}")
+    result: dict[str, object] = {k: given[k] for k in attributes}
+    traits: dict[str, object] = {}
+    for text in given.get("traits") or ():
+        name, sep, level = text.partition("=")
+        traits[name.strip()] = whole_number(level, f"--trait {name}") if sep else True
+    result["traits"] = traits
+    result["quirks"] = [q.strip() for q in given.get("quirks") or () if q.strip()]
+    result["disadvantages"] = [_disadvantage(t) for t in given.get("disadvantages") or ()]
+    return result
+
+
+def _disadvantage(text: str) -> dict[str, object]:
+    name, sep, rest = text.rpartition("=")
+    if not sep or not name.strip():
+        fail(f'--disadvantage {text!r} is not NAME=POINTS[/SCN], e.g. "Phobia (dark)=-15/12"')
+    points, _, scn = rest.partition("/")
+    return {
+        "name": name.strip(),
+        "points": whole_number(points, f"the points of {name.strip()}"),
+        "self_control": whole_number(scn, f"the self-control number of {name.strip()}")
+        if scn
+        else None,
+    }

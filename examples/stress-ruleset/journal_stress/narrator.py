@@ -1,0 +1,73 @@
+"""How stress reads in handouts: each session's rises and panics, the arc's stress line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from journal.documents import CharacterStatus
+from journal.handouts.hooks import Milestone, Narrator, RecapView
+from journal.projection import Step
+from journal_stress.rules import PanicRolled, StressChanged, StressStatus
+
+Doc = dict[str, Any]
+
+
+class StressNarrator(Narrator):
+    outcome_keys = ("stress", "panics")
+
+    def outcome(self, step: Step, recap: RecapView) -> None:
+        p = step.payload
+        if isinstance(p, StressChanged) and recap.sees_name(p.character):
+            recap.outcomes["stress"].append(
+                {"name": p.character, "before": p.before, "after": p.after, "why": p.reason}
+            )
+        elif isinstance(p, PanicRolled) and p.panicked and recap.sees_name(p.character):
+            recap.outcomes["panics"].append({"name": p.character, "gm": recap.gm(step)})
+
+    def standing(self, name: str, status: CharacterStatus) -> Doc:
+        assert isinstance(status, StressStatus)
+        return {
+            "name": name,
+            "stress": status.stress,
+            "nerve": status.nerve,
+            "panics": status.panics,
+        }
+
+    def arc_numbers(
+        self, name: str, steps: Sequence[Step]
+    ) -> Callable[[CharacterStatus, int], Doc]:
+        def numbers(status: CharacterStatus, seq: int) -> Doc:
+            assert isinstance(status, StressStatus)
+            return {"stress": status.stress, "panics": status.panics}
+
+        return numbers
+
+    def charts(self, points: list[Doc]) -> list[Doc]:
+        return [
+            {
+                "title": "Stress",
+                "y_label": "stress",
+                "y_max": 10,
+                "x_labels": [p["label"] for p in points],
+                "series": [
+                    {
+                        "label": "Stress",
+                        "style": "b",
+                        "values": [
+                            p["numbers"]["stress"] if p["numbers"] else None for p in points
+                        ],
+                    }
+                ],
+            }
+        ]
+
+    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+        for step in steps:
+            p = step.payload
+            if isinstance(p, PanicRolled) and p.character == name and p.panicked:
+                return [Milestone(step, "panic", "First panic", f"panicked at stress {p.stress}")]
+        return []
+
+
+NARRATOR = StressNarrator()

@@ -1,0 +1,249 @@
+"""The stress ruleset's rules: pure decide and evolve over frozen dataclasses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from journal.dice import DiceBox
+from journal.documents import CharacterStatus, StatusDocument
+from journal.errors import RuleError
+from journal.events import Dice, Event, JSONObject, Terms, describe_terms, event
+from journal.rules.core import CampaignState, CharacterAdded, Meta, RulesState
+from journal.rules.dispatch import Dispatch
+from journal.rules.ruleset import Ruleset
+from journal.text import table
+
+STRESS_MAX = 10
+NERVE_RANGE = (1, 10)
+#: a panic roll of this or more holds
+HOLD = 6
+
+# --- commands ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stress:
+    character: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Panic:
+    character: str
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+@event
+@dataclass(frozen=True)
+class StressChanged(Event):
+    character: str
+    amount: int
+    reason: str
+    before: int
+    after: int
+
+
+@event
+@dataclass(frozen=True)
+class PanicRolled(Event):
+    character: str
+    dice: Dice
+    nerve: int
+    stress: int
+    total: int
+    terms: Terms
+    panicked: bool
+    stress_after: int
+
+
+# --- state ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    nerve: int
+    stress: int = 0
+    panics: int = 0
+
+
+@dataclass(frozen=True)
+class StressState(RulesState):
+    characters: Mapping[str, Sheet] = field(default_factory=dict)
+
+
+def rules_of(state: CampaignState) -> StressState:
+    return state.rules if isinstance(state.rules, StressState) else StressState()
+
+
+def sheet_of(state: CampaignState, name: str) -> Sheet:
+    canonical = state.character(name)
+    found = rules_of(state).characters.get(canonical)
+    if found is None:
+        raise RuleError(f"{canonical} has no stress sheet in this campaign")
+    return found
+
+
+# --- decide -----------------------------------------------------------------------------
+
+DECIDE = Dispatch[list[Event]]("decide")
+
+
+@DECIDE.on(Stress)
+def _stress(state: CampaignState, command: Stress, dice: DiceBox) -> list[Event]:
+    who = state.character(command.character)
+    sheet = sheet_of(state, who)
+    reason = " ".join(command.reason.split())
+    if not reason:
+        raise RuleError('stress needs a reason: add --reason "..."')
+    if command.amount == 0 or not -STRESS_MAX <= command.amount <= STRESS_MAX:
+        raise RuleError(f"stress moves by -10 to 10 (not 0), not {command.amount}")
+    after = max(0, min(STRESS_MAX, sheet.stress + command.amount))
+    return [StressChanged(who, command.amount, reason, sheet.stress, after)]
+
+
+@DECIDE.on(Panic)
+def _panic(state: CampaignState, command: Panic, dice: DiceBox) -> list[Event]:
+    who = state.character(command.character)
+    sheet = sheet_of(state, who)
+    (die,) = dice.roll("panic", 1, 10).faces
+    terms: Terms = (("nerve", sheet.nerve), ("d10", die), ("stress", -sheet.stress))
+    total = sum(value for _, value in terms)
+    panicked = total < HOLD
+    after = min(STRESS_MAX, sheet.stress + 1) if panicked else sheet.stress
+    return [
+        PanicRolled(who, dice.record(), sheet.nerve, sheet.stress, total, terms, panicked, after)
+    ]
+
+
+# --- evolve -----------------------------------------------------------------------------
+
+EVOLVE = Dispatch[StressState]("evolve")
+
+
+def _with(state: CampaignState, name: str, change: dict[str, int]) -> StressState:
+    rules = rules_of(state)
+    sheet = rules.characters.get(name)
+    if sheet is None:
+        return rules
+    return replace(rules, characters={**rules.characters, name: replace(sheet, **change)})
+
+
+@EVOLVE.on(CharacterAdded)
+def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> StressState:
+    rules = rules_of(state)
+    nerve, stress = payload.sheet.get("nerve"), payload.sheet.get("stress", 0)
+    sheet = Sheet(nerve if isinstance(nerve, int) else 1, stress if isinstance(stress, int) else 0)
+    return replace(rules, characters={**rules.characters, payload.name: sheet})
+
+
+@EVOLVE.on(StressChanged)
+def _changed(state: CampaignState, payload: StressChanged, meta: Meta) -> StressState:
+    sheet = rules_of(state).characters.get(payload.character)
+    if sheet is None:
+        return rules_of(state)
+    moved = sheet.stress + payload.after - payload.before  # a void takes out its change
+    return _with(state, payload.character, {"stress": max(0, min(STRESS_MAX, moved))})
+
+
+@EVOLVE.on(PanicRolled)
+def _rolled(state: CampaignState, payload: PanicRolled, meta: Meta) -> StressState:
+    sheet = rules_of(state).characters.get(payload.character)
+    if sheet is None:
+        return rules_of(state)
+    moved = sheet.stress + payload.stress_after - payload.stress
+    return _with(
+        state,
+        payload.character,
+        {"stress": max(0, min(STRESS_MAX, moved)), "panics": sheet.panics + payload.panicked},
+    )
+
+
+# --- the audit, the log, the handouts ------------------------------------------------------
+
+REBUILD = Dispatch[object | None]("command_for")
+REBUILD.on(StressChanged)(lambda p: Stress(p.character, p.amount, p.reason))
+REBUILD.on(PanicRolled)(lambda p: Panic(p.character))
+
+LINES = Dispatch[str]("log line")
+LINES.on(StressChanged)(
+    lambda p: f"{p.character}'s stress {p.before}->{p.after} ({p.amount:+d}): {p.reason}"
+)
+LINES.on(PanicRolled)(
+    lambda p: (
+        f"{p.character} rolls for panic: {describe_terms(p.terms, p.total)} vs {HOLD}: "
+        + ("panics, stress +1" if p.panicked else "holds")
+    )
+)
+
+SENTENCES = Dispatch[str | None]("handout sentence")
+SENTENCES.on(StressChanged)(
+    lambda p, gm: (
+        f"{p.character}'s stress {'rises' if p.after > p.before else 'eases'} "
+        f"to {p.after}: {p.reason}"
+    )
+)
+SENTENCES.on(PanicRolled)(
+    lambda p, gm: f"{p.character} {'panics' if p.panicked else 'holds their nerve'}"
+)
+
+
+@dataclass(frozen=True)
+class StressStatus(CharacterStatus):
+    stress: int
+    stress_max: int
+    nerve: int
+    panics: int
+
+
+class StressRules(Ruleset):
+    name = "stress"
+    summary = "an example: a stress track 0-10 and a d10 panic roll"
+    rules_version = "stress-1"
+    commands = (Stress, Panic)
+    events = (StressChanged, PanicRolled)
+    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
+    evolvers: ClassVar[Dispatch[StressState]] = EVOLVE  # type: ignore[assignment]
+    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
+    lines: ClassVar[Dispatch[str]] = LINES
+    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    cli_module = "journal_stress.cli"
+    narrator_module = "journal_stress.narrator"
+    explain_labels: ClassVar[Mapping[str, str]] = {"stress_max": "most stress"}
+
+    def build_sheet(self, sheet: JSONObject) -> JSONObject:
+        nerve, stress = sheet.get("nerve"), sheet.get("stress", 0)
+        if not isinstance(nerve, int) or not NERVE_RANGE[0] <= nerve <= NERVE_RANGE[1]:
+            raise RuleError(f"nerve must be 1 to 10, not {nerve!r}")
+        if not isinstance(stress, int) or not 0 <= stress <= STRESS_MAX:
+            raise RuleError(f"stress must be 0 to 10, not {stress!r}")
+        return {"nerve": nerve, "stress": stress}
+
+    def initial(self) -> StressState:
+        return StressState()
+
+    def concerns(self, payload: Event) -> tuple[str, ...]:
+        if isinstance(payload, StressChanged | PanicRolled):
+            return (payload.character,)
+        return ()
+
+    def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
+        return {
+            name: StressStatus(sheet.stress, STRESS_MAX, sheet.nerve, sheet.panics)
+            for name, sheet in rules_of(state).characters.items()
+        }
+
+    def status_table(self, document: StatusDocument) -> str:
+        rows = [
+            [name, f"{c.stress}/{c.stress_max}", c.nerve, c.panics]
+            for name, c in document.characters.items()
+            if isinstance(c, StressStatus)
+        ]
+        return table(rows, ["name", "stress", "nerve", "panics"])
+
+
+RULESET = StressRules()

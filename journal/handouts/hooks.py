@@ -1,0 +1,96 @@
+"""What a ruleset adds to the handouts: the hooks its `narrator` module fills in.
+
+The recap and the arc are built here from any ruleset's events; a ruleset's narrator says
+which event opens and closes an encounter, what its turns show, which outcomes a session
+lists, what its standing and arc numbers are, and which moments are milestones. Its
+template partials (`ruleset/*.j2`, in the ruleset's `templates/` folder) render them; a
+ruleset without partials gets the journal's plain defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from journal.documents import CharacterStatus
+from journal.projection import Step
+from journal.rules.ruleset import Ruleset
+
+Doc = dict[str, Any]
+
+
+class RecapView(Protocol):
+    """What a narrator sees of the recap being built."""
+
+    ruleset: Ruleset
+    outcomes: Doc
+
+    @property
+    def gm_audience(self) -> bool: ...
+
+    def sees_name(self, name: str) -> bool: ...
+
+    def gm(self, step: Step) -> Doc | None: ...
+
+    def start_encounter(self, step: Step, encounter: Doc) -> Doc: ...
+
+    def open_turn(self, number: int | None, rows: list[Doc]) -> Doc: ...
+
+    @property
+    def turn(self) -> Doc | None: ...
+
+
+@dataclass(frozen=True)
+class Milestone:
+    """A moment of a character's arc: when (its step), what kind, a label, the text."""
+
+    step: Step
+    kind: str
+    label: str
+    text: str
+
+
+class Narrator:
+    """The defaults: no encounters, no outcome lists, the status as the standing."""
+
+    #: the recap's outcome lists, by key, in the order the partial shows them
+    outcome_keys: tuple[str, ...] = ()
+
+    # --- a session's recap ---------------------------------------------------------------
+
+    def encounter_opened(self, step: Step, recap: RecapView) -> Doc | None:
+        """The encounter this event opens (title, why, cast...; its first turn opened with
+        `recap.open_turn`), or None."""
+        return None
+
+    def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
+        """Whether this event closes the running encounter (filling its `end`, `results`)."""
+        return False
+
+    def track(self, step: Step, recap: RecapView, encounter: Doc) -> None:
+        """Follow the running encounter's turn table through one event."""
+
+    def outcome(self, step: Step, recap: RecapView) -> None:
+        """Add what this event changed to the recap's outcome lists."""
+
+    def standing(self, name: str, status: CharacterStatus) -> Doc:
+        """Where one character stands, for the recap's last section and the arc's sheet."""
+        document = status.to_json()
+        assert isinstance(document, dict)
+        return {"name": name, **document}
+
+    # --- a character's arc ---------------------------------------------------------------
+
+    def arc_numbers(
+        self, name: str, steps: Sequence[Step]
+    ) -> Callable[[CharacterStatus, int], Doc]:
+        """`(status, seq) -> the numbers the arc charts and tabulates at that moment`."""
+        return lambda status, seq: {}
+
+    def charts(self, points: list[Doc]) -> list[Doc]:
+        """Line charts of the arc's points: title, y_label, y_max, x_labels, series."""
+        return []
+
+    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+        return []

@@ -1,0 +1,116 @@
+"""The campaign read once for a handout: its steps (from the one fold), by session, and
+the events voided since, with why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from journal.app import Campaign
+from journal.events import Recorded
+from journal.projection import Step, fold, steps
+from journal.rules import load
+from journal.rules.core import CampaignState
+from journal.rules.narrate import describe
+from journal.rules.ruleset import Ruleset
+from journal.store import snapshots
+
+Doc = dict[str, Any]
+
+
+@dataclass
+class Log:
+    """The campaign read once: its folded steps and the events voided since."""
+
+    steps: list[Step] = field(default_factory=list)
+    voided: list[Doc] = field(default_factory=list)
+    final: CampaignState = field(default_factory=CampaignState)
+    by_session: dict[int, list[Step]] = field(default_factory=dict)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return load(self.final.ruleset)
+
+    def session(self, number: int) -> list[Step]:
+        return self.by_session.get(number, [])
+
+    def keep(self, step: Step) -> None:
+        self.steps.append(step)
+        if step.record.session is not None:
+            self.by_session.setdefault(step.record.session, []).append(step)
+
+
+def walk(campaign: Campaign, only: int | None = None, final: CampaignState | None = None) -> Log:
+    """The campaign folded once, every event kept as a Step; with `only`, just that
+    session's events are kept and the fold starts from the newest usable snapshot before
+    it (so a recap of one session does not describe or keep the rest of the campaign).
+
+    Every read is bounded by one seq (the head when this starts)."""
+    head = final.seq if final is not None else campaign.head()
+    voids = campaign.store.voids(campaign.campaign, upto=head)
+    voided = frozenset(target for _, target in voids)
+    log = Log()
+    if only is None:
+        log.final = _collect(log, campaign.store.read(campaign.campaign, upto=head), voided)
+    else:
+        before = (
+            campaign.store.last_seq_of_session(campaign.campaign, only - 1) if only > 1 else 0
+        ) or 0
+        base = CampaignState()
+        if before:
+            # a cached read (folds from a snapshot, keeps one); voids made after `before`
+            # that reach back into it make it unusable, then fold from the start
+            base = campaign.state(as_of=before)
+            if not snapshots.usable(before, voids):
+                base = fold(campaign.store.read(campaign.campaign, upto=before), voided)
+        end = campaign.store.last_seq_of_session(campaign.campaign, only) or before
+        records = campaign.store.read(campaign.campaign, after=base.seq, upto=min(end, head))
+        state = _collect(log, records, voided, base, only)
+        log.final = final if final is not None else state
+    reasons = _void_reasons(campaign, voids, {int(v["seq"]) for v in log.voided})
+    for entry in log.voided:
+        entry["reason"] = reasons.get(int(entry["seq"]), "")
+    return log
+
+
+def _collect(
+    log: Log,
+    records: Iterable[Recorded],
+    voided: frozenset[int],
+    start: CampaignState | None = None,
+    only: int | None = None,
+) -> CampaignState:
+    """Walk `records`, keeping each event of session `only` (every event when None); the
+    voided ones are listed, not kept. Returns the state at the end of the walk."""
+    state = start or CampaignState()
+    for step in steps(records, voided, state):
+        state = step.after
+        if only is not None and step.record.session != only:
+            continue
+        if step.voided:
+            ruleset = load(step.before.ruleset) if step.before.ruleset else None
+            log.voided.append(
+                {
+                    "seq": step.record.seq,
+                    "session": step.record.session,
+                    "line": describe(step.record, ruleset),
+                    "reason": "",
+                }
+            )
+        else:
+            log.keep(step)
+    return state
+
+
+def _void_reasons(
+    campaign: Campaign, voids: list[tuple[int, int]], wanted: set[int]
+) -> dict[int, str]:
+    """Why each of the `wanted` seqs was voided (read from their EventVoided records)."""
+    reasons: dict[int, str] = {}
+    for void_seq, target in voids:
+        if target in wanted:
+            record = campaign.store.get(campaign.campaign, void_seq)
+            if record is not None:
+                reasons[target] = str(record.data.get("reason", ""))
+    return reasons

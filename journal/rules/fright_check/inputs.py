@@ -1,0 +1,54 @@
+"""Rebuilding a ruling's command from the inputs its event recorded (for the audit)."""
+
+from __future__ import annotations
+
+from journal.rules.dispatch import Dispatch
+from journal.rules.fright_check.commands import EndCombat, FrightCheck, NameTrait, StartCombat
+from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+
+REBUILD = Dispatch[object | None]("command_for")
+
+
+@REBUILD.on(FrightChecked)
+def _check(payload: FrightChecked) -> FrightCheck:
+    return FrightCheck(
+        character=payload.character,
+        threat=payload.threat,
+        kind=payload.kind,
+        monster=payload.monster,
+        count=payload.count,
+        body=payload.body,
+        mutilation=payload.mutilation,
+        dependent=payload.dependent,
+        heat_of_battle=payload.heat_of_battle,
+        touched=payload.touched,
+        distant=payload.distant,
+        remote=payload.remote,
+        isolated=payload.isolated,
+        dark=payload.dark,
+        alone=payload.alone,
+        report=payload.report,
+        cowardice_applies=payload.cowardice_applies,
+        daredevil=payload.daredevil,
+        higher_purpose=payload.higher_purpose,
+        xenophilia_applies=payload.xenophilia_applies,
+        extra=tuple((label, value) for label, value in payload.extra),
+        previous_experience=payload.previous_experience,
+        exposures=payload.exposures,
+    )
+
+
+@REBUILD.on(TraitNamed)
+def _named(payload: TraitNamed) -> NameTrait:
+    return NameTrait(
+        character=payload.character,
+        for_seq=payload.for_seq,
+        name=payload.name,
+        points=payload.pending_points,
+        self_control=None if payload.worsened else payload.self_control,
+        worsen=payload.name if payload.worsened else None,
+    )
+
+
+REBUILD.on(CombatStarted)(lambda payload: StartCombat(payload.title, tuple(payload.cast)))
+REBUILD.on(CombatEnded)(lambda payload: EndCombat())

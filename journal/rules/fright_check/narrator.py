@@ -1,0 +1,195 @@
+"""How Fright Checks read in handouts: a combat as an encounter (heat of battle), the
+session's checks and acquired traits, the standing, the arc's scars. Rendered by the
+partials in `templates/`."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from journal.documents import CharacterStatus
+from journal.handouts.hooks import Milestone, Narrator, RecapView
+from journal.handouts.telling import ARROW
+from journal.projection import Step
+from journal.rules.fright_check.describe import LINES, row_label
+from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+from journal.rules.fright_check.status import FCStatus, TraitStatus
+from journal.rules.fright_check.tell import effect_line
+
+Doc = dict[str, Any]
+
+
+def _disadvantage(d: TraitStatus) -> str:
+    scn = f", self-control {d.self_control}" if d.self_control else ""
+    return f"{d.name} ({d.points:+d}{scn})"
+
+
+class FrightCheckNarrator(Narrator):
+    outcome_keys = ("fright_checks", "traits")
+
+    def encounter_opened(self, step: Step, recap: RecapView) -> Doc | None:
+        payload = step.payload
+        if not isinstance(payload, CombatStarted):
+            return None
+        encounter = recap.start_encounter(
+            step,
+            {
+                "title": payload.title,
+                "hf": None,
+                "why": "Heat of battle: +5 on Fright Checks while it runs",
+                "category": None,
+                "ambush": False,
+                "cast": list(payload.cast) or ["everyone"],
+            },
+        )
+        recap.open_turn(None, [])
+        return encounter
+
+    def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
+        if not isinstance(step.payload, CombatEnded):
+            return False
+        encounter["end"] = "The fight ends: no more heat of battle."
+        return True
+
+    def outcome(self, step: Step, recap: RecapView) -> None:
+        payload = step.payload
+        if isinstance(payload, FrightChecked):
+            gm = recap.gm(step)
+            recap.outcomes["fright_checks"].append(
+                {
+                    "character": payload.character,
+                    "threat": payload.threat,
+                    "kind": payload.kind,
+                    "made": payload.made,
+                    "success": payload.success,
+                    "critical": payload.critical,
+                    "margin": payload.margin if payload.success else payload.failure_margin,
+                    "row": None if payload.row is None else row_label(payload.row),
+                    "pending": [f"{x.kind} ({x.points:+d})" for x in payload.pending],
+                    "effects": [effect_line(e, recap.gm_audience) for e in payload.effects],
+                    "gm": None if gm is None else {**gm, **_check_for_gm(payload)},
+                }
+            )
+        elif isinstance(payload, TraitNamed):
+            recap.outcomes["traits"].append(
+                {"name": payload.character, "text": LINES.handler(TraitNamed)(payload)}  # type: ignore[misc]
+            )
+
+    def standing(self, name: str, status: CharacterStatus) -> Doc:
+        assert isinstance(status, FCStatus)
+        return {
+            "name": name,
+            "will": status.will,
+            "ht": status.ht_now,
+            "iq": status.iq_now,
+            "ht_lost": status.ht_lost,
+            "iq_lost": status.iq_lost,
+            "quirks": list(status.quirks),
+            "disadvantages": [_disadvantage(d) for d in status.disadvantages],
+            "physical": [_disadvantage(d) for d in status.physical],
+            "pending": [f"{p.kind} ({p.points:+d})" for p in status.pending],
+            "points_lost": status.points_lost,
+            "checks": status.checks,
+            "traits": [k if v is True else f"{k} {v}" for k, v in status.traits.items()],
+        }
+
+    def arc_numbers(
+        self, name: str, steps: Sequence[Step]
+    ) -> Callable[[CharacterStatus, int], Doc]:
+        # the traits they acquired (TraitNamed), in order: their scars; a starting quirk or
+        # disadvantage on the sheet is not one
+        named = [
+            s.record.seq
+            for s in steps
+            if isinstance(s.payload, TraitNamed) and s.payload.character == name
+        ]
+
+        def numbers(status: CharacterStatus, seq: int) -> Doc:
+            assert isinstance(status, FCStatus)
+            return {
+                "points_lost": status.points_lost,
+                "checks": status.checks,
+                "failed": sum(1 for c in status.history if c.made and not c.success),
+                "scars": bisect_right(named, seq) + len(status.pending),
+            }
+
+        return numbers
+
+    def charts(self, points: list[Doc]) -> list[Doc]:
+        labels = [p["label"] for p in points]
+
+        def series(key: str, label: str, style: str) -> Doc:
+            return {
+                "label": label,
+                "style": style,
+                "values": [p["numbers"][key] if p["numbers"] else None for p in points],
+            }
+
+        top = max((p["numbers"]["points_lost"] for p in points if p["numbers"]), default=0)
+        checks = max(
+            (max(p["numbers"]["checks"], p["numbers"]["scars"]) for p in points if p["numbers"]),
+            default=0,
+        )
+        return [
+            {
+                "title": "Character points lost to fear",
+                "y_label": "points",
+                "y_max": max(5, top),
+                "x_labels": labels,
+                "series": [series("points_lost", "Points lost", "b")],
+            },
+            {
+                "title": "Fright Checks and scars, counted",
+                "y_label": "how many",
+                "y_max": max(3, checks),
+                "x_labels": labels,
+                "series": [
+                    series("checks", "Checks made", "a"),
+                    series("failed", "Checks failed", "b"),
+                    series("scars", "Traits acquired", "c"),
+                ],
+            },
+        ]
+
+    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+        found: list[Milestone] = []
+        failed = False
+        for step in steps:
+            p = step.payload
+            if isinstance(p, FrightChecked) and p.character == name and p.made and not p.success:
+                label = "First Fright Check failed" if not failed else "Fright Check failed"
+                failed = True
+                effects = "; ".join(effect_line(e, gm=False) for e in p.effects)
+                text = (
+                    f"against {p.threat}: failed by {p.failure_margin}, "
+                    f"row {row_label(p.row)}: {effects}"
+                )
+                found.append(Milestone(step, "scar" if p.pending else "fright", label, text))
+            elif isinstance(p, TraitNamed) and p.character == name:
+                text = (
+                    f"{p.name} gets worse: self-control "
+                    f"{p.previous_self_control} {ARROW} {p.self_control}"
+                    if p.worsened
+                    else f"acquires {p.name} ({p.points:+d})"
+                )
+                found.append(Milestone(step, "scar", "Scar", text))
+        return found
+
+
+def _check_for_gm(p: FrightChecked) -> Doc:
+    return {
+        "modifiers": [
+            {"label": m.label, "value": m.value, "source": m.source} for m in p.modifiers if m.value
+        ],
+        "will": p.will,
+        "modified_will": p.modified_will,
+        "effective_will": p.effective_will,
+        "roll": p.roll,
+        "table": None
+        if p.table_roll is None
+        else f"{p.table_roll} + {p.failure_margin} = {p.table_total}",
+    }
+
+
+NARRATOR = FrightCheckNarrator()

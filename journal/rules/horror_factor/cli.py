@@ -1,0 +1,439 @@
+"""The Horror Factor's command-line commands, the options of its sheet for `character
+add`, and the demo's tour. Each command parses, builds a Horror Factor command, hands it
+to the API (`journal.cli.common.record`) and prints what was recorded."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from journal.cli.common import (
+    json_option,
+    key_values,
+    pass_settings,
+    record,
+    split_names,
+    whole_number,
+)
+from journal.cli.main import Settings, fail
+
+if TYPE_CHECKING:
+    from journal.api import Journal
+
+
+@click.group()
+def encounter() -> None:
+    """Start and end a fight.
+
+    \b
+    Example:
+      journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
+      journal encounter end --do-or-die Freddie,Ariella,Linda
+    """
+
+
+HF_PRESETS_HELP = (
+    "Horror Factor: a number 0-20 or a preset (play-fight 0, fistfight 1, homicidal-fistfight 2, "
+    "improvised-weapon 3, lethal-weapon 4, weak-creature 4, brutality 5, few-weak-creatures 5, "
+    "powerful-creature 5, horde 6, very-powerful-creature 6)."
+)
+
+
+@encounter.command("start")
+@click.argument("title")
+@click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP)
+@click.option("--outnumbered", is_flag=True, help="+1 HF: the characters are outnumbered.")
+@click.option("--ambush", is_flag=True, help="+2 HF on the first turn only.")
+@click.option("--creepy", is_flag=True, help="+1 HF: creepy surroundings.")
+@click.option("--very-creepy", is_flag=True, help="+2 HF instead: rarely this creepy.")
+@click.option("--category", help="For Hardness specializations, e.g. supernatural.")
+@click.option(
+    "--cast", "cast", multiple=True, required=True, metavar="NAME,NAME", help="Who is in it."
+)
+@json_option
+@pass_settings
+def encounter_start(
+    settings: Settings,
+    title: str,
+    hf: str | None,
+    outnumbered: bool,
+    ambush: bool,
+    creepy: bool,
+    very_creepy: bool,
+    category: str | None,
+    cast: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Start an encounter: its Horror Factor (--hf, a number 0-20 or a preset) and who
+    faces it.
+
+    \b
+    Example:
+      journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
+      journal encounter start "Cellar" --hf 4 --ambush --very-creepy --category supernatural \\
+          --cast Linda
+    """
+    from journal.rules.horror_factor import StartEncounter
+
+    if creepy and very_creepy:
+        fail("give --creepy (+1) or --very-creepy (+2), not both: they do not add up")
+    if hf is None:
+        fail("a Horror Factor encounter needs --hf PRESET|N (e.g. --hf horde)")
+    level = 2 if very_creepy else int(creepy)
+    command = StartEncounter(title, hf, split_names(cast), outnumbered, ambush, level, category)
+    record(settings, command, as_json)
+
+
+@encounter.command("end")
+@click.option(
+    "--do-or-die",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Fought through: +1 Hardness up to the cap.",
+)
+@click.option("--broken", multiple=True, metavar="NAME,NAME", help="Broke: brokenness +1.")
+@json_option
+@pass_settings
+def encounter_end(
+    settings: Settings, do_or_die: tuple[str, ...], broken: tuple[str, ...], as_json: bool
+) -> None:
+    """End the running encounter, with who fought through and who broke.
+
+    \b
+    Example:
+      journal encounter end --do-or-die Freddie,Ariella,Linda
+      journal encounter end --broken Ariella
+    """
+    from journal.rules.horror_factor import EndEncounter
+
+    record(settings, EndEncounter(split_names(do_or_die), split_names(broken)), as_json)
+
+
+@click.command()
+@json_option
+@pass_settings
+def turn(settings: Settings, as_json: bool) -> None:
+    """Start the next turn: HF -1 for who acted, the same for who froze.
+
+    \b
+    Example:
+      journal turn
+    """
+    from journal.rules.horror_factor import AdvanceTurn
+
+    record(settings, AdvanceTurn(), as_json)
+
+
+@click.command()
+@click.argument("name")
+@click.option(
+    "--dice", metavar="+A/-B", help="Entered d10 pair, e.g. +5/-6 (rolled when left out)."
+)
+@json_option
+@pass_settings
+def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -> None:
+    """Roll NAME's initiative: Reaction - action penalty + d10 - d10.
+
+    \b
+    Example:
+      journal initiative Freddie --dice +5/-6
+      journal initiative Linda
+    """
+    from journal.dice import parse_d10_pair
+    from journal.rules.horror_factor import RollInitiative
+
+    entered = {"initiative": parse_d10_pair(dice)} if dice else None
+    record(settings, RollInitiative(name), as_json, entered, {"initiative": "--dice"})
+
+
+@click.command()
+@click.argument("name")
+@click.argument("points", type=int)
+@json_option
+@pass_settings
+def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
+    """NAME spends POINTS Willpower to lower their HF this turn (up to 3 a turn).
+
+    \b
+    Example:
+      journal soak Linda 2
+    """
+    from journal.rules.horror_factor import Soak
+
+    record(settings, Soak(name, points), as_json)
+
+
+# Unknown options pass through as arguments, so a negative DELTA (`-1`) is a number, not a flag.
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("name", required=False)
+@click.argument("cause", required=False)
+@click.argument("delta", type=int, required=False)
+@click.option("--all", "everyone", is_flag=True, help="Shift every participant (e.g. inspired).")
+@json_option
+@pass_settings
+def shift(
+    settings: Settings,
+    name: str | None,
+    cause: str | None,
+    delta: int | None,
+    everyone: bool,
+    as_json: bool,
+) -> None:
+    """Shift NAME's HF at once for CAUSE: a catalog key or your own text with DELTA
+    (-10 to 10; a DELTA after a catalog key overrides the catalog's).
+
+    \b
+    Catalog: +1 shot-ignored, near-miss-gunfire, near-miss-explosion, outgunned,
+             reinforcements; +2 killed-someone, hurt, grabbed; --all inspired (-1).
+    Example:
+      journal shift Freddie grabbed
+      journal shift Ariella "sees her sister among them" 1
+      journal shift Linda "a friendly face" -1
+      journal shift --all inspired
+    """
+    from journal.rules.horror_factor import Shift
+
+    for given in (name, cause):
+        if given and given.startswith("-") and not given.lstrip("-").isdigit():
+            raise click.UsageError(f"No such option: {given}")
+    if everyone:
+        # With --all the first argument is the cause: `shift --all inspired [DELTA]`.
+        if cause is not None and delta is None and cause.lstrip("+-").isdigit():
+            delta = int(cause)
+        elif cause is not None:
+            fail("with --all give only CAUSE [DELTA], e.g. journal shift --all inspired")
+        cause, name = name, None
+        if cause is not None and cause.lstrip("+-").isdigit():
+            fail("give the cause before the delta: journal shift --all CAUSE [DELTA]")
+    if not cause:
+        fail("say why: journal shift NAME CAUSE [DELTA] (or --all CAUSE [DELTA])")
+    record(settings, Shift(name, cause, delta), as_json)
+
+
+@click.command()
+@click.argument("name")
+@json_option
+@pass_settings
+def drop(settings: Settings, name: str, as_json: bool) -> None:
+    """NAME dropped an enemy (the first drop: the group -1 HF, NAME -2).
+
+    \b
+    Example:
+      journal drop Linda
+    """
+    from journal.rules.horror_factor import DropEnemy
+
+    record(settings, DropEnemy(name), as_json)
+
+
+@click.command()
+@click.argument("name")
+@click.option(
+    "--hf",
+    type=int,
+    help="The Horror Factor of a horror outside combat, 0-20 (then the general Hardness "
+    "applies). Without it: the initial HF of NAME's last encounter.",
+)
+@click.option("--dice", metavar="+A/-B", help="Entered d10 pair (rolled when left out).")
+@json_option
+@pass_settings
+def check(settings: Settings, name: str, hf: int | None, dice: str | None, as_json: bool) -> None:
+    """Horror Check: current Willpower + Hardness - HF + d10 - d10 against 10.
+    Pass: hardened (+1 Hardness up to the cap). Fail: broken (+1 brokenness).
+
+    Without --hf the HF is the initial HF NAME faced in their last encounter (turn 1,
+    modifiers and ambush included) and the Hardness is the one that applies to that
+    encounter (NAME's specialization for its category, else the general Hardness).
+    With --hf N (a horror outside combat) the HF is N and the Hardness is the general one.
+
+    \b
+    Example:
+      journal check Ariella --dice +4/-2
+      journal check Linda --hf 8
+    """
+    from journal.dice import parse_d10_pair
+    from journal.rules.horror_factor import HorrorCheck
+
+    entered = {"check": parse_d10_pair(dice)} if dice else None
+    record(settings, HorrorCheck(name, hf), as_json, entered, {"check": "--dice"})
+
+
+@click.command()
+@click.argument("names", nargs=-1)
+@click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
+@click.option("--victory", is_flag=True, help="A major victory or accomplishment, not sleep.")
+@click.option("--points", type=int, help="Restore only this much Willpower.")
+@json_option
+@pass_settings
+def rest(
+    settings: Settings,
+    names: tuple[str, ...],
+    everyone: bool,
+    victory: bool,
+    points: int | None,
+    as_json: bool,
+) -> None:
+    """A good night's sleep (or --victory): Willpower back to its maximum.
+
+    \b
+    Example:
+      journal rest --all
+      journal rest Linda --victory
+      journal rest Freddie --points 2
+    """
+    from journal.rules.horror_factor import Rest
+
+    if everyone and names:
+        fail(
+            f"give NAME ... or --all, not both: `rest --all` rests everyone, "
+            f"`rest {' '.join(names)}` only them"
+        )
+    chosen = () if everyone else split_names(names)
+    record(settings, Rest(chosen, victory, points), as_json)
+
+
+@click.command()
+@click.argument("name")
+@click.option("--months", type=int, required=True, help="Months of peaceful life (at least 1).")
+@click.option("--lose", type=int, required=True, help="Hardness lost (0 or more).")
+@click.option("--therapy", is_flag=True, help="Had therapy (needed to lose Hardness above 5).")
+@click.option("--ptsd", is_flag=True, help="Has post-traumatic stress disorder.")
+@click.option("--mindset", is_flag=True, help="Kept a warlike mindset: nothing is lost.")
+@click.option(
+    "--override", metavar="REASON", help="GM ruling past the therapy rule, with a reason."
+)
+@json_option
+@pass_settings
+def peace(
+    settings: Settings,
+    name: str,
+    months: int,
+    lose: int,
+    therapy: bool,
+    ptsd: bool,
+    mindset: bool,
+    override: str | None,
+    as_json: bool,
+) -> None:
+    """Months of peaceful life: Hardness lost, never below half the peak.
+
+    \b
+    Example:
+      journal peace Linda --months 6 --lose 1 --ptsd
+      journal peace Sarge --months 12 --lose 1 --therapy
+    """
+    from journal.rules.horror_factor import Peace
+
+    record(settings, Peace(name, months, lose, therapy, ptsd, mindset, override), as_json)
+
+
+@click.command()
+@click.argument("name")
+@click.option("--hardness", type=int, required=True, help="Levels of Hardness gained.")
+@click.option("--reason", required=True, help="Why (awards past the cap are deliberate).")
+@click.option(
+    "--spec", "specialization", metavar="CATEGORY", help="Award a specialization instead."
+)
+@json_option
+@pass_settings
+def award(
+    settings: Settings,
+    name: str,
+    hardness: int,
+    reason: str,
+    specialization: str | None,
+    as_json: bool,
+) -> None:
+    """Award Hardness, past the training cap if you rule so (never past 7).
+
+    \b
+    Example:
+      journal award Freddie --hardness 1 --reason "Two years of wasteland patrols"
+    """
+    from journal.rules.horror_factor import Award
+
+    record(settings, Award(name, hardness, reason, specialization), as_json)
+
+
+# --- what the journal asks of a ruleset's CLI module -----------------------------------------
+
+
+def commands() -> dict[str, click.Command]:
+    """The commands this ruleset adds to `journal`."""
+    return {
+        "encounter": encounter,
+        "turn": turn,
+        "initiative": initiative,
+        "soak": soak,
+        "shift": shift,
+        "drop": drop,
+        "check": check,
+        "rest": rest,
+        "peace": peace,
+        "award": award,
+    }
+
+
+SHEET_EXAMPLE = (
+    "journal character add Freddie --reaction 10 --willpower 10 --hardness 0 --training none\n"
+    "journal character add Prof --reaction 11 --willpower 12 --hardness 1 --training some \\\n"
+    "    --spec mythos=4"
+)
+
+
+def sheet_options() -> list[click.Option]:
+    """The options of a Horror Factor sheet on `character add`."""
+    return [
+        click.Option(["--reaction"], type=int, help="Awareness (Reaction), e.g. 10."),
+        click.Option(["--willpower"], type=int, help="Willpower, 1-20."),
+        click.Option(["--hardness"], type=int, help="Hardness, 0-7."),
+        click.Option(
+            ["--training"],
+            help="none|some|professional|elite|supernatural: sets the hardening cap.",
+        ),
+        click.Option(["--brokenness"], type=int, help="Brokenness 0-6 (default 0)."),
+        click.Option(
+            ["--spec", "specs"], multiple=True, metavar="CAT=N", help="Hardness for a category."
+        ),
+    ]
+
+
+def sheet(given: dict[str, Any]) -> dict[str, object]:
+    """The sheet the options give (the rules check its ranges)."""
+    required = ("reaction", "willpower", "hardness", "training")
+    missing = [f"--{k}" for k in required if given.get(k) is None]
+    if missing:
+        fail(f"a Horror Factor character needs {', '.join(missing)}")
+    result: dict[str, object] = {k: given[k] for k in required}
+    result["specializations"] = {
+        key: whole_number(value, f"--spec {key}")
+        for key, value in key_values(given.get("specs") or (), "--spec").items()
+    }
+    if given.get("brokenness") is not None:
+        result["brokenness"] = given["brokenness"]
+    return result
+
+
+def tour(journal: Journal) -> str:
+    """What `journal demo` shows of the rule text's zombie fight."""
+    from journal.api import status_text
+
+    records = list(journal.records())
+    drop = next(r for r in records if r.type == "EnemyDropped")
+    second = next(
+        r
+        for r in records
+        if r.type == "InitiativeRolled" and r.data["character"] == "Linda" and r.data["turn"] == 2
+    )
+    lines = [
+        f"Turn 4, after Linda drops the first zombie (journal status --as-of {drop.seq}):",
+        status_text(journal.status(drop.seq), journal.ruleset),
+        "\nAfter the fight (journal status):",
+        status_text(journal.status(), journal.ruleset),
+        f"\nLinda's second-turn initiative (journal explain Linda {second.seq}):",
+        f"  #{second.seq} {journal.lines([second])[0]}",
+        "  The rule text says 13 here: it writes 12 + 2 - 6 = 7 where the sum is 8, "
+        "so by its own rule the total is 14.",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,350 @@
+"""How Horror Factor fights read in handouts: the encounter and its turn table, the
+outcomes of a session (hardened, broken, Horror Checks, Willpower), the standing, the
+arc's numbers, charts and milestones. Rendered by the partials in `templates/`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from journal.documents import CharacterStatus
+from journal.events import describe_terms
+from journal.handouts.hooks import Milestone, Narrator, RecapView
+from journal.handouts.telling import ARROW
+from journal.projection import Step
+from journal.rules.horror_factor import tables
+from journal.rules.horror_factor.events import (
+    EncounterEnded,
+    EncounterStarted,
+    EnemyDropped,
+    HardnessAwarded,
+    HorrorChecked,
+    InitiativeRolled,
+    PeaceRecorded,
+    Rested,
+    TurnAdvanced,
+    WillpowerSoaked,
+)
+from journal.rules.horror_factor.state import HFState
+from journal.rules.horror_factor.status import HFStatus
+from journal.rules.horror_factor.tell import check_verdict
+
+Doc = dict[str, Any]
+
+
+def _status(recap: RecapView, step: Step) -> dict[str, HFStatus]:
+    found = recap.ruleset.status(step.after)
+    return {name: s for name, s in found.items() if isinstance(s, HFStatus)}
+
+
+class HorrorFactorNarrator(Narrator):
+    outcome_keys = (
+        "hardened",
+        "broken",
+        "horror_checks",
+        "willpower_spent",
+        "willpower_restored",
+    )
+
+    # --- the recap ---------------------------------------------------------------------
+
+    def encounter_opened(self, step: Step, recap: RecapView) -> Doc | None:
+        payload = step.payload
+        if not isinstance(payload, EncounterStarted):
+            return None
+        encounter = recap.start_encounter(
+            step,
+            {
+                "title": payload.title,
+                "hf": payload.hf,
+                "why": describe_terms(payload.terms),
+                "category": payload.category,
+                "ambush": payload.ambush,
+                "cast": list(payload.cast),
+            },
+        )
+        self._new_turn(1, step, recap, encounter)
+        return encounter
+
+    def _new_turn(self, number: int, step: Step, recap: RecapView, encounter: Doc) -> None:
+        status = _status(recap, step)
+        reasons: dict[str, str] = {}
+        if isinstance(step.payload, TurnAdvanced):
+            reasons = {c.character: c.reason for c in step.payload.changes}
+        rows = []
+        for name in encounter["cast"]:
+            if not recap.sees_name(name):
+                continue  # a character's handout has their own row only
+            found = status.get(name)
+            fight = found.encounter if found else None
+            if fight is None:
+                continue
+            rows.append(
+                {
+                    "name": name,
+                    "hf": fight.hf,
+                    "hf_end": fight.hf,
+                    "why": reasons.get(name),
+                    "soak": 0,
+                    "effective_hf": fight.effective_hf,
+                    "initiative": None,
+                    "acted": None,
+                    "penalty": fight.action_penalty,
+                    "defense": 0,
+                    "dice": None,
+                    "terms": None,
+                }
+            )
+        recap.open_turn(number, rows)
+
+    def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
+        payload = step.payload
+        if not isinstance(payload, EncounterEnded):
+            return False
+        turns = "1 turn" if payload.turns == 1 else f"{payload.turns} turns"
+        encounter["end"] = f"The encounter ends after {turns}."
+        for result in payload.results:
+            name = result.character
+            if not recap.sees_name(name):
+                continue
+            encounter["results"].append({"name": name, "note": result.note})
+            why = (
+                f"fought through “{payload.title}”"
+                if result.outcome == "do-or-die"
+                else f"broke in “{payload.title}”"
+            )
+            self._hardness(
+                recap,
+                name,
+                (result.hardness_before, result.hardness_after),
+                (result.brokenness_before, result.brokenness_after),
+                why,
+            )
+        return True
+
+    def track(self, step: Step, recap: RecapView, encounter: Doc) -> None:
+        payload = step.payload
+        if isinstance(payload, TurnAdvanced):
+            self._new_turn(payload.turn, step, recap, encounter)
+            return
+        turn = recap.turn
+        if turn is None:
+            return
+        rows = {r["name"]: r for r in turn["rows"]}
+        if isinstance(payload, InitiativeRolled) and payload.character in rows:
+            row = rows[payload.character]
+            row.update(
+                initiative=payload.total,
+                acted=payload.can_act,
+                penalty=payload.action_penalty,
+                defense=payload.defense_penalty,
+                effective_hf=payload.effective_hf,
+            )
+            if recap.gm_audience:
+                gm = recap.gm(step) or {}
+                row.update(dice=gm.get("dice"), terms=gm.get("terms"))
+        status = _status(recap, step)
+        for name, row in rows.items():
+            found = status.get(name)
+            fight = found.encounter if found else None
+            if fight is not None:
+                row["hf_end"] = fight.hf
+                row["soak"] = fight.soak
+
+    def outcome(self, step: Step, recap: RecapView) -> None:
+        payload = step.payload
+        out = recap.outcomes
+        match payload:
+            case HorrorChecked():
+                out["horror_checks"].append(
+                    {
+                        "name": payload.character,
+                        "hf": payload.hf,
+                        "result": payload.result,
+                        "verdict": check_verdict(payload.result),
+                        "passed": payload.result == "pass",
+                        "note": payload.note,
+                        "gm": recap.gm(step),
+                    }
+                )
+                self._hardness(
+                    recap,
+                    payload.character,
+                    (payload.hardness_before, payload.hardness_after),
+                    (payload.brokenness_before, payload.brokenness_after),
+                    "Horror Check",
+                )
+            case HardnessAwarded():
+                self._hardness(
+                    recap,
+                    payload.character,
+                    (payload.hardness_before, payload.hardness_after),
+                    (0, 0),
+                    f"awarded: {payload.reason}",
+                )
+            case WillpowerSoaked():
+                spent = out["willpower_spent"]
+                entry = next((e for e in spent if e["name"] == payload.character), None)
+                if entry is None:
+                    spent.append({"name": payload.character, "points": payload.points})
+                else:
+                    entry["points"] += payload.points
+            case Rested():
+                for change in payload.changes:
+                    if change.after != change.before and recap.sees_name(change.character):
+                        out["willpower_restored"].append(
+                            {
+                                "name": change.character,
+                                "before": change.before,
+                                "after": change.after,
+                                "max": change.max,
+                                "why": "a major victory" if payload.victory else "rest",
+                            }
+                        )
+
+    @staticmethod
+    def _hardness(
+        recap: RecapView, name: str, hardness: tuple[int, int], broken: tuple[int, int], why: str
+    ) -> None:
+        if not recap.sees_name(name):
+            return
+        (h0, h1), (b0, b1) = hardness, broken
+        if h1 != h0:
+            recap.outcomes["hardened"].append({"name": name, "before": h0, "after": h1, "why": why})
+        if b1 != b0:
+            recap.outcomes["broken"].append({"name": name, "before": b0, "after": b1, "why": why})
+
+    def standing(self, name: str, status: CharacterStatus) -> Doc:
+        assert isinstance(status, HFStatus)
+        return {
+            "name": name,
+            "hardness": status.hardness,
+            "hardness_cap": status.hardness_cap,
+            "hardness_text": tables.hardness_text(status.hardness),
+            "brokenness": status.brokenness,
+            "brokenness_text": tables.brokenness_text(status.brokenness),
+            "willpower": status.willpower,
+            "willpower_max": status.willpower_max,
+            "specializations": [
+                {"category": k, "hardness": v} for k, v in status.specializations.items()
+            ],
+            "training": status.training,
+            "reaction": status.reaction,
+        }
+
+    # --- the arc ---------------------------------------------------------------------------
+
+    def arc_numbers(
+        self, name: str, steps: Sequence[Step]
+    ) -> Callable[[CharacterStatus, int], Doc]:
+        def numbers(status: CharacterStatus, seq: int) -> Doc:
+            assert isinstance(status, HFStatus)
+            return {
+                "hardness": status.hardness,
+                "brokenness": status.brokenness,
+                "willpower": status.willpower,
+                "willpower_max": status.willpower_max,
+            }
+
+        return numbers
+
+    def charts(self, points: list[Doc]) -> list[Doc]:
+        labels = [p["label"] for p in points]
+
+        def series(key: str, label: str, style: str) -> Doc:
+            return {
+                "label": label,
+                "style": style,
+                "values": [p["numbers"][key] if p["numbers"] else None for p in points],
+            }
+
+        wp_max = max((p["numbers"]["willpower_max"] for p in points if p["numbers"]), default=10)
+        return [
+            {
+                "title": "Hardness and brokenness",
+                "y_label": "level",
+                "y_max": 7,
+                "x_labels": labels,
+                "series": [
+                    series("hardness", "Hardness", "a"),
+                    series("brokenness", "Brokenness", "b"),
+                ],
+            },
+            {
+                "title": "Willpower at the end of each session",
+                "y_label": "points",
+                "y_max": wp_max,
+                "x_labels": labels,
+                "series": [
+                    series("willpower", "Willpower", "c"),
+                    series("willpower_max", "Maximum", "d"),
+                ],
+            },
+        ]
+
+    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+        found: list[Milestone] = []
+        froze = dropped = False
+        for step in steps:
+            p = step.payload
+            rules = step.after.rules
+            fight = (
+                rules.encounter.title if isinstance(rules, HFState) and rules.encounter else None
+            )
+            where = f" in “{fight}”" if fight else ""
+            match p:
+                case InitiativeRolled(character=who) if who == name and not p.can_act and not froze:
+                    froze = True
+                    text = f"froze{where}, turn {p.turn} (initiative {p.total})"
+                    found.append(Milestone(step, "freeze", "First freeze", text))
+                case EnemyDropped(character=who) if who == name and not dropped:
+                    dropped = True
+                    text = f"dropped an enemy{where}, turn {p.turn}"
+                    found.append(Milestone(step, "drop", "First enemy dropped", text))
+                case EncounterEnded():
+                    for r in p.results:
+                        if r.character == name:
+                            found += _hardness_milestones(
+                                step,
+                                (r.hardness_before, r.hardness_after),
+                                (r.brokenness_before, r.brokenness_after),
+                                f"after “{p.title}”",
+                            )
+                case HorrorChecked(character=who) if who == name:
+                    found += _hardness_milestones(
+                        step,
+                        (p.hardness_before, p.hardness_after),
+                        (p.brokenness_before, p.brokenness_after),
+                        f"Horror Check against HF {p.hf}",
+                    )
+                case HardnessAwarded(character=who) if who == name:
+                    found += _hardness_milestones(
+                        step, (p.hardness_before, p.hardness_after), (0, 0), f"awarded: {p.reason}"
+                    )
+                case PeaceRecorded(character=who) if who == name:
+                    change = (
+                        f"Hardness {p.hardness_before} {ARROW} {p.hardness_after}"
+                        if p.hardness_after != p.hardness_before
+                        else f"kept Hardness {p.hardness_after}"
+                    )
+                    text = f"{p.months} month(s) of peace: {change}"
+                    found.append(Milestone(step, "peace", "Peace", text))
+        return found
+
+
+def _hardness_milestones(
+    step: Step, hardness: tuple[int, int], broken: tuple[int, int], why: str
+) -> list[Milestone]:
+    (h0, h1), (b0, b1) = hardness, broken
+    found = []
+    if h1 > h0:
+        found.append(Milestone(step, "hardened", "Hardened", f"Hardness {h0} {ARROW} {h1} ({why})"))
+    elif h1 < h0:
+        text = f"Hardness {h0} {ARROW} {h1} ({why})"
+        found.append(Milestone(step, "softened", "Hardness lost", text))
+    if b1 > b0:
+        found.append(Milestone(step, "broken", "Broken", f"brokenness {b0} {ARROW} {b1} ({why})"))
+    return found
+
+
+NARRATOR = HorrorFactorNarrator()

@@ -1,0 +1,166 @@
+"""Where Horror Factor characters stand: the typed `status` document and its text table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.rules.core import CampaignState
+from journal.rules.horror_factor.lookup import rules_of
+from journal.rules.horror_factor.state import action_penalty
+from journal.text import table
+
+
+@dataclass(frozen=True)
+class FightNumbers(Document):
+    """A participant's numbers this turn (`encounter` in `status --json`)."""
+
+    turn: int
+    hf: int
+    soak: int
+    effective_hf: int
+    action_penalty: int
+    initiative: int | None
+    can_act: bool | None
+    defense_penalty: int
+
+
+@dataclass(frozen=True)
+class FightContext(Document):
+    """The running encounter as it bears on one participant (`fight`)."""
+
+    title: str
+    category: str | None
+    initial_hf: int
+    hardness: int
+    hardness_label: str
+
+
+@dataclass(frozen=True)
+class HFStatus(CharacterStatus):
+    hardness: int
+    hardness_cap: int
+    brokenness: int
+    willpower: int
+    willpower_max: int
+    specializations: Mapping[str, int]
+    encounter: FightNumbers | None
+    reaction: int
+    training: str
+    peak_hardness: int
+    last_hf: int | None
+    fight: FightContext | None
+
+
+def status(state: CampaignState) -> dict[str, HFStatus]:
+    rules = rules_of(state)
+    encounter = rules.encounter
+    result: dict[str, HFStatus] = {}
+    for name, who in rules.characters.items():
+        numbers: FightNumbers | None = None
+        fight: FightContext | None = None
+        if encounter is not None and name in encounter.participants:
+            p = encounter.participants[name]
+            hardness, label = who.hardness_for(encounter.category)
+            fight = FightContext(
+                encounter.title, encounter.category, encounter.initial_hf, hardness, label
+            )
+            numbers = FightNumbers(
+                turn=encounter.turn,
+                hf=p.hf,
+                soak=p.soak,
+                effective_hf=p.effective_hf,
+                action_penalty=action_penalty(p.effective_hf, hardness),
+                initiative=p.initiative,
+                can_act=p.can_act,
+                defense_penalty=p.defense_penalty,
+            )
+        result[name] = HFStatus(
+            hardness=who.hardness,
+            hardness_cap=who.cap,
+            brokenness=who.brokenness,
+            willpower=who.willpower,
+            willpower_max=who.willpower_max,
+            specializations=dict(who.specializations),
+            encounter=numbers,
+            reaction=who.reaction,
+            training=who.training,
+            peak_hardness=who.peak_hardness,
+            last_hf=who.last_hf,
+            fight=fight,
+        )
+    return result
+
+
+def _row(name: str, c: HFStatus) -> list[object]:
+    fight = c.encounter
+    if fight is None:
+        return [
+            name,
+            "-",
+            "-",
+            "-",
+            "-",
+            "-",
+            f"{c.willpower}/{c.willpower_max}",
+            _hardness_cell(c),
+            c.brokenness,
+        ]
+    hf = str(fight.hf) + (f" (eff {fight.effective_hf})" if fight.soak else "")
+    acts = "-" if fight.can_act is None else ("yes" if fight.can_act else "FROZE")
+    return [
+        name,
+        hf,
+        -fight.action_penalty if fight.action_penalty else 0,
+        "-" if fight.initiative is None else fight.initiative,
+        acts,
+        fight.defense_penalty or 0,
+        f"{c.willpower}/{c.willpower_max}",
+        _hardness_cell(c),
+        c.brokenness,
+    ]
+
+
+def _hardness_cell(c: HFStatus) -> str:
+    """General Hardness over its cap; the one that applies in this fight when it differs."""
+    cell = f"{c.hardness}/{c.hardness_cap}"
+    if c.fight and c.fight.hardness != c.hardness:
+        cell += f" ({c.fight.category} {c.fight.hardness})"
+    return cell
+
+
+HEADER = ["name", "HF", "penalty", "init", "acts", "defense", "WP", "hardness", "broken"]
+
+
+def status_table(document: StatusDocument) -> str:
+    """The encounter's line and its table during a fight; only the lasting numbers between."""
+    characters = {n: c for n, c in document.characters.items() if isinstance(c, HFStatus)}
+    fight = next((c.fight for c in characters.values() if c.fight), None)
+    turn = next((c.encounter.turn for c in characters.values() if c.encounter), 0)
+    rows = [_row(name, c) for name, c in characters.items()]
+    if fight is None:
+        return table([[row[0], *row[6:]] for row in rows], [HEADER[0], *HEADER[6:]])
+    head = f"Encounter {fight.title!r}, turn {turn} (initial HF {fight.initial_hf})"
+    return head + "\n" + table(rows, HEADER)
+
+
+#: The GM's words for status keys in `explain` (`--json` keeps the keys).
+EXPLAIN_LABELS: Mapping[str, str] = {
+    "hardness": "Hardness",
+    "hardness_cap": "Hardness cap",
+    "peak_hardness": "peak Hardness",
+    "willpower": "Willpower",
+    "willpower_max": "Willpower max",
+    "reaction": "Reaction",
+    "encounter.turn": "turn",
+    "encounter.hf": "HF this turn",
+    "encounter.soak": "soak this turn",
+    "encounter.effective_hf": "effective HF",
+    "encounter.action_penalty": "action penalty",
+    "encounter.initiative": "initiative",
+    "encounter.can_act": "can act",
+    "encounter.defense_penalty": "defense penalty",
+}
+#: The fight's context is in the rulings; `last_hf` is what a Horror Check uses, shown there.
+EXPLAIN_HIDDEN = frozenset({"fight", "last_hf"})

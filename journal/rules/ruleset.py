@@ -1,0 +1,175 @@
+"""The contract between the journal and a ruleset.
+
+A ruleset is one package that owns everything about its rules. It exposes one `Ruleset`
+object through the entry-point group `journal.rulesets` (see `journal.rules.load`):
+
+- the rules, pure (no I/O, no SQLAlchemy, no Jinja): its commands and events, `decide`,
+  `evolve`, the audit's `command_for`, its sheet and options;
+- how it reads to people: log lines, `status` (a typed document and a text table),
+  `explain` labels, player sentences for handouts, the handout hooks and template
+  partials (`narrator`), the GM's dice and terms;
+- its command-line commands and the `character add` options of its sheet (`cli`).
+
+Decide, evolve, command_for, describe and sentence are tables keyed by class
+(`journal.rules.dispatch.Dispatch`), so a test proves every event and command covered.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.errors import RuleError
+from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms, recorded_terms
+from journal.rules.dispatch import Dispatch
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from journal.dice import DiceBox
+    from journal.rules.core import CampaignState, Meta, RulesState
+
+
+class Ruleset(ABC):
+    """A ruleset. Subclasses set the class attributes and fill the five tables."""
+
+    #: the registry name (`campaign new --ruleset NAME`)
+    name: ClassVar[str]
+    #: one line for `campaign new --help`
+    summary: ClassVar[str]
+    #: the version of the rules code; snapshots folded under another are discarded
+    rules_version: ClassVar[str]
+    #: campaign options and their defaults, recorded in CampaignCreated
+    option_defaults: ClassVar[Mapping[str, OptionValue]] = {}
+    #: the command classes this ruleset decides
+    commands: ClassVar[tuple[type, ...]]
+    #: the event classes this ruleset defines
+    events: ClassVar[tuple[type[Event], ...]]
+
+    #: command class -> `(state, command, dice) -> [events]`
+    deciders: ClassVar[Dispatch[list[Event]]]
+    #: event class -> `(state, payload, meta) -> the ruleset's new state` (core events too)
+    evolvers: ClassVar[Dispatch[RulesState]]
+    #: event class -> `(payload) -> the command that decides it again`, or None (no ruling)
+    rebuilders: ClassVar[Dispatch[object | None]]
+    #: event class -> `(payload) -> one line for the GM's log`
+    lines: ClassVar[Dispatch[str]]
+    #: event class -> `(payload, gm) -> a handout sentence`, or None (told elsewhere)
+    sentences: ClassVar[Dispatch[str | None]]
+
+    #: the module with the ruleset's click commands (`commands()`) and sheet options
+    cli_module: ClassVar[str | None] = None
+    #: the module with the ruleset's handout hooks (`NARRATOR`)
+    narrator_module: ClassVar[str | None] = None
+    #: `explain` labels of status keys (`encounter.hf` -> `HF this turn`)
+    explain_labels: ClassVar[Mapping[str, str]] = {}
+    #: status keys `explain` leaves out of its text (`--json` keeps them)
+    explain_hidden: ClassVar[frozenset[str]] = frozenset()
+    #: status keys that are history, not numbers: `explain` follows no chain for them
+    explain_skipped: ClassVar[frozenset[str]] = frozenset()
+
+    # --- the rules -------------------------------------------------------------------------
+
+    def parse_option(self, key: str, raw: str) -> OptionValue:
+        """Validate one `--option K=V` value (RuleError when it does not fit)."""
+        known = ", ".join(sorted(self.option_defaults)) or "none"
+        raise RuleError(f"{self.name} has no option {key!r} (options: {known})")
+
+    @abstractmethod
+    def build_sheet(self, sheet: JSONObject) -> JSONObject:
+        """Validate a character sheet from `character add`; the canonical sheet to record."""
+
+    @abstractmethod
+    def initial(self) -> RulesState:
+        """The ruleset's state before any event."""
+
+    def decide(self, state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
+        """The events a command produces, or a RuleError in the GM's words."""
+        handler = self.deciders.handler(type(command))
+        if handler is None:
+            raise RuleError(f"{self.name} has no {type(command).__name__} command")
+        return handler(state, command, dice)
+
+    def evolve(self, state: CampaignState, payload: Event, meta: Meta) -> RulesState:
+        """Fold one event into `state.rules`. Applies what the event recorded, never
+        recomputes it; an event that no longer applies (after a void) changes nothing."""
+        handler = self.evolvers.handler(type(payload))
+        if handler is None:
+            assert state.rules is not None
+            return state.rules
+        return handler(state, payload, meta)
+
+    def command_for(self, payload: Event) -> object | None:
+        """The command behind a ruling, rebuilt from its recorded inputs (for the audit)."""
+        handler = self.rebuilders.handler(type(payload))
+        return None if handler is None else handler(payload)
+
+    # --- how it reads ----------------------------------------------------------------------
+
+    def describe(self, payload: Event) -> str:
+        """One line for the GM: what happened and, for a ruling, its terms and result."""
+        handler = self.lines.handler(type(payload))
+        return payload.type if handler is None else handler(payload)
+
+    def sentence(self, payload: Event, gm: bool = False) -> str | None:
+        """A handout sentence for an event told on its own (players never see dice or
+        terms; `gm` may add them); None for events a handout shows elsewhere."""
+        handler = self.sentences.handler(type(payload))
+        return None if handler is None else handler(payload, gm)
+
+    @abstractmethod
+    def concerns(self, payload: Event) -> tuple[str, ...]:
+        """The characters an event of this ruleset concerns (`log --character`, handouts)."""
+
+    @abstractmethod
+    def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
+        """Each character's numbers (the `characters` of `status --json`)."""
+
+    @abstractmethod
+    def status_table(self, document: StatusDocument) -> str:
+        """The text `journal status` prints under its heading line."""
+
+    def outcome(self, records: list[Recorded]) -> Document | None:
+        """The `--json` document of a ruling command that has its own (None: the records)."""
+        return None
+
+    def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
+        """Faces as the GM writes them (`3,4,5`; a ruleset may write `+5/-6`)."""
+        return ",".join(map(str, faces))
+
+    def gm_terms(self, record: Recorded) -> str | None:
+        """A ruling's terms for the GM's handout (`Reaction 12, ... = 14`)."""
+        pairs = recorded_terms(record.data)
+        if not pairs:
+            return None
+        total = record.data.get("total")
+        return describe_terms(pairs, total if isinstance(total, int) else None)
+
+    # --- the parts that live at the presentation layers, loaded when needed ----------------
+
+    def cli(self) -> ModuleType | None:
+        """The ruleset's command-line module: `commands()` -> {name: click command},
+        `sheet_options()` -> click options for `character add`, `sheet(given)`."""
+        return None if self.cli_module is None else importlib.import_module(self.cli_module)
+
+    def narrator(self) -> object | None:
+        """The ruleset's handout hooks (see `journal.handouts.hooks.Narrator`)."""
+        if self.narrator_module is None:
+            return None
+        return importlib.import_module(self.narrator_module).NARRATOR  # type: ignore[no-any-return]
+
+    @property
+    def folder(self) -> Path:
+        """The ruleset's package folder (its code fingerprint, its template partials)."""
+        module = importlib.import_module(type(self).__module__)
+        return Path(str(module.__file__)).resolve().parent
+
+    @property
+    def templates(self) -> Path | None:
+        """The folder of the ruleset's template partials (`ruleset/...` in templates)."""
+        folder = self.folder / "templates"
+        return folder if folder.is_dir() else None

@@ -1,0 +1,65 @@
+"""Text for a GM glancing at a terminal: aligned tables and readable values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+
+def table(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None) -> str:
+    """Aligned text columns: a column of numbers (or "-") is right-aligned, others left."""
+    body = [["-" if v is None else str(v) for v in row] for row in rows]
+    all_rows = ([list(header)] if header else []) + body
+    if not all_rows:
+        return ""
+    columns = range(len(all_rows[0]))
+    widths = [max(len(r[i]) for r in all_rows) for i in columns]
+    numeric = [
+        i > 0 and all(r[i].lstrip("+-").isdigit() or r[i] == "-" for r in body) for i in columns
+    ]
+    lines = []
+    for row in all_rows:
+        cells = [
+            row[i].rjust(widths[i]) if numeric[i] else row[i].ljust(widths[i]) for i in columns
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def value_text(value: object) -> str:
+    """A status value as the GM reads it: `yes`, `mythos 4`, `Combat Reflexes, Fearlessness
+    2`, `Phobia (dark) -15, self-control 12; Nightmares -5`."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        if "name" in value and "points" in value:
+            return _trait(value)
+        if "kind" in value and "points" in value:
+            seq = f" (check #{value['seq']})" if value.get("seq") is not None else ""
+            return f"{value['kind']} {_points(value['points'])}{seq}"
+        items = [str(k) if v is True else f"{k} {value_text(v)}" for k, v in value.items()]
+        return ", ".join(items) or "none"
+    if isinstance(value, list | tuple):
+        parts = [value_text(v) for v in value]
+        joiner = "; " if any(isinstance(v, Mapping) for v in value) else ", "
+        return joiner.join(parts) or "none"
+    return str(value)
+
+
+def _points(points: object) -> str:
+    return (
+        f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else str(points)
+    )
+
+
+def _trait(value: Mapping[str, object]) -> str:
+    """`Phobia (dark) -15, self-control 12`."""
+    text = f"{value['name']} {_points(value['points'])}"
+    if value.get("self_control") is not None:
+        text += f", self-control {value['self_control']}"
+    return text
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
