@@ -20,3 +20,17 @@ def open(db: str | None = None, *, campaign: str | None = None) -> Journal:
     from journal.api import open_journal
 
     return open_journal(db, campaign=campaign)
+
+
+def create(
+    db: str | None,
+    slug: str,
+    ruleset: str,
+    title: str = "",
+    options: dict[str, str] | None = None,
+) -> Journal:
+    """Start campaign `slug` playing `ruleset` (creating the database on first use) and open
+    it; see `journal.api`."""
+    from journal.api import create as create_campaign
+
+    return create_campaign(db, slug, ruleset, title, options)

@@ -171,11 +171,11 @@ class Journal:
         command: object,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
-    ) -> JournalOutcome:
-        """Decide `command` (core or the campaign's ruleset) and record what it produced.
-        `dice` enters faces by purpose (`{"initiative": (5, 6)}`); the rest are rolled."""
-        outcome = self._campaign.execute(command, dice, dice_flags)
-        return JournalOutcome(outcome.records, outcome.state, self.ruleset)
+    ) -> Outcome:
+        """Decide `command` (core or the campaign's ruleset) and record what it produced,
+        all of it or nothing. `dice` enters faces by purpose (`{"initiative": (5, 6)}`);
+        the others are rolled. The outcome's `document()` is the command's `--json`."""
+        return self._campaign.execute(command, dice, dice_flags)
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
         """The log line of each record (`#12 Linda rolls initiative ...` without the seq)."""
@@ -287,23 +287,6 @@ class Journal:
         from journal.transfer import export_lines
 
         return export_lines(self.records())
-
-
-@dataclass(frozen=True)
-class JournalOutcome:
-    """What a command recorded, the state after it, and its `--json` document."""
-
-    records: list[Recorded]
-    state: CampaignState
-    ruleset: Ruleset
-
-    def document(self) -> object:
-        """The command's `--json`: the ruling's own document, or the records it appended."""
-        return Outcome(self.records, self.state).document(self.ruleset)
-
-    def lines(self) -> list[str]:
-        """`#seq line` for each event recorded."""
-        return [f"#{r.seq} {describe(r, self.ruleset)}" for r in self.records]
 
 
 def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:

@@ -27,6 +27,7 @@ from journal.rules.core import (
     VoidEvent,
     decide_core,
 )
+from journal.rules.narrate import describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, snapshots
 from journal.store.snapshots import SNAPSHOT_EVERY
@@ -37,21 +38,25 @@ SEED_VARIABLE = "JOURNAL_DICE_SEED"
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a command appended, and the state after it."""
+    """What a command recorded, the state after it, and how it reads."""
 
     records: list[Recorded]
     state: CampaignState
 
     @property
-    def payloads(self) -> list[Event]:
-        return [r.payload for r in self.records]
+    def ruleset(self) -> Ruleset:
+        return load(self.state.ruleset)
 
-    def document(self, ruleset: Ruleset) -> object:
-        """What the command's `--json` prints: the ruling's own document, or the records."""
-        found = ruleset.outcome(self.records)
+    def document(self) -> object:
+        """The command's `--json`: the ruling's own document, or the records it appended."""
+        found = self.ruleset.outcome(self.records)
         if found is not None:
             return found.to_json()
         return [{**r.export(), "voided": False} for r in self.records]
+
+    def lines(self) -> list[str]:
+        """`#seq line` for each event recorded, as the CLI prints them."""
+        return [f"#{r.seq} {describe(r, self.ruleset)}" for r in self.records]
 
 
 class Campaign:

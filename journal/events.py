@@ -85,10 +85,6 @@ def event_class(type_name: str) -> type[Event]:
         raise ValueError(f"unknown event type {type_name!r}") from None
 
 
-def known_types() -> list[str]:
-    return sorted(_REGISTRY)
-
-
 def plain(value: object) -> object:
     """A JSON-ready copy: dataclasses become objects (fields in order), tuples lists."""
     kind = type(value)

@@ -59,7 +59,3 @@ def _trait(value: Mapping[str, object]) -> str:
     if value.get("self_control") is not None:
         text += f", self-control {value['self_control']}"
     return text
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"

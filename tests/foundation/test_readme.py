@@ -55,3 +55,19 @@ def test_the_session_transcript_is_real(runner: Cli) -> None:
         (ROOT / "README.md").write_text(
             f"{head}## A session at the table{before}```text\n{rewritten}```{after}"
         )
+
+
+def test_the_api_example_runs_as_written(tmp_path, monkeypatch, capsys) -> None:
+    """The README's script, run as it stands, prints what its comments say."""
+    code = re.search(r"## Scripting the journal.*?```python\n(.*?)```", README, re.S)
+    assert code is not None
+    monkeypatch.chdir(tmp_path)
+    for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
+        monkeypatch.delenv(variable, raising=False)
+    exec(compile(code.group(1), "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "5"
+    assert printed[1] == "2 5"
+    assert printed[2].startswith("#5    Linda rolls initiative +3/-5: Reaction 12, HF 7")
+    assert printed[3] == "[]"
+    assert (tmp_path / "script.db").exists()

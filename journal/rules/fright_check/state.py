@@ -89,9 +89,6 @@ class Character:
             + IQ_POINT_COST * self.iq_lost
         )
 
-    def trait_level(self, name: str) -> int | bool | None:
-        return self.traits.get(name)
-
     def disadvantage(self, name: str) -> Disadvantage | None:
         for item in self.disadvantages:
             if item.name.casefold() == " ".join(name.split()).casefold():
