@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -105,14 +106,24 @@ def _signed(value: int) -> str:
 def environment(
     overrides: Path | None = None, fmt: str = "html", ruleset: Ruleset | None = None
 ) -> SandboxedEnvironment:
+    """The environment for these templates, made once per process: Jinja keeps each
+    compiled template (and recompiles one whose file changed)."""
+    parts = None if ruleset is None or ruleset.templates is None else str(ruleset.templates)
+    return _environment(None if overrides is None else str(overrides), fmt, parts)
+
+
+@lru_cache(maxsize=32)
+def _environment(
+    overrides: str | None, fmt: str, ruleset_parts: str | None
+) -> SandboxedEnvironment:
     loaders: list[BaseLoader] = []
     if overrides is not None:
-        loaders.append(FileSystemLoader(str(overrides)))
+        loaders.append(FileSystemLoader(overrides))
     templates = shipped("templates")
     loaders.append(FileSystemLoader(str(templates)))
     parts = [FileSystemLoader(str(templates / "_ruleset"))]
-    if ruleset is not None and ruleset.templates is not None:
-        parts.insert(0, FileSystemLoader(str(ruleset.templates)))
+    if ruleset_parts is not None:
+        parts.insert(0, FileSystemLoader(ruleset_parts))
     loaders.append(PrefixLoader({"ruleset": ChoiceLoader(parts)}))
     env = SandboxedEnvironment(
         loader=ChoiceLoader(loaders),
