@@ -202,7 +202,8 @@ class Journal:
             self._campaign.seq_of_session(session)  # refuses a session that never was
         if character is not None:
             character = self.state(upto).character(character)
-        records, voided = self._campaign.history(upto)
+        records, corrections = self._campaign.history(upto)
+        voided = corrections.voided
         entries = []
         for record in records:
             if session is not None and record.session != session:
@@ -228,8 +229,8 @@ class Journal:
 
         upto = self.upto(seq, as_of_session)
         canonical = self.state(upto).character(name)
-        records, voided = self._campaign.history(upto)
-        return explain(records, voided, canonical, seq)
+        records, corrections = self._campaign.history(upto)
+        return explain(records, corrections, canonical, seq)
 
     def audit(
         self,
@@ -241,11 +242,11 @@ class Journal:
         from journal.audit.replay import audit_records, parse_options
 
         what_if = parse_options(self.ruleset, dict(options or {}))
-        history, voided = self._campaign.history()
+        history, corrections = self._campaign.history()
         records: Iterable[Recorded] = history
         if progress is not None:
             records = progress(records, self.store.count(self.campaign))
-        return audit_records(records, voided, what_if)
+        return audit_records(records, corrections, what_if)
 
     def verify(self) -> ChainReport:
         from journal.audit.verify import verify_chain

@@ -16,7 +16,7 @@ from journal import __version__
 from journal.dice import system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Event, Recorded, check_plain, to_data
-from journal.projection import apply, envelope, fold
+from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
 from journal.rules.core import (
     CORE_COMMANDS,
@@ -24,6 +24,7 @@ from journal.rules.core import (
     CreateCampaign,
     EventVoided,
     Meta,
+    RulingAmended,
     VoidEvent,
     decide_core,
 )
@@ -87,11 +88,11 @@ class Campaign:
         (a void above all) is either wholly in or wholly out.
         """
         upto = as_of if as_of is not None else self.head()
-        voids = self.store.voids(self.campaign, upto=upto)
-        voided = frozenset(target for _, target in voids)
-        base = self._snapshot(upto, voids) if cached else None
+        corrections = self.corrections(upto)
+        base = self._snapshot(upto, corrections) if cached else None
         start = base or CampaignState()
-        state = fold(self.store.read(self.campaign, after=start.seq, upto=upto), voided, start)
+        records = self.store.read(self.campaign, after=start.seq, upto=upto)
+        state = fold(records, corrections, start)
         if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
             self.store.save_snapshot(
                 self.campaign, state.seq, rules_version(state.ruleset), snapshots.dump(state)
@@ -111,13 +112,17 @@ class Campaign:
                 )
         return as_of
 
-    def _snapshot(self, as_of: int | None, voids: list[tuple[int, int]]) -> CampaignState | None:
+    def corrections(self, upto: int | None = None) -> Corrections:
+        """The voids and amendments made by `upto` (all of them when None)."""
+        return Corrections.of(self.store.corrections(self.campaign, upto=upto))
+
+    def _snapshot(self, as_of: int | None, corrections: Corrections) -> CampaignState | None:
         try:
             version = rules_version(self.ruleset_name)
         except NotFound:
             return None  # a campaign being created
         found = self.store.latest_snapshot(self.campaign, version, upto=as_of)
-        if found is None or not snapshots.usable(found[0], voids):
+        if found is None or corrections.reach_back(found[0]):
             return None
         try:
             state = snapshots.load_state(found[1])
@@ -148,13 +153,10 @@ class Campaign:
     def records(self, upto: int | None = None) -> Iterator[Recorded]:
         return self.store.read(self.campaign, upto=upto)
 
-    def voided(self, upto: int | None = None) -> frozenset[int]:
-        return self.store.voided(self.campaign, upto=upto)
-
-    def history(self, upto: int | None = None) -> tuple[Iterator[Recorded], frozenset[int]]:
-        """The records and the voided seqs, both bounded by the same seq."""
+    def history(self, upto: int | None = None) -> tuple[Iterator[Recorded], Corrections]:
+        """The records and their corrections, both bounded by the same seq."""
         bound = upto if upto is not None else self.head()
-        return self.records(bound), self.voided(bound)
+        return self.records(bound), self.corrections(bound)
 
     # --- deciding ------------------------------------------------------------------------
 
@@ -177,8 +179,8 @@ class Campaign:
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
                 state = self._catch_up(state)
                 continue
-            if any(isinstance(p, EventVoided) for p in payloads):
-                after = self.state(keep=False)  # a void reaches back: fold again without it
+            if any(isinstance(p, EventVoided | RulingAmended) for p in payloads):
+                after = self.state(keep=False)  # a correction reaches back: fold again
             return Outcome(records, after)
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
@@ -187,9 +189,9 @@ class Campaign:
     def _catch_up(self, state: CampaignState) -> CampaignState:
         """Fold what other writers appended since `state`; a new void means a full replay."""
         newer = list(self.store.read(self.campaign, after=state.seq))
-        if any(r.type == "EventVoided" for r in newer):
+        if any(r.type in ("EventVoided", "RulingAmended") for r in newer):
             return self.state()
-        return fold(newer, frozenset(), state)
+        return fold(newer, start=state)
 
     def _decide(
         self,

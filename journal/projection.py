@@ -7,17 +7,65 @@ audit) walks these steps, and `fold` is the same walk keeping only the last stat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 
-from journal.events import Event, Recorded
+from journal.events import Event, Recorded, from_data
 from journal.rules import load
-from journal.rules.core import CampaignCreated, CampaignState, Meta, evolve_core
+from journal.rules.core import CampaignCreated, CampaignState, Meta, RulingAmended, evolve_core
 from journal.rules.ruleset import Ruleset
 
 #: Decides what to fold in place of a recorded event (the audit folds its own decisions):
-#: `(state before, record) -> the payload to fold, or None to fold nothing`.
-Substitute = Callable[[CampaignState, Recorded], Event | None]
+#: `(state before, record, the event as it stands) -> the payload to fold, or None`.
+Substitute = Callable[[CampaignState, Recorded, Event], Event | None]
+
+
+@dataclass(frozen=True)
+class Corrections:
+    """What later events did to earlier ones: the seqs voided, the rulings amended (a
+    re-rule), and how far back each correction reaches (a snapshot folded past a target
+    is stale once its correction is made)."""
+
+    voided: frozenset[int] = frozenset()
+    amended: Mapping[int, Event] = field(default_factory=dict)
+    #: (seq of the correction, seq it corrects)
+    reaches: tuple[tuple[int, int], ...] = ()
+    #: voided seq -> the seq of the EventVoided that voided it
+    voided_by: Mapping[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rows: Iterable[tuple[int, str, Mapping[str, object]]]) -> Corrections:
+        """From the EventVoided and RulingAmended events (seq, type, data), in seq order;
+        a voided amendment corrects nothing, the latest amendment of a ruling wins."""
+        voided: dict[int, int] = {}
+        amendments: list[tuple[int, int, Mapping[str, object]]] = []
+        reaches = []
+        for seq, kind, data in rows:
+            target = data.get("seq")
+            if not isinstance(target, int):
+                continue
+            reaches.append((seq, target))
+            if kind == "EventVoided":
+                voided[target] = seq
+            else:
+                amendments.append((seq, target, data))
+        amended: dict[int, Event] = {}
+        for seq, target, data in amendments:
+            found = from_data("RulingAmended", 1, data)
+            if seq not in voided and isinstance(found, RulingAmended):
+                amended[target] = found.amended()
+        return cls(frozenset(voided), amended, tuple(reaches), voided)
+
+    @classmethod
+    def voiding(cls, seqs: Iterable[int]) -> Corrections:
+        return cls(frozenset(seqs))
+
+    def reach_back(self, seq: int) -> bool:
+        """Whether a correction made after `seq` changes an event at or before it."""
+        return any(made > seq and target <= seq for made, target in self.reaches)
+
+
+NONE = Corrections()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +110,21 @@ def envelope(state: CampaignState, payload: Event) -> tuple[str | None, int | No
 
 def steps(
     records: Iterable[Recorded],
-    voided: frozenset[int] = frozenset(),
+    corrections: Corrections = NONE,
     start: CampaignState | None = None,
     substitute: Substitute | None = None,
 ) -> Iterator[Step]:
-    """Walk `records` (in seq order) from `start`, yielding each event's Step."""
+    """Walk `records` (in seq order) from `start`, yielding each event's Step: a voided
+    event folds nothing, an amended ruling folds as amended."""
     state = start or CampaignState()
     ruleset = load(state.ruleset) if state.ruleset else None
+    voided, amended = corrections.voided, corrections.amended
     for record in records:
         payload: Event | None = None
         if record.seq not in voided:
-            payload = record.payload if substitute is None else substitute(state, record)
+            payload = amended.get(record.seq) or record.payload
+            if substitute is not None:
+                payload = substitute(state, record, payload)
         if payload is None:
             after = replace(state, seq=record.seq)
         else:
@@ -85,11 +137,11 @@ def steps(
 
 def fold(
     records: Iterable[Recorded],
-    voided: frozenset[int] = frozenset(),
+    corrections: Corrections = NONE,
     start: CampaignState | None = None,
 ) -> CampaignState:
     """The state after `records`: the walk of `steps`, keeping only the last state."""
     state = start or CampaignState()
-    for step in steps(records, voided, state):
+    for step in steps(records, corrections, state):
         state = step.after
     return state

@@ -26,7 +26,7 @@ from journal.events import (
     from_data,
     rehash,
 )
-from journal.projection import fold
+from journal.projection import Corrections, fold
 from journal.rules import clock, load, load_all
 from journal.rules.core import SLUG, CampaignCreated, CharacterAdded, EventVoided
 from journal.rules.ruleset import Ruleset
@@ -244,8 +244,8 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
     slug, records, hashed = parse_lines(stream, campaign)
-    # the whole log folds (a hand-written log is checked to the end), voids included
-    fold(records, frozenset(int(str(r.data["seq"])) for r in records if r.type == "EventVoided"))
+    # the whole log folds (a hand-written log is checked to the end), its corrections too
+    fold(records, Corrections.of((r.seq, r.type, r.data) for r in records))
     store.ensure_schema()
     added = store.import_records(slug, records, hashed)
     return ImportResult(slug, len(records), added)

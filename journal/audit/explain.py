@@ -13,7 +13,7 @@ from typing import Any
 
 from journal.documents import Document
 from journal.events import Recorded, terms_text
-from journal.projection import steps
+from journal.projection import Corrections, steps
 from journal.rules import load
 from journal.rules.narrate import concerns, describe
 from journal.rules.ruleset import Ruleset
@@ -93,12 +93,12 @@ def _ruling(record: Recorded, text: str) -> dict[str, Any]:
 
 
 def explain(
-    records: Iterable[Recorded], voided: frozenset[int], name: str, focus: int | None = None
+    records: Iterable[Recorded], corrections: Corrections, name: str, focus: int | None = None
 ) -> Explanation:
     ruleset: Ruleset | None = None
     before: dict[str, Any] = {}
     result = Explanation(name, 0)
-    for step in steps(records, voided):
+    for step in steps(records, corrections):
         result.as_of = step.after.seq
         payload, record, state = step.payload, step.record, step.after
         if payload is None:

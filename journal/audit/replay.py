@@ -17,7 +17,7 @@ from journal.dice import DiceBox
 from journal.documents import Document
 from journal.errors import JournalError, RuleError
 from journal.events import Event, Recorded, terms_text, to_data
-from journal.projection import steps
+from journal.projection import Corrections, steps
 from journal.rules import load
 from journal.rules.core import (
     CORE_COMMANDS,
@@ -99,7 +99,7 @@ def _compare(
 
 def audit_records(
     records: Iterable[Recorded],
-    voided: frozenset[int],
+    corrections: Corrections,
     options: Mapping[str, Any] | None = None,
 ) -> AuditReport:
     """Decide every ruling again; `options` overrides campaign options (a what-if).
@@ -111,9 +111,9 @@ def audit_records(
     report = AuditReport(options=dict(options or {}))
     ruleset: Ruleset | None = None
 
-    def decided(state: CampaignState, record: Recorded) -> Event | None:
-        """The event the rules give now for `record` (None: they refuse it)."""
-        payload = record.payload
+    def decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
+        """The event the rules give now for `record` (None: they refuse it); `payload` is
+        the ruling as it stands (amended by a re-rule, or as recorded)."""
         if isinstance(payload, CampaignCreated) and options:
             return replace(payload, options={**payload.options, **options})  # the what-if
         if ruleset is None:
@@ -122,11 +122,11 @@ def audit_records(
         if command is None:
             return payload
         report.rulings += 1
-        differences, anew = _redecide(state, record, command, ruleset)
+        differences, anew = _redecide(state, record, payload, command, ruleset)
         report.differences += differences
         return anew
 
-    for step in steps(records, voided, substitute=decided):
+    for step in steps(records, corrections, substitute=decided):
         report.events += 1
         if ruleset is None and step.after.ruleset:
             ruleset = load(step.after.ruleset)
@@ -134,10 +134,9 @@ def audit_records(
 
 
 def _redecide(
-    state: CampaignState, record: Recorded, command: object, ruleset: Ruleset
+    state: CampaignState, record: Recorded, payload: Event, command: object, ruleset: Ruleset
 ) -> tuple[list[Difference], Event | None]:
-    """The differences between the record and a fresh decision, and the event to fold."""
-    payload = record.payload
+    """The differences between the ruling and a fresh decision, and the event to fold."""
     dice = getattr(payload, "dice", None) or {}
     box = DiceBox.replaying(dice, random.Random(f"audit:{record.seq}"))
     try:

@@ -9,12 +9,11 @@ from typing import Any
 
 from journal.app import Campaign
 from journal.events import Recorded
-from journal.projection import Step, fold, steps
+from journal.projection import Corrections, Step, fold, steps
 from journal.rules import load
 from journal.rules.core import CampaignState
 from journal.rules.narrate import describe
 from journal.rules.ruleset import Ruleset
-from journal.store import snapshots
 
 Doc = dict[str, Any]
 
@@ -48,11 +47,10 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
 
     Every read is bounded by one seq (the head when this starts)."""
     head = final.seq if final is not None else campaign.head()
-    voids = campaign.store.voids(campaign.campaign, upto=head)
-    voided = frozenset(target for _, target in voids)
+    corrections = campaign.corrections(head)
     log = Log()
     if only is None:
-        log.final = _collect(log, campaign.store.read(campaign.campaign, upto=head), voided)
+        log.final = _collect(log, campaign.store.read(campaign.campaign, upto=head), corrections)
     else:
         before = (
             campaign.store.last_seq_of_session(campaign.campaign, only - 1) if only > 1 else 0
@@ -62,13 +60,13 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
             # a cached read (folds from a snapshot, keeps one); voids made after `before`
             # that reach back into it make it unusable, then fold from the start
             base = campaign.state(as_of=before)
-            if not snapshots.usable(before, voids):
-                base = fold(campaign.store.read(campaign.campaign, upto=before), voided)
+            if corrections.reach_back(before):
+                base = fold(campaign.store.read(campaign.campaign, upto=before), corrections)
         end = campaign.store.last_seq_of_session(campaign.campaign, only) or before
         records = campaign.store.read(campaign.campaign, after=base.seq, upto=min(end, head))
-        state = _collect(log, records, voided, base, only)
+        state = _collect(log, records, corrections, base, only)
         log.final = final if final is not None else state
-    reasons = _void_reasons(campaign, voids, {int(v["seq"]) for v in log.voided})
+    reasons = _void_reasons(campaign, corrections, {int(v["seq"]) for v in log.voided})
     for entry in log.voided:
         entry["reason"] = reasons.get(int(entry["seq"]), "")
     return log
@@ -77,14 +75,14 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
 def _collect(
     log: Log,
     records: Iterable[Recorded],
-    voided: frozenset[int],
+    corrections: Corrections,
     start: CampaignState | None = None,
     only: int | None = None,
 ) -> CampaignState:
     """Walk `records`, keeping each event of session `only` (every event when None); the
     voided ones are listed, not kept. Returns the state at the end of the walk."""
     state = start or CampaignState()
-    for step in steps(records, voided, state):
+    for step in steps(records, corrections, state):
         state = step.after
         if only is not None and step.record.session != only:
             continue
@@ -103,14 +101,11 @@ def _collect(
     return state
 
 
-def _void_reasons(
-    campaign: Campaign, voids: list[tuple[int, int]], wanted: set[int]
-) -> dict[int, str]:
+def _void_reasons(campaign: Campaign, corrections: Corrections, wanted: set[int]) -> dict[int, str]:
     """Why each of the `wanted` seqs was voided (read from their EventVoided records)."""
     reasons: dict[int, str] = {}
-    for void_seq, target in voids:
-        if target in wanted:
-            record = campaign.store.get(campaign.campaign, void_seq)
-            if record is not None:
-                reasons[target] = str(record.data.get("reason", ""))
+    for target in wanted:
+        record = campaign.store.get(campaign.campaign, corrections.voided_by[target])
+        if record is not None:
+            reasons[target] = str(record.data.get("reason", ""))
     return reasons

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from journal.errors import NotFound, RuleError
-from journal.events import Event, JSONObject, OptionValue, Recorded, event
+from journal.events import Event, JSONObject, OptionValue, Recorded, event, from_data
 from journal.rules import clock
 
 if TYPE_CHECKING:
@@ -86,6 +86,23 @@ class EventVoided(Event):
     seq: int
     reason: str
     voided_type: str = ""
+
+
+@event
+@dataclass(frozen=True)
+class RulingAmended(Event):
+    """A ruling decided again (a re-rule): every fold uses the ruling in `data` (an event of
+    type `ruling`) in place of event `seq`, which stays in the log as it was recorded."""
+
+    seq: int
+    ruling: str
+    ruling_schema: int
+    data: JSONObject
+    reason: str
+
+    def amended(self) -> Event:
+        """The ruling that replaces event `seq`."""
+        return from_data(self.ruling, self.ruling_schema, self.data)
 
 
 # --- commands -----------------------------------------------------------------------------

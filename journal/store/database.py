@@ -267,10 +267,6 @@ class Store:
             row = conn.execute(query).first()
         return None if row is None else _record(row)
 
-    def voided(self, campaign: str, *, upto: int | None = None) -> frozenset[int]:
-        """Seqs voided by an EventVoided at or before `upto`."""
-        return frozenset(target for _, target in self.voids(campaign, upto=upto))
-
     def last_seq_of_session(self, campaign: str, number: int) -> int | None:
         query = select(func.max(events.c.seq)).where(
             events.c.campaign == campaign, events.c.session == number
@@ -279,15 +275,22 @@ class Store:
             seq = conn.execute(query).scalar()
         return None if seq is None else int(seq)
 
-    def voids(self, campaign: str, *, upto: int | None = None) -> list[tuple[int, int]]:
-        """(seq of the void, seq it voids) for every EventVoided up to `upto`."""
-        query = select(events.c.seq, events.c.data).where(
-            events.c.campaign == campaign, events.c.type == "EventVoided"
+    def corrections(
+        self, campaign: str, *, upto: int | None = None
+    ) -> list[tuple[int, str, Mapping[str, Any]]]:
+        """(seq, type, data) of every void and amendment up to `upto`, in seq order."""
+        query = (
+            select(events.c.seq, events.c.type, events.c.data)
+            .where(
+                events.c.campaign == campaign,
+                events.c.type.in_(("EventVoided", "RulingAmended")),
+            )
+            .order_by(events.c.seq)
         )
         if upto is not None:
             query = query.where(events.c.seq <= upto)
         with self.engine.connect() as conn:
-            return [(int(seq), int(data["seq"])) for seq, data in conn.execute(query)]
+            return [(int(seq), str(kind), data) for seq, kind, data in conn.execute(query)]
 
     # --- snapshots (a disposable cache) --------------------------------------------------
 

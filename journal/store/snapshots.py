@@ -1,9 +1,9 @@
 """Snapshots: folded states cached by campaign, seq and rules version.
 
-A snapshot at seq S is used for a state as of A >= S unless a void made after S (and by A)
-voids an event at or before S. The rules version (see `journal.rules.rules_version`)
-includes a fingerprint of the rules code, so new rules code never reads a state folded by
-old code.
+A snapshot at seq S is used for a state as of A >= S unless a correction (a void or an
+amendment) made after S (and by A) reaches an event at or before S. The rules version (see
+`journal.rules.rules_version`) includes a fingerprint of the rules code, so new rules code
+never reads a state folded by old code.
 """
 
 from __future__ import annotations
@@ -12,11 +12,6 @@ from journal.store import codec
 
 #: fold at least this many events past the last snapshot before keeping a new one
 SNAPSHOT_EVERY = 200
-
-
-def usable(snapshot_seq: int, voids: list[tuple[int, int]]) -> bool:
-    """No void made after the snapshot reaches back to an event inside it."""
-    return not any(void_seq > snapshot_seq and target <= snapshot_seq for void_seq, target in voids)
 
 
 def dump(state: object) -> object:

@@ -10,7 +10,7 @@ from typing import Any
 from rules_harness import Table, recorded
 
 from journal.events import Event, from_data, to_data
-from journal.projection import fold
+from journal.projection import Corrections, fold
 from journal.rules.core import AddCharacter, CampaignState, Meta
 from journal.rules.fright_check import FrightCheck, FrightChecked
 from journal.rules.fright_check.events import Modifier
@@ -69,4 +69,4 @@ def stored(payload: Event) -> Event:
 def refold(events: Iterable[tuple[Event, Meta]], voided: Iterable[int] = ()) -> CampaignState:
     """Fold the recorded events from scratch (through the store's JSON), skipping voids:
     the one fold, `journal.projection.fold`, over the events as stored records."""
-    return fold(recorded(events), voided=frozenset(voided))
+    return fold(recorded(events), Corrections.voiding(voided))

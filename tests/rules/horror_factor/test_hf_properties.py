@@ -240,7 +240,7 @@ def test_folding_with_voids_never_raises(
     voided = data.draw(st.sets(st.integers(4, max(4, count - 1))), label="voided")
     seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
     state = CampaignState()
-    for step in projection.steps(table.records(), seqs):
+    for step in projection.steps(table.records(), projection.Corrections.voiding(seqs)):
         state = step.after
         for who in state.rules.characters.values():
             assert 0 <= who.willpower <= who.willpower_max
@@ -275,7 +275,7 @@ def test_fold_after_voids_examples(trio: Table) -> None:
     def fold_without(skip: set[int]) -> CampaignState:
         """The one fold over the recorded events, voiding those at the indexes `skip`."""
         voided = frozenset(meta.seq for index, (_, meta) in enumerate(events) if index in skip)
-        return projection.fold(trio.records(), voided)
+        return projection.fold(trio.records(), projection.Corrections.voiding(voided))
 
     start = next(i for i, (p, _) in enumerate(events) if isinstance(p, StartEncounterEvent))
     no_start = fold_without({start, len(events) - 1})
