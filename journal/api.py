@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from journal.app import Campaign, Outcome, create_campaign
+from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.audit.explain import Explanation
 from journal.audit.replay import AuditReport
 from journal.audit.verify import ChainReport
 from journal.documents import CharacterStatus, Document, StatusDocument
-from journal.errors import JournalError, NotFound
+from journal.errors import JournalError
 from journal.events import Recorded
 from journal.rules import load
-from journal.rules.core import CampaignState
+from journal.rules.core import CampaignState, VoidEvent
 from journal.rules.narrate import concerns, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
@@ -100,6 +100,24 @@ class CharacterView(Document):
 
 
 @dataclass(frozen=True)
+class CharacterEntry(Document):
+    """One row of `character list --json`."""
+
+    name: str
+    joined: int  # the seq of their CharacterAdded
+    retired: int | None  # the seq of their CharacterRetired
+    formerly: tuple[str, ...]  # names they had before a rename
+
+
+@dataclass(frozen=True)
+class CharacterList(Document):
+    characters: tuple[CharacterEntry, ...]
+
+    def to_json(self) -> list[object]:
+        return [entry.to_json() for entry in self.characters]
+
+
+@dataclass(frozen=True)
 class CampaignSummary(Document):
     """One row of `campaign list --json`."""
 
@@ -121,21 +139,17 @@ class Journal:
 
     def __init__(self, store: Store, campaign: str, *, owns_store: bool = False) -> None:
         self.store = store
-        self.service = Campaign.open(store, campaign) if campaign else None
-        if self.service is None:
-            raise NotFound("a journal needs a campaign")
+        self.service = Campaign.open(store, campaign)
         self._owns_store = owns_store
 
     # --- the campaign ---------------------------------------------------------------------
 
     @property
     def campaign(self) -> str:
-        assert self.service is not None
         return self.service.campaign
 
     @property
     def _campaign(self) -> Campaign:
-        assert self.service is not None
         return self.service
 
     @property
@@ -177,6 +191,48 @@ class Journal:
         the others are rolled. The outcome's `document()` is the command's `--json`."""
         return self._campaign.execute(command, dice, dice_flags)
 
+    def plan_rerule(self, void: VoidEvent | None = None) -> Rerule:
+        """What a re-rule would record now (after `void`, when given): every later ruling
+        decided again against the corrected past; nothing is written."""
+        return self._campaign.plan_rerule(void)
+
+    def record_rerule(self, planned: Rerule) -> Outcome:
+        """Record a planned re-rule, all of it or nothing (refused if the campaign moved on
+        since it was planned)."""
+        return self._campaign.record_rerule(planned)
+
+    def rerule(self, void: VoidEvent | None = None) -> Outcome:
+        """Decide every later ruling again and record what changed (`journal rerule`, or
+        `journal void SEQ --rerule` with `void`)."""
+        return self._campaign.rerule(void)
+
+    def undo_target(self) -> Recorded | None:
+        """The last event entered that still counts (what `journal undo` would void)."""
+        return self._campaign.undo_target()
+
+    def characters(self) -> CharacterList:
+        """`character list --json`: everyone who joined, retired or not."""
+        state = self.state()
+        joined: dict[str, int] = {}
+        for record in self.records(state.seq):
+            if record.type == "CharacterAdded" and record.seq not in state.voided:
+                joined[str(record.data["name"])] = record.seq
+        formerly: dict[str, list[str]] = {}
+        for old, (new, _) in state.renamed.items():
+            formerly.setdefault(state.known(new), []).append(old)
+        rows = []
+        for name in state.characters:
+            first = next((o for o in formerly.get(name, ()) if o in joined), name)
+            rows.append(
+                CharacterEntry(
+                    name,
+                    joined.get(first, joined.get(name, 0)),
+                    state.retired.get(name),
+                    tuple(formerly.get(name, ())),
+                )
+            )
+        return CharacterList(tuple(rows))
+
     def lines(self, records: Iterable[Recorded]) -> list[str]:
         """The log line of each record (`#12 Linda rolls initiative ...` without the seq)."""
         return [describe(record, self.ruleset) for record in records]
@@ -201,7 +257,7 @@ class Journal:
         if session is not None:
             self._campaign.seq_of_session(session)  # refuses a session that never was
         if character is not None:
-            character = self.state(upto).character(character)
+            character = self.state(upto).known(character)
         records, corrections = self._campaign.history(upto)
         voided = corrections.voided
         entries = []
@@ -216,7 +272,7 @@ class Journal:
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:
         state = self.state(self.upto(as_of))
-        canonical = state.character(name)
+        canonical = state.known(name)
         status = self.ruleset.status(state).get(canonical)
         events = self.log(character=canonical, as_of=state.seq).entries
         lines = tuple(f"#{e.seq} {e.line}" + (" (voided)" if e.voided else "") for e in events)
@@ -228,7 +284,7 @@ class Journal:
         from journal.audit.explain import explain
 
         upto = self.upto(seq, as_of_session)
-        canonical = self.state(upto).character(name)
+        canonical = self.state(upto).known(name)
         records, corrections = self._campaign.history(upto)
         return explain(records, corrections, canonical, seq)
 
@@ -298,7 +354,11 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
         seq=state.seq,
         session=state.session,
         clock=state.clock,
-        characters=dict(ruleset.status(state)),
+        characters={
+            name: status
+            for name, status in ruleset.status(state).items()
+            if name not in state.retired
+        },
     )
 
 
@@ -323,9 +383,10 @@ def open_journal(db: str | None = None, *, campaign: str | None = None) -> Journ
     store = Store.open(db, create=False)
     try:
         from journal.app import resolve_campaign
+        from journal.current import current
 
         store.require_current()
-        return Journal(store, resolve_campaign(store, campaign), owns_store=True)
+        return Journal(store, resolve_campaign(store, campaign, current(store)), owns_store=True)
     except BaseException:
         store.close()
         raise
@@ -341,7 +402,10 @@ def create(
     """Start campaign `slug` (creating the database on first use) and open it."""
     store = Store.open(db, create=True)
     try:
+        from journal.current import remember
+
         create_campaign(store, slug, ruleset, title, dict(options or {}))
+        remember(store, slug)
         return Journal(store, slug, owns_store=True)
     except BaseException:
         store.close()

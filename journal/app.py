@@ -13,9 +13,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from journal import __version__
-from journal.dice import system_box
+from journal.audit import rerule
+from journal.dice import ROLLED, SEEDED, DiceBox, system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
-from journal.events import Event, Recorded, check_plain, to_data
+from journal.events import Dice, Event, Recorded, check_plain, to_data
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
 from journal.rules.core import (
@@ -28,7 +29,7 @@ from journal.rules.core import (
     VoidEvent,
     decide_core,
 )
-from journal.rules.narrate import describe
+from journal.rules.narrate import concerns, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, snapshots
 from journal.store.snapshots import SNAPSHOT_EVERY
@@ -60,6 +61,15 @@ class Outcome:
         return [f"#{r.seq} {describe(r, self.ruleset)}" for r in self.records]
 
 
+@dataclass(frozen=True)
+class Rerule:
+    """A re-rule decided against `state`: the void it follows (if any), then its plan."""
+
+    state: CampaignState
+    first: list[Event]
+    plan: rerule.Plan
+
+
 class Campaign:
     """One campaign in one store: its state, and the commands decided against it."""
 
@@ -69,9 +79,9 @@ class Campaign:
         self._ruleset_name: str | None = None
 
     @classmethod
-    def open(cls, store: Store, campaign: str | None) -> Campaign:
+    def open(cls, store: Store, campaign: str | None, current: str | None = None) -> Campaign:
         store.require_current()
-        return cls(store, resolve_campaign(store, campaign))
+        return cls(store, resolve_campaign(store, campaign, current))
 
     # --- reading -------------------------------------------------------------------------
 
@@ -186,6 +196,70 @@ class Campaign:
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
         )
 
+    def _naming(self, name: str, after: int, state: CampaignState) -> tuple[int, ...]:
+        """The live events after `after` that name character `name`."""
+        ruleset = self.ruleset
+        return tuple(
+            record.seq
+            for record in self.store.read(self.campaign, after=after, upto=state.seq)
+            if record.seq not in state.voided and name in concerns(record.payload, ruleset)
+        )
+
+    def undo_target(self) -> Recorded | None:
+        """The last event the GM entered that still counts (corrections aside)."""
+        state = self.state(keep=False)
+        for record in self.store.read_backwards(self.campaign, upto=state.seq):
+            if record.type in ("EventVoided", "RulingAmended", "CampaignCreated"):
+                continue
+            if record.seq not in state.voided:
+                return record
+        return None
+
+    # --- re-ruling -------------------------------------------------------------------------
+
+    def plan_rerule(self, void: VoidEvent | None = None) -> Rerule:
+        """What a re-rule would record now (after `void`, recorded with it when given)."""
+        state = self.state(keep=False)
+        corrections = self.corrections(state.seq)
+        first: list[Event] = []
+        reason = "re-ruled after the corrections"
+        if void is not None:
+            first = self._decide(state, void, None, None)
+            corrections = corrections.with_void(state.seq + 1, void.seq)
+            reason = f"re-ruled after the void of #{void.seq}"
+        found = rerule.plan(self.records(state.seq), corrections, self._rerule_box, reason)
+        return Rerule(state, first, found)
+
+    def record_rerule(self, planned: Rerule) -> Outcome:
+        """Append what `planned` decided, all of it or nothing (refused if the campaign moved
+        on meanwhile: plan again)."""
+        payloads = [*planned.first, *planned.plan.corrections]
+        if not payloads:
+            return Outcome([], planned.state)
+        drafts, _ = _drafts(planned.state, payloads)
+        records = self.store.append(self.campaign, planned.state.seq, drafts)
+        return Outcome(records, self.state(keep=False))
+
+    def rerule(self, void: VoidEvent | None = None) -> Outcome:
+        """Plan and record a re-rule, planning again if another writer got there first."""
+        for attempt in range(RETRIES):
+            try:
+                return self.record_rerule(self.plan_rerule(void))
+            except ConcurrencyConflict:
+                time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+        raise ConcurrencyConflict(
+            f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
+        )
+
+    def _rerule_box(self, seq: int, dice: object) -> DiceBox:
+        """The dice a ruling recorded; a roll it never needed before is rolled now (seeded by
+        JOURNAL_DICE_SEED when set) and recorded as rolled at the re-rule."""
+        recorded: Dice = dice if isinstance(dice, Mapping) else {}
+        seed = os.environ.get(SEED_VARIABLE)
+        if seed is not None:
+            return DiceBox.replaying(recorded, random.Random(f"{seed}:rerule:{seq}"), SEEDED)
+        return DiceBox.replaying(recorded, random.SystemRandom(), ROLLED)
+
     def _catch_up(self, state: CampaignState) -> CampaignState:
         """Fold what other writers appended since `state`; a new void means a full replay."""
         newer = list(self.store.read(self.campaign, after=state.seq))
@@ -202,9 +276,11 @@ class Campaign:
     ) -> list[Event]:
         ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
         if isinstance(command, VoidEvent):
-            command = VoidEvent(
-                command.seq, command.reason, self.store.get(self.campaign, command.seq)
-            )
+            target = self.store.get(self.campaign, command.seq)
+            named_by: tuple[int, ...] = ()
+            if target is not None and target.type == "CharacterAdded":
+                named_by = self._naming(str(target.data.get("name")), target.seq, state)
+            command = VoidEvent(command.seq, command.reason, target, named_by)
         if isinstance(command, CORE_COMMANDS):
             return decide_core(state, command, ruleset)
         if type(command) not in ruleset.commands:
@@ -248,10 +324,12 @@ def _wrong_ruleset(state: CampaignState, command: object) -> str:
     return f"{state.ruleset} has no {type(command).__name__} command"
 
 
-def resolve_campaign(store: Store, slug: str | None) -> str:
-    """The named campaign, or the only one in the database."""
+def resolve_campaign(store: Store, slug: str | None, current: str | None = None) -> str:
+    """The named campaign, else the current one (`campaign use`), else the only one."""
     firsts = store.campaigns()
     slugs = [r.campaign for r in firsts]
+    if slug is None and current in slugs:
+        slug = current
     if slug:
         if slug not in slugs:
             known = ", ".join(slugs) or "none yet"
@@ -269,7 +347,7 @@ def resolve_campaign(store: Store, slug: str | None) -> str:
         )
     raise JournalError(
         f"{store.describe()} holds {len(slugs)} campaigns ({', '.join(slugs)}): "
-        "choose one with --campaign SLUG or JOURNAL_CAMPAIGN"
+        f"choose one with `journal campaign use SLUG` (or --campaign SLUG)"
     )
 
 

@@ -55,13 +55,16 @@ class DiceBox:
         self._rolls: dict[str, Roll] = {}
 
     @classmethod
-    def replaying(cls, recorded: Dice, fill: random.Random | None = None) -> DiceBox:
+    def replaying(
+        cls, recorded: Dice, fill: random.Random | None = None, fill_source: str = AUDIT
+    ) -> DiceBox:
         """A box that gives back the faces an event recorded. A roll the event never needed
-        is refused, or rolled from `fill` (an audit showing where a changed ruling leads)."""
+        is refused, or rolled from `fill` and recorded with `fill_source` (an audit showing
+        where a changed ruling leads; a re-rule rolling the dice a ruling now needs)."""
         return cls(
             {purpose: roll.faces for purpose, roll in recorded.items()},
             fill,
-            source=AUDIT,
+            source=fill_source,
             entered_source={purpose: roll.source for purpose, roll in recorded.items()},
         )
 

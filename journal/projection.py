@@ -60,6 +60,15 @@ class Corrections:
     def voiding(cls, seqs: Iterable[int]) -> Corrections:
         return cls(frozenset(seqs))
 
+    def with_void(self, made: int, target: int) -> Corrections:
+        """These corrections and one more void (made at seq `made`)."""
+        return Corrections(
+            self.voided | {target},
+            {k: v for k, v in self.amended.items() if k != target},
+            (*self.reaches, (made, target)),
+            {**self.voided_by, target: made},
+        )
+
     def reach_back(self, seq: int) -> bool:
         """Whether a correction made after `seq` changes an event at or before it."""
         return any(made > seq and target <= seq for made, target in self.reaches)

@@ -36,6 +36,21 @@ def _postgres_database() -> Iterator[str]:
         engine.dispose()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _config_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The current campaign (`campaign use`) is remembered in the user's config folder:
+    never the real one in tests."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _fresh_config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no current campaign."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
 @pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A new, empty database on each backend."""

@@ -2,8 +2,9 @@
 
 The audit folds the log from the first event. Before each ruling it asks the ruleset for the
 command that produced it (`command_for`), decides it again against the state just before,
-with the very dice faces the event recorded, and lists every field whose recorded value no
-longer follows. Voided events are skipped, so a void shows every later ruling it changes.
+with the very dice faces the event recorded, and lists every ruling that no longer follows,
+in the GM's words and field by field. Voided events are skipped and amended rulings are
+read as amended, so a void shows every later ruling it changes.
 """
 
 from __future__ import annotations
@@ -13,19 +14,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from journal.audit.redecide import command_of, redecide
 from journal.dice import DiceBox
 from journal.documents import Document
-from journal.errors import JournalError, RuleError
-from journal.events import Event, Recorded, terms_text, to_data
+from journal.errors import RuleError
+from journal.events import Dice, Event, Recorded, terms_text, to_data
 from journal.projection import Corrections, steps
 from journal.rules import load
-from journal.rules.core import (
-    CORE_COMMANDS,
-    CampaignCreated,
-    CampaignState,
-    core_command_for,
-    decide_core,
-)
+from journal.rules.core import CampaignCreated, CampaignState
+from journal.rules.narrate import describe_payload
 from journal.rules.ruleset import Ruleset
 
 
@@ -50,11 +47,25 @@ class Difference:
 
 
 @dataclass
+class Finding:
+    """A ruling that no longer follows: as recorded, and as the rules give it now."""
+
+    seq: int
+    recorded: str
+    ruled: str  # the rules' line, or why they refuse it
+    differences: list[Difference]
+
+
+@dataclass
 class AuditReport(Document):
     events: int = 0
     rulings: int = 0
-    differences: list[Difference] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def differences(self) -> list[Difference]:
+        return [d for finding in self.findings for d in finding.differences]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,14 +77,22 @@ class AuditReport(Document):
 
     def text(self) -> str:
         head = f"Audited {self.events} events, {self.rulings} rulings decided again"
-        if not self.differences:
+        if not self.findings:
             return head + ": every ruling follows from its dice and the rules."
-        lines = [head + f": {len(self.differences)} difference(s)."]
+        count = len(self.findings)
+        verb = "rulings no longer follow" if count > 1 else "ruling no longer follows"
+        lines = [head + f": {count} {verb}."]
+        for finding in self.findings:
+            lines.append(f"  #{finding.seq} {finding.recorded}")
+            lines.append(f"      by the rules: {finding.ruled}")
+        plain = [d for d in self.differences if not isinstance(d.recorded, list | dict)]
+        if plain:
+            lines.append("Field by field (`audit --json` has them all):")
         said = ""
-        for d in self.differences:
+        for d in plain:
             lines.append(
-                f"  #{d.seq} {d.type}.{d.field}: recorded {d.recorded!r}, "
-                f"the rules give {d.recomputed!r}"
+                f"  #{d.seq} {d.field}: recorded {_shown(d.recorded)}, "
+                f"the rules give {_shown(d.recomputed)}"
             )
             if d.why and d.why != said:
                 lines.append(f"      {d.why}")
@@ -81,20 +100,37 @@ class AuditReport(Document):
         return "\n".join(lines)
 
 
+def _shown(value: object) -> str:
+    """A field's value as the GM writes it: `14`, `yes`, `Hardness`, `Linda 7->6`."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k} {_shown(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
 def _compare(
-    record: Recorded, recorded: Mapping[str, Any], recomputed: Mapping[str, Any]
+    seq: int, kind: str, recorded: Mapping[str, Any], recomputed: Mapping[str, Any]
 ) -> list[Difference]:
     """Field by field, both sides as the current schema has them (old events upcast)."""
     why = terms_text(recomputed) or ""
-    differences = []
-    for key in sorted(set(recorded) | set(recomputed)):
-        if recorded.get(key) != recomputed.get(key):
-            differences.append(
-                Difference(
-                    record.seq, record.type, key, recorded.get(key), recomputed.get(key), why
-                )
-            )
-    return differences
+    return [
+        Difference(seq, kind, key, recorded.get(key), recomputed.get(key), why)
+        for key in sorted(set(recorded) | set(recomputed))
+        if recorded.get(key) != recomputed.get(key)
+    ]
+
+
+def audit_box(seq: int, dice: object) -> DiceBox:
+    """The recorded dice; a roll the log never made is rolled (seeded by the seq) to go on."""
+    recorded: Dice = dice if isinstance(dice, Mapping) else {}
+    return DiceBox.replaying(recorded, random.Random(f"audit:{seq}"))
 
 
 def audit_records(
@@ -116,51 +152,46 @@ def audit_records(
         the ruling as it stands (amended by a re-rule, or as recorded)."""
         if isinstance(payload, CampaignCreated) and options:
             return replace(payload, options={**payload.options, **options})  # the what-if
-        if ruleset is None:
-            return payload
-        command = core_command_for(payload) or ruleset.command_for(payload)
-        if command is None:
+        command = None if ruleset is None else command_of(payload, ruleset)
+        if ruleset is None or command is None:
             return payload
         report.rulings += 1
-        differences, anew = _redecide(state, record, payload, command, ruleset)
-        report.differences += differences
-        return anew
+        found = redecide(state, record.seq, payload, command, ruleset, audit_box)
+        recorded_line = describe_payload(payload, ruleset)
+        if found.event is None:
+            why = found.refusal or f"they now give {', '.join(found.produced) or 'nothing'}"
+            field_name, value = (
+                ("(ruling)", "refused") if found.refusal else ("(type)", list(found.produced))
+            )
+            difference = Difference(
+                record.seq,
+                record.type,
+                field_name,
+                "accepted" if found.refusal else record.type,
+                value,
+                found.refusal,
+            )
+            report.findings.append(
+                Finding(record.seq, recorded_line, f"refused: {why}", [difference])
+            )
+            return None
+        differences = _compare(record.seq, record.type, to_data(payload), to_data(found.event))
+        if found.rolled:
+            rolls = ", ".join(f"{r.purpose} {','.join(map(str, r.faces))}" for r in found.rolled)
+            first = found.rolled[0].purpose
+            note = f"(the log recorded no {first} roll; the audit rolled {rolls} to go on)"
+            for difference in differences:
+                difference.why = f"{difference.why} {note}".strip()
+        if differences:
+            ruled = describe_payload(found.event, ruleset)
+            report.findings.append(Finding(record.seq, recorded_line, ruled, differences))
+        return found.event
 
     for step in steps(records, corrections, substitute=decided):
         report.events += 1
         if ruleset is None and step.after.ruleset:
             ruleset = load(step.after.ruleset)
     return report
-
-
-def _redecide(
-    state: CampaignState, record: Recorded, payload: Event, command: object, ruleset: Ruleset
-) -> tuple[list[Difference], Event | None]:
-    """The differences between the ruling and a fresh decision, and the event to fold."""
-    dice = getattr(payload, "dice", None) or {}
-    box = DiceBox.replaying(dice, random.Random(f"audit:{record.seq}"))
-    try:
-        if isinstance(command, CORE_COMMANDS):
-            produced = decide_core(state, command, ruleset)
-        else:
-            produced = ruleset.decide(state, command, box)
-    except JournalError as exc:
-        refused = Difference(record.seq, record.type, "(ruling)", "accepted", "refused", str(exc))
-        return [refused], None
-    same = [p for p in produced if p.type == record.type]
-    if not same:
-        kinds = [p.type for p in produced]
-        return [Difference(record.seq, record.type, "(type)", record.type, kinds, "")], None
-    differences = _compare(record, to_data(payload), to_data(same[0]))
-    anew = box.rolled_anew()
-    if anew:
-        rolls = ", ".join(f"{r.purpose} {','.join(map(str, r.faces))}" for r in anew)
-        note = (
-            f"(the log recorded no {rolls.split(' ')[0]} roll; the audit rolled {rolls} to go on)"
-        )
-        for difference in differences:
-            difference.why = f"{difference.why} {note}".strip()
-    return differences, same[0]
 
 
 def parse_options(ruleset: Ruleset, pairs: Mapping[str, str]) -> dict[str, Any]:

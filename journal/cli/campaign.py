@@ -73,9 +73,11 @@ def campaign_new(
       journal campaign new morgue --ruleset RULESET --option KEY=VALUE
     """
     from journal.app import create_campaign
+    from journal.current import remember
 
     store = settings.store(create=True)
     outcome = create_campaign(store, slug, ruleset, title, key_values(options, "--option"))
+    remember(store, slug)
     state = outcome.state
     if as_json:
         emit_json(
@@ -90,7 +92,35 @@ def campaign_new(
         )
         return
     click.echo(f"Campaign {state.slug!r} ({state.ruleset}) started in {store.describe()}.")
-    click.echo("Next: journal character add NAME ...")
+    module = outcome.ruleset.cli()
+    example = str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
+    hint = example[0] if example else "journal character add --help"
+    click.echo(f"Next: {hint}")
+
+
+@campaign.command("use")
+@click.argument("slug")
+@json_option
+@pass_settings
+def campaign_use(settings: Settings, slug: str, as_json: bool) -> None:
+    """Work on campaign SLUG from now on in this database (no --campaign needed); each
+    GM keeps their own choice.
+
+    \b
+    Example:
+      journal campaign use night
+    """
+    from journal.app import resolve_campaign
+    from journal.current import remember
+
+    store = settings.store()
+    store.require_current()
+    chosen = resolve_campaign(store, slug)
+    remember(store, chosen)
+    if as_json:
+        emit_json({"campaign": chosen, "db": store.describe()})
+        return
+    click.echo(f"Now working on campaign {chosen!r} in {store.describe()}.")
 
 
 @campaign.command("list")
@@ -113,10 +143,21 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
     if not rows:
         click.echo("No campaigns yet: journal campaign new SLUG --ruleset RULESET")
         return
+    from journal.current import current
+
+    chosen = current(settings.store())
     click.echo(
         table(
-            [[r.campaign, r.ruleset, r.events, r.title] for r in rows],
-            ["campaign", "ruleset", "events", "title"],
+            [
+                [
+                    ("* " if r.campaign == chosen else "  ") + r.campaign,
+                    r.ruleset,
+                    r.events,
+                    r.title,
+                ]
+                for r in rows
+            ],
+            ["  campaign", "ruleset", "events", "title"],
         )
     )
 
@@ -205,6 +246,76 @@ def _add(
     click.echo(f"#{record.seq} {record.data['name']} joins campaign {journal.campaign!r}.")
 
 
+@click.command("list")
+@json_option
+@pass_settings
+def character_list(settings: Settings, as_json: bool) -> None:
+    """List the campaign's characters: who is in the story, who retired, former names.
+
+    \b
+    Example:
+      journal character list
+      journal character list --json
+    """
+    from journal.text import table
+
+    listing = settings.journal().characters()
+    if as_json:
+        emit_json(listing.to_json())
+        return
+    if not listing.characters:
+        click.echo("No characters yet: journal character add --help")
+        return
+    rows = [
+        [
+            c.name,
+            f"#{c.joined}",
+            "-" if c.retired is None else f"retired #{c.retired}",
+            ", ".join(c.formerly) or "-",
+        ]
+        for c in listing.characters
+    ]
+    click.echo(table(rows, ["name", "joined", "status", "formerly"]))
+
+
+@click.command("rename")
+@click.argument("old")
+@click.argument("new")
+@json_option
+@pass_settings
+def character_rename(settings: Settings, old: str, new: str, as_json: bool) -> None:
+    """Rename character OLD to NEW (a typo, a true name revealed); earlier events keep the
+    old name, shown as "OLD (now NEW)".
+
+    \b
+    Example:
+      journal character rename Tobais Tobias
+    """
+    from journal.cli.common import record
+    from journal.rules.core import RenameCharacter
+
+    record(settings, RenameCharacter(old, new), as_json)
+
+
+@click.command("retire")
+@click.argument("name")
+@click.option("--reason", default="", help="Why they leave the story (dead, gone mad...).")
+@json_option
+@pass_settings
+def character_retire(settings: Settings, name: str, reason: str, as_json: bool) -> None:
+    """NAME leaves the story: out of later casts and standings, no more rulings; their
+    history stays (void the retirement to bring them back).
+
+    \b
+    Example:
+      journal character retire Sarge --reason "Fell in the cellar"
+    """
+    from journal.cli.common import record
+    from journal.rules.core import RetireCharacter
+
+    record(settings, RetireCharacter(name, reason), as_json)
+
+
 class CharacterGroup(click.Group):
     """`character add` is made for the campaign's ruleset when it is asked for."""
 
@@ -225,7 +336,13 @@ def character() -> None:
     Example:
       journal character add NAME --OPTION VALUE ...   (see `journal character add --help`)
       journal character show Linda
+      journal character list
     """
+
+
+character.add_command(character_list)
+character.add_command(character_rename)
+character.add_command(character_retire)
 
 
 @character.command("show")

@@ -39,7 +39,9 @@ CORE = {
     "explain": "journal.cli.reading:explain",
     "audit": "journal.cli.reading:audit",
     "verify": "journal.cli.reading:verify",
-    "void": "journal.cli.table:void",
+    "void": "journal.cli.corrections:void",
+    "rerule": "journal.cli.corrections:rerule",
+    "undo": "journal.cli.corrections:undo",
     "export": "journal.cli.transfer:export",
     "import": "journal.cli.transfer:import_",
     "recap": "journal.cli.handouts:recap",
@@ -78,10 +80,12 @@ class Settings:
         if self._journal is None:
             from journal.api import Journal
             from journal.app import resolve_campaign
+            from journal.current import current
 
             store = self.store()
             store.require_current()
-            self._journal = Journal(store, resolve_campaign(store, self.campaign))
+            slug = resolve_campaign(store, self.campaign, current(store))
+            self._journal = Journal(store, slug)
         return self._journal
 
     def scope(self) -> list[Ruleset]:

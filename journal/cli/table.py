@@ -64,18 +64,21 @@ def clock() -> None:
 
 @clock.command("set")
 @click.argument("game_time")
+@click.option("--rewind", is_flag=True, help="Set it earlier than it shows (a flashback).")
 @json_option
 @pass_settings
-def clock_set(settings: Settings, game_time: str, as_json: bool) -> None:
-    """Set the game clock to GAME_TIME (YYYY-MM-DD HH:MM).
+def clock_set(settings: Settings, game_time: str, rewind: bool, as_json: bool) -> None:
+    """Set the game clock to GAME_TIME (YYYY-MM-DD HH:MM); earlier than it shows needs
+    --rewind.
 
     \b
     Example:
       journal clock set "1925-11-02 23:00"
+      journal clock set "1925-11-01 08:00" --rewind
     """
     from journal.rules.core import SetClock
 
-    record(settings, SetClock(game_time), as_json)
+    record(settings, SetClock(game_time, rewind), as_json)
 
 
 @clock.command("advance")
@@ -120,21 +123,3 @@ def note(
     from journal.rules.core import TakeNote
 
     record(settings, TakeNote(text, gm_only, split_names(about)), as_json)
-
-
-@click.command()
-@click.argument("seq", type=click.IntRange(1, 2**31 - 1))
-@click.option("--reason", required=True, help="Why the event no longer counts.")
-@json_option
-@pass_settings
-def void(settings: Settings, seq: int, reason: str, as_json: bool) -> None:
-    """Void event SEQ: it stays in the log, projections skip it. A reroll is a void plus
-    a new roll.
-
-    \b
-    Example:
-      journal void 14 --reason "Wrong character: that was Ariella's roll"
-    """
-    from journal.rules.core import VoidEvent
-
-    record(settings, VoidEvent(seq, reason), as_json)

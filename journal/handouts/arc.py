@@ -81,7 +81,7 @@ def _milestones(narrator: Narrator, log: Log, name: str) -> list[Doc]:
 def arc_context(campaign: Campaign, name: str) -> Doc:
     log = walk(campaign)
     state = log.final
-    canonical = state.character(name)
+    canonical = state.known(name)
     narrator = narrator_of(log.ruleset)
     points = _points(log, canonical, narrator.arc_numbers(canonical, log.steps))
     status = log.ruleset.status(state)

@@ -56,7 +56,7 @@ def audience_for(text: str, state: CampaignState) -> Audience:
     wanted = text.strip().casefold()
     if wanted in ("players", "gm"):
         return Audience(wanted)
-    return Audience("character", state.character(text))
+    return Audience("character", state.known(text))
 
 
 def last_session(state: CampaignState) -> int:
@@ -140,7 +140,7 @@ class Recap:
         first, last = self.steps[0], self.steps[-1]
         start = first.payload if isinstance(first.payload, SessionStarted) else None
         state = last.after
-        names = [n for n in state.characters if self.sees_name(n)]
+        names = [n for n in state.cast if self.sees_name(n)]
         # the cast is who the players saw in the session (a character's own handout too
         # names who they played beside); a GM-only note names nobody to the players
         public = [
@@ -148,7 +148,7 @@ class Recap:
             for s in self.steps
             if s.payload is not None and (self.audience.gm or not self.gm_only(s.payload))
         ]
-        cast = [n for n in state.characters if any(n in self.about(p) for p in public)]
+        cast = [n for n in state.cast if any(n in self.about(p) for p in public)]
         status = self.ruleset.status(state)
         began = start.at if start and start.at else first.after.clock
         ended = last.record.game_time

@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from journal.errors import NotFound, RuleError
 from journal.events import Event, JSONObject, OptionValue, Recorded, event, from_data
@@ -41,6 +41,25 @@ class CampaignCreated(Event):
 class CharacterAdded(Event):
     name: str
     sheet: JSONObject
+
+
+@event
+@dataclass(frozen=True)
+class CharacterRenamed(Event):
+    """A character's name corrected: later events use `new`; earlier ones keep `old`."""
+
+    old: str
+    new: str
+
+
+@event
+@dataclass(frozen=True)
+class CharacterRetired(Event):
+    """A character leaves the story (dead, gone, retired): no more rulings, no place in
+    later casts and standings; their history stays."""
+
+    name: str
+    reason: str
 
 
 @event
@@ -124,6 +143,18 @@ class AddCharacter:
 
 
 @dataclass(frozen=True)
+class RenameCharacter:
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class RetireCharacter:
+    name: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class StartSession:
     title: str = ""
     at: str | None = None
@@ -137,6 +168,7 @@ class EndSession:
 @dataclass(frozen=True)
 class SetClock:
     game_time: str
+    rewind: bool = False  # an earlier time than the clock shows is a typo unless said so
 
 
 @dataclass(frozen=True)
@@ -156,11 +188,15 @@ class VoidEvent:
     seq: int
     reason: str
     target: Recorded | None = None  # the app looks the event up; None when it does not exist
+    #: for a CharacterAdded: the live events that name the character (the app finds them)
+    named_by: tuple[int, ...] = ()
 
 
 CORE_COMMANDS = (
     CreateCampaign,
     AddCharacter,
+    RenameCharacter,
+    RetireCharacter,
     StartSession,
     EndSession,
     SetClock,
@@ -200,17 +236,40 @@ class CampaignState:
     characters: tuple[str, ...] = ()  # names, in the order they joined
     voided: frozenset[int] = frozenset()  # seqs voided so far
     rules: RulesState | None = None  # the ruleset's own state
+    retired: Mapping[str, int] = field(default_factory=dict)  # name -> seq of the retirement
+    renamed: Mapping[str, tuple[str, int]] = field(default_factory=dict)  # old -> (new, seq)
 
-    def character(self, name: str) -> str:
-        """The canonical name for `name` (case-insensitive), or a RuleError naming the cast."""
+    def known(self, name: str) -> str:
+        """The canonical name for `name` (case-insensitive; an old name gives the new one),
+        retired characters included: for reading their story."""
+        wanted = name.strip().casefold()
         for known in self.characters:
-            if known.casefold() == name.strip().casefold():
+            if known.casefold() == wanted:
                 return known
-        cast = ", ".join(self.characters) or "nobody yet"
+        for old, (new, _) in self.renamed.items():
+            if old.casefold() == wanted:
+                return self.known(new)
+        active = [n for n in self.characters if n not in self.retired]
+        cast = ", ".join(active) or "nobody yet"
         raise NotFound(
             f"no character named {name!r} in campaign {self.slug!r} (the cast: {cast}); "
             "add one with `journal character add`"
         )
+
+    def character(self, name: str) -> str:
+        """The canonical name of a character still in the story, for a new ruling."""
+        found = self.known(name)
+        if found in self.retired:
+            raise RuleError(
+                f"{found} retired at event {self.retired[found]}: nothing more can happen to "
+                f"them (void #{self.retired[found]} to bring them back)"
+            )
+        return found
+
+    @property
+    def cast(self) -> tuple[str, ...]:
+        """The characters still in the story, in the order they joined."""
+        return tuple(n for n in self.characters if n not in self.retired)
 
     def option(self, key: str) -> OptionValue:
         return self.options[key]
@@ -222,13 +281,18 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
             return [_create(state, command, ruleset)]
         case AddCharacter(name=name, sheet=sheet):
             name = " ".join(name.split())
-            if not name:
-                raise RuleError("a character needs a name")
-            if len(name) > 80 or any(c in name for c in ",\n\t"):
-                raise RuleError(f"{name!r} cannot be a name: keep it short, without commas")
-            if any(known.casefold() == name.casefold() for known in state.characters):
-                raise RuleError(f"{name} is already in campaign {state.slug!r}: pick another name")
+            _new_name(state, name)
             return [CharacterAdded(name, ruleset.build_sheet(sheet))]
+        case RenameCharacter(old=old, new=new):
+            who = state.character(old)
+            new = " ".join(new.split())
+            if new == who:
+                raise RuleError(f"{who} is already called {new}")
+            if new.casefold() != who.casefold():  # a fix of case alone is a rename too
+                _new_name(state, new)
+            return [CharacterRenamed(who, new)]
+        case RetireCharacter(name=name, reason=reason):
+            return [CharacterRetired(state.character(name), " ".join(reason.split()))]
         case StartSession(title=title, at=at):
             if state.session is not None:
                 raise RuleError(
@@ -245,8 +309,14 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
             if state.session is None:
                 raise RuleError("no session is open: start one with `journal session start`")
             return [SessionEnded(state.session)]
-        case SetClock(game_time=text):
-            return [ClockSet(clock.parse_game_time(text), state.clock)]
+        case SetClock(game_time=text, rewind=rewind):
+            moment = clock.parse_game_time(text)
+            if state.clock is not None and moment < state.clock and not rewind:
+                raise RuleError(
+                    f"the clock shows {state.clock}: setting it back to {moment} needs --rewind "
+                    "(a flashback, or a typo corrected)"
+                )
+            return [ClockSet(moment, state.clock)]
         case AdvanceClock(amount=amount):
             if state.clock is None:
                 clock.parse_amount(amount)
@@ -257,10 +327,20 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
         case TakeNote(text=text, gm_only=gm_only, about=about):
             if not text.strip():
                 raise RuleError("a note needs some text")
-            return [NoteTaken(text.strip(), gm_only, tuple(state.character(n) for n in about))]
+            return [NoteTaken(text.strip(), gm_only, tuple(state.known(n) for n in about))]
         case VoidEvent():
             return [_void(state, command)]
     raise RuleError(f"internal: {type(command).__name__} is not a core command")
+
+
+def _new_name(state: CampaignState, name: str) -> None:
+    """Refuse a name that cannot be a new character's (or a renamed one's)."""
+    if not name:
+        raise RuleError("a character needs a name")
+    if len(name) > 80 or any(c in name for c in ",\n\t"):
+        raise RuleError(f"{name!r} cannot be a name: keep it short, without commas")
+    if any(known.casefold() == name.casefold() for known in state.characters):
+        raise RuleError(f"{name} is already in campaign {state.slug!r}: pick another name")
 
 
 def _create(state: CampaignState, command: CreateCampaign, ruleset: Ruleset) -> CampaignCreated:
@@ -282,7 +362,6 @@ def _create(state: CampaignState, command: CreateCampaign, ruleset: Ruleset) -> 
 
 _UNVOIDABLE = {
     "CampaignCreated": "the campaign's creation cannot be voided; start a new campaign instead",
-    "CharacterAdded": "a character cannot be voided (later events name them); add a note instead",
     "EventVoided": "a void cannot be voided; re-enter the voided event instead",
 }
 
@@ -300,6 +379,13 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
         raise RuleError(f"event {target.seq} is {target.type}: {_UNVOIDABLE[target.type]}")
     if target.seq in state.voided:
         raise RuleError(f"event {target.seq} is already voided; see `journal log`")
+    if target.type == "CharacterAdded" and command.named_by:
+        events = ", ".join(f"#{seq}" for seq in command.named_by[:5])
+        more = " and more" if len(command.named_by) > 5 else ""
+        raise RuleError(
+            f"{target.data.get('name')} is named by later events ({events}{more}): void those "
+            "first, or rename the character (`journal character rename`)"
+        )
     return EventVoided(target.seq, command.reason.strip(), target.type)
 
 
@@ -311,11 +397,24 @@ def core_command_for(payload: Event) -> object | None:
             return AddCharacter(name, sheet)
         case SessionStarted(title=title, at=at):
             return StartSession(title, at)
-        case ClockSet(game_time=game_time):
-            return SetClock(game_time)
+        case ClockSet(game_time=game_time, previous=previous):
+            return SetClock(game_time, previous is not None and game_time < previous)
         case ClockAdvanced(amount=amount):
             return AdvanceClock(amount)
+        case CharacterRenamed(old=old, new=new):
+            return RenameCharacter(old, new)
+        case CharacterRetired(name=name, reason=reason):
+            return RetireCharacter(name, reason)
     return None
+
+
+V = TypeVar("V")
+
+
+def renamed_in(mapping: Mapping[str, V], old: str, new: str, fix: Callable[[V], V]) -> dict[str, V]:
+    """`mapping` with the key `old` now `new` (its value fixed by `fix`), in the same order:
+    how a ruleset's state follows a CharacterRenamed."""
+    return {(new if k == old else k): (fix(v) if k == old else v) for k, v in mapping.items()}
 
 
 def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignState:
@@ -330,6 +429,18 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             )
         case CharacterAdded(name=name):
             return replace(state, characters=(*state.characters, name))
+        case CharacterRenamed(old=old, new=new) if old in state.characters:
+            characters = tuple(new if n == old else n for n in state.characters)
+            renamed = {o: (new if n == old else n, s) for o, (n, s) in state.renamed.items()}
+            retired = {new if n == old else n: s for n, s in state.retired.items()}
+            return replace(
+                state,
+                characters=characters,
+                renamed={**renamed, old: (new, meta.seq)},
+                retired=retired,
+            )
+        case CharacterRetired(name=name) if name in state.characters:
+            return replace(state, retired={**state.retired, name: meta.seq})
         case SessionStarted(number=number, at=at):
             return replace(state, session=number, sessions=number, clock=at or state.clock)
         case SessionEnded():

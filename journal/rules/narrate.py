@@ -13,6 +13,7 @@ from journal.rules.core import (
     ClockSet,
     EventVoided,
     NoteTaken,
+    RulingAmended,
     SessionEnded,
     SessionStarted,
 )
@@ -55,12 +56,18 @@ def describe_core(payload: Event) -> str | None:
     return None
 
 
-def describe(record: Recorded, ruleset: Ruleset | None) -> str:
-    payload = record.payload
+def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
+    """One line for the GM: the core's events here, the others by their ruleset."""
+    if isinstance(payload, RulingAmended):
+        return f"Re-rules #{payload.seq}: {describe_payload(payload.amended(), ruleset)}"
     text = describe_core(payload)
     if text is None and ruleset is not None:
         text = ruleset.describe(payload)
-    return text or record.type
+    return text or payload.type
+
+
+def describe(record: Recorded, ruleset: Ruleset | None) -> str:
+    return describe_payload(record.payload, ruleset)
 
 
 def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
@@ -69,6 +76,8 @@ def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
             return (name,)
         case NoteTaken(about=about):
             return tuple(about)
+        case RulingAmended():
+            return concerns(payload.amended(), ruleset)
     if describe_core(payload) is not None or ruleset is None:
         return ()
     return ruleset.concerns(payload)

@@ -261,6 +261,16 @@ class Store:
             for row in result:
                 yield _record(row)
 
+    def read_backwards(self, campaign: str, *, upto: int | None = None) -> Iterator[Recorded]:
+        """The campaign's events from the newest (at or before `upto`) back to the first."""
+        query = select(events).where(events.c.campaign == campaign).order_by(events.c.seq.desc())
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        with self.engine.connect() as conn:
+            result = conn.execution_options(yield_per=50).execute(query)
+            for row in result:
+                yield _record(row)
+
     def get(self, campaign: str, seq: int) -> Recorded | None:
         query = select(events).where(events.c.campaign == campaign, events.c.seq == seq)
         with self.engine.connect() as conn:

@@ -54,7 +54,8 @@ def test_voiding_a_freeze_cascades_to_the_next_turn_and_roll(zombies: Cli) -> No
     assert {d["seq"] for d in differences} >= {turn_two, ariella_two}
     assert freeze not in {d["seq"] for d in differences}
     text = zombies("audit", ok=False).stdout
-    assert f"#{ariella_two} InitiativeRolled.total: recorded 5, the rules give 6" in text
+    assert f"#{ariella_two} total: recorded 5, the rules give 6" in text
+    assert "by the rules: Ariella rolls initiative +8/-6: Reaction 10, HF 6" in text
 
 
 def test_projections_skip_the_voided_event(zombies: Cli) -> None:

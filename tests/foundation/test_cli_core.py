@@ -3,6 +3,8 @@ nothing written, never a traceback."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_support import Cli, count_events
 
@@ -40,11 +42,19 @@ def test_campaign_list_shows_each_campaign(night: Cli) -> None:
     assert "night" in night("campaign", "list").stdout
 
 
-def test_two_campaigns_need_a_choice(night: Cli) -> None:
+def test_two_campaigns_need_a_choice(night: Cli, tmp_path: Path) -> None:
+    """The campaign started last is the current one; `campaign use` picks another; with no
+    current campaign, two campaigns need a choice."""
     night("campaign", "new", "morgue", "--ruleset", "fright-check")
-    assert "--campaign" in night.refused("status").stderr
-    assert night.json("--campaign", "morgue", "status")["ruleset"] == "fright-check"
+    assert night.json("status")["ruleset"] == "fright-check"
     assert night.json("--campaign", "night", "status")["title"] == "Night of the Horde"
+    night("campaign", "use", "night")
+    assert night.json("status")["campaign"] == "night"
+    assert "* night" in night("campaign", "list").stdout
+    (tmp_path / "config" / "journal" / "current.json").unlink()
+    message = night.refused("status").stderr
+    assert "journal campaign use SLUG" in message and "--campaign" in message
+    assert "no campaign 'nowhere'" in night.refused("campaign", "use", "nowhere").stderr
 
 
 def test_character_show_lists_the_sheet_and_history(night: Cli) -> None:

@@ -71,3 +71,16 @@ def test_the_api_example_runs_as_written(tmp_path, monkeypatch, capsys) -> None:
     assert printed[2].startswith("#5    Linda rolls initiative +3/-5: Reaction 12, HF 7")
     assert printed[3] == "[]"
     assert (tmp_path / "script.db").exists()
+
+
+def test_the_transcript_runs_as_printed_after_the_demo(runner: Cli) -> None:
+    """A new GM runs `journal demo`, then follows the README top to bottom in the same
+    folder: every command works and prints what the README shows (the new campaign is
+    the current one)."""
+    runner("demo")
+    _, rest = README.split("## A session at the table", 1)
+    transcript = rest.split("```text\n", 1)[1].split("```", 1)[0]
+    for step in re.split(r"^\$ ", transcript, flags=re.M)[1:]:
+        command, _, expected = step.partition("\n")
+        shown = runner(*shlex.split(command)[1:]).stdout.replace(runner.db, "journal.db")
+        assert shown.strip() == expected.strip(), command

@@ -187,7 +187,7 @@ WINDOW = [
     (("clock", "advance", "3d"), 0),
     (("clock", "set", "1987-11-14 22:00"), 1),
     (("clock", "set", "1987-11-14 22:01"), 0),
-    (("clock", "set", "1987-11-13 21:59"), 0),  # set back before the first check
+    (("clock", "set", "1987-11-13 21:59", "--rewind"), 0),  # set back before the first check
 ]
 
 

@@ -92,7 +92,11 @@ def test_audit_catches_a_tampered_ruling(ward: Cli, tmp_path: Path) -> None:
     other("import", str(forged))
     result = other("audit", ok=False)
     assert result.exit_code == 1
-    assert "PanicRolled.panicked: recorded False, the rules give True" in result.stdout
+    assert "panicked: recorded no, the rules give yes" in result.stdout
+    assert (
+        "by the rules: Mina rolls for panic: nerve 4, d10 +2, stress -3 = 3 vs 6: panics"
+        in result.stdout
+    )
 
 
 def test_void_takes_its_change_out(ward: Cli) -> None:

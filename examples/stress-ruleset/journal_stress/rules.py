@@ -10,7 +10,14 @@ from journal.dice import DiceBox
 from journal.documents import CharacterStatus, StatusDocument
 from journal.errors import RuleError
 from journal.events import Dice, Event, JSONObject, Terms, describe_terms, event
-from journal.rules.core import CampaignState, CharacterAdded, Meta, RulesState
+from journal.rules.core import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    Meta,
+    RulesState,
+    renamed_in,
+)
 from journal.rules.dispatch import Dispatch
 from journal.rules.ruleset import Ruleset
 from journal.text import table
@@ -139,6 +146,12 @@ def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> StressS
     nerve, stress = payload.sheet.get("nerve"), payload.sheet.get("stress", 0)
     sheet = Sheet(nerve if isinstance(nerve, int) else 1, stress if isinstance(stress, int) else 0)
     return replace(rules, characters={**rules.characters, payload.name: sheet})
+
+
+@EVOLVE.on(CharacterRenamed)
+def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> StressState:
+    rules = rules_of(state)
+    return StressState(renamed_in(rules.characters, payload.old, payload.new, lambda s: s))
 
 
 @EVOLVE.on(StressChanged)

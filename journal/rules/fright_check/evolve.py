@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from journal.events import JSONObject
-from journal.rules.core import CampaignState, CharacterAdded, Meta
+from journal.rules.core import CampaignState, CharacterAdded, CharacterRenamed, Meta, renamed_in
 from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
 from journal.rules.fright_check.lookup import rules_of
@@ -30,6 +30,17 @@ EVOLVE = Dispatch[FrightState]("evolve")
 @EVOLVE.on(CharacterAdded)
 def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> FrightState:
     return rules_of(state).with_character(character_from_sheet(payload.name, payload.sheet))
+
+
+@EVOLVE.on(CharacterRenamed)
+def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> FrightState:
+    rules = rules_of(state)
+    old, new = payload.old, payload.new
+    characters = renamed_in(rules.characters, old, new, lambda c: replace(c, name=new))
+    combat = rules.combat
+    if combat is not None:
+        combat = replace(combat, cast=tuple(new if n == old else n for n in combat.cast))
+    return FrightState(characters, combat)
 
 
 @EVOLVE.on(FrightChecked)

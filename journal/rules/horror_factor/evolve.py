@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from journal.events import JSONObject
-from journal.rules.core import CampaignState, CharacterAdded, Meta
+from journal.rules.core import CampaignState, CharacterAdded, CharacterRenamed, Meta, renamed_in
 from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
@@ -42,6 +42,18 @@ EVOLVE = Dispatch[HFState]("evolve")
 @EVOLVE.on(CharacterAdded)
 def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> HFState:
     return _with(rules_of(state), _new_character(payload.name, payload.sheet))
+
+
+@EVOLVE.on(CharacterRenamed)
+def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> HFState:
+    rules = rules_of(state)
+    old, new = payload.old, payload.new
+    characters = renamed_in(rules.characters, old, new, lambda c: replace(c, name=new))
+    encounter = rules.encounter
+    if encounter is not None:
+        participants = renamed_in(encounter.participants, old, new, lambda p: replace(p, name=new))
+        encounter = replace(encounter, participants=participants)
+    return HFState(characters, encounter)
 
 
 @EVOLVE.on(EncounterStarted)

@@ -283,5 +283,5 @@ def test_a_check_stamped_later_does_not_count() -> None:
     table = mara()
     table.do(SetClock("1925-10-31 22:00"))
     check(table, ROLL)
-    table.do(SetClock("1925-10-31 21:00"))
+    table.do(SetClock("1925-10-31 21:00", rewind=True))
     assert modifier(check(table, ROLL), "exposure").value == 0

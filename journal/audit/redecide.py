@@ -1,0 +1,51 @@
+"""Deciding a recorded ruling again: the command its event recorded, against the state
+before it, with the dice it recorded. Shared by the audit (which compares) and the re-rule
+(which records what changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from journal.dice import DiceBox, Roll
+from journal.errors import JournalError
+from journal.events import Event
+from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
+from journal.rules.ruleset import Ruleset
+
+#: Makes the box that replays a ruling's recorded dice (and rolls, or asks for, the ones the
+#: log never had): `(seq of the ruling, the dice it recorded) -> DiceBox`.
+BoxMaker = Callable[[int, object], DiceBox]
+
+
+@dataclass(frozen=True)
+class Redecision:
+    """What the rules give now for a recorded ruling."""
+
+    event: Event | None  # None: the rules refuse it now
+    refusal: str = ""
+    produced: tuple[str, ...] = ()  # the event types decided, when none is the ruling's type
+    rolled: list[Roll] = field(default_factory=list)  # dice the log never had
+
+
+def command_of(payload: Event, ruleset: Ruleset) -> object | None:
+    """The command behind a ruling (core or the ruleset's); None for an event that is none."""
+    return core_command_for(payload) or ruleset.command_for(payload)
+
+
+def redecide(
+    state: CampaignState, seq: int, payload: Event, command: object, ruleset: Ruleset, box: BoxMaker
+) -> Redecision:
+    """Decide `command` again against `state` with `payload`'s recorded dice."""
+    dice = box(seq, getattr(payload, "dice", None) or {})
+    try:
+        if isinstance(command, CORE_COMMANDS):
+            produced = decide_core(state, command, ruleset)
+        else:
+            produced = ruleset.decide(state, command, dice)
+    except JournalError as exc:
+        return Redecision(None, str(exc))
+    same = [p for p in produced if p.type == payload.type]
+    if not same:
+        return Redecision(None, produced=tuple(p.type for p in produced))
+    return Redecision(same[0], rolled=dice.rolled_anew())

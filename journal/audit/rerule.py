@@ -1,0 +1,93 @@
+"""Re-rule: after a correction, decide every later ruling again against the corrected
+past and record what changed, so the journal's numbers follow the rules again.
+
+Each ruling is decided again from its recorded command and dice, exactly as the audit does.
+Where the rules now give something else, the re-rule records a `RulingAmended` (every fold
+then reads the ruling as amended, in its place in the story); where they refuse it (an
+initiative in an encounter whose start was voided), it records an `EventVoided`. A ruling
+that now needs dice the log never had (a check that now fails may need a table roll)
+gets them from the box the caller gives: rolled (and recorded as rolled at the
+re-rule) or asked for at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from journal.audit.redecide import BoxMaker, command_of, redecide
+from journal.events import Event, Recorded, to_data
+from journal.projection import Corrections, steps
+from journal.rules import load
+from journal.rules.core import CampaignState, EventVoided, RulingAmended
+from journal.rules.narrate import describe_payload
+from journal.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Change:
+    """One correction a re-rule records, and how it reads."""
+
+    correction: RulingAmended | EventVoided
+    was: str  # the ruling as it stood
+    now: str  # as the rules give it now, or why they refuse it
+
+    def line(self) -> str:
+        return f"#{self.correction.seq} {self.was}\n      now: {self.now}"
+
+
+@dataclass
+class Plan:
+    """What a re-rule would record."""
+
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def corrections(self) -> list[Event]:
+        return [change.correction for change in self.changes]
+
+    def text(self) -> str:
+        if not self.changes:
+            return "Every ruling follows from its dice and the rules: nothing to re-rule."
+        count = len(self.changes)
+        verb = "rulings no longer follow" if count > 1 else "ruling no longer follows"
+        head = f"{count} {verb}:"
+        return "\n".join([head, *(f"  {change.line()}" for change in self.changes)])
+
+
+def plan(
+    records: Iterable[Recorded],
+    corrections: Corrections,
+    box: BoxMaker,
+    reason: str,
+    ruleset_of: Callable[[str], Ruleset] = load,
+) -> Plan:
+    """Walk the log as corrected, deciding each ruling again; the corrections that would make
+    every ruling follow."""
+    result = Plan()
+    ruleset: Ruleset | None = None
+
+    def decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
+        command = None if ruleset is None else command_of(payload, ruleset)
+        if ruleset is None or command is None:
+            return payload
+        found = redecide(state, record.seq, payload, command, ruleset, box)
+        was = describe_payload(payload, ruleset)
+        if found.event is None:
+            why = found.refusal or f"the rules now give {', '.join(found.produced) or 'nothing'}"
+            void = EventVoided(
+                record.seq, f"{reason}: the rules now refuse it ({why})", record.type
+            )
+            result.changes.append(Change(void, was, f"voided: {why}"))
+            return None
+        if to_data(found.event) != to_data(payload):
+            amendment = RulingAmended(
+                record.seq, found.event.type, found.event.schema, to_data(found.event), reason
+            )
+            result.changes.append(Change(amendment, was, describe_payload(found.event, ruleset)))
+        return found.event
+
+    for step in steps(records, corrections, substitute=decided):
+        if ruleset is None and step.after.ruleset:
+            ruleset = ruleset_of(step.after.ruleset)
+    return result
