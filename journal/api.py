@@ -26,6 +26,7 @@ from journal.audit.verify import ChainReport
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError
 from journal.events import Recorded
+from journal.projection import Corrections
 from journal.rules import load
 from journal.rules.core import CampaignState, VoidEvent
 from journal.rules.narrate import concerns, describe
@@ -60,6 +61,8 @@ class LogEntry(Document):
     prev_hash: str
     hash: str
     voided: bool
+    #: the seq of the re-rule that amended this ruling (the fold reads it as amended)
+    amended_by: int | None = None
     #: the line `journal log` prints (not in the JSON)
     line: str = ""
 
@@ -80,9 +83,15 @@ class LogDocument(Document):
         return [entry.to_json() for entry in self.entries]
 
     def text(self) -> str:
-        return "\n".join(
-            f"#{e.seq:<4} {e.line}" + (" [voided]" if e.voided else "") for e in self.entries
-        )
+        return "\n".join(f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries)
+
+
+def _mark(entry: LogEntry) -> str:
+    if entry.voided:
+        return " [voided]"
+    if entry.amended_by is not None:
+        return f" [re-ruled by #{entry.amended_by}]"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -128,9 +137,14 @@ class CampaignSummary(Document):
     created_at: str
 
 
-def _record_entry(record: Recorded, line: str, voided: bool) -> LogEntry:
+def _record_entry(record: Recorded, line: str, corrections: Corrections) -> LogEntry:
     export = record.export()
-    return LogEntry(**export, voided=voided, line=line)  # type: ignore[arg-type]
+    return LogEntry(
+        **export,  # type: ignore[arg-type]
+        voided=record.seq in corrections.voided,
+        amended_by=corrections.amended_by.get(record.seq),
+        line=line,
+    )
 
 
 class Journal:
@@ -259,15 +273,15 @@ class Journal:
         if character is not None:
             character = self.state(upto).known(character)
         records, corrections = self._campaign.history(upto)
-        voided = corrections.voided
+        renamed = self.state(upto).renamed
         entries = []
         for record in records:
             if session is not None and record.session != session:
                 continue
             if character is not None and character not in concerns(record.payload, self.ruleset):
                 continue
-            line = describe(record, self.ruleset)
-            entries.append(_record_entry(record, line, record.seq in voided))
+            line = describe(record, self.ruleset, renamed)
+            entries.append(_record_entry(record, line, corrections))
         return LogDocument(tuple(entries))
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:

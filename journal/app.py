@@ -124,7 +124,10 @@ class Campaign:
 
     def corrections(self, upto: int | None = None) -> Corrections:
         """The voids and amendments made by `upto` (all of them when None)."""
-        return Corrections.of(self.store.corrections(self.campaign, upto=upto))
+        rows = self.store.corrections(self.campaign, upto=upto)
+        if any(kind == "RulingAmended" for _, kind, _ in rows):
+            self.ruleset  # noqa: B018 - loading it registers the event types amendments hold
+        return Corrections.of(rows)
 
     def _snapshot(self, as_of: int | None, corrections: Corrections) -> CampaignState | None:
         try:

@@ -32,6 +32,8 @@ class Corrections:
     reaches: tuple[tuple[int, int], ...] = ()
     #: voided seq -> the seq of the EventVoided that voided it
     voided_by: Mapping[int, int] = field(default_factory=dict)
+    #: amended seq -> the seq of the RulingAmended that stands
+    amended_by: Mapping[int, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, rows: Iterable[tuple[int, str, Mapping[str, object]]]) -> Corrections:
@@ -50,11 +52,12 @@ class Corrections:
             else:
                 amendments.append((seq, target, data))
         amended: dict[int, Event] = {}
+        amended_by: dict[int, int] = {}
         for seq, target, data in amendments:
             found = from_data("RulingAmended", 1, data)
             if seq not in voided and isinstance(found, RulingAmended):
-                amended[target] = found.amended()
-        return cls(frozenset(voided), amended, tuple(reaches), voided)
+                amended[target], amended_by[target] = found.amended(), seq
+        return cls(frozenset(voided), amended, tuple(reaches), voided, amended_by)
 
     @classmethod
     def voiding(cls, seqs: Iterable[int]) -> Corrections:
@@ -67,6 +70,7 @@ class Corrections:
             {k: v for k, v in self.amended.items() if k != target},
             (*self.reaches, (made, target)),
             {**self.voided_by, target: made},
+            {k: v for k, v in self.amended_by.items() if k != target},
         )
 
     def reach_back(self, seq: int) -> bool:

@@ -85,7 +85,11 @@ class AuditReport(Document):
         for finding in self.findings:
             lines.append(f"  #{finding.seq} {finding.recorded}")
             lines.append(f"      by the rules: {finding.ruled}")
-        plain = [d for d in self.differences if not isinstance(d.recorded, list | dict)]
+        plain = [
+            d
+            for d in self.differences
+            if not isinstance(d.recorded, list | dict) and not d.field.startswith("(")
+        ]
         if plain:
             lines.append("Field by field (`audit --json` has them all):")
         said = ""

@@ -166,11 +166,7 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
 
 ADD_HELP = """Add character NAME with the sheet of the campaign's ruleset (its options are
 listed below; each ruleset's options say which ruleset they belong to when the campaign
-cannot be told).
-
-\b
-Example:
-  journal character add NAME --OPTION VALUE ...
+cannot be told). Example: `journal character add NAME --OPTION VALUE ...`, and below.
 """
 
 
@@ -179,57 +175,62 @@ def _sheet_options(ruleset: Ruleset) -> list[click.Option]:
     return [] if module is None else list(module.sheet_options())
 
 
-def add_command(settings: Settings) -> click.Command:
-    """`character add` with the options of the rulesets in scope (the campaign's, or all)."""
+def _owners(settings: Settings) -> dict[str, tuple[Ruleset, click.Option]]:
+    """Every installed ruleset's sheet options (the scope's first), by parameter name."""
     from journal.rules import load_all
 
     scope = settings.scope()
-    params: list[click.Parameter] = [click.Argument(["name"])]
-    owners: dict[str, tuple[Ruleset, str]] = {}
-    examples: list[str] = []
+    owners: dict[str, tuple[Ruleset, click.Option]] = {}
     for ruleset in [*scope, *(r for r in load_all() if r not in scope)]:
-        module = ruleset.cli()
-        if module is None:
-            continue
-        if ruleset in scope:
-            examples.append(str(getattr(module, "SHEET_EXAMPLE", "")))
         for option in _sheet_options(ruleset):
             assert option.name is not None
-            if option.name in owners:
-                continue
-            owners[option.name] = (ruleset, option.opts[0])
+            owners.setdefault(option.name, (ruleset, option))
+    return owners
+
+
+class AddCommand(click.Command):
+    """`character add` with the sheet options of the rulesets in scope (the campaign's; all
+    of them when it cannot be told); another ruleset's options are hidden, accepted only to
+    be refused by name. Made when it parses or shows its help."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        settings = settings_of(ctx)
+        scope = settings.scope()
+        params: list[click.Parameter] = [click.Argument(["name"])]
+        for ruleset, option in _owners(settings).values():
             shown = copy.copy(option)
             shown.hidden = ruleset not in scope
             if len(scope) > 1:
                 shown.help = f"({ruleset.name}) {option.help or ''}".strip()
             params.append(shown)
-    params.append(
-        click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON document.")
-    )
+        params.append(
+            click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON document.")
+        )
+        return [*params, *super().get_params(ctx)]
 
-    def add(name: str, as_json: bool, **given: Any) -> None:
-        _add(settings, name, as_json, given, owners)
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        examples = []
+        for ruleset in settings_of(ctx).scope():
+            module = ruleset.cli()
+            examples += str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
+        if examples:
+            with formatter.section(f"Example{'s' if len(examples) > 1 else ''}"):
+                for line in examples:
+                    formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
 
-    text = ADD_HELP + "".join(f"  {line}\n" for e in examples for line in e.splitlines() if line)
-    return click.Command("add", callback=add, params=params, help=text)
 
-
-def _add(
-    settings: Settings,
-    name: str,
-    as_json: bool,
-    given: dict[str, Any],
-    owners: dict[str, tuple[Ruleset, str]],
-) -> None:
+def _add(name: str, as_json: bool, **given: Any) -> None:
     from journal.rules.core import AddCharacter
 
+    settings = settings_of(click.get_current_context())
+    owners = _owners(settings)
     journal = settings.journal()
     ruleset = journal.ruleset
     stray: dict[str, list[str]] = {}
     for key, value in given.items():
-        owner, flag = owners[key]
+        owner, option = owners[key]
         if owner.name != ruleset.name and value not in (None, ()):
-            stray.setdefault(owner.name, []).append(flag)
+            stray.setdefault(owner.name, []).append(option.opts[0])
     for other, flags in stray.items():
         verb = "belongs" if len(flags) == 1 else "belong"
         fail(f"{', '.join(flags)} {verb} to {other}; this campaign plays {ruleset.name}")
@@ -244,6 +245,9 @@ def _add(
         )
         return
     click.echo(f"#{record.seq} {record.data['name']} joins campaign {journal.campaign!r}.")
+
+
+character_add = AddCommand("add", callback=_add, help=ADD_HELP)
 
 
 @click.command("list")
@@ -316,19 +320,7 @@ def character_retire(settings: Settings, name: str, reason: str, as_json: bool) 
     record(settings, RetireCharacter(name, reason), as_json)
 
 
-class CharacterGroup(click.Group):
-    """`character add` is made for the campaign's ruleset when it is asked for."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return ["add", *super().list_commands(ctx)]
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name == "add":
-            return add_command(settings_of(ctx))
-        return super().get_command(ctx, cmd_name)
-
-
-@click.group(cls=CharacterGroup)
+@click.group()
 def character() -> None:
     """Add characters and show their sheets.
 
@@ -340,6 +332,7 @@ def character() -> None:
     """
 
 
+character.add_command(character_add)
 character.add_command(character_list)
 character.add_command(character_rename)
 character.add_command(character_retire)

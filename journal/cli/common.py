@@ -48,9 +48,32 @@ def record(
     outcome = settings.journal().run(command, dice, dice_flags)
     if as_json:
         emit_json(outcome.document())
-        return
-    for line in outcome.lines():
-        click.echo(line)
+    else:
+        for line in outcome.lines():
+            click.echo(line)
+    if any(r.session is None and r.type not in SETTING_UP for r in outcome.records):
+        click.echo(
+            "(No session is running: this shows in the next session's recap, "
+            'under "Since last time".)',
+            err=True,
+        )
+
+
+#: what happens outside sessions as a matter of course (no notice when it does)
+SETTING_UP = frozenset(
+    {
+        "CampaignCreated",
+        "CharacterAdded",
+        "CharacterRenamed",
+        "CharacterRetired",
+        "SessionStarted",
+        "SessionEnded",
+        "ClockSet",
+        "ClockAdvanced",
+        "EventVoided",
+        "RulingAmended",
+    }
+)
 
 
 def split_names(values: Iterable[str]) -> tuple[str, ...]:

@@ -35,6 +35,7 @@ CORE = {
     "session": "journal.cli.table:session",
     "clock": "journal.cli.table:clock",
     "note": "journal.cli.table:note",
+    "adjust": "journal.cli.fiat:adjust",
     "log": "journal.cli.reading:log",
     "explain": "journal.cli.reading:explain",
     "audit": "journal.cli.reading:audit",

@@ -24,6 +24,8 @@ class Log:
 
     steps: list[Step] = field(default_factory=list)
     voided: list[Doc] = field(default_factory=list)
+    #: with a session asked for: the events logged between the session before it and it
+    between: list[Step] = field(default_factory=list)
     final: CampaignState = field(default_factory=CampaignState)
     by_session: dict[int, list[Step]] = field(default_factory=dict)
 
@@ -84,6 +86,10 @@ def _collect(
     state = start or CampaignState()
     for step in steps(records, corrections, state):
         state = step.after
+        if only is not None and step.record.session is None and not step.voided:
+            if not log.by_session.get(only):
+                log.between.append(step)  # since the last session, before this one began
+            continue
         if only is not None and step.record.session != only:
             continue
         if step.voided:

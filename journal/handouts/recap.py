@@ -23,13 +23,22 @@ from journal.handouts.telling import game_date, gm_details
 from journal.projection import Step
 from journal.rules.core import (
     CampaignState,
+    CharacterRenamed,
+    CharacterRetired,
     ClockAdvanced,
     ClockSet,
     NoteTaken,
+    NumbersAdjusted,
     SessionEnded,
     SessionStarted,
 )
-from journal.rules.narrate import concerns, describe
+from journal.rules.narrate import (
+    adjustments,
+    concerns,
+    describe,
+    latest_name,
+    with_new_names,
+)
 from journal.rules.ruleset import Ruleset
 
 Doc = dict[str, Any]
@@ -72,10 +81,20 @@ def narrator_of(ruleset: Ruleset) -> Narrator:
     return found if isinstance(found, Narrator) else Narrator()
 
 
-def core_sentence(payload: Event) -> str | None:
-    """The core events a handout tells on their own: time passing."""
+def core_sentence(payload: Event, ruleset: Ruleset) -> str | None:
+    """The core events a handout tells on their own: time passing, the GM's rulings,
+    characters renamed and retired."""
     if isinstance(payload, ClockSet | ClockAdvanced):
         return f"Time passes: {game_date(payload.game_time)}"
+    if isinstance(payload, NumbersAdjusted):
+        changed = adjustments(payload, ruleset, " → ")
+        return f"The GM rules for {payload.character}: {changed} ({payload.reason})"
+    if isinstance(payload, CharacterRenamed):
+        return f"{payload.old} is now called {payload.new}"
+    if isinstance(payload, CharacterRetired):
+        return f"{payload.name} leaves the story" + (
+            f": {payload.reason}" if payload.reason else ""
+        )
     return None
 
 
@@ -94,6 +113,8 @@ class Recap:
         self.encounter: Doc | None = None
         self._turn: Doc | None = None
         self.story: list[Doc] = []
+        #: what happened between the session before and this one ("Since last time")
+        self.since: list[Doc] = []
         self.outcomes: Doc = {key: [] for key in self.narrator.outcome_keys}
 
     # --- what this audience may see ---------------------------------------------------
@@ -106,8 +127,12 @@ class Recap:
     def turn(self) -> Doc | None:
         return self._turn
 
+    def current(self, name: str) -> str:
+        """A name as the character is called now (after any rename)."""
+        return latest_name(name, self.log.final.renamed)
+
     def about(self, payload: Event) -> tuple[str, ...]:
-        return concerns(payload, self.ruleset)
+        return tuple(self.current(n) for n in concerns(payload, self.ruleset))
 
     @staticmethod
     def gm_only(payload: Event) -> bool:
@@ -118,14 +143,14 @@ class Recap:
             if payload.gm_only:
                 return self.audience.gm
             if self.audience.kind == "character":
-                return not payload.about or self.audience.name in payload.about
+                return not payload.about or self.audience.name in self.about(payload)
             return True
         if self.audience.kind == "character":
             return self.audience.name in self.about(payload)
         return True
 
     def sees_name(self, name: str) -> bool:
-        return self.audience.kind != "character" or name == self.audience.name
+        return self.audience.kind != "character" or self.current(name) == self.audience.name
 
     def gm(self, step: Step) -> Doc | None:
         if not self.audience.gm:
@@ -135,6 +160,10 @@ class Recap:
     # --- building -------------------------------------------------------------------
 
     def build(self) -> Doc:
+        for step in self.log.between:
+            self.step(step)
+        self.since, self.story = self.story, []
+        self.encounter, self._turn = None, None
         for step in self.steps:
             self.step(step)
         first, last = self.steps[0], self.steps[-1]
@@ -169,6 +198,7 @@ class Recap:
                 "of": self.log.final.sessions,
             },
             "cast": cast or names,
+            "since": self.since,
             "story": self.story,
             "outcomes": self.outcomes,
             "has_outcomes": any(self.outcomes[k] for k in self.outcomes),
@@ -211,16 +241,22 @@ class Recap:
             self.add(
                 {
                     "kind": "note",
-                    "text": payload.text,
+                    "text": with_new_names(payload.text, step.record.seq, self.log.final.renamed),
                     "gm_only": payload.gm_only,
-                    "about": list(payload.about),
+                    "about": [
+                        with_new_names(n, step.record.seq, self.log.final.renamed)
+                        for n in payload.about
+                    ],
                     "gm": self.gm(step),
                 }
             )
             return
         self.narrator.outcome(step, self)
-        text = core_sentence(payload) or self.ruleset.sentence(payload, self.audience.gm)
+        text = core_sentence(payload, self.ruleset) or self.ruleset.sentence(
+            payload, self.audience.gm
+        )
         if text is not None:
+            text = with_new_names(text, step.record.seq, self.log.final.renamed)
             self.add({"kind": "event", "text": text, "gm": self.gm(step)})
 
     def start_encounter(self, step: Step, encounter: Doc) -> Doc:

@@ -62,6 +62,26 @@ class CharacterRetired(Event):
     reason: str
 
 
+@dataclass(frozen=True)
+class Adjustment:
+    """One of a character's numbers set by the GM: which (a status key), from, to."""
+
+    number: str
+    before: int
+    after: int
+
+
+@event
+@dataclass(frozen=True)
+class NumbersAdjusted(Event):
+    """GM fiat: a character's numbers changed by ruling, with the reason (each ruleset says
+    which of its numbers can be adjusted, and folds the change)."""
+
+    character: str
+    changes: tuple[Adjustment, ...]
+    reason: str
+
+
 @event
 @dataclass(frozen=True)
 class SessionStarted(Event):
@@ -155,6 +175,15 @@ class RetireCharacter:
 
 
 @dataclass(frozen=True)
+class AdjustNumbers:
+    """`journal adjust NAME --hardness -1 --reason TEXT`: (number, value as typed) pairs."""
+
+    character: str
+    changes: tuple[tuple[str, str], ...]
+    reason: str
+
+
+@dataclass(frozen=True)
 class StartSession:
     title: str = ""
     at: str | None = None
@@ -197,6 +226,7 @@ CORE_COMMANDS = (
     AddCharacter,
     RenameCharacter,
     RetireCharacter,
+    AdjustNumbers,
     StartSession,
     EndSession,
     SetClock,
@@ -293,6 +323,8 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
             return [CharacterRenamed(who, new)]
         case RetireCharacter(name=name, reason=reason):
             return [CharacterRetired(state.character(name), " ".join(reason.split()))]
+        case AdjustNumbers(character=name, changes=changes, reason=reason):
+            return [_adjust(state, name, changes, reason, ruleset)]
         case StartSession(title=title, at=at):
             if state.session is not None:
                 raise RuleError(
@@ -331,6 +363,26 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
         case VoidEvent():
             return [_void(state, command)]
     raise RuleError(f"internal: {type(command).__name__} is not a core command")
+
+
+def _adjust(
+    state: CampaignState,
+    name: str,
+    changes: tuple[tuple[str, str], ...],
+    reason: str,
+    ruleset: Ruleset,
+) -> NumbersAdjusted:
+    who = state.character(name)
+    reason = " ".join(reason.split())
+    if not reason:
+        raise RuleError('GM fiat needs a reason: add --reason "..."')
+    if not changes:
+        numbers = ", ".join(f"--{k}" for k in ruleset.adjustable) or "none"
+        raise RuleError(f"say which number to adjust ({numbers})")
+    made = tuple(ruleset.adjust(state, who, number, raw) for number, raw in changes)
+    if len({a.number for a in made}) != len(made):
+        raise RuleError("each number is adjusted once: give it one value")
+    return NumbersAdjusted(who, made, reason)
 
 
 def _new_name(state: CampaignState, name: str) -> None:
@@ -405,7 +457,7 @@ def core_command_for(payload: Event) -> object | None:
             return RenameCharacter(old, new)
         case CharacterRetired(name=name, reason=reason):
             return RetireCharacter(name, reason)
-    return None
+    return None  # a GM's adjustment is fiat: nothing to decide again
 
 
 V = TypeVar("V")

@@ -3,16 +3,20 @@ the core events here, the others by their ruleset."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from journal.events import Event, Recorded
 from journal.rules.core import (
     CampaignCreated,
     CharacterAdded,
+    CharacterRenamed,
+    CharacterRetired,
     ClockAdvanced,
     ClockSet,
     EventVoided,
     NoteTaken,
+    NumbersAdjusted,
     RulingAmended,
     SessionEnded,
     SessionStarted,
@@ -53,26 +57,76 @@ def describe_core(payload: Event) -> str | None:
             return f"{'GM note' if gm_only else 'Note'}{who}: {text}"
         case EventVoided(seq=seq, reason=reason, voided_type=voided_type):
             return f"Voids #{seq} ({voided_type or 'event'}): {reason}"
+        case CharacterRenamed(old=old, new=new):
+            return f"{old} is renamed {new}"
+        case CharacterRetired(name=name, reason=reason):
+            return f"{name} retires" + (f": {reason}" if reason else "")
     return None
+
+
+def adjustments(payload: NumbersAdjusted, ruleset: Ruleset | None, arrow: str = "->") -> str:
+    """`Hardness 5->4, Willpower 8->6`: each number in its ruleset's words."""
+    labels = ruleset.explain_labels if ruleset is not None else {}
+    return ", ".join(
+        f"{_label(c.number, labels)} {c.before}{arrow}{c.after}" for c in payload.changes
+    )
+
+
+def _label(number: str, labels: Mapping[str, str]) -> str:
+    head, _, tail = number.partition(".")
+    if tail:  # a specialization, a self-control number: `Hardness (mythos)`
+        return f"{labels.get(head, head.replace('_', ' '))} ({tail})"
+    return labels.get(number, number.replace("_", " "))
 
 
 def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
     """One line for the GM: the core's events here, the others by their ruleset."""
     if isinstance(payload, RulingAmended):
         return f"Re-rules #{payload.seq}: {describe_payload(payload.amended(), ruleset)}"
+    if isinstance(payload, NumbersAdjusted):
+        return (
+            f"GM's ruling for {payload.character}: {adjustments(payload, ruleset)}: "
+            f"{payload.reason}"
+        )
     text = describe_core(payload)
     if text is None and ruleset is not None:
         text = ruleset.describe(payload)
     return text or payload.type
 
 
-def describe(record: Recorded, ruleset: Ruleset | None) -> str:
-    return describe_payload(record.payload, ruleset)
+def describe(
+    record: Recorded, ruleset: Ruleset | None, renamed: Mapping[str, tuple[str, int]] | None = None
+) -> str:
+    """The record's line; with `renamed` (the state's), a name it uses that was changed
+    later reads "Tobais (now Tobias)"."""
+    return with_new_names(describe_payload(record.payload, ruleset), record.seq, renamed)
+
+
+def with_new_names(text: str, seq: int, renamed: Mapping[str, tuple[str, int]] | None) -> str:
+    """`text` of event `seq` with each name renamed after it shown with its new name."""
+    for old, (_, at) in (renamed or {}).items():
+        if seq < at:
+            now = latest_name(old, renamed or {})
+            text = re.sub(rf"(?<![\w(]){re.escape(old)}(?!\w| \(now)", f"{old} (now {now})", text)
+    return text
+
+
+def latest_name(name: str, renamed: Mapping[str, tuple[str, int]]) -> str:
+    """What `name` is called now, after every rename."""
+    seen = {name}
+    while name in renamed and renamed[name][0] not in seen:
+        name = renamed[name][0]
+        seen.add(name)
+    return name
 
 
 def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
     match payload:
-        case CharacterAdded(name=name):
+        case CharacterAdded(name=name) | NumbersAdjusted(character=name):
+            return (name,)
+        case CharacterRenamed(old=old, new=new):
+            return (old, new)
+        case CharacterRetired(name=name):
             return (name,)
         case NoteTaken(about=about):
             return tuple(about)

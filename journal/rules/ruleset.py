@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from journal.dice import DiceBox
-    from journal.rules.core import CampaignState, Meta, RulesState
+    from journal.rules.core import Adjustment, CampaignState, Meta, RulesState
 
 
 class Ruleset(ABC):
@@ -71,6 +71,8 @@ class Ruleset(ABC):
     explain_hidden: ClassVar[frozenset[str]] = frozenset()
     #: status keys that are history, not numbers: `explain` follows no chain for them
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
+    #: the numbers the GM may set by fiat (`journal adjust`), with what each takes
+    adjustable: ClassVar[Mapping[str, str]] = {}
 
     # --- the rules -------------------------------------------------------------------------
 
@@ -107,6 +109,12 @@ class Ruleset(ABC):
         """The command behind a ruling, rebuilt from its recorded inputs (for the audit)."""
         handler = self.rebuilders.handler(type(payload))
         return None if handler is None else handler(payload)
+
+    def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
+        """GM fiat: `number` of `character` set from `value` as typed (a change such as
+        `-1`, or a value); a RuleError when the number or the value does not fit."""
+        known = ", ".join(self.adjustable) or "none"
+        raise RuleError(f"{self.name} has no number {number!r} to adjust (it has: {known})")
 
     # --- how it reads ----------------------------------------------------------------------
 

@@ -25,9 +25,10 @@ from typing import ClassVar
 
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
-from journal.rules.core import CampaignState, CharacterAdded
+from journal.rules.core import Adjustment, CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check import documents as _documents
+from journal.rules.fright_check import fiat
 from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
     COMMANDS,
@@ -86,6 +87,10 @@ class FrightCheckRules(Ruleset):
     explain_labels = _status.EXPLAIN_LABELS
     explain_hidden = _status.EXPLAIN_HIDDEN
     explain_skipped = _status.EXPLAIN_SKIPPED
+    adjustable = fiat.ADJUSTABLE
+
+    def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
+        return fiat.adjust(state, character, number, value)
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
         return build_sheet(sheet)

@@ -10,8 +10,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from journal.events import JSONObject
-from journal.rules.core import CampaignState, CharacterAdded, CharacterRenamed, Meta, renamed_in
+from journal.rules.core import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    Meta,
+    NumbersAdjusted,
+    renamed_in,
+)
 from journal.rules.dispatch import Dispatch
+from journal.rules.fright_check import fiat
 from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
 from journal.rules.fright_check.lookup import rules_of
 from journal.rules.fright_check.state import (
@@ -41,6 +49,9 @@ def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> Fri
     if combat is not None:
         combat = replace(combat, cast=tuple(new if n == old else n for n in combat.cast))
     return FrightState(characters, combat)
+
+
+EVOLVE.on(NumbersAdjusted)(fiat.evolve)
 
 
 @EVOLVE.on(FrightChecked)

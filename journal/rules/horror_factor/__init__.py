@@ -16,12 +16,12 @@ from typing import ClassVar
 
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
-from journal.rules.core import CampaignState
+from journal.rules.core import Adjustment, CampaignState
 from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import documents as _documents
+from journal.rules.horror_factor import fiat, tables
 from journal.rules.horror_factor import sheet as _sheet
 from journal.rules.horror_factor import status as _status
-from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.commands import (
     COMMANDS,
     AdvanceTurn,
@@ -84,6 +84,10 @@ class HorrorFactorRules(Ruleset):
     narrator_module = "journal.rules.horror_factor.narrator"
     explain_labels = _status.EXPLAIN_LABELS
     explain_hidden = _status.EXPLAIN_HIDDEN
+    adjustable = fiat.ADJUSTABLE
+
+    def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
+        return fiat.adjust(state, character, number, value)
 
     def parse_option(self, key: str, raw: str) -> OptionValue:
         return int(_sheet.parse_option(key, raw))

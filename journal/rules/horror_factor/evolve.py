@@ -15,9 +15,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from journal.events import JSONObject
-from journal.rules.core import CampaignState, CharacterAdded, CharacterRenamed, Meta, renamed_in
+from journal.rules.core import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    Meta,
+    NumbersAdjusted,
+    renamed_in,
+)
 from journal.rules.dispatch import Dispatch
-from journal.rules.horror_factor import tables
+from journal.rules.horror_factor import fiat, tables
 from journal.rules.horror_factor.events import (
     EncounterEnded,
     EncounterStarted,
@@ -54,6 +61,9 @@ def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> HFS
         participants = renamed_in(encounter.participants, old, new, lambda p: replace(p, name=new))
         encounter = replace(encounter, participants=participants)
     return HFState(characters, encounter)
+
+
+EVOLVE.on(NumbersAdjusted)(fiat.evolve)
 
 
 @EVOLVE.on(EncounterStarted)

@@ -1,0 +1,115 @@
+"""GM fiat for the Horror Factor (`journal adjust`): Hardness, brokenness, current
+Willpower and a specialization, moved by a signed change within their ranges (past the
+training cap too: an adjustment is a ruling, like an award)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from journal.errors import RuleError
+from journal.rules.core import Adjustment, CampaignState, Meta, NumbersAdjusted
+from journal.rules.horror_factor import tables
+from journal.rules.horror_factor.lookup import character, rules_of
+from journal.rules.horror_factor.sheet import category_name
+from journal.rules.horror_factor.state import Character, HFState, clamp
+
+ADJUSTABLE: Mapping[str, str] = {
+    "hardness": "a change to Hardness, e.g. -1 (0-7; past the training cap too)",
+    "brokenness": "a change to brokenness, e.g. +1 (0-6)",
+    "willpower": "a change to current Willpower, e.g. -2 (0 to its maximum)",
+    "spec": "CATEGORY=CHANGE: a specialization's Hardness, e.g. mythos=-1",
+}
+SPEC = "hardness."  # `hardness.mythos`: a specialization
+
+
+def _change(text: str, what: str) -> int:
+    stripped = text.strip()
+    if not stripped.lstrip("+-").isdigit():
+        raise RuleError(f"{what} must be a change such as -1 or +2, not {text!r}")
+    change = int(stripped)
+    if change == 0:
+        raise RuleError(f"a change of 0 to {what} changes nothing: give -1, +1, ...")
+    return change
+
+
+def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustment:
+    who = character(state, name)
+    if number == "spec":
+        category, sep, raw = value.partition("=")
+        category = category_name(category)
+        if not sep or not category:
+            raise RuleError(f"--spec takes CATEGORY=CHANGE, e.g. mythos=-1, not {value!r}")
+        before = who.specializations.get(category, who.hardness)
+        return _within(
+            f"{SPEC}{category}",
+            f"{who.name}'s Hardness ({category})",
+            before,
+            _change(raw, f"Hardness ({category})"),
+            tables.HARDNESS_MAX,
+        )
+    if number == "hardness":
+        return _within(
+            number,
+            f"{who.name}'s Hardness",
+            who.hardness,
+            _change(value, "Hardness"),
+            tables.HARDNESS_MAX,
+        )
+    if number == "brokenness":
+        return _within(
+            number,
+            f"{who.name}'s brokenness",
+            who.brokenness,
+            _change(value, "brokenness"),
+            tables.BROKENNESS_MAX,
+        )
+    if number == "willpower":
+        return _within(
+            number,
+            f"{who.name}'s Willpower",
+            who.willpower,
+            _change(value, "Willpower"),
+            who.willpower_max,
+        )
+    known = ", ".join(ADJUSTABLE)
+    raise RuleError(f"the Horror Factor has no number {number!r} to adjust (it has: {known})")
+
+
+def _within(number: str, what: str, before: int, change: int, most: int) -> Adjustment:
+    after = before + change
+    if not 0 <= after <= most:
+        raise RuleError(
+            f"{what} is {before}: {change:+d} would make it {after}, outside 0 to {most}"
+        )
+    return Adjustment(number, before, after)
+
+
+def evolve(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> HFState:
+    """Each adjustment lands as its difference on the number as it stands (like every
+    recorded change: a void before it still lets it land where the GM meant)."""
+    rules = rules_of(state)
+    who = rules.characters.get(payload.character)
+    if who is None:
+        return rules
+    # a specialization moves from the general Hardness as it was before this ruling
+    for change in sorted(payload.changes, key=lambda c: not c.number.startswith(SPEC)):
+        who = _moved(who, change)
+    return replace(rules, characters={**rules.characters, who.name: who})
+
+
+def _moved(who: Character, change: Adjustment) -> Character:
+    diff = change.after - change.before
+    if change.number.startswith(SPEC):
+        category = change.number.removeprefix(SPEC)
+        start = who.specializations.get(category, who.hardness)
+        specs = {**who.specializations, category: clamp(start + diff, 0, tables.HARDNESS_MAX)}
+        return replace(who, specializations=dict(sorted(specs.items())))
+    if change.number == "hardness":
+        hardness = clamp(who.hardness + diff, 0, tables.HARDNESS_MAX)
+        return replace(who, hardness=hardness, peak_hardness=max(who.peak_hardness, hardness))
+    if change.number == "brokenness":
+        return replace(who, brokenness=clamp(who.brokenness + diff, 0, tables.BROKENNESS_MAX))
+    if change.number == "willpower":
+        return replace(who, willpower=clamp(who.willpower + diff, 0, who.willpower_max))
+    return who
