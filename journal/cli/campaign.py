@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from journal.cli.common import emit_json, json_option, key_values, pass_settings
-from journal.cli.main import Settings, fail, settings_of
+from journal.cli.main import Settings, fail, json_flag, settings_of
 
 if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
@@ -203,9 +203,7 @@ class AddCommand(click.Command):
             if len(scope) > 1:
                 shown.help = f"({ruleset.name}) {option.help or ''}".strip()
             params.append(shown)
-        params.append(
-            click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON document.")
-        )
+        params.append(json_flag())
         return [*params, *super().get_params(ctx)]
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -356,17 +354,26 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
       journal character show Linda
       journal character show Linda --json
     """
+    from journal.audit.explain import flatten, label
     from journal.text import value_text
 
-    view = settings.journal().character(name, as_of)
+    journal = settings.journal()
+    view = journal.character(name, as_of)
     document = view.to_json()
     if as_json:
         emit_json(document)
         return
-    for key, value in document.items():
-        if key in ("name", "events", "history"):
-            continue
-        click.echo(f"{key:>18}: {value_text(value)}")
+    ruleset = journal.ruleset
+    numbers = flatten(
+        {k: v for k, v in document.items() if k not in ("name", "events")},
+        ruleset.explain_skipped,
+    )
+    hidden = ruleset.explain_hidden
+    shown = {label(k, ruleset.explain_labels): v for k, v in numbers.items() if k not in hidden}
+    width = max((len(k) for k in shown), default=0)
+    click.echo(view.name)
+    for key, value in shown.items():
+        click.echo(f"  {key:<{width}}  {value_text(value)}")
     if view.events:
         click.echo("")
         for line in view.events:

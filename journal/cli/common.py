@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from journal.cli.main import Settings, fail
+from journal.cli.main import Settings, fail, json_flag
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -17,7 +17,10 @@ pass_settings = click.make_pass_decorator(Settings)
 
 
 def json_option(fn: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(fn)
+    flag = json_flag()
+    return click.option(
+        *flag.opts, flag.name, is_flag=True, callback=flag.callback, help=flag.help
+    )(fn)
 
 
 def as_of_options(fn: F) -> F:

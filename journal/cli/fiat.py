@@ -3,12 +3,15 @@ numbers the campaign's ruleset lets the GM set (`Ruleset.adjustable`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from journal.cli.common import record
-from journal.cli.main import settings_of
+from journal.cli.main import fail, json_flag, settings_of
+
+if TYPE_CHECKING:
+    from journal.rules.ruleset import Ruleset
 
 HELP = """GM fiat: set NAME's numbers by ruling, with a reason (recorded, explained, and shown
 in handouts as the GM's ruling). Each option is a number of the campaign's ruleset; give a
@@ -27,31 +30,45 @@ class AdjustCommand(click.Command):
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         scope = settings_of(ctx).scope()
         params: list[click.Parameter] = [click.Argument(["name"])]
-        seen: set[str] = set()
-        for ruleset in scope:
-            for number, meaning in ruleset.adjustable.items():
-                if number not in seen:
-                    seen.add(number)
-                    prefix = f"({ruleset.name}) " if len(scope) > 1 else ""
-                    params.append(
-                        click.Option(
-                            [f"--{number.replace('_', '-')}", number],
-                            multiple=True,
-                            metavar="VALUE",
-                            help=prefix + meaning,
-                        )
-                    )
+        for number, (ruleset, meaning) in _numbers(scope).items():
+            prefix = f"({ruleset.name}) " if len(scope) > 1 else ""
+            params.append(
+                click.Option(
+                    [f"--{number.replace('_', '-')}", number],
+                    multiple=True,
+                    metavar="VALUE",
+                    hidden=ruleset not in scope,
+                    help=prefix + meaning,
+                )
+            )
         params.append(click.Option(["--reason"], required=True, help="Why the GM rules so."))
-        params.append(
-            click.Option(["--json", "as_json"], is_flag=True, help="Print one JSON document.")
-        )
+        params.append(json_flag())
         return [*params, *super().get_params(ctx)]
+
+
+def _numbers(scope: list[Ruleset]) -> dict[str, tuple[Ruleset, str]]:
+    """Every installed ruleset's adjustable numbers (the scope's first): another ruleset's
+    are accepted only to be refused by name."""
+    from journal.rules import load_all
+
+    found: dict[str, tuple[Ruleset, str]] = {}
+    for ruleset in [*scope, *(r for r in load_all() if r not in scope)]:
+        for number, meaning in ruleset.adjustable.items():
+            found.setdefault(number, (ruleset, meaning))
+    return found
 
 
 def _adjust(name: str, reason: str, as_json: bool, **given: Any) -> None:
     from journal.rules.core import AdjustNumbers
 
     settings = settings_of(click.get_current_context())
+    ruleset = settings.journal().ruleset
+    owners = _numbers(settings.scope())
+    stray = [f"--{k.replace('_', '-')}" for k, v in given.items() if v and owners[k][0] != ruleset]
+    if stray:
+        other = owners[stray[0][2:].replace("-", "_")][0].name
+        verb = "belongs" if len(stray) == 1 else "belong"
+        fail(f"{', '.join(stray)} {verb} to {other}; this campaign plays {ruleset.name}")
     changes = tuple((number, value) for number, values in given.items() for value in values)
     record(settings, AdjustNumbers(name, changes, reason), as_json)
 

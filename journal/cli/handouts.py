@@ -37,8 +37,9 @@ def deliver(text: str, output: str | None, what: str) -> None:
         click.echo(text, nl=not text.endswith("\n"))
         return
     path = Path(output).expanduser()
+    if not path.parent.is_dir():
+        fail(f"folder {str(path.parent)!r} does not exist: create it first")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror or exc}")

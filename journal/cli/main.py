@@ -65,6 +65,8 @@ class Settings:
     _scope: list[Ruleset] | None = field(default=None, repr=False)
     #: the campaign the scope was found for (None: every installed ruleset)
     scope_campaign: str | None = None
+    #: the command was asked for `--json`: a refusal is a JSON document on stderr too
+    json: bool = False
 
     def store(self, *, create: bool = False) -> Store:
         """The database, opened once per command and closed when the command ends. Only
@@ -117,6 +119,19 @@ def settings_of(ctx: click.Context) -> Settings:
 
 def fail(message: str) -> NoReturn:
     raise JournalError(message)
+
+
+def _wants_json(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        settings_of(ctx).json = True
+    return value
+
+
+def json_flag() -> click.Option:
+    """`--json`: print one JSON document (and a refusal as `{"error": ...}` on stderr)."""
+    return click.Option(
+        ["--json", "as_json"], is_flag=True, callback=_wants_json, help="Print one JSON document."
+    )
 
 
 def ruleset_commands(rulesets: list[Ruleset]) -> dict[str, click.Command]:
@@ -234,7 +249,14 @@ class JournalGroup(click.Group):
             os.dup2(devnull, sys.stdout.fileno())
             ctx.exit(1)
         except JournalError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            found = ctx.find_object(Settings)
+            if found is not None and found.json:
+                import json
+
+                document = {"error": str(exc), "exit_code": exc.exit_code}
+                click.echo(json.dumps(document, ensure_ascii=False), err=True)
+            else:
+                click.echo(f"Error: {exc}", err=True)
             ctx.exit(exc.exit_code)
         except Exception as exc:
             found = ctx.find_object(Settings)

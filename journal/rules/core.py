@@ -442,13 +442,17 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
 
 
 def core_command_for(payload: Event) -> object | None:
-    """The core command behind an event whose recorded result can be checked again (the
-    clock, session numbers, sheets), for the audit; None for the others."""
+    """The core command behind an event that can be decided again (the clock, sessions,
+    sheets, notes about characters), for the audit and the re-rule; None for the others."""
     match payload:
         case CharacterAdded(name=name, sheet=sheet):
             return AddCharacter(name, sheet)
         case SessionStarted(title=title, at=at):
             return StartSession(title, at)
+        case SessionEnded():
+            return EndSession()
+        case NoteTaken(text=text, gm_only=gm_only, about=about):
+            return TakeNote(text, gm_only, tuple(about))
         case ClockSet(game_time=game_time, previous=previous):
             return SetClock(game_time, previous is not None and game_time < previous)
         case ClockAdvanced(amount=amount):

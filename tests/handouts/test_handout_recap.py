@@ -63,6 +63,7 @@ def test_a_character_handout_is_theirs(runner) -> None:
 def test_html_recap_to_a_file(runner, tmp_path: Path) -> None:
     worked_example(runner)
     out = tmp_path / "out" / "recap.html"
+    out.parent.mkdir()
     result = runner("recap", "-o", str(out))
     assert result.stdout == ""
     assert "Wrote the recap" in result.stderr

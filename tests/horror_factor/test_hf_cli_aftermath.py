@@ -189,6 +189,16 @@ def test_an_award_goes_past_the_cap_with_its_reason(table: Cli) -> None:
 def test_an_award_of_a_specialization(table: Cli) -> None:
     """ "Hardening, breaking and peace change the general Hardness unless the event names a
     specialization": a new one starts from the general Hardness."""
-    table("award", "Linda", "--hardness", "1", "--reason", "the crypt", "--spec", "Mythos")
+    table(
+        "award",
+        "Linda",
+        "--hardness",
+        "1",
+        "--reason",
+        "the crypt",
+        "--spec",
+        "Mythos",
+        "--new-spec",
+    )
     linda = sheet(table, "Linda")
     assert (linda["hardness"], linda["specializations"]) == (2, {"mythos": 3})

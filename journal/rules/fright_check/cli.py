@@ -131,7 +131,10 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 @click.option("--daredevil", is_flag=True, help="Daredevil counts: charging in (+1).")
 @click.option("--higher-purpose", is_flag=True, help="Higher Purpose counts: a sworn threat (+1).")
 @click.option("--xenophilia-applies", is_flag=True, help="Xenophilia counts: a monster.")
-@click.option("--mod", "mods", multiple=True, metavar="LABEL=N", help="Your own modifier.")
+@click.option(
+    "--mod", "mods", multiple=True, metavar="LABEL=N", help="Your own modifier, -10 to +10."
+)
+@click.option("--override", metavar="REASON", help="Why a --mod goes past -10..+10.")
 @click.option(
     "--previous-experience/--no-previous-experience",
     default=None,
@@ -202,6 +205,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         previous_experience=given["previous_experience"],
         exposures=given["exposures"],
         trait=_naming(given),
+        override=given["override"],
     )
     dice: dict[str, tuple[int, ...]] = {}
     flags = {"will": "--dice", "table": "--table-dice"}

@@ -49,6 +49,8 @@ class FrightCheck:
     exposures: int | None = None
     #: name the acquired trait in the same breath (both recorded, or neither)
     trait: TraitChoice | None = None
+    #: why a GM modifier (`--mod`) goes past -10..+10 (a typo guard otherwise)
+    override: str | None = None
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ def _check(payload: FrightChecked) -> FrightCheck:
         extra=tuple((label, value) for label, value in payload.extra),
         previous_experience=payload.previous_experience,
         exposures=payload.exposures,
+        override="as recorded",  # the typo guard was asked at the table
     )
 
 

@@ -50,6 +50,8 @@ PREVIOUS_EXPERIENCE = 1
 EXPOSURE_WINDOW_HOURS = 24
 COMBAT_REFLEXES, COMBAT_PARALYSIS = 2, -2
 DAREDEVIL, HIGHER_PURPOSE = 1, 1
+#: how far a GM's own modifier (`--mod`) may go before it needs an override with a reason
+MOD_LIMIT = 10
 
 
 def item(label: str, value: int, source: str) -> Modifier:
@@ -94,7 +96,13 @@ def normalize(command: FrightCheck) -> FrightCheck:
     if command.exposures is not None and command.exposures < 0:
         raise RuleError(f"{command.exposures} exposures cannot be: give 0 or more")
     extra = tuple((" ".join(label.split()), value) for label, value in command.extra)
+    override = " ".join((command.override or "").split())
     for label, value in extra:
+        if not -MOD_LIMIT <= value <= MOD_LIMIT and not override:
+            raise RuleError(
+                f"--mod {label}={value:+d} is past -{MOD_LIMIT}..+{MOD_LIMIT} (the text's "
+                f'own modifiers run -10 to +6): add --override "why" if you mean it'
+            )
         if not label:
             raise RuleError(f"a GM modifier needs a label: write it as --mod LABEL={value:+d}")
     return replace(command, threat=threat, kind=kind, body=body, extra=extra)

@@ -251,6 +251,12 @@ def award(state: CampaignState, command: Award) -> HardnessAwarded:
     if command.hardness < 1:
         raise RuleError(f"an award gives 1 level of Hardness or more, not {command.hardness}")
     spec = category_name(command.specialization) if command.specialization else None
+    if spec and spec not in who.specializations and not command.new_spec:
+        owned = ", ".join(who.specializations) or "none yet"
+        raise RuleError(
+            f"{who.name} has no {spec!r} specialization ({owned}): check the spelling, or add "
+            "--new-spec to start one"
+        )
     # A new specialization starts from the general Hardness it used to fall back on.
     before = who.specializations.get(spec, who.hardness) if spec else who.hardness
     after = before + command.hardness

@@ -335,6 +335,7 @@ def peace(
 @click.option(
     "--spec", "specialization", metavar="CATEGORY", help="Award a specialization instead."
 )
+@click.option("--new-spec", is_flag=True, help="The specialization is new to the character.")
 @json_option
 @pass_settings
 def award(
@@ -343,6 +344,7 @@ def award(
     hardness: int,
     reason: str,
     specialization: str | None,
+    new_spec: bool,
     as_json: bool,
 ) -> None:
     """Award Hardness, past the training cap if you rule so (never past 7).
@@ -350,10 +352,11 @@ def award(
     \b
     Example:
       journal award Freddie --hardness 1 --reason "Two years of wasteland patrols"
+      journal award Linda --hardness 1 --spec occult --new-spec --reason "The Black Lodge"
     """
     from journal.rules.horror_factor import Award
 
-    record(settings, Award(name, hardness, reason, specialization), as_json)
+    record(settings, Award(name, hardness, reason, specialization, new_spec), as_json)
 
 
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------

@@ -80,6 +80,7 @@ class Award:
     hardness: int  # levels gained
     reason: str
     specialization: str | None = None
+    new_spec: bool = False  # a specialization the character does not have yet: say so
 
 
 COMMANDS: tuple[type, ...] = (

@@ -61,4 +61,7 @@ REBUILD.on(PeaceRecorded)(
         override=p.override,
     )
 )
-REBUILD.on(HardnessAwarded)(lambda p: Award(p.character, p.levels, p.reason, p.specialization))
+# new_spec: the typo guard was asked at the table; the record already holds the specialization
+REBUILD.on(HardnessAwarded)(
+    lambda p: Award(p.character, p.levels, p.reason, p.specialization, new_spec=True)
+)

@@ -37,6 +37,7 @@ checks = st.builds(
     report=st.integers(0, 3),
     extra=st.lists(st.tuples(st.just("GM"), st.integers(-15, 15)), max_size=2).map(tuple),
     heat_of_battle=st.none() | st.booleans(),
+    override=st.just("the test goes past the bounds"),
 )
 
 

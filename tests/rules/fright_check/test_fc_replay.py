@@ -92,6 +92,7 @@ def test_command_for_rebuilds_the_inputs() -> None:
         dependent=True,
         dark=True,
         extra=(("blood moon", -1),),
+        override="as recorded",
     )
     assert RULESET.command_for(table.events[0][0]) is None
 

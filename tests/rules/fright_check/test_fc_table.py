@@ -87,6 +87,7 @@ def reach(total: int, dice: Dice, **kwargs: Any) -> tuple[FrightChecked, Any]:
         table,
         {"will": faces(will_roll), "table": faces(table_roll), **dice},
         extra=(("set by test", effective - 10),),
+        override="the test sets the margin",
         **kwargs,
     )
     return event, table
@@ -266,6 +267,7 @@ def test_row_31_ht_roll_uses_ht_after_losses() -> None:
         table,
         {"will": faces(10), "table": faces(18), **dice},
         extra=(("set by test", -13),),
+        override="the test sets the margin",
     )
     assert event.row == 31
     assert first(event, "ht-roll")["target"] == 10

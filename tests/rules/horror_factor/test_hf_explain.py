@@ -42,7 +42,7 @@ def session(table: Table) -> list[tuple[object, dict[str, tuple[int, ...]] | Non
         (HorrorCheck("Linda", hf=3), {"check": (6, 2)}),
         (Rest(("Freddie",), points=1), None),
         (Rest(victory=True), None),
-        (Award("Freddie", 1, "survived the siege", specialization="undead"), None),
+        (Award("Freddie", 1, "survived the siege", specialization="undead", new_spec=True), None),
         (Peace("Linda", months=6, lose=1, therapy=True, ptsd=True), None),
     ]
 

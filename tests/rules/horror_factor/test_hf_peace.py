@@ -137,7 +137,7 @@ def test_award_a_specialization(table: Table) -> None:
     """ "Hardening, breaking and peace change the general Hardness unless the event names a
     specialization."""
     add(table, "Prof", 1, training="none")
-    (event,) = table.do(Award("Prof", 3, "the rites", specialization="Mythos"))
+    (event,) = table.do(Award("Prof", 3, "the rites", specialization="Mythos", new_spec=True))
     assert isinstance(event, HardnessAwarded)
     assert (event.specialization, event.hardness_before, event.hardness_after) == ("mythos", 1, 4)
     status = table.ruleset.status(table.state)["Prof"]
