@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from journal import __version__
-from journal.dice import system_box
+from journal.dice import Ask, AskDice, DiceRequest, system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Event, Recorded, check_plain, to_data
 from journal.projection import apply, envelope, fold
@@ -163,13 +163,16 @@ class Campaign:
         command: object,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
+        ask: AskDice | None = None,
     ) -> Outcome:
         """Decide `command` against the current state and append what it produced, all of
         it or nothing. A lost race reloads the state and decides again (a few times) before
-        giving up."""
+        giving up. `ask` is consulted for a roll with no entered faces, as the ruling needs
+        it; each answer is kept, so deciding again does not ask twice."""
         state = self.state(keep=False)  # a refused command writes nothing, not even a cache
+        answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
-            payloads = self._decide(state, command, dice, dice_flags)
+            payloads = self._decide(state, command, dice, dice_flags, answers)
             drafts, after = _drafts(state, payloads)
             try:
                 records = self.store.append(self.campaign, state.seq, drafts)
@@ -197,6 +200,7 @@ class Campaign:
         command: object,
         dice: Mapping[str, Sequence[int]] | None,
         dice_flags: Mapping[str, str] | None,
+        answers: _Answers | None = None,
     ) -> list[Event]:
         ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
         if isinstance(command, VoidEvent):
@@ -212,6 +216,7 @@ class Campaign:
             seed=os.environ.get(SEED_VARIABLE),
             salt=f"{state.slug}:{state.seq + 1}",
             flag_names=dice_flags,
+            ask=None if answers is None else answers.asking(ruleset, state, command),
         )
         payloads = ruleset.decide(state, command, box)
         unused = box.unused()
@@ -221,6 +226,24 @@ class Campaign:
                 f"this ruling did not need the dice entered for {flags}: leave them out"
             )
         return payloads
+
+
+class _Answers:
+    """The GM's answers to dice requests, kept across the attempts of one command."""
+
+    def __init__(self, ask: AskDice) -> None:
+        self._ask = ask
+        self._given: dict[tuple[str, int, int], Sequence[int] | None] = {}
+
+    def asking(self, ruleset: Ruleset, state: CampaignState, command: object) -> Ask:
+        def ask(purpose: str, count: int, sides: int) -> Sequence[int] | None:
+            key = (purpose, count, sides)
+            if key not in self._given:
+                label = ruleset.dice_label(state, command, purpose, count, sides)
+                self._given[key] = self._ask(DiceRequest(purpose, count, sides, label))
+            return self._given[key]
+
+        return ask
 
 
 def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft], CampaignState]:
