@@ -47,6 +47,7 @@ CORE = {
     "arc": "journal.cli.handouts:arc",
     "db": "journal.cli.database:db",
     "demo": "journal.cli.demo:demo",
+    "play": "journal.cli.play:play",
 }
 #: where the rulesets' commands appear in `journal --help`: after these
 RULESET_COMMANDS_AFTER = "note"
