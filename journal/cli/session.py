@@ -101,8 +101,8 @@ class TableSession:
     def run(self) -> None:
         ruleset = self.journal.ruleset.name
         click.echo(
-            f"Playing {self.slug!r} ({ruleset}): commands without `journal`, "
-            "Tab completes, `help` lists them, Ctrl-D leaves."
+            f"Playing {self.slug!r} ({ruleset}). Commands without `journal`; Tab completes; "
+            "`help`; Ctrl-D leaves."
         )
         while True:
             self._checked = 0.0  # look at the board again before showing it
