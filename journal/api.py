@@ -190,8 +190,11 @@ class Journal:
         for the others `ask` (when given) is asked, as the ruling needs them, with a
         `DiceRequest`: the faces it answers are recorded as entered, None rolls them. The
         outcome's `document()` is the command's `--json`."""
-        outcome = self._campaign.execute(command, dice, dice_flags, ask)
+        known = self._latest[1] if self._latest is not None else None
+        outcome = self._campaign.execute(command, dice, dice_flags, ask, known)
         self.recorded.extend(outcome.records)
+        if outcome.records:
+            self._latest = (outcome.state.seq, outcome.state)
         return outcome
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:

@@ -164,12 +164,16 @@ class Campaign:
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,
+        known: CampaignState | None = None,
     ) -> Outcome:
         """Decide `command` against the current state and append what it produced, all of
         it or nothing. A lost race reloads the state and decides again (a few times) before
         giving up. `ask` is consulted for a roll with no entered faces, as the ruling needs
-        it; each answer is kept, so deciding again does not ask twice."""
-        state = self.state(keep=False)  # a refused command writes nothing, not even a cache
+        it; each answer is kept, so deciding again does not ask twice. `known` is a state
+        the caller holds (a session's latest): decided on first, it costs no read, and if
+        another writer appended since, the append loses the race as above."""
+        # a refused command writes nothing, not even a cache
+        state = known if known is not None else self.state(keep=False)
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
