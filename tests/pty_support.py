@@ -39,7 +39,7 @@ class Terminal:
         environment.update(
             {"TERM": "xterm-256color", "XDG_STATE_HOME": str(cwd / "state"), **(env or {})}
         )
-        self.screen = pyte.Screen(columns, rows)
+        self.screen = pyte.HistoryScreen(columns, rows, history=5000)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.child = pexpect.spawn(
@@ -64,7 +64,10 @@ class Terminal:
         self.stream.feed(data)
 
     def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display).strip("\n")
+        """All that was shown: the lines scrolled off the top, then the screen."""
+        width = self.screen.columns
+        gone = ["".join(line[x].data for x in range(width)) for line in self.screen.history.top]
+        return "\n".join(line.rstrip() for line in [*gone, *self.screen.display]).strip("\n")
 
     @property
     def line(self) -> str:
@@ -150,7 +153,7 @@ class Table(Terminal):
         self.child.send(b"\r")
 
     def board(self) -> str:
-        """The board under the prompt: the lines below the cursor's."""
-        return "\n".join(
-            line.rstrip() for line in self.screen.display[self.screen.cursor.y + 1 :]
-        ).strip("\n")
+        """The board over the prompt: the lines between its rule and the cursor's line."""
+        above = [line.rstrip() for line in self.screen.display[: self.screen.cursor.y]]
+        rules = [i for i, line in enumerate(above) if line.startswith("───")]
+        return "\n".join(above[rules[-1] + 1 :]) if rules else ""

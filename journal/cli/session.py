@@ -13,17 +13,17 @@ bash/zsh/fish offer the same values.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import os
 import shlex
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import click
-from prompt_toolkit import PromptSession
-from prompt_toolkit.application import get_app_or_none
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import (
     CompleteEvent,
     Completer,
@@ -33,7 +33,7 @@ from prompt_toolkit.completion import (
 )
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
@@ -57,8 +57,6 @@ MARKS = {
 STYLE = Style.from_dict(
     {
         "prompt": "bold",
-        "bottom-toolbar": "noreverse",
-        "bottom-toolbar.text": "",
         "board.rule": "fg:ansibrightblack",
         "board.heading": "bold",
         "board.frozen": "fg:ansired bold",
@@ -78,21 +76,19 @@ class TableSession:
         self.journal: Journal = settings.journal()
         settings.scope()
         self.slug = self.journal.campaign
-        self.first_seq = self.journal.head()
         self._board: Board | None = None
         self._board_error = ""
-        self._checked = 0.0
+        self._shown = 0  # lines of the board on screen over the prompt
         self.unicode = _can_write("✗○─")
         settings.ask = self.ask_dice
         completer = PlayCompleter(settings)
         self.prompt: PromptSession[str] = PromptSession(
-            history=FileHistory(str(history_file(self.journal))),
+            history=typed_lines(self.journal),
             completer=completer,
-            complete_while_typing=False,  # Tab completes: the board stays uncovered
+            complete_while_typing=False,  # Tab completes (at once when one thing fits)
             key_bindings=tab_completes(completer),
-            bottom_toolbar=self.toolbar,
+            erase_when_done=True,  # the line typed is echoed again, under no board
             style=STYLE,
-            refresh_interval=REFRESH_SECONDS,
         )
         self.dice: PromptSession[str] = PromptSession(history=InMemoryHistory(), style=STYLE)
 
@@ -105,13 +101,16 @@ class TableSession:
             "`help`; Ctrl-D leaves."
         )
         while True:
-            self._checked = 0.0  # look at the board again before showing it
+            self.show_board()
             try:
-                line = self.prompt.prompt([("class:prompt", f"{self.slug}> ")])
+                line = self.prompt.prompt([("class:prompt", f"{self.slug}> ")], pre_run=self.watch)
             except KeyboardInterrupt:
                 continue  # the line is cleared; nothing was written
             except EOFError:
                 break
+            finally:
+                self.hide_board()
+            click.echo(f"{self.slug}> {line}")
             try:
                 words = shlex.split(line)
             except ValueError as exc:
@@ -167,7 +166,7 @@ class TableSession:
         with formatter.section("At this prompt"):
             formatter.write_dl(
                 [
-                    ("help COMMAND", "the command's help, e.g. `help initiative`"),
+                    ("help COMMAND", "the command's help, e.g. `help status`"),
                     ("Tab", "complete commands, options, names and values seen"),
                     ("dice", "left out, they are asked for as the ruling needs them"),
                     ("Ctrl-C", "clear the line (or cancel a dice prompt): nothing written"),
@@ -194,28 +193,63 @@ class TableSession:
     # --- the board ------------------------------------------------------------------------
 
     def board(self) -> Board | None:
-        """The board, read again when another event was appended (checked after each
-        command, and every few seconds while the prompt waits)."""
-        now = time.monotonic()
-        if now - self._checked >= REFRESH_SECONDS:
-            self._checked = now
-            try:
-                if self._board is None or self.journal.head() != self._board.seq:
-                    self._board = self.journal.board()
-                self._board_error = ""
-            except Exception as exc:  # the board must never break the prompt
-                self._board_error = f"board unavailable: {exc}"
+        """The board, read again when any writer appended since it was read."""
+        try:
+            if self._board is None or self.journal.head() != self._board.seq:
+                self._board = self.journal.board()
+            self._board_error = ""
+        except Exception as exc:  # the board must never break the prompt
+            self._board_error = f"board unavailable: {exc}"
         return self._board
 
-    def toolbar(self) -> FormattedText:
+    def show_board(self) -> None:
+        """Print the board over the prompt (it is taken away again once a line is typed,
+        so the scrollback keeps only the lines typed and what they printed)."""
+        output = self.prompt.app.output
+        size = output.get_size()
+        fragments = self.board_fragments(size.columns)
+        lines = "".join(text for _, text in fragments).split("\n")
+        if len(lines) > size.rows - 2:  # a board taller than the screen: its top is cut
+            fragments = _last_lines(fragments, max(1, size.rows - 2))
+            lines = lines[-max(1, size.rows - 2) :]
+        print_formatted_text(FormattedText(fragments), style=STYLE, output=output)
+        self._shown = sum(max(1, -(-len(line) // max(1, size.columns))) for line in lines)
+
+    def hide_board(self) -> None:
+        if self._shown:
+            output = self.prompt.app.output
+            output.cursor_up(self._shown)
+            output.write_raw("\r")
+            output.erase_down()
+            output.flush()
+            self._shown = 0
+
+    def watch(self) -> None:
+        """While the prompt waits, look for another writer's events every few seconds and
+        show the board anew when there are some."""
+        app = get_app()
+
+        async def watching() -> None:
+            while True:
+                await asyncio.sleep(REFRESH_SECONDS)
+                seq = self._board.seq if self._board is not None else None
+                board = self.board()
+                if board is not None and board.seq != seq:
+                    await run_in_terminal(self.redraw_board)
+
+        app.create_background_task(watching())
+
+    def redraw_board(self) -> None:
+        self.hide_board()
+        self.show_board()
+
+    def board_fragments(self, width: int) -> list[tuple[str, str]]:
         board = self.board()
-        app = get_app_or_none()
-        width = app.output.get_size().columns if app is not None else 80
         rule = "─" if self.unicode else "-"
         fragments: list[tuple[str, str]] = [("class:board.rule", rule * max(1, width - 1) + "\n")]
         if self._board_error or board is None:
             fragments.append(("class:board.error", self._board_error or "no board"))
-            return FormattedText(fragments)
+            return fragments
         fragments.append(("class:board.heading", board.heading + "\n"))
         shown: list[str] = []
         for line in board.lines:
@@ -233,7 +267,7 @@ class TableSession:
         if fragments[-1][1].endswith("\n"):
             style, text = fragments[-1]
             fragments[-1] = (style, text[:-1])
-        return FormattedText(fragments)
+        return fragments
 
     # --- leaving ---------------------------------------------------------------------------
 
@@ -368,6 +402,31 @@ def split_typed(text: str) -> tuple[list[str], str, int]:
     if not in_word:
         start = len(text)
     return words, "".join(current), start
+
+
+def _last_lines(fragments: list[tuple[str, str]], count: int) -> list[tuple[str, str]]:
+    """The fragments of the last `count` lines."""
+    text_lines: list[list[tuple[str, str]]] = [[]]
+    for style, text in fragments:
+        parts = text.split("\n")
+        for index, part in enumerate(parts):
+            if index:
+                text_lines.append([])
+            if part:
+                text_lines[-1].append((style, part))
+    kept: list[tuple[str, str]] = []
+    for index, line in enumerate(text_lines[-count:]):
+        kept += ([("", "\n")] if index else []) + line
+    return kept
+
+
+def typed_lines(journal: Journal) -> History:
+    """The campaign's history of typed lines (kept in memory only when it cannot be
+    written)."""
+    try:
+        return FileHistory(str(history_file(journal)))
+    except OSError:
+        return InMemoryHistory()
 
 
 def history_file(journal: Journal) -> Path:
