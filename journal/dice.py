@@ -4,10 +4,10 @@ A decider asks a `DiceBox` for a roll by purpose (`"initiative"`, `"will"`, `"ta
 `"stun"`...). The box answers with the GM's entered faces for that purpose when there are
 some (checking their count and range); otherwise it may *ask* (the GM at a terminal,
 rolling physical dice as the ruling needs them: a roll that only a failure calls for is
-asked for only after the failure), and otherwise it rolls. What it handed out is recorded in the event as
-`{purpose: {"faces": [...], "source": "entered|rolled|seeded"}}` (faces given when asked
-are "entered", like `--dice`), so an audit can replay the very same faces through
-`DiceBox.replaying`.
+asked for only after the failure), and otherwise it rolls. What it handed out is recorded
+in the event as `{purpose: {"faces": [...], "source": "entered|rolled|seeded"}}` (faces
+given when asked are "entered", like `--dice`), so an audit can replay the very same faces
+through `DiceBox.replaying`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from cli_support import Cli, clean_folder, clone, count_events, typist
-from pty_support import COLOUR, Table
+from pty_support import COLOUR, Table, Terminal
 from worked_example import COMMANDS
 
 SLUG = "jackson-zombies"
@@ -175,3 +175,24 @@ def test_a_command_is_decided_on_what_another_writer_appended(fight: Cli, table:
     table.ready()
     rolled = reply(table, "initiative Ariella")
     assert rolled.startswith("#22 Ariella rolls initiative +3/-7: Reaction 10, HF 7 - ")
+
+
+def test_play_needs_a_terminal_and_a_campaign(runner: Cli, tmp_path: Path) -> None:
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    runner("campaign", "new", "morgue", "--ruleset", "fright-check")
+    refused = runner.refused("play")  # CliRunner: standard input is no terminal
+    assert "journal play needs a terminal" in refused.stderr
+    several = Table(runner.db, tmp_path)
+    try:
+        several.shows("Error: ")
+        assert several.finish() == 1
+        assert "holds 2 campaigns (night, morgue): choose one with --campaign" in several.text()
+    finally:
+        several.close()
+    chosen = Terminal(["--db", runner.db, "play", "--campaign", "morgue"], tmp_path)
+    try:
+        chosen.at("morgue> ")
+        assert "Playing 'morgue' (fright-check)" in chosen.text()
+        chosen.keys("fr\t", "morgue> fright")  # the campaign's ruleset's commands
+    finally:
+        chosen.close()
