@@ -67,6 +67,7 @@ def test_a_refusal_prints_the_clis_error_line_and_the_session_goes_on(
         "soak Linda": "Error: Missing argument 'POINTS'.",  # a usage error, as click says it
         "fright Linda --threat ghoul": "Error: that is a fright-check command",
         "--db other.db status": "Error: --db is not for this prompt",
+        "play": "Error: you are already playing",
     }
     for typed, error in refused.items():
         table.run(typed)
