@@ -179,21 +179,21 @@ def test_a_command_is_decided_on_what_another_writer_appended(fight: Cli, table:
 
 
 def test_play_needs_a_terminal_and_a_campaign(runner: Cli, tmp_path: Path) -> None:
+    missing = Table(str(tmp_path / "none.db"), tmp_path)
+    try:
+        missing.shows("Error: ")
+        assert missing.finish() == 1
+        assert "Traceback" not in missing.text()
+    finally:
+        missing.close()
     runner("campaign", "new", "night", "--ruleset", "horror-factor")
     runner("campaign", "new", "morgue", "--ruleset", "fright-check")
-    refused = runner.refused("play")  # CliRunner: standard input is no terminal
+    refused = runner.refused("play", "--campaign", "night")  # standard input: no terminal
     assert "journal play needs a terminal" in refused.stderr
-    several = Table(runner.db, tmp_path)
+    chosen = Terminal(["--db", runner.db, "play", "--campaign", "night"], tmp_path)
     try:
-        several.shows("Error: ")
-        assert several.finish() == 1
-        assert "holds 2 campaigns (night, morgue): choose one with --campaign" in several.text()
-    finally:
-        several.close()
-    chosen = Terminal(["--db", runner.db, "play", "--campaign", "morgue"], tmp_path)
-    try:
-        chosen.at("morgue> ")
-        assert "Playing 'morgue' (fright-check)" in chosen.text()
-        chosen.keys("fr\t", "morgue> fright")  # the campaign's ruleset's commands
+        chosen.at("night> ")
+        assert "Playing 'night' (horror-factor)" in chosen.text()
+        chosen.keys("ini\t", "night> initiative")  # the campaign's ruleset's commands
     finally:
         chosen.close()
