@@ -23,7 +23,8 @@ from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.audit.explain import Explanation
 from journal.audit.replay import AuditReport
 from journal.audit.verify import ChainReport
-from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.dice import AskDice
+from journal.documents import Board, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError
 from journal.events import Recorded
 from journal.projection import Corrections
@@ -155,6 +156,9 @@ class Journal:
         self.store = store
         self.service = Campaign.open(store, campaign)
         self._owns_store = owns_store
+        #: every event this object recorded, in order (`journal play` sums them up)
+        self.recorded: list[Recorded] = []
+        self._latest: tuple[int, CampaignState] | None = None
 
     # --- the campaign ---------------------------------------------------------------------
 
@@ -171,7 +175,15 @@ class Journal:
         return self._campaign.ruleset
 
     def state(self, as_of: int | None = None) -> CampaignState:
-        return self._campaign.state(as_of)
+        """The campaign as it stands (or stood after event `as_of`). The latest is kept
+        and reused while no writer has appended since (the log only grows), so a long
+        session (`journal play`) reads it again for the price of one query."""
+        if as_of is not None:
+            return self._campaign.state(as_of)
+        head = self._campaign.head()
+        if self._latest is None or self._latest[0] != head:
+            self._latest = (head, self._campaign.state(head))
+        return self._latest[1]
 
     def upto(self, as_of: int | None = None, as_of_session: int | None = None) -> int | None:
         """`as_of` / `as_of_session` checked and turned into a seq (None: now)."""
@@ -199,26 +211,38 @@ class Journal:
         command: object,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
+        ask: AskDice | None = None,
     ) -> Outcome:
         """Decide `command` (core or the campaign's ruleset) and record what it produced,
         all of it or nothing. `dice` enters faces by purpose (`{"initiative": (5, 6)}`);
-        the others are rolled. The outcome's `document()` is the command's `--json`."""
-        return self._campaign.execute(command, dice, dice_flags)
+        for the others `ask` (when given) is asked, as the ruling needs them, with a
+        `DiceRequest`: the faces it answers are recorded as entered, None rolls them. The
+        outcome's `document()` is the command's `--json`."""
+        known = self._latest[1] if self._latest is not None else None
+        return self._kept(self._campaign.execute(command, dice, dice_flags, ask, known))
 
-    def plan_rerule(self, void: VoidEvent | None = None) -> Rerule:
+    def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
         """What a re-rule would record now (after `void`, when given): every later ruling
-        decided again against the corrected past; nothing is written."""
-        return self._campaign.plan_rerule(void)
+        decided again against the corrected past; nothing is written. A ruling that now
+        needs dice it never rolled asks `ask` (when given) or rolls them."""
+        return self._campaign.plan_rerule(void, ask)
 
     def record_rerule(self, planned: Rerule) -> Outcome:
         """Record a planned re-rule, all of it or nothing (refused if the campaign moved on
         since it was planned)."""
-        return self._campaign.record_rerule(planned)
+        return self._kept(self._campaign.record_rerule(planned))
 
-    def rerule(self, void: VoidEvent | None = None) -> Outcome:
+    def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:
         """Decide every later ruling again and record what changed (`journal rerule`, or
         `journal void SEQ --rerule` with `void`)."""
-        return self._campaign.rerule(void)
+        return self._kept(self._campaign.rerule(void, ask))
+
+    def _kept(self, outcome: Outcome) -> Outcome:
+        """What a session keeps of an outcome: its events, and the state after them."""
+        self.recorded.extend(outcome.records)
+        if outcome.records:
+            self._latest = (outcome.state.seq, outcome.state)
+        return outcome
 
     def undo_target(self) -> Recorded | None:
         """The last event entered that still counts (what `journal undo` would void)."""
@@ -259,6 +283,25 @@ class Journal:
 
     def status_text(self, document: StatusDocument) -> str:
         return status_text(document, self.ruleset)
+
+    def head(self) -> int:
+        """The seq of the campaign's last event (any writer's)."""
+        return self._campaign.head()
+
+    def board(self) -> Board:
+        """The live board of `journal play`: the status heading, then the ruleset's board
+        (the fight's table, or the roster), lines of who froze or has yet to act marked."""
+        document = self.status()
+        heading = status_text(document, self.ruleset).splitlines()[0]
+        return Board(heading, self.ruleset.board(document), document.seq)
+
+    def completions(self, slot: str) -> list[str]:
+        """What the GM may type for `slot` ("character", "session", or a slot of the
+        ruleset's commands), for the `play` prompt and shell completion."""
+        state = self.state()
+        if slot == "session":
+            return [str(n) for n in range(state.sessions, 0, -1)]
+        return list(self.ruleset.completions(state, slot))
 
     def log(
         self,

@@ -9,12 +9,12 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from journal import __version__
 from journal.audit import rerule
-from journal.dice import ROLLED, SEEDED, DiceBox, system_box
+from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Dice, Event, Recorded, check_plain, to_data
 from journal.projection import Corrections, apply, envelope, fold
@@ -178,13 +178,20 @@ class Campaign:
         command: object,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
+        ask: AskDice | None = None,
+        known: CampaignState | None = None,
     ) -> Outcome:
         """Decide `command` against the current state and append what it produced, all of
         it or nothing. A lost race reloads the state and decides again (a few times) before
-        giving up."""
-        state = self.state(keep=False)  # a refused command writes nothing, not even a cache
+        giving up. `ask` is consulted for a roll with no entered faces, as the ruling needs
+        it; each answer is kept, so deciding again does not ask twice. `known` is a state
+        the caller holds (a session's latest): decided on first, it costs no read, and if
+        another writer appended since, the append loses the race as above."""
+        # a refused command writes nothing, not even a cache
+        state = known if known is not None else self.state(keep=False)
+        answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
-            payloads = self._decide(state, command, dice, dice_flags)
+            payloads = self._decide(state, command, dice, dice_flags, answers)
             drafts, after = _drafts(state, payloads)
             try:
                 records = self.store.append(self.campaign, state.seq, drafts)
@@ -220,8 +227,9 @@ class Campaign:
 
     # --- re-ruling -------------------------------------------------------------------------
 
-    def plan_rerule(self, void: VoidEvent | None = None) -> Rerule:
-        """What a re-rule would record now (after `void`, recorded with it when given)."""
+    def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
+        """What a re-rule would record now (after `void`, recorded with it when given); a
+        ruling that now needs dice it never rolled asks for them (`ask`) or rolls them."""
         state = self.state(keep=False)
         corrections = self.corrections(state.seq)
         first: list[Event] = []
@@ -230,7 +238,8 @@ class Campaign:
             first = self._decide(state, void, None, None)
             corrections = corrections.with_void(state.seq + 1, void.seq)
             reason = f"re-ruled after the void of #{void.seq}"
-        found = rerule.plan(self.records(state.seq), corrections, self._rerule_box, reason)
+        box = self._rerule_box(ask)
+        found = rerule.plan(self.records(state.seq), corrections, box, reason)
         return Rerule(state, first, found)
 
     def record_rerule(self, planned: Rerule) -> Outcome:
@@ -243,25 +252,38 @@ class Campaign:
         records = self.store.append(self.campaign, planned.state.seq, drafts)
         return Outcome(records, self.state(keep=False))
 
-    def rerule(self, void: VoidEvent | None = None) -> Outcome:
+    def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:
         """Plan and record a re-rule, planning again if another writer got there first."""
         for attempt in range(RETRIES):
             try:
-                return self.record_rerule(self.plan_rerule(void))
+                return self.record_rerule(self.plan_rerule(void, ask))
             except ConcurrencyConflict:
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
         )
 
-    def _rerule_box(self, seq: int, dice: object) -> DiceBox:
-        """The dice a ruling recorded; a roll it never needed before is rolled now (seeded by
-        JOURNAL_DICE_SEED when set) and recorded as rolled at the re-rule."""
-        recorded: Dice = dice if isinstance(dice, Mapping) else {}
+    def _rerule_box(self, ask: AskDice | None) -> Callable[[int, object], DiceBox]:
+        """The dice each ruling recorded; a roll it never needed before is asked for (when
+        `ask` is given) or rolled now (seeded by JOURNAL_DICE_SEED when set), and recorded
+        as entered or rolled at the re-rule."""
         seed = os.environ.get(SEED_VARIABLE)
-        if seed is not None:
-            return DiceBox.replaying(recorded, random.Random(f"{seed}:rerule:{seq}"), SEEDED)
-        return DiceBox.replaying(recorded, random.SystemRandom(), ROLLED)
+
+        def box(seq: int, dice: object) -> DiceBox:
+            recorded: Dice = dice if isinstance(dice, Mapping) else {}
+            asker: Ask | None = None
+            if ask is not None:
+
+                def asker(purpose: str, count: int, sides: int) -> Sequence[int] | None:
+                    label = f"Re-ruling #{seq}, it now needs {purpose}: {count}d{sides}"
+                    return ask(DiceRequest(purpose, count, sides, label))
+
+            if seed is not None:
+                rng = random.Random(f"{seed}:rerule:{seq}")
+                return DiceBox.replaying(recorded, rng, SEEDED, asker)
+            return DiceBox.replaying(recorded, random.SystemRandom(), ROLLED, asker)
+
+        return box
 
     def _catch_up(self, state: CampaignState) -> CampaignState:
         """Fold what other writers appended since `state`; a new void means a full replay."""
@@ -276,6 +298,7 @@ class Campaign:
         command: object,
         dice: Mapping[str, Sequence[int]] | None,
         dice_flags: Mapping[str, str] | None,
+        answers: _Answers | None = None,
     ) -> list[Event]:
         ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
         if isinstance(command, VoidEvent):
@@ -293,6 +316,7 @@ class Campaign:
             seed=os.environ.get(SEED_VARIABLE),
             salt=f"{state.slug}:{state.seq + 1}",
             flag_names=dice_flags,
+            ask=None if answers is None else answers.asking(ruleset, state, command),
         )
         payloads = ruleset.decide(state, command, box)
         unused = box.unused()
@@ -302,6 +326,24 @@ class Campaign:
                 f"this ruling did not need the dice entered for {flags}: leave them out"
             )
         return payloads
+
+
+class _Answers:
+    """The GM's answers to dice requests, kept across the attempts of one command."""
+
+    def __init__(self, ask: AskDice) -> None:
+        self._ask = ask
+        self._given: dict[tuple[str, int, int], Sequence[int] | None] = {}
+
+    def asking(self, ruleset: Ruleset, state: CampaignState, command: object) -> Ask:
+        def ask(purpose: str, count: int, sides: int) -> Sequence[int] | None:
+            key = (purpose, count, sides)
+            if key not in self._given:
+                label = ruleset.dice_label(state, command, purpose, count, sides)
+                self._given[key] = self._ask(DiceRequest(purpose, count, sides, label))
+            return self._given[key]
+
+        return ask
 
 
 def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft], CampaignState]:

@@ -2,16 +2,19 @@
 
 A decider asks a `DiceBox` for a roll by purpose (`"initiative"`, `"will"`, `"table"`,
 `"stun"`...). The box answers with the GM's entered faces for that purpose when there are
-some (checking their count and range), and otherwise rolls. What it handed out is recorded
-in the event as `{purpose: {"faces": [...], "source": "entered|rolled|seeded"}}`, so an
-audit can replay the very same faces through `DiceBox.replaying`.
+some (checking their count and range); otherwise it may *ask* (the GM at a terminal,
+rolling physical dice as the ruling needs them: a roll that only a failure calls for is
+asked for only after the failure), and otherwise it rolls. What it handed out is recorded
+in the event as `{purpose: {"faces": [...], "source": "entered|rolled|seeded"}}` (faces
+given when asked are "entered", like `--dice`), so an audit can replay the very same faces
+through `DiceBox.replaying`.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from journal.errors import RuleError
@@ -35,6 +38,23 @@ class Roll:
         return sum(self.faces)
 
 
+@dataclass(frozen=True)
+class DiceRequest:
+    """A roll the ruling needs and the GM did not enter: what to ask for."""
+
+    purpose: str
+    count: int
+    sides: int
+    #: the ruleset's words for it, e.g. "Linda's initiative: +d10 -d10"
+    label: str
+
+
+#: what a box asks: (purpose, count, sides) -> the faces, or None to roll them
+Ask = Callable[[str, int, int], Sequence[int] | None]
+#: what a caller of the API answers (the CLI asks the GM at a terminal)
+AskDice = Callable[[DiceRequest], Sequence[int] | None]
+
+
 class DiceBox:
     """Hands out rolls by purpose and remembers every face it handed out."""
 
@@ -46,49 +66,54 @@ class DiceBox:
         source: str = ROLLED,
         entered_source: Mapping[str, str] | None = None,
         flag_names: Mapping[str, str] | None = None,
+        ask: Ask | None = None,
     ) -> None:
         self._entered = {k: tuple(v) for k, v in (entered or {}).items()}
+        self._ask = ask
         self._entered_source = dict(entered_source or {})
         self._rng = rng
         self._source = source
         self._flags = dict(flag_names or {})
         self._rolls: dict[str, Roll] = {}
+        self._answered: set[str] = set()
 
     @classmethod
     def replaying(
-        cls, recorded: Dice, fill: random.Random | None = None, fill_source: str = AUDIT
+        cls,
+        recorded: Dice,
+        fill: random.Random | None = None,
+        fill_source: str = AUDIT,
+        ask: Ask | None = None,
     ) -> DiceBox:
         """A box that gives back the faces an event recorded. A roll the event never needed
-        is refused, or rolled from `fill` and recorded with `fill_source` (an audit showing
-        where a changed ruling leads; a re-rule rolling the dice a ruling now needs)."""
+        is refused, or asked for (`ask`), or rolled from `fill` and recorded with
+        `fill_source` (an audit showing where a changed ruling leads; a re-rule getting the
+        dice a ruling now needs)."""
         return cls(
             {purpose: roll.faces for purpose, roll in recorded.items()},
             fill,
             source=fill_source,
             entered_source={purpose: roll.source for purpose, roll in recorded.items()},
+            ask=ask,
         )
 
     def rolled_anew(self) -> list[Roll]:
         """Rolls this box made itself (not entered or recorded)."""
-        return [r for p, r in self._rolls.items() if p not in self._entered]
+        return [
+            r for p, r in self._rolls.items() if p not in self._entered and p not in self._answered
+        ]
 
     def roll(self, purpose: str, count: int, sides: int) -> Roll:
         if purpose in self._rolls:
             raise RuleError(f"internal: the {purpose} dice were asked for twice")
-        if purpose in self._entered:
-            faces = self._entered[purpose]
-            flag = self._flags.get(purpose, f"the {purpose} dice")
-            if len(faces) != count:
-                raise RuleError(
-                    f"{flag} needs {count} dice of 1-{sides}, got {len(faces)}: "
-                    f"{','.join(map(str, faces))}"
-                )
-            bad = [f for f in faces if not 1 <= f <= sides]
-            if bad:
-                raise RuleError(
-                    f"{flag}: a d{sides} shows 1 to {sides}, not {', '.join(map(str, bad))}; "
-                    f"enter the {count} faces you rolled"
-                )
+        answer = None
+        if purpose not in self._entered and self._ask is not None:
+            answer = self._ask(purpose, count, sides)
+            if answer is not None:
+                self._answered.add(purpose)
+        if purpose in self._entered or answer is not None:
+            faces = self._entered[purpose] if answer is None else tuple(answer)
+            check_faces(faces, count, sides, self._flags.get(purpose, f"the {purpose} dice"))
             source = self._entered_source.get(purpose, ENTERED)
         elif self._rng is not None:
             faces = tuple(self._rng.randint(1, sides) for _ in range(count))
@@ -108,20 +133,54 @@ class DiceBox:
         return {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
 
 
+def check_faces(faces: Sequence[int], count: int, sides: int, flag: str) -> None:
+    """Refuse faces that are not `count` dice of 1 to `sides`."""
+    if len(faces) != count:
+        raise RuleError(
+            f"{flag} needs {count} dice of 1-{sides}, got {len(faces)}: {','.join(map(str, faces))}"
+        )
+    bad = [f for f in faces if not 1 <= f <= sides]
+    if bad:
+        raise RuleError(
+            f"{flag}: a d{sides} shows 1 to {sides}, not {', '.join(map(str, bad))}; "
+            f"enter the {count} faces you rolled"
+        )
+
+
 def system_box(
     entered: Mapping[str, Sequence[int]] | None,
     *,
     seed: str | None,
     salt: str,
     flag_names: Mapping[str, str] | None = None,
+    ask: Ask | None = None,
 ) -> DiceBox:
-    """The box a command uses: entered faces first, then the system's random source, or a
-    generator seeded by `JOURNAL_DICE_SEED` and the event's place (`salt`) when set."""
+    """The box a command uses: entered faces first, then what `ask` answers (when given),
+    then the system's random source, or a generator seeded by `JOURNAL_DICE_SEED` and the
+    event's place (`salt`) when set."""
     if seed is not None:
         return DiceBox(
-            entered, random.Random(f"{seed}:{salt}"), source=SEEDED, flag_names=flag_names
+            entered,
+            random.Random(f"{seed}:{salt}"),
+            source=SEEDED,
+            flag_names=flag_names,
+            ask=ask,
         )
-    return DiceBox(entered, random.SystemRandom(), source=ROLLED, flag_names=flag_names)
+    return DiceBox(entered, random.SystemRandom(), source=ROLLED, flag_names=flag_names, ask=ask)
+
+
+def read_faces(text: str, count: int, sides: int) -> tuple[int, ...] | None:
+    """What the GM typed when asked for dice: the faces in any notation (`+5/-6`, `5 6`,
+    `3,4,5`), or None for a blank answer (roll them). RuleError when they do not fit."""
+    if not text.strip():
+        return None
+    if re.search(r"[^\d\s,;/+\-]", text):
+        raise RuleError(
+            f"{text.strip()!r} are not dice: type the {count} faces you rolled (1-{sides} each)"
+        )
+    faces = tuple(int(n) for n in re.findall(r"\d+", text))
+    check_faces(faces, count, sides, f"{count}d{sides}")
+    return faces
 
 
 _PAIR = re.compile(r"^\s*\+?\s*(\d+)\s*/\s*-?\s*(\d+)\s*$")

@@ -32,3 +32,30 @@ class StatusDocument(Document):
     session: int | None
     clock: str | None
     characters: Mapping[str, CharacterStatus]
+
+
+#: how a line of the board stands out (`journal play`): a character who froze this turn,
+#: or one who has yet to act on it (no initiative rolled)
+FROZEN = "frozen"
+WAITING = "waiting"
+
+
+@dataclass(frozen=True)
+class BoardLine(Document):
+    """One line of the live board; `mark` is "", FROZEN or WAITING."""
+
+    text: str
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class Board(Document):
+    """What `journal play` keeps in view: the status heading and the ruleset's board (the
+    fight's table during a fight, the roster otherwise)."""
+
+    heading: str
+    lines: tuple[BoardLine, ...]
+    seq: int
+
+    def text(self) -> str:
+        return "\n".join([self.heading, *(line.text for line in self.lines)])

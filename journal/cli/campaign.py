@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import emit_json, json_option, key_values, pass_settings
+from journal.cli.common import complete, emit_json, json_option, key_values, pass_settings
 from journal.cli.main import Settings, fail, json_flag, settings_of
 
 if TYPE_CHECKING:
@@ -337,7 +337,7 @@ character.add_command(character_retire)
 
 
 @character.command("show")
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option(
     "--as-of",
     type=click.IntRange(min=1),

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from journal.cli.main import Settings, fail, json_flag
+from journal.cli.main import Settings, fail, json_flag, settings_of
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+    from journal.dice import DiceRequest
+
+Completer = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,6 +30,39 @@ def json_option(fn: F) -> F:
     )(fn)
 
 
+def complete(slot: str, *, listed: bool = False) -> Completer:
+    """A `shell_complete` callback: what the campaign knows for `slot` ("character" with a
+    running fight's cast first, "session", or a slot of the ruleset's commands), matching
+    what was typed so far regardless of case; `listed` completes after the last comma of
+    `A,B` (names already listed are not offered again). The `play` prompt and bash, zsh and
+    fish complete through it alike."""
+
+    def callback(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        head, comma, last = incomplete.rpartition(",") if listed else ("", "", incomplete)
+        taken = {n.strip().casefold() for n in head.split(",")} if comma else set()
+        return [
+            CompletionItem(head + comma + value)
+            for value in known_values(ctx, slot)
+            if value.casefold().startswith(last.strip().casefold())
+            and value.casefold() not in taken
+        ]
+
+    return callback
+
+
+def known_values(ctx: click.Context, slot: str) -> list[str]:
+    """What the campaign knows for `slot`; nothing when it cannot be opened (completion
+    never fails loudly)."""
+    settings = settings_of(ctx)
+    try:
+        with ctx.scope():  # a shell's completion process closes the database it opened
+            return settings.journal().completions(slot)
+    except Exception:
+        return []
+
+
 def as_of_options(fn: F) -> F:
     """`--as-of SEQ` and `--as-of-session N`: look back in time."""
     fn = click.option(
@@ -30,6 +70,7 @@ def as_of_options(fn: F) -> F:
         type=click.IntRange(min=1),
         metavar="N",
         help="As it stood at the end of session N.",
+        shell_complete=complete("session"),
     )(fn)
     return click.option(
         "--as-of", type=click.IntRange(min=1), metavar="SEQ", help="As it stood after event SEQ."
@@ -48,7 +89,7 @@ def record(
     dice_flags: Mapping[str, str] | None = None,
 ) -> None:
     """Run a command through the API; print each event's line, or its `--json` document."""
-    outcome = settings.journal().run(command, dice, dice_flags)
+    outcome = settings.journal().run(command, dice, dice_flags, settings.dice_asker())
     if as_json:
         emit_json(outcome.document())
     else:
@@ -77,6 +118,22 @@ SETTING_UP = frozenset(
         "RulingAmended",
     }
 )
+
+
+def ask_at_terminal(request: DiceRequest) -> tuple[int, ...] | None:
+    """Ask the GM at a terminal for a roll's faces (blank: the journal rolls them); the
+    prompt goes to standard error, so `--json` output stays clean."""
+    from journal.dice import read_faces
+    from journal.errors import RuleError
+
+    while True:
+        text: str = click.prompt(
+            f"{request.label} [Enter rolls]", default="", show_default=False, err=True
+        )
+        try:
+            return read_faces(text, request.count, request.sides)
+        except RuleError as exc:
+            click.echo(f"  {exc}", err=True)
 
 
 def split_names(values: Iterable[str]) -> tuple[str, ...]:

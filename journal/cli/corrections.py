@@ -53,7 +53,8 @@ def void(settings: Settings, seq: int, reason: str, rerule: bool, as_json: bool)
 
     journal = settings.journal()
     command = VoidEvent(seq, reason)
-    outcome = journal.rerule(command) if rerule else journal.run(command)
+    ask = settings.dice_asker()
+    outcome = journal.rerule(command, ask) if rerule else journal.run(command)
     _print(outcome.lines(), outcome.document(), as_json)
     if not rerule:
         after = journal.plan_rerule()
@@ -80,7 +81,7 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
       journal rerule --yes
     """
     journal = settings.journal()
-    planned = journal.plan_rerule()
+    planned = journal.plan_rerule(ask=settings.dice_asker())
     if not planned.plan.changes:
         click.echo(planned.plan.text(), err=as_json)
         if as_json:
@@ -113,5 +114,5 @@ def undo(settings: Settings, yes: bool, as_json: bool) -> None:
     line = journal.lines([target])[0]
     click.echo(f"The last event: #{target.seq} {line}", err=as_json)
     _confirm(f"Void #{target.seq}?", yes)
-    outcome = journal.rerule(VoidEvent(target.seq, "undone at the table"))
+    outcome = journal.rerule(VoidEvent(target.seq, "undone at the table"), settings.dice_asker())
     _print(outcome.lines(), outcome.document(), as_json)

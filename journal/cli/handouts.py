@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.common import complete, emit_json, json_option, pass_settings
 from journal.cli.main import Settings, fail
 
 TEMPLATES_HELP = (
@@ -47,7 +47,7 @@ def deliver(text: str, output: str | None, what: str) -> None:
 
 
 @click.command()
-@click.argument("session", type=int, required=False)
+@click.argument("session", type=int, required=False, shell_complete=complete("session"))
 @click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
 @click.option(
     "--for",
@@ -93,7 +93,7 @@ def recap(
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
 @click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)

@@ -24,6 +24,7 @@ from journal.errors import JournalError
 
 if TYPE_CHECKING:
     from journal.api import Journal
+    from journal.dice import AskDice
     from journal.rules.ruleset import Ruleset
     from journal.store import Store
 
@@ -49,6 +50,7 @@ CORE = {
     "arc": "journal.cli.handouts:arc",
     "db": "journal.cli.database:db",
     "demo": "journal.cli.demo:demo",
+    "play": "journal.cli.play:play",
 }
 #: where the rulesets' commands appear in `journal --help`: after these
 RULESET_COMMANDS_AFTER = "note"
@@ -60,6 +62,10 @@ class Settings:
     db: str | None
     campaign: str | None
     debug: bool
+    #: never ask for dice (`--no-input`): what was not entered is rolled
+    no_input: bool = False
+    #: how dice are asked for when the session has its own way (`journal play`)
+    ask: AskDice | None = None
     _store: Store | None = None
     _journal: Journal | None = None
     _scope: list[Ruleset] | None = field(default=None, repr=False)
@@ -91,6 +97,19 @@ class Settings:
             self._journal = Journal(store, slug)
         return self._journal
 
+    def dice_asker(self) -> AskDice | None:
+        """Who answers a roll the GM did not enter: the session's asker, the GM at a
+        terminal (standard input is one), or nobody (`--no-input`): then it is rolled."""
+        if self.no_input:
+            return None
+        if self.ask is not None:
+            return self.ask
+        if not sys.stdin.isatty():
+            return None
+        from journal.cli.common import ask_at_terminal
+
+        return ask_at_terminal
+
     def scope(self) -> list[Ruleset]:
         """The campaign's ruleset when the campaign can be told, else every installed one."""
         if self._scope is None:
@@ -112,7 +131,12 @@ def settings_of(ctx: click.Context) -> Settings:
     settings = root.obj
     if not isinstance(settings, Settings):
         params = root.params
-        settings = Settings(params.get("db"), params.get("campaign"), bool(params.get("debug")))
+        settings = Settings(
+            params.get("db"),
+            params.get("campaign"),
+            bool(params.get("debug")),
+            no_input=bool(params.get("no_input")),
+        )
         root.obj = settings
     return settings
 
@@ -202,6 +226,16 @@ class JournalGroup(click.Group):
                     f"{settings.scope_campaign!r} plays {scope[0].name}"
                 )
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        """Complete the commands of the campaign's ruleset (all of them when it cannot be
+        told)."""
+        try:
+            with ctx.scope():
+                ctx.meta[SCOPE] = settings_of(ctx).scope()
+        except Exception:
+            pass
+        return super().shell_complete(ctx, incomplete)
+
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from journal.rules import load_all
 
@@ -284,10 +318,19 @@ class JournalGroup(click.Group):
     envvar="JOURNAL_CAMPAIGN",
     metavar="SLUG",
     help="Campaign slug; not needed when the database holds one campaign.",
+    shell_complete=lambda ctx, param, incomplete: campaign_slugs(ctx, incomplete),
+)
+@click.option(
+    "--no-input",
+    is_flag=True,
+    envvar="JOURNAL_NO_INPUT",
+    help="Never ask for dice at a terminal: roll what --dice did not enter.",
 )
 @click.option("--debug", is_flag=True, help="Show tracebacks of unexpected failures.")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, campaign: str | None, debug: bool) -> None:
+def cli(
+    ctx: click.Context, db: str | None, campaign: str | None, no_input: bool, debug: bool
+) -> None:
     """A campaign journal for horror games: every occurrence an immutable event,
     every number explained and replayable.
 
@@ -299,6 +342,20 @@ def cli(ctx: click.Context, db: str | None, campaign: str | None, debug: bool) -
     Read:    journal status    journal log    journal explain NAME
     """
     settings_of(ctx)
+
+
+def campaign_slugs(ctx: click.Context, incomplete: str) -> list[Any]:
+    """The database's campaigns, for completing `--campaign SLUG`."""
+    from click.shell_completion import CompletionItem
+
+    try:
+        with ctx.scope():
+            from journal.api import campaigns
+
+            found = [c.campaign for c in campaigns(settings_of(ctx).store())]
+    except Exception:
+        return []
+    return [CompletionItem(slug) for slug in found if slug.startswith(incomplete)]
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ import click
 
 from journal.cli.common import (
     as_of_options,
+    complete,
     emit_json,
     json_option,
     key_values,
@@ -36,8 +37,19 @@ def status(settings: Settings, as_of: int | None, as_of_session: int | None, as_
 
 
 @click.command()
-@click.option("--session", type=int, metavar="N", help="Only session N.")
-@click.option("--character", metavar="NAME", help="Only events about NAME.")
+@click.option(
+    "--session",
+    type=int,
+    metavar="N",
+    help="Only session N.",
+    shell_complete=complete("session"),
+)
+@click.option(
+    "--character",
+    metavar="NAME",
+    help="Only events about NAME.",
+    shell_complete=complete("character"),
+)
 @as_of_options
 @json_option
 @pass_settings
@@ -64,9 +76,15 @@ def log(
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.argument("seq", type=click.IntRange(min=1), required=False)
-@click.option("--as-of-session", type=int, metavar="N", help="As it stood at the end of session N.")
+@click.option(
+    "--as-of-session",
+    type=int,
+    metavar="N",
+    help="As it stood at the end of session N.",
+    shell_complete=complete("session"),
+)
 @json_option
 @pass_settings
 def explain(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.cli.common import json_option, pass_settings, record, split_names
+from journal.cli.common import complete, json_option, pass_settings, record, split_names
 from journal.cli.main import Settings
 
 
@@ -104,6 +104,7 @@ def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
     "--about",
     multiple=True,
     metavar="NAME",
+    shell_complete=complete("character", listed=True),
     help="The character it concerns; for several, repeat it (--about A --about B) "
     "or join them with commas (--about A,B).",
 )

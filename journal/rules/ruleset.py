@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.documents import BoardLine, CharacterStatus, Document, StatusDocument
 from journal.errors import RuleError
 from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms, recorded_terms
 from journal.rules.dispatch import Dispatch
@@ -144,6 +144,24 @@ class Ruleset(ABC):
     def outcome(self, records: list[Recorded]) -> Document | None:
         """The `--json` document of a ruling command that has its own (None: the records)."""
         return None
+
+    def board(self, document: StatusDocument) -> tuple[BoardLine, ...]:
+        """The live board of `journal play`, a line at a time: the status table during a
+        fight, the roster otherwise. A ruleset marks the line of a character who froze
+        (`documents.FROZEN`) or has yet to act this turn (`documents.WAITING`)."""
+        return tuple(BoardLine(line) for line in self.status_table(document).splitlines())
+
+    def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
+        """What the GM may type where a command asks for `slot`: "character" (a running
+        fight's cast first), or a slot of the ruleset's own commands (its causes, presets,
+        threats seen...). Completes the `play` prompt and the shell alike; [] for none."""
+        return list(state.characters) if slot == "character" else []
+
+    def dice_label(
+        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+    ) -> str:
+        """How the GM is asked for a roll the ruling needs (`Linda's initiative: +d10 -d10`)."""
+        return f"{purpose}: {count}d{sides}"
 
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         """Faces as the GM writes them (`3,4,5`; a ruleset may write `+5/-6`)."""

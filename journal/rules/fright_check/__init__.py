@@ -20,7 +20,7 @@ Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from journal.documents import CharacterStatus, Document, StatusDocument
@@ -49,6 +49,7 @@ from journal.rules.fright_check.events import (
 )
 from journal.rules.fright_check.evolve import EVOLVE
 from journal.rules.fright_check.inputs import REBUILD
+from journal.rules.fright_check.lookup import rules_of
 from journal.rules.fright_check.sheet import build_sheet
 from journal.rules.fright_check.state import FrightState
 from journal.rules.fright_check.table import EFFECT_DICE
@@ -117,5 +118,51 @@ class FrightCheckRules(Ruleset):
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)
 
+    def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
+        """Names with a running combat's cast first; the threats and kinds already checked
+        against (most recent first); each character's disadvantages (for `--worsen`)."""
+        rules = rules_of(state)
+        if slot == "character":
+            cast = [n for n in rules.combat.cast if n in state.characters] if rules.combat else []
+            return cast + [name for name in state.characters if name not in cast]
+        checks = sorted(
+            (check for who in rules.characters.values() for check in who.history),
+            key=lambda check: -check.seq,
+        )
+        if slot == "threat":
+            return list(dict.fromkeys(check.threat for check in checks))
+        if slot == "kind":
+            return list(dict.fromkeys(check.kind for check in checks if check.kind))
+        if slot == "disadvantage":
+            found = [d.name for who in rules.characters.values() for d in who.disadvantages]
+            return sorted(set(found))
+        return []
+
+    def dice_label(
+        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+    ) -> str:
+        what = DICE_WORDS.get(purpose, purpose)
+        who = command.character if isinstance(command, FrightCheck) else None
+        if who is not None and who.casefold() in map(str.casefold, state.characters):
+            who = state.character(who)
+        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}"
+
+
+#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
+DICE_WORDS: Mapping[str, str] = {
+    "will": "Fright Check",
+    "table": "Fright Check Table (it failed)",
+    "stun": "stun",
+    "fp": "FP lost",
+    "faint": "faint",
+    "panic": "panic",
+    "coma": "coma",
+    "catatonia": "catatonia",
+    "seizure": "seizure",
+    "seizure_fp": "seizure FP lost",
+    "ht": "HT roll",
+    "injury": "injury",
+    "reaction": "panic reaction",
+}
 
 RULESET = FrightCheckRules()

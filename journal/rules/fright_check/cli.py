@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from journal.cli.common import (
+    complete,
     json_option,
     key_values,
     pass_settings,
@@ -32,7 +33,12 @@ def encounter() -> None:
 @encounter.command("start")
 @click.argument("title")
 @click.option(
-    "--cast", "cast", multiple=True, metavar="NAME,NAME", help="Who is in it (default: everyone)."
+    "--cast",
+    "cast",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Who is in it (default: everyone).",
+    shell_complete=complete("character", listed=True),
 )
 @json_option
 @pass_settings
@@ -90,11 +96,18 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 
 
 @click.command()
-@click.argument("name")
-@click.option("--threat", required=True, metavar="ID", help="This particular threat, e.g. ghoul-1.")
+@click.argument("name", shell_complete=complete("character"))
+@click.option(
+    "--threat",
+    required=True,
+    metavar="ID",
+    help="This particular threat, e.g. ghoul-1.",
+    shell_complete=complete("threat"),
+)
 @click.option(
     "--kind",
     metavar="KIND",
+    shell_complete=complete("kind"),
     help="The kind of threat, e.g. ghoul: previous experience (+1) is derived only from "
     "earlier checks with the same --kind, so give it whenever you can.",
 )
@@ -155,7 +168,10 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
 @click.option("--trait-points", type=int, help="Its point value (with --trait-name).")
 @click.option("--trait-scn", type=int, metavar="N", help="Its self-control number.")
 @click.option(
-    "--trait-worsen", metavar="DISADVANTAGE", help="Row 25: worsen this one's self-control."
+    "--trait-worsen",
+    metavar="DISADVANTAGE",
+    help="Row 25: worsen this one's self-control.",
+    shell_complete=complete("disadvantage"),
 )
 @json_option
 @pass_settings
@@ -227,7 +243,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option(
     "--for",
     "for_seq",
@@ -241,6 +257,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
 @click.option(
     "--worsen",
     metavar="DISADVANTAGE",
+    shell_complete=complete("disadvantage"),
     help="Row 25: make this related disadvantage's self-control one step worse.",
 )
 @json_option

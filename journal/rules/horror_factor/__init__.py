@@ -11,10 +11,10 @@ sentences), `documents` (ruling `--json`), and at the presentation layers `narra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.documents import BoardLine, CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
 from journal.rules.core import Adjustment, CampaignState
 from journal.rules.dispatch import Dispatch
@@ -46,6 +46,7 @@ from journal.rules.horror_factor.events import (
 )
 from journal.rules.horror_factor.evolve import EVOLVE
 from journal.rules.horror_factor.inputs import REBUILD
+from journal.rules.horror_factor.lookup import rules_of
 from journal.rules.horror_factor.state import HFState
 from journal.rules.horror_factor.tell import SENTENCES, check_verdict
 from journal.rules.ruleset import Ruleset
@@ -107,6 +108,23 @@ class HorrorFactorRules(Ruleset):
     def status_table(self, document: StatusDocument) -> str:
         return _status.status_table(document)
 
+    def board(self, document: StatusDocument) -> tuple[BoardLine, ...]:
+        return _status.board(document)
+
+    def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
+        return _completions(state, slot)
+
+    def dice_label(
+        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+    ) -> str:
+        if (count, sides) != (2, 10):
+            return super().dice_label(state, command, purpose, count, sides)
+        who = getattr(command, "character", None)
+        if isinstance(who, str) and who.casefold() in map(str.casefold, state.characters):
+            who = state.character(who)
+        what = {"initiative": "initiative", "check": "Horror Check"}.get(purpose, purpose)
+        return f"{who}'s {what}: +d10 -d10" if isinstance(who, str) else f"{what}: +d10 -d10"
+
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)
 
@@ -125,6 +143,26 @@ class HorrorFactorRules(Ruleset):
         if text is not None and isinstance(payload, HorrorChecked):
             return f"{text} vs {payload.target}: {_check_terms(payload)}"
         return text
+
+
+def _completions(state: CampaignState, slot: str) -> list[str]:
+    """Names with the running fight's cast first; the catalog's causes; the HF presets; the
+    categories of specializations and encounters seen."""
+    rules = rules_of(state)
+    if slot == "character":
+        cast = list(rules.encounter.participants) if rules.encounter else []
+        return cast + [name for name in state.characters if name not in cast]
+    if slot == "cause":
+        return list(tables.CAUSES)
+    if slot == "group-cause":
+        return [key for key, cause in tables.CAUSES.items() if cause.group]
+    if slot == "hf":
+        return list(tables.PRESETS)
+    if slot == "category":
+        seen = [c for who in rules.characters.values() for c in who.specializations]
+        seen += [who.last_category for who in rules.characters.values() if who.last_category]
+        return sorted(set(seen))
+    return []
 
 
 def _check_terms(payload: HorrorChecked) -> str:

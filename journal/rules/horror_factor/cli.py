@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from journal.cli.common import (
+    complete,
     json_option,
     key_values,
     pass_settings,
@@ -42,14 +43,24 @@ HF_PRESETS_HELP = (
 
 @encounter.command("start")
 @click.argument("title")
-@click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP)
+@click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP, shell_complete=complete("hf"))
 @click.option("--outnumbered", is_flag=True, help="+1 HF: the characters are outnumbered.")
 @click.option("--ambush", is_flag=True, help="+2 HF on the first turn only.")
 @click.option("--creepy", is_flag=True, help="+1 HF: creepy surroundings.")
 @click.option("--very-creepy", is_flag=True, help="+2 HF instead: rarely this creepy.")
-@click.option("--category", help="For Hardness specializations, e.g. supernatural.")
 @click.option(
-    "--cast", "cast", multiple=True, required=True, metavar="NAME,NAME", help="Who is in it."
+    "--category",
+    help="For Hardness specializations, e.g. supernatural.",
+    shell_complete=complete("category"),
+)
+@click.option(
+    "--cast",
+    "cast",
+    multiple=True,
+    required=True,
+    metavar="NAME,NAME",
+    help="Who is in it.",
+    shell_complete=complete("character", listed=True),
 )
 @json_option
 @pass_settings
@@ -91,8 +102,15 @@ def encounter_start(
     multiple=True,
     metavar="NAME,NAME",
     help="Fought through: +1 Hardness up to the cap.",
+    shell_complete=complete("character", listed=True),
 )
-@click.option("--broken", multiple=True, metavar="NAME,NAME", help="Broke: brokenness +1.")
+@click.option(
+    "--broken",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Broke: brokenness +1.",
+    shell_complete=complete("character", listed=True),
+)
 @json_option
 @pass_settings
 def encounter_end(
@@ -126,7 +144,7 @@ def turn(settings: Settings, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option(
     "--dice", metavar="+A/-B", help="Entered d10 pair, e.g. +5/-6 (rolled when left out)."
 )
@@ -148,7 +166,7 @@ def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.argument("points", type=int)
 @json_option
 @pass_settings
@@ -164,10 +182,16 @@ def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
     record(settings, Soak(name, points), as_json)
 
 
+def _name_or_cause(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """`shift NAME CAUSE`, or `shift --all CAUSE`: then the first argument is the cause."""
+    slot = "group-cause" if ctx.params.get("everyone") else "character"
+    return complete(slot)(ctx, param, incomplete)
+
+
 # Unknown options pass through as arguments, so a negative DELTA (`-1`) is a number, not a flag.
 @click.command(context_settings={"ignore_unknown_options": True})
-@click.argument("name", required=False)
-@click.argument("cause", required=False)
+@click.argument("name", required=False, shell_complete=_name_or_cause)
+@click.argument("cause", required=False, shell_complete=complete("cause"))
 @click.argument("delta", type=int, required=False)
 @click.option("--all", "everyone", is_flag=True, help="Shift every participant (e.g. inspired).")
 @json_option
@@ -212,7 +236,7 @@ def shift(
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @json_option
 @pass_settings
 def drop(settings: Settings, name: str, as_json: bool) -> None:
@@ -228,7 +252,7 @@ def drop(settings: Settings, name: str, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option(
     "--hf",
     type=int,
@@ -260,7 +284,7 @@ def check(settings: Settings, name: str, hf: int | None, dice: str | None, as_js
 
 
 @click.command()
-@click.argument("names", nargs=-1)
+@click.argument("names", nargs=-1, shell_complete=complete("character"))
 @click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
 @click.option("--victory", is_flag=True, help="A major victory or accomplishment, not sleep.")
 @click.option("--points", type=int, help="Restore only this much Willpower.")
@@ -294,7 +318,7 @@ def rest(
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--months", type=int, required=True, help="Months of peaceful life (at least 1).")
 @click.option("--lose", type=int, required=True, help="Hardness lost (0 or more).")
 @click.option("--therapy", is_flag=True, help="Had therapy (needed to lose Hardness above 5).")
@@ -329,11 +353,15 @@ def peace(
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--hardness", type=int, required=True, help="Levels of Hardness gained.")
 @click.option("--reason", required=True, help="Why (awards past the cap are deliberate).")
 @click.option(
-    "--spec", "specialization", metavar="CATEGORY", help="Award a specialization instead."
+    "--spec",
+    "specialization",
+    metavar="CATEGORY",
+    help="Award a specialization instead.",
+    shell_complete=complete("category"),
 )
 @click.option("--new-spec", is_flag=True, help="The specialization is new to the character.")
 @json_option

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.documents import (
+    FROZEN,
+    WAITING,
+    BoardLine,
+    CharacterStatus,
+    Document,
+    StatusDocument,
+)
 from journal.rules.core import CampaignState
 from journal.rules.horror_factor.lookup import rules_of
 from journal.rules.horror_factor.state import action_penalty
@@ -143,6 +150,26 @@ def status_table(document: StatusDocument) -> str:
         return table([[row[0], *row[6:]] for row in rows], [HEADER[0], *HEADER[6:]])
     head = f"Encounter {fight.title!r}, turn {turn} (initial HF {fight.initial_hf})"
     return head + "\n" + table(rows, HEADER)
+
+
+def board(document: StatusDocument) -> tuple[BoardLine, ...]:
+    """The status table a line at a time, a fighter who froze this turn or has yet to roll
+    initiative marked (the order of its rows is the order of `document.characters`)."""
+    lines = status_table(document).splitlines()
+    fighters = [c.encounter for c in document.characters.values() if isinstance(c, HFStatus)]
+    if not any(fighters):
+        return tuple(BoardLine(line) for line in lines)
+    head = len(lines) - len(fighters)  # the encounter's line and the header
+    marks = ["" for _ in lines[:head]] + [_mark(numbers) for numbers in fighters]
+    return tuple(BoardLine(line, mark) for line, mark in zip(lines, marks, strict=True))
+
+
+def _mark(numbers: FightNumbers | None) -> str:
+    if numbers is None:
+        return ""
+    if numbers.can_act is False:
+        return FROZEN
+    return WAITING if numbers.initiative is None else ""
 
 
 #: The GM's words for status keys in `explain` (`--json` keeps the keys).
