@@ -71,6 +71,9 @@ class Ruleset(ABC):
     explain_hidden: ClassVar[frozenset[str]] = frozenset()
     #: status keys that are history, not numbers: `explain` follows no chain for them
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
+    #: status keys holding a mapping of numbers `explain` follows one by one (`key.name`);
+    #: a label `key.*` names them (`{}` is the name)
+    explain_expanded: ClassVar[frozenset[str]] = frozenset()
 
     # --- the rules -------------------------------------------------------------------------
 

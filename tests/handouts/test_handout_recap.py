@@ -43,7 +43,8 @@ def test_players_recap_holds_the_story_but_no_gm_secrets(runner) -> None:
         assert "Cast: Freddie, Ariella, Linda" in text
         assert "**froze**" in text
         assert "Horror Factor **7**: horde 6, outnumbered +1" in text
-        assert "| **Linda** (no initiative: -1) | 4 → 2 | 2 (eff 2) | 16 | acted | 0 | 0 |" in text
+        # the soak column from the numbers after the soak (and the drop): effective HF 0
+        assert "| **Linda** (no initiative: -1) | 4 → 2 | 2 (eff 0) | 16 | acted | 0 | 0 |" in text
         assert "Linda 2 → 3" in text
         assert "Linda spent 2 to hold steady" in text
 
@@ -153,7 +154,7 @@ def _orderly(runner) -> None:
     runner("initiative", "Ariella", "--dice", "+1/-8")
     runner("initiative", "Linda", "--dice", "+5/-2")
     runner("drop", "Linda")
-    runner("drop", "Ariella")
+    runner("drop", "Linda")
     runner("encounter", "end", "--do-or-die", "Linda,Eli")
 
 
@@ -176,9 +177,9 @@ def test_a_character_handout_names_who_fought_beside_them(runner) -> None:
     assert "Facing it: Ariella, Linda, Eli." in text
     assert "Cast: Ariella, Linda, Eli" in text
     assert "| **Eli**" in text and "| **Linda**" not in text  # their own row only
-    # the group drop lowered Eli's HF: shown; Ariella's later drop changed nothing of his
+    # the group drop lowered Eli's HF: shown; Linda's later drop changed nothing of his
     assert "Linda drops the first enemy" in text
-    assert "Ariella drops enemy" not in text
+    assert "Linda drops enemy #2" not in text
     assert "*The encounter ends after 1 turn.*" in text
 
 
@@ -192,14 +193,25 @@ def test_horror_check_results_in_words(runner) -> None:
     runner("encounter", "start", "Cellar", "--hf", "5", "--cast", "Linda")
     runner("encounter", "end")
     runner("check", "Linda", "--dice", "+1/-9")
-    runner("check", "Linda", "--dice", "+9/-1")
+    runner("check", "Linda", "--hf", "5", "--dice", "+9/-1")
     gm = runner("recap", "--for", "gm").stdout
     assert "exceptional-failure" not in gm
-    assert "- Linda against HF 5: exceptional failure;" in gm
+    assert "- Linda about “Cellar” against HF 5: exceptional failure;" in gm
     assert "total -1 <= 10 - 5" in gm  # no needless backslash
-    failed, passed = [x for x in gm.splitlines() if x.startswith("- Linda against HF")]
+    failed, passed = [x for x in gm.splitlines() if x.startswith("- Linda ")]
     assert "vs 10: exceptional failure (5 or less)]" in failed
     assert "vs 10: passed]" in passed and "exceptional" not in passed
+    # the players read what changed, never the total or its terms
+    players = runner("recap").stdout
+    assert (
+        "- Linda about “Cellar” against HF 5: exceptional failure; brokenness 0 → 1, "
+        "Hardness 2 → 1\n" in players
+    )
+    assert "- Linda against HF 5: passed; Hardness 1 → 2\n" in players
+    assert "<=" not in players and "total" not in players
+    # a loss of Hardness is a loss, not a hardening
+    assert "**Hardness lost:** Linda 2 → 1 (Horror Check)." in players
+    assert "**Hardened:** Linda 1 → 2 (Horror Check)." in players
 
 
 def test_a_fright_check_encounter_closes_in_markdown(runner) -> None:
