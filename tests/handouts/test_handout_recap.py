@@ -164,7 +164,7 @@ def test_the_hf_line_names_each_term_once_and_the_category_apart(runner) -> None
         text = runner("recap", "--for", audience).stdout
         line = next(x for x in text.splitlines() if x.startswith("Horror Factor **8**"))
         assert line.count("ambush") == 1, line
-        assert "powerful-creature 5, creepy +1, ambush (turn 1 only) +2. " in line
+        assert "powerful creature 5, creepy +1, ambush (turn 1 only) +2. " in line
         assert "Category: supernatural." in line and "(supernatural)" not in line
     html = runner("recap", "--for", "gm", "--format", "html").stdout
     why = html[html.index('<p class="why">') :]

@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from journal.documents import CharacterStatus
-from journal.events import describe_terms
 from journal.handouts.hooks import Milestone, Narrator, RecapView
 from journal.handouts.telling import ARROW
 from journal.projection import Step
@@ -28,7 +27,7 @@ from journal.rules.horror_factor.events import (
 )
 from journal.rules.horror_factor.state import HFState, hardness_label
 from journal.rules.horror_factor.status import FightNumbers, HFStatus
-from journal.rules.horror_factor.tell import check_outcome, check_verdict
+from journal.rules.horror_factor.tell import check_outcome, check_verdict, terms_words
 
 Doc = dict[str, Any]
 
@@ -59,7 +58,7 @@ class HorrorFactorNarrator(Narrator):
             {
                 "title": payload.title,
                 "hf": payload.hf,
-                "why": describe_terms(payload.terms),
+                "why": terms_words(payload.terms),
                 "category": payload.category,
                 "ambush": payload.ambush,
                 "cast": list(payload.cast),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from journal.events import Terms, describe_terms
 from journal.rules.dispatch import Dispatch
+from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
     EncounterEnded,
     EncounterJoined,
@@ -57,7 +59,21 @@ def _soaked(payload: WillpowerSoaked, gm: bool) -> str:
 @SENTENCES.on(HorrorFactorShifted)
 def _shifted(payload: HorrorFactorShifted, gm: bool) -> str:
     who = payload.character or "everyone"
-    return f"HF {payload.applied:+d} for {who}: {payload.cause} ({_track(payload.changes)})"
+    if payload.group and payload.character:
+        who = f"everyone ({payload.character})"
+    return f"HF {payload.applied:+d} for {who}: {cause_words(payload)} ({_track(payload.changes)})"
+
+
+def cause_words(payload: HorrorFactorShifted) -> str:
+    """A catalog cause in the text's words (`hurt`: "hit and hurt by an attack")."""
+    entry = tables.CAUSES.get(payload.cause) if payload.catalog else None
+    return payload.cause if entry is None else entry.text
+
+
+def terms_words(terms: Terms) -> str:
+    """An encounter's HF terms for a handout: `horde 6, outnumbered +1`, a preset's name in
+    words (`powerful creature 5`)."""
+    return describe_terms(tuple((label.replace("-", " "), value) for label, value in terms))
 
 
 @SENTENCES.on(EnemyDropped)
