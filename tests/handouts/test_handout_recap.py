@@ -124,10 +124,13 @@ def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
     morgue(runner)
     players = runner("recap").stdout
     assert "| **Mara** | corpse-3 | critical failure by 10 | 24 |" in players
-    assert "acquire physical disadvantages (-15, pending)" in players
+    # named later that session with `journal trait`: by its name, not as pending
+    assert "acquire physical disadvantages (-15): Bad Back |" in players
+    assert "pending" not in players  # the story says "to be named by the GM" at the check
+    assert "acquire physical disadvantages (-15, to be named by the GM)" in players
     assert "| **Eli** | ghoul-1 | success by 3 | — | — |" in players
-    assert "Mara acquires Bad Back (-15" in players
-    assert "| **Mara** | 10 / 11 / 12 | 1 | 15 | Bad Back (-15) |" in players
+    assert "Mara acquires Bad Back (-15 points)" in players
+    assert "| **Mara** | 10 / 11 / 12 | 10 of 10 / 11 of 11 | 1 | 15 | Bad Back (-15) |" in players
     assert "6,6,5" not in players and "grisly mutilation" not in players
     assert "The coroner is the ghoul" not in players
     gm = runner("recap", "--for", "gm").stdout

@@ -27,13 +27,18 @@ from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
 from journal.rules.core import CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
+from journal.rules.fright_check import amend, recovery  # noqa: F401  (their deciders register)
 from journal.rules.fright_check import documents as _documents
 from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
     COMMANDS,
+    ChangeRow,
     EndCombat,
     FrightCheck,
+    Heal,
     NameTrait,
+    Recover,
+    Rest,
     StartCombat,
     TraitChoice,
 )
@@ -44,6 +49,10 @@ from journal.rules.fright_check.events import (
     CombatEnded,
     CombatStarted,
     FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
     TraitNamed,
 )
 from journal.rules.fright_check.evolve import EVOLVE
@@ -57,13 +66,17 @@ from journal.rules.ruleset import Ruleset
 __all__ = [
     "EFFECT_DICE",
     "RULESET",
+    "ChangeRow",
     "CombatEnded",
     "CombatStarted",
     "EndCombat",
     "FrightCheck",
     "FrightCheckRules",
     "FrightChecked",
+    "Heal",
     "NameTrait",
+    "Recover",
+    "Rest",
     "StartCombat",
     "TraitChoice",
     "TraitNamed",
@@ -95,8 +108,16 @@ class FrightCheckRules(Ruleset):
 
     def concerns(self, payload: Event) -> tuple[str, ...]:
         match payload:
-            case FrightChecked(character=name) | TraitNamed(character=name):
+            case (
+                FrightChecked(character=name)
+                | TraitNamed(character=name)
+                | FrightRowChanged(character=name)
+                | RecoveryRolled(character=name)
+                | Healed(character=name)
+            ):
                 return (name,)
+            case RestRecorded(characters=characters):
+                return tuple(characters)
             case CombatStarted(cast=cast):
                 return tuple(cast)
             case CharacterAdded(name=name):

@@ -49,6 +49,46 @@ class FrightCheck:
     exposures: int | None = None
     #: name the acquired trait in the same breath (both recorded, or neither)
     trait: TraitChoice | None = None
+    #: the GM's "something more appropriate": on a failure, this row instead of the rolled one
+    change_to: int | None = None
+    change_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """The GM changes the table row of the Fright Check recorded at `for_seq` to `row`."""
+
+    character: str
+    for_seq: int
+    row: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Recover:
+    """A recovery roll for the character's lasting condition from the check at `for_seq`
+    (None: their only one). `care` False: a catatonia's days passed without medical care."""
+
+    character: str
+    for_seq: int | None = None
+    care: bool = True
+
+
+@dataclass(frozen=True)
+class Heal:
+    """HP or FP regained by first aid, rest or time (at most up to the maximum)."""
+
+    character: str
+    hp: int = 0
+    fp: int = 0
+
+
+@dataclass(frozen=True)
+class Rest:
+    """A night's rest: FP back to the maximum, the short conditions (stun, retching, faint,
+    panic) over. An empty tuple is everyone."""
+
+    characters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,4 +122,13 @@ class EndCombat:
     """The running combat ends."""
 
 
-COMMANDS: tuple[type, ...] = (FrightCheck, NameTrait, StartCombat, EndCombat)
+COMMANDS: tuple[type, ...] = (
+    FrightCheck,
+    NameTrait,
+    StartCombat,
+    EndCombat,
+    ChangeRow,
+    Recover,
+    Heal,
+    Rest,
+)

@@ -3,8 +3,26 @@
 from __future__ import annotations
 
 from journal.rules.dispatch import Dispatch
-from journal.rules.fright_check.commands import EndCombat, FrightCheck, NameTrait, StartCombat
-from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+from journal.rules.fright_check.commands import (
+    ChangeRow,
+    EndCombat,
+    FrightCheck,
+    Heal,
+    NameTrait,
+    Recover,
+    Rest,
+    StartCombat,
+)
+from journal.rules.fright_check.events import (
+    CombatEnded,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
+    TraitNamed,
+)
 
 REBUILD = Dispatch[object | None]("command_for")
 
@@ -35,6 +53,8 @@ def _check(payload: FrightChecked) -> FrightCheck:
         extra=tuple((label, value) for label, value in payload.extra),
         previous_experience=payload.previous_experience,
         exposures=payload.exposures,
+        change_to=payload.change_to,
+        change_reason=payload.change_reason,
     )
 
 
@@ -52,3 +72,7 @@ def _named(payload: TraitNamed) -> NameTrait:
 
 REBUILD.on(CombatStarted)(lambda payload: StartCombat(payload.title, tuple(payload.cast)))
 REBUILD.on(CombatEnded)(lambda payload: EndCombat())
+REBUILD.on(FrightRowChanged)(lambda p: ChangeRow(p.character, p.for_seq, p.row, p.reason))
+REBUILD.on(RecoveryRolled)(lambda p: Recover(p.character, p.for_seq, p.care))
+REBUILD.on(Healed)(lambda p: Heal(p.character, p.hp, p.fp))
+REBUILD.on(RestRecorded)(lambda p: Rest(() if p.everyone else tuple(p.characters)))
