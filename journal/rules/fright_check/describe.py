@@ -204,16 +204,27 @@ def pools_text(hp_before: int, hp_after: int, fp_before: int, fp_after: int) -> 
     return f"; {', '.join(parts)}" if parts else ""
 
 
+def _count(value: object, unit: str) -> str:
+    """`3 days`, `1 day`."""
+    return f"{value} {unit[:-1] if value == 1 and unit.endswith('s') else unit}"
+
+
 def recovery_result(p: RecoveryRolled) -> str:
     """What a recovery roll did, in words (no roll, no target)."""
     name = condition_name(p.condition)
     if p.success:
         lasted = p.lasted or {}
-        length = f" after {lasted['value']} {lasted['unit']}" if lasted.get("value") else ""
-        return f"{name} over{length}"
+        if not lasted.get("value"):
+            return f"{name} over"
+        length = _count(lasted["value"], str(lasted["unit"]))
+        if p.condition == "catatonia":  # "-2 for as many days as the catatonia lasted"
+            return (
+                f"{name} over after {length}: -2 to skill rolls and attribute checks for {length}"
+            )
+        return f"{name} over after {length}"
     text = STILL.get(p.condition, f"still {name}")
     if p.more is not None:
-        text += f" for another {p.more['value']} {p.more['unit']}"
+        text += f" for another {_count(p.more['value'], str(p.more['unit']))}"
     if p.reaction is not None:
         text += ": another panic reaction"
     return text
