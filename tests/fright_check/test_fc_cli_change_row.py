@@ -36,8 +36,9 @@ def test_change_the_row_at_the_check(table: Cli) -> None:
 
 
 def test_a_change_at_a_check_that_succeeds_is_not_needed(table: Cli) -> None:
-    """The GM names the row before the dice say whether it fails: on a success there is no
-    row to change, and the check is recorded as it is."""
+    """ "When you fail a Fright Check, roll 3d ... and consult the table": the GM names the
+    row before the dice say whether it fails; on a success there is no row to change, and
+    the check is recorded as it is."""
     out = table("fright", "Eli", "--threat", "angel", "--dice", "3,3,3", "--change-to", "10",
                 "--reason", "awe").stdout  # fmt: skip
     assert "success by 1 (no row to change to 10)" in out
@@ -71,8 +72,9 @@ def test_change_the_row_of_a_recorded_check(table: Cli) -> None:
 
 
 def test_change_back_the_attribute_losses(table: Cli) -> None:
-    """Row 31's seizure may cost 1 HT for good (a critically failed HT roll); a change to
-    row 21 gives it back, with the HP and FP the seizure took."""
+    """ "31 - Seizure ... costing 1d FP. Also, roll vs. HT. On a failure, take 1d of injury.
+    On a critical failure, you also lose 1 HT permanently": a change to row 21 gives the HT
+    back, with the HP and FP the seizure took."""
     check = fright_row(table, 31, "seizure=2", "seizure_fp=3", "ht=6,6,6", "injury=4")
     status = eli(table)
     assert (status["ht_lost"], status["hp"], status["fp"]) == (1, 6, 7)
@@ -95,6 +97,8 @@ def test_change_back_the_attribute_losses(table: Cli) -> None:
     ],
 )
 def test_refused_changes(table: Cli, args: tuple[str, ...], fragments: tuple[str, ...]) -> None:
+    """ "change them to something more appropriate": another row of the table (4 to 40+),
+    with the GM's reason."""
     check = fright_row(table, 20, "faint=1,1,1,1", "fp=1")
     error = refused(table, "fright", "Eli", "--for", str(check["seq"]), *args)
     for fragment in fragments:

@@ -16,7 +16,8 @@ def table(runner: Cli) -> Cli:
 
 
 def test_the_sheet_has_hp_and_fp(runner: Cli) -> None:
-    """FP defaults to HT; HP to 10 (an average ST: the sheet has no ST); both may be given."""
+    """RULES.md "FP and HP lost on the table are tracked on the sheet": FP defaults to HT, HP
+    to 10 (an average ST: the sheet has no ST); both may be given."""
     seat(runner, "--hp", "12", "--fp", "11")
     runner("character", "add", "Ada", "--will", "9", "--ht", "13", "--iq", "10")
     status = runner.json("status")["characters"]  # type: ignore[index]
@@ -64,6 +65,7 @@ def test_the_faint_as_per_18_costs_hp_on_a_failed_ht_roll(table: Cli) -> None:
 
 
 def test_a_nights_rest_waits_for_the_end_of_the_fight(table: Cli) -> None:
+    """RULES.md "until recovered (rest, first aid, time)": no night's rest in a running fight."""
     table("encounter", "start", "Brawl", "--cast", "Eli")
     error = refused(table, "rest", "--all")
     assert "Eli is still in the fight 'Brawl'" in error and "encounter end" in error

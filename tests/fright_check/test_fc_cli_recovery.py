@@ -87,7 +87,8 @@ def test_total_panic_repeats(table: Cli) -> None:
 
 
 def test_which_condition(table: Cli) -> None:
-    """Two lasting conditions: say which with --for (the check's seq)."""
+    """RULES.md "Recovery rolls (per second, per minute) are recorded against the target the
+    row gave": with two lasting conditions, say which with --for (the check's seq)."""
     first = fright_row(table, 7)
     second = fright_row(table, 21, "panic=2", threat="crypt")
     error = refused(table, "recover", "Eli", "--dice", "3,3,3")
@@ -112,5 +113,7 @@ def test_which_condition(table: Cli) -> None:
     ],
 )
 def test_refusals(table: Cli, args: tuple[str, ...], fragment: str) -> None:
+    """ "If you have no medical care, lose 1 HP the first day" is row 30's alone; a roll is
+    for a condition the character has, with 3d6."""
     fright_row(table, 7)
     assert fragment in refused(table, *args)

@@ -75,8 +75,9 @@ def test_a_check_then_the_end_naming_them_is_refused(runner: Cli) -> None:
 
 
 def test_a_second_check_about_the_same_fight_is_refused(runner: Cli) -> None:
-    """Today's bug: "the same fight can be checked again and again (Hardness 0 -> 1 -> 2 -> 3)".
-    One check per incident; an unnamed end leaves the check free."""
+    """ "his Hardness rating should increase by 1 per incident": the same fight checked again
+    and again gave Hardness 0 -> 1 -> 2 -> 3. One check per incident; an end that named
+    nobody leaves the check free."""
     seat(runner)
     runner("encounter", "end")
     first = runner.json("check", "Freddie", "--dice", "+10/-1")  # 10 + 0 - 5 + 9 = 14: pass
@@ -100,9 +101,10 @@ def test_a_horror_of_its_own_is_its_own_incident(runner: Cli) -> None:
 
 
 def test_the_option_allows_the_end_and_a_check(runner: Cli) -> None:
-    """ "A campaign option may allow both for groups that want it; the default follows the
-    text": `--option end_and_check=yes` lets the end and one check both count, never two
-    checks."""
+    """ "If you want to have a mechanical method to determine 'Hardened' or 'Broken,' do
+    this": for groups that want the end's ruling and the check both, `--option
+    end_and_check=yes` lets each count once (never two checks); the default follows "by 1 per
+    incident"."""
     seat(runner, "--option", "end_and_check=yes")
     runner("encounter", "end", "--do-or-die", "Freddie")
     document = runner.json("check", "Freddie", "--dice", "+10/-1")  # 10 + 1 - 5 + 9 = 15
@@ -126,7 +128,8 @@ def test_a_new_fight_is_a_new_incident(runner: Cli) -> None:
 
 
 def test_a_void_frees_the_incident(runner: Cli) -> None:
-    """Corrections are events: voiding the end's ruling makes the check the incident's."""
+    """DESIGN.md "Corrections are events": voiding the end's ruling makes the check the
+    incident's."""
     seat(runner)
     end = runner("encounter", "end", "--do-or-die", "Freddie").stdout.split()[0].lstrip("#")
     runner("void", end, "--reason", "Freddie hid under the stairs")

@@ -99,7 +99,9 @@ def test_leaving_freezes_the_hf_and_the_end_names_only_whom_the_gm_names(table: 
 
 
 def test_one_who_left_comes_back_at_the_hf_they_left_with(table: Cli) -> None:
-    """No decay while away: Ariella leaves at HF 5 in turn 1 and is back in turn 3 at 5."""
+    """ "Horror Factor decreases by 1 for each turn after the first, but only for those
+    characters who were able to act that turn": away, Ariella did not act; she leaves at HF 5
+    in turn 1 and is back in turn 3 at 5."""
     table("encounter", "start", "Cellar", "--hf", "5", "--cast", "Freddie,Ariella")
     table("encounter", "leave", "Ariella", "--reason", "knocked out")
     table("turn")
@@ -128,6 +130,8 @@ def test_one_who_left_comes_back_at_the_hf_they_left_with(table: Cli) -> None:
     ],
 )
 def test_refusals(table: Cli, args: tuple[str, ...], fragments: tuple[str, ...]) -> None:
+    """One out of the fight "cannot act": no initiative, soak, shift or drop until they join
+    again; nobody joins twice or leaves without a reason."""
     table("encounter", "start", "Cellar", "--hf", "5", "--cast", "Freddie,Ariella")
     table("encounter", "leave", "Ariella", "--reason", "fled")
     error = refused(table, *args)
@@ -136,6 +140,7 @@ def test_refusals(table: Cli, args: tuple[str, ...], fragments: tuple[str, ...])
 
 
 def test_join_and_leave_need_a_fight(table: Cli) -> None:
+    """ "Changes to the Horror Factor During the Course of the Fight": no fight, no joining."""
     assert "no encounter is running" in refused(table, "encounter", "join", "Mara")
     assert "no encounter is running" in refused(
         table, "encounter", "leave", "Mara", "--reason", "fled"
