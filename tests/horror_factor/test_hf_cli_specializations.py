@@ -73,6 +73,7 @@ def test_a_check_with_a_category_changes_the_specialization(table: Cli) -> None:
                           "--dice", "+5/-1")  # fmt: skip
     assert document["terms"][1] == ["Hardness (mythos)", 2]  # type: ignore[index]
     assert (document["total"], document["result"]) == (10, "pass")  # type: ignore[index]
+    assert (document["specialization"], document["hardness"]) == ("mythos", 3)  # type: ignore[index]
     assert hardness(table, "Prof") == (0, {"mythos": 3})
     document = table.json("check", "Prof", "--hf", "9", "--category", "mythos",
                           "--dice", "+1/-2")  # fmt: skip
