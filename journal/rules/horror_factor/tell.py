@@ -58,10 +58,10 @@ def _soaked(payload: WillpowerSoaked, gm: bool) -> str:
 
 @SENTENCES.on(HorrorFactorShifted)
 def _shifted(payload: HorrorFactorShifted, gm: bool) -> str:
-    who = payload.character or "everyone"
+    who, cause = payload.character or "everyone", cause_words(payload)
     if payload.group and payload.character:
-        who = f"everyone ({payload.character})"
-    return f"HF {payload.applied:+d} for {who}: {cause_words(payload)} ({_track(payload.changes)})"
+        who, cause = "everyone", f"{cause} (by {payload.character})"
+    return f"HF {payload.applied:+d} for {who}: {cause} ({_track(payload.changes)})"
 
 
 def cause_words(payload: HorrorFactorShifted) -> str:
