@@ -85,3 +85,26 @@ def test_the_morgue_campaign_tracks_its_losses(runner: Cli) -> None:
     assert (marsh["hp"], marsh["hp_max"], marsh["fp"], marsh["fp_max"]) == (7, 10, 8, 11)
     assert "total-panic" not in [c["kind"] for c in status["Ortiz"]["conditions"]]
     assert "HP" in runner("status").stdout.splitlines()[1]
+
+
+def test_joining_and_leaving_a_fight_moves_heat_of_battle(table: Cli) -> None:
+    """ "Heat of Battle: +5 if you are in combat when the terrifying thing happens": Ada
+    arrives late and gets it; Eli leaves (fled) and no longer does."""
+    table("character", "add", "Ada", "--will", "10", "--ht", "10", "--iq", "10")
+    table("encounter", "start", "Brawl", "--cast", "Eli")
+    assert (
+        "Ada joins the fight 'Brawl': heat of battle +5" in table("encounter", "join", "Ada").stdout
+    )
+    assert "Ada is already in the fight 'Brawl'" in refused(table, "encounter", "join", "Ada")
+    table("encounter", "leave", "Eli", "--reason", "fled")
+    assert "Eli is not in the fight" in refused(
+        table, "encounter", "leave", "Eli", "--reason", "again"
+    )
+    heat = {}
+    for name in ("Ada", "Eli"):
+        document = table.json("fright", name, "--threat", "ghoul", "--dice", "3,3,3")
+        heat[name] = [m["value"] for m in document["modifiers"] if "heat of battle" in m["label"]]  # type: ignore[index]
+    assert heat == {"Ada": [5], "Eli": [0]}
+    table("encounter", "end")
+    assert "no combat is running" in refused(table, "encounter", "join", "Ada")
+    assert table.json("audit")["differences"] == []  # type: ignore[index]

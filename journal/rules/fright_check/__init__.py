@@ -27,7 +27,7 @@ from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
 from journal.rules.core import CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
-from journal.rules.fright_check import amend, recovery  # noqa: F401  (their deciders register)
+from journal.rules.fright_check import amend, combat, recovery  # noqa: F401  (deciders register)
 from journal.rules.fright_check import documents as _documents
 from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
@@ -36,6 +36,8 @@ from journal.rules.fright_check.commands import (
     EndCombat,
     FrightCheck,
     Heal,
+    JoinCombat,
+    LeaveCombat,
     NameTrait,
     Recover,
     Rest,
@@ -47,6 +49,8 @@ from journal.rules.fright_check.describe import LINES
 from journal.rules.fright_check.events import (
     EVENTS,
     CombatEnded,
+    CombatJoined,
+    CombatLeft,
     CombatStarted,
     FrightChecked,
     FrightRowChanged,
@@ -74,6 +78,8 @@ __all__ = [
     "FrightCheckRules",
     "FrightChecked",
     "Heal",
+    "JoinCombat",
+    "LeaveCombat",
     "NameTrait",
     "Recover",
     "Rest",
@@ -114,6 +120,8 @@ class FrightCheckRules(Ruleset):
                 | FrightRowChanged(character=name)
                 | RecoveryRolled(character=name)
                 | Healed(character=name)
+                | CombatJoined(character=name)
+                | CombatLeft(character=name)
             ):
                 return (name,)
             case RestRecorded(characters=characters):

@@ -20,11 +20,14 @@ from journal.cli.main import Settings, fail
 
 @click.group()
 def encounter() -> None:
-    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks).
+    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
+    arrives late and who is out of it.
 
     \b
     Example:
       journal encounter start "Morgue brawl" --cast Mara,Eli
+      journal encounter join Breen
+      journal encounter leave Eli --reason "ran for the stairs"
       journal encounter end
     """
 
@@ -46,6 +49,39 @@ def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_js
     from journal.rules.fright_check import StartCombat
 
     record(settings, StartCombat(title, split_names(cast)), as_json)
+
+
+@encounter.command("join")
+@click.argument("name")
+@json_option
+@pass_settings
+def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
+    """NAME comes into the running fight: heat of battle (+5) from now on.
+
+    \b
+    Example:
+      journal encounter join Breen
+    """
+    from journal.rules.fright_check import JoinCombat
+
+    record(settings, JoinCombat(name), as_json)
+
+
+@encounter.command("leave")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
+@json_option
+@pass_settings
+def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
+    """NAME is out of the running fight: no more heat of battle.
+
+    \b
+    Example:
+      journal encounter leave Ortiz --reason "ran for the stairs"
+    """
+    from journal.rules.fright_check import LeaveCombat
+
+    record(settings, LeaveCombat(name, reason), as_json)
 
 
 @encounter.command("end")

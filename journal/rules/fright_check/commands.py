@@ -122,6 +122,21 @@ class EndCombat:
     """The running combat ends."""
 
 
+@dataclass(frozen=True)
+class JoinCombat:
+    """A character comes into the running combat (heat of battle from now on)."""
+
+    character: str
+
+
+@dataclass(frozen=True)
+class LeaveCombat:
+    """A character is out of the running combat (no more heat of battle)."""
+
+    character: str
+    reason: str
+
+
 COMMANDS: tuple[type, ...] = (
     FrightCheck,
     NameTrait,
@@ -131,4 +146,6 @@ COMMANDS: tuple[type, ...] = (
     Recover,
     Heal,
     Rest,
+    JoinCombat,
+    LeaveCombat,
 )

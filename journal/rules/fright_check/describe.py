@@ -9,6 +9,8 @@ from journal.events import describe_terms
 from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.events import (
     CombatEnded,
+    CombatJoined,
+    CombatLeft,
     CombatStarted,
     FrightChecked,
     FrightRowChanged,
@@ -283,6 +285,19 @@ def _rested(p: RestRecorded) -> str:
 def _combat(payload: CombatStarted) -> str:
     who = ", ".join(payload.cast) or "everyone"
     return f"Combat {payload.title!r} starts ({who}): heat of battle +5 while it runs"
+
+
+@LINES.on(CombatJoined)
+def _joined(payload: CombatJoined) -> str:
+    return f"{payload.character} joins the fight {payload.title!r}: heat of battle +5"
+
+
+@LINES.on(CombatLeft)
+def _left(payload: CombatLeft) -> str:
+    return (
+        f"{payload.character} is out of the fight {payload.title!r} ({payload.reason}): "
+        "no more heat of battle"
+    )
 
 
 @LINES.on(CombatEnded)

@@ -227,6 +227,23 @@ class CombatEnded(Event):
     title: str
 
 
+@event
+@dataclass(frozen=True)
+class CombatJoined(Event):
+    title: str
+    character: str
+    cast: tuple[str, ...]  # the combat's cast from now on
+
+
+@event
+@dataclass(frozen=True)
+class CombatLeft(Event):
+    title: str
+    character: str
+    reason: str
+    cast: tuple[str, ...]  # the combat's cast from now on
+
+
 EVENTS: tuple[type[Event], ...] = (
     FrightChecked,
     TraitNamed,
@@ -236,4 +253,6 @@ EVENTS: tuple[type[Event], ...] = (
     RecoveryRolled,
     Healed,
     RestRecorded,
+    CombatJoined,
+    CombatLeft,
 )

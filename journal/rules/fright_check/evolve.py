@@ -15,6 +15,8 @@ from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.effects import losses, ongoing
 from journal.rules.fright_check.events import (
     CombatEnded,
+    CombatJoined,
+    CombatLeft,
     CombatStarted,
     FrightChecked,
     FrightRowChanged,
@@ -62,6 +64,14 @@ def _combat(state: CampaignState, payload: CombatStarted, meta: Meta) -> FrightS
 @EVOLVE.on(CombatEnded)
 def _combat_over(state: CampaignState, payload: CombatEnded, meta: Meta) -> FrightState:
     return replace(rules_of(state), combat=None)
+
+
+@EVOLVE.on(CombatJoined, CombatLeft)
+def _cast(state: CampaignState, payload: CombatJoined | CombatLeft, meta: Meta) -> FrightState:
+    rules = rules_of(state)
+    if rules.combat is None:
+        return rules
+    return replace(rules, combat=replace(rules.combat, cast=tuple(payload.cast)))
 
 
 @EVOLVE.on(FrightRowChanged)

@@ -8,6 +8,8 @@ from journal.rules.fright_check.commands import (
     EndCombat,
     FrightCheck,
     Heal,
+    JoinCombat,
+    LeaveCombat,
     NameTrait,
     Recover,
     Rest,
@@ -15,6 +17,8 @@ from journal.rules.fright_check.commands import (
 )
 from journal.rules.fright_check.events import (
     CombatEnded,
+    CombatJoined,
+    CombatLeft,
     CombatStarted,
     FrightChecked,
     FrightRowChanged,
@@ -76,3 +80,5 @@ REBUILD.on(FrightRowChanged)(lambda p: ChangeRow(p.character, p.for_seq, p.row, 
 REBUILD.on(RecoveryRolled)(lambda p: Recover(p.character, p.for_seq, p.care))
 REBUILD.on(Healed)(lambda p: Heal(p.character, p.hp, p.fp))
 REBUILD.on(RestRecorded)(lambda p: Rest(() if p.everyone else tuple(p.characters)))
+REBUILD.on(CombatJoined)(lambda p: JoinCombat(p.character))
+REBUILD.on(CombatLeft)(lambda p: LeaveCombat(p.character, p.reason))

@@ -15,6 +15,8 @@ from journal.rules.fright_check.describe import (
 )
 from journal.rules.fright_check.events import (
     CombatEnded,
+    CombatJoined,
+    CombatLeft,
     CombatStarted,
     FrightChecked,
     FrightRowChanged,
@@ -101,6 +103,16 @@ SENTENCES = Dispatch[str | None]("handout sentence")
 SENTENCES.on(FrightChecked)(fright_sentence)
 # a handout shows a combat as an encounter of its own
 SENTENCES.on(CombatStarted, CombatEnded)(lambda payload, gm: None)
+
+
+@SENTENCES.on(CombatJoined)
+def _joined(payload: CombatJoined, gm: bool) -> str:
+    return f"{payload.character} joins the fight"
+
+
+@SENTENCES.on(CombatLeft)
+def _left(payload: CombatLeft, gm: bool) -> str:
+    return f"{payload.character} is out of the fight: {payload.reason}"
 
 
 @SENTENCES.on(TraitNamed)
