@@ -100,6 +100,7 @@ NIGHT_ONE = [
 
 NIGHT_TWO = [
     ("session", "start", "Back with a shotgun", "--at", "1987-11-14 22:00"),
+    ("rest", "--all"),  # a day's sleep: FP back, the night's stuns and faints over
     ("note", "They go back in. Breen has read them the coroner's file on drawer 9."),
     # Ortiz at the funeral parlour first [17 -> 13]: a success (Rule of 14)
     ("fright", "Ortiz", "--threat", "kowalski", "--kind", "corpse", "--body", "peaceful",
@@ -108,11 +109,11 @@ NIGHT_TWO = [
     ("fright", "Marsh", "--threat", "drawer-9", "--kind", "ghoul", "--monster", "-5", "--dark",
      "--report", "2", "--dice", "6,6,5", "--table-dice", "6,6,6"),
     ("trait", "Marsh", "--name", "Hard of Hearing; hair turned white", "--points", "-15",
-     "--for", "42"),
+     "--for", "43"),
     # the larder: Rourke [9] row 25, his Necrophobia gets worse
     ("fright", "Rourke", "--threat", "larder", "--kind", "corpse", "--mutilated", "3", "--dark",
      "--isolated", "--dice", "6,5,5", "--table-dice", "6,6,6"),
-    ("trait", "Rourke", "--worsen", "Necrophobia", "--for", "44"),
+    ("trait", "Rourke", "--worsen", "Necrophobia", "--for", "45"),
     ("fright", "Rourke", "--threat", "rooftop-ghouls", "--kind", "ghoul", "--count", "5",
      "--distant", "--dark", "--dice", "3,3,3"),
     ("clock", "advance", "30min"),
@@ -132,8 +133,8 @@ NIGHT_TWO = [
      "--about", "Breen,Rourke,Marsh"),
     ("encounter", "end"),
     ("trait", "Ortiz", "--name", "Delusion (ghouls wear the faces of the dead)",
-     "--points", "-10", "--for", "49"),
-    ("trait", "Rourke", "--name", "Nightmares", "--points", "-10", "--scn", "12", "--for", "50"),
+     "--points", "-10", "--for", "50"),
+    ("trait", "Rourke", "--name", "Nightmares", "--points", "-10", "--scn", "12", "--for", "51"),
     ("clock", "advance", "2h"),
     ("note", "The security tape of the nest, played back in the porter's lodge."),
     # the tape: Ortiz [3] row 29, Rourke [6] row 30
@@ -156,6 +157,10 @@ NIGHT_TWO = [
     ("fright", "Rourke", "--threat", "ghoul-pack", "--kind", "ghoul", "--count", "100",
      "--monster", "-10", "--dark", "--isolated", "--alone", "--touched", "--dice", "6,6,6",
      "--table-dice", "6,5,5", "--effect-dice", "coma=5"),
+    # Ortiz's total panic (#65): a failed Will roll, another reaction; then he comes out of it
+    ("recover", "Ortiz", "--for", "65", "--dice", "5,5,6", "--reaction-dice", "4,4,4"),
+    ("recover", "Ortiz", "--for", "65", "--dice", "2,3,3"),
+    ("heal", "Marsh", "--hp", "2"),
     ("note", "Rourke's -15-point trait is left for the next session to name.", "--gm-only"),
     ("session", "end"),
 ]  # fmt: skip

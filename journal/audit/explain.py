@@ -23,14 +23,18 @@ _MISSING = object()
 
 
 def flatten(
-    status: Mapping[str, Any], skipped: frozenset[str] = frozenset(), prefix: str = ""
+    status: Mapping[str, Any],
+    skipped: frozenset[str] = frozenset(),
+    prefix: str = "",
+    expanded: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
-    """`{"encounter": {"hf": 5}}` as `{"encounter.hf": 5}`; no fight, no encounter keys."""
+    """`{"encounter": {"hf": 5}}` as `{"encounter.hf": 5}`; no fight, no encounter keys.
+    An `expanded` key's mapping gives one number per entry (`specializations.mythos`)."""
     flat: dict[str, Any] = {}
     for key, value in status.items():
         if key in skipped or (key == "encounter" and value is None):
             continue
-        if isinstance(value, Mapping) and key == "encounter":
+        if isinstance(value, Mapping) and (key == "encounter" or key in expanded):
             flat.update(flatten(value, skipped, f"{prefix}{key}."))
         else:
             flat[f"{prefix}{key}"] = value
@@ -109,7 +113,11 @@ def explain(
         if ruleset is None or name not in state.characters:
             continue
         status = ruleset.status(state).get(name)
-        after = {} if status is None else flatten(_json(status), ruleset.explain_skipped)
+        after = (
+            {}
+            if status is None
+            else flatten(_json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded)
+        )
         text = describe(record, ruleset)
         for key, value in after.items():
             previous = before.get(key, _MISSING)
@@ -139,6 +147,9 @@ LABELS = {"name": "name"}
 
 
 def label(key: str, labels: Mapping[str, str]) -> str:
+    head, dot, name = key.partition(".")
+    if dot and f"{head}.*" in labels:
+        return labels[f"{head}.*"].format(name)
     return labels.get(key, LABELS.get(key, key.removeprefix("encounter.").replace("_", " ")))
 
 

@@ -73,6 +73,9 @@ class Ruleset(ABC):
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
     #: the numbers the GM may set by fiat (`journal adjust`), with what each takes
     adjustable: ClassVar[Mapping[str, str]] = {}
+    #: status keys holding a mapping of numbers `explain` follows one by one (`key.name`);
+    #: a label `key.*` names them (`{}` is the name)
+    explain_expanded: ClassVar[frozenset[str]] = frozenset()
 
     # --- the rules -------------------------------------------------------------------------
 

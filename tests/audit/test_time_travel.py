@@ -15,7 +15,7 @@ def two_sessions(runner: Cli) -> Cli:
         runner(*command)
     runner("session", "start", "The morning after")
     runner("rest", "--all")
-    runner("check", "Ariella", "--dice", "+2/-9")
+    runner("check", "Ariella", "--hf", "5", "--dice", "+2/-9")
     runner("session", "end")
     return runner
 

@@ -200,9 +200,13 @@ def test_adjust_in_a_gurps_campaign(runner: Cli) -> None:
     runner("campaign", "new", "morgue", "--ruleset", "fright-check")
     runner("character", "add", "Eli", "--will", "10", "--ht", "10", "--iq", "12",
            "--disadvantage", "Phobia (dark)=-15/12")  # fmt: skip
-    runner("adjust", "Eli", "--will", "+1", "--scn", "Phobia (dark)=9", "--reason", "therapy")
+    runner("adjust", "Eli", "--will", "+1", "--scn", "Phobia (dark)=9", "--hp", "-3",
+           "--reason", "therapy, and a fall")  # fmt: skip
     eli = runner.json("status")["characters"]["Eli"]
-    assert eli["will"] == 11
+    assert (eli["will"], eli["hp"]) == (11, 7)
+    assert (
+        "past the maximum" in runner.refused("adjust", "Eli", "--fp", "+1", "--reason", "x").stderr
+    )
     assert eli["disadvantages"] == [{"name": "Phobia (dark)", "points": -15, "self_control": 9}]
     assert (
         "--hardness belongs to horror-factor; this campaign plays fright-check"

@@ -59,7 +59,7 @@ def bash(db: str, line: str) -> list[str]:
 def test_commands_are_the_campaigns(db: str) -> None:
     assert bash(db, "ini") == ["initiative"]
     assert "fright" not in bash(db, "")
-    assert bash(db, "encounter ") == ["end", "start"]
+    assert bash(db, "encounter ") == ["end", "join", "leave", "start"]
 
 
 def test_names_come_with_the_fights_cast_first(db: str) -> None:

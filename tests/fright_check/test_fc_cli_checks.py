@@ -219,10 +219,27 @@ def test_naming_acquired_traits(gm: Cli) -> None:
     text = gm("status").stdout.splitlines()
     assert text[0].startswith("Morgue (morgue, fright-check) at event ")
     assert re.split(r"\s{2,}", text[1]) == [
-        "name", "will", "HT", "IQ", "quirks", "disads", "pending", "pts lost", "checks",
+        "name", "will", "HT", "IQ", "HP", "FP", "quirks", "disads", "pending", "pts lost",
+        "checks", "now",
     ]  # fmt: skip
-    assert text[3].split() == ["Eli", "11", "10", "12", "6", "2", "1", "53", "4"]
-    assert text[4].split() == ["Ada", "9", "10", "10", "0", "0", "0", "0", "0"]
+    assert text[3].split() == [
+        "Eli", "11", "10", "12", "10/10", "10/10", "6", "2", "1", "53", "4",
+        "coma", f"(#{worst['seq']})",
+    ]  # fmt: skip
+    assert text[4].split() == [
+        "Ada",
+        "9",
+        "10",
+        "10",
+        "10/10",
+        "10/10",
+        "0",
+        "0",
+        "0",
+        "0",
+        "0",
+        "-",
+    ]
 
 
 def test_explain_lists_every_check_with_its_modifiers(gm: Cli) -> None:

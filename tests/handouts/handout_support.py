@@ -51,7 +51,7 @@ def hardening_story(cli: Any) -> None:
     cli("encounter", "end", "--do-or-die", "Linda", "--broken", "Ariella")
     cli("session", "end")
     cli("session", "start", "Aftermath")
-    cli("check", "Ariella", "--dice", "+9/-1")
+    cli("check", "Ariella", "--hf", "5", "--dice", "+9/-1")  # the cellar's end broke her
     cli("rest", "--all")
     cli("peace", "Linda", "--months", "6", "--lose", "1")
     cli("session", "end")

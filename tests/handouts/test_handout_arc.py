@@ -81,14 +81,14 @@ def test_start_is_the_sheet_even_without_sessions(runner) -> None:
         "character", "add", "Vera", "--reaction", "10", "--willpower", "10",
         "--hardness", "6", "--training", "elite", "--spec", "supernatural=2",
     )  # fmt: skip
-    runner("encounter", "start", "Alley", "--hf", "3", "--cast", "Vera")
+    runner("encounter", "start", "Alley", "--hf", "8", "--cast", "Vera")
     runner("initiative", "Vera", "--dice", "+1/-9")
     runner("soak", "Vera", "1")
     runner("encounter", "end", "--broken", "Vera")
     runner("peace", "Vera", "--months", "1", "--lose", "0")
     text = runner("arc", "Vera").stdout
-    assert "| Start | before the first session | 6 | 0 | 10 of 10 |" in text
-    assert "| Now | outside any session | 6 | 1 | 9 of 10 |" in text
+    assert "| Start | before the first session | 6; supernatural 2 | 0 | 10 of 10 |" in text
+    assert "| Now | outside any session | 6; supernatural 2 | 1 | 9 of 10 |" in text
     assert "kept Hardness 6" in text and "6 → 6" not in text
     # specializations, in the Markdown sheet and the HTML card
     assert "| 6 of 6; supernatural: 2 |" in text

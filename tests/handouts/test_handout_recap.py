@@ -43,7 +43,8 @@ def test_players_recap_holds_the_story_but_no_gm_secrets(runner) -> None:
         assert "Cast: Freddie, Ariella, Linda" in text
         assert "**froze**" in text
         assert "Horror Factor **7**: horde 6, outnumbered +1" in text
-        assert "| **Linda** (no initiative: -1) | 4 → 2 | 2 (eff 2) | 16 | acted | 0 | 0 |" in text
+        # the soak column from the numbers after the soak (and the drop): effective HF 0
+        assert "| **Linda** (no initiative: -1) | 4 → 2 | 2 (eff 0) | 16 | acted | 0 | 0 |" in text
         assert "Linda 2 → 3" in text
         assert "Linda spent 2 to hold steady" in text
 
@@ -124,10 +125,13 @@ def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
     morgue(runner)
     players = runner("recap").stdout
     assert "| **Mara** | corpse-3 | critical failure by 10 | 24 |" in players
-    assert "acquire physical disadvantages (-15, pending)" in players
+    # named later that session with `journal trait`: by its name, not as pending
+    assert "acquire physical disadvantages (-15): Bad Back |" in players
+    assert "pending" not in players  # the story says "to be named by the GM" at the check
+    assert "acquire physical disadvantages (-15, to be named by the GM)" in players
     assert "| **Eli** | ghoul-1 | success by 3 | — | — |" in players
-    assert "Mara acquires Bad Back (-15" in players
-    assert "| **Mara** | 10 / 11 / 12 | 1 | 15 | Bad Back (-15) |" in players
+    assert "Mara acquires Bad Back (-15 points)" in players
+    assert "| **Mara** | 10 / 11 / 12 | 10 of 10 / 11 of 11 | 1 | 15 | Bad Back (-15) |" in players
     assert "6,6,5" not in players and "grisly mutilation" not in players
     assert "The coroner is the ghoul" not in players
     gm = runner("recap", "--for", "gm").stdout
@@ -154,7 +158,7 @@ def _orderly(runner) -> None:
     runner("initiative", "Ariella", "--dice", "+1/-8")
     runner("initiative", "Linda", "--dice", "+5/-2")
     runner("drop", "Linda")
-    runner("drop", "Ariella")
+    runner("drop", "Linda")
     runner("encounter", "end", "--do-or-die", "Linda,Eli")
 
 
@@ -164,7 +168,7 @@ def test_the_hf_line_names_each_term_once_and_the_category_apart(runner) -> None
         text = runner("recap", "--for", audience).stdout
         line = next(x for x in text.splitlines() if x.startswith("Horror Factor **8**"))
         assert line.count("ambush") == 1, line
-        assert "powerful-creature 5, creepy +1, ambush (turn 1 only) +2. " in line
+        assert "powerful creature 5, creepy +1, ambush (turn 1 only) +2. " in line
         assert "Category: supernatural." in line and "(supernatural)" not in line
     html = runner("recap", "--for", "gm", "--format", "html").stdout
     why = html[html.index('<p class="why">') :]
@@ -177,9 +181,9 @@ def test_a_character_handout_names_who_fought_beside_them(runner) -> None:
     assert "Facing it: Ariella, Linda, Eli." in text
     assert "Cast: Ariella, Linda, Eli" in text
     assert "| **Eli**" in text and "| **Linda**" not in text  # their own row only
-    # the group drop lowered Eli's HF: shown; Ariella's later drop changed nothing of his
+    # the group drop lowered Eli's HF: shown; Linda's later drop changed nothing of his
     assert "Linda drops the first enemy" in text
-    assert "Ariella drops enemy" not in text
+    assert "Linda drops enemy #2" not in text
     assert "*The encounter ends after 1 turn.*" in text
 
 
@@ -193,14 +197,25 @@ def test_horror_check_results_in_words(runner) -> None:
     runner("encounter", "start", "Cellar", "--hf", "5", "--cast", "Linda")
     runner("encounter", "end")
     runner("check", "Linda", "--dice", "+1/-9")
-    runner("check", "Linda", "--dice", "+9/-1")
+    runner("check", "Linda", "--hf", "5", "--dice", "+9/-1")
     gm = runner("recap", "--for", "gm").stdout
     assert "exceptional-failure" not in gm
-    assert "- Linda against HF 5: exceptional failure;" in gm
+    assert "- Linda about “Cellar” against HF 5: exceptional failure;" in gm
     assert "total -1 <= 10 - 5" in gm  # no needless backslash
-    failed, passed = [x for x in gm.splitlines() if x.startswith("- Linda against HF")]
+    failed, passed = [x for x in gm.splitlines() if x.startswith("- Linda ")]
     assert "vs 10: exceptional failure (5 or less)]" in failed
     assert "vs 10: passed]" in passed and "exceptional" not in passed
+    # the players read what changed, never the total or its terms
+    players = runner("recap").stdout
+    assert (
+        "- Linda about “Cellar” against HF 5: exceptional failure; brokenness 0 → 1, "
+        "Hardness 2 → 1\n" in players
+    )
+    assert "- Linda against HF 5: passed; Hardness 1 → 2\n" in players
+    assert "<=" not in players and "total" not in players
+    # a loss of Hardness is a loss, not a hardening
+    assert "**Hardness lost:** Linda 2 → 1 (Horror Check)." in players
+    assert "**Hardened:** Linda 1 → 2 (Horror Check)." in players
 
 
 def test_a_fright_check_encounter_closes_in_markdown(runner) -> None:

@@ -27,7 +27,9 @@ STATUS_KEYS = keys("campaign ruleset seq characters")
 CHARACTER_KEYS = keys(
     "hardness hardness_cap brokenness willpower willpower_max specializations encounter"
 )
-ENCOUNTER_KEYS = keys("turn hf soak effective_hf action_penalty initiative can_act defense_penalty")
+ENCOUNTER_KEYS = keys(
+    "turn hf soak effective_hf action_penalty initiative can_act defense_penalty left"
+)
 
 
 def add(runner: Cli, name: str, sheet: str) -> None:
@@ -160,6 +162,7 @@ def test_status_json_in_a_fight(table: Cli) -> None:
         "initiative": -2,
         "can_act": False,
         "defense_penalty": -2,
+        "left": None,
     }
     assert characters["Linda"]["encounter"] == {
         "turn": 1,
@@ -170,6 +173,7 @@ def test_status_json_in_a_fight(table: Cli) -> None:
         "initiative": None,
         "can_act": None,
         "defense_penalty": 0,
+        "left": None,
     }
     assert characters["Linda"]["willpower"] == 8
 
@@ -184,6 +188,7 @@ def test_status_json_in_a_fight(table: Cli) -> None:
         "initiative": None,
         "can_act": None,
         "defense_penalty": 0,
+        "left": None,
     }  # froze in turn 1: faces the full HF again
     assert characters["Linda"]["encounter"]["hf"] == 4  # no roll counts as acting
     assert characters["Linda"]["encounter"]["soak"] == 0  # a soak lasts one turn

@@ -75,7 +75,7 @@ def test_explain_text_uses_the_gm_words(table: Cli) -> None:
         assert raw not in text, (raw, text)
     assert "from the sheet: Hardness 2, Hardness cap 4," in text
     assert "peak Hardness 2" in text and "Willpower 10, Willpower max 10" in text
-    assert "    specializations: supernatural 4\n" in text
+    assert "Hardness (supernatural) 4" in text.splitlines()[1]  # each specialization a number
     assert "  HF this turn = 5\n" in text
     assert "  action penalty = 1\n" in text
     assert "  can act = yes\n" in text
@@ -106,11 +106,13 @@ def test_encounter_start_help_is_the_campaigns_rulesets(table: Cli, tmp_path: Pa
 
 def test_check_help_says_which_hf_and_hardness(table: Cli) -> None:
     text = _help(table, "check")
-    assert "Without --hf the HF is the initial HF NAME faced in their last encounter" in text
-    assert "the Hardness is the one that applies to that encounter" in text
-    assert "With --hf N (a horror outside combat) the HF is N and the Hardness is the general" in (
+    assert "Without --hf the check is about NAME's last encounter: its initial HF" in text
+    assert "the Hardness for its category (NAME's specialization, else the general one)" in text
+    assert "one incident, one change" in text
+    assert "With --hf N (a horror of its own) the HF is N and the general Hardness applies" in (
         text
     )
+    assert "or NAME's specialization for --category C" in text
 
 
 def test_note_help_says_how_to_name_several(table: Cli) -> None:

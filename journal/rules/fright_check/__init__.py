@@ -27,14 +27,20 @@ from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
 from journal.rules.core import Adjustment, CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
+from journal.rules.fright_check import amend, combat, fiat, recovery  # noqa: F401  (deciders register)
 from journal.rules.fright_check import documents as _documents
-from journal.rules.fright_check import fiat
 from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
     COMMANDS,
+    ChangeRow,
     EndCombat,
     FrightCheck,
+    Heal,
+    JoinCombat,
+    LeaveCombat,
     NameTrait,
+    Recover,
+    Rest,
     StartCombat,
     TraitChoice,
 )
@@ -43,8 +49,14 @@ from journal.rules.fright_check.describe import LINES
 from journal.rules.fright_check.events import (
     EVENTS,
     CombatEnded,
+    CombatJoined,
+    CombatLeft,
     CombatStarted,
     FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
     TraitNamed,
 )
 from journal.rules.fright_check.evolve import EVOLVE
@@ -59,13 +71,19 @@ from journal.rules.ruleset import Ruleset
 __all__ = [
     "EFFECT_DICE",
     "RULESET",
+    "ChangeRow",
     "CombatEnded",
     "CombatStarted",
     "EndCombat",
     "FrightCheck",
     "FrightCheckRules",
     "FrightChecked",
+    "Heal",
+    "JoinCombat",
+    "LeaveCombat",
     "NameTrait",
+    "Recover",
+    "Rest",
     "StartCombat",
     "TraitChoice",
     "TraitNamed",
@@ -101,8 +119,18 @@ class FrightCheckRules(Ruleset):
 
     def concerns(self, payload: Event) -> tuple[str, ...]:
         match payload:
-            case FrightChecked(character=name) | TraitNamed(character=name):
+            case (
+                FrightChecked(character=name)
+                | TraitNamed(character=name)
+                | FrightRowChanged(character=name)
+                | RecoveryRolled(character=name)
+                | Healed(character=name)
+                | CombatJoined(character=name)
+                | CombatLeft(character=name)
+            ):
                 return (name,)
+            case RestRecorded(characters=characters):
+                return tuple(characters)
             case CombatStarted(cast=cast):
                 return tuple(cast)
             case CharacterAdded(name=name):

@@ -21,11 +21,14 @@ from journal.cli.main import Settings, fail
 
 @click.group()
 def encounter() -> None:
-    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks).
+    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
+    arrives late and who is out of it.
 
     \b
     Example:
       journal encounter start "Morgue brawl" --cast Mara,Eli
+      journal encounter join Breen
+      journal encounter leave Eli --reason "ran for the stairs"
       journal encounter end
     """
 
@@ -52,6 +55,39 @@ def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_js
     from journal.rules.fright_check import StartCombat
 
     record(settings, StartCombat(title, split_names(cast)), as_json)
+
+
+@encounter.command("join")
+@click.argument("name")
+@json_option
+@pass_settings
+def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
+    """NAME comes into the running fight: heat of battle (+5) from now on.
+
+    \b
+    Example:
+      journal encounter join Breen
+    """
+    from journal.rules.fright_check import JoinCombat
+
+    record(settings, JoinCombat(name), as_json)
+
+
+@encounter.command("leave")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
+@json_option
+@pass_settings
+def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
+    """NAME is out of the running fight: no more heat of battle.
+
+    \b
+    Example:
+      journal encounter leave Ortiz --reason "ran for the stairs"
+    """
+    from journal.rules.fright_check import LeaveCombat
+
+    record(settings, LeaveCombat(name, reason), as_json)
 
 
 @encounter.command("end")
@@ -95,11 +131,21 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
         fail(f"{flag}: {exc}")
 
 
+def _row(text: str | None) -> int | None:
+    if text is None:
+        return None
+    cleaned = text.strip()
+    if cleaned == "40+":
+        return 40
+    if not cleaned.isdigit():
+        fail(f"--change-to {text!r} is not a row of the table: give 4 to 40 (or 40+)")
+    return int(cleaned)
+
+
 @click.command()
 @click.argument("name", shell_complete=complete("character"))
 @click.option(
     "--threat",
-    required=True,
     metavar="ID",
     help="This particular threat, e.g. ghoul-1.",
     shell_complete=complete("threat"),
@@ -173,6 +219,19 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
     help="Row 25: worsen this one's self-control.",
     shell_complete=complete("disadvantage"),
 )
+@click.option(
+    "--change-to",
+    metavar="ROW",
+    help="The GM's row instead of the rolled one (4-40, 40+), on a failure; needs --reason.",
+)
+@click.option("--reason", metavar="TEXT", help="Why the row is more appropriate.")
+@click.option(
+    "--for",
+    "for_seq",
+    type=int,
+    metavar="SEQ",
+    help="With --change-to: change the row of the check recorded at SEQ.",
+)
 @json_option
 @pass_settings
 def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
@@ -182,6 +241,10 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
     character against the same kind. Without --kind none is derived (rule it yourself
     with --previous-experience). Exposures in 24 game-hours come from --threat.
 
+    The text lets the GM change an implausible result "to something more appropriate":
+    --change-to ROW --reason TEXT at the check (used if it fails), or later with
+    --for SEQ. The rolled row stays on record (explain, the GM's recap).
+
     \b
     Example:
       journal fright Mara --threat ghoul-1 --kind ghoul --monster -2 --dark --dice 4,5,6
@@ -189,8 +252,26 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
           --table-dice 3,4,4 --effect-dice stun=2
       journal fright Eli --threat corpse-3 --dice 6,6,1 --table-dice 4,3,3 \\
           --trait-name "Counts the drawers" --trait-points -1     (name it at the check)
+      journal fright Eli --threat angel --dice 6,6,1 --change-to 10 --reason "awe, not fear"
+      journal fright Eli --for 12 --change-to 21 --reason "awe, not fear"
     """
-    from journal.rules.fright_check import FrightCheck
+    from journal.rules.fright_check import ChangeRow, FrightCheck
+
+    if given["for_seq"] is not None:
+        if given["threat"] or given["dice"] or given["table_dice"]:
+            fail("--for SEQ changes a recorded check's row: leave out --threat and its dice")
+        row = _row(given["change_to"])
+        if row is None:
+            fail("--for SEQ changes a recorded check's row: give --change-to ROW --reason TEXT")
+        command: object = ChangeRow(name, given["for_seq"], row, given["reason"] or "")
+        dice = _effect_dice(given["effect_dice"], {})
+        record(settings, command, as_json, dice[0] or None, dice[1])
+        return
+    if given["threat"] is None:
+        raise click.UsageError(
+            "Missing option '--threat' (or --for SEQ --change-to ROW to change a recorded "
+            "check's row)"
+        )
 
     extra = tuple(
         (label, whole_number(value, f"--mod {label}"))
@@ -198,7 +279,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
     )
     command = FrightCheck(
         name,
-        given["threat"],
+        given["threat"] or "",
         given["kind"],
         monster=given["monster"],
         count=given["count"],
@@ -222,16 +303,29 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         exposures=given["exposures"],
         trait=_naming(given),
         override=given["override"],
+        change_to=_row(given["change_to"]),
+        change_reason=given["reason"],
     )
-    dice: dict[str, tuple[int, ...]] = {}
+    entered: dict[str, tuple[int, ...]] = {}
     flags = {"will": "--dice", "table": "--table-dice"}
     for purpose, flag in (("will", "dice"), ("table", "table_dice")):
         faces = _faces(given[flag], flags[purpose])
         if faces is not None:
-            dice[purpose] = faces
+            entered[purpose] = faces
+    entered, flags = _effect_dice(given["effect_dice"], flags, entered)
+    record(settings, command, as_json, entered or None, flags)
+
+
+def _effect_dice(
+    pairs: tuple[str, ...],
+    flags: dict[str, str],
+    entered: dict[str, tuple[int, ...]] | None = None,
+) -> tuple[dict[str, tuple[int, ...]], dict[str, str]]:
+    """`--effect-dice PURPOSE=A,B` as entered faces by purpose, and their flags' names."""
     from journal.rules.fright_check import EFFECT_DICE
 
-    for purpose, text in key_values(given["effect_dice"], "--effect-dice").items():
+    dice = dict(entered or {})
+    for purpose, text in key_values(pairs, "--effect-dice").items():
         if purpose not in EFFECT_DICE:
             fail(
                 f"--effect-dice {purpose}: no row rolls {purpose!r}; "
@@ -239,7 +333,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
             )
         flags[purpose] = f"--effect-dice {purpose}"
         dice[purpose] = _faces(text, flags[purpose]) or ()
-    record(settings, command, as_json, dice or None, flags)
+    return dice, flags
 
 
 @click.command()
@@ -287,12 +381,110 @@ def trait(
     record(settings, NameTrait(name, for_seq, trait_name or "", points, scn, worsen), as_json)
 
 
+@click.command()
+@click.argument("name")
+@click.option(
+    "--for", "for_seq", type=int, metavar="SEQ", help="The check the condition came from."
+)
+@click.option("--dice", metavar="A,B,C", help="Entered 3d6 for the recovery roll.")
+@click.option(
+    "--more-dice", metavar="N", help="Entered 1d for another stretch of coma or catatonia."
+)
+@click.option(
+    "--reaction-dice", metavar="A,B,C", help="Entered 3d6 for another total panic reaction."
+)
+@click.option(
+    "--no-care",
+    is_flag=True,
+    help="Catatonia: the days just past went without medical care (1 HP the first day, "
+    "2 the second...).",
+)
+@json_option
+@pass_settings
+def recover(
+    settings: Settings,
+    name: str,
+    for_seq: int | None,
+    dice: str | None,
+    more_dice: str | None,
+    reaction_dice: str | None,
+    no_care: bool,
+    as_json: bool,
+) -> None:
+    """A recovery roll against the target the table row gave: stun, retching, faint and
+    panic end when it is made; a coma or catatonia failed goes on another 1d hours or days;
+    a total panic failed brings another panic reaction (row 33).
+
+    \b
+    Example:
+      journal recover Rourke --dice 3,4,2
+      journal recover Ortiz --for 31 --dice 6,5,4 --more-dice 3
+      journal recover Rourke --no-care --dice 5,5,6 --more-dice 2
+    """
+    from journal.rules.fright_check import Recover
+
+    entered: dict[str, tuple[int, ...]] = {}
+    flags = {"recovery": "--dice", "more": "--more-dice", "reaction": "--reaction-dice"}
+    for purpose, text in (("recovery", dice), ("more", more_dice), ("reaction", reaction_dice)):
+        faces = _faces(text, flags[purpose])
+        if faces is not None:
+            entered[purpose] = faces
+    record(settings, Recover(name, for_seq, care=not no_care), as_json, entered or None, flags)
+
+
+@click.command()
+@click.argument("name")
+@click.option("--hp", type=int, default=0, help="HP regained (first aid, days of rest).")
+@click.option("--fp", type=int, default=0, help="FP regained.")
+@json_option
+@pass_settings
+def heal(settings: Settings, name: str, hp: int, fp: int, as_json: bool) -> None:
+    """NAME regains HP or FP (never past the maximum).
+
+    \b
+    Example:
+      journal heal Rourke --hp 2
+      journal heal Marsh --fp 3
+    """
+    from journal.rules.fright_check import Heal
+
+    record(settings, Heal(name, hp, fp), as_json)
+
+
+@click.command()
+@click.argument("names", nargs=-1)
+@click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
+@json_option
+@pass_settings
+def rest(settings: Settings, names: tuple[str, ...], everyone: bool, as_json: bool) -> None:
+    """A night's rest: FP back to the maximum; stun, retching, faint and panic are over
+    (a coma or catatonia needs its recovery rolls). Waits for the end of a fight.
+
+    \b
+    Example:
+      journal rest --all
+      journal rest Marsh Rourke
+    """
+    from journal.rules.fright_check import Rest
+
+    if everyone and names:
+        fail("give NAME ... or --all, not both")
+    record(settings, Rest(() if everyone else split_names(names)), as_json)
+
+
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
 
 
 def commands() -> dict[str, click.Command]:
     """The commands this ruleset adds to `journal`."""
-    return {"encounter": encounter, "fright": fright, "trait": trait}
+    return {
+        "encounter": encounter,
+        "fright": fright,
+        "trait": trait,
+        "recover": recover,
+        "heal": heal,
+        "rest": rest,
+    }
 
 
 SHEET_EXAMPLE = (
@@ -307,6 +499,8 @@ def sheet_options() -> list[click.Option]:
         click.Option(["--will"], type=int, help="Will."),
         click.Option(["--ht"], type=int, help="HT."),
         click.Option(["--iq"], type=int, help="IQ."),
+        click.Option(["--hp"], type=int, help="HP (default 10, an average ST)."),
+        click.Option(["--fp"], type=int, help="FP (default: HT)."),
         click.Option(
             ["--trait", "traits"],
             multiple=True,
@@ -330,6 +524,9 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     if missing:
         fail(f"a GURPS character needs {', '.join(missing)}")
     result: dict[str, object] = {k: given[k] for k in attributes}
+    for pool in ("hp", "fp"):
+        if given.get(pool) is not None:
+            result[pool] = given[pool]
     traits: dict[str, object] = {}
     for text in given.get("traits") or ():
         name, sep, level = text.partition("=")

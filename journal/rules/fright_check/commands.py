@@ -51,6 +51,46 @@ class FrightCheck:
     trait: TraitChoice | None = None
     #: why a GM modifier (`--mod`) goes past -10..+10 (a typo guard otherwise)
     override: str | None = None
+    #: the GM's "something more appropriate": on a failure, this row instead of the rolled one
+    change_to: int | None = None
+    change_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """The GM changes the table row of the Fright Check recorded at `for_seq` to `row`."""
+
+    character: str
+    for_seq: int
+    row: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Recover:
+    """A recovery roll for the character's lasting condition from the check at `for_seq`
+    (None: their only one). `care` False: a catatonia's days passed without medical care."""
+
+    character: str
+    for_seq: int | None = None
+    care: bool = True
+
+
+@dataclass(frozen=True)
+class Heal:
+    """HP or FP regained by first aid, rest or time (at most up to the maximum)."""
+
+    character: str
+    hp: int = 0
+    fp: int = 0
+
+
+@dataclass(frozen=True)
+class Rest:
+    """A night's rest: FP back to the maximum, the short conditions (stun, retching, faint,
+    panic) over. An empty tuple is everyone."""
+
+    characters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,4 +124,30 @@ class EndCombat:
     """The running combat ends."""
 
 
-COMMANDS: tuple[type, ...] = (FrightCheck, NameTrait, StartCombat, EndCombat)
+@dataclass(frozen=True)
+class JoinCombat:
+    """A character comes into the running combat (heat of battle from now on)."""
+
+    character: str
+
+
+@dataclass(frozen=True)
+class LeaveCombat:
+    """A character is out of the running combat (no more heat of battle)."""
+
+    character: str
+    reason: str
+
+
+COMMANDS: tuple[type, ...] = (
+    FrightCheck,
+    NameTrait,
+    StartCombat,
+    EndCombat,
+    ChangeRow,
+    Recover,
+    Heal,
+    Rest,
+    JoinCombat,
+    LeaveCombat,
+)

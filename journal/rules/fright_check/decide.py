@@ -79,6 +79,8 @@ def _end(state: CampaignState, command: EndCombat, dice: DiceBox) -> list[Event]
 def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> FrightChecked:
     character = character_of(state, command.character)
     command = mods.normalize(command)
+    change_to, reason = _change(command)
+    command = replace(command, change_to=change_to, change_reason=reason)
     # The conditional trait flags are refused for a character without the trait even
     # when no check is made (Unfazeable).
     mods.trait_modifiers(character, command)
@@ -91,16 +93,16 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     rolled = dice.roll("will", 3, 6)
     outcome = success_roll(effective, rolled.total)
     failure_margin = None if outcome.success else -outcome.margin
-    table_roll = table_total = row = None
+    table_roll = table_total = row = rolled_row = None
     effects: tuple[dict[str, object], ...] = ()
     pending: tuple[PendingTrait, ...] = ()
     if failure_margin is not None:
         table_roll = dice.roll("table", 3, 6).total
         table_total = table_roll + failure_margin
-        found = row_for(table_total)
-        row = max(LOWEST, min(HIGHEST, table_total))
+        rolled_row = max(LOWEST, min(HIGHEST, table_total))
+        row = rolled_row if change_to is None else change_to
         context = Context(character.will, modified, character.ht_now)
-        effects, pending = resolve(found, context, dice)
+        effects, pending = resolve(row_for(row), context, dice)
     return replace(
         unmade,
         dice=dice.record(),
@@ -115,13 +117,37 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         failure_margin=failure_margin,
         table_roll=table_roll,
         table_total=table_total,
+        rolled_row=rolled_row,
         row=row,
-        effects=tuple(_plain_effect(e) for e in effects),
+        effects=tuple(plain_effect(e) for e in effects),
         pending=pending,
     )
 
 
-def _plain_effect(effect: dict[str, object]) -> dict[str, object]:
+def _change(command: FrightCheck) -> tuple[int | None, str | None]:
+    """The GM's change of row given with the check: a row of the table and a reason."""
+    reason = " ".join((command.change_reason or "").split()) or None
+    if command.change_to is None:
+        if reason is not None:
+            raise RuleError("a --reason goes with --change-to ROW: say which row applies")
+        return None, None
+    if reason is None:
+        raise RuleError(
+            f'say why row {command.change_to} is more appropriate: --reason "awe, not fear"'
+        )
+    return table_row(command.change_to), reason
+
+
+def table_row(row: int) -> int:
+    if not LOWEST <= row <= HIGHEST:
+        raise RuleError(
+            f"the table's rows run {LOWEST} to {HIGHEST} (40 is 40+), not {row}: "
+            "give the row that fits"
+        )
+    return row
+
+
+def plain_effect(effect: dict[str, object]) -> dict[str, object]:
     """An effect as the store reads it back (tuples as lists), so the payload equals itself
     read back."""
     copy = plain(effect)
@@ -155,6 +181,8 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         extra=command.extra,
         previous_experience=command.previous_experience,
         exposures=command.exposures,
+        change_to=command.change_to,
+        change_reason=command.change_reason,
         game_time=game_time,
         dice={},
         made=False,
@@ -169,6 +197,7 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         failure_margin=None,
         table_roll=None,
         table_total=None,
+        rolled_row=None,
         row=None,
         effects=(),
         pending=(),

@@ -5,8 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from journal.events import describe_terms
 from journal.rules.dispatch import Dispatch
-from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+from journal.rules.fright_check.events import (
+    CombatEnded,
+    CombatJoined,
+    CombatLeft,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
+    TraitNamed,
+)
 
 AGAINST = {
     "unmodified-will": "unmodified Will",
@@ -21,6 +33,43 @@ TRAIT_NAMES = {
     "physical-disadvantage": "physical disadvantages",
     "self-control-or-new": "a self-control number one step worse, or a new disadvantage",
 }
+#: a pending trait's kind (the state's and `status --json`'s key) in words
+PENDING_NAMES = {
+    "quirk": "a new mental quirk",
+    "delusion": "a Delusion",
+    "mental": "a Phobia or other mental disadvantage",
+    "physical": "physical disadvantages",
+    "self-control-or-new": "a related self-control number one step worse, or a new mental "
+    "disadvantage",
+}
+#: a condition's kind in words, and how it goes on after a failed recovery roll
+CONDITIONS = {"retch": "retching", "total-panic": "total panic"}
+STILL = {
+    "stun": "still stunned",
+    "retch": "still retching",
+    "faint": "still out cold",
+    "panic": "still panicking",
+    "coma": "still in a coma",
+    "catatonia": "still catatonic",
+    "total-panic": "still in a total panic",
+}
+
+
+#: when a recovery roll comes, where "every ..." does not say it well
+EVERY = {
+    "1d hours": "(another 1d hours after each failure)",
+    "1d days": "(another 1d days after each failure)",
+    "panic reaction survived": "once a panic reaction is survived (another one after each failure)",
+}
+
+
+def condition_name(kind: str) -> str:
+    return CONDITIONS.get(kind, kind.replace("-", " "))
+
+
+def pending_text(kind: str, points: int) -> str:
+    """`a Phobia or other mental disadvantage (-10)`."""
+    return f"{PENDING_NAMES.get(kind, kind.replace('-', ' '))} ({points:+d})"
 
 
 def _amount(amount: Mapping[str, Any], unit: str = "") -> str:
@@ -36,7 +85,12 @@ def _amount(amount: Mapping[str, Any], unit: str = "") -> str:
     return text
 
 
-def effect_text(effect: Mapping[str, Any]) -> str:
+def effect_text(
+    effect: Mapping[str, Any], named: str | None = None, waiting: str = "pending"
+) -> str:
+    """An effect for the GM (every die and formula), or for players when the caller took
+    the dice out (`tell.effect_line`): then an HT roll says only made or failed. An
+    acquired trait the GM has `named` reads by its name, no longer as pending."""
     kind = str(effect.get("kind"))
     if kind == "fp-loss":
         return f"lose {_amount(effect['fp'], 'FP')}"
@@ -46,9 +100,13 @@ def effect_text(effect: Mapping[str, Any]) -> str:
         verdict = "made" if effect["success"] else "failed"
         if effect["critical"]:
             verdict = f"critically {verdict}"
+        if "roll" not in effect:
+            return f"HT roll {verdict}"
         return f"HT roll {effect['roll']} vs {effect['target']}: {verdict}"
     if kind in TRAIT_NAMES:
-        return f"acquire {TRAIT_NAMES[kind]} ({effect['points']:+d}, pending)"
+        if named is not None:
+            return f"acquire {TRAIT_NAMES[kind]} ({effect['points']:+d}): {named}"
+        return f"acquire {TRAIT_NAMES[kind]} ({effect['points']:+d}, {waiting})"
     if kind in ("ht-loss", "iq-loss"):
         return f"lose {effect['amount']} {kind[:2].upper()} permanently"
     if kind == "skill-penalty":
@@ -61,18 +119,19 @@ def effect_text(effect: Mapping[str, Any]) -> str:
 
 
 def _condition_text(kind: str, effect: Mapping[str, Any]) -> str:
-    text = kind
+    text = condition_name(kind)
     if effect.get("note"):
         text += f" ({effect['note']})"
     duration = effect.get("duration")
     if duration is not None:
         text += f" {_amount(duration, str(duration.get('unit', '')))}"
     if "reaction" in effect:
-        text += f", reaction {_amount(effect['reaction'])}"
+        text += f", reaction {_amount(effect['reaction'])}" if effect["reaction"] else ""
     recovery = effect.get("recovery")
     if recovery is not None:
         against = AGAINST.get(str(recovery["against"]), str(recovery["against"]))
-        text += f", then {against} {recovery['target']} every {recovery['every']}"
+        every = str(recovery["every"])
+        text += f", then {against} {recovery['target']} {EVERY.get(every, f'every {every}')}"
     return text
 
 
@@ -90,14 +149,18 @@ def _check_text(p: FrightChecked) -> str:
     text += f"; rolled {p.roll} ({faces}): "
     critical = "critical " if p.critical else ""
     if p.success:
+        unused = f" (no row to change to {p.change_to})" if p.change_to is not None else ""
         if p.margin is not None and p.margin < 0:
-            return text + f"{critical}success (a {p.roll} always succeeds)"
-        return text + f"{critical}success by {p.margin}"
+            return text + f"{critical}success (a {p.roll} always succeeds){unused}"
+        return text + f"{critical}success by {p.margin}{unused}"
     text += f"{critical}failure by {p.failure_margin}"
-    text += (
-        f"; table {p.table_roll}+{p.failure_margin} = {p.table_total} → row {row_label(p.row)}: "
-    )
-    return text + "; ".join(effect_text(e) for e in p.effects)
+    text += f"; table {p.table_roll}+{p.failure_margin} = {p.table_total} → row "
+    if p.rolled_row is not None and p.rolled_row != p.row:
+        text += f"{row_label(p.rolled_row)}, changed by the GM to row {row_label(p.row)} "
+        text += f"({p.change_reason})"
+    else:
+        text += row_label(p.row)
+    return text + ": " + "; ".join(effect_text(e) for e in p.effects)
 
 
 def row_label(row: int | None) -> str:
@@ -123,10 +186,118 @@ def _named(payload: TraitNamed) -> str:
     )
 
 
+@LINES.on(FrightRowChanged)
+def _changed(p: FrightRowChanged) -> str:
+    rolled = f" (rolled {row_label(p.rolled_row)})" if p.rolled_row != p.row_before else ""
+    effects = "; ".join(effect_text(e) for e in p.effects) or "no effect"
+    return (
+        f"{p.character}'s Fright Check #{p.for_seq}: row {row_label(p.row_before)}{rolled} "
+        f"changed by the GM to row {row_label(p.row)} ({p.reason}): {effects}"
+        + pools_text(p.hp_before, p.hp_after, p.fp_before, p.fp_after)
+    )
+
+
+def pools_text(hp_before: int, hp_after: int, fp_before: int, fp_after: int) -> str:
+    parts = [
+        f"{what} {before}->{after}"
+        for what, before, after in (("HP", hp_before, hp_after), ("FP", fp_before, fp_after))
+        if before != after
+    ]
+    return f"; {', '.join(parts)}" if parts else ""
+
+
+def _count(value: object, unit: str) -> str:
+    """`3 days`, `1 day`."""
+    return f"{value} {unit[:-1] if value == 1 and unit.endswith('s') else unit}"
+
+
+def recovery_result(p: RecoveryRolled) -> str:
+    """What a recovery roll did, in words (no roll, no target)."""
+    name = condition_name(p.condition)
+    if p.success:
+        lasted = p.lasted or {}
+        if not lasted.get("value"):
+            return f"{name} over"
+        length = _count(lasted["value"], str(lasted["unit"]))
+        if p.condition == "catatonia":  # "-2 for as many days as the catatonia lasted"
+            return (
+                f"{name} over after {length}: -2 to skill rolls and attribute checks for {length}"
+            )
+        return f"{name} over after {length}"
+    text = STILL.get(p.condition, f"still {name}")
+    if p.more is not None:
+        text += f" for another {_count(p.more['value'], str(p.more['unit']))}"
+    if p.reaction is not None:
+        text += ": another panic reaction"
+    return text
+
+
+@LINES.on(RecoveryRolled)
+def _recovery(p: RecoveryRolled) -> str:
+    faces = ",".join(map(str, p.dice["recovery"].faces)) if "recovery" in p.dice else "?"
+    against = AGAINST.get(p.against, p.against)
+    verdict = ("critically " if p.critical else "") + ("made" if p.success else "failed")
+    text = (
+        f"{p.character}'s recovery roll #{p.attempt} from {condition_name(p.condition)} "
+        f"(check #{p.for_seq}): rolled {p.roll} ({faces}) vs {against} {p.target}: "
+        f"{verdict}; {recovery_result(p)}"
+    )
+    if p.more is not None:
+        more = p.more.get("faces")
+        shown = ",".join(map(str, more)) if isinstance(more, list | tuple) else "?"
+        text += f" ({p.more.get('dice')}: {shown})"
+    if p.lasted is not None and not p.success:
+        text += f", {p.lasted['value']} {p.lasted['unit']} so far"
+    if p.reaction is not None:
+        text += f" (reaction {_amount(p.reaction)}: the higher, the more useless)"
+    if p.care_terms:
+        days = len(p.care_terms)
+        text += (
+            f"; {days} day(s) without medical care: "
+            f"{describe_terms(p.care_terms, p.hp_after - p.hp_before)} HP, "
+            f"HP {p.hp_before}->{p.hp_after}"
+        )
+    return text
+
+
+@LINES.on(Healed)
+def _healed(p: Healed) -> str:
+    parts = []
+    if p.hp:
+        parts.append(f"HP {p.hp_before}->{p.hp_after}/{p.hp_max} (+{p.hp})")
+    if p.fp:
+        parts.append(f"FP {p.fp_before}->{p.fp_after}/{p.fp_max} (+{p.fp})")
+    return f"{p.character} heals: {', '.join(parts)}"
+
+
+@LINES.on(RestRecorded)
+def _rested(p: RestRecorded) -> str:
+    parts = []
+    for c in p.changes:
+        over = ", ".join(f"{condition_name(e.kind)} from #{e.seq} over" for e in c.ended)
+        parts.append(
+            f"{c.character} FP {c.before}->{c.after}/{c.max}" + (f" ({over})" if over else "")
+        )
+    return "A night's rest: " + "; ".join(parts)
+
+
 @LINES.on(CombatStarted)
 def _combat(payload: CombatStarted) -> str:
     who = ", ".join(payload.cast) or "everyone"
     return f"Combat {payload.title!r} starts ({who}): heat of battle +5 while it runs"
+
+
+@LINES.on(CombatJoined)
+def _joined(payload: CombatJoined) -> str:
+    return f"{payload.character} joins the fight {payload.title!r}: heat of battle +5"
+
+
+@LINES.on(CombatLeft)
+def _left(payload: CombatLeft) -> str:
+    return (
+        f"{payload.character} is out of the fight {payload.title!r} ({payload.reason}): "
+        "no more heat of battle"
+    )
 
 
 @LINES.on(CombatEnded)

@@ -32,6 +32,8 @@ class FrightDocument(Document):
     pending: tuple[PendingTrait, ...]
     dice: Dice
     named: tuple[TraitNamed, ...]
+    rolled_row: int | None
+    change_reason: str | None
 
 
 def outcome(records: list[Recorded]) -> Document | None:
@@ -62,4 +64,6 @@ def outcome(records: list[Recorded]) -> Document | None:
         pending=p.pending,
         dice=p.dice,
         named=tuple(r.payload for r in records if isinstance(r.payload, TraitNamed)),
+        rolled_row=p.rolled_row,
+        change_reason=p.change_reason,
     )

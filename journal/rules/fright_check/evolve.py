@@ -20,14 +20,28 @@ from journal.rules.core import (
 )
 from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check import fiat
-from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+from journal.rules.fright_check.effects import losses, ongoing
+from journal.rules.fright_check.events import (
+    CombatEnded,
+    CombatJoined,
+    CombatLeft,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
+    TraitNamed,
+)
 from journal.rules.fright_check.lookup import rules_of
+from journal.rules.fright_check.sheet import DEFAULT_HP
 from journal.rules.fright_check.state import (
     Character,
     CheckRecord,
     Combat,
     Disadvantage,
     FrightState,
+    Ongoing,
     Pending,
     Quirk,
 )
@@ -74,6 +88,65 @@ def _combat_over(state: CampaignState, payload: CombatEnded, meta: Meta) -> Frig
     return replace(rules_of(state), combat=None)
 
 
+@EVOLVE.on(CombatJoined, CombatLeft)
+def _cast(state: CampaignState, payload: CombatJoined | CombatLeft, meta: Meta) -> FrightState:
+    rules = rules_of(state)
+    if rules.combat is None:
+        return rules
+    return replace(rules, combat=replace(rules.combat, cast=tuple(payload.cast)))
+
+
+@EVOLVE.on(FrightRowChanged)
+def _changed_event(state: CampaignState, payload: FrightRowChanged, meta: Meta) -> FrightState:
+    return _changed(rules_of(state), payload)
+
+
+@EVOLVE.on(RecoveryRolled)
+def _recovery_event(state: CampaignState, payload: RecoveryRolled, meta: Meta) -> FrightState:
+    return _recovery(rules_of(state), payload)
+
+
+@EVOLVE.on(Healed)
+def _healed(state: CampaignState, payload: Healed, meta: Meta) -> FrightState:
+    rules = rules_of(state)
+    character = rules.get(payload.character)
+    if character is None:
+        return rules
+    return rules.with_character(
+        _pools(
+            character,
+            hp=payload.hp_after - payload.hp_before,
+            fp=payload.fp_after - payload.fp_before,
+        )
+    )
+
+
+@EVOLVE.on(RestRecorded)
+def _rested(state: CampaignState, payload: RestRecorded, meta: Meta) -> FrightState:
+    rules = rules_of(state)
+    for change in payload.changes:
+        character = rules.get(change.character)
+        if character is None:
+            continue
+        ended = {(e.seq, e.kind) for e in change.ended}
+        character = replace(
+            _pools(character, fp=character.fp_max - character.fp),
+            ongoing=tuple(o for o in character.ongoing if (o.seq, o.kind) not in ended),
+        )
+        rules = rules.with_character(character)
+    return rules
+
+
+def _pools(character: Character, *, hp: int = 0, fp: int = 0) -> Character:
+    """HP and FP moved by recorded differences, never past their maxima (losses may take
+    them below zero: GURPS has negative HP and FP)."""
+    return replace(
+        character,
+        hp=min(character.hp_max, character.hp + hp),
+        fp=min(character.fp_max, character.fp + fp),
+    )
+
+
 def _number(sheet: JSONObject, key: str) -> int:
     value = sheet.get(key, 10)
     return value if isinstance(value, int) else 10
@@ -99,11 +172,20 @@ def character_from_sheet(name: str, sheet: JSONObject) -> Character:
     """The character a recorded sheet describes (checked when it was recorded or imported)."""
     traits = sheet.get("traits")
     disadvantages = [_disadvantage(d) for d in _items(sheet, "disadvantages")]
+    ht = _number(sheet, "ht")
+    hp_max = sheet.get("hp")
+    hp_max = hp_max if isinstance(hp_max, int) else DEFAULT_HP
+    fp_max = sheet.get("fp")
+    fp_max = fp_max if isinstance(fp_max, int) else ht
     return Character(
         name=name,
         will=_number(sheet, "will"),
-        ht=_number(sheet, "ht"),
+        ht=ht,
         iq=_number(sheet, "iq"),
+        hp_max=hp_max,
+        hp=hp_max,
+        fp_max=fp_max,
+        fp=fp_max,
         traits={
             str(k): v
             for k, v in (traits if isinstance(traits, Mapping) else {}).items()
@@ -127,25 +209,87 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
         success=payload.success,
         row=payload.row,
         modifiers=tuple(payload.modifiers),
+        rolled_row=payload.rolled_row,
+        modified_will=payload.modified_will,
+        effects=tuple(payload.effects),
     )
     pending = tuple(Pending(p.kind, p.points, meta.seq) for p in payload.pending)
-    ht_lost = _permanent(payload, "ht-loss")
-    iq_lost = _permanent(payload, "iq-loss")
+    lost = losses(payload.effects)
+    character = replace(
+        character,
+        history=(*character.history, record),
+        pending=character.pending + pending,
+        ht_lost=character.ht_lost + lost.ht,
+        iq_lost=character.iq_lost + lost.iq,
+        ongoing=character.ongoing + ongoing(payload.effects, meta.seq),
+    )
+    return rules.with_character(_pools(character, hp=-lost.hp, fp=-lost.fp))
+
+
+def _changed(rules: FrightState, payload: FrightRowChanged) -> FrightState:
+    """The old row's effects out (pending traits, conditions, losses), the new row's in."""
+    character = rules.get(payload.character)
+    if character is None or character.check(payload.for_seq) is None:
+        return rules
+    seq = payload.for_seq
+    history = tuple(
+        replace(c, row=payload.row, effects=tuple(payload.effects)) if c.seq == seq else c
+        for c in character.history
+    )
+    pending = tuple(p for p in character.pending if p.seq != seq)
+    pending += tuple(Pending(p.kind, p.points, seq) for p in payload.pending)
+    kept = tuple(o for o in character.ongoing if o.seq != seq)
+    character = replace(
+        character,
+        history=history,
+        pending=pending,
+        ongoing=kept + ongoing(payload.effects, seq),
+        ht_lost=max(0, character.ht_lost + payload.ht_lost_change),
+        iq_lost=max(0, character.iq_lost + payload.iq_lost_change),
+    )
     return rules.with_character(
-        replace(
+        _pools(
             character,
-            history=(*character.history, record),
-            pending=character.pending + pending,
-            ht_lost=character.ht_lost + ht_lost,
-            iq_lost=character.iq_lost + iq_lost,
+            hp=payload.hp_after - payload.hp_before,
+            fp=payload.fp_after - payload.fp_before,
         )
     )
 
 
-def _permanent(payload: FrightChecked, kind: str) -> int:
-    """Points of an attribute lost for good (rows 31 and 40+)."""
-    amounts = (e.get("amount") for e in payload.effects if e.get("kind") == kind)
-    return sum(a for a in amounts if isinstance(a, int))
+def _recovery(rules: FrightState, payload: RecoveryRolled) -> FrightState:
+    character = rules.get(payload.character)
+    if character is None:
+        return rules
+    found = next(
+        (o for o in character.ongoing if o.seq == payload.for_seq and o.kind == payload.condition),
+        None,
+    )
+    if found is None:
+        return rules
+    others = tuple(o for o in character.ongoing if o is not found)
+    if payload.success:
+        still: tuple[Ongoing, ...] = ()
+    else:
+        more = _amount(payload.more)
+        days = len(payload.care_terms)
+        still = (
+            replace(
+                found,
+                failed=found.failed + 1,
+                period=more if more is not None else found.period,
+                lasted=(found.lasted or 0) + more if more is not None else found.lasted,
+                days_without_care=found.days_without_care + days,
+            ),
+        )
+    character = replace(character, ongoing=others + still)
+    return rules.with_character(_pools(character, hp=payload.hp_after - payload.hp_before))
+
+
+def _amount(value: JSONObject | None) -> int | None:
+    if value is None:
+        return None
+    number = value.get("value")
+    return number if isinstance(number, int) else None
 
 
 def _named(rules: FrightState, payload: TraitNamed) -> FrightState:

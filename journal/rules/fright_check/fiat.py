@@ -15,6 +15,8 @@ from journal.rules.fright_check.state import Character, FrightState
 
 ADJUSTABLE: Mapping[str, str] = {
     "will": "a change to Will, e.g. -1",
+    "hp": "a change to current HP, e.g. -2 (up to the maximum; below 0 is the GM's to rule)",
+    "fp": "a change to current FP, e.g. +1 (up to the maximum)",
     "scn": 'DISADVANTAGE=N: its self-control number (15, 12, 9 or 6), e.g. "Phobia (dark)=9"',
 }
 SCN = "self_control."
@@ -31,6 +33,17 @@ def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustme
         if not low <= after <= high:
             raise RuleError(f"{who.name}'s Will is {who.will}: {after} is outside {low} to {high}")
         return Adjustment("will", who.will, after)
+    if number in ("hp", "fp"):
+        text = value.strip()
+        if not text.lstrip("+-").isdigit() or int(text) == 0:
+            raise RuleError(f"{number.upper()} takes a change such as -1 or +1, not {value!r}")
+        before, most = (who.hp, who.hp_max) if number == "hp" else (who.fp, who.fp_max)
+        after = before + int(text)
+        if after > most:
+            raise RuleError(
+                f"{who.name}'s {number.upper()} is {before} of {most}: {after} is past the maximum"
+            )
+        return Adjustment(number, before, after)
     if number == "scn":
         trait, sep, raw = value.rpartition("=")
         found = who.disadvantage(trait) if sep else None
@@ -61,6 +74,10 @@ def evolve(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> Fright
 def _moved(who: Character, change: Adjustment) -> Character:
     if change.number == "will":
         return replace(who, will=who.will + change.after - change.before)
+    if change.number == "hp":
+        return replace(who, hp=min(who.hp_max, who.hp + change.after - change.before))
+    if change.number == "fp":
+        return replace(who, fp=min(who.fp_max, who.fp + change.after - change.before))
     if change.number.startswith(SCN):
         found = who.disadvantage(change.number.removeprefix(SCN))
         if found is None:

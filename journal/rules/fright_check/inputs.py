@@ -3,8 +3,30 @@
 from __future__ import annotations
 
 from journal.rules.dispatch import Dispatch
-from journal.rules.fright_check.commands import EndCombat, FrightCheck, NameTrait, StartCombat
-from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+from journal.rules.fright_check.commands import (
+    ChangeRow,
+    EndCombat,
+    FrightCheck,
+    Heal,
+    JoinCombat,
+    LeaveCombat,
+    NameTrait,
+    Recover,
+    Rest,
+    StartCombat,
+)
+from journal.rules.fright_check.events import (
+    CombatEnded,
+    CombatJoined,
+    CombatLeft,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
+    TraitNamed,
+)
 
 REBUILD = Dispatch[object | None]("command_for")
 
@@ -36,6 +58,8 @@ def _check(payload: FrightChecked) -> FrightCheck:
         previous_experience=payload.previous_experience,
         exposures=payload.exposures,
         override="as recorded",  # the typo guard was asked at the table
+        change_to=payload.change_to,
+        change_reason=payload.change_reason,
     )
 
 
@@ -53,3 +77,9 @@ def _named(payload: TraitNamed) -> NameTrait:
 
 REBUILD.on(CombatStarted)(lambda payload: StartCombat(payload.title, tuple(payload.cast)))
 REBUILD.on(CombatEnded)(lambda payload: EndCombat())
+REBUILD.on(FrightRowChanged)(lambda p: ChangeRow(p.character, p.for_seq, p.row, p.reason))
+REBUILD.on(RecoveryRolled)(lambda p: Recover(p.character, p.for_seq, p.care))
+REBUILD.on(Healed)(lambda p: Heal(p.character, p.hp, p.fp))
+REBUILD.on(RestRecorded)(lambda p: Rest(() if p.everyone else tuple(p.characters)))
+REBUILD.on(CombatJoined)(lambda p: JoinCombat(p.character))
+REBUILD.on(CombatLeft)(lambda p: LeaveCombat(p.character, p.reason))

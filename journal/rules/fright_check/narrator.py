@@ -12,10 +12,22 @@ from journal.documents import CharacterStatus
 from journal.handouts.hooks import Milestone, Narrator, RecapView
 from journal.handouts.telling import ARROW
 from journal.projection import Step
-from journal.rules.fright_check.describe import LINES, row_label
-from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
+from journal.rules.fright_check.describe import LINES, condition_name, pending_text, row_label
+from journal.rules.fright_check.events import (
+    CombatEnded,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    TraitNamed,
+)
 from journal.rules.fright_check.status import FCStatus, TraitStatus
-from journal.rules.fright_check.tell import effect_line
+from journal.rules.fright_check.tell import (
+    effect_line,
+    effect_lines,
+    named_text,
+    shown,
+    trait_words,
+)
 
 Doc = dict[str, Any]
 
@@ -54,10 +66,12 @@ class FrightCheckNarrator(Narrator):
 
     def outcome(self, step: Step, recap: RecapView) -> None:
         payload = step.payload
+        checks = recap.outcomes["fright_checks"]
         if isinstance(payload, FrightChecked):
             gm = recap.gm(step)
-            recap.outcomes["fright_checks"].append(
+            checks.append(
                 {
+                    "seq": step.record.seq,
                     "character": payload.character,
                     "threat": payload.threat,
                     "kind": payload.kind,
@@ -66,15 +80,36 @@ class FrightCheckNarrator(Narrator):
                     "critical": payload.critical,
                     "margin": payload.margin if payload.success else payload.failure_margin,
                     "row": None if payload.row is None else row_label(payload.row),
-                    "pending": [f"{x.kind} ({x.points:+d})" for x in payload.pending],
+                    "rolled": _rolled(payload.rolled_row, payload.row, recap.gm_audience),
+                    "pending": [pending_text(x.kind, x.points) for x in payload.pending],
+                    "named": [],
+                    "effect_data": [shown(e, recap.gm_audience) for e in payload.effects],
                     "effects": [effect_line(e, recap.gm_audience) for e in payload.effects],
                     "gm": None if gm is None else {**gm, **_check_for_gm(payload)},
                 }
             )
         elif isinstance(payload, TraitNamed):
-            recap.outcomes["traits"].append(
-                {"name": payload.character, "text": LINES.handler(TraitNamed)(payload)}  # type: ignore[misc]
-            )
+            text = LINES.handler(TraitNamed)(payload) if recap.gm_audience else trait_words(payload)  # type: ignore[misc]
+            recap.outcomes["traits"].append({"name": payload.character, "text": text})
+            entry = next((c for c in checks if c["seq"] == payload.for_seq), None)
+            if entry is not None and entry["pending"]:
+                # named later in the session: shown by name, no longer as pending
+                entry["pending"].pop(0)
+                entry["named"].append(named_text(payload))
+                entry["effects"] = effect_lines(
+                    entry["effect_data"], entry["named"], recap.gm_audience
+                )
+        elif isinstance(payload, FrightRowChanged):
+            entry = next((c for c in checks if c["seq"] == payload.for_seq), None)
+            if entry is not None:
+                entry.update(
+                    row=row_label(payload.row),
+                    rolled=_rolled(payload.rolled_row, payload.row, recap.gm_audience),
+                    pending=[pending_text(x.kind, x.points) for x in payload.pending],
+                    named=[],
+                    effect_data=[shown(e, recap.gm_audience) for e in payload.effects],
+                    effects=[effect_line(e, recap.gm_audience) for e in payload.effects],
+                )
 
     def standing(self, name: str, status: CharacterStatus) -> Doc:
         assert isinstance(status, FCStatus)
@@ -88,7 +123,12 @@ class FrightCheckNarrator(Narrator):
             "quirks": list(status.quirks),
             "disadvantages": [_disadvantage(d) for d in status.disadvantages],
             "physical": [_disadvantage(d) for d in status.physical],
-            "pending": [f"{p.kind} ({p.points:+d})" for p in status.pending],
+            "pending": [pending_text(p.kind, p.points) for p in status.pending],
+            "hp": status.hp,
+            "hp_max": status.hp_max,
+            "fp": status.fp,
+            "fp_max": status.fp_max,
+            "conditions": [condition_name(c.kind) for c in status.conditions],
             "points_lost": status.points_lost,
             "checks": status.checks,
             "traits": [k if v is True else f"{k} {v}" for k, v in status.traits.items()],
@@ -177,6 +217,13 @@ class FrightCheckNarrator(Narrator):
         return found
 
 
+def _rolled(rolled: int | None, row: int | None, gm: bool) -> str | None:
+    """The row the dice gave, for the GM, when the GM changed it."""
+    if not gm or rolled is None or rolled == row:
+        return None
+    return row_label(rolled)
+
+
 def _check_for_gm(p: FrightChecked) -> Doc:
     return {
         "modifiers": [
@@ -189,6 +236,7 @@ def _check_for_gm(p: FrightChecked) -> Doc:
         "table": None
         if p.table_roll is None
         else f"{p.table_roll} + {p.failure_margin} = {p.table_total}",
+        "change": p.change_reason if p.rolled_row != p.row else None,
     }
 
 

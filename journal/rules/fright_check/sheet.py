@@ -3,7 +3,8 @@ quirks and mental disadvantages the character already has.
 
 `build_sheet` validates what `character add` gives and returns the canonical sheet:
 `{"will", "ht", "iq", "traits": {name: level | True}, "quirks": [...],
-"disadvantages": [{"name", "points", "self_control"}]}`.
+"disadvantages": [{"name", "points", "self_control"}]}`, with `"hp"` and `"fp"` when
+given (without them FP is HT and HP is 10, an average ST: the fold's defaults).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from journal.errors import RuleError
 SELF_CONTROL = (15, 12, 9, 6)
 MAX_SHEET_QUIRKS = 5
 ATTRIBUTE_RANGE = (1, 30)
+#: HP and FP (a typo guard: a giant has more HP than any attribute's range)
+POOL_RANGE = (1, 99)
+DEFAULT_HP = 10
 
 
 @dataclass(frozen=True)
@@ -185,20 +189,32 @@ def parse_disadvantages(raw: Any) -> list[dict[str, Any]]:
     return result
 
 
-KNOWN_KEYS = {"will", "ht", "iq", "traits", "quirks", "disadvantages"}
+KNOWN_KEYS = {"will", "ht", "iq", "traits", "quirks", "disadvantages", "hp", "fp"}
+
+
+def _pool(sheet: Mapping[str, Any], key: str) -> dict[str, int]:
+    if sheet.get(key) is None:
+        return {}
+    value = _integer(sheet[key], key.upper())
+    low, high = POOL_RANGE
+    if not low <= value <= high:
+        raise RuleError(f"{key.upper()} {value} is out of range: give {low} to {high}")
+    return {key: value}
 
 
 def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(k for k in sheet if k not in KNOWN_KEYS and sheet[k] is not None)
     if unknown:
         raise RuleError(
-            f"a GURPS sheet has no {', '.join(unknown)}: give will, ht, iq, traits, "
+            f"a GURPS sheet has no {', '.join(unknown)}: give will, ht, iq, hp, fp, traits, "
             "quirks and disadvantages"
         )
     return {
         "will": _attribute(sheet, "will"),
         "ht": _attribute(sheet, "ht"),
         "iq": _attribute(sheet, "iq"),
+        **_pool(sheet, "hp"),
+        **_pool(sheet, "fp"),
         "traits": parse_traits(sheet.get("traits")),
         "quirks": parse_quirks(sheet.get("quirks")),
         "disadvantages": parse_disadvantages(sheet.get("disadvantages")),

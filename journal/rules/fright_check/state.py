@@ -3,6 +3,11 @@
 Points lost (`Character.points_lost`) is a positive number: minus the points of every
 acquired trait (named ones at their recorded change, pending ones at their stated
 points), plus 10 per HT and 20 per IQ lost permanently (GURPS attribute costs).
+
+HP and FP: the maxima come from the sheet (FP defaults to HT, HP to 10, an average ST);
+the current values fall with the table's losses and rise with rest and healing. A row's
+condition that ends only with a recovery roll (stun, retching, faint, panic, coma,
+catatonia, total panic) lasts (`Ongoing`) until one is made.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from journal.events import JSONObject
 from journal.rules.core import RulesState
 from journal.rules.fright_check.events import Modifier
 
@@ -49,6 +55,25 @@ class CheckRecord:
     success: bool | None
     row: int | None
     modifiers: tuple[Modifier, ...] = ()
+    rolled_row: int | None = None
+    modified_will: int | None = None
+    effects: tuple[JSONObject, ...] = ()  # the row's effects as applied (after a change too)
+
+
+@dataclass(frozen=True)
+class Ongoing:
+    """A condition a table row gave that ends with a recovery roll."""
+
+    seq: int  # the Fright Check it came from
+    kind: str  # stun | retch | faint | panic | coma | catatonia | total-panic
+    against: str  # unmodified-will | modified-will | will | ht
+    target: int
+    every: str
+    unit: str | None = None  # a coma's hours, a catatonia's days
+    period: int | None = None  # the length of the current stretch (the last 1d rolled)
+    lasted: int | None = None  # all the stretches so far
+    failed: int = 0  # recovery rolls failed so far
+    days_without_care: int = 0  # a catatonia's days counted for the daily HP loss
 
 
 @dataclass(frozen=True)
@@ -66,6 +91,11 @@ class Character:
     iq_lost: int = 0
     named_change: int = 0  # the sum of TraitNamed.points_change (<= 0)
     history: tuple[CheckRecord, ...] = ()
+    hp_max: int = 10
+    fp_max: int = 10
+    hp: int = 10
+    fp: int = 10
+    ongoing: tuple[Ongoing, ...] = ()
 
     @property
     def ht_now(self) -> int:
@@ -94,6 +124,9 @@ class Character:
             if item.name.casefold() == " ".join(name.split()).casefold():
                 return item
         return None
+
+    def check(self, seq: int) -> CheckRecord | None:
+        return next((c for c in self.history if c.seq == seq), None)
 
     def has_name(self, name: str) -> bool:
         wanted = " ".join(name.split()).casefold()

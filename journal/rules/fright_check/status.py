@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.rules.core import CampaignState
+from journal.rules.fright_check.describe import condition_name
 from journal.rules.fright_check.events import Modifier
 from journal.rules.fright_check.lookup import rules_of
 from journal.rules.fright_check.state import Disadvantage
@@ -46,6 +47,20 @@ class CheckStatus(Document):
 
 
 @dataclass(frozen=True)
+class ConditionStatus(Document):
+    """A condition that lasts until a recovery roll is made (`recover NAME`)."""
+
+    kind: str
+    seq: int
+    against: str
+    target: int
+    every: str
+    failed: int
+    lasted: int | None
+    unit: str | None
+
+
+@dataclass(frozen=True)
 class FCStatus(CharacterStatus):
     will: int
     ht: int
@@ -63,6 +78,11 @@ class FCStatus(CharacterStatus):
     physical: tuple[TraitStatus, ...]
     encounter: CombatStatus | None
     history: tuple[CheckStatus, ...]
+    hp: int
+    hp_max: int
+    fp: int
+    fp_max: int
+    conditions: tuple[ConditionStatus, ...]
 
 
 def _trait(d: Disadvantage) -> TraitStatus:
@@ -100,11 +120,34 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
                 )
                 for h in c.history
             ),
+            hp=c.hp,
+            hp_max=c.hp_max,
+            fp=c.fp,
+            fp_max=c.fp_max,
+            conditions=tuple(
+                ConditionStatus(
+                    o.kind, o.seq, o.against, o.target, o.every, o.failed, o.lasted, o.unit
+                )
+                for o in c.ongoing
+            ),
         )
     return result
 
 
-HEADER = ["name", "will", "HT", "IQ", "quirks", "disads", "pending", "pts lost", "checks"]
+HEADER = [
+    "name",
+    "will",
+    "HT",
+    "IQ",
+    "HP",
+    "FP",
+    "quirks",
+    "disads",
+    "pending",
+    "pts lost",
+    "checks",
+    "now",
+]
 
 
 def status_table(document: StatusDocument) -> str:
@@ -114,11 +157,14 @@ def status_table(document: StatusDocument) -> str:
             c.will,
             c.ht_now,
             c.iq_now,
+            f"{c.hp}/{c.hp_max}",
+            f"{c.fp}/{c.fp_max}",
             len(c.quirks),
             len(c.disadvantages),
             len(c.pending),
             c.points_lost,
             c.checks,
+            ", ".join(f"{condition_name(o.kind)} (#{o.seq})" for o in c.conditions) or "-",
         ]
         for name, c in document.characters.items()
         if isinstance(c, FCStatus)
@@ -140,7 +186,12 @@ EXPLAIN_LABELS: Mapping[str, str] = {
     "pending": "pending traits",
     "physical": "physical disadvantages",
     "encounter.title": "in combat",
+    "hp_max": "HP max",
+    "fp_max": "FP max",
+    "hp": "HP",
+    "fp": "FP",
+    "conditions": "lasting conditions",
 }
 #: the history of checks is in the rulings, not a number
 EXPLAIN_SKIPPED = frozenset({"history"})
-EXPLAIN_HIDDEN = frozenset({"encounter.seq"})
+EXPLAIN_HIDDEN = frozenset({"encounter.seq", "conditions"})

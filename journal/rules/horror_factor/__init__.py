@@ -29,6 +29,8 @@ from journal.rules.horror_factor.commands import (
     DropEnemy,
     EndEncounter,
     HorrorCheck,
+    JoinEncounter,
+    LeaveEncounter,
     Peace,
     Rest,
     RollInitiative,
@@ -60,6 +62,8 @@ __all__ = [
     "HFState",
     "HorrorCheck",
     "HorrorFactorRules",
+    "JoinEncounter",
+    "LeaveEncounter",
     "Peace",
     "Rest",
     "RollInitiative",
@@ -85,13 +89,14 @@ class HorrorFactorRules(Ruleset):
     narrator_module = "journal.rules.horror_factor.narrator"
     explain_labels = _status.EXPLAIN_LABELS
     explain_hidden = _status.EXPLAIN_HIDDEN
+    explain_expanded = _status.EXPLAIN_EXPANDED
     adjustable = fiat.ADJUSTABLE
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
 
     def parse_option(self, key: str, raw: str) -> OptionValue:
-        return int(_sheet.parse_option(key, raw))
+        return _sheet.parse_option(key, raw)
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
         return _sheet.build_sheet(sheet)

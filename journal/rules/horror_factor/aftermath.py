@@ -23,21 +23,24 @@ from journal.rules.horror_factor.events import (
 from journal.rules.horror_factor.lookup import (
     character,
     participant,
+    present,
     rules_of,
     running,
 )
 from journal.rules.horror_factor.sheet import category_name
-from journal.rules.horror_factor.state import Character
+from journal.rules.horror_factor.state import Character, hardness_label
 
 
-def harden(who: Character) -> tuple[int, str]:
-    """General Hardness +1 up to the training's cap, never down; and what happened."""
-    if who.hardness >= who.cap:
-        return who.hardness, (
-            f"no gain: Hardness {who.hardness} is already at or above the cap {who.cap} "
+def harden(who: Character, specialization: str | None = None) -> tuple[int, str]:
+    """A Hardness (general, or the named specialization) +1 up to the training's cap, never
+    down; and what happened."""
+    level, label = who.level(specialization), hardness_label(specialization)
+    if level >= who.cap:
+        return level, (
+            f"no gain: {label} {level} is already at or above the cap {who.cap} "
             f"for {who.training} training (only an award goes further)"
         )
-    return who.hardness + 1, f"hardened: Hardness {who.hardness} to {who.hardness + 1}"
+    return level + 1, f"hardened: {label} {level} to {level + 1}"
 
 
 def break_(who: Character) -> tuple[int, str]:
@@ -46,10 +49,42 @@ def break_(who: Character) -> tuple[int, str]:
     return who.brokenness + 1, f"broken: brokenness {who.brokenness} to {who.brokenness + 1}"
 
 
+def option(state: CampaignState, key: str) -> int | bool:
+    value = state.options.get(key, tables.OPTION_DEFAULTS[key])
+    assert isinstance(value, int | bool)
+    return value
+
+
+def _already_ruled(state: CampaignState, who: Character, by_check: bool) -> None:
+    """One incident, one change: an encounter's end that names a character and a Horror
+    Check about that encounter are alternatives (RULES.md); the option `end_and_check`
+    allows one of each."""
+    both = bool(option(state, "end_and_check"))
+    title = who.last_encounter
+    if by_check and who.incident_check is not None:
+        raise RuleError(
+            f"{who.name} already made a Horror Check about {title!r} (#{who.incident_check}): "
+            "one check per incident; for a horror of its own give --hf N"
+        )
+    if by_check and who.incident_end is not None and not both:
+        raise RuleError(
+            f"{who.name} was already ruled at the end of {title!r} (#{who.incident_end}): the "
+            "Horror Check is the other way to decide the same incident (one incident, one "
+            "change); for a horror of its own give --hf N, or set the campaign option "
+            "end_and_check=yes to allow both"
+        )
+    if not by_check and who.incident_check is not None and not both:
+        raise RuleError(
+            f"{who.name} already made a Horror Check about {title!r} (#{who.incident_check}): "
+            "one incident, one change; leave them out of --do-or-die/--broken, void that "
+            "check, or set the campaign option end_and_check=yes to allow both"
+        )
+
+
 def _names(state: CampaignState, names: Iterable[str], doing: str) -> tuple[str, ...]:
     found: list[str] = []
     for name in names:
-        who = participant(state, name, doing)[0].name
+        who = participant(state, name, doing, present=False)[0].name
         if who in found:
             raise RuleError(f"{who} is named twice: name each character once")
         found.append(who)
@@ -68,9 +103,13 @@ def end_encounter(state: CampaignState, command: EndEncounter) -> EncounterEnded
     results: list[EndResult] = []
     for name in encounter.participants:
         who = character(state, name)
-        hardness, brokenness, note, outcome = who.hardness, who.brokenness, "unchanged", "none"
+        spec = who.specialization_for(encounter.category)
+        before = who.level(spec)
+        hardness, brokenness, note, outcome = before, who.brokenness, "unchanged", "none"
+        if name in do_or_die or name in broken:
+            _already_ruled(state, who, by_check=False)
         if name in do_or_die:
-            hardness, note = harden(who)
+            hardness, note = harden(who, spec)
             outcome = "do-or-die"
         elif name in broken:
             brokenness, note = break_(who)
@@ -79,12 +118,13 @@ def end_encounter(state: CampaignState, command: EndEncounter) -> EncounterEnded
             EndResult(
                 character=name,
                 outcome=outcome,
-                hardness_before=who.hardness,
+                hardness_before=before,
                 hardness_after=hardness,
                 cap=who.cap,
                 brokenness_before=who.brokenness,
                 brokenness_after=brokenness,
                 note=note,
+                specialization=spec,
             )
         )
     return EncounterEnded(encounter.title, encounter.turn, do_or_die, broken, tuple(results))
@@ -92,6 +132,8 @@ def end_encounter(state: CampaignState, command: EndEncounter) -> EncounterEnded
 
 def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> HorrorChecked:
     who = character(state, command.character)
+    category = category_name(command.category) if command.category else None
+    encounter: str | None = None
     if command.hf is not None:
         if command.hf < 0:
             raise RuleError(f"a Horror Factor is 0 or more, not {command.hf}")
@@ -101,18 +143,24 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
                 "text's table runs 0 to 6 before modifiers"
             )
         hf, source = command.hf, "given"
-        hardness, label = who.hardness, "Hardness"
     elif who.last_hf is not None:
+        if command.category is not None and category != who.last_category:
+            had = f"category {who.last_category}" if who.last_category else "no category"
+            raise RuleError(
+                f"{who.name}'s check without --hf is about {who.last_encounter!r}, which had "
+                f"{had}: leave --category out, or give --hf N for a horror of its own"
+            )
+        _already_ruled(state, who, by_check=True)
         hf, source = who.last_hf, f"initial HF of {who.last_encounter}"
-        hardness, label = who.hardness_for(who.last_category)
+        encounter, category = who.last_encounter, who.last_category
     else:
         raise RuleError(
             f"no HF is known for {who.name}'s Horror Check: {who.name} has faced no encounter "
             "yet; give the horror's HF with --hf N"
         )
-    margin = int(
-        state.options.get("exceptional_margin", tables.OPTION_DEFAULTS["exceptional_margin"])
-    )
+    spec = who.specialization_for(category)
+    hardness, label = who.level(spec), hardness_label(spec)
+    margin = int(option(state, "exceptional_margin"))
     plus, minus = dice.roll("check", 2, 10).faces
     terms: Terms = (
         ("Willpower", who.willpower),
@@ -122,20 +170,20 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
         ("-d10", -minus),
     )
     total = sum(value for _, value in terms)
-    hardness_after, brokenness_after = who.hardness, who.brokenness
+    hardness_after, brokenness_after = hardness, who.brokenness
     if total >= tables.CHECK_TARGET:
         result = "pass"
-        hardness_after, note = harden(who)
+        hardness_after, note = harden(who, spec)
     else:
         brokenness_after, note = break_(who)
         result = "fail"
         if total <= tables.CHECK_TARGET - margin:
             result = "exceptional-failure"
-            hardness_after = max(0, who.hardness - 1)
+            hardness_after = max(0, hardness - 1)
             loss = (
-                f"Hardness {who.hardness} to {hardness_after}"
-                if hardness_after != who.hardness
-                else "Hardness stays 0 (not below 0)"
+                f"{label} {hardness} to {hardness_after}"
+                if hardness_after != hardness
+                else f"{label} stays 0 (not below 0)"
             )
             note += (
                 f"; exceptional failure (total {total} <= {tables.CHECK_TARGET} - {margin}): "
@@ -144,6 +192,9 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
     return HorrorChecked(
         character=who.name,
         hf_given=command.hf,
+        category=category_name(command.category) if command.category else None,
+        encounter=encounter,
+        specialization=spec,
         hf=hf,
         hf_source=source,
         dice=dice.record(),
@@ -156,7 +207,7 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
         result=result,
         exceptional_margin=margin,
         cap=who.cap,
-        hardness_before=who.hardness,
+        hardness_before=hardness,
         hardness_after=hardness_after,
         brokenness_before=who.brokenness,
         brokenness_after=brokenness_after,
@@ -182,6 +233,15 @@ def rest(state: CampaignState, command: Rest) -> Rested:
             if found in names:
                 raise RuleError(f"{found} is named twice: name each character once")
             names = (*names, found)
+    encounter = rules_of(state).encounter
+    if encounter is not None and not command.victory:
+        fighting = [n for n in names if n in {p.name for p in present(encounter)}]
+        if fighting:
+            raise RuleError(
+                f"{', '.join(fighting)} {'is' if len(fighting) == 1 else 'are'} still fighting "
+                f"in {encounter.title!r}: a night's sleep waits for the end of the fight "
+                "(`journal encounter end`); a major victory is `rest --victory`"
+            )
     changes: list[WillpowerChange] = []
     for name in names:
         who = character(state, name)
@@ -210,8 +270,16 @@ def peace(state: CampaignState, command: Peace) -> PeaceRecorded:
         raise RuleError(
             f"{who.name} is fighting in {encounter.title!r}: end the encounter before peace"
         )
-    before = who.hardness
-    peak = max(who.peak_hardness, before)
+    spec = category_name(command.specialization) if command.specialization else None
+    if spec is not None and spec not in who.specializations:
+        owned = ", ".join(who.specializations) or "none"
+        raise RuleError(
+            f"{who.name} has no Hardness specialization {spec!r} to lose (theirs: {owned}): "
+            "leave --spec out for the general Hardness"
+        )
+    label = hardness_label(spec)
+    before = who.level(spec)
+    peak = who.peak(spec)
     floor = math.ceil(peak / 2)
     if command.mindset and command.lose:
         raise RuleError(
@@ -220,12 +288,12 @@ def peace(state: CampaignState, command: Peace) -> PeaceRecorded:
         )
     if command.lose and before - command.lose < floor:
         raise RuleError(
-            f"{who.name} can lose at most half of their peak Hardness {peak}: not below "
+            f"{who.name} can lose at most half of their peak {label} {peak}: not below "
             f"{floor}, so at most {max(0, before - floor)} from {before}, not {command.lose}"
         )
     if command.lose and before > tables.THERAPY_ABOVE and not command.therapy and not override:
         raise RuleError(
-            f"{who.name} has Hardness {before}, above {tables.THERAPY_ABOVE}: losing it needs "
+            f"{who.name} has {label} {before}, above {tables.THERAPY_ABOVE}: losing it needs "
             'therapy; add --therapy, or --override "reason"'
         )
     return PeaceRecorded(
@@ -240,6 +308,7 @@ def peace(state: CampaignState, command: Peace) -> PeaceRecorded:
         floor=floor,
         hardness_before=before,
         hardness_after=before - command.lose,
+        specialization=spec,
     )
 
 

@@ -25,11 +25,13 @@ if TYPE_CHECKING:
 
 @click.group()
 def encounter() -> None:
-    """Start and end a fight.
+    """Start and end a fight; who arrives late and who is out of it.
 
     \b
     Example:
       journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
+      journal encounter join Mara
+      journal encounter leave Ariella --reason "fled down the alley"
       journal encounter end --do-or-die Freddie,Ariella,Linda
     """
 
@@ -94,6 +96,41 @@ def encounter_start(
     level = 2 if very_creepy else int(creepy)
     command = StartEncounter(title, hf, split_names(cast), outnumbered, ambush, level, category)
     record(settings, command, as_json)
+
+
+@encounter.command("join")
+@click.argument("name")
+@json_option
+@pass_settings
+def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
+    """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush
+    only while it is still turn 1). One who left comes back at the HF they left with.
+
+    \b
+    Example:
+      journal encounter join Mara
+    """
+    from journal.rules.horror_factor import JoinEncounter
+
+    record(settings, JoinEncounter(name), as_json)
+
+
+@encounter.command("leave")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
+@json_option
+@pass_settings
+def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
+    """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
+    them only if you name them with --do-or-die or --broken.
+
+    \b
+    Example:
+      journal encounter leave Ariella --reason "fled down the alley"
+    """
+    from journal.rules.horror_factor import LeaveEncounter
+
+    record(settings, LeaveEncounter(name, reason), as_json)
 
 
 @encounter.command("end")
@@ -171,7 +208,8 @@ def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -
 @json_option
 @pass_settings
 def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
-    """NAME spends POINTS Willpower to lower their HF this turn (up to 3 a turn).
+    """NAME spends POINTS Willpower to lower their HF this turn (up to 3 a turn); refused
+    when their HF is already at or below their Hardness (no penalty to lower).
 
     \b
     Example:
@@ -240,7 +278,8 @@ def shift(
 @json_option
 @pass_settings
 def drop(settings: Settings, name: str, as_json: bool) -> None:
-    """NAME dropped an enemy (the first drop: the group -1 HF, NAME -2).
+    """NAME dropped an enemy (the first drop: the group -1 HF, NAME -2). Refused for one
+    who froze this turn (they cannot act).
 
     \b
     Example:
@@ -256,31 +295,46 @@ def drop(settings: Settings, name: str, as_json: bool) -> None:
 @click.option(
     "--hf",
     type=int,
-    help="The Horror Factor of a horror outside combat, 0-20 (then the general Hardness "
-    "applies). Without it: the initial HF of NAME's last encounter.",
+    help="The Horror Factor of a horror outside combat, 0-20. Without it: the initial HF "
+    "of NAME's last encounter.",
+)
+@click.option(
+    "--category",
+    metavar="C",
+    help="With --hf: the horror's category (NAME's specialization for it applies and changes).",
 )
 @click.option("--dice", metavar="+A/-B", help="Entered d10 pair (rolled when left out).")
 @json_option
 @pass_settings
-def check(settings: Settings, name: str, hf: int | None, dice: str | None, as_json: bool) -> None:
+def check(
+    settings: Settings,
+    name: str,
+    hf: int | None,
+    category: str | None,
+    dice: str | None,
+    as_json: bool,
+) -> None:
     """Horror Check: current Willpower + Hardness - HF + d10 - d10 against 10.
     Pass: hardened (+1 Hardness up to the cap). Fail: broken (+1 brokenness).
 
-    Without --hf the HF is the initial HF NAME faced in their last encounter (turn 1,
-    modifiers and ambush included) and the Hardness is the one that applies to that
-    encounter (NAME's specialization for its category, else the general Hardness).
-    With --hf N (a horror outside combat) the HF is N and the Hardness is the general one.
+    Without --hf the check is about NAME's last encounter: its initial HF (turn 1,
+    modifiers and ambush included), and the Hardness for its category (NAME's
+    specialization, else the general one). It is the other way to decide that incident:
+    if the encounter's end already named NAME, the check is refused (one incident, one
+    change). With --hf N (a horror of its own) the HF is N and the general Hardness
+    applies, or NAME's specialization for --category C.
 
     \b
     Example:
       journal check Ariella --dice +4/-2
       journal check Linda --hf 8
+      journal check Prof --hf 6 --category mythos
     """
     from journal.dice import parse_d10_pair
     from journal.rules.horror_factor import HorrorCheck
 
     entered = {"check": parse_d10_pair(dice)} if dice else None
-    record(settings, HorrorCheck(name, hf), as_json, entered, {"check": "--dice"})
+    record(settings, HorrorCheck(name, hf, category), as_json, entered, {"check": "--dice"})
 
 
 @click.command()
@@ -298,7 +352,8 @@ def rest(
     points: int | None,
     as_json: bool,
 ) -> None:
-    """A good night's sleep (or --victory): Willpower back to its maximum.
+    """A good night's sleep (or --victory): Willpower back to its maximum. Sleep waits for
+    the end of a fight for those in it; a major victory does not.
 
     \b
     Example:
@@ -327,6 +382,9 @@ def rest(
 @click.option(
     "--override", metavar="REASON", help="GM ruling past the therapy rule, with a reason."
 )
+@click.option(
+    "--spec", "specialization", metavar="C", help="Lose this specialization's Hardness instead."
+)
 @json_option
 @pass_settings
 def peace(
@@ -338,18 +396,22 @@ def peace(
     ptsd: bool,
     mindset: bool,
     override: str | None,
+    specialization: str | None,
     as_json: bool,
 ) -> None:
-    """Months of peaceful life: Hardness lost, never below half the peak.
+    """Months of peaceful life: Hardness lost, never below half the peak (with --spec C,
+    the specialization's Hardness and its own peak).
 
     \b
     Example:
       journal peace Linda --months 6 --lose 1 --ptsd
       journal peace Sarge --months 12 --lose 1 --therapy
+      journal peace Prof --months 6 --lose 1 --spec mythos
     """
     from journal.rules.horror_factor import Peace
 
-    record(settings, Peace(name, months, lose, therapy, ptsd, mindset, override), as_json)
+    command = Peace(name, months, lose, therapy, ptsd, mindset, override, specialization)
+    record(settings, command, as_json)
 
 
 @click.command()

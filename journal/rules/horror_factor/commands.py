@@ -51,9 +51,25 @@ class EndEncounter:
 
 
 @dataclass(frozen=True)
+class JoinEncounter:
+    """A character arrives late (or comes back) to the running encounter."""
+
+    character: str
+
+
+@dataclass(frozen=True)
+class LeaveEncounter:
+    """A character is out of the fight (fled, knocked out...) before it ends."""
+
+    character: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class HorrorCheck:
     character: str
     hf: int | None = None
+    category: str | None = None  # the horror's category (a specialization may apply)
 
 
 @dataclass(frozen=True)
@@ -72,6 +88,7 @@ class Peace:
     ptsd: bool = False
     mindset: bool = False
     override: str | None = None
+    specialization: str | None = None  # lose this specialization, not the general Hardness
 
 
 @dataclass(frozen=True)
@@ -90,6 +107,8 @@ COMMANDS: tuple[type, ...] = (
     Soak,
     Shift,
     DropEnemy,
+    JoinEncounter,
+    LeaveEncounter,
     EndEncounter,
     HorrorCheck,
     Rest,

@@ -14,6 +14,8 @@ from journal.rules.horror_factor.commands import (
     DropEnemy,
     EndEncounter,
     HorrorCheck,
+    JoinEncounter,
+    LeaveEncounter,
     Peace,
     Rest,
     RollInitiative,
@@ -21,7 +23,10 @@ from journal.rules.horror_factor.commands import (
     Soak,
     StartEncounter,
 )
+from journal.rules.horror_factor.describe import NO_ROLL
 from journal.rules.horror_factor.events import (
+    EncounterJoined,
+    EncounterLeft,
     EncounterStarted,
     EnemyDropped,
     HorrorFactorShifted,
@@ -33,6 +38,7 @@ from journal.rules.horror_factor.events import (
 from journal.rules.horror_factor.lookup import (
     character,
     participant,
+    present,
     rules_of,
     running,
     track_change,
@@ -52,6 +58,8 @@ DECIDE.on(RollInitiative)(
 DECIDE.on(Soak)(lambda state, command, dice: [soak(state, command.character, command.points)])
 DECIDE.on(Shift)(lambda state, command, dice: [shift(state, command)])
 DECIDE.on(DropEnemy)(lambda state, command, dice: [drop_enemy(state, command.character)])
+DECIDE.on(JoinEncounter)(lambda state, command, dice: [join(state, command.character)])
+DECIDE.on(LeaveEncounter)(lambda state, command, dice: [leave(state, command)])
 DECIDE.on(EndEncounter)(lambda state, command, dice: [aftermath.end_encounter(state, command)])
 DECIDE.on(HorrorCheck)(lambda state, command, dice: [aftermath.horror_check(state, command, dice)])
 DECIDE.on(Rest)(lambda state, command, dice: [aftermath.rest(state, command)])
@@ -130,9 +138,14 @@ def advance_turn(state: CampaignState) -> TurnAdvanced:
     encounter = running(state, "advance the turn")
     expires = encounter.ambush and encounter.turn == 1
     changes: list[TrackChange] = []
+    parts: list[Term]
     for p in encounter.participants.values():
-        if p.initiative is None:
-            parts: list[Term] = [("no initiative, counts as acted", -1)]
+        if p.left is not None:
+            if not expires:
+                continue  # out of the fight: no decay
+            parts, reasons = [(f"out of the fight ({p.left})", 0)], ["out of the fight: same"]
+        elif p.initiative is None:
+            parts = [(NO_ROLL, -1)]
             reasons = ["no initiative: -1"]
         elif p.can_act:
             parts, reasons = [("acted", -1)], ["acted: -1"]
@@ -205,8 +218,14 @@ def soak(state: CampaignState, name: str, points: int) -> WillpowerSoaked:
             f"{who.name} has only {who.willpower} Willpower left (of {who.willpower_max}): "
             "soak less, or rest first"
         )
-    after = Participant(p.name, p.hf, p.soak + points)
     hardness, label = who.hardness_for(encounter.category)
+    if p.effective_hf <= hardness:
+        now = f"effective HF {p.effective_hf}" if p.soak else f"HF {p.hf}"
+        raise RuleError(
+            f"{who.name}'s {now} is already at or below their {label} {hardness}: there is no "
+            "penalty to lower, so a soak would only waste Willpower"
+        )
+    after = Participant(p.name, p.hf, p.soak + points)
     return WillpowerSoaked(
         character=who.name,
         turn=encounter.turn,
@@ -252,7 +271,9 @@ def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
     name: str | None = None
     if command.character is not None:
         name = participant(state, command.character, "have their HF shifted")[0].name
-    targets = list(encounter.participants) if group or name is None else [name]
+    targets = [p.name for p in present(encounter)] if group or name is None else [name]
+    if not targets:
+        raise RuleError(f"nobody is left in the fight {encounter.title!r}: nothing to shift")
     changes = tuple(
         track_change(encounter.participants[t], [(cause, applied)], f"{cause} {applied:+d}")
         for t in targets
@@ -270,8 +291,14 @@ def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
 
 
 def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:
-    who, _ = participant(state, name, "drop an enemy")
+    who, me = participant(state, name, "drop an enemy")
     encounter = running(state, "drop an enemy")
+    if me.can_act is False:
+        raise RuleError(
+            f"{who.name} froze this turn (initiative {me.initiative}) and cannot act, so cannot "
+            "drop an enemy: record the drop for whoever made it, or void the initiative roll "
+            "if it was wrong"
+        )
     changes: tuple[TrackChange, ...] = ()
     if encounter.drops == 0:
         changes = tuple(
@@ -282,6 +309,42 @@ def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:
                 else [(f"{who.name} dropped the first enemy", tables.FIRST_DROP_OTHERS)],
                 "first enemy dropped",
             )
-            for p in encounter.participants.values()
+            for p in present(encounter)
         )
     return EnemyDropped(who.name, encounter.turn, encounter.drops + 1, changes)
+
+
+def join(state: CampaignState, name: str) -> EncounterJoined:
+    """A newcomer faces the encounter's HF as it stands for newcomers: its base and
+    modifiers, the ambush only while it is still turn 1 (no decay: they were not there).
+    One who left comes back to the HF they left with."""
+    encounter = running(state, "join it")
+    who = character(state, name)
+    found = encounter.participants.get(who.name)
+    if found is not None:
+        if found.left is None:
+            raise RuleError(
+                f"{who.name} is already in the fight {encounter.title!r} (HF {found.hf})"
+            )
+        terms: Terms = (("HF when they left", found.hf),)
+        return EncounterJoined(who.name, encounter.turn, found.hf, terms, rejoined=True)
+    parts: list[Term] = [("encounter HF", encounter.initial_hf)]
+    if encounter.ambush:
+        parts = [("encounter HF", encounter.initial_hf - tables.AMBUSH)]
+        if encounter.turn == 1:
+            parts.append(("ambush (turn 1 only)", tables.AMBUSH))
+    hf = max(0, sum(value for _, value in parts))
+    return EncounterJoined(who.name, encounter.turn, hf, tuple(parts), rejoined=False)
+
+
+def leave(state: CampaignState, command: LeaveEncounter) -> EncounterLeft:
+    who, p = participant(state, command.character, "leave it", present=False)
+    encounter = running(state, "leave it")
+    reason = " ".join(command.reason.split())
+    if not reason:
+        raise RuleError(
+            f'say why {who.name} is out of the fight: --reason "fled" (or "knocked out", ...)'
+        )
+    if p.left is not None:
+        raise RuleError(f"{who.name} already left the fight ({p.left})")
+    return EncounterLeft(who.name, encounter.turn, reason, p.hf)

@@ -8,6 +8,8 @@ from journal.events import Dice, Event, describe_terms
 from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor.events import (
     EncounterEnded,
+    EncounterJoined,
+    EncounterLeft,
     EncounterStarted,
     EnemyDropped,
     HardnessAwarded,
@@ -20,6 +22,7 @@ from journal.rules.horror_factor.events import (
     TurnAdvanced,
     WillpowerSoaked,
 )
+from journal.rules.horror_factor.state import hardness_label
 
 
 def pair(faces: tuple[int, ...]) -> str:
@@ -78,12 +81,41 @@ def _started(payload: EncounterStarted) -> str:
     )
 
 
+#: the term a turn records for a participant who rolled no initiative in the turn that ended
+NO_ROLL = "no initiative, counts as acted"
+
+
+def not_rolled(payload: TurnAdvanced) -> list[str]:
+    """Who rolled no initiative in the turn that ended (read from the recorded terms)."""
+    return [c.character for c in payload.changes if any(t[0] == NO_ROLL for t in c.terms)]
+
+
 @LINES.on(TurnAdvanced)
 def _turned(payload: TurnAdvanced) -> str:
     reasons = "; ".join(
         f"{c.character} {c.before}->{c.after} ({c.reason})" for c in payload.changes
     )
-    return f"Turn {payload.turn}: HF {reasons}"
+    missing = not_rolled(payload)
+    rolled = f"; no initiative in turn {payload.turn - 1}: {', '.join(missing)}" if missing else ""
+    return f"Turn {payload.turn}: HF {reasons}{rolled}"
+
+
+@LINES.on(EncounterJoined)
+def _joined(payload: EncounterJoined) -> str:
+    if payload.rejoined:
+        return f"{payload.character} is back in the fight (turn {payload.turn}): HF {payload.hf}"
+    return (
+        f"{payload.character} joins the fight in turn {payload.turn}: "
+        f"{describe_terms(payload.terms, payload.hf)}"
+    )
+
+
+@LINES.on(EncounterLeft)
+def _left(payload: EncounterLeft) -> str:
+    return (
+        f"{payload.character} is out of the fight (turn {payload.turn}): {payload.reason}; "
+        f"HF stays {payload.hf}, no decay until they come back"
+    )
 
 
 @LINES.on(InitiativeRolled)
@@ -133,8 +165,9 @@ def _ended(payload: EncounterEnded) -> str:
 
 @LINES.on(HorrorChecked)
 def _checked(payload: HorrorChecked) -> str:
+    category = f" [{payload.category}]" if payload.category else ""
     return (
-        f"{payload.character} makes a Horror Check {_pair(payload.dice, 'check')}: "
+        f"{payload.character} makes a Horror Check{category} {_pair(payload.dice, 'check')}: "
         f"{describe_terms(payload.terms, payload.total)} vs {payload.target}: "
         f"{_check_result(payload)}; {payload.note}"
     )
@@ -163,7 +196,8 @@ def _peace(payload: PeaceRecorded) -> str:
         flags.append(f"override: {payload.override}")
     extra = f" ({', '.join(flags)})" if flags else ""
     return (
-        f"{payload.character}: {payload.months} month(s) of peace{extra}: Hardness "
+        f"{payload.character}: {payload.months} month(s) of peace{extra}: "
+        f"{hardness_label(payload.specialization)} "
         f"{payload.hardness_before}->{payload.hardness_after} "
         f"(peak {payload.peak}, not below {payload.floor})"
     )
@@ -196,6 +230,8 @@ def concerns(payload: Event) -> tuple[str, ...]:
             | WillpowerSoaked(character=name)
             | EnemyDropped(character=name)
             | HorrorChecked(character=name)
+            | EncounterJoined(character=name)
+            | EncounterLeft(character=name)
             | PeaceRecorded(character=name)
             | HardnessAwarded(character=name)
         ):

@@ -36,6 +36,8 @@ class CheckDocument(Document):
     hf: int
     hf_source: str
     dice: Dice
+    specialization: str | None  # the Hardness `hardness` is; None: the general one
+    encounter: str | None  # the encounter the check is about; None: a horror of its own
 
 
 def outcome(records: list[Recorded]) -> Document | None:
@@ -67,5 +69,7 @@ def outcome(records: list[Recorded]) -> Document | None:
             payload.hf,
             payload.hf_source,
             payload.dice,
+            payload.specialization,
+            payload.encounter,
         )
     return None

@@ -2,13 +2,18 @@
 
 The changes an event records are typed too (`TrackChange`, `EndResult`,
 `WillpowerChange`); stored, each is a JSON object with the same keys as its fields.
+
+Schema 2 of `HorrorChecked`, `EncounterEnded` and `PeaceRecorded` records which incident a
+check concerns and which Hardness (a specialization or the general one) a ruling changed;
+their upcasters read schema-1 payloads (`tests/horror_factor/fixtures/schema1.jsonl`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from journal.events import Dice, Event, Terms, event
+from journal.events import Dice, Event, Terms, event, upcaster
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class EndResult:
     brokenness_before: int
     brokenness_after: int
     note: str
+    specialization: str | None  # the Hardness that changed; None: the general one
 
 
 @dataclass(frozen=True)
@@ -128,7 +134,31 @@ class EnemyDropped(Event):
 
 @event
 @dataclass(frozen=True)
+class EncounterJoined(Event):
+    """A character enters the running encounter late, or comes back after leaving it."""
+
+    character: str
+    turn: int
+    hf: int  # the HF they face from now on
+    terms: Terms
+    rejoined: bool
+
+
+@event
+@dataclass(frozen=True)
+class EncounterLeft(Event):
+    """A character is out of the fight: their HF stays as it is, no decay, no shifts."""
+
+    character: str
+    turn: int
+    reason: str
+    hf: int
+
+
+@event
+@dataclass(frozen=True)
 class EncounterEnded(Event):
+    schema: ClassVar[int] = 2
     title: str
     turns: int
     do_or_die: tuple[str, ...]
@@ -139,8 +169,12 @@ class EncounterEnded(Event):
 @event
 @dataclass(frozen=True)
 class HorrorChecked(Event):
+    schema: ClassVar[int] = 2
     character: str
     hf_given: int | None
+    category: str | None  # as the GM gave it (`check --category`)
+    encounter: str | None  # the encounter it is about; None: a horror of its own (`--hf`)
+    specialization: str | None  # the Hardness it changes; None: the general one
     hf: int
     hf_source: str
     dice: Dice
@@ -173,6 +207,7 @@ class Rested(Event):
 @event
 @dataclass(frozen=True)
 class PeaceRecorded(Event):
+    schema: ClassVar[int] = 2
     character: str
     months: int
     lose: int
@@ -184,6 +219,7 @@ class PeaceRecorded(Event):
     floor: int
     hardness_before: int
     hardness_after: int
+    specialization: str | None  # the Hardness lost; None: the general one
 
 
 @event
@@ -205,9 +241,42 @@ EVENTS: tuple[type[Event], ...] = (
     WillpowerSoaked,
     HorrorFactorShifted,
     EnemyDropped,
+    EncounterJoined,
+    EncounterLeft,
     EncounterEnded,
     HorrorChecked,
     Rested,
     PeaceRecorded,
     HardnessAwarded,
 )
+
+INITIAL_HF_OF = "initial HF of "
+
+
+@upcaster("HorrorChecked", 1)
+def _check_about_its_encounter(data: dict[str, object]) -> dict[str, object]:
+    """Schema 1 had no incident: a check without a given HF was about the encounter its
+    `hf_source` names ("initial HF of Cellar"). It changed the general Hardness."""
+    source = str(data.get("hf_source", ""))
+    about = None
+    if data.get("hf_given") is None and source.startswith(INITIAL_HF_OF):
+        about = source.removeprefix(INITIAL_HF_OF)
+    return {**data, "category": None, "encounter": about, "specialization": None}
+
+
+@upcaster("EncounterEnded", 1)
+def _end_of_the_general_hardness(data: dict[str, object]) -> dict[str, object]:
+    """Schema 1's results changed the general Hardness."""
+    results = data.get("results")
+    rows = results if isinstance(results, list | tuple) else []
+    return {
+        **data,
+        "results": [
+            {**row, "specialization": None} if isinstance(row, dict) else row for row in rows
+        ],
+    }
+
+
+@upcaster("PeaceRecorded", 1)
+def _peace_of_the_general_hardness(data: dict[str, object]) -> dict[str, object]:
+    return {**data, "specialization": None}

@@ -27,6 +27,8 @@ from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import fiat, tables
 from journal.rules.horror_factor.events import (
     EncounterEnded,
+    EncounterJoined,
+    EncounterLeft,
     EncounterStarted,
     EndResult,
     EnemyDropped,
@@ -96,19 +98,46 @@ def _dropped(state: CampaignState, payload: EnemyDropped, meta: Meta) -> HFState
     return _track(rules_of(state), payload.changes, drop=True)
 
 
+@EVOLVE.on(EncounterJoined)
+def _joined(state: CampaignState, payload: EncounterJoined, meta: Meta) -> HFState:
+    return _join(rules_of(state), payload)
+
+
+@EVOLVE.on(EncounterLeft)
+def _left(state: CampaignState, payload: EncounterLeft, meta: Meta) -> HFState:
+    rules = rules_of(state)
+    encounter = rules.encounter
+    if encounter is None or payload.character not in encounter.participants:
+        return rules
+    p = replace(encounter.participants[payload.character], left=payload.reason)
+    participants = {**encounter.participants, p.name: p}
+    return replace(rules, encounter=replace(encounter, participants=participants))
+
+
 @EVOLVE.on(EncounterEnded)
 def _ended(state: CampaignState, payload: EncounterEnded, meta: Meta) -> HFState:
-    return _end(rules_of(state), payload.results)
+    return _end(rules_of(state), payload.results, meta.seq)
 
 
 @EVOLVE.on(HorrorChecked)
 def _checked(state: CampaignState, payload: HorrorChecked, meta: Meta) -> HFState:
-    return _shift(
+    rules = _shift_level(
         rules_of(state),
         payload.character,
-        hardness=payload.hardness_after - payload.hardness_before,
-        brokenness=payload.brokenness_after - payload.brokenness_before,
+        payload.specialization,
+        payload.hardness_after - payload.hardness_before,
     )
+    rules = _shift(
+        rules, payload.character, brokenness=payload.brokenness_after - payload.brokenness_before
+    )
+    who = rules.characters.get(payload.character)
+    if (
+        who is not None
+        and payload.encounter is not None
+        and (payload.encounter == who.last_encounter)
+    ):
+        rules = _with(rules, replace(who, incident_check=meta.seq))
+    return rules
 
 
 @EVOLVE.on(Rested)
@@ -125,10 +154,11 @@ def _rested(state: CampaignState, payload: Rested, meta: Meta) -> HFState:
 
 @EVOLVE.on(PeaceRecorded)
 def _peace(state: CampaignState, payload: PeaceRecorded, meta: Meta) -> HFState:
-    return _shift(
+    return _shift_level(
         rules_of(state),
         payload.character,
-        hardness=payload.hardness_after - payload.hardness_before,
+        payload.specialization,
+        payload.hardness_after - payload.hardness_before,
     )
 
 
@@ -205,6 +235,20 @@ def _shift(
     )
 
 
+def _shift_level(rules: HFState, name: str, spec: str | None, delta: int) -> HFState:
+    """A recorded change of one Hardness: the general one, or a specialization (which
+    starts from the general Hardness when the character has none of that name yet)."""
+    who = rules.characters.get(name)
+    if who is None or delta == 0:
+        return rules
+    if spec is None:
+        return _shift(rules, name, hardness=delta)
+    level = clamp(who.level(spec) + delta, 0, tables.HARDNESS_MAX)
+    specs = dict(sorted({**who.specializations, spec: level}.items()))
+    peaks = {**who.spec_peaks, spec: max(who.peak(spec), level)}
+    return _with(rules, replace(who, specializations=specs, spec_peaks=peaks))
+
+
 def _start(rules: HFState, payload: EncounterStarted) -> HFState:
     # One still running here means its end was voided: the recorded start replaces it.
     cast = [name for name in payload.cast if name in rules.characters]
@@ -217,13 +261,35 @@ def _start(rules: HFState, payload: EncounterStarted) -> HFState:
     )
     characters = dict(rules.characters)
     for name in cast:
-        characters[name] = replace(
-            characters[name],
-            last_hf=payload.hf,
-            last_encounter=payload.title,
-            last_category=payload.category,
-        )
+        characters[name] = _faces(characters[name], payload.hf, payload.title, payload.category)
     return HFState(characters, encounter)
+
+
+def _faces(who: Character, hf: int, title: str, category: str | None) -> Character:
+    """A character facing a new encounter: a new incident, nothing ruled about it yet."""
+    return replace(
+        who,
+        last_hf=hf,
+        last_encounter=title,
+        last_category=category,
+        incident_end=None,
+        incident_check=None,
+    )
+
+
+def _join(rules: HFState, payload: EncounterJoined) -> HFState:
+    encounter = rules.encounter
+    who = rules.characters.get(payload.character)
+    if encounter is None or who is None:
+        return rules
+    found = encounter.participants.get(who.name)
+    if found is not None:  # back in the fight, at the HF they left with
+        p = replace(found, left=None)
+    else:
+        p = Participant(who.name, max(0, payload.hf))
+        rules = _with(rules, _faces(who, payload.hf, encounter.title, encounter.category))
+    participants = {**encounter.participants, p.name: p}
+    return replace(rules, encounter=replace(encounter, participants=participants))
 
 
 def _participants(
@@ -234,7 +300,7 @@ def _participants(
     result: dict[str, Participant] = {}
     for name, p in encounter.participants.items():
         hf = max(0, p.hf + found.get(name, 0))
-        result[name] = Participant(name, hf) if fresh else replace(p, hf=hf)
+        result[name] = Participant(name, hf, left=p.left) if fresh else replace(p, hf=hf)
     return result
 
 
@@ -291,17 +357,25 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
     )
 
 
-def _end(rules: HFState, results: Iterable[EndResult]) -> HFState:
+def _end(rules: HFState, results: Iterable[EndResult], seq: int) -> HFState:
     if rules.encounter is None:
         return rules
     rules = replace(rules, encounter=None)
     for result in results:
+        rules = _shift_level(
+            rules,
+            result.character,
+            result.specialization,
+            result.hardness_after - result.hardness_before,
+        )
         rules = _shift(
             rules,
             result.character,
-            hardness=result.hardness_after - result.hardness_before,
             brokenness=result.brokenness_after - result.brokenness_before,
         )
+        who = rules.characters.get(result.character)
+        if who is not None and result.outcome != "none":
+            rules = _with(rules, replace(who, incident_end=seq))
     return rules
 
 
@@ -310,9 +384,4 @@ def _award(rules: HFState, payload: HardnessAwarded) -> HFState:
     if who is None:
         return rules
     gained = payload.hardness_after - payload.hardness_before
-    if payload.specialization is None:
-        return _shift(rules, who.name, hardness=gained)
-    start = who.specializations.get(payload.specialization, who.hardness)
-    level = clamp(start + gained, 0, tables.HARDNESS_MAX)
-    specs = {**who.specializations, payload.specialization: level}
-    return _with(rules, replace(who, specializations=dict(sorted(specs.items()))))
+    return _shift_level(rules, who.name, payload.specialization, gained)

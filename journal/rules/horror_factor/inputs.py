@@ -9,6 +9,8 @@ from journal.rules.horror_factor.commands import (
     DropEnemy,
     EndEncounter,
     HorrorCheck,
+    JoinEncounter,
+    LeaveEncounter,
     Peace,
     Rest,
     RollInitiative,
@@ -18,6 +20,8 @@ from journal.rules.horror_factor.commands import (
 )
 from journal.rules.horror_factor.events import (
     EncounterEnded,
+    EncounterJoined,
+    EncounterLeft,
     EncounterStarted,
     EnemyDropped,
     HardnessAwarded,
@@ -48,7 +52,9 @@ REBUILD.on(WillpowerSoaked)(lambda p: Soak(p.character, p.points))
 REBUILD.on(HorrorFactorShifted)(lambda p: Shift(p.character, p.cause, p.delta))
 REBUILD.on(EnemyDropped)(lambda p: DropEnemy(p.character))
 REBUILD.on(EncounterEnded)(lambda p: EndEncounter(tuple(p.do_or_die), tuple(p.broken)))
-REBUILD.on(HorrorChecked)(lambda p: HorrorCheck(p.character, p.hf_given))
+REBUILD.on(EncounterJoined)(lambda p: JoinEncounter(p.character))
+REBUILD.on(EncounterLeft)(lambda p: LeaveEncounter(p.character, p.reason))
+REBUILD.on(HorrorChecked)(lambda p: HorrorCheck(p.character, p.hf_given, p.category))
 REBUILD.on(Rested)(lambda p: Rest(() if p.everyone else tuple(p.characters), p.victory, p.points))
 REBUILD.on(PeaceRecorded)(
     lambda p: Peace(
@@ -59,6 +65,7 @@ REBUILD.on(PeaceRecorded)(
         ptsd=p.ptsd,
         mindset=p.mindset,
         override=p.override,
+        specialization=p.specialization,
     )
 )
 # new_spec: the typo guard was asked at the table; the record already holds the specialization

@@ -33,7 +33,10 @@ def running(state: CampaignState, doing: str) -> Encounter:
     return encounter
 
 
-def participant(state: CampaignState, name: str, doing: str) -> tuple[Character, Participant]:
+def participant(
+    state: CampaignState, name: str, doing: str, *, present: bool = True
+) -> tuple[Character, Participant]:
+    """A participant of the running encounter; with `present`, one still in the fight."""
     encounter = running(state, doing)
     who = character(state, name)
     found = encounter.participants.get(who.name)
@@ -41,9 +44,19 @@ def participant(state: CampaignState, name: str, doing: str) -> tuple[Character,
         cast = ", ".join(encounter.participants)
         raise RuleError(
             f"{who.name} is not in the encounter {encounter.title!r} (its cast: {cast}), "
-            f"so cannot {doing}"
+            f"so cannot {doing}: `journal encounter join {who.name}` brings them in"
+        )
+    if present and found.left is not None:
+        raise RuleError(
+            f"{who.name} left the fight ({found.left}), so cannot {doing}: "
+            f"`journal encounter join {who.name}` brings them back"
         )
     return who, found
+
+
+def present(encounter: Encounter) -> list[Participant]:
+    """The participants still in the fight."""
+    return [p for p in encounter.participants.values() if p.left is None]
 
 
 def track_change(p: Participant, parts: Sequence[Term], reason: str) -> TrackChange:

@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from journal.documents import CharacterStatus
-from journal.events import describe_terms
 from journal.handouts.hooks import Milestone, Narrator, RecapView
 from journal.handouts.telling import ARROW
 from journal.projection import Step
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
     EncounterEnded,
+    EncounterJoined,
     EncounterStarted,
     EnemyDropped,
     HardnessAwarded,
@@ -25,9 +25,9 @@ from journal.rules.horror_factor.events import (
     TurnAdvanced,
     WillpowerSoaked,
 )
-from journal.rules.horror_factor.state import HFState
-from journal.rules.horror_factor.status import HFStatus
-from journal.rules.horror_factor.tell import check_verdict
+from journal.rules.horror_factor.state import HFState, hardness_label
+from journal.rules.horror_factor.status import FightNumbers, HFStatus
+from journal.rules.horror_factor.tell import check_outcome, check_verdict, terms_words
 
 Doc = dict[str, Any]
 
@@ -40,6 +40,7 @@ def _status(recap: RecapView, step: Step) -> dict[str, HFStatus]:
 class HorrorFactorNarrator(Narrator):
     outcome_keys = (
         "hardened",
+        "hardness_lost",
         "broken",
         "horror_checks",
         "willpower_spent",
@@ -57,7 +58,7 @@ class HorrorFactorNarrator(Narrator):
             {
                 "title": payload.title,
                 "hf": payload.hf,
-                "why": describe_terms(payload.terms),
+                "why": terms_words(payload.terms),
                 "category": payload.category,
                 "ambush": payload.ambush,
                 "cast": list(payload.cast),
@@ -79,22 +80,7 @@ class HorrorFactorNarrator(Narrator):
             fight = found.encounter if found else None
             if fight is None:
                 continue
-            rows.append(
-                {
-                    "name": name,
-                    "hf": fight.hf,
-                    "hf_end": fight.hf,
-                    "why": reasons.get(name),
-                    "soak": 0,
-                    "effective_hf": fight.effective_hf,
-                    "initiative": None,
-                    "acted": None,
-                    "penalty": fight.action_penalty,
-                    "defense": 0,
-                    "dice": None,
-                    "terms": None,
-                }
-            )
+            rows.append(_row(name, fight, reasons.get(name)))
         recap.open_turn(number, rows)
 
     def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
@@ -119,6 +105,7 @@ class HorrorFactorNarrator(Narrator):
                 (result.hardness_before, result.hardness_after),
                 (result.brokenness_before, result.brokenness_after),
                 why,
+                result.specialization,
             )
         return True
 
@@ -130,6 +117,11 @@ class HorrorFactorNarrator(Narrator):
         turn = recap.turn
         if turn is None:
             return
+        if isinstance(payload, EncounterJoined) and payload.character not in encounter["cast"]:
+            encounter["cast"].append(payload.character)
+            fight = self._fight(recap, step, payload.character)
+            if fight is not None and recap.sees_name(payload.character):
+                turn["rows"].append(_row(payload.character, fight, "joins"))
         rows = {r["name"]: r for r in turn["rows"]}
         if isinstance(payload, InitiativeRolled) and payload.character in rows:
             row = rows[payload.character]
@@ -148,8 +140,17 @@ class HorrorFactorNarrator(Narrator):
             found = status.get(name)
             fight = found.encounter if found else None
             if fight is not None:
+                # the numbers as they stand after this event: a soak's effective HF follows
+                # every later change of the turn (a drop, a shift)
                 row["hf_end"] = fight.hf
                 row["soak"] = fight.soak
+                row["effective_hf"] = fight.effective_hf
+                row["left"] = fight.left
+
+    @staticmethod
+    def _fight(recap: RecapView, step: Step, name: str) -> FightNumbers | None:
+        found = _status(recap, step).get(name)
+        return found.encounter if found else None
 
     def outcome(self, step: Step, recap: RecapView) -> None:
         payload = step.payload
@@ -160,10 +161,11 @@ class HorrorFactorNarrator(Narrator):
                     {
                         "name": payload.character,
                         "hf": payload.hf,
+                        "about": payload.encounter,
                         "result": payload.result,
                         "verdict": check_verdict(payload.result),
                         "passed": payload.result == "pass",
-                        "note": payload.note,
+                        "note": payload.note if recap.gm_audience else check_outcome(payload),
                         "gm": recap.gm(step),
                     }
                 )
@@ -173,6 +175,7 @@ class HorrorFactorNarrator(Narrator):
                     (payload.hardness_before, payload.hardness_after),
                     (payload.brokenness_before, payload.brokenness_after),
                     "Horror Check",
+                    payload.specialization,
                 )
             case HardnessAwarded():
                 self._hardness(
@@ -181,6 +184,16 @@ class HorrorFactorNarrator(Narrator):
                     (payload.hardness_before, payload.hardness_after),
                     (0, 0),
                     f"awarded: {payload.reason}",
+                    payload.specialization,
+                )
+            case PeaceRecorded():
+                self._hardness(
+                    recap,
+                    payload.character,
+                    (payload.hardness_before, payload.hardness_after),
+                    (0, 0),
+                    f"{payload.months} month(s) of peace",
+                    payload.specialization,
                 )
             case WillpowerSoaked():
                 spent = out["willpower_spent"]
@@ -204,15 +217,24 @@ class HorrorFactorNarrator(Narrator):
 
     @staticmethod
     def _hardness(
-        recap: RecapView, name: str, hardness: tuple[int, int], broken: tuple[int, int], why: str
+        recap: RecapView,
+        name: str,
+        hardness: tuple[int, int],
+        broken: tuple[int, int],
+        why: str,
+        specialization: str | None = None,
     ) -> None:
+        """Each change in its own list: Hardness gained, Hardness lost, brokenness."""
         if not recap.sees_name(name):
             return
         (h0, h1), (b0, b1) = hardness, broken
-        if h1 != h0:
-            recap.outcomes["hardened"].append({"name": name, "before": h0, "after": h1, "why": why})
+        which = {"name": name, "hardness": hardness_label(specialization), "why": why}
+        if h1 > h0:
+            recap.outcomes["hardened"].append({**which, "before": h0, "after": h1})
+        elif h1 < h0:
+            recap.outcomes["hardness_lost"].append({**which, "before": h0, "after": h1})
         if b1 != b0:
-            recap.outcomes["broken"].append({"name": name, "before": b0, "after": b1, "why": why})
+            recap.outcomes["broken"].append({**which, "before": b0, "after": b1})
 
     def standing(self, name: str, status: CharacterStatus) -> Doc:
         assert isinstance(status, HFStatus)
@@ -244,6 +266,9 @@ class HorrorFactorNarrator(Narrator):
                 "brokenness": status.brokenness,
                 "willpower": status.willpower,
                 "willpower_max": status.willpower_max,
+                "specializations": [
+                    {"category": k, "hardness": v} for k, v in status.specializations.items()
+                ],
             }
 
         return numbers
@@ -309,6 +334,7 @@ class HorrorFactorNarrator(Narrator):
                                 (r.hardness_before, r.hardness_after),
                                 (r.brokenness_before, r.brokenness_after),
                                 f"after “{p.title}”",
+                                r.specialization,
                             )
                 case HorrorChecked(character=who) if who == name:
                     found += _hardness_milestones(
@@ -316,31 +342,61 @@ class HorrorFactorNarrator(Narrator):
                         (p.hardness_before, p.hardness_after),
                         (p.brokenness_before, p.brokenness_after),
                         f"Horror Check against HF {p.hf}",
+                        p.specialization,
                     )
                 case HardnessAwarded(character=who) if who == name:
                     found += _hardness_milestones(
-                        step, (p.hardness_before, p.hardness_after), (0, 0), f"awarded: {p.reason}"
+                        step,
+                        (p.hardness_before, p.hardness_after),
+                        (0, 0),
+                        f"awarded: {p.reason}",
+                        p.specialization,
                     )
                 case PeaceRecorded(character=who) if who == name:
+                    label = hardness_label(p.specialization)
                     change = (
-                        f"Hardness {p.hardness_before} {ARROW} {p.hardness_after}"
+                        f"{label} {p.hardness_before} {ARROW} {p.hardness_after}"
                         if p.hardness_after != p.hardness_before
-                        else f"kept Hardness {p.hardness_after}"
+                        else f"kept {label} {p.hardness_after}"
                     )
                     text = f"{p.months} month(s) of peace: {change}"
                     found.append(Milestone(step, "peace", "Peace", text))
         return found
 
 
+def _row(name: str, fight: FightNumbers, why: str | None) -> Doc:
+    """A participant's row of a turn's table, as the turn opens (or as they join)."""
+    return {
+        "name": name,
+        "hf": fight.hf,
+        "hf_end": fight.hf,
+        "why": why,
+        "soak": fight.soak,
+        "effective_hf": fight.effective_hf,
+        "initiative": None,
+        "acted": None,
+        "penalty": fight.action_penalty,
+        "defense": 0,
+        "dice": None,
+        "terms": None,
+        "left": fight.left,
+    }
+
+
 def _hardness_milestones(
-    step: Step, hardness: tuple[int, int], broken: tuple[int, int], why: str
+    step: Step,
+    hardness: tuple[int, int],
+    broken: tuple[int, int],
+    why: str,
+    specialization: str | None = None,
 ) -> list[Milestone]:
     (h0, h1), (b0, b1) = hardness, broken
+    label = hardness_label(specialization)
     found = []
     if h1 > h0:
-        found.append(Milestone(step, "hardened", "Hardened", f"Hardness {h0} {ARROW} {h1} ({why})"))
+        found.append(Milestone(step, "hardened", "Hardened", f"{label} {h0} {ARROW} {h1} ({why})"))
     elif h1 < h0:
-        text = f"Hardness {h0} {ARROW} {h1} ({why})"
+        text = f"{label} {h0} {ARROW} {h1} ({why})"
         found.append(Milestone(step, "softened", "Hardness lost", text))
     if b1 > b0:
         found.append(Milestone(step, "broken", "Broken", f"brokenness {b0} {ARROW} {b1} ({why})"))

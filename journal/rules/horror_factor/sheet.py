@@ -80,8 +80,15 @@ def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def parse_option(key: str, raw: str) -> Any:
+def parse_option(key: str, raw: str) -> int | bool:
     if key == "exceptional_margin":
         return in_range(raw, "exceptional_margin", *tables.EXCEPTIONAL_MARGIN_RANGE)
+    if key == "end_and_check":
+        word = str(raw).strip().lower()
+        if word in tables.YES:
+            return True
+        if word in tables.NO:
+            return False
+        raise RuleError(f"end_and_check is yes or no, not {raw!r}")
     known = ", ".join(sorted(tables.OPTION_DEFAULTS))
     raise RuleError(f"horror-factor has no option {key!r} (options: {known})")

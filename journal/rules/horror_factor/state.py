@@ -26,6 +26,12 @@ class Character:
     last_hf: int | None = None  # the initial HF of the last encounter faced
     last_encounter: str | None = None
     last_category: str | None = None
+    #: the highest level each specialization ever held ("half your total Hardness")
+    spec_peaks: Mapping[str, int] = field(default_factory=dict)
+    #: the last encounter's incident: the seq of its end that named this character
+    #: (do-or-die or broken) and of a Horror Check about it, None while neither happened
+    incident_end: int | None = None
+    incident_check: int | None = None
 
     @property
     def cap(self) -> int:
@@ -37,6 +43,21 @@ class Character:
             return self.specializations[category], f"Hardness ({category})"
         return self.hardness, "Hardness"
 
+    def specialization_for(self, category: str | None) -> str | None:
+        """The specialization an event of this category names for this character."""
+        return category if category is not None and category in self.specializations else None
+
+    def level(self, specialization: str | None) -> int:
+        if specialization is None:
+            return self.hardness
+        return self.specializations.get(specialization, self.hardness)
+
+    def peak(self, specialization: str | None) -> int:
+        if specialization is None:
+            return max(self.peak_hardness, self.hardness)
+        level = self.level(specialization)
+        return max(self.spec_peaks.get(specialization, level), level)
+
 
 @dataclass(frozen=True)
 class Participant:
@@ -46,6 +67,7 @@ class Participant:
     initiative: int | None = None  # this turn's total, None before the roll
     can_act: bool | None = None
     defense_penalty: int = 0
+    left: str | None = None  # why they are out of the fight (fled, knocked out), if they are
 
     @property
     def effective_hf(self) -> int:
@@ -67,6 +89,10 @@ class Encounter:
 class HFState(RulesState):
     characters: Mapping[str, Character] = field(default_factory=dict)
     encounter: Encounter | None = None
+
+
+def hardness_label(specialization: str | None) -> str:
+    return "Hardness" if specialization is None else f"Hardness ({specialization})"
 
 
 def action_penalty(effective_hf: int, hardness: int) -> int:

@@ -31,6 +31,7 @@ class FightNumbers(Document):
     initiative: int | None
     can_act: bool | None
     defense_penalty: int
+    left: str | None  # out of the fight, and why (their HF waits, no decay)
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ def status(state: CampaignState) -> dict[str, HFStatus]:
                 initiative=p.initiative,
                 can_act=p.can_act,
                 defense_penalty=p.defense_penalty,
+                left=p.left,
             )
         result[name] = HFStatus(
             hardness=who.hardness,
@@ -116,6 +118,8 @@ def _row(name: str, c: HFStatus) -> list[object]:
         ]
     hf = str(fight.hf) + (f" (eff {fight.effective_hf})" if fight.soak else "")
     acts = "-" if fight.can_act is None else ("yes" if fight.can_act else "FROZE")
+    if fight.left is not None:
+        acts = f"out ({fight.left})"
     return [
         name,
         hf,
@@ -188,6 +192,10 @@ EXPLAIN_LABELS: Mapping[str, str] = {
     "encounter.initiative": "initiative",
     "encounter.can_act": "can act",
     "encounter.defense_penalty": "defense penalty",
+    "encounter.left": "out of the fight",
+    "specializations.*": "Hardness ({})",
 }
 #: The fight's context is in the rulings; `last_hf` is what a Horror Check uses, shown there.
 EXPLAIN_HIDDEN = frozenset({"fight", "last_hf"})
+#: each specialization is a number of its own in `explain` (`specializations.mythos`)
+EXPLAIN_EXPANDED = frozenset({"specializations"})

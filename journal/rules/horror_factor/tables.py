@@ -20,8 +20,15 @@ REACTION_RANGE = (1, 30)
 #: Above this general Hardness, losing Hardness in peace needs therapy (or an override).
 THERAPY_ABOVE = 5
 
-OPTION_DEFAULTS: Mapping[str, int] = MappingProxyType({"exceptional_margin": 5})
+#: `exceptional_margin`: total <= 10 - margin is an Exceptional Failure (the journal's
+#: reading); `end_and_check`: an encounter's end and a Horror Check about it may both change
+#: a character (the text: one change "per incident", so off by default).
+OPTION_DEFAULTS: Mapping[str, int | bool] = MappingProxyType(
+    {"exceptional_margin": 5, "end_and_check": False}
+)
 EXCEPTIONAL_MARGIN_RANGE = (0, 20)
+YES = ("yes", "true", "on", "1")
+NO = ("no", "false", "off", "0")
 
 #: The text's 0-6 table as named presets.
 PRESETS: Mapping[str, int] = MappingProxyType(

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from journal.events import Terms, describe_terms
 from journal.rules.dispatch import Dispatch
+from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
     EncounterEnded,
+    EncounterJoined,
+    EncounterLeft,
     EncounterStarted,
     EnemyDropped,
     HardnessAwarded,
@@ -19,6 +23,7 @@ from journal.rules.horror_factor.events import (
     TurnAdvanced,
     WillpowerSoaked,
 )
+from journal.rules.horror_factor.state import hardness_label
 
 ARROW = "→"
 
@@ -53,8 +58,22 @@ def _soaked(payload: WillpowerSoaked, gm: bool) -> str:
 
 @SENTENCES.on(HorrorFactorShifted)
 def _shifted(payload: HorrorFactorShifted, gm: bool) -> str:
-    who = payload.character or "everyone"
-    return f"HF {payload.applied:+d} for {who}: {payload.cause} ({_track(payload.changes)})"
+    who, cause = payload.character or "everyone", cause_words(payload)
+    if payload.group and payload.character:
+        who, cause = "everyone", f"{cause} (by {payload.character})"
+    return f"HF {payload.applied:+d} for {who}: {cause} ({_track(payload.changes)})"
+
+
+def cause_words(payload: HorrorFactorShifted) -> str:
+    """A catalog cause in the text's words (`hurt`: "hit and hurt by an attack")."""
+    entry = tables.CAUSES.get(payload.cause) if payload.catalog else None
+    return payload.cause if entry is None else entry.text
+
+
+def terms_words(terms: Terms) -> str:
+    """An encounter's HF terms for a handout: `horde 6, outnumbered +1`, a preset's name in
+    words (`powerful creature 5`)."""
+    return describe_terms(tuple((label.replace("-", " "), value) for label, value in terms))
 
 
 @SENTENCES.on(EnemyDropped)
@@ -64,13 +83,43 @@ def _dropped(payload: EnemyDropped, gm: bool) -> str:
     return f"{payload.character} drops the first enemy: HF {_track(payload.changes)}"
 
 
+def check_outcome(payload: HorrorChecked) -> str:
+    """What a Horror Check changed, in words (no total, no terms: the players' view)."""
+    label = hardness_label(payload.specialization)
+    changes = []
+    if payload.brokenness_after != payload.brokenness_before:
+        changes.append(f"brokenness {payload.brokenness_before} {ARROW} {payload.brokenness_after}")
+    if payload.hardness_after != payload.hardness_before:
+        changes.append(f"{label} {payload.hardness_before} {ARROW} {payload.hardness_after}")
+    elif payload.result == "pass":
+        changes.append(f"{label} stays {payload.hardness_after} (at the cap)")
+    elif payload.result == "exceptional-failure":
+        changes.append(f"{label} stays 0")
+    elif payload.brokenness_after == payload.brokenness_before:
+        changes.append(f"brokenness stays {payload.brokenness_after} (the most)")
+    return ", ".join(changes)
+
+
 @SENTENCES.on(HorrorChecked)
 def _checked(payload: HorrorChecked, gm: bool) -> str:
     verdict = check_verdict(payload.result)
+    about = f" about “{payload.encounter}”" if payload.encounter else ""
     return (
-        f"{payload.character} faces a Horror Check against HF {payload.hf}: "
-        f"{verdict}; {payload.note}"
+        f"{payload.character} faces a Horror Check{about} against HF {payload.hf}: "
+        f"{verdict}; {payload.note if gm else check_outcome(payload)}"
     )
+
+
+@SENTENCES.on(EncounterJoined)
+def _joined(payload: EncounterJoined, gm: bool) -> str:
+    if payload.rejoined:
+        return f"{payload.character} is back in the fight (HF {payload.hf})"
+    return f"{payload.character} joins the fight in turn {payload.turn} (HF {payload.hf})"
+
+
+@SENTENCES.on(EncounterLeft)
+def _left(payload: EncounterLeft, gm: bool) -> str:
+    return f"{payload.character} is out of the fight: {payload.reason}"
 
 
 @SENTENCES.on(Rested)
@@ -89,7 +138,8 @@ def _rested(payload: Rested, gm: bool) -> str:
 @SENTENCES.on(PeaceRecorded)
 def _peace(payload: PeaceRecorded, gm: bool) -> str:
     return (
-        f"{payload.character}: {payload.months} month(s) of peace, Hardness "
+        f"{payload.character}: {payload.months} month(s) of peace, "
+        f"{hardness_label(payload.specialization)} "
         f"{payload.hardness_before} {ARROW} {payload.hardness_after} "
         f"(never below {payload.floor}, half of the highest ever held)"
     )

@@ -14,10 +14,14 @@ from journal.errors import RuleError
 from journal.rules.core import AdvanceClock, SetClock
 from journal.rules.fright_check import (
     RULESET,
+    ChangeRow,
     EndCombat,
     FrightCheck,
     FrightChecked,
+    Heal,
     NameTrait,
+    Recover,
+    Rest,
     StartCombat,
 )
 
@@ -79,6 +83,10 @@ steps = st.lists(
         st.tuples(st.just("clock"), st.sampled_from(["30min", "6h", "23h", "24h", "2d"])),
         st.tuples(st.just("combat"), st.booleans()),
         st.tuples(st.just("name"), st.sampled_from(["worsen", "new"])),
+        st.tuples(st.just("recover"), st.booleans(), st.integers(0, 10_000)),
+        st.tuples(st.just("heal"), st.integers(0, 3), st.integers(0, 3)),
+        st.tuples(st.just("rest")),
+        st.tuples(st.just("change"), st.integers(4, 40), st.integers(0, 10_000)),
     ),
     min_size=1,
     max_size=12,
@@ -93,6 +101,8 @@ def play(table: Table, step: tuple[Any, ...]) -> None:
         table.do(AdvanceClock(step[1]))
     elif kind == "combat":
         table.do(StartCombat("fight") if table.rules.combat is None else EndCombat())
+    elif kind in ("recover", "heal", "rest", "change"):
+        _recovery(table, step)
     else:
         pending = table.rules.get("Mara").pending
         if not pending:
@@ -104,6 +114,31 @@ def play(table: Table, step: tuple[Any, ...]) -> None:
             table.do(NameTrait("Mara", item.seq, name if worsen is None else "", worsen=worsen))
         except RuleError:
             table.do(NameTrait("Mara", item.seq, name))
+
+
+def _recovery(table: Table, step: tuple[Any, ...]) -> None:
+    """A recovery roll, healing, a rest or a change of row; refused ones are skipped."""
+    kind = step[0]
+    mara_now = table.rules.get("Mara")
+    failed = [c.seq for c in mara_now.history if c.row is not None]
+    command: object
+    if kind == "recover":
+        command = Recover("Mara", care=step[1])
+    elif kind == "heal":
+        command = Heal("Mara", hp=step[1], fp=step[2])
+    elif kind == "rest":
+        command = Rest()
+    elif failed:
+        command = ChangeRow("Mara", failed[-1], step[1], "more fitting")
+    else:
+        return
+    try:
+        table.do(command, seed=step[-1] if isinstance(step[-1], int) else 0)
+    except RuleError:
+        return
+    after = table.rules.get("Mara")
+    assert after.hp <= after.hp_max and after.fp <= after.fp_max
+    assert all(p.seq in {c.seq for c in after.history} for p in after.pending)
 
 
 @settings(max_examples=60, deadline=None)

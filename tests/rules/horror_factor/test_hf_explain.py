@@ -14,6 +14,8 @@ from journal.rules.horror_factor import (
     DropEnemy,
     EndEncounter,
     HorrorCheck,
+    JoinEncounter,
+    LeaveEncounter,
     Peace,
     Rest,
     RollInitiative,
@@ -37,13 +39,20 @@ def session(table: Table) -> list[tuple[object, dict[str, tuple[int, ...]] | Non
         (DropEnemy("Linda"), None),
         (DropEnemy("Freddie"), None),
         (AdvanceTurn(), None),
-        (EndEncounter(do_or_die=("Linda", "Freddie"), broken=("Ariella",)), None),
+        (EndEncounter(do_or_die=("Linda", "Freddie")), None),
         (HorrorCheck("Ariella"), {"check": (2, 9)}),
         (HorrorCheck("Linda", hf=3), {"check": (6, 2)}),
         (Rest(("Freddie",), points=1), None),
         (Rest(victory=True), None),
         (Award("Freddie", 1, "survived the siege", specialization="undead", new_spec=True), None),
         (Peace("Linda", months=6, lose=1, therapy=True, ptsd=True), None),
+        (StartEncounter("Crypt", "5", ("Linda",), category="undead"), None),
+        (JoinEncounter("Freddie"), None),
+        (LeaveEncounter("Linda", "knocked out"), None),
+        (JoinEncounter("Linda"), None),
+        (EndEncounter(do_or_die=("Freddie",)), None),
+        (HorrorCheck("Linda", hf=6, category="undead"), {"check": (5, 5)}),
+        (Peace("Freddie", months=2, lose=1, specialization="undead"), None),
     ]
 
 
@@ -103,6 +112,17 @@ def test_describe_every_event(trio: Table) -> None:
     )
     assert lines[15] == (
         "Linda: 6 month(s) of peace (therapy, PTSD): Hardness 4->3 (peak 4, not below 2)"
+    )
+    assert lines[16] == "Encounter 'Crypt' [undead] starts for Linda: HF 5"
+    assert lines[17] == "Freddie joins the fight in turn 1: encounter HF 5 = 5"
+    assert lines[18] == (
+        "Linda is out of the fight (turn 1): knocked out; HF stays 5, no decay until they come back"
+    )
+    assert lines[19] == "Linda is back in the fight (turn 1): HF 5"
+    assert lines[20].endswith("Linda: unchanged; Freddie: hardened: Hardness (undead) 2 to 3")
+    assert lines[21].startswith("Linda makes a Horror Check [undead] +5/-5: Willpower 10,")
+    assert lines[22] == (
+        "Freddie: 2 month(s) of peace: Hardness (undead) 3->2 (peak 3, not below 2)"
     )
 
 

@@ -34,16 +34,17 @@ def test_uses_the_initial_hf_of_the_last_encounter(trio: Table) -> None:
     trio.do(AdvanceTurn())
     trio.do(AdvanceTurn())
     trio.do(Soak("Linda", 3))
-    trio.do(EndEncounter(do_or_die=("Linda",)))
+    trio.do(EndEncounter())
     event = check(trio, HorrorCheck("Linda"), (9, 2))
     assert event.terms == (
         ("Willpower", 7),
-        ("Hardness", 3),
+        ("Hardness", 2),
         ("HF (initial HF of Zombies)", -9),
         ("+d10", 9),
         ("-d10", -2),
     )
-    assert (event.hf, event.hf_given, event.total, event.result) == (9, None, 8, "fail")
+    assert (event.hf, event.hf_given, event.total, event.result) == (9, None, 7, "fail")
+    assert event.encounter == "Zombies"
     assert (event.brokenness_before, event.brokenness_after) == (0, 1)
 
 
@@ -102,8 +103,10 @@ def test_margin_is_an_option() -> None:
 
 
 def test_specialization_of_the_last_encounter_applies(table: Table) -> None:
-    """ "Which Hardness applies": the specialization for the encounter's category; hardening
-    changes the general Hardness "unless the event names a specialization"."""
+    """ "Which Hardness applies": the specialization for the encounter's category; "An
+    encounter with a category names it for everyone in the cast who has that
+    specialization", so the check about it changes the specialization, not the general
+    Hardness."""
     table.do(
         AddCharacter(
             "Prof",
@@ -120,7 +123,10 @@ def test_specialization_of_the_last_encounter_applies(table: Table) -> None:
     table.do(EndEncounter())
     event = check(table, HorrorCheck("Prof"), (5, 5))
     assert event.terms[1] == ("Hardness (mythos)", 4)
-    assert (event.total, event.result, event.hardness_after) == (8, "fail", 0)
+    assert (event.total, event.result, event.specialization) == (8, "fail", "mythos")
+    assert (event.hardness_before, event.hardness_after, event.brokenness_after) == (4, 4, 1)
+    status = table.ruleset.status(table.state)["Prof"]
+    assert (status.hardness, status.specializations) == (0, {"mythos": 4})
 
 
 def test_no_hf_known_is_refused(trio: Table) -> None:

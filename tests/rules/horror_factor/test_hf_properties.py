@@ -18,6 +18,8 @@ from journal.rules.horror_factor import (
     DropEnemy,
     EndEncounter,
     HorrorCheck,
+    JoinEncounter,
+    LeaveEncounter,
     Peace,
     Rest,
     RollInitiative,
@@ -25,8 +27,13 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
+from journal.rules.horror_factor.events import (
+    EncounterEnded,
+    EncounterJoined,
+    HardnessAwarded,
+    HorrorChecked,
+)
 from journal.rules.horror_factor.events import EncounterStarted as StartEncounterEvent
-from journal.rules.horror_factor.events import HardnessAwarded
 from journal.rules.horror_factor.tables import CAUSES, HARDENING_CAP, PRESETS, TRAININGS
 
 NAMES = ("Freddie", "Ariella", "Linda")
@@ -84,6 +91,8 @@ in_fight: st.SearchStrategy[Step] = st.one_of(
         st.none(),
     ),
     st.tuples(st.builds(DropEnemy, names), st.none()),
+    st.tuples(st.builds(JoinEncounter, names), st.none()),
+    st.tuples(st.builds(LeaveEncounter, names, st.sampled_from(["fled", ""])), st.none()),
 )
 ends = st.tuples(
     st.one_of(
@@ -96,7 +105,12 @@ ends = st.tuples(
 )
 between: st.SearchStrategy[Step] = st.one_of(
     st.tuples(
-        st.builds(HorrorCheck, names, st.one_of(st.none(), st.integers(0, 9))),
+        st.builds(
+            HorrorCheck,
+            names,
+            st.one_of(st.none(), st.integers(0, 9)),
+            st.sampled_from([None, "mythos"]),
+        ),
         _with_dice("check"),
     ),
     st.tuples(
@@ -113,6 +127,7 @@ between: st.SearchStrategy[Step] = st.one_of(
             st.booleans(),
             st.booleans(),
             st.sampled_from([None, "the GM says so"]),
+            st.sampled_from([None, "mythos"]),
         ),
         st.none(),
     ),
@@ -248,6 +263,31 @@ def test_folding_with_voids_never_raises(
         if state.rules.encounter is not None:
             assert all(p.hf >= 0 for p in state.rules.encounter.participants.values())
     table.ruleset.status(state)
+
+
+@FAST
+@given(st.lists(sheets, min_size=3, max_size=3), campaigns())
+def test_one_change_per_incident(sheet_list: list[dict[str, Any]], steps: list[Step]) -> None:
+    """ "his Hardness rating should increase by 1 per incident": for each character and each
+    encounter they faced, at most one ruling (the end naming them, or a Horror Check about
+    it) whatever commands come."""
+    table, _ = fight(sheet_list, steps)
+    facing: dict[str, int] = {}
+    rulings: dict[tuple[str, int], int] = {}
+    for payload, meta in table.events:
+        if isinstance(payload, StartEncounterEvent):
+            facing.update({name: meta.seq for name in payload.cast})
+        elif isinstance(payload, EncounterJoined) and not payload.rejoined:
+            facing[payload.character] = meta.seq
+        elif isinstance(payload, EncounterEnded):
+            for r in payload.results:
+                if r.outcome != "none":
+                    key = (r.character, facing[r.character])
+                    rulings[key] = rulings.get(key, 0) + 1
+        elif isinstance(payload, HorrorChecked) and payload.encounter is not None:
+            key = (payload.character, facing[payload.character])
+            rulings[key] = rulings.get(key, 0) + 1
+    assert all(count == 1 for count in rulings.values()), rulings
 
 
 def test_awards_are_the_only_way_past_the_cap() -> None:

@@ -6,7 +6,7 @@ import pytest
 from rules_harness import Table
 
 from journal.errors import JournalError, RuleError
-from journal.rules.horror_factor import Rest, Soak, StartEncounter
+from journal.rules.horror_factor import EndEncounter, Rest, Soak, StartEncounter
 from journal.rules.horror_factor.events import Rested
 
 CAST = ("Freddie", "Ariella", "Linda")
@@ -16,10 +16,12 @@ def willpower(table: Table) -> dict[str, int]:
     return {n: s.willpower for n, s in table.ruleset.status(table.state).items()}
 
 
-def spend(table: Table) -> None:
+def spend(table: Table, end: bool = True) -> None:
     table.do(StartEncounter("Zombies", "horde", CAST))
     table.do(Soak("Linda", 3))
     table.do(Soak("Freddie", 2))
+    if end:
+        table.do(EndEncounter())
 
 
 def test_rest_restores_to_maximum(trio: Table) -> None:
@@ -44,8 +46,9 @@ def test_partial_restore(trio: Table) -> None:
 
 
 def test_victory_is_recorded(trio: Table) -> None:
-    """ "or a major victory or accomplishment, restores current Willpower"."""
-    spend(trio)
+    """ "or a major victory or accomplishment, restores current Willpower", also in the
+    middle of a fight (a victory does not wait for its end)."""
+    spend(trio, end=False)
     (event,) = trio.do(Rest(("Linda",), victory=True))
     assert isinstance(event, Rested) and event.victory
     assert willpower(trio)["Linda"] == 10

@@ -78,7 +78,7 @@ def test_character_added_creates_the_character(table: Table) -> None:
 
 def test_exceptional_margin_option() -> None:
     """ "*option* `exceptional_margin` (default 5)"."""
-    assert RULESET.option_defaults == {"exceptional_margin": 5}
+    assert RULESET.option_defaults == {"exceptional_margin": 5, "end_and_check": False}
     assert RULESET.parse_option("exceptional_margin", "3") == 3
     with pytest.raises(RuleError, match="0 to 20"):
         RULESET.parse_option("exceptional_margin", "21")
@@ -98,7 +98,7 @@ def test_ruleset_identity() -> None:
     """DESIGN.md: the ruleset is `horror-factor`; `rules_version = "hf-1"`."""
     assert RULESET.name == "horror-factor"
     assert RULESET.rules_version == "hf-1"
-    assert len(RULESET.commands) == 11
+    assert len(RULESET.commands) == 13
 
 
 def test_level_descriptions() -> None:

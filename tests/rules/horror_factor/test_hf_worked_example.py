@@ -129,6 +129,7 @@ def test_linda_drops_the_first_zombie(trio: Table) -> None:
         "initiative": 16,
         "can_act": True,
         "defense_penalty": 0,
+        "left": None,
     }
     assert status["Freddie"].encounter.action_penalty == 3
     assert status["Ariella"].encounter.action_penalty == 4

@@ -1,0 +1,168 @@
+"""Getting over a failed Fright Check: recovery rolls against the target a row gave, HP
+and FP regained (first aid and time), a night's rest.
+
+Readings (RULES.md Part 2): a recovery roll is a GURPS success roll (3d6 against the
+target, criticals as for any success roll). Made: the condition ends. Failed: it goes on;
+a coma (rows 29, 38-40) or a catatonia (row 30) lasts another 1d hours or days (rolled or
+entered, `more`), a total panic (row 33) brings another panic reaction (3d, `reaction`).
+Row 30 without medical care costs 1 HP the first day, 2 the second and so on, counted on
+from one stretch of days to the next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from journal.dice import DiceBox
+from journal.errors import RuleError
+from journal.events import Term
+from journal.rules.core import CampaignState
+from journal.rules.fright_check.commands import Heal, Recover, Rest
+from journal.rules.fright_check.decide import DECIDE
+from journal.rules.fright_check.describe import condition_name
+from journal.rules.fright_check.effects import SHORT
+from journal.rules.fright_check.events import (
+    Ended,
+    FatigueChange,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
+)
+from journal.rules.fright_check.lookup import character_of, rules_of
+from journal.rules.fright_check.roll import success_roll
+from journal.rules.fright_check.state import Character, Ongoing
+
+
+def _listed(character: Character) -> str:
+    return ", ".join(f"{condition_name(o.kind)} from check #{o.seq}" for o in character.ongoing)
+
+
+def lasting(character: Character, for_seq: int | None) -> Ongoing:
+    """The condition a recovery roll is for: the one from check `for_seq`, or the only one."""
+    if not character.ongoing:
+        raise RuleError(
+            f"{character.name} has no condition that ends with a recovery roll (stun, "
+            "retching, faint, panic, coma, catatonia, total panic); the others end by "
+            "themselves"
+        )
+    if for_seq is None:
+        if len(character.ongoing) > 1:
+            raise RuleError(f"{character.name} has {_listed(character)}: say which with --for SEQ")
+        return character.ongoing[0]
+    found = next((o for o in character.ongoing if o.seq == for_seq), None)
+    if found is None:
+        raise RuleError(
+            f"{character.name} has no lasting condition from check #{for_seq} "
+            f"(theirs: {_listed(character)})"
+        )
+    return found
+
+
+def _d6(dice: DiceBox, purpose: str, count: int, unit: str | None = None) -> dict[str, Any]:
+    rolled = dice.roll(purpose, count, 6)
+    found: dict[str, Any] = {"value": rolled.total, "dice": f"{count}d", "faces": rolled.faces}
+    return found if unit is None else {**found, "unit": unit}
+
+
+def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRolled:
+    character = character_of(state, command.character)
+    found = lasting(character, command.for_seq)
+    if not command.care and found.kind != "catatonia":
+        raise RuleError(
+            f"only a catatonia (row 30) costs HP without medical care, not "
+            f"{condition_name(found.kind)}: leave --no-care out"
+        )
+    rolled = dice.roll("recovery", 3, 6)
+    outcome = success_roll(found.target, rolled.total)
+    care_terms: tuple[Term, ...] = ()
+    if not command.care:
+        first = found.days_without_care + 1
+        days = range(first, first + (found.period or 0))
+        care_terms = tuple((f"day {day} without medical care", -day) for day in days)
+    more = reaction = lasted = None
+    if not outcome.success and found.unit is not None:
+        more = _d6(dice, "more", 1, found.unit)
+    if not outcome.success and found.kind == "total-panic":
+        reaction = _d6(dice, "reaction", 3)
+    if found.unit is not None:
+        extra = 0 if more is None else int(more["value"])
+        lasted = {"value": (found.lasted or 0) + extra, "unit": found.unit}
+    hp_after = character.hp + sum(value for _, value in care_terms)
+    return RecoveryRolled(
+        character=character.name,
+        for_seq=found.seq,
+        condition=found.kind,
+        against=found.against,
+        target=found.target,
+        every=found.every,
+        attempt=found.failed + 1,
+        dice=dice.record(),
+        roll=rolled.total,
+        success=outcome.success,
+        critical=outcome.critical,
+        margin=outcome.margin,
+        care=command.care,
+        care_terms=care_terms,
+        hp_before=character.hp,
+        hp_after=hp_after,
+        more=more,
+        reaction=reaction,
+        lasted=lasted,
+    )
+
+
+def heal(state: CampaignState, command: Heal) -> Healed:
+    character = character_of(state, command.character)
+    if command.hp < 0 or command.fp < 0 or not (command.hp or command.fp):
+        raise RuleError(
+            "healing gives back 1 HP or FP or more: give --hp N and/or --fp N "
+            "(a loss comes from the table, not from `heal`)"
+        )
+    for amount, now, most, what in (
+        (command.hp, character.hp, character.hp_max, "HP"),
+        (command.fp, character.fp, character.fp_max, "FP"),
+    ):
+        if amount and now >= most:
+            raise RuleError(f"{character.name}'s {what} is already at its maximum {most}")
+    return Healed(
+        character=character.name,
+        hp=command.hp,
+        fp=command.fp,
+        hp_before=character.hp,
+        hp_after=min(character.hp_max, character.hp + command.hp),
+        hp_max=character.hp_max,
+        fp_before=character.fp,
+        fp_after=min(character.fp_max, character.fp + command.fp),
+        fp_max=character.fp_max,
+    )
+
+
+def rest(state: CampaignState, command: Rest) -> RestRecorded:
+    rules = rules_of(state)
+    everyone = not command.characters
+    names: list[str] = []
+    for name in command.characters or tuple(rules.characters):
+        canonical = character_of(state, name).name
+        if canonical in names:
+            raise RuleError(f"{canonical} is named twice: name each character once")
+        names.append(canonical)
+    if not names:
+        raise RuleError("nobody to rest: add a character with `journal character add`")
+    combat = rules.combat
+    fighting = [n for n in names if combat is not None and combat.includes(n)]
+    if combat is not None and fighting:
+        raise RuleError(
+            f"{', '.join(fighting)} {'is' if len(fighting) == 1 else 'are'} still in the fight "
+            f"{combat.title!r}: a night's rest waits for `journal encounter end`"
+        )
+    changes = []
+    for name in names:
+        who = character_of(state, name)
+        ended = tuple(Ended(o.kind, o.seq) for o in who.ongoing if o.kind in SHORT)
+        changes.append(FatigueChange(name, who.fp, max(who.fp, who.fp_max), who.fp_max, ended))
+    return RestRecorded(tuple(names), everyone, tuple(changes))
+
+
+DECIDE.on(Recover)(lambda state, command, dice: [recover(state, command, dice)])
+DECIDE.on(Heal)(lambda state, command, dice: [heal(state, command)])
+DECIDE.on(Rest)(lambda state, command, dice: [rest(state, command)])
