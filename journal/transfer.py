@@ -98,7 +98,8 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
             canonical = clock.parse_game_time(game_time)
         except RuleError as exc:
             raise ImportRefused(f"{where}: {exc}") from None
-        if canonical != game_time:
+        # (an older journal wrote a year before 1000 with three digits: that reads back too)
+        if canonical != game_time and canonical.lstrip("0") != game_time:
             raise ImportRefused(f"{where}: write game_time as {canonical}, not {game_time!r}")
     session = raw.get("session")
     if session is not None and (

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from journal.app import Campaign
-from journal.errors import NotFound
+from journal.errors import JournalError, NotFound
 from journal.events import Event
 from journal.handouts.hooks import Narrator
 from journal.handouts.log import Log, walk
 from journal.handouts.telling import game_date, gm_details
 from journal.projection import Step
 from journal.rules.core import (
+    RESERVED_NAMES,
     CampaignState,
     CharacterRenamed,
     CharacterRetired,
@@ -63,7 +64,14 @@ class Audience:
 def audience_for(text: str, state: CampaignState) -> Audience:
     """`players`, `gm` or a character's name (any case); NotFound for anyone else."""
     wanted = text.strip().casefold()
-    if wanted in ("players", "gm"):
+    if wanted in RESERVED_NAMES:
+        clash = [n for n in state.characters if n.casefold() == wanted]
+        if clash:  # an older journal let a character take an audience's name
+            raise JournalError(
+                f"campaign {state.slug!r} has a character named {clash[0]!r}, the name of the "
+                f"{wanted} audience: rename them first (`journal character rename "
+                f"{clash[0]} NEWNAME`), then `--for {wanted}` is the {wanted}'s handout"
+            )
         return Audience(wanted)
     return Audience("character", state.known(text))
 

@@ -22,19 +22,39 @@ _UNITS = {
 }
 
 
+def format_game_time(moment: datetime) -> str:
+    """The canonical form, the year in four digits (`0999-12-31T23:00`): `strftime` writes
+    years before 1000 with three, which no parser reads back."""
+    return (
+        f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}"
+        f"T{moment.hour:02d}:{moment.minute:02d}"
+    )
+
+
 def parse_game_time(text: str) -> str:
-    """Accept `1925-10-31 22:00`, `1925-10-31T22:00` or `1925-10-31`; return the canonical form."""
-    cleaned = text.strip().replace(" ", "T", 1)
+    """Accept `1925-10-31 22:00`, `1925-10-31T22:00` or `1925-10-31` (years 1 to 9999);
+    return the canonical form."""
+    cleaned = _four_digit_year(text.strip().replace(" ", "T", 1))
     for fmt in (GAME_TIME_FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"):
         try:
-            return datetime.strptime(cleaned, fmt).strftime(GAME_TIME_FORMAT)
+            return format_game_time(datetime.strptime(cleaned, fmt))
         except ValueError:
             continue
-    raise RuleError(f"game time {text!r} is not a date: write it as 1925-10-31 22:00")
+    raise RuleError(
+        f"game time {text!r} is not a date of the years 1 to 9999: write it as 1925-10-31 22:00"
+    )
+
+
+def _four_digit_year(text: str) -> str:
+    """`999-12-31T23:00` (as older journals stored a year before 1000) as `0999-...`."""
+    year, dash, rest = text.partition("-")
+    if dash and year.isdigit() and len(year) < 4:
+        return f"{int(year):04d}-{rest}"
+    return text
 
 
 def to_datetime(game_time: str) -> datetime:
-    return datetime.strptime(game_time, GAME_TIME_FORMAT)
+    return datetime.strptime(_four_digit_year(game_time), GAME_TIME_FORMAT)
 
 
 def parse_amount(text: str) -> tuple[int, str]:
@@ -66,7 +86,7 @@ def advance(game_time: str, amount: str) -> str:
             moment = moment + timedelta(**{unit: count})
     except (OverflowError, ValueError):
         raise RuleError(f"{amount} from {game_time} runs past the year 9999") from None
-    return moment.strftime(GAME_TIME_FORMAT)
+    return format_game_time(moment)
 
 
 def hours_between(earlier: str, later: str) -> float:

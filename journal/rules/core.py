@@ -385,10 +385,19 @@ def _adjust(
     return NumbersAdjusted(who, made, reason)
 
 
+#: audiences of a handout (`recap --for players|gm|NAME`): never a character's name
+RESERVED_NAMES = frozenset({"gm", "players"})
+
+
 def _new_name(state: CampaignState, name: str) -> None:
     """Refuse a name that cannot be a new character's (or a renamed one's)."""
     if not name:
         raise RuleError("a character needs a name")
+    if name.casefold() in RESERVED_NAMES:
+        raise RuleError(
+            f"{name!r} cannot name a character: `recap --for {name.casefold()}` means the "
+            f"{'GM' if name.casefold() == 'gm' else 'players'}; pick another name"
+        )
     if len(name) > 80 or any(c in name for c in ",\n\t"):
         raise RuleError(f"{name!r} cannot be a name: keep it short, without commas")
     if any(known.casefold() == name.casefold() for known in state.characters):

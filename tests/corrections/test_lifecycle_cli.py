@@ -272,3 +272,18 @@ def test_the_audit_reads_in_the_gms_words(night: Cli) -> None:
     assert "#8 Willpower restored by rest: Linda 8->10/10, Tobais 10->10/10" in text
     assert "by the rules: Willpower restored by rest: Linda 10->10/10, Tobais 10->10/10" in text
     assert "{'" not in text and "[(" not in text  # no Python reprs
+
+
+@pytest.mark.parametrize("name", ["GM", "gm", "Players"])
+def test_an_audience_cannot_name_a_character(night: Cli, name: str) -> None:
+    assert "cannot name a character" in refused(night, "character", "add", name,
+        "--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")  # fmt: skip
+    assert "cannot name a character" in refused(night, "character", "rename", "Tobais", name)
+
+
+def test_game_times_before_the_year_1000_read_back(night: Cli, tmp_path: Path) -> None:
+    night("clock", "set", "999-12-31 23:00")
+    assert night("clock", "advance", "2h").stdout.endswith("to 1000-01-01T01:00\n")
+    night("export", "-o", str(tmp_path / "old.jsonl"))
+    Cli(night.runner, str(tmp_path / "copy.db"))("import", str(tmp_path / "old.jsonl"))
+    assert "years 1 to 9999" in refused(night, "clock", "set", "10000-01-01", "--rewind")
