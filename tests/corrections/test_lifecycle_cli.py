@@ -276,8 +276,8 @@ def test_the_audit_reads_in_the_gms_words(night: Cli) -> None:
 
 @pytest.mark.parametrize("name", ["GM", "gm", "Players"])
 def test_an_audience_cannot_name_a_character(night: Cli, name: str) -> None:
-    assert "cannot name a character" in refused(night, "character", "add", name,
-        "--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")  # fmt: skip
+    sheet = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
+    assert "cannot name a character" in refused(night, "character", "add", name, *sheet)
     assert "cannot name a character" in refused(night, "character", "rename", "Tobais", name)
 
 
