@@ -317,7 +317,7 @@ class JournalGroup(click.Group):
     "--campaign",
     envvar="JOURNAL_CAMPAIGN",
     metavar="SLUG",
-    help="Campaign slug; not needed when the database holds one campaign.",
+    help="Campaign slug (default: the current one, see `journal campaign use`).",
     shell_complete=lambda ctx, param, incomplete: campaign_slugs(ctx, incomplete),
 )
 @click.option(
