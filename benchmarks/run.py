@@ -1,0 +1,489 @@
+"""The journal's performance figures, each a ratio to its raw anchor measured in the same run.
+
+    python benchmarks/run.py [--events N] [--json] [--log FILE] [--repeats R]
+
+Needs the `bench` extra (`pip install -e '.[bench]'`). On SQLite always, and on
+PostgreSQL too when JOURNAL_TEST_POSTGRES_URL points at a server (a database is created
+for the run and dropped after it). What each figure means is in benchmarks/README.md.
+The logs and databases it builds are kept under $JOURNAL_BENCH_CACHE (default
+/tmp/journal-bench), so a second run skips building them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import anchors  # noqa: E402
+import workload  # noqa: E402
+
+import journal  # noqa: E402
+from journal.rules.core import TakeNote  # noqa: E402
+from journal.store import Store  # noqa: E402
+from journal.store.schema import SCHEMA_HEAD  # noqa: E402
+
+APPENDS = 2000
+WINDOW = 100
+SMALL = 1000
+BIG = 1_000_000
+PYTHON = sys.executable
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def paired(
+    ours: Callable[[], float], anchor: Callable[[], float], repeats: int
+) -> dict[str, float]:
+    """Median seconds of each, measured turn about, and their ratio (ours / anchor)."""
+    mine, theirs = [], []
+    for _ in range(repeats):
+        mine.append(ours())
+        theirs.append(anchor())
+    return {
+        "ours_s": median(mine),
+        "anchor_s": median(theirs),
+        "ratio": median(mine) / median(theirs),
+    }
+
+
+def process(args: list[str], stdout: Any = subprocess.DEVNULL) -> tuple[float, float]:
+    """Seconds and peak RSS (MiB) of a whole process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stdout=stdout, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    stderr = child.stderr.read().decode() if child.stderr else ""
+    if child.returncode not in (0,):
+        raise RuntimeError(f"{' '.join(args)} failed: {stderr.strip()[:500]}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def journal_cli(db: str, *words: str) -> list[str]:
+    return [PYTHON, "-m", "journal", "--db", db, *words]
+
+
+def timed_cli(db: str, *words: str) -> float:
+    return process(journal_cli(db, *words))[0]
+
+
+def anchor_process(*words: str) -> float:
+    return process([PYTHON, str(HERE / "anchors.py"), *words])[0]
+
+
+# --- the data -------------------------------------------------------------------------------
+
+
+class Data:
+    def __init__(self, cache: Path, events: int) -> None:
+        self.cache = cache
+        self.events = events
+        cache.mkdir(parents=True, exist_ok=True)
+        self.log = workload.write_log(cache / f"log-{events}.jsonl", events)
+
+    def database(self, events: int, log: Path | None = None) -> Path:
+        """A SQLite journal of the first `events` events, imported once and kept."""
+        db = self.cache / f"db-{events}-{SCHEMA_HEAD}.db"
+        if not db.exists():
+            source = log or workload.head_lines(
+                self.log, self.cache / f"log-{events}.jsonl", events
+            )
+            partial = db.with_name(db.name + ".partial")
+            partial.unlink(missing_ok=True)
+            say(f"importing {events} events into {db} ...")
+            process(journal_cli(str(partial), "import", str(source)))
+            Path(str(partial) + "-wal").unlink(missing_ok=True)
+            partial.rename(db)
+        return db
+
+    def copy(self, db: Path, name: str) -> Path:
+        target = self.cache / "work" / name
+        target.parent.mkdir(exist_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(target) + suffix).unlink(missing_ok=True)
+        shutil.copy(db, target)
+        return target
+
+    def ddl(self) -> Path:
+        """The schema of a journal database, statement by statement (for the raw import)."""
+        target = self.cache / f"ddl-{SCHEMA_HEAD}.json"
+        if not target.exists():
+            empty = self.cache / "work" / "empty.db"
+            empty.parent.mkdir(exist_ok=True)
+            empty.unlink(missing_ok=True)
+            with Store.open(str(empty)) as store:
+                store.upgrade(backup=False)
+            import sqlite3
+
+            conn = sqlite3.connect(empty)
+            statements = [
+                sql
+                for (sql,) in conn.execute(
+                    "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
+                    "AND tbl_name IN ('events', 'snapshots') "
+                    "ORDER BY type = 'trigger', type = 'index', rowid"
+                )
+            ]
+            conn.close()
+            target.write_text(json.dumps(statements))
+        return target
+
+
+# --- the figures ----------------------------------------------------------------------------
+
+
+def replay(db: str, raw: Callable[[], object], repeats: int) -> dict[str, float]:
+    def ours() -> float:
+        with journal.open(db) as campaign:
+            assert campaign.service is not None
+            start = time.perf_counter()
+            campaign.service.state(cached=False)
+            return time.perf_counter() - start
+
+    def anchor() -> float:
+        start = time.perf_counter()
+        raw()
+        return time.perf_counter() - start
+
+    found = paired(ours, anchor, repeats)
+    return {**found, "ratio": found["anchor_s"] / found["ours_s"]}  # events/s over raw's
+
+
+def versus_eventsourcing(
+    db: str, env: dict[str, str], log: Path, key: Path, repeats: int
+) -> dict[str, float]:
+    import eventsourcing_anchor as es
+
+    if not key.exists():
+        say("storing the campaign in eventsourcing ...")
+        with log.open(encoding="utf-8") as lines:
+            payloads = ((row["type"], row["data"]) for row in map(json.loads, lines))
+            key.write_text(str(es.prepare(env, payloads)))
+    import uuid
+
+    aggregate = uuid.UUID(key.read_text())
+
+    def ours() -> float:
+        with journal.open(db) as campaign:
+            assert campaign.service is not None
+            start = time.perf_counter()
+            campaign.service.state(cached=False)
+            return time.perf_counter() - start
+
+    found = paired(ours, lambda: es.replay(env, aggregate), repeats)
+    return {**found, "ratio": found["anchor_s"] / found["ours_s"]}  # how many times faster
+
+
+def appends(db: str, raw: Callable[[int], list[float]]) -> dict[str, float]:
+    """APPENDS notes through `Journal.run`, each paired with a raw insert right after it."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    with journal.open(db, campaign="long") as campaign:
+        for number in range(APPENDS):
+            note = TakeNote(f"Note {number}: the lights go out.")
+            start = time.perf_counter()
+            campaign.run(note)
+            mine.append(time.perf_counter() - start)
+            theirs += raw(number + 1)
+    first, last = median(mine[:WINDOW]), median(mine[-WINDOW:])
+    return {
+        "p50_ms": 1000 * median(mine),
+        "p99_ms": 1000 * percentile(mine, 0.99),
+        "raw_p50_ms": 1000 * median(theirs),
+        "raw_p99_ms": 1000 * percentile(theirs, 0.99),
+        "p50_vs_raw": median(mine) / median(theirs),
+        "p99_vs_raw": percentile(mine, 0.99) / percentile(theirs, 0.99),
+        "last_vs_first": last / first,
+    }
+
+
+def es_sqlite(path: Path) -> dict[str, str]:
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
+
+
+def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    n = data.events
+    base = data.database(n, data.log)
+    say(f"replay of {n} events ...")
+    figures["replay"] = replay(str(base), lambda: anchors.raw_fold(str(base)), repeats)
+    figures["replay_eventsourcing"] = versus_eventsourcing(
+        str(base),
+        {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(data.cache / f"es-{n}.db"),
+        },
+        data.log,
+        data.cache / f"es-{n}.id",
+        repeats,
+    )
+
+    say("import, whole process ...")
+    ddl = data.ddl()
+
+    def our_import() -> tuple[float, float]:
+        target = data.cache / "work" / "import.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(target) + suffix).unlink(missing_ok=True)
+        return process(journal_cli(str(target), "import", str(data.log)))
+
+    def raw_import() -> float:
+        target = data.cache / "work" / "raw-import.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(target) + suffix).unlink(missing_ok=True)
+        return anchor_process("import", str(target), str(data.log), str(ddl))
+
+    rss: list[float] = []
+
+    def ours_import_time() -> float:
+        elapsed, peak = our_import()
+        rss.append(peak)
+        return elapsed
+
+    figures["import"] = paired(ours_import_time, raw_import, repeats)
+    figures["import"]["peak_rss_mb"] = max(rss)
+
+    say(f"{APPENDS} appends ...")
+    ours_db = data.copy(base, "append.db")
+    raw_db = data.copy(base, "raw-append.db")
+    state = {"seq": 0}
+
+    def raw_one(_: int) -> list[float]:
+        state["seq"] += 1
+        return _raw_sqlite_append(str(raw_db), state["seq"])
+
+    figures["append"] = appends(str(ours_db), raw_one)
+
+    say("a whole CLI command ...")
+    cli_db = str(data.copy(base, "cli.db"))
+    figures["cli_append"] = paired(
+        lambda: timed_cli(cli_db, "note", "One more."),
+        lambda: process([PYTHON, "-m", "journal", "--version"])[0],
+        max(repeats, 5),
+    )
+
+    say(f"status at {big} events and at {SMALL} ...")
+    small_db = str(data.database(SMALL))
+    big_db = str(data.database(big, workload.write_log(data.cache / f"log-{big}.jsonl", big)))
+    figures["import_big_peak_rss_mb"] = _big_import_rss(data, big)
+    timed_cli(small_db, "status")
+    timed_cli(big_db, "status")  # both warm: a snapshot at the head
+    figures["status"] = paired(
+        lambda: timed_cli(big_db, "status"), lambda: timed_cli(small_db, "status"), max(repeats, 5)
+    )
+    figures["status"]["events"] = big
+
+    say("audit, log and verify, whole processes ...")
+    db = str(base)
+    fold = lambda: anchor_process("fold", db)  # noqa: E731
+    figures["audit"] = paired(lambda: timed_cli(db, "audit"), fold, repeats)
+    figures["log"] = paired(lambda: timed_cli(db, "log"), fold, repeats)
+    figures["verify"] = paired(
+        lambda: timed_cli(db, "verify"), lambda: anchor_process("verify", db), repeats
+    )
+    return figures
+
+
+_RAW: dict[str, Any] = {}
+
+
+def _raw_sqlite_append(path: str, seq: int) -> list[float]:
+    """One raw insert on a connection kept open across the run (like the journal's)."""
+    conn = _RAW.get(path)
+    if conn is None:
+        conn = _RAW[path] = anchors.sqlite_connect(path)
+    data = json.dumps({"text": "The lights go out.", "gm_only": False, "about": []})
+    row = ("raw-append", seq, f"raw-{seq}", "NoteTaken", 1, data, "2024-01-01 00:00:00.000000")
+    start = time.perf_counter()
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute(
+        "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, "
+        "prev_hash, hash) VALUES (?,?,?,?,?,?,?,'','')",
+        row,
+    )
+    conn.execute("COMMIT")
+    return [time.perf_counter() - start]
+
+
+def _big_import_rss(data: Data, big: int) -> float:
+    """Peak RSS of importing the big log (once: the figure is memory, not time)."""
+    marker = data.cache / f"rss-{big}-{SCHEMA_HEAD}.json"
+    log = data.cache / f"log-{big}.jsonl"
+    target = data.cache / "work" / "import-big.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(target) + suffix).unlink(missing_ok=True)
+    _, peak = process(journal_cli(str(target), "import", str(log)))
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(target) + suffix).unlink(missing_ok=True)
+    marker.write_text(json.dumps(peak))
+    return peak
+
+
+# --- PostgreSQL -----------------------------------------------------------------------------
+
+
+def postgres_figures(data: Data, admin_url: str, repeats: int) -> dict[str, Any]:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(admin_url)
+    name = f"journal_bench_{os.getpid()}"
+    dsn = admin.set(drivername="postgresql", database="postgres").render_as_string(False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = admin.set(database=name)
+    url_text = url.render_as_string(hide_password=False)
+    raw_dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    figures: dict[str, Any] = {}
+    try:
+        say("PostgreSQL: importing ...")
+        process(journal_cli(url_text, "import", str(data.log)))
+        say("PostgreSQL: replay ...")
+        figures["replay"] = replay(url_text, lambda: anchors.pg_fold(raw_dsn), repeats)
+        import eventsourcing_anchor as es
+
+        figures["replay_eventsourcing"] = versus_eventsourcing(
+            url_text,
+            es.postgres_env(url),
+            data.log,
+            data.cache / f"es-pg-{os.getpid()}.id",
+            repeats,
+        )
+        say(f"PostgreSQL: {APPENDS} appends ...")
+        raw_conn = psycopg.connect(raw_dsn)
+        payload = json.dumps({"text": "The lights go out.", "gm_only": False, "about": []})
+
+        def raw_one(seq: int) -> list[float]:
+            start = time.perf_counter()
+            raw_conn.execute(
+                "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, "
+                "prev_hash, hash) VALUES ('raw-append',%s,%s,'NoteTaken',1,%s,now(),'','')",
+                (seq, f"raw-{seq}", payload),
+            )
+            raw_conn.commit()
+            return [time.perf_counter() - start]
+
+        figures["append"] = appends(url_text, raw_one)
+        raw_conn.close()
+    finally:
+        (data.cache / f"es-pg-{os.getpid()}.id").unlink(missing_ok=True)
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return figures
+
+
+# --- the report -----------------------------------------------------------------------------
+
+
+def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "events": events,
+        "replay_vs_raw": sqlite["replay"]["ratio"],
+        "replay_vs_eventsourcing": sqlite["replay_eventsourcing"]["ratio"],
+        "import_vs_raw": sqlite["import"]["ratio"],
+        "import_peak_rss_mb": sqlite["import"]["peak_rss_mb"],
+        "import_big_peak_rss_mb": sqlite["import_big_peak_rss_mb"],
+        "append_p50_vs_raw": sqlite["append"]["p50_vs_raw"],
+        "append_p99_vs_raw": sqlite["append"]["p99_vs_raw"],
+        "append_last_vs_first": sqlite["append"]["last_vs_first"],
+        "cli_append_vs_version": sqlite["cli_append"]["ratio"],
+        "status_1m_vs_1k": sqlite["status"]["ratio"],
+        "status_events": sqlite["status"]["events"],
+        "audit_vs_raw_fold": sqlite["audit"]["ratio"],
+        "log_vs_raw_fold": sqlite["log"]["ratio"],
+        "verify_vs_raw": sqlite["verify"]["ratio"],
+    }
+    if postgres is not None:
+        found |= {
+            "pg_replay_vs_raw": postgres["replay"]["ratio"],
+            "pg_replay_vs_eventsourcing": postgres["replay_eventsourcing"]["ratio"],
+            "pg_append_p50_vs_raw": postgres["append"]["p50_vs_raw"],
+            "pg_append_p99_vs_raw": postgres["append"]["p99_vs_raw"],
+            "pg_append_last_vs_first": postgres["append"]["last_vs_first"],
+        }
+    found["details"] = {"sqlite": sqlite, "postgres": postgres}
+    return found
+
+
+TARGETS = {
+    "replay_vs_raw": (">=", 0.5),
+    "replay_vs_eventsourcing": (">=", 3.0),
+    "import_vs_raw": ("<=", 2.0),
+    "import_peak_rss_mb": ("<=", 100.0),
+    "import_big_peak_rss_mb": ("<=", 100.0),
+    "append_p50_vs_raw": ("<=", 3.0),
+    "append_p99_vs_raw": ("<=", 3.0),
+    "append_last_vs_first": ("<=", 1.2),
+    "cli_append_vs_version": ("<=", 4.0),
+    "status_1m_vs_1k": ("<=", 1.1),
+    "audit_vs_raw_fold": ("<=", 4.0),
+    "log_vs_raw_fold": ("<=", 3.0),
+    "verify_vs_raw": ("<=", 1.5),
+    "pg_replay_vs_raw": (">=", 0.5),
+    "pg_replay_vs_eventsourcing": (">=", 3.0),
+    "pg_append_p50_vs_raw": ("<=", 3.0),
+    "pg_append_p99_vs_raw": ("<=", 3.0),
+    "pg_append_last_vs_first": ("<=", 1.2),
+}
+
+
+def table(found: dict[str, Any]) -> str:
+    lines = [f"{'figure':<26} {'value':>8}  target   met"]
+    for key, (sense, goal) in TARGETS.items():
+        if key not in found:
+            continue
+        value = found[key]
+        met = value >= goal if sense == ">=" else value <= goal
+        lines.append(f"{key:<26} {value:8.2f}  {sense} {goal:<5} {'yes' if met else 'NO'}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--log", type=Path, help="also write the measured campaign here")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--big", type=int, default=BIG, help="events of the big campaign for status (1,000,000)"
+    )
+    options = parser.parse_args()
+    cache = Path(os.environ.get("JOURNAL_BENCH_CACHE", "/tmp/journal-bench"))
+    data = Data(cache, options.events)
+    if options.log:
+        shutil.copy(data.log, options.log)
+    sqlite = sqlite_figures(data, options.repeats, max(options.big, options.events))
+    url = os.environ.get("JOURNAL_TEST_POSTGRES_URL")
+    postgres = postgres_figures(data, url, options.repeats) if url else None
+    found = summary(sqlite, postgres, options.events)
+    if options.json:
+        print(json.dumps(found, indent=2))
+    else:
+        print(table(found))
+
+
+if __name__ == "__main__":
+    main()
