@@ -8,9 +8,10 @@ audit) walks these steps, and `fold` is the same walk keeping only the last stat
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from journal.events import Event, Recorded
+from journal.frozen import changed
 from journal.rules import load
 from journal.rules.core import CampaignCreated, CampaignState, Meta, evolve_core
 from journal.rules.ruleset import Ruleset
@@ -47,10 +48,10 @@ def apply(
     state = evolve_core(state, payload, meta)
     if isinstance(payload, CampaignCreated):
         ruleset = load(payload.ruleset)
-        state = replace(state, rules=ruleset.initial())
+        state = changed(state, rules=ruleset.initial())
     if ruleset is not None:
-        state = replace(state, rules=ruleset.evolve(state, payload, meta))
-    return replace(state, seq=meta.seq)
+        return changed(state, rules=ruleset.evolve(state, payload, meta), seq=meta.seq)
+    return changed(state, seq=meta.seq)
 
 
 def envelope(state: CampaignState, payload: Event) -> tuple[str | None, int | None]:
@@ -74,7 +75,7 @@ def steps(
         if record.seq not in voided:
             payload = record.payload if substitute is None else substitute(state, record)
         if payload is None:
-            after = replace(state, seq=record.seq)
+            after = changed(state, seq=record.seq)
         else:
             after = apply(state, payload, meta_of(record), ruleset)
             if ruleset is None and after.ruleset:
@@ -89,7 +90,16 @@ def fold(
     start: CampaignState | None = None,
 ) -> CampaignState:
     """The state after `records`: the walk of `steps`, keeping only the last state."""
+    # the loop of `steps` without making a Step per event: a replay's hot path
     state = start or CampaignState()
-    for step in steps(records, voided, state):
-        state = step.after
+    ruleset = load(state.ruleset) if state.ruleset else None
+    for record in records:
+        seq = record.seq
+        if seq in voided:
+            state = changed(state, seq=seq)
+            continue
+        meta = Meta(seq, record.game_time, record.session, record.recorded_at)
+        state = apply(state, record.payload, meta, ruleset)
+        if ruleset is None and state.ruleset:
+            ruleset = load(state.ruleset)
     return state

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from journal.errors import NotFound, RuleError
 from journal.events import Event, JSONObject, OptionValue, Recorded, event
+from journal.frozen import changed
 from journal.rules import clock
 
 if TYPE_CHECKING:
@@ -88,6 +89,19 @@ class EventVoided(Event):
     voided_type: str = ""
 
 
+CORE_EVENTS = frozenset(
+    {
+        CampaignCreated,
+        CharacterAdded,
+        SessionStarted,
+        SessionEnded,
+        ClockSet,
+        ClockAdvanced,
+        NoteTaken,
+        EventVoided,
+    }
+)
+
 # --- commands -----------------------------------------------------------------------------
 
 
@@ -156,9 +170,9 @@ CORE_COMMANDS = (
 # --- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Meta:
-    """The envelope of the event being folded (what a payload does not carry)."""
+class Meta(NamedTuple):
+    """The envelope of the event being folded (what a payload does not carry); a named
+    tuple, since the fold makes one for every event."""
 
     seq: int
     game_time: str | None = None
@@ -302,9 +316,11 @@ def core_command_for(payload: Event) -> object | None:
 
 
 def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignState:
+    if type(payload) not in CORE_EVENTS:
+        return state
     match payload:
         case CampaignCreated():
-            return replace(
+            return changed(
                 state,
                 slug=payload.slug,
                 ruleset=payload.ruleset,
@@ -312,13 +328,13 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
                 options=dict(payload.options),
             )
         case CharacterAdded(name=name):
-            return replace(state, characters=(*state.characters, name))
+            return changed(state, characters=(*state.characters, name))
         case SessionStarted(number=number, at=at):
-            return replace(state, session=number, sessions=number, clock=at or state.clock)
+            return changed(state, session=number, sessions=number, clock=at or state.clock)
         case SessionEnded():
-            return replace(state, session=None)
+            return changed(state, session=None)
         case ClockSet(game_time=game_time) | ClockAdvanced(game_time=game_time):
-            return replace(state, clock=game_time)
+            return changed(state, clock=game_time)
         case EventVoided(seq=seq):
-            return replace(state, voided=state.voided | {seq})
+            return changed(state, voided=state.voided | {seq})
     return state

@@ -7,9 +7,9 @@ disadvantage gone after a void, a combat already over) is ignored without raisin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from journal.events import JSONObject
+from journal.frozen import changed
 from journal.rules.core import CampaignState, CharacterAdded, Meta
 from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.events import CombatEnded, CombatStarted, FrightChecked, TraitNamed
@@ -44,12 +44,12 @@ def _named_event(state: CampaignState, payload: TraitNamed, meta: Meta) -> Frigh
 
 @EVOLVE.on(CombatStarted)
 def _combat(state: CampaignState, payload: CombatStarted, meta: Meta) -> FrightState:
-    return replace(rules_of(state), combat=Combat(payload.title, tuple(payload.cast), meta.seq))
+    return changed(rules_of(state), combat=Combat(payload.title, tuple(payload.cast), meta.seq))
 
 
 @EVOLVE.on(CombatEnded)
 def _combat_over(state: CampaignState, payload: CombatEnded, meta: Meta) -> FrightState:
-    return replace(rules_of(state), combat=None)
+    return changed(rules_of(state), combat=None)
 
 
 def _number(sheet: JSONObject, key: str) -> int:
@@ -110,7 +110,7 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
     ht_lost = _permanent(payload, "ht-loss")
     iq_lost = _permanent(payload, "iq-loss")
     return rules.with_character(
-        replace(
+        changed(
             character,
             history=(*character.history, record),
             pending=character.pending + pending,
@@ -147,7 +147,7 @@ def _named(rules: FrightState, payload: TraitNamed) -> FrightState:
     if named is None:
         return rules
     return rules.with_character(
-        replace(named, pending=pending, named_change=character.named_change + payload.points_change)
+        changed(named, pending=pending, named_change=character.named_change + payload.points_change)
     )
 
 
@@ -157,15 +157,15 @@ def _with_trait(character: Character, payload: TraitNamed) -> Character | None:
         existing = character.disadvantage(payload.name)
         if existing is None:
             return None
-        worse = replace(existing, points=payload.points, self_control=payload.self_control)
-        return replace(
+        worse = changed(existing, points=payload.points, self_control=payload.self_control)
+        return changed(
             character,
             disadvantages=tuple(worse if d is existing else d for d in character.disadvantages),
         )
     if payload.pending_kind == "quirk":
-        return replace(character, quirks=(*character.quirks, Quirk(payload.name, payload.for_seq)))
+        return changed(character, quirks=(*character.quirks, Quirk(payload.name, payload.for_seq)))
     kind = {"physical": "physical", "delusion": "delusion"}.get(payload.pending_kind, "mental")
     item = Disadvantage(payload.name, payload.points, payload.self_control, kind, payload.for_seq)
     if kind == "physical":
-        return replace(character, physical=(*character.physical, item))
-    return replace(character, disadvantages=(*character.disadvantages, item))
+        return changed(character, physical=(*character.physical, item))
+    return changed(character, disadvantages=(*character.disadvantages, item))

@@ -12,9 +12,9 @@ is ignored, and so is any part of it naming someone who is not there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from journal.events import JSONObject
+from journal.frozen import changed
 from journal.rules.core import CampaignState, CharacterAdded, Meta
 from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import tables
@@ -143,7 +143,7 @@ def _new_character(name: str, sheet: JSONObject) -> Character:
 
 
 def _with(rules: HFState, who: Character) -> HFState:
-    return replace(rules, characters={**rules.characters, who.name: who})
+    return changed(rules, characters={**rules.characters, who.name: who})
 
 
 def _set(
@@ -157,14 +157,15 @@ def _set(
     who = rules.characters.get(name)
     if who is None:
         return rules
+    numbers: dict[str, int] = {}
     if hardness is not None:
-        hardness = clamp(hardness, 0, tables.HARDNESS_MAX)
-        who = replace(who, hardness=hardness, peak_hardness=max(who.peak_hardness, hardness))
+        numbers["hardness"] = hardness = clamp(hardness, 0, tables.HARDNESS_MAX)
+        numbers["peak_hardness"] = max(who.peak_hardness, hardness)
     if brokenness is not None:
-        who = replace(who, brokenness=clamp(brokenness, 0, tables.BROKENNESS_MAX))
+        numbers["brokenness"] = clamp(brokenness, 0, tables.BROKENNESS_MAX)
     if willpower is not None:
-        who = replace(who, willpower=clamp(willpower, 0, who.willpower_max))
-    return _with(rules, who)
+        numbers["willpower"] = clamp(willpower, 0, who.willpower_max)
+    return _with(rules, changed(who, **numbers))
 
 
 def _shift(
@@ -195,7 +196,7 @@ def _start(rules: HFState, payload: EncounterStarted) -> HFState:
     )
     characters = dict(rules.characters)
     for name in cast:
-        characters[name] = replace(
+        characters[name] = changed(
             characters[name],
             last_hf=payload.hf,
             last_encounter=payload.title,
@@ -212,7 +213,7 @@ def _participants(
     result: dict[str, Participant] = {}
     for name, p in encounter.participants.items():
         hf = max(0, p.hf + found.get(name, 0))
-        result[name] = Participant(name, hf) if fresh else replace(p, hf=hf)
+        result[name] = Participant(name, hf) if fresh else changed(p, hf=hf)
     return result
 
 
@@ -222,7 +223,7 @@ def _turn(rules: HFState, turn: int, changes: Iterable[TrackChange]) -> HFState:
     if encounter is None or turn <= encounter.turn:
         return rules
     participants = _participants(encounter, changes, fresh=True)
-    return replace(rules, encounter=replace(encounter, turn=turn, participants=participants))
+    return changed(rules, encounter=changed(encounter, turn=turn, participants=participants))
 
 
 def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFState:
@@ -231,7 +232,7 @@ def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFS
         return rules
     participants = _participants(encounter, changes)
     drops = encounter.drops + 1 if drop else encounter.drops
-    return replace(rules, encounter=replace(encounter, participants=participants, drops=drops))
+    return changed(rules, encounter=changed(encounter, participants=participants, drops=drops))
 
 
 def _current(rules: HFState, name: str, turn: int) -> tuple[Encounter, Participant] | None:
@@ -246,14 +247,14 @@ def _initiative(rules: HFState, payload: InitiativeRolled) -> HFState:
     if found is None:
         return rules
     encounter, p = found
-    p = replace(
+    p = changed(
         p,
         initiative=payload.total,
         can_act=payload.can_act,
         defense_penalty=payload.defense_penalty,
     )
     participants = {**encounter.participants, p.name: p}
-    return replace(rules, encounter=replace(encounter, participants=participants))
+    return changed(rules, encounter=changed(encounter, participants=participants))
 
 
 def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
@@ -261,9 +262,9 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
     if found is None:
         return rules
     encounter, p = found
-    p = replace(p, soak=clamp(p.soak + payload.points, 0, tables.SOAK_PER_TURN))
+    p = changed(p, soak=clamp(p.soak + payload.points, 0, tables.SOAK_PER_TURN))
     participants = {**encounter.participants, p.name: p}
-    rules = replace(rules, encounter=replace(encounter, participants=participants))
+    rules = changed(rules, encounter=changed(encounter, participants=participants))
     return _shift(
         rules, payload.character, willpower=payload.willpower_after - payload.willpower_before
     )
@@ -272,7 +273,7 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
 def _end(rules: HFState, results: Iterable[EndResult]) -> HFState:
     if rules.encounter is None:
         return rules
-    rules = replace(rules, encounter=None)
+    rules = changed(rules, encounter=None)
     for result in results:
         rules = _shift(
             rules,
@@ -293,4 +294,4 @@ def _award(rules: HFState, payload: HardnessAwarded) -> HFState:
     start = who.specializations.get(payload.specialization, who.hardness)
     level = clamp(start + gained, 0, tables.HARDNESS_MAX)
     specs = {**who.specializations, payload.specialization: level}
-    return _with(rules, replace(who, specializations=dict(sorted(specs.items()))))
+    return _with(rules, changed(who, specializations=dict(sorted(specs.items()))))
