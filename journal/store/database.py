@@ -16,17 +16,23 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from sqlalchemy import (
     Connection,
     Engine,
+    Insert,
+    String,
+    Text,
+    bindparam,
+    cast,
     create_engine,
     event,
     func,
     inspect,
     select,
     text,
+    type_coerce,
 )
-from sqlalchemy.engine import Row
 from sqlalchemy.engine.url import URL, make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -37,10 +43,11 @@ from sqlalchemy.exc import (
 )
 
 from journal.errors import ConcurrencyConflict, StoreError
-from journal.events import GENESIS_HASH, Recorded, canonical_json, chain_hash
+from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
 from journal.store.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
 
 DEFAULT_DB = "journal.db"
+_ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
 
 
@@ -106,6 +113,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._columns = _read_columns(engine.dialect.name)
+        self._insert = _insert(engine.dialect.name)
 
     @classmethod
     def open(cls, target: str | None, *, create: bool = True) -> Store:
@@ -231,12 +240,12 @@ class Store:
     def campaigns(self) -> list[Recorded]:
         """Each campaign's first event (CampaignCreated), in the order they were created."""
         query = (
-            select(events)
+            select(events.c.campaign, *self._columns)
             .where(events.c.type == "CampaignCreated", events.c.seq == 1)
             .order_by(events.c.position)
         )
         with self.engine.connect() as conn:
-            return [_record(row) for row in conn.execute(query)]
+            return [_record(row[0], row[1:]) for row in conn.execute(query)]
 
     def head(self, campaign: str) -> tuple[int, str]:
         with self.engine.connect() as conn:
@@ -250,7 +259,7 @@ class Store:
     def read(self, campaign: str, *, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events in seq order, streamed in batches."""
         query = (
-            select(events)
+            select(*self._columns)
             .where(events.c.campaign == campaign, events.c.seq > after)
             .order_by(events.c.seq)
         )
@@ -258,14 +267,15 @@ class Store:
             query = query.where(events.c.seq <= upto)
         with self.engine.connect() as conn:
             result = conn.execution_options(yield_per=READ_BATCH).execute(query)
-            for row in result:
-                yield _record(row)
+            for rows in result.partitions():
+                for row in rows:
+                    yield _record(campaign, row)
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
-        query = select(events).where(events.c.campaign == campaign, events.c.seq == seq)
+        query = select(*self._columns).where(events.c.campaign == campaign, events.c.seq == seq)
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
-        return None if row is None else _record(row)
+        return None if row is None else _record(campaign, row)
 
     def voided(self, campaign: str, *, upto: int | None = None) -> frozenset[int]:
         """Seqs voided by an EventVoided at or before `upto`."""
@@ -349,7 +359,7 @@ class Store:
                     record = seal(campaign, seq, prev_hash, draft)
                     records.append(record)
                     prev_hash = record.hash
-                conn.execute(events.insert(), [_row(r) for r in records])
+                conn.execute(self._insert, [_row(r) for r in records])
             return records
         except IntegrityError:
             raise ConcurrencyConflict(
@@ -371,11 +381,13 @@ class Store:
             ours = {
                 row.seq: row
                 for row in conn.execute(
-                    select(events).where(events.c.campaign == campaign, events.c.seq <= overlap)
+                    select(*self._columns).where(
+                        events.c.campaign == campaign, events.c.seq <= overlap
+                    )
                 )
             }
             for record in records[:overlap]:
-                mine = _record(ours[record.seq])
+                mine = _record(campaign, ours[record.seq])
                 if (
                     mine.event_id != record.event_id
                     or _content(mine) != _content(record)
@@ -402,7 +414,7 @@ class Store:
                 prev_hash = sealed.hash
             _refuse_taken_ids(conn, tail)
             if tail:
-                conn.execute(events.insert(), [_row(r) for r in tail])
+                conn.execute(self._insert, [_row(r) for r in tail])
         return len(tail)
 
     @contextmanager
@@ -436,23 +448,35 @@ def _head(conn: Connection, campaign: str) -> tuple[int, str]:
 
 
 def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
+    """The record of a draft at `seq`, linked to `prev_hash`. Its payload is encoded twice,
+    each once: canonical JSON for the hash, and in its own key order for the store."""
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = _naive_utc(draft.recorded_at or utc_now())
-    fields: dict[str, Any] = {
-        "seq": seq,
-        "event_id": event_id,
-        "type": draft.type,
-        "schema": draft.schema,
-        "data": draft.data,
-        "recorded_at": recorded_at,
-        "game_time": draft.game_time,
-        "session": draft.session,
-    }
+    data_json = _ENCODE(draft.data)
+    link = chain_hash(
+        prev_hash,
+        seq=seq,
+        event_id=event_id,
+        type=draft.type,
+        schema=draft.schema,
+        data=canonical_bytes(draft.data),
+        recorded_at=recorded_at,
+        game_time=draft.game_time,
+        session=draft.session,
+    )
     return Recorded(
-        campaign=campaign,
-        prev_hash=prev_hash,
-        hash=chain_hash(prev_hash, **fields),
-        **fields,
+        campaign,
+        seq,
+        event_id,
+        draft.type,
+        draft.schema,
+        draft.data,
+        recorded_at,
+        draft.game_time,
+        draft.session,
+        prev_hash,
+        link,
+        text=data_json,
     )
 
 
@@ -480,14 +504,15 @@ def _content(record: Recorded) -> str:
     )
 
 
-def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
+def _row(record: Recorded) -> dict[str, Any]:
+    stored = record.text
     return {
-        "campaign": campaign or record.campaign,
+        "campaign": record.campaign,
         "seq": record.seq,
         "event_id": record.event_id,
         "type": record.type,
         "schema": record.schema,
-        "data": dict(record.data),
+        "data_json": stored.decode() if isinstance(stored, bytes) else stored,
         "recorded_at": record.recorded_at,
         "game_time": record.game_time,
         "session": record.session,
@@ -496,17 +521,56 @@ def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
     }
 
 
-def _record(row: Row[Any]) -> Recorded:
+def _insert(dialect: str) -> Insert:
+    """INSERT of a sealed record, its payload given as the JSON text `seal` made."""
+    data: Any = bindparam("data_json", type_=Text)
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import JSONB
+
+        data = cast(data, JSONB)
+    return events.insert().values(data=data)
+
+
+def _read_columns(dialect: str) -> tuple[Any, ...]:
+    """The columns of a record, the payload as its JSON text (decoded once, by the record,
+    not by SQLAlchemy) and on SQLite the instant as text (parsed by `fromisoformat`)."""
+    if dialect == "sqlite":
+        data: Any = type_coerce(events.c.data, Text)
+        recorded_at: Any = type_coerce(events.c.recorded_at, String)
+    else:
+        data, recorded_at = cast(events.c.data, Text), events.c.recorded_at
+    c = events.c
+    return (
+        c.seq,
+        c.event_id,
+        c.type,
+        c.schema,
+        data,
+        recorded_at,
+        c.game_time,
+        c.session,
+        c.prev_hash,
+        c.hash,
+    )
+
+
+def _record(campaign: str, row: Any) -> Recorded:
+    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link = row
+    if type(recorded_at) is str:
+        recorded_at = datetime.fromisoformat(recorded_at)
+    elif recorded_at.tzinfo is not None:
+        recorded_at = _naive_utc(recorded_at)
     return Recorded(
-        campaign=row.campaign,
-        seq=row.seq,
-        event_id=row.event_id,
-        type=row.type,
-        schema=row.schema,
-        data=row.data,
-        recorded_at=_naive_utc(row.recorded_at),
-        game_time=row.game_time,
-        session=row.session,
-        prev_hash=row.prev_hash,
-        hash=row.hash,
+        campaign,
+        seq,
+        event_id,
+        type_,
+        schema,
+        None,
+        recorded_at,
+        game_time,
+        session,
+        prev_hash,
+        link,
+        text=data,
     )
