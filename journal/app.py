@@ -10,12 +10,13 @@ import os
 import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from journal import __version__
 from journal.dice import system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Event, Recorded, check_plain, to_data
+from journal.frozen import changed
 from journal.projection import apply, envelope, fold
 from journal.rules import load, names, rules_version
 from journal.rules.core import (
@@ -66,6 +67,10 @@ class Campaign:
         self.store = store
         self.campaign = campaign
         self._ruleset_name: str | None = None
+        #: the state after this object's last command, and the seq of the newest snapshot
+        #: it knows: the next command starts from them (a lost race catches up)
+        self._last: CampaignState | None = None
+        self._snapshot_seq = 0
 
     @classmethod
     def open(cls, store: Store, campaign: str | None) -> Campaign:
@@ -92,11 +97,14 @@ class Campaign:
         base = self._snapshot(upto, voids) if cached else None
         start = base or CampaignState()
         state = fold(self.store.read(self.campaign, after=start.seq, upto=upto), voided, start)
+        if cached:
+            self._snapshot_seq = start.seq
         if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
             self.store.save_snapshot(
                 self.campaign, state.seq, rules_version(state.ruleset), snapshots.dump(state)
             )
-        return replace(state, slug=self.campaign) if state.seq else state
+            self._snapshot_seq = state.seq
+        return changed(state, slug=self.campaign) if state.seq else state
 
     def upto(self, as_of: int | None, as_of_session: int | None = None) -> int | None:
         """Check `--as-of SEQ` / `--as-of-session N` and turn them into a seq (None: now)."""
@@ -166,19 +174,33 @@ class Campaign:
     ) -> Outcome:
         """Decide `command` against the current state and append what it produced, all of
         it or nothing. A lost race reloads the state and decides again (a few times) before
-        giving up."""
-        state = self.state(keep=False)  # a refused command writes nothing, not even a cache
+        giving up.
+
+        The state is the one this object's last command left, when there was one: the
+        append itself checks that nobody appended since. Every SNAPSHOT_EVERY events, the
+        append keeps a snapshot in its own transaction (a refused command writes nothing).
+        """
+        # a refused command writes nothing, not even a cache: keep=False
+        state = self._last if self._last is not None else self.state(keep=False)
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags)
             drafts, after = _drafts(state, payloads)
+            voids = any(isinstance(p, EventVoided) for p in payloads)
+            snapshot = None
+            if not voids and after.seq - self._snapshot_seq >= SNAPSHOT_EVERY:
+                snapshot = (rules_version(after.ruleset), snapshots.dump(after))
             try:
-                records = self.store.append(self.campaign, state.seq, drafts)
+                records = self.store.append(self.campaign, state.seq, drafts, snapshot)
             except ConcurrencyConflict:
+                self._last = None
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
                 state = self._catch_up(state)
                 continue
-            if any(isinstance(p, EventVoided) for p in payloads):
+            if snapshot is not None:
+                self._snapshot_seq = after.seq
+            if voids:
                 after = self.state(keep=False)  # a void reaches back: fold again without it
+            self._last = after
             return Outcome(records, after)
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"

@@ -20,18 +20,12 @@ import msgspec
 from sqlalchemy import (
     Connection,
     Engine,
-    Insert,
-    String,
-    Text,
-    bindparam,
-    cast,
     create_engine,
     event,
     func,
     inspect,
     select,
     text,
-    type_coerce,
 )
 from sqlalchemy.engine.url import URL, make_url
 from sqlalchemy.exc import (
@@ -44,6 +38,7 @@ from sqlalchemy.exc import (
 
 from journal.errors import ConcurrencyConflict, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.store.queries import NO_BOUND, queries
 from journal.store.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
 
 DEFAULT_DB = "journal.db"
@@ -113,8 +108,7 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._columns = _read_columns(engine.dialect.name)
-        self._insert = _insert(engine.dialect.name)
+        self._q = queries(engine.dialect.name)
 
     @classmethod
     def open(cls, target: str | None, *, create: bool = True) -> Store:
@@ -239,17 +233,12 @@ class Store:
 
     def campaigns(self) -> list[Recorded]:
         """Each campaign's first event (CampaignCreated), in the order they were created."""
-        query = (
-            select(events.c.campaign, *self._columns)
-            .where(events.c.type == "CampaignCreated", events.c.seq == 1)
-            .order_by(events.c.position)
-        )
         with self.engine.connect() as conn:
-            return [_record(row[0], row[1:]) for row in conn.execute(query)]
+            return [_record(row[0], row[1:]) for row in conn.execute(self._q.firsts)]
 
     def head(self, campaign: str) -> tuple[int, str]:
         with self.engine.connect() as conn:
-            return _head(conn, campaign)
+            return self._head(conn, campaign)
 
     def count(self, campaign: str) -> int:
         query = select(func.count()).select_from(events).where(events.c.campaign == campaign)
@@ -258,23 +247,16 @@ class Store:
 
     def read(self, campaign: str, *, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events in seq order, streamed in batches."""
-        query = (
-            select(*self._columns)
-            .where(events.c.campaign == campaign, events.c.seq > after)
-            .order_by(events.c.seq)
-        )
-        if upto is not None:
-            query = query.where(events.c.seq <= upto)
+        bounds = {"campaign": campaign, "after": after, "upto": NO_BOUND if upto is None else upto}
         with self.engine.connect() as conn:
-            result = conn.execution_options(yield_per=READ_BATCH).execute(query)
+            result = conn.execution_options(yield_per=READ_BATCH).execute(self._q.read, bounds)
             for rows in result.partitions():
                 for row in rows:
                     yield _record(campaign, row)
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
-        query = select(*self._columns).where(events.c.campaign == campaign, events.c.seq == seq)
         with self.engine.connect() as conn:
-            row = conn.execute(query).first()
+            row = conn.execute(self._q.get, {"campaign": campaign, "seq": seq}).first()
         return None if row is None else _record(campaign, row)
 
     def voided(self, campaign: str, *, upto: int | None = None) -> frozenset[int]:
@@ -295,11 +277,9 @@ class Store:
         The bound is applied here, not in SQL: `seq <= upto` would lead the planner to the
         (campaign, seq) index and a walk of the whole campaign, where (type, campaign)
         finds the few voids directly."""
-        query = select(events.c.seq, events.c.data).where(
-            events.c.type == "EventVoided", events.c.campaign == campaign
-        )
         with self.engine.connect() as conn:
-            found = [(int(seq), int(data["seq"])) for seq, data in conn.execute(query)]
+            rows = conn.execute(self._q.voids, {"campaign": campaign})
+            found = [(int(seq), int(msgspec.json.decode(data)["seq"])) for seq, data in rows]
         return sorted(v for v in found if upto is None or v[0] <= upto)
 
     # --- snapshots (a disposable cache) --------------------------------------------------
@@ -307,16 +287,13 @@ class Store:
     def latest_snapshot(
         self, campaign: str, rules_version: str, *, upto: int | None = None
     ) -> tuple[int, Any] | None:
-        query = (
-            select(snapshots.c.seq, snapshots.c.state)
-            .where(snapshots.c.campaign == campaign, snapshots.c.rules_version == rules_version)
-            .order_by(snapshots.c.seq.desc())
-            .limit(1)
-        )
-        if upto is not None:
-            query = query.where(snapshots.c.seq <= upto)
+        key = {
+            "campaign": campaign,
+            "rules_version": rules_version,
+            "upto": NO_BOUND if upto is None else upto,
+        }
         with self.engine.connect() as conn:
-            row = conn.execute(query).first()
+            row = conn.execute(self._q.latest_snapshot, key).first()
         return None if row is None else (int(row.seq), row.state)
 
     def save_snapshot(self, campaign: str, seq: int, rules_version: str, state: Any) -> None:
@@ -324,13 +301,7 @@ class Store:
         try:
             with self._write() as conn:
                 conn.execute(
-                    snapshots.insert().values(
-                        campaign=campaign,
-                        seq=seq,
-                        rules_version=rules_version,
-                        state=state,
-                        created_at=utc_now(),
-                    )
+                    self._q.insert_snapshot, _snapshot_row(campaign, seq, rules_version, state)
                 )
         except DBAPIError:
             pass  # a cache: a lost race or a read-only role just means no snapshot
@@ -343,11 +314,19 @@ class Store:
 
     # --- writing -------------------------------------------------------------------------
 
-    def append(self, campaign: str, expected_seq: int, drafts: Sequence[Draft]) -> list[Recorded]:
-        """Append after `expected_seq`, or raise ConcurrencyConflict if another writer won."""
+    def append(
+        self,
+        campaign: str,
+        expected_seq: int,
+        drafts: Sequence[Draft],
+        snapshot: tuple[str, Any] | None = None,
+    ) -> list[Recorded]:
+        """Append after `expected_seq`, or raise ConcurrencyConflict if another writer won.
+        `snapshot` (rules version, state) keeps the state after the drafts, in the same
+        transaction."""
         try:
             with self._write() as conn:
-                seq, prev_hash = _head(conn, campaign)
+                seq, prev_hash = self._head(conn, campaign)
                 if seq != expected_seq:
                     raise ConcurrencyConflict(
                         f"campaign {campaign!r} moved on to event {seq} while this command "
@@ -359,7 +338,10 @@ class Store:
                     record = seal(campaign, seq, prev_hash, draft)
                     records.append(record)
                     prev_hash = record.hash
-                conn.execute(self._insert, [_row(r) for r in records])
+                rows = [_row(r) for r in records]
+                conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
+                if snapshot is not None:
+                    conn.execute(self._q.insert_snapshot, _snapshot_row(campaign, seq, *snapshot))
             return records
         except IntegrityError:
             raise ConcurrencyConflict(
@@ -376,12 +358,12 @@ class Store:
         write transaction that read its head, so two imports cannot interleave.
         """
         with self._write() as conn:
-            head_seq, head_hash = _head(conn, campaign)
+            head_seq, head_hash = self._head(conn, campaign)
             overlap = min(head_seq, len(records))
             ours = {
                 row.seq: row
                 for row in conn.execute(
-                    select(*self._columns).where(
+                    select(*self._q.columns).where(
                         events.c.campaign == campaign, events.c.seq <= overlap
                     )
                 )
@@ -414,8 +396,12 @@ class Store:
                 prev_hash = sealed.hash
             _refuse_taken_ids(conn, tail)
             if tail:
-                conn.execute(self._insert, [_row(r) for r in tail])
+                conn.execute(self._q.insert_event, [_row(r) for r in tail])
         return len(tail)
+
+    def _head(self, conn: Connection, campaign: str) -> tuple[int, str]:
+        row = conn.execute(self._q.head, {"campaign": campaign}).first()
+        return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -435,16 +421,6 @@ def _database_problem(where: str, exc: DatabaseError) -> str:
     if "locked" in detail:
         return f"{where} stayed locked by another writer for 30 s; try again"
     return f"the database {where} failed: {detail.splitlines()[0] if detail else exc}"
-
-
-def _head(conn: Connection, campaign: str) -> tuple[int, str]:
-    row = conn.execute(
-        select(events.c.seq, events.c.hash)
-        .where(events.c.campaign == campaign)
-        .order_by(events.c.seq.desc())
-        .limit(1)
-    ).first()
-    return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
 
 
 def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
@@ -521,37 +497,14 @@ def _row(record: Recorded) -> dict[str, Any]:
     }
 
 
-def _insert(dialect: str) -> Insert:
-    """INSERT of a sealed record, its payload given as the JSON text `seal` made."""
-    data: Any = bindparam("data_json", type_=Text)
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import JSONB
-
-        data = cast(data, JSONB)
-    return events.insert().values(data=data)
-
-
-def _read_columns(dialect: str) -> tuple[Any, ...]:
-    """The columns of a record, the payload as its JSON text (decoded once, by the record,
-    not by SQLAlchemy) and on SQLite the instant as text (parsed by `fromisoformat`)."""
-    if dialect == "sqlite":
-        data: Any = type_coerce(events.c.data, Text)
-        recorded_at: Any = type_coerce(events.c.recorded_at, String)
-    else:
-        data, recorded_at = cast(events.c.data, Text), events.c.recorded_at
-    c = events.c
-    return (
-        c.seq,
-        c.event_id,
-        c.type,
-        c.schema,
-        data,
-        recorded_at,
-        c.game_time,
-        c.session,
-        c.prev_hash,
-        c.hash,
-    )
+def _snapshot_row(campaign: str, seq: int, rules_version: str, state: Any) -> dict[str, Any]:
+    return {
+        "campaign": campaign,
+        "seq": seq,
+        "rules_version": rules_version,
+        "state": state,
+        "created_at": utc_now(),
+    }
 
 
 def _record(campaign: str, row: Any) -> Recorded:
