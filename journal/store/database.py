@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -350,54 +350,67 @@ class Store:
         except OperationalError as exc:
             raise StoreError(_database_problem(self.describe(), exc)) from None
 
-    def import_records(self, campaign: str, records: Sequence[Recorded], hashed: bool) -> int:
-        """Append the part of an imported log this campaign does not have yet, all or nothing.
+    def import_records(
+        self, campaign: str, batches: Iterable[tuple[Sequence[Recorded], bool]]
+    ) -> int:
+        """Append the part of an imported log this campaign does not have yet, all or
+        nothing, batch by batch in one write transaction (`batches`: sealed records, and
+        whether the file carried their hashes).
 
         The part it has must be the same events (same ids, and same hashes when the file
-        carried them). The new part is sealed onto this database's own chain, in the same
-        write transaction that read its head, so two imports cannot interleave.
+        carried them). The new part goes onto this database's own chain, in the same
+        transaction that read its head, so two imports cannot interleave; a log sealed
+        onto the same link (the usual case) is written as it was sealed.
         """
+        added = 0
         with self._write() as conn:
             head_seq, head_hash = self._head(conn, campaign)
-            overlap = min(head_seq, len(records))
-            ours = {
-                row.seq: row
-                for row in conn.execute(
-                    select(*self._q.columns).where(
-                        events.c.campaign == campaign, events.c.seq <= overlap
-                    )
-                )
-            }
-            for record in records[:overlap]:
-                mine = _record(campaign, ours[record.seq])
-                if (
-                    mine.event_id != record.event_id
-                    or _content(mine) != _content(record)
-                    or (hashed and mine.hash != record.hash)
-                ):
-                    raise StoreError(
-                        f"campaign {campaign!r} has another history from event {record.seq} "
-                        "on; nothing was imported (import under another name with --campaign)"
-                    )
-            tail = []
+            # an empty database can hold no event id already: only the file can repeat one
+            others = conn.execute(self._q.any_event).first() is not None
+            rechain: bool | None = None  # decided at the first new event
             prev_hash = head_hash
-            for record in records[overlap:]:
-                draft = Draft(
-                    record.type,
-                    record.schema,
-                    record.data,
-                    record.game_time,
-                    record.session,
-                    record.event_id,
-                    record.recorded_at,
+            for records, hashed in batches:
+                old = [r for r in records if r.seq <= head_seq]
+                if old:
+                    self._same_history(conn, campaign, old, hashed)
+                tail = list(records[len(old) :])
+                if not tail:
+                    continue
+                if rechain is None:
+                    rechain = tail[0].prev_hash != head_hash
+                if rechain:
+                    tail = _rechain(campaign, prev_hash, tail)
+                    prev_hash = tail[-1].hash
+                if others:
+                    _refuse_taken_ids(conn, tail)
+                rows = [_many_row(r, campaign, self.is_sqlite) for r in tail]
+                try:
+                    with conn.begin_nested():
+                        conn.exec_driver_sql(self._q.insert_many, rows)
+                except IntegrityError:
+                    raise StoreError(
+                        f"an event id of events {tail[0].seq} to {tail[-1].seq} is already in "
+                        "this database or twice in the file; nothing was imported"
+                    ) from None
+                added += len(tail)
+        return added
+
+    def _same_history(
+        self, conn: Connection, campaign: str, records: Sequence[Recorded], hashed: bool
+    ) -> None:
+        bounds = {"campaign": campaign, "after": records[0].seq - 1, "upto": records[-1].seq}
+        ours = {row.seq: row for row in conn.execute(self._q.read, bounds)}
+        for record in records:
+            mine = _record(campaign, ours[record.seq])
+            if (
+                mine.event_id != record.event_id
+                or _content(mine) != _content(record)
+                or (hashed and mine.hash != record.hash)
+            ):
+                raise StoreError(
+                    f"campaign {campaign!r} has another history from event {record.seq} "
+                    "on; nothing was imported (import under another name with --campaign)"
                 )
-                sealed = seal(campaign, record.seq, prev_hash, draft)
-                tail.append(sealed)
-                prev_hash = sealed.hash
-            _refuse_taken_ids(conn, tail)
-            if tail:
-                conn.execute(self._q.insert_event, [_row(r) for r in tail])
-        return len(tail)
 
     def _head(self, conn: Connection, campaign: str) -> tuple[int, str]:
         row = conn.execute(self._q.head, {"campaign": campaign}).first()
@@ -456,6 +469,16 @@ def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
     )
 
 
+def _rechain(campaign: str, prev_hash: str, records: Sequence[Recorded]) -> list[Recorded]:
+    """The records sealed again onto this database's chain, from `prev_hash`."""
+    sealed = []
+    for r in records:
+        draft = Draft(r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at)
+        sealed.append(seal(campaign, r.seq, prev_hash, draft))
+        prev_hash = sealed[-1].hash
+    return sealed
+
+
 def _refuse_taken_ids(conn: Connection, records: Sequence[Recorded]) -> None:
     """An event id belongs to one event: refuse records whose id another event holds."""
     for start in range(0, len(records), READ_BATCH):
@@ -480,10 +503,10 @@ def _content(record: Recorded) -> str:
     )
 
 
-def _row(record: Recorded) -> dict[str, Any]:
+def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
     stored = record.text
     return {
-        "campaign": record.campaign,
+        "campaign": campaign or record.campaign,
         "seq": record.seq,
         "event_id": record.event_id,
         "type": record.type,
@@ -495,6 +518,27 @@ def _row(record: Recorded) -> dict[str, Any]:
         "prev_hash": record.prev_hash,
         "hash": record.hash,
     }
+
+
+def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
+    """A row for `insert_many`: on SQLite the instant as SQLAlchemy writes it."""
+    stored = record.text
+    moment: Any = record.recorded_at
+    if sqlite:
+        moment = moment.isoformat(" ", "microseconds")
+    return (
+        campaign,
+        record.seq,
+        record.event_id,
+        record.type,
+        record.schema,
+        stored.decode() if isinstance(stored, bytes) else stored,
+        moment,
+        record.game_time,
+        record.session,
+        record.prev_hash,
+        record.hash,
+    )
 
 
 def _snapshot_row(campaign: str, seq: int, rules_version: str, state: Any) -> dict[str, Any]:

@@ -29,8 +29,13 @@ class Queries:
     firsts: Select[Any]
     voids: Select[Any]
     latest_snapshot: Select[Any]
+    any_event: Select[Any]
     insert_event: Insert
     insert_snapshot: Insert
+    #: the import's many-row INSERT, given straight to the driver's executemany (no
+    #: per-row bind processing): (campaign, seq, event_id, type, schema, data as JSON
+    #: text, recorded_at, game_time, session, prev_hash, hash)
+    insert_many: str
 
 
 @cache
@@ -60,9 +65,23 @@ def queries(dialect: str) -> Queries:
         )
         .order_by(snapshots.c.seq.desc())
         .limit(1),
+        any_event=select(c.seq).limit(1),
         insert_event=_insert(dialect),
         insert_snapshot=snapshots.insert(),
+        insert_many=_insert_many(dialect),
     )
+
+
+_IMPORTED = "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, "
+_IMPORTED += "prev_hash, hash"
+
+
+def _insert_many(dialect: str) -> str:
+    if dialect == "sqlite":
+        values = ", ".join("?" * 11)
+    else:
+        values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s"
+    return f"INSERT INTO events ({_IMPORTED}) VALUES ({values})"
 
 
 def _text(dialect: str, column: Any) -> Any:
