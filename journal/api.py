@@ -25,7 +25,7 @@ from journal.audit.replay import AuditReport
 from journal.audit.verify import ChainReport
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
-from journal.events import Recorded
+from journal.events import Recorded, format_instant, sorted_json
 from journal.rules import load
 from journal.rules.core import CampaignState
 from journal.rules.narrate import concerns, describe
@@ -45,29 +45,61 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
 class LogEntry(Document):
-    """One event of `log --json`: the export line's fields and whether it was voided."""
+    """One event of `log --json`: the export line's fields and whether it was voided, read
+    from its record when asked (`journal log` prints only the seq and the line)."""
 
-    seq: int
-    event_id: str
-    type: str
-    schema: int
-    data: Mapping[str, object]
-    recorded_at: str
-    game_time: str | None
-    session: int | None
-    prev_hash: str
-    hash: str
-    voided: bool
-    #: the line `journal log` prints (not in the JSON)
-    line: str = ""
+    __slots__ = ("_record", "line", "voided")
+
+    def __init__(self, record: Recorded, voided: bool, line: str = "") -> None:
+        self._record = record
+        self.voided = voided
+        #: the line `journal log` prints (not in the JSON)
+        self.line = line
+
+    @property
+    def seq(self) -> int:
+        return self._record.seq
+
+    @property
+    def event_id(self) -> str:
+        return self._record.event_id
+
+    @property
+    def type(self) -> str:
+        return self._record.type
+
+    @property
+    def schema(self) -> int:
+        return self._record.schema
+
+    @property
+    def data(self) -> object:
+        """The payload, its keys sorted at every depth as an export has them."""
+        return sorted_json(self._record.data)
+
+    @property
+    def recorded_at(self) -> str:
+        return format_instant(self._record.recorded_at)
+
+    @property
+    def game_time(self) -> str | None:
+        return self._record.game_time
+
+    @property
+    def session(self) -> int | None:
+        return self._record.session
+
+    @property
+    def prev_hash(self) -> str:
+        return self._record.prev_hash
+
+    @property
+    def hash(self) -> str:
+        return self._record.hash
 
     def to_json(self) -> dict[str, object]:
-        document = super().to_json()
-        assert isinstance(document, dict)
-        document.pop("line")
-        return document
+        return {**self._record.export(), "voided": self.voided}
 
 
 @dataclass(frozen=True)
@@ -108,11 +140,6 @@ class CampaignSummary(Document):
     title: str
     events: int
     created_at: str
-
-
-def _record_entry(record: Recorded, line: str, voided: bool) -> LogEntry:
-    export = record.export()
-    return LogEntry(**export, voided=voided, line=line)  # type: ignore[arg-type]
 
 
 class Journal:
@@ -203,14 +230,15 @@ class Journal:
         if character is not None:
             character = self.state(upto).character(character)
         records, voided = self._campaign.history(upto)
+        ruleset = self.ruleset
         entries = []
         for record in records:
             if session is not None and record.session != session:
                 continue
-            if character is not None and character not in concerns(record.payload, self.ruleset):
+            if character is not None and character not in concerns(record.payload, ruleset):
                 continue
-            line = describe(record, self.ruleset)
-            entries.append(_record_entry(record, line, record.seq in voided))
+            line = describe(record, ruleset)
+            entries.append(LogEntry(record, record.seq in voided, line))
         return LogDocument(tuple(entries))
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:

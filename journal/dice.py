@@ -53,17 +53,21 @@ class DiceBox:
         self._source = source
         self._flags = dict(flag_names or {})
         self._rolls: dict[str, Roll] = {}
+        self._seed: str | None = None  # of the generator `replaying` makes when needed
 
     @classmethod
-    def replaying(cls, recorded: Dice, fill: random.Random | None = None) -> DiceBox:
+    def replaying(cls, recorded: Dice, fill: random.Random | str | None = None) -> DiceBox:
         """A box that gives back the faces an event recorded. A roll the event never needed
-        is refused, or rolled from `fill` (an audit showing where a changed ruling leads)."""
-        return cls(
+        is refused, or rolled from `fill` (an audit showing where a changed ruling leads): a
+        generator, or the seed of one made only if such a roll comes."""
+        box = cls(
             {purpose: roll.faces for purpose, roll in recorded.items()},
-            fill,
+            fill if isinstance(fill, random.Random) else None,
             source=AUDIT,
             entered_source={purpose: roll.source for purpose, roll in recorded.items()},
         )
+        box._seed = fill if isinstance(fill, str) else None
+        return box
 
     def rolled_anew(self) -> list[Roll]:
         """Rolls this box made itself (not entered or recorded)."""
@@ -87,7 +91,9 @@ class DiceBox:
                     f"enter the {count} faces you rolled"
                 )
             source = self._entered_source.get(purpose, ENTERED)
-        elif self._rng is not None:
+        elif self._rng is not None or self._seed is not None:
+            if self._rng is None:
+                self._rng = random.Random(self._seed)
             faces = tuple(self._rng.randint(1, sides) for _ in range(count))
             source = self._source
         else:

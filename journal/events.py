@@ -103,14 +103,11 @@ def plain(value: object) -> object:
     return value
 
 
-def _sorted(value: object) -> object:
+def sorted_json(value: object) -> object:
     """Mappings with their keys in order, at every depth: an export reads the same whichever
-    database it came from (PostgreSQL's JSONB keeps keys in its own order)."""
-    if isinstance(value, dict):
-        return {k: _sorted(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [_sorted(v) for v in value]
-    return value
+    database it came from (PostgreSQL's JSONB keeps keys in its own order). Decoding the
+    canonical JSON gives exactly that, and lists for tuples."""
+    return msgspec.json.decode(canonical_bytes(value))
 
 
 def to_data(payload: Event) -> dict[str, object]:
@@ -322,7 +319,7 @@ class Recorded:
             "event_id": self.event_id,
             "type": self.type,
             "schema": self.schema,
-            "data": _sorted(plain(self.data)),
+            "data": sorted_json(self.data),
             "recorded_at": format_instant(self.recorded_at),
             "game_time": self.game_time,
             "session": self.session,

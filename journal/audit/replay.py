@@ -8,7 +8,6 @@ longer follows. Voided events are skipped, so a void shows every later ruling it
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from journal.dice import DiceBox
 from journal.documents import Document
 from journal.errors import JournalError, RuleError
-from journal.events import Event, Recorded, terms_text, to_data
+from journal.events import Event, Recorded, canonical_bytes, terms_text, to_data
 from journal.projection import steps
 from journal.rules import load
 from journal.rules.core import (
@@ -139,7 +138,7 @@ def _redecide(
     """The differences between the record and a fresh decision, and the event to fold."""
     payload = record.payload
     dice = getattr(payload, "dice", None) or {}
-    box = DiceBox.replaying(dice, random.Random(f"audit:{record.seq}"))
+    box = DiceBox.replaying(dice, f"audit:{record.seq}")
     try:
         if isinstance(command, CORE_COMMANDS):
             produced = decide_core(state, command, ruleset)
@@ -152,7 +151,9 @@ def _redecide(
     if not same:
         kinds = [p.type for p in produced]
         return [Difference(record.seq, record.type, "(type)", record.type, kinds, "")], None
-    differences = _compare(record, to_data(payload), to_data(same[0]))
+    differences = []
+    if canonical_bytes(payload) != canonical_bytes(same[0]):  # the same JSON: no difference
+        differences = _compare(record, to_data(payload), to_data(same[0]))
     anew = box.rolled_anew()
     if anew:
         rolls = ", ".join(f"{r.purpose} {','.join(map(str, r.faces))}" for r in anew)
