@@ -14,6 +14,7 @@ import hashlib
 import json
 import sqlite3
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,15 @@ PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign
 COLUMNS = (
     "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash"
 )
+
+
+def note_row(seq: int) -> tuple[object, ...]:
+    """The columns after (campaign, seq) of a note as the journal stores one: a random
+    event id, a payload, the instant and two SHA-256 links."""
+    data = json.dumps({"text": f"Note {seq}: the lights go out.", "gm_only": False, "about": []})
+    link = hashlib.sha256(str(seq).encode()).hexdigest()
+    at = "2024-01-01 00:00:00.000000"
+    return (str(uuid.uuid4()), "NoteTaken", 1, data, at, None, None, link, link)
 
 
 def sqlite_connect(path: str) -> sqlite3.Connection:

@@ -1,8 +1,9 @@
 """The journal's performance figures, each a ratio to its raw anchor measured in the same run.
 
-    python benchmarks/run.py [--events N] [--json] [--log FILE] [--repeats R]
+    python benchmarks/run.py [--events N] [--json] [--log FILE] [--repeats R] [--big M]
 
-Needs the `bench` extra (`pip install -e '.[bench]'`). On SQLite always, and on
+The `bench` extra (`pip install -e '.[bench]'`) adds the eventsourcing library for its
+figure (left out, with a note, when it is not installed). On SQLite always, and on
 PostgreSQL too when JOURNAL_TEST_POSTGRES_URL points at a server (a database is created
 for the run and dropped after it). What each figure means is in benchmarks/README.md.
 The logs and databases it builds are kept under $JOURNAL_BENCH_CACHE (default
@@ -35,6 +36,12 @@ from journal.store import Store  # noqa: E402
 from journal.store.schema import SCHEMA_HEAD  # noqa: E402
 
 APPENDS = 2000
+try:
+    import eventsourcing  # noqa: F401
+
+    HAVE_EVENTSOURCING = True
+except ImportError:
+    HAVE_EVENTSOURCING = False
 WINDOW = 100
 SMALL = 1000
 BIG = 1_000_000
@@ -201,6 +208,7 @@ def appends(db: str, raw: Callable[[int], list[float]]) -> dict[str, float]:
     """APPENDS notes through `Journal.run`, each paired with a raw insert right after it."""
     mine: list[float] = []
     theirs: list[float] = []
+    window = min(WINDOW, APPENDS // 2)
     with journal.open(db, campaign="long") as campaign:
         for number in range(APPENDS):
             note = TakeNote(f"Note {number}: the lights go out.")
@@ -208,7 +216,7 @@ def appends(db: str, raw: Callable[[int], list[float]]) -> dict[str, float]:
             campaign.run(note)
             mine.append(time.perf_counter() - start)
             theirs += raw(number + 1)
-    first, last = median(mine[:WINDOW]), median(mine[-WINDOW:])
+    first, last = median(mine[:window]), median(mine[-window:])
     return {
         "p50_ms": 1000 * median(mine),
         "p99_ms": 1000 * percentile(mine, 0.99),
@@ -220,26 +228,23 @@ def appends(db: str, raw: Callable[[int], list[float]]) -> dict[str, float]:
     }
 
 
-def es_sqlite(path: Path) -> dict[str, str]:
-    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
-
-
 def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     n = data.events
     base = data.database(n, data.log)
     say(f"replay of {n} events ...")
     figures["replay"] = replay(str(base), lambda: anchors.raw_fold(str(base)), repeats)
-    figures["replay_eventsourcing"] = versus_eventsourcing(
-        str(base),
-        {
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": str(data.cache / f"es-{n}.db"),
-        },
-        data.log,
-        data.cache / f"es-{n}.id",
-        repeats,
-    )
+    if HAVE_EVENTSOURCING:
+        figures["replay_eventsourcing"] = versus_eventsourcing(
+            str(base),
+            {
+                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "SQLITE_DBNAME": str(data.cache / f"es-{n}.db"),
+            },
+            data.log,
+            data.cache / f"es-{n}.id",
+            repeats,
+        )
 
     say("import, whole process ...")
     ddl = data.ddl()
@@ -282,7 +287,7 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     figures["cli_append"] = paired(
         lambda: timed_cli(cli_db, "note", "One more."),
         lambda: process([PYTHON, "-m", "journal", "--version"])[0],
-        max(repeats, 5),
+        repeats,
     )
 
     say(f"status at {big} events and at {SMALL} ...")
@@ -292,7 +297,7 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     timed_cli(small_db, "status")
     timed_cli(big_db, "status")  # both warm: a snapshot at the head
     figures["status"] = paired(
-        lambda: timed_cli(big_db, "status"), lambda: timed_cli(small_db, "status"), max(repeats, 5)
+        lambda: timed_cli(big_db, "status"), lambda: timed_cli(small_db, "status"), repeats
     )
     figures["status"]["events"] = big
 
@@ -315,15 +320,10 @@ def _raw_sqlite_append(path: str, seq: int) -> list[float]:
     conn = _RAW.get(path)
     if conn is None:
         conn = _RAW[path] = anchors.sqlite_connect(path)
-    data = json.dumps({"text": "The lights go out.", "gm_only": False, "about": []})
-    row = ("raw-append", seq, f"raw-{seq}", "NoteTaken", 1, data, "2024-01-01 00:00:00.000000")
+    row = ("raw-append", seq, *anchors.note_row(seq))
     start = time.perf_counter()
     conn.execute("BEGIN IMMEDIATE")
-    conn.execute(
-        "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, "
-        "prev_hash, hash) VALUES (?,?,?,?,?,?,?,'','')",
-        row,
-    )
+    conn.execute(f"INSERT INTO events ({anchors.COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
     conn.execute("COMMIT")
     return [time.perf_counter() - start]
 
@@ -363,25 +363,25 @@ def postgres_figures(data: Data, admin_url: str, repeats: int) -> dict[str, Any]
         process(journal_cli(url_text, "import", str(data.log)))
         say("PostgreSQL: replay ...")
         figures["replay"] = replay(url_text, lambda: anchors.pg_fold(raw_dsn), repeats)
-        import eventsourcing_anchor as es
+        if HAVE_EVENTSOURCING:
+            import eventsourcing_anchor as es
 
-        figures["replay_eventsourcing"] = versus_eventsourcing(
-            url_text,
-            es.postgres_env(url),
-            data.log,
-            data.cache / f"es-pg-{os.getpid()}.id",
-            repeats,
-        )
+            figures["replay_eventsourcing"] = versus_eventsourcing(
+                url_text,
+                es.postgres_env(url),
+                data.log,
+                data.cache / f"es-pg-{os.getpid()}.id",
+                repeats,
+            )
         say(f"PostgreSQL: {APPENDS} appends ...")
         raw_conn = psycopg.connect(raw_dsn)
-        payload = json.dumps({"text": "The lights go out.", "gm_only": False, "about": []})
 
         def raw_one(seq: int) -> list[float]:
+            row = ("raw-append", seq, *anchors.note_row(seq))
             start = time.perf_counter()
             raw_conn.execute(
-                "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, "
-                "prev_hash, hash) VALUES ('raw-append',%s,%s,'NoteTaken',1,%s,now(),'','')",
-                (seq, f"raw-{seq}", payload),
+                f"INSERT INTO events ({anchors.COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                row,
             )
             raw_conn.commit()
             return [time.perf_counter() - start]
@@ -399,10 +399,11 @@ def postgres_figures(data: Data, admin_url: str, repeats: int) -> dict[str, Any]
 
 
 def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int) -> dict[str, Any]:
+    none: dict[str, Any] = {"ratio": None}
     found: dict[str, Any] = {
         "events": events,
         "replay_vs_raw": sqlite["replay"]["ratio"],
-        "replay_vs_eventsourcing": sqlite["replay_eventsourcing"]["ratio"],
+        "replay_vs_eventsourcing": sqlite.get("replay_eventsourcing", none)["ratio"],
         "import_vs_raw": sqlite["import"]["ratio"],
         "import_peak_rss_mb": sqlite["import"]["peak_rss_mb"],
         "import_big_peak_rss_mb": sqlite["import_big_peak_rss_mb"],
@@ -419,13 +420,29 @@ def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int
     if postgres is not None:
         found |= {
             "pg_replay_vs_raw": postgres["replay"]["ratio"],
-            "pg_replay_vs_eventsourcing": postgres["replay_eventsourcing"]["ratio"],
+            "pg_replay_vs_eventsourcing": postgres.get("replay_eventsourcing", none)["ratio"],
             "pg_append_p50_vs_raw": postgres["append"]["p50_vs_raw"],
             "pg_append_p99_vs_raw": postgres["append"]["p99_vs_raw"],
             "pg_append_last_vs_first": postgres["append"]["last_vs_first"],
         }
+    found["machine"] = machine()
     found["details"] = {"sqlite": sqlite, "postgres": postgres}
+    if not HAVE_EVENTSOURCING:
+        found["note"] = "eventsourcing is not installed: pip install -e '.[bench]'"
     return found
+
+
+def machine() -> dict[str, Any]:
+    import platform
+    import sqlite3
+
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_average": os.getloadavg(),
+        "sqlite": sqlite3.sqlite_version,
+    }
 
 
 TARGETS = {
@@ -456,6 +473,9 @@ def table(found: dict[str, Any]) -> str:
         if key not in found:
             continue
         value = found[key]
+        if value is None:
+            lines.append(f"{key:<26} {'-':>8}  {sense} {goal:<5} (not measured)")
+            continue
         met = value >= goal if sense == ">=" else value <= goal
         lines.append(f"{key:<26} {value:8.2f}  {sense} {goal:<5} {'yes' if met else 'NO'}")
     return "\n".join(lines)
@@ -466,11 +486,14 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", type=Path, help="also write the measured campaign here")
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5, help="runs of each figure (median)")
+    parser.add_argument("--appends", type=int, default=APPENDS, help="appends measured (2,000)")
     parser.add_argument(
         "--big", type=int, default=BIG, help="events of the big campaign for status (1,000,000)"
     )
     options = parser.parse_args()
+    global APPENDS
+    APPENDS = options.appends
     cache = Path(os.environ.get("JOURNAL_BENCH_CACHE", "/tmp/journal-bench"))
     data = Data(cache, options.events)
     if options.log:
