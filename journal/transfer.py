@@ -13,7 +13,7 @@ import itertools
 import json
 import re
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -31,7 +31,7 @@ from journal.events import (
     from_data,
 )
 from journal.projection import apply
-from journal.rules import clock, load, load_all
+from journal.rules import clock, load, load_all, rules_version
 from journal.rules.core import (
     SLUG,
     CampaignCreated,
@@ -41,7 +41,7 @@ from journal.rules.core import (
     Meta,
 )
 from journal.rules.ruleset import Ruleset
-from journal.store import Draft, Store, seal, utc_now
+from journal.store import Draft, Store, seal, snapshots, utc_now
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -182,6 +182,7 @@ class _Log:
         self.hashed = False
         self.ruleset: Ruleset | None = None
         self.unvoidable: dict[int, str] = {}  # seq -> type, of the events a void cannot void
+        self.voids = False
         #: the fold so far: each event is folded as it comes (a void cannot take back what
         #: was folded before it), so every event goes through the rules before it is written
         self.state = CampaignState()
@@ -192,6 +193,7 @@ class _Log:
         self.hashed = self.hashed or carried
         if record.type in UNVOIDABLE:
             self.unvoidable[record.seq] = record.type
+            self.voids = self.voids or record.type == "EventVoided"
         if record.seq == 1:
             self.slug = self.slug or str(record.data["slug"])
             self.ruleset = load(str(record.data["ruleset"]))
@@ -200,14 +202,13 @@ class _Log:
 
 
 def parse_lines(
-    lines: Iterable[str], campaign: str | None, batch: int | None = None
+    lines: Iterable[str], campaign: str | None, log: _Log | None = None
 ) -> Iterator[tuple[str, list[Recorded], bool]]:
     """Validate every line, seal its chain and fold it, a batch of records at a time:
     (slug, records, whether the file carried its own hashes so far). Refuses the first bad
-    line with its number."""
+    line with its number. `log` keeps what was read (the fold included)."""
     load_all()
-    batch = batch or BATCH
-    log = _Log(campaign)
+    log = log or _Log(campaign)
     records: list[Recorded] = []
     number = 0
     try:
@@ -217,7 +218,7 @@ def parse_lines(
             record, payload, carried = _parse_line(line, f"line {number}", log)
             log.take(record, payload, carried)
             records.append(record)
-            if len(records) == batch:
+            if len(records) == BATCH:
                 yield log.slug or "", records, log.hashed
                 records = []
     except UnicodeDecodeError:
@@ -322,15 +323,24 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
-    batches = parse_lines(stream, campaign)
+    log = _Log(campaign)
+    batches = parse_lines(stream, campaign, log)
     slug, first, hashed = next(batches)  # a log refused at once leaves no new database
     store.ensure_schema()
-    read = [0]
 
-    def counted() -> Iterator[tuple[Sequence[Recorded], bool]]:
-        for _, records, carried in itertools.chain([(slug, first, hashed)], batches):
-            read[0] += len(records)
-            yield records, carried
+    def folded() -> tuple[str, object] | None:
+        """The state the import folded, kept as a snapshot when it is the campaign's (no
+        void: a void would have to be known before the events it voids were folded)."""
+        if log.voids or not log.state.ruleset:
+            return None
+        return rules_version(log.state.ruleset), snapshots.dump(log.state)
 
-    added = store.import_records(slug, counted())
-    return ImportResult(slug, read[0], added)
+    added = store.import_records(
+        slug,
+        (
+            (records, carried)
+            for _, records, carried in itertools.chain([(slug, first, hashed)], batches)
+        ),
+        folded,
+    )
+    return ImportResult(slug, log.count, added)

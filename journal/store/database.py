@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -351,7 +351,10 @@ class Store:
             raise StoreError(_database_problem(self.describe(), exc)) from None
 
     def import_records(
-        self, campaign: str, batches: Iterable[tuple[Sequence[Recorded], bool]]
+        self,
+        campaign: str,
+        batches: Iterable[tuple[Sequence[Recorded], bool]],
+        snapshot: Callable[[], tuple[str, Any] | None] | None = None,
     ) -> int:
         """Append the part of an imported log this campaign does not have yet, all or
         nothing, batch by batch in one write transaction (`batches`: sealed records, and
@@ -360,9 +363,10 @@ class Store:
         The part it has must be the same events (same ids, and same hashes when the file
         carried them). The new part goes onto this database's own chain, in the same
         transaction that read its head, so two imports cannot interleave; a log sealed
-        onto the same link (the usual case) is written as it was sealed.
+        onto the same link (the usual case) is written as it was sealed. `snapshot`, asked
+        once every batch is in, gives the state to keep at the last event (or None).
         """
-        added = 0
+        added = last = 0
         with self._write() as conn:
             head_seq, head_hash = self._head(conn, campaign)
             # an empty database can hold no event id already: only the file can repeat one
@@ -393,6 +397,10 @@ class Store:
                         "this database or twice in the file; nothing was imported"
                     ) from None
                 added += len(tail)
+                last = tail[-1].seq
+            kept = snapshot() if snapshot is not None and added else None
+            if kept is not None:
+                conn.execute(self._q.insert_snapshot, _snapshot_row(campaign, last, *kept))
         return added
 
     def _same_history(
