@@ -482,6 +482,7 @@ def table(found: dict[str, Any]) -> str:
 
 
 def main() -> None:
+    global APPENDS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -492,7 +493,6 @@ def main() -> None:
         "--big", type=int, default=BIG, help="events of the big campaign for status (1,000,000)"
     )
     options = parser.parse_args()
-    global APPENDS
     APPENDS = options.appends
     cache = Path(os.environ.get("JOURNAL_BENCH_CACHE", "/tmp/journal-bench"))
     data = Data(cache, options.events)
