@@ -501,6 +501,8 @@ def main() -> None:
     if options.log:
         shutil.copy(data.log, options.log)
     sqlite = sqlite_figures(data, options.repeats, max(options.big, options.events))
+    (cache / f"sqlite-{options.events}.json").write_text(json.dumps(sqlite, indent=2))
+    say(table(summary(sqlite, None, options.events)))
     url = os.environ.get("JOURNAL_TEST_POSTGRES_URL")
     postgres = postgres_figures(data, url, options.repeats) if url else None
     found = summary(sqlite, postgres, options.events)
