@@ -200,6 +200,8 @@ class CampaignState:
 
     def character(self, name: str) -> str:
         """The canonical name for `name` (case-insensitive), or a RuleError naming the cast."""
+        if name in self.characters:
+            return name
         for known in self.characters:
             if known.casefold() == name.strip().casefold():
                 return known
@@ -303,6 +305,8 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
 def core_command_for(payload: Event) -> object | None:
     """The core command behind an event whose recorded result can be checked again (the
     clock, session numbers, sheets), for the audit; None for the others."""
+    if type(payload) not in CORE_EVENTS:
+        return None
     match payload:
         case CharacterAdded(name=name, sheet=sheet):
             return AddCharacter(name, sheet)
