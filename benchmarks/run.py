@@ -76,17 +76,33 @@ def paired(
     }
 
 
-def process(args: list[str], stdout: Any = subprocess.DEVNULL) -> tuple[float, float]:
-    """Seconds and peak RSS (MiB) of a whole process."""
+#: runs a command and writes its peak RSS (KiB) on stderr: measured from a small parent,
+#: since a child forked from this (large) process counts this one's pages until it execs
+_RSS = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.call(sys.argv[1:])\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+def process(args: list[str], stdout: Any = subprocess.DEVNULL) -> float:
+    """Seconds of a whole process."""
     start = time.perf_counter()
-    child = subprocess.Popen(args, stdout=stdout, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
+    child = subprocess.run(args, stdout=stdout, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    stderr = child.stderr.read().decode() if child.stderr else ""
-    if child.returncode not in (0,):
-        raise RuntimeError(f"{' '.join(args)} failed: {stderr.strip()[:500]}")
-    return elapsed, usage.ru_maxrss / 1024
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {child.stderr.strip()[-500:]}")
+    return elapsed
+
+
+def peak_rss(args: list[str]) -> float:
+    """Peak RSS (MiB) of a whole process."""
+    child = subprocess.run([PYTHON, "-c", _RSS, *args], capture_output=True, text=True)
+    *errors, peak = child.stderr.strip().splitlines() or ["0"]
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {' '.join(errors)[-500:]}")
+    return int(peak) / 1024
 
 
 def journal_cli(db: str, *words: str) -> list[str]:
@@ -94,11 +110,11 @@ def journal_cli(db: str, *words: str) -> list[str]:
 
 
 def timed_cli(db: str, *words: str) -> float:
-    return process(journal_cli(db, *words))[0]
+    return process(journal_cli(db, *words))
 
 
 def anchor_process(*words: str) -> float:
-    return process([PYTHON, str(HERE / "anchors.py"), *words])[0]
+    return process([PYTHON, str(HERE / "anchors.py"), *words])
 
 
 # --- the data -------------------------------------------------------------------------------
@@ -123,16 +139,21 @@ class Data:
             partial = db.with_name(db.name + ".partial")
             partial.unlink(missing_ok=True)
             say(f"importing {events} events into {db} ...")
-            _, self.peak_rss[events] = process(journal_cli(str(partial), "import", str(source)))
+            self.peak_rss[events] = peak_rss(journal_cli(str(partial), "import", str(source)))
             Path(str(partial) + "-wal").unlink(missing_ok=True)
             partial.rename(db)
         return db
 
-    def copy(self, db: Path, name: str) -> Path:
+    def fresh(self, name: str) -> Path:
+        """A path in the work folder, with no database there."""
         target = self.cache / "work" / name
         target.parent.mkdir(exist_ok=True)
         for suffix in ("", "-wal", "-shm"):
             Path(str(target) + suffix).unlink(missing_ok=True)
+        return target
+
+    def copy(self, db: Path, name: str) -> Path:
+        target = self.fresh(name)
         shutil.copy(db, target)
         return target
 
@@ -251,27 +272,16 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     say("import, whole process ...")
     ddl = data.ddl()
 
-    def our_import() -> tuple[float, float]:
-        target = data.cache / "work" / "import.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(target) + suffix).unlink(missing_ok=True)
-        return process(journal_cli(str(target), "import", str(data.log)))
+    def our_import() -> list[str]:
+        target = data.fresh("import.db")
+        return journal_cli(str(target), "import", str(data.log))
 
     def raw_import() -> float:
-        target = data.cache / "work" / "raw-import.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(target) + suffix).unlink(missing_ok=True)
+        target = data.fresh("raw-import.db")
         return anchor_process("import", str(target), str(data.log), str(ddl))
 
-    rss: list[float] = []
-
-    def ours_import_time() -> float:
-        elapsed, peak = our_import()
-        rss.append(peak)
-        return elapsed
-
-    figures["import"] = paired(ours_import_time, raw_import, repeats)
-    figures["import"]["peak_rss_mb"] = max(rss)
+    figures["import"] = paired(lambda: process(our_import()), raw_import, repeats)
+    figures["import"]["peak_rss_mb"] = peak_rss(our_import())
 
     say(f"{APPENDS} appends ...")
     ours_db = data.copy(base, "append.db")
@@ -288,7 +298,7 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     cli_db = str(data.copy(base, "cli.db"))
     figures["cli_append"] = paired(
         lambda: timed_cli(cli_db, "note", "One more."),
-        lambda: process([PYTHON, "-m", "journal", "--version"])[0],
+        lambda: process([PYTHON, "-m", "journal", "--version"]),
         repeats,
     )
 
@@ -335,12 +345,9 @@ def _big_import_rss(data: Data, big: int) -> float:
     or a fresh one."""
     if big in data.peak_rss:
         return data.peak_rss[big]
-    target = data.cache / "work" / "import-big.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(target) + suffix).unlink(missing_ok=True)
-    _, peak = process(journal_cli(str(target), "import", str(data.cache / f"log-{big}.jsonl")))
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(target) + suffix).unlink(missing_ok=True)
+    target = data.fresh("import-big.db")
+    peak = peak_rss(journal_cli(str(target), "import", str(data.cache / f"log-{big}.jsonl")))
+    data.fresh("import-big.db")
     return peak
 
 
