@@ -17,12 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from journal.app import Campaign, Outcome, create_campaign
-from journal.audit.explain import Explanation
-from journal.audit.replay import AuditReport
-from journal.audit.verify import ChainReport
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
@@ -31,6 +28,11 @@ from journal.rules.core import CampaignState
 from journal.rules.narrate import concerns, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
+
+if TYPE_CHECKING:  # the readers load these when they run
+    from journal.audit.explain import Explanation
+    from journal.audit.replay import AuditReport
+    from journal.audit.verify import ChainReport
 
 __all__ = [
     "CampaignSummary",
