@@ -35,11 +35,12 @@ def _fields(cls: type) -> frozenset[str] | None:
 def changed(obj: T, /, **changes: Any) -> T:
     """`dataclasses.replace(obj, **changes)`, fast for plain frozen dataclasses."""
     cls = obj.__class__
-    names = _PLAIN.get(cls) or _fields(cls)  # type: ignore[arg-type]
-    if names is None or not changes.keys() <= names:
+    if cls not in _PLAIN and _fields(cls) is None:  # type: ignore[arg-type]
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     attributes = obj.__dict__.copy()
     attributes.update(changes)
+    if len(attributes) != len(obj.__dict__):  # a name that is not a field: let replace say
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     copy: T = _new(cls)
     _set_attribute(copy, "__dict__", attributes)
     return copy
