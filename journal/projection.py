@@ -8,7 +8,7 @@ audit) walks these steps, and `fold` is the same walk keeping only the last stat
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from journal.events import Event, Recorded
 from journal.frozen import changed
@@ -21,8 +21,7 @@ from journal.rules.ruleset import Ruleset
 Substitute = Callable[[CampaignState, Recorded], Event | None]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One event of the walk: the state before it and after it. A voided event (and one the
     audit's substitute refused) changes nothing: `payload` is None and `after` is `before`
     at the next seq."""

@@ -15,7 +15,7 @@ from typing import Any
 from journal.dice import DiceBox
 from journal.documents import Document
 from journal.errors import JournalError, RuleError
-from journal.events import Event, Recorded, canonical_bytes, terms_text, to_data
+from journal.events import Event, Recorded, terms_text, to_data
 from journal.projection import steps
 from journal.rules import load
 from journal.rules.core import (
@@ -152,7 +152,7 @@ def _redecide(
         kinds = [p.type for p in produced]
         return [Difference(record.seq, record.type, "(type)", record.type, kinds, "")], None
     differences = []
-    if canonical_bytes(payload) != canonical_bytes(same[0]):  # the same JSON: no difference
+    if payload != same[0]:  # equal payloads have no field that differs
         differences = _compare(record, to_data(payload), to_data(same[0]))
     anew = box.rolled_anew()
     if anew:
