@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from journal.app import Campaign, Outcome, create_campaign
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
@@ -48,60 +50,66 @@ __all__ = [
 
 
 class LogEntry(Document):
-    """One event of `log --json`: the export line's fields and whether it was voided, read
-    from its record when asked (`journal log` prints only the seq and the line)."""
+    """One event of `log --json`: the export line's fields and whether it was voided. It
+    keeps the payload as its JSON text, not the record's decoded payload: a log of a long
+    campaign holds one small object per event, not a graph of them."""
 
-    __slots__ = ("_record", "line", "voided")
+    __slots__ = (
+        "_data",
+        "_recorded_at",
+        "_text",
+        "event_id",
+        "game_time",
+        "hash",
+        "line",
+        "prev_hash",
+        "schema",
+        "seq",
+        "session",
+        "type",
+        "voided",
+    )
 
     def __init__(self, record: Recorded, voided: bool, line: str = "") -> None:
-        self._record = record
+        self.seq = record.seq
+        self.event_id = record.event_id
+        self.type = record.type
+        self.schema = record.schema
+        self._text = record.text
+        self._data = record.data if record.text is None else None
+        self._recorded_at = record.recorded_at
+        self.game_time = record.game_time
+        self.session = record.session
+        self.prev_hash = record.prev_hash
+        self.hash = record.hash
         self.voided = voided
         #: the line `journal log` prints (not in the JSON)
         self.line = line
 
     @property
-    def seq(self) -> int:
-        return self._record.seq
-
-    @property
-    def event_id(self) -> str:
-        return self._record.event_id
-
-    @property
-    def type(self) -> str:
-        return self._record.type
-
-    @property
-    def schema(self) -> int:
-        return self._record.schema
-
-    @property
     def data(self) -> object:
         """The payload, its keys sorted at every depth as an export has them."""
-        return sorted_json(self._record.data)
+        data = self._data if self._text is None else msgspec.json.decode(self._text)
+        return sorted_json(data)
 
     @property
     def recorded_at(self) -> str:
-        return format_instant(self._record.recorded_at)
-
-    @property
-    def game_time(self) -> str | None:
-        return self._record.game_time
-
-    @property
-    def session(self) -> int | None:
-        return self._record.session
-
-    @property
-    def prev_hash(self) -> str:
-        return self._record.prev_hash
-
-    @property
-    def hash(self) -> str:
-        return self._record.hash
+        return format_instant(self._recorded_at)
 
     def to_json(self) -> dict[str, object]:
-        return {**self._record.export(), "voided": self.voided}
+        return {
+            "seq": self.seq,
+            "event_id": self.event_id,
+            "type": self.type,
+            "schema": self.schema,
+            "data": self.data,
+            "recorded_at": self.recorded_at,
+            "game_time": self.game_time,
+            "session": self.session,
+            "prev_hash": self.prev_hash,
+            "hash": self.hash,
+            "voided": self.voided,
+        }
 
 
 @dataclass(frozen=True)
