@@ -108,6 +108,8 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._q = queries(engine.dialect.name)
+        #: campaign -> (seq, hash) after this store's own last append to it
+        self._heads: dict[str, tuple[int, str]] = {}
 
     @classmethod
     def open(cls, target: str | None, *, create: bool = True) -> Store:
@@ -322,10 +324,18 @@ class Store:
     ) -> list[Recorded]:
         """Append after `expected_seq`, or raise ConcurrencyConflict if another writer won.
         `snapshot` (rules version, state) keeps the state after the drafts, in the same
-        transaction."""
+        transaction.
+
+        After its own append, the store knows the head: the next append after it skips
+        reading it (a round trip on a server), since UNIQUE(campaign, seq) refuses the
+        insert if another writer got there first."""
+        known = self._heads.pop(campaign, None)
         try:
             with self._write() as conn:
-                seq, prev_hash = self._head(conn, campaign)
+                if known is not None and known[0] == expected_seq:
+                    seq, prev_hash = known
+                else:
+                    seq, prev_hash = self._head(conn, campaign)
                 if seq != expected_seq:
                     raise ConcurrencyConflict(
                         f"campaign {campaign!r} moved on to event {seq} while this command "
@@ -341,6 +351,7 @@ class Store:
                 conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
                 if snapshot is not None:
                     conn.execute(self._q.insert_snapshot, _snapshot_row(campaign, seq, *snapshot))
+            self._heads[campaign] = (seq, prev_hash)
             return records
         except IntegrityError:
             raise ConcurrencyConflict(
