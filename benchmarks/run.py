@@ -290,7 +290,7 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
         target = data.fresh("import.db")
         return journal_cli(str(target), "import", str(data.log))
 
-    def raw_import() -> float:
+    def raw_import() -> Timing:
         target = data.fresh("raw-import.db")
         return anchor_process("import", str(target), str(data.log), str(ddl))
 
