@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.audit.explain import Explanation
@@ -26,13 +28,17 @@ from journal.audit.verify import ChainReport
 from journal.dice import AskDice
 from journal.documents import Board, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError
-from journal.events import Recorded
-from journal.projection import Corrections
+from journal.events import Recorded, format_instant, sorted_json
 from journal.rules import load
 from journal.rules.core import CampaignState, VoidEvent
 from journal.rules.narrate import concerns, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
+
+if TYPE_CHECKING:  # the readers load these when they run
+    from journal.audit.explain import Explanation
+    from journal.audit.replay import AuditReport
+    from journal.audit.verify import ChainReport
 
 __all__ = [
     "CampaignSummary",
@@ -47,31 +53,73 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
 class LogEntry(Document):
-    """One event of `log --json`: the export line's fields and whether it was voided."""
+    """One event of `log --json`: the export line's fields and whether it was voided. It
+    keeps the payload as its JSON text, not the record's decoded payload: a log of a long
+    campaign holds one small object per event, not a graph of them."""
 
-    seq: int
-    event_id: str
-    type: str
-    schema: int
-    data: Mapping[str, object]
-    recorded_at: str
-    game_time: str | None
-    session: int | None
-    prev_hash: str
-    hash: str
-    voided: bool
-    #: the seq of the re-rule that amended this ruling (the fold reads it as amended)
-    amended_by: int | None = None
-    #: the line `journal log` prints (not in the JSON)
-    line: str = ""
+    __slots__ = (
+        "_data",
+        "_recorded_at",
+        "_text",
+        "amended_by",
+        "event_id",
+        "game_time",
+        "hash",
+        "line",
+        "prev_hash",
+        "schema",
+        "seq",
+        "session",
+        "type",
+        "voided",
+    )
+
+    def __init__(
+        self, record: Recorded, voided: bool, line: str = "", amended_by: int | None = None
+    ) -> None:
+        self.seq = record.seq
+        self.event_id = record.event_id
+        self.type = record.type
+        self.schema = record.schema
+        self._text = record.text
+        self._data = record.data if record.text is None else None
+        self._recorded_at = record.recorded_at
+        self.game_time = record.game_time
+        self.session = record.session
+        self.prev_hash = record.prev_hash
+        self.hash = record.hash
+        self.voided = voided
+        #: the seq of the re-rule that amended this ruling (the fold reads it as amended)
+        self.amended_by = amended_by
+        #: the line `journal log` prints (not in the JSON)
+        self.line = line
+
+    @property
+    def data(self) -> object:
+        """The payload, its keys sorted at every depth as an export has them."""
+        data = self._data if self._text is None else msgspec.json.decode(self._text)
+        return sorted_json(data)
+
+    @property
+    def recorded_at(self) -> str:
+        return format_instant(self._recorded_at)
 
     def to_json(self) -> dict[str, object]:
-        document = super().to_json()
-        assert isinstance(document, dict)
-        document.pop("line")
-        return document
+        return {
+            "seq": self.seq,
+            "event_id": self.event_id,
+            "type": self.type,
+            "schema": self.schema,
+            "data": self.data,
+            "recorded_at": self.recorded_at,
+            "game_time": self.game_time,
+            "session": self.session,
+            "prev_hash": self.prev_hash,
+            "hash": self.hash,
+            "voided": self.voided,
+            "amended_by": self.amended_by,
+        }
 
 
 @dataclass(frozen=True)
@@ -136,16 +184,6 @@ class CampaignSummary(Document):
     title: str
     events: int
     created_at: str
-
-
-def _record_entry(record: Recorded, line: str, corrections: Corrections) -> LogEntry:
-    export = record.export()
-    return LogEntry(
-        **export,  # type: ignore[arg-type]
-        voided=record.seq in corrections.voided,
-        amended_by=corrections.amended_by.get(record.seq),
-        line=line,
-    )
 
 
 class Journal:
@@ -317,14 +355,16 @@ class Journal:
             character = self.state(upto).known(character)
         records, corrections = self._campaign.history(upto)
         renamed = self.state(upto).renamed
+        ruleset = self.ruleset
         entries = []
         for record in records:
             if session is not None and record.session != session:
                 continue
-            if character is not None and character not in concerns(record.payload, self.ruleset):
+            if character is not None and character not in concerns(record.payload, ruleset):
                 continue
-            line = describe(record, self.ruleset, renamed)
-            entries.append(_record_entry(record, line, corrections))
+            line = describe(record, ruleset, renamed)
+            voided = record.seq in corrections.voided
+            entries.append(LogEntry(record, voided, line, corrections.amended_by.get(record.seq)))
         return LogDocument(tuple(entries))
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:

@@ -10,13 +10,14 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from journal import __version__
 from journal.audit import rerule
 from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
 from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
 from journal.events import Dice, Event, Recorded, check_plain, to_data
+from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
 from journal.rules.core import (
@@ -77,6 +78,10 @@ class Campaign:
         self.store = store
         self.campaign = campaign
         self._ruleset_name: str | None = None
+        #: the state after this object's last command, and the seq of the newest snapshot
+        #: it knows: the next command starts from them (a lost race catches up)
+        self._last: CampaignState | None = None
+        self._snapshot_seq = 0
 
     @classmethod
     def open(cls, store: Store, campaign: str | None, current: str | None = None) -> Campaign:
@@ -103,11 +108,14 @@ class Campaign:
         start = base or CampaignState()
         records = self.store.read(self.campaign, after=start.seq, upto=upto)
         state = fold(records, corrections, start)
+        if cached:
+            self._snapshot_seq = start.seq
         if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
             self.store.save_snapshot(
                 self.campaign, state.seq, rules_version(state.ruleset), snapshots.dump(state)
             )
-        return replace(state, slug=self.campaign) if state.seq else state
+            self._snapshot_seq = state.seq
+        return changed(state, slug=self.campaign) if state.seq else state
 
     def upto(self, as_of: int | None, as_of_session: int | None = None) -> int | None:
         """Check `--as-of SEQ` / `--as-of-session N` and turn them into a seq (None: now)."""
@@ -184,23 +192,35 @@ class Campaign:
         """Decide `command` against the current state and append what it produced, all of
         it or nothing. A lost race reloads the state and decides again (a few times) before
         giving up. `ask` is consulted for a roll with no entered faces, as the ruling needs
-        it; each answer is kept, so deciding again does not ask twice. `known` is a state
-        the caller holds (a session's latest): decided on first, it costs no read, and if
-        another writer appended since, the append loses the race as above."""
-        # a refused command writes nothing, not even a cache
-        state = known if known is not None else self.state(keep=False)
+        it; each answer is kept, so deciding again does not ask twice.
+
+        The state decided on is `known` (a state the caller holds, a session's latest), else
+        the one this object's last command left, else a fresh fold: the append itself checks
+        that nobody appended since. Every SNAPSHOT_EVERY events, the append keeps a snapshot
+        in its own transaction (a refused command writes nothing).
+        """
+        # a refused command writes nothing, not even a cache: keep=False
+        state = known or self._last or self.state(keep=False)
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
             drafts, after = _drafts(state, payloads)
+            voids = any(isinstance(p, EventVoided | RulingAmended) for p in payloads)
+            snapshot = None
+            if not voids and after.seq - self._snapshot_seq >= SNAPSHOT_EVERY:
+                snapshot = (rules_version(after.ruleset), snapshots.dump(after))
             try:
-                records = self.store.append(self.campaign, state.seq, drafts)
+                records = self.store.append(self.campaign, state.seq, drafts, snapshot)
             except ConcurrencyConflict:
+                self._last = None
                 time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
                 state = self._catch_up(state)
                 continue
-            if any(isinstance(p, EventVoided | RulingAmended) for p in payloads):
+            if snapshot is not None:
+                self._snapshot_seq = after.seq
+            if voids:
                 after = self.state(keep=False)  # a correction reaches back: fold again
+            self._last = after
             return Outcome(records, after)
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
@@ -249,7 +269,10 @@ class Campaign:
         if not payloads:
             return Outcome([], planned.state)
         drafts, _ = _drafts(planned.state, payloads)
-        records = self.store.append(self.campaign, planned.state.seq, drafts)
+        try:
+            records = self.store.append(self.campaign, planned.state.seq, drafts)
+        finally:
+            self._last = None  # the corrections reach back: the next command folds again
         return Outcome(records, self.state(keep=False))
 
     def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:

@@ -76,26 +76,30 @@ class DiceBox:
         self._flags = dict(flag_names or {})
         self._rolls: dict[str, Roll] = {}
         self._answered: set[str] = set()
+        self._seed: str | None = None  # of the generator `replaying` makes when needed
 
     @classmethod
     def replaying(
         cls,
         recorded: Dice,
-        fill: random.Random | None = None,
+        fill: random.Random | str | None = None,
         fill_source: str = AUDIT,
         ask: Ask | None = None,
     ) -> DiceBox:
         """A box that gives back the faces an event recorded. A roll the event never needed
-        is refused, or asked for (`ask`), or rolled from `fill` and recorded with
-        `fill_source` (an audit showing where a changed ruling leads; a re-rule getting the
-        dice a ruling now needs)."""
-        return cls(
+        is refused, or asked for (`ask`), or rolled from `fill` (a generator, or the seed of
+        one made only if such a roll comes) and recorded with `fill_source` (an audit
+        showing where a changed ruling leads; a re-rule getting the dice a ruling now
+        needs)."""
+        box = cls(
             {purpose: roll.faces for purpose, roll in recorded.items()},
-            fill,
+            fill if isinstance(fill, random.Random) else None,
             source=fill_source,
             entered_source={purpose: roll.source for purpose, roll in recorded.items()},
             ask=ask,
         )
+        box._seed = fill if isinstance(fill, str) else None
+        return box
 
     def rolled_anew(self) -> list[Roll]:
         """Rolls this box made itself (not entered or recorded)."""
@@ -115,7 +119,9 @@ class DiceBox:
             faces = self._entered[purpose] if answer is None else tuple(answer)
             check_faces(faces, count, sides, self._flags.get(purpose, f"the {purpose} dice"))
             source = self._entered_source.get(purpose, ENTERED)
-        elif self._rng is not None:
+        elif self._rng is not None or self._seed is not None:
+            if self._rng is None:
+                self._rng = random.Random(self._seed)
             faces = tuple(self._rng.randint(1, sides) for _ in range(count))
             source = self._source
         else:

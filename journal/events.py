@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache, cached_property
+from functools import cache
 from typing import ClassVar, TypeVar
 
 import msgspec
@@ -103,14 +103,11 @@ def plain(value: object) -> object:
     return value
 
 
-def _sorted(value: object) -> object:
+def sorted_json(value: object) -> object:
     """Mappings with their keys in order, at every depth: an export reads the same whichever
-    database it came from (PostgreSQL's JSONB keeps keys in its own order)."""
-    if isinstance(value, dict):
-        return {k: _sorted(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [_sorted(v) for v in value]
-    return value
+    database it came from (PostgreSQL's JSONB keeps keys in its own order). Decoding the
+    canonical JSON gives exactly that, and lists for tuples."""
+    return msgspec.json.decode(canonical_bytes(value))
 
 
 def to_data(payload: Event) -> dict[str, object]:
@@ -160,6 +157,23 @@ def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
     return payload
 
 
+@cache
+def _decoder(cls: type[Event]) -> msgspec.json.Decoder[Event]:
+    return msgspec.json.Decoder(cls)
+
+
+def from_json(type_name: str, schema: int, text: str | bytes) -> Event:
+    """A payload from JSON text the journal wrote itself: decoded straight into its type,
+    without the checks `from_data` makes of what comes from outside."""
+    cls = event_class(type_name)
+    if schema == cls.schema:
+        try:
+            return _decoder(cls).decode(text)  # type: ignore[arg-type]
+        except msgspec.ValidationError:
+            pass  # let from_data say precisely what does not fit
+    return from_data(type_name, schema, msgspec.json.decode(text))
+
+
 def _validation_message(type_name: str, data: Mapping[str, object], exc: Exception) -> str:
     text = str(exc)
     if text.startswith("Object missing required field"):
@@ -199,30 +213,104 @@ def check_plain(value: object, where: str = "data") -> None:
             check_plain(item, f"{where}[{index}]")
 
 
+#: sorted keys at every depth, no spaces, text as UTF-8: exactly `json.dumps(value,
+#: sort_keys=True, separators=(",", ":"), ensure_ascii=False)` (a test holds them equal)
+_CANONICAL = msgspec.json.Encoder(order="sorted")
+
+
+def canonical_bytes(value: object) -> bytes:
+    """The one canonical JSON form (hashes, event ids, stored payloads), as UTF-8."""
+    try:
+        return _CANONICAL.encode(value)
+    except TypeError:  # a mapping or sequence type msgspec does not know
+        return _CANONICAL.encode(plain(value))
+
+
 def canonical_json(value: object) -> str:
-    return json.dumps(plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_bytes(value).decode("utf-8")
 
 
-@dataclass(frozen=True)
 class Recorded:
-    """An event as stored: its place in the campaign's stream, its payload and its chain link."""
+    """An event as stored: its place in the campaign's stream, its payload and its chain link.
 
-    campaign: str
-    seq: int
-    event_id: str
-    type: str
-    schema: int
-    data: Mapping[str, object]
-    recorded_at: datetime
-    game_time: str | None
-    session: int | None
-    prev_hash: str
-    hash: str
+    A record read from the store keeps the payload's JSON text and decodes it once, when
+    first asked: straight into the typed payload (the journal wrote and checked it), or
+    into `data` for the readers that want the plain object.
+    """
 
-    @cached_property
+    __slots__ = (
+        "_data",
+        "_payload",
+        "_text",
+        "campaign",
+        "event_id",
+        "game_time",
+        "hash",
+        "prev_hash",
+        "recorded_at",
+        "schema",
+        "seq",
+        "session",
+        "type",
+    )
+
+    def __init__(
+        self,
+        campaign: str,
+        seq: int,
+        event_id: str,
+        type: str,
+        schema: int,
+        data: Mapping[str, object] | None,
+        recorded_at: datetime,
+        game_time: str | None,
+        session: int | None,
+        prev_hash: str,
+        hash: str,
+        *,
+        text: str | bytes | None = None,
+    ) -> None:
+        if data is None and text is None:
+            raise TypeError("a record needs its data or its JSON text")
+        self.campaign = campaign
+        self.seq = seq
+        self.event_id = event_id
+        self.type = type
+        self.schema = schema
+        self.recorded_at = recorded_at
+        self.game_time = game_time
+        self.session = session
+        self.prev_hash = prev_hash
+        self.hash = hash
+        self._data = data
+        self._text = text
+        self._payload: Event | None = None
+
+    def __repr__(self) -> str:
+        return f"Recorded({self.campaign!r}, {self.seq}, {self.type})"
+
+    @property
+    def data(self) -> Mapping[str, object]:
+        """The payload as a plain JSON object."""
+        if self._data is None:
+            assert self._text is not None
+            self._data = msgspec.json.decode(self._text)
+        return self._data
+
+    @property
+    def text(self) -> str | bytes | None:
+        """The payload's JSON text as stored (canonical when the journal sealed it), if known."""
+        return self._text
+
+    @property
     def payload(self) -> Event:
         """The typed payload, decoded once."""
-        return from_data(self.type, self.schema, self.data)
+        if self._payload is None:
+            if self._text is not None and self._data is None:
+                self._payload = from_json(self.type, self.schema, self._text)
+            else:
+                self._payload = from_data(self.type, self.schema, self.data)
+        return self._payload
 
     def export(self) -> dict[str, object]:
         """The export line (JSON Lines) and `log --json` fields."""
@@ -231,7 +319,7 @@ class Recorded:
             "event_id": self.event_id,
             "type": self.type,
             "schema": self.schema,
-            "data": _sorted(plain(self.data)),
+            "data": sorted_json(self.data),
             "recorded_at": format_instant(self.recorded_at),
             "game_time": self.game_time,
             "session": self.session,
@@ -242,7 +330,9 @@ class Recorded:
 
 def format_instant(moment: datetime) -> str:
     """UTC wall-clock time as ISO 8601 with microseconds and a Z."""
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    if moment.year < 1000 or moment.tzinfo is not None:  # strftime's year has no zeros
+        return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.isoformat(timespec="microseconds") + "Z"
 
 
 def chain_hash(
@@ -252,26 +342,27 @@ def chain_hash(
     event_id: str,
     type: str,
     schema: int,
-    data: Mapping[str, object],
+    data: Mapping[str, object] | bytes,
     recorded_at: datetime,
     game_time: str | None,
     session: int | None,
 ) -> str:
     """hash = sha256(prev_hash + canonical JSON of the event). The campaign slug is not
-    hashed, so a log keeps its hashes when imported under another name."""
-    body = canonical_json(
+    hashed, so a log keeps its hashes when imported under another name. `data` may be
+    given as its canonical JSON already (what `seal` stores)."""
+    body = canonical_bytes(
         {
             "seq": seq,
             "event_id": event_id,
             "type": type,
             "schema": schema,
-            "data": data,
+            "data": msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
             "recorded_at": format_instant(recorded_at),
             "game_time": game_time,
             "session": session,
         }
     )
-    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+    return hashlib.sha256(prev_hash.encode("utf-8") + body).hexdigest()
 
 
 def rehash(record: Recorded) -> str:

@@ -8,9 +8,11 @@ audit) walks these steps, and `fold` is the same walk keeping only the last stat
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from journal.events import Event, Recorded, from_data
+from journal.frozen import changed
 from journal.rules import load
 from journal.rules.core import CampaignCreated, CampaignState, Meta, RulingAmended, evolve_core
 from journal.rules.ruleset import Ruleset
@@ -81,8 +83,7 @@ class Corrections:
 NONE = Corrections()
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One event of the walk: the state before it and after it. A voided event (and one the
     audit's substitute refused) changes nothing: `payload` is None and `after` is `before`
     at the next seq."""
@@ -108,10 +109,10 @@ def apply(
     state = evolve_core(state, payload, meta)
     if isinstance(payload, CampaignCreated):
         ruleset = load(payload.ruleset)
-        state = replace(state, rules=ruleset.initial())
+        state = changed(state, rules=ruleset.initial())
     if ruleset is not None:
-        state = replace(state, rules=ruleset.evolve(state, payload, meta))
-    return replace(state, seq=meta.seq)
+        return changed(state, rules=ruleset.evolve(state, payload, meta), seq=meta.seq)
+    return changed(state, seq=meta.seq)
 
 
 def envelope(state: CampaignState, payload: Event) -> tuple[str | None, int | None]:
@@ -139,7 +140,7 @@ def steps(
             if substitute is not None:
                 payload = substitute(state, record, payload)
         if payload is None:
-            after = replace(state, seq=record.seq)
+            after = changed(state, seq=record.seq)
         else:
             after = apply(state, payload, meta_of(record), ruleset)
             if ruleset is None and after.ruleset:
@@ -154,7 +155,17 @@ def fold(
     start: CampaignState | None = None,
 ) -> CampaignState:
     """The state after `records`: the walk of `steps`, keeping only the last state."""
+    # the loop of `steps` without making a Step per event: a replay's hot path
     state = start or CampaignState()
-    for step in steps(records, corrections, state):
-        state = step.after
+    ruleset = load(state.ruleset) if state.ruleset else None
+    voided, amended = corrections.voided, corrections.amended
+    for record in records:
+        seq = record.seq
+        if seq in voided:
+            state = changed(state, seq=seq)
+            continue
+        meta = Meta(seq, record.game_time, record.session, record.recorded_at)
+        state = apply(state, amended.get(seq) or record.payload, meta, ruleset)
+        if ruleset is None and state.ruleset:
+            ruleset = load(state.ruleset)
     return state

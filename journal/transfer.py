@@ -9,12 +9,17 @@ they are verified, and a file whose chain is broken is refused.
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
+
+import msgspec
 
 from journal.errors import JournalError, RuleError
 from journal.events import (
@@ -24,14 +29,24 @@ from journal.events import (
     canonical_json,
     check_plain,
     from_data,
-    rehash,
 )
-from journal.projection import Corrections, fold
-from journal.rules import clock, load, load_all
-from journal.rules.core import SLUG, CampaignCreated, CharacterAdded, EventVoided
+from journal.projection import apply
+from journal.rules import clock, load, load_all, rules_version
+from journal.rules.core import (
+    SLUG,
+    CampaignCreated,
+    CampaignState,
+    CharacterAdded,
+    EventVoided,
+    Meta,
+)
 from journal.rules.ruleset import Ruleset
-from journal.store import Draft, Store, seal, utc_now
+from journal.store import Draft, Store, seal, snapshots, utc_now
 
+#: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
+UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+#: lines checked, sealed and written at a time (memory stays flat whatever the log's length)
+BATCH = 2000
 ID_NAMESPACE = uuid.UUID("6f1d2a43-5b7e-4c39-9a55-1f0e2d7c8b90")
 FIELDS = {
     "seq",
@@ -67,6 +82,14 @@ class ImportResult:
 def _parse_instant(value: Any, where: str) -> datetime:
     if value is None:
         return utc_now()
+    if type(value) is str and value.endswith("Z") and "+" not in value:
+        try:
+            moment = datetime.fromisoformat(value[:-1])  # what an export writes: UTC
+        except ValueError:
+            pass
+        else:
+            if moment.tzinfo is None:
+                return moment
     try:
         moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
     except ValueError:
@@ -94,12 +117,14 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
     if game_time is not None:
         if not isinstance(game_time, str):
             raise ImportRefused(f"{where}: game_time must be text like 1925-10-31T22:00")
-        try:
-            canonical = clock.parse_game_time(game_time)
-        except RuleError as exc:
-            raise ImportRefused(f"{where}: {exc}") from None
+        canonical = _game_time(game_time)
+        if canonical is None:
+            try:
+                clock.parse_game_time(game_time)
+            except RuleError as exc:
+                raise ImportRefused(f"{where}: {exc}") from None
         # (an older journal wrote a year before 1000 with three digits: that reads back too)
-        if canonical != game_time and canonical.lstrip("0") != game_time:
+        if canonical != game_time and (canonical or "").lstrip("0") != game_time:
             raise ImportRefused(f"{where}: write game_time as {canonical}, not {game_time!r}")
     session = raw.get("session")
     if session is not None and (
@@ -107,7 +132,7 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
     ):
         raise ImportRefused(f"{where}: session must be a whole number from 1, not {session!r}")
     event_id = raw.get("event_id")
-    if event_id is not None:
+    if event_id is not None and not (type(event_id) is str and UUID_TEXT.fullmatch(event_id)):
         try:
             event_id = str(uuid.UUID(str(event_id)))
         except ValueError:
@@ -123,9 +148,7 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
     }
 
 
-def _meaningful(
-    payload: Event, records: list[Recorded], ruleset: Ruleset | None, where: str
-) -> None:
+def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) -> None:
     """What the deciders would never have written: a void of nothing, a sheet out of range."""
     try:
         match payload:
@@ -137,57 +160,112 @@ def _meaningful(
             case CharacterAdded(sheet=sheet) if ruleset is not None:
                 ruleset.build_sheet(sheet)
             case EventVoided(seq=target):
-                if not 1 <= target <= len(records):
+                if not 1 <= target <= log.count:
                     raise RuleError(f"it voids event {target}, which comes after it")
-                voided_type = records[target - 1].type
-                if voided_type in ("CampaignCreated", "CharacterAdded", "EventVoided"):
+                voided_type = log.unvoidable.get(target)
+                if voided_type is not None:
                     raise RuleError(f"event {target} is {voided_type}, which cannot be voided")
     except (RuleError, ValueError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
 
 
-def parse_lines(lines: Iterable[str], campaign: str | None) -> tuple[str, list[Recorded], bool]:
-    """Validate every line and seal the chain; refuses the first bad line with its number.
-    Returns the slug, the sealed records, and whether the file carried its own hashes."""
+UNVOIDABLE = ("CampaignCreated", "CharacterAdded", "EventVoided")
+CORRECTIONS = ("EventVoided", "RulingAmended")
+
+
+class _Log:
+    """What the reading of a log keeps from line to line: never the lines themselves, so a
+    log of any length is read in the same memory."""
+
+    def __init__(self, campaign: str | None) -> None:
+        self.slug = campaign
+        self.count = 0
+        self.prev_hash = GENESIS_HASH
+        self.hashed = False
+        self.ruleset: Ruleset | None = None
+        self.unvoidable: dict[int, str] = {}  # seq -> type, of the events a void cannot void
+        self.corrected = False  # a void or an amended ruling: the fold as it came is not final
+        #: the fold so far: each event is folded as it comes (a void cannot take back what
+        #: was folded before it), so every event goes through the rules before it is written
+        self.state = CampaignState()
+
+    def take(self, record: Recorded, payload: Event, carried: bool) -> None:
+        self.count = record.seq
+        self.prev_hash = record.hash
+        self.hashed = self.hashed or carried
+        if record.type in UNVOIDABLE:
+            self.unvoidable[record.seq] = record.type
+        if record.type in CORRECTIONS:
+            self.corrected = True
+        if record.seq == 1:
+            self.slug = self.slug or str(record.data["slug"])
+            self.ruleset = load(str(record.data["ruleset"]))
+        meta = Meta(record.seq, record.game_time, record.session, record.recorded_at)
+        self.state = apply(self.state, payload, meta, self.ruleset)
+
+
+def parse_lines(
+    lines: Iterable[str], campaign: str | None, log: _Log | None = None
+) -> Iterator[tuple[str, list[Recorded], bool]]:
+    """Validate every line, seal its chain and fold it, a batch of records at a time:
+    (slug, records, whether the file carried its own hashes so far). Refuses the first bad
+    line with its number. `log` keeps what was read (the fold included)."""
     load_all()
+    log = log or _Log(campaign)
     records: list[Recorded] = []
-    slug = campaign
-    prev_hash = GENESIS_HASH
-    hashed = False
-    ruleset: Ruleset | None = None
     number = 0
     try:
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
-            record, carried = _parse_line(line, f"line {number}", records, slug, prev_hash, ruleset)
-            if record.seq == 1:
-                slug = slug or str(record.data["slug"])
-                ruleset = load(str(record.data["ruleset"]))
-            hashed = hashed or carried
+            record, payload, carried = _parse_line(line, f"line {number}", log)
+            log.take(record, payload, carried)
             records.append(record)
-            prev_hash = record.hash
+            if len(records) == BATCH:
+                yield log.slug or "", records, log.hashed
+                records = []
     except UnicodeDecodeError:
         raise ImportRefused(f"line {number + 1} is not UTF-8 text; nothing was imported") from None
     except ImportRefused as exc:
         raise ImportRefused(f"{exc}; nothing was imported") from None
-    if not records:
+    if not log.count:
         raise ImportRefused("the file holds no events; nothing was imported")
-    return slug or "", records, hashed
+    if records:
+        yield log.slug or "", records, log.hashed
 
 
-def _parse_line(
-    line: str,
-    where: str,
-    records: list[Recorded],
-    slug: str | None,
-    prev_hash: str,
-    ruleset: Ruleset | None,
-) -> tuple[Recorded, bool]:
+def _no_float(text: str) -> object:
+    raise ValueError("a float")
+
+
+#: reads a line, refusing any float: what it reads needs no `check_plain` walk when the
+#: line has no escape (no NUL, no lone surrogate can hide in it)
+_PLAIN_LINE = msgspec.json.Decoder(float_hook=_no_float)
+
+
+def _decode_line(line: str, where: str) -> tuple[Any, bool]:
+    """The line's object, and whether it is known to hold only what `check_plain` allows."""
     try:
-        raw = json.loads(line)
+        return _PLAIN_LINE.decode(line), "\\u" not in line
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        pass  # the standard library says what is wrong, or reads what msgspec would not
+    try:
+        return json.loads(line), False
     except json.JSONDecodeError as exc:
         raise ImportRefused(f"{where} is not JSON ({exc.msg})") from None
+
+
+@lru_cache(maxsize=4096)
+def _game_time(text: str) -> str | None:
+    """The canonical form of a game time (None: not one); a log repeats the same few."""
+    try:
+        return clock.parse_game_time(text)
+    except RuleError:
+        return None
+
+
+def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event, bool]:
+    raw, plain = _decode_line(line, where)
     if not isinstance(raw, dict):
         raise ImportRefused(f"{where} is not a JSON object")
     stray = sorted(set(raw) - FIELDS)
@@ -198,9 +276,10 @@ def _parse_line(
     type_name, data = raw["type"], raw["data"]
     if not isinstance(type_name, str) or not isinstance(data, dict):
         raise ImportRefused(f"{where}: type must be text and data an object")
-    envelope = _envelope(raw, len(records) + 1, where)
+    envelope = _envelope(raw, log.count + 1, where)
     try:
-        check_plain(data)
+        if not plain:
+            check_plain(data)
         payload = from_data(type_name, envelope["schema"], data)
     except (ValueError, TypeError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
@@ -208,7 +287,7 @@ def _parse_line(
         raise ImportRefused(
             f"{where}: a log starts with CampaignCreated, once; import one campaign per file"
         )
-    _meaningful(payload, records, ruleset, where)
+    _meaningful(payload, log, log.ruleset, where)
     event_id = envelope["event_id"] or str(
         uuid.uuid5(
             ID_NAMESPACE,
@@ -226,27 +305,47 @@ def _parse_line(
         event_id=event_id,
         recorded_at=_parse_instant(raw.get("recorded_at"), where),
     )
-    record = seal(slug or "", envelope["seq"], prev_hash, draft)
-    if "prev_hash" in raw and raw["prev_hash"] != prev_hash:
+    slug = log.slug or (str(data.get("slug", "")) if envelope["seq"] == 1 else "")
+    record = seal(slug, envelope["seq"], log.prev_hash, draft)
+    if "prev_hash" in raw and raw["prev_hash"] != log.prev_hash:
         raise ImportRefused(
             f"{where}: prev_hash does not link to event {envelope['seq'] - 1}; "
             "the file was altered or lines are missing"
         )
-    if "hash" in raw and raw["hash"] != rehash(record):
+    if "hash" in raw and raw["hash"] != record.hash:
         raise ImportRefused(
             f"{where}: its hash does not match its content (event {envelope['seq']} was altered)"
         )
-    return record, "hash" in raw
+    return record, payload, "hash" in raw
 
 
 def import_file(store: Store, stream: Iterable[str], campaign: str | None = None) -> ImportResult:
+    """Import a log, streamed in batches in one write transaction: all of it or nothing.
+    Every line is checked and folded (as they come: corrections are
+    applied when the campaign is next folded) before it is written."""
     if campaign is not None and not SLUG.match(campaign):
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
-    slug, records, hashed = parse_lines(stream, campaign)
-    # the whole log folds (a hand-written log is checked to the end), its corrections too
-    fold(records, Corrections.of((r.seq, r.type, r.data) for r in records))
+    log = _Log(campaign)
+    batches = parse_lines(stream, campaign, log)
+    slug, first, hashed = next(batches)  # a log refused at once leaves no new database
     store.ensure_schema()
-    added = store.import_records(slug, records, hashed)
-    return ImportResult(slug, len(records), added)
+
+    def folded() -> tuple[str, object] | None:
+        """The state the import folded, kept as a snapshot when it is the campaign's (no
+        correction: a void or an amended ruling would have to be known before the events
+        it corrects were folded)."""
+        if log.corrected or not log.state.ruleset:
+            return None
+        return rules_version(log.state.ruleset), snapshots.dump(log.state)
+
+    added = store.import_records(
+        slug,
+        (
+            (records, carried)
+            for _, records, carried in itertools.chain([(slug, first, hashed)], batches)
+        ),
+        folded,
+    )
+    return ImportResult(slug, log.count, added)

@@ -35,7 +35,8 @@ class Terminal:
         columns: int = 200,
     ) -> None:
         environment = {k: v for k, v in os.environ.items() if not k.startswith("JOURNAL_")}
-        environment.pop("NO_COLOR", None)
+        for inherited in ("NO_COLOR", "COLUMNS", "LINES"):  # the pty's size is the truth
+            environment.pop(inherited, None)
         environment.update(
             {"TERM": "xterm-256color", "XDG_STATE_HOME": str(cwd / "state"), **(env or {})}
         )

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from journal.errors import NotFound, RuleError
 from journal.events import Event, JSONObject, OptionValue, Recorded, event, from_data
+from journal.frozen import changed
 from journal.rules import clock
 
 if TYPE_CHECKING:
@@ -144,6 +145,35 @@ class RulingAmended(Event):
         return from_data(self.ruling, self.ruling_schema, self.data)
 
 
+#: the core's events that record a ruling the audit and the re-rule decide again
+CORE_RULINGS = frozenset(
+    {
+        CharacterAdded,
+        CharacterRenamed,
+        CharacterRetired,
+        SessionStarted,
+        SessionEnded,
+        ClockSet,
+        ClockAdvanced,
+        NoteTaken,
+    }
+)
+#: the events `evolve_core` folds (a quick test on the hot path of a replay)
+CORE_EVENTS = frozenset(
+    {
+        CampaignCreated,
+        CharacterAdded,
+        CharacterRenamed,
+        CharacterRetired,
+        SessionStarted,
+        SessionEnded,
+        ClockSet,
+        ClockAdvanced,
+        EventVoided,
+    }
+)
+
+
 # --- commands -----------------------------------------------------------------------------
 
 
@@ -239,9 +269,9 @@ CORE_COMMANDS = (
 # --- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Meta:
-    """The envelope of the event being folded (what a payload does not carry)."""
+class Meta(NamedTuple):
+    """The envelope of the event being folded (what a payload does not carry); a named
+    tuple, since the fold makes one for every event."""
 
     seq: int
     game_time: str | None = None
@@ -272,6 +302,8 @@ class CampaignState:
     def known(self, name: str) -> str:
         """The canonical name for `name` (case-insensitive; an old name gives the new one),
         retired characters included: for reading their story."""
+        if name in self.characters:
+            return name
         wanted = name.strip().casefold()
         for known in self.characters:
             if known.casefold() == wanted:
@@ -453,6 +485,8 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
 def core_command_for(payload: Event) -> object | None:
     """The core command behind an event that can be decided again (the clock, sessions,
     sheets, notes about characters), for the audit and the re-rule; None for the others."""
+    if type(payload) not in CORE_RULINGS:
+        return None
     match payload:
         case CharacterAdded(name=name, sheet=sheet):
             return AddCharacter(name, sheet)
@@ -483,9 +517,11 @@ def renamed_in(mapping: Mapping[str, V], old: str, new: str, fix: Callable[[V], 
 
 
 def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignState:
+    if type(payload) not in CORE_EVENTS:
+        return state
     match payload:
         case CampaignCreated():
-            return replace(
+            return changed(
                 state,
                 slug=payload.slug,
                 ruleset=payload.ruleset,
@@ -493,25 +529,25 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
                 options=dict(payload.options),
             )
         case CharacterAdded(name=name):
-            return replace(state, characters=(*state.characters, name))
+            return changed(state, characters=(*state.characters, name))
         case CharacterRenamed(old=old, new=new) if old in state.characters:
             characters = tuple(new if n == old else n for n in state.characters)
             renamed = {o: (new if n == old else n, s) for o, (n, s) in state.renamed.items()}
             retired = {new if n == old else n: s for n, s in state.retired.items()}
-            return replace(
+            return changed(
                 state,
                 characters=characters,
                 renamed={**renamed, old: (new, meta.seq)},
                 retired=retired,
             )
         case CharacterRetired(name=name) if name in state.characters:
-            return replace(state, retired={**state.retired, name: meta.seq})
+            return changed(state, retired={**state.retired, name: meta.seq})
         case SessionStarted(number=number, at=at):
-            return replace(state, session=number, sessions=number, clock=at or state.clock)
+            return changed(state, session=number, sessions=number, clock=at or state.clock)
         case SessionEnded():
-            return replace(state, session=None)
+            return changed(state, session=None)
         case ClockSet(game_time=game_time) | ClockAdvanced(game_time=game_time):
-            return replace(state, clock=game_time)
+            return changed(state, clock=game_time)
         case EventVoided(seq=seq):
-            return replace(state, voided=state.voided | {seq})
+            return changed(state, voided=state.voided | {seq})
     return state

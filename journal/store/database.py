@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+import msgspec
 from sqlalchemy import (
     Connection,
     Engine,
@@ -26,7 +26,6 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.engine import Row
 from sqlalchemy.engine.url import URL, make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -37,16 +36,18 @@ from sqlalchemy.exc import (
 )
 
 from journal.errors import ConcurrencyConflict, StoreError
-from journal.events import GENESIS_HASH, Recorded, canonical_json, chain_hash
+from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.store.queries import NO_BOUND, queries
 from journal.store.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
 
 DEFAULT_DB = "journal.db"
+_ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
 
 
-@dataclass(frozen=True)
-class Draft:
-    """An event about to be appended: the payload and the envelope fields the caller knows."""
+class Draft(NamedTuple):
+    """An event about to be appended: the payload and the envelope fields the caller knows
+    (a named tuple: an import makes one per line)."""
 
     type: str
     schema: int
@@ -106,6 +107,9 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._q = queries(engine.dialect.name)
+        #: campaign -> (seq, hash) after this store's own last append to it
+        self._heads: dict[str, tuple[int, str]] = {}
 
     @classmethod
     def open(cls, target: str | None, *, create: bool = True) -> Store:
@@ -230,17 +234,12 @@ class Store:
 
     def campaigns(self) -> list[Recorded]:
         """Each campaign's first event (CampaignCreated), in the order they were created."""
-        query = (
-            select(events)
-            .where(events.c.type == "CampaignCreated", events.c.seq == 1)
-            .order_by(events.c.position)
-        )
         with self.engine.connect() as conn:
-            return [_record(row) for row in conn.execute(query)]
+            return [_record(row[0], row[1:]) for row in conn.execute(self._q.firsts)]
 
     def head(self, campaign: str) -> tuple[int, str]:
         with self.engine.connect() as conn:
-            return _head(conn, campaign)
+            return self._head(conn, campaign)
 
     def count(self, campaign: str) -> int:
         query = select(func.count()).select_from(events).where(events.c.campaign == campaign)
@@ -249,33 +248,25 @@ class Store:
 
     def read(self, campaign: str, *, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events in seq order, streamed in batches."""
-        query = (
-            select(events)
-            .where(events.c.campaign == campaign, events.c.seq > after)
-            .order_by(events.c.seq)
-        )
-        if upto is not None:
-            query = query.where(events.c.seq <= upto)
+        bounds = {"campaign": campaign, "after": after, "upto": NO_BOUND if upto is None else upto}
         with self.engine.connect() as conn:
-            result = conn.execution_options(yield_per=READ_BATCH).execute(query)
-            for row in result:
-                yield _record(row)
+            result = conn.execution_options(yield_per=READ_BATCH).execute(self._q.read, bounds)
+            for rows in result.partitions():
+                for row in rows:
+                    yield _record(campaign, row)
 
     def read_backwards(self, campaign: str, *, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events from the newest (at or before `upto`) back to the first."""
-        query = select(events).where(events.c.campaign == campaign).order_by(events.c.seq.desc())
-        if upto is not None:
-            query = query.where(events.c.seq <= upto)
+        bounds = {"campaign": campaign, "upto": NO_BOUND if upto is None else upto}
         with self.engine.connect() as conn:
-            result = conn.execution_options(yield_per=50).execute(query)
+            result = conn.execution_options(yield_per=50).execute(self._q.read_backwards, bounds)
             for row in result:
-                yield _record(row)
+                yield _record(campaign, row)
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
-        query = select(events).where(events.c.campaign == campaign, events.c.seq == seq)
         with self.engine.connect() as conn:
-            row = conn.execute(query).first()
-        return None if row is None else _record(row)
+            row = conn.execute(self._q.get, {"campaign": campaign, "seq": seq}).first()
+        return None if row is None else _record(campaign, row)
 
     def last_seq_of_session(self, campaign: str, number: int) -> int | None:
         query = select(func.max(events.c.seq)).where(
@@ -288,35 +279,31 @@ class Store:
     def corrections(
         self, campaign: str, *, upto: int | None = None
     ) -> list[tuple[int, str, Mapping[str, Any]]]:
-        """(seq, type, data) of every void and amendment up to `upto`, in seq order."""
-        query = (
-            select(events.c.seq, events.c.type, events.c.data)
-            .where(
-                events.c.campaign == campaign,
-                events.c.type.in_(("EventVoided", "RulingAmended")),
-            )
-            .order_by(events.c.seq)
-        )
-        if upto is not None:
-            query = query.where(events.c.seq <= upto)
+        """(seq, type, data) of every void and amended ruling up to `upto`, in seq order.
+
+        The bound is applied here, not in SQL: `seq <= upto` would lead the planner to the
+        (campaign, seq) index and a walk of the whole campaign, where (type, campaign)
+        finds the few corrections directly."""
         with self.engine.connect() as conn:
-            return [(int(seq), str(kind), data) for seq, kind, data in conn.execute(query)]
+            rows = conn.execute(self._q.corrections, {"campaign": campaign}).all()
+        return sorted(
+            (int(seq), str(kind), msgspec.json.decode(data))
+            for seq, kind, data in rows
+            if upto is None or seq <= upto
+        )
 
     # --- snapshots (a disposable cache) --------------------------------------------------
 
     def latest_snapshot(
         self, campaign: str, rules_version: str, *, upto: int | None = None
     ) -> tuple[int, Any] | None:
-        query = (
-            select(snapshots.c.seq, snapshots.c.state)
-            .where(snapshots.c.campaign == campaign, snapshots.c.rules_version == rules_version)
-            .order_by(snapshots.c.seq.desc())
-            .limit(1)
-        )
-        if upto is not None:
-            query = query.where(snapshots.c.seq <= upto)
+        key = {
+            "campaign": campaign,
+            "rules_version": rules_version,
+            "upto": NO_BOUND if upto is None else upto,
+        }
         with self.engine.connect() as conn:
-            row = conn.execute(query).first()
+            row = conn.execute(self._q.latest_snapshot, key).first()
         return None if row is None else (int(row.seq), row.state)
 
     def save_snapshot(self, campaign: str, seq: int, rules_version: str, state: Any) -> None:
@@ -324,13 +311,7 @@ class Store:
         try:
             with self._write() as conn:
                 conn.execute(
-                    snapshots.insert().values(
-                        campaign=campaign,
-                        seq=seq,
-                        rules_version=rules_version,
-                        state=state,
-                        created_at=utc_now(),
-                    )
+                    self._q.insert_snapshot, _snapshot_row(campaign, seq, rules_version, state)
                 )
         except DBAPIError:
             pass  # a cache: a lost race or a read-only role just means no snapshot
@@ -343,11 +324,27 @@ class Store:
 
     # --- writing -------------------------------------------------------------------------
 
-    def append(self, campaign: str, expected_seq: int, drafts: Sequence[Draft]) -> list[Recorded]:
-        """Append after `expected_seq`, or raise ConcurrencyConflict if another writer won."""
+    def append(
+        self,
+        campaign: str,
+        expected_seq: int,
+        drafts: Sequence[Draft],
+        snapshot: tuple[str, Any] | None = None,
+    ) -> list[Recorded]:
+        """Append after `expected_seq`, or raise ConcurrencyConflict if another writer won.
+        `snapshot` (rules version, state) keeps the state after the drafts, in the same
+        transaction.
+
+        After its own append, the store knows the head: the next append after it skips
+        reading it (a round trip on a server), since UNIQUE(campaign, seq) refuses the
+        insert if another writer got there first."""
+        known = self._heads.pop(campaign, None)
         try:
             with self._write() as conn:
-                seq, prev_hash = _head(conn, campaign)
+                if known is not None and known[0] == expected_seq:
+                    seq, prev_hash = known
+                else:
+                    seq, prev_hash = self._head(conn, campaign)
                 if seq != expected_seq:
                     raise ConcurrencyConflict(
                         f"campaign {campaign!r} moved on to event {seq} while this command "
@@ -359,7 +356,11 @@ class Store:
                     record = seal(campaign, seq, prev_hash, draft)
                     records.append(record)
                     prev_hash = record.hash
-                conn.execute(events.insert(), [_row(r) for r in records])
+                rows = [_row(r) for r in records]
+                conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
+                if snapshot is not None:
+                    conn.execute(self._q.insert_snapshot, _snapshot_row(campaign, seq, *snapshot))
+            self._heads[campaign] = (seq, prev_hash)
             return records
         except IntegrityError:
             raise ConcurrencyConflict(
@@ -368,52 +369,79 @@ class Store:
         except OperationalError as exc:
             raise StoreError(_database_problem(self.describe(), exc)) from None
 
-    def import_records(self, campaign: str, records: Sequence[Recorded], hashed: bool) -> int:
-        """Append the part of an imported log this campaign does not have yet, all or nothing.
+    def import_records(
+        self,
+        campaign: str,
+        batches: Iterable[tuple[Sequence[Recorded], bool]],
+        snapshot: Callable[[], tuple[str, Any] | None] | None = None,
+    ) -> int:
+        """Append the part of an imported log this campaign does not have yet, all or
+        nothing, batch by batch in one write transaction (`batches`: sealed records, and
+        whether the file carried their hashes).
 
         The part it has must be the same events (same ids, and same hashes when the file
-        carried them). The new part is sealed onto this database's own chain, in the same
-        write transaction that read its head, so two imports cannot interleave.
+        carried them). The new part goes onto this database's own chain, in the same
+        transaction that read its head, so two imports cannot interleave; a log sealed
+        onto the same link (the usual case) is written as it was sealed. `snapshot`, asked
+        once every batch is in, gives the state to keep at the last event (or None).
         """
+        added = last = 0
         with self._write() as conn:
-            head_seq, head_hash = _head(conn, campaign)
-            overlap = min(head_seq, len(records))
-            ours = {
-                row.seq: row
-                for row in conn.execute(
-                    select(events).where(events.c.campaign == campaign, events.c.seq <= overlap)
-                )
-            }
-            for record in records[:overlap]:
-                mine = _record(ours[record.seq])
-                if (
-                    mine.event_id != record.event_id
-                    or _content(mine) != _content(record)
-                    or (hashed and mine.hash != record.hash)
-                ):
-                    raise StoreError(
-                        f"campaign {campaign!r} has another history from event {record.seq} "
-                        "on; nothing was imported (import under another name with --campaign)"
-                    )
-            tail = []
+            head_seq, head_hash = self._head(conn, campaign)
+            # an empty database can hold no event id already: only the file can repeat one
+            others = conn.execute(self._q.any_event).first() is not None
+            rechain: bool | None = None  # decided at the first new event
             prev_hash = head_hash
-            for record in records[overlap:]:
-                draft = Draft(
-                    record.type,
-                    record.schema,
-                    record.data,
-                    record.game_time,
-                    record.session,
-                    record.event_id,
-                    record.recorded_at,
+            for records, hashed in batches:
+                old = [r for r in records if r.seq <= head_seq]
+                if old:
+                    self._same_history(conn, campaign, old, hashed)
+                tail = list(records[len(old) :])
+                if not tail:
+                    continue
+                if rechain is None:
+                    rechain = tail[0].prev_hash != head_hash
+                if rechain:
+                    tail = _rechain(campaign, prev_hash, tail)
+                    prev_hash = tail[-1].hash
+                if others:
+                    _refuse_taken_ids(conn, tail)
+                rows = [_many_row(r, campaign, self.is_sqlite) for r in tail]
+                try:
+                    with conn.begin_nested():
+                        conn.exec_driver_sql(self._q.insert_many, rows)
+                except IntegrityError:
+                    raise StoreError(
+                        f"an event id of events {tail[0].seq} to {tail[-1].seq} is already in "
+                        "this database or twice in the file; nothing was imported"
+                    ) from None
+                added += len(tail)
+                last = tail[-1].seq
+            kept = snapshot() if snapshot is not None and added else None
+            if kept is not None:
+                conn.execute(self._q.insert_snapshot, _snapshot_row(campaign, last, *kept))
+        return added
+
+    def _same_history(
+        self, conn: Connection, campaign: str, records: Sequence[Recorded], hashed: bool
+    ) -> None:
+        bounds = {"campaign": campaign, "after": records[0].seq - 1, "upto": records[-1].seq}
+        ours = {row.seq: row for row in conn.execute(self._q.read, bounds)}
+        for record in records:
+            mine = _record(campaign, ours[record.seq])
+            if (
+                mine.event_id != record.event_id
+                or _content(mine) != _content(record)
+                or (hashed and mine.hash != record.hash)
+            ):
+                raise StoreError(
+                    f"campaign {campaign!r} has another history from event {record.seq} "
+                    "on; nothing was imported (import under another name with --campaign)"
                 )
-                sealed = seal(campaign, record.seq, prev_hash, draft)
-                tail.append(sealed)
-                prev_hash = sealed.hash
-            _refuse_taken_ids(conn, tail)
-            if tail:
-                conn.execute(events.insert(), [_row(r) for r in tail])
-        return len(tail)
+
+    def _head(self, conn: Connection, campaign: str) -> tuple[int, str]:
+        row = conn.execute(self._q.head, {"campaign": campaign}).first()
+        return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -435,35 +463,47 @@ def _database_problem(where: str, exc: DatabaseError) -> str:
     return f"the database {where} failed: {detail.splitlines()[0] if detail else exc}"
 
 
-def _head(conn: Connection, campaign: str) -> tuple[int, str]:
-    row = conn.execute(
-        select(events.c.seq, events.c.hash)
-        .where(events.c.campaign == campaign)
-        .order_by(events.c.seq.desc())
-        .limit(1)
-    ).first()
-    return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
-
-
 def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
+    """The record of a draft at `seq`, linked to `prev_hash`. Its payload is encoded twice,
+    each once: canonical JSON for the hash, and in its own key order for the store."""
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = _naive_utc(draft.recorded_at or utc_now())
-    fields: dict[str, Any] = {
-        "seq": seq,
-        "event_id": event_id,
-        "type": draft.type,
-        "schema": draft.schema,
-        "data": draft.data,
-        "recorded_at": recorded_at,
-        "game_time": draft.game_time,
-        "session": draft.session,
-    }
-    return Recorded(
-        campaign=campaign,
-        prev_hash=prev_hash,
-        hash=chain_hash(prev_hash, **fields),
-        **fields,
+    data_json = _ENCODE(draft.data)
+    link = chain_hash(
+        prev_hash,
+        seq=seq,
+        event_id=event_id,
+        type=draft.type,
+        schema=draft.schema,
+        data=canonical_bytes(draft.data),
+        recorded_at=recorded_at,
+        game_time=draft.game_time,
+        session=draft.session,
     )
+    return Recorded(
+        campaign,
+        seq,
+        event_id,
+        draft.type,
+        draft.schema,
+        draft.data,
+        recorded_at,
+        draft.game_time,
+        draft.session,
+        prev_hash,
+        link,
+        text=data_json,
+    )
+
+
+def _rechain(campaign: str, prev_hash: str, records: Sequence[Recorded]) -> list[Recorded]:
+    """The records sealed again onto this database's chain, from `prev_hash`."""
+    sealed = []
+    for r in records:
+        draft = Draft(r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at)
+        sealed.append(seal(campaign, r.seq, prev_hash, draft))
+        prev_hash = sealed[-1].hash
+    return sealed
 
 
 def _refuse_taken_ids(conn: Connection, records: Sequence[Recorded]) -> None:
@@ -491,13 +531,14 @@ def _content(record: Recorded) -> str:
 
 
 def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
+    stored = record.text
     return {
         "campaign": campaign or record.campaign,
         "seq": record.seq,
         "event_id": record.event_id,
         "type": record.type,
         "schema": record.schema,
-        "data": dict(record.data),
+        "data_json": stored.decode() if isinstance(stored, bytes) else stored,
         "recorded_at": record.recorded_at,
         "game_time": record.game_time,
         "session": record.session,
@@ -506,17 +547,54 @@ def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
     }
 
 
-def _record(row: Row[Any]) -> Recorded:
+def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
+    """A row for `insert_many`: on SQLite the instant as SQLAlchemy writes it."""
+    stored = record.text
+    moment: Any = record.recorded_at
+    if sqlite:
+        moment = moment.isoformat(" ", "microseconds")
+    return (
+        campaign,
+        record.seq,
+        record.event_id,
+        record.type,
+        record.schema,
+        stored.decode() if isinstance(stored, bytes) else stored,
+        moment,
+        record.game_time,
+        record.session,
+        record.prev_hash,
+        record.hash,
+    )
+
+
+def _snapshot_row(campaign: str, seq: int, rules_version: str, state: Any) -> dict[str, Any]:
+    return {
+        "campaign": campaign,
+        "seq": seq,
+        "rules_version": rules_version,
+        "state": state,
+        "created_at": utc_now(),
+    }
+
+
+def _record(campaign: str, row: Any) -> Recorded:
+    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link = row
+    if type(recorded_at) is str:
+        recorded_at = datetime.fromisoformat(recorded_at)
+    elif recorded_at.tzinfo is not None:
+        recorded_at = _naive_utc(recorded_at)
     return Recorded(
-        campaign=row.campaign,
-        seq=row.seq,
-        event_id=row.event_id,
-        type=row.type,
-        schema=row.schema,
-        data=row.data,
-        recorded_at=_naive_utc(row.recorded_at),
-        game_time=row.game_time,
-        session=row.session,
-        prev_hash=row.prev_hash,
-        hash=row.hash,
+        campaign,
+        seq,
+        event_id,
+        type_,
+        schema,
+        None,
+        recorded_at,
+        game_time,
+        session,
+        prev_hash,
+        link,
+        text=data,
     )

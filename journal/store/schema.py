@@ -3,6 +3,8 @@ that the migrations and these tables never drift apart."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -15,7 +17,8 @@ from sqlalchemy import (
     Table,
     UniqueConstraint,
 )
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator, TypeEngine
 
 #: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
 SCHEMA_HISTORY = ("0001", "0002")
@@ -32,7 +35,21 @@ metadata = MetaData(
     }
 )
 
-Payload = JSON().with_variant(JSONB(), "postgresql")
+
+class Payload(TypeDecorator[Any]):
+    """JSON, stored as JSONB on PostgreSQL: the PostgreSQL dialect is imported only there,
+    not by every command on a SQLite file."""
+
+    impl = JSON
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import JSONB
+
+            return dialect.type_descriptor(JSONB())
+        return dialect.type_descriptor(JSON())
+
 
 events = Table(
     "events",
@@ -43,7 +60,7 @@ events = Table(
     Column("event_id", String(36), nullable=False, unique=True),
     Column("type", String(64), nullable=False),
     Column("schema", Integer, nullable=False),
-    Column("data", Payload, nullable=False),
+    Column("data", Payload(), nullable=False),
     Column("recorded_at", DateTime(), nullable=False),
     Column("game_time", String(16)),
     Column("session", Integer),
@@ -61,6 +78,6 @@ snapshots = Table(
     Column("campaign", String(64), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("rules_version", String(64), primary_key=True),
-    Column("state", Payload, nullable=False),
+    Column("state", Payload(), nullable=False),
     Column("created_at", DateTime(), nullable=False),
 )

@@ -20,10 +20,14 @@ SHIPPED = Path(__file__).parents[2] / "campaigns" / "jackson-zombies" / "log.jso
 VOIDABLE = [8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24]
 
 
-def _zombies(db: str) -> Journal:
+def _zombies(db: str, *, cached: bool = False) -> Journal:
+    """The shipped campaign, imported; without the snapshot the import keeps, unless
+    `cached`."""
     store = Store.open(db)
     with SHIPPED.open() as log:
         import_file(store, log)
+    if not cached:
+        store.drop_snapshots("jackson-zombies")
     return Journal.open(store, "jackson-zombies")
 
 
@@ -37,6 +41,14 @@ def test_the_codec_round_trips_a_whole_state(tmp_path: Path) -> None:
     journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}")
     state = journal.state(24, cached=False)
     assert codec.decode(codec.encode(state)) == state
+    journal.store.close()
+
+
+def test_an_import_keeps_the_state_it_folded(tmp_path: Path) -> None:
+    journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}", cached=True)
+    version = rules_version("horror-factor")
+    seq, state = journal.store.latest_snapshot(journal.campaign, version) or (0, None)
+    assert seq == 27 and snapshots.load_state(state) == journal.state(cached=False)
     journal.store.close()
 
 

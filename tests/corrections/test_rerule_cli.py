@@ -9,6 +9,7 @@ the do-or-die again against the corrected past: no gain at the cap, 5 of 5.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from cli_support import Cli, count_events
@@ -145,3 +146,18 @@ def test_a_refusal_under_json_is_a_json_document(okafor: Cli) -> None:
     assert result.exit_code == 1
     document = json.loads(result.stderr)
     assert document["exit_code"] == 1 and "no event 99" in document["error"]
+
+
+def test_an_exported_log_with_corrections_imports_to_the_same_numbers(
+    okafor: Cli, tmp_path: Path
+) -> None:
+    """The import folds events as they come and keeps no snapshot of that fold when the log
+    holds corrections: the copy reads the voids and the amended ruling like the original."""
+    okafor("void", "6", "--reason", "never happened", "--rerule")
+    exported = tmp_path / "unit.jsonl"
+    exported.write_text(okafor("export").stdout, encoding="utf-8")
+    copy = Cli(okafor.runner, str(tmp_path / "copy.db"))
+    copy("import", str(exported))
+    assert hardness(copy) == hardness(okafor) == 5
+    assert copy.json("status") == okafor.json("status")
+    assert copy.json("audit")["differences"] == []

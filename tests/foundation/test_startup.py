@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -63,3 +64,18 @@ def test_a_mistyped_command_gets_a_suggestion() -> None:
     result = CliRunner().invoke(cli, ["statuss"])
     assert result.exit_code == 2
     assert "Did you mean 'status'?" in result.stderr
+
+
+def test_a_command_on_a_sqlite_file_imports_no_postgresql_dialect(tmp_path: Path) -> None:
+    db = str(tmp_path / "journal.db")
+    journal = [sys.executable, "-m", "journal", "--db", db]
+    subprocess.run([*journal, "campaign", "new", "night", "--ruleset", "horror-factor"], check=True)
+    probe = (
+        "import sys\n"
+        "from journal.cli.main import cli\n"
+        f"try:\n    cli(['--db', {db!r}, 'note', 'The lights go out.'], prog_name='journal')\n"
+        "except SystemExit:\n    pass\n"
+        "print([m for m in sys.modules if m.startswith('sqlalchemy.dialects.postgresql')])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.strip().splitlines() == ["#2 Note: The lights go out.", "[]"]

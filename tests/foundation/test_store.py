@@ -40,6 +40,20 @@ def test_append_with_a_stale_seq_is_a_conflict_and_writes_nothing(store: Store) 
     assert [r.data["text"] for r in store.read("c")] == ["one"]
 
 
+def test_a_store_that_remembers_its_head_still_loses_a_race(store: Store) -> None:
+    """After its own append a store skips reading the head; another writer's append in
+    between still makes the next one a conflict, and the chain stays whole."""
+    other = Store(store.engine)
+    store.append("c", 0, [note("one")])
+    other.append("c", 1, [note("another writer")])
+    with pytest.raises(ConcurrencyConflict):
+        store.append("c", 1, [note("late")])
+    store.append("c", 2, [note("caught up")])
+    records = list(store.read("c"))
+    assert [r.data["text"] for r in records] == ["one", "another writer", "caught up"]
+    assert verify_chain(records).ok
+
+
 def test_campaigns_are_separate_streams(store: Store) -> None:
     store.append("a", 0, [note("a1")])
     store.append("b", 0, [note("b1"), note("b2")])

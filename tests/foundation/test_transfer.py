@@ -202,3 +202,27 @@ def test_a_byte_order_mark_is_fine_and_bad_bytes_are_refused(runner: Cli, tmp_pa
 def test_import_under_a_bad_name_is_refused(runner: Cli, tmp_path: Path) -> None:
     path = _write(tmp_path / "hand.jsonl", HAND_WRITTEN)
     assert "not a campaign slug" in runner.refused("--campaign", "Bad Slug!", "import", path).stderr
+
+
+def test_a_log_longer_than_a_batch_streams_in_one_transaction(
+    runner: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lines are checked and written two at a time here: a bad line in the last batch still
+    leaves nothing written, and the new part of a grown log links to this database's chain."""
+    import journal.transfer
+
+    monkeypatch.setattr(journal.transfer, "BATCH", 2)
+    _campaign(runner)
+    rows = [json.loads(line) for line in runner("export").stdout.splitlines()]
+    for row in rows:
+        row.pop("hash"), row.pop("prev_hash"), row.pop("recorded_at")
+    other = Cli(runner.runner, str(tmp_path / "other.db"))
+    bad = [*rows, {"type": "NoteTaken", "data": {"text": "x", "extra": 1.5}}]
+    assert "line 7" in other.refused("import", _write(tmp_path / "bad.jsonl", bad)).stderr
+    assert count_events(str(tmp_path / "other.db")) == 0
+    other("import", _write(tmp_path / "first.jsonl", rows[:3]))
+    grown = [*rows, {"type": "NoteTaken", "data": {"text": "Dawn."}}]
+    result = json.loads(other("import", _write(tmp_path / "grown.jsonl", grown), "--json").stdout)
+    assert result == {"campaign": "night", "read": 7, "added": 4}
+    assert other("verify").exit_code == 0
+    assert [e["data"] for e in other.json("log")] == [r["data"] for r in grown]

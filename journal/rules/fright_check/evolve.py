@@ -7,9 +7,9 @@ disadvantage gone after a void, a combat already over) is ignored without raisin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from journal.events import JSONObject
+from journal.frozen import changed
 from journal.rules.core import (
     CampaignState,
     CharacterAdded,
@@ -58,10 +58,10 @@ def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> FrightS
 def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> FrightState:
     rules = rules_of(state)
     old, new = payload.old, payload.new
-    characters = renamed_in(rules.characters, old, new, lambda c: replace(c, name=new))
+    characters = renamed_in(rules.characters, old, new, lambda c: changed(c, name=new))
     combat = rules.combat
     if combat is not None:
-        combat = replace(combat, cast=tuple(new if n == old else n for n in combat.cast))
+        combat = changed(combat, cast=tuple(new if n == old else n for n in combat.cast))
     return FrightState(characters, combat)
 
 
@@ -80,12 +80,12 @@ def _named_event(state: CampaignState, payload: TraitNamed, meta: Meta) -> Frigh
 
 @EVOLVE.on(CombatStarted)
 def _combat(state: CampaignState, payload: CombatStarted, meta: Meta) -> FrightState:
-    return replace(rules_of(state), combat=Combat(payload.title, tuple(payload.cast), meta.seq))
+    return changed(rules_of(state), combat=Combat(payload.title, tuple(payload.cast), meta.seq))
 
 
 @EVOLVE.on(CombatEnded)
 def _combat_over(state: CampaignState, payload: CombatEnded, meta: Meta) -> FrightState:
-    return replace(rules_of(state), combat=None)
+    return changed(rules_of(state), combat=None)
 
 
 @EVOLVE.on(CombatJoined, CombatLeft)
@@ -93,7 +93,7 @@ def _cast(state: CampaignState, payload: CombatJoined | CombatLeft, meta: Meta) 
     rules = rules_of(state)
     if rules.combat is None:
         return rules
-    return replace(rules, combat=replace(rules.combat, cast=tuple(payload.cast)))
+    return changed(rules, combat=changed(rules.combat, cast=tuple(payload.cast)))
 
 
 @EVOLVE.on(FrightRowChanged)
@@ -129,7 +129,7 @@ def _rested(state: CampaignState, payload: RestRecorded, meta: Meta) -> FrightSt
         if character is None:
             continue
         ended = {(e.seq, e.kind) for e in change.ended}
-        character = replace(
+        character = changed(
             _pools(character, fp=character.fp_max - character.fp),
             ongoing=tuple(o for o in character.ongoing if (o.seq, o.kind) not in ended),
         )
@@ -140,7 +140,7 @@ def _rested(state: CampaignState, payload: RestRecorded, meta: Meta) -> FrightSt
 def _pools(character: Character, *, hp: int = 0, fp: int = 0) -> Character:
     """HP and FP moved by recorded differences, never past their maxima (losses may take
     them below zero: GURPS has negative HP and FP)."""
-    return replace(
+    return changed(
         character,
         hp=min(character.hp_max, character.hp + hp),
         fp=min(character.fp_max, character.fp + fp),
@@ -215,7 +215,7 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
     )
     pending = tuple(Pending(p.kind, p.points, meta.seq) for p in payload.pending)
     lost = losses(payload.effects)
-    character = replace(
+    character = changed(
         character,
         history=(*character.history, record),
         pending=character.pending + pending,
@@ -233,13 +233,13 @@ def _changed(rules: FrightState, payload: FrightRowChanged) -> FrightState:
         return rules
     seq = payload.for_seq
     history = tuple(
-        replace(c, row=payload.row, effects=tuple(payload.effects)) if c.seq == seq else c
+        changed(c, row=payload.row, effects=tuple(payload.effects)) if c.seq == seq else c
         for c in character.history
     )
     pending = tuple(p for p in character.pending if p.seq != seq)
     pending += tuple(Pending(p.kind, p.points, seq) for p in payload.pending)
     kept = tuple(o for o in character.ongoing if o.seq != seq)
-    character = replace(
+    character = changed(
         character,
         history=history,
         pending=pending,
@@ -273,7 +273,7 @@ def _recovery(rules: FrightState, payload: RecoveryRolled) -> FrightState:
         more = _amount(payload.more)
         days = len(payload.care_terms)
         still = (
-            replace(
+            changed(
                 found,
                 failed=found.failed + 1,
                 period=more if more is not None else found.period,
@@ -281,7 +281,7 @@ def _recovery(rules: FrightState, payload: RecoveryRolled) -> FrightState:
                 days_without_care=found.days_without_care + days,
             ),
         )
-    character = replace(character, ongoing=others + still)
+    character = changed(character, ongoing=others + still)
     return rules.with_character(_pools(character, hp=payload.hp_after - payload.hp_before))
 
 
@@ -313,7 +313,7 @@ def _named(rules: FrightState, payload: TraitNamed) -> FrightState:
     if named is None:
         return rules
     return rules.with_character(
-        replace(named, pending=pending, named_change=character.named_change + payload.points_change)
+        changed(named, pending=pending, named_change=character.named_change + payload.points_change)
     )
 
 
@@ -323,15 +323,15 @@ def _with_trait(character: Character, payload: TraitNamed) -> Character | None:
         existing = character.disadvantage(payload.name)
         if existing is None:
             return None
-        worse = replace(existing, points=payload.points, self_control=payload.self_control)
-        return replace(
+        worse = changed(existing, points=payload.points, self_control=payload.self_control)
+        return changed(
             character,
             disadvantages=tuple(worse if d is existing else d for d in character.disadvantages),
         )
     if payload.pending_kind == "quirk":
-        return replace(character, quirks=(*character.quirks, Quirk(payload.name, payload.for_seq)))
+        return changed(character, quirks=(*character.quirks, Quirk(payload.name, payload.for_seq)))
     kind = {"physical": "physical", "delusion": "delusion"}.get(payload.pending_kind, "mental")
     item = Disadvantage(payload.name, payload.points, payload.self_control, kind, payload.for_seq)
     if kind == "physical":
-        return replace(character, physical=(*character.physical, item))
-    return replace(character, disadvantages=(*character.disadvantages, item))
+        return changed(character, physical=(*character.physical, item))
+    return changed(character, disadvantages=(*character.disadvantages, item))

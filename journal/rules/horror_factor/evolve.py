@@ -12,9 +12,9 @@ is ignored, and so is any part of it naming someone who is not there.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from journal.events import JSONObject
+from journal.frozen import changed
 from journal.rules.core import (
     CampaignState,
     CharacterAdded,
@@ -57,11 +57,11 @@ def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> HFState
 def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> HFState:
     rules = rules_of(state)
     old, new = payload.old, payload.new
-    characters = renamed_in(rules.characters, old, new, lambda c: replace(c, name=new))
+    characters = renamed_in(rules.characters, old, new, lambda c: changed(c, name=new))
     encounter = rules.encounter
     if encounter is not None:
-        participants = renamed_in(encounter.participants, old, new, lambda p: replace(p, name=new))
-        encounter = replace(encounter, participants=participants)
+        participants = renamed_in(encounter.participants, old, new, lambda p: changed(p, name=new))
+        encounter = changed(encounter, participants=participants)
     return HFState(characters, encounter)
 
 
@@ -109,9 +109,9 @@ def _left(state: CampaignState, payload: EncounterLeft, meta: Meta) -> HFState:
     encounter = rules.encounter
     if encounter is None or payload.character not in encounter.participants:
         return rules
-    p = replace(encounter.participants[payload.character], left=payload.reason)
+    p = changed(encounter.participants[payload.character], left=payload.reason)
     participants = {**encounter.participants, p.name: p}
-    return replace(rules, encounter=replace(encounter, participants=participants))
+    return changed(rules, encounter=changed(encounter, participants=participants))
 
 
 @EVOLVE.on(EncounterEnded)
@@ -136,7 +136,7 @@ def _checked(state: CampaignState, payload: HorrorChecked, meta: Meta) -> HFStat
         and payload.encounter is not None
         and (payload.encounter == who.last_encounter)
     ):
-        rules = _with(rules, replace(who, incident_check=meta.seq))
+        rules = _with(rules, changed(who, incident_check=meta.seq))
     return rules
 
 
@@ -195,7 +195,7 @@ def _new_character(name: str, sheet: JSONObject) -> Character:
 
 
 def _with(rules: HFState, who: Character) -> HFState:
-    return replace(rules, characters={**rules.characters, who.name: who})
+    return changed(rules, characters={**rules.characters, who.name: who})
 
 
 def _set(
@@ -209,14 +209,15 @@ def _set(
     who = rules.characters.get(name)
     if who is None:
         return rules
+    numbers: dict[str, int] = {}
     if hardness is not None:
-        hardness = clamp(hardness, 0, tables.HARDNESS_MAX)
-        who = replace(who, hardness=hardness, peak_hardness=max(who.peak_hardness, hardness))
+        numbers["hardness"] = hardness = clamp(hardness, 0, tables.HARDNESS_MAX)
+        numbers["peak_hardness"] = max(who.peak_hardness, hardness)
     if brokenness is not None:
-        who = replace(who, brokenness=clamp(brokenness, 0, tables.BROKENNESS_MAX))
+        numbers["brokenness"] = clamp(brokenness, 0, tables.BROKENNESS_MAX)
     if willpower is not None:
-        who = replace(who, willpower=clamp(willpower, 0, who.willpower_max))
-    return _with(rules, who)
+        numbers["willpower"] = clamp(willpower, 0, who.willpower_max)
+    return _with(rules, changed(who, **numbers))
 
 
 def _shift(
@@ -246,7 +247,7 @@ def _shift_level(rules: HFState, name: str, spec: str | None, delta: int) -> HFS
     level = clamp(who.level(spec) + delta, 0, tables.HARDNESS_MAX)
     specs = dict(sorted({**who.specializations, spec: level}.items()))
     peaks = {**who.spec_peaks, spec: max(who.peak(spec), level)}
-    return _with(rules, replace(who, specializations=specs, spec_peaks=peaks))
+    return _with(rules, changed(who, specializations=specs, spec_peaks=peaks))
 
 
 def _start(rules: HFState, payload: EncounterStarted) -> HFState:
@@ -267,7 +268,7 @@ def _start(rules: HFState, payload: EncounterStarted) -> HFState:
 
 def _faces(who: Character, hf: int, title: str, category: str | None) -> Character:
     """A character facing a new encounter: a new incident, nothing ruled about it yet."""
-    return replace(
+    return changed(
         who,
         last_hf=hf,
         last_encounter=title,
@@ -284,12 +285,12 @@ def _join(rules: HFState, payload: EncounterJoined) -> HFState:
         return rules
     found = encounter.participants.get(who.name)
     if found is not None:  # back in the fight, at the HF they left with
-        p = replace(found, left=None)
+        p = changed(found, left=None)
     else:
         p = Participant(who.name, max(0, payload.hf))
         rules = _with(rules, _faces(who, payload.hf, encounter.title, encounter.category))
     participants = {**encounter.participants, p.name: p}
-    return replace(rules, encounter=replace(encounter, participants=participants))
+    return changed(rules, encounter=changed(encounter, participants=participants))
 
 
 def _participants(
@@ -300,7 +301,7 @@ def _participants(
     result: dict[str, Participant] = {}
     for name, p in encounter.participants.items():
         hf = max(0, p.hf + found.get(name, 0))
-        result[name] = Participant(name, hf, left=p.left) if fresh else replace(p, hf=hf)
+        result[name] = Participant(name, hf, left=p.left) if fresh else changed(p, hf=hf)
     return result
 
 
@@ -310,7 +311,7 @@ def _turn(rules: HFState, turn: int, changes: Iterable[TrackChange]) -> HFState:
     if encounter is None or turn <= encounter.turn:
         return rules
     participants = _participants(encounter, changes, fresh=True)
-    return replace(rules, encounter=replace(encounter, turn=turn, participants=participants))
+    return changed(rules, encounter=changed(encounter, turn=turn, participants=participants))
 
 
 def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFState:
@@ -319,7 +320,7 @@ def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFS
         return rules
     participants = _participants(encounter, changes)
     drops = encounter.drops + 1 if drop else encounter.drops
-    return replace(rules, encounter=replace(encounter, participants=participants, drops=drops))
+    return changed(rules, encounter=changed(encounter, participants=participants, drops=drops))
 
 
 def _current(rules: HFState, name: str, turn: int) -> tuple[Encounter, Participant] | None:
@@ -334,14 +335,14 @@ def _initiative(rules: HFState, payload: InitiativeRolled) -> HFState:
     if found is None:
         return rules
     encounter, p = found
-    p = replace(
+    p = changed(
         p,
         initiative=payload.total,
         can_act=payload.can_act,
         defense_penalty=payload.defense_penalty,
     )
     participants = {**encounter.participants, p.name: p}
-    return replace(rules, encounter=replace(encounter, participants=participants))
+    return changed(rules, encounter=changed(encounter, participants=participants))
 
 
 def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
@@ -349,9 +350,9 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
     if found is None:
         return rules
     encounter, p = found
-    p = replace(p, soak=clamp(p.soak + payload.points, 0, tables.SOAK_PER_TURN))
+    p = changed(p, soak=clamp(p.soak + payload.points, 0, tables.SOAK_PER_TURN))
     participants = {**encounter.participants, p.name: p}
-    rules = replace(rules, encounter=replace(encounter, participants=participants))
+    rules = changed(rules, encounter=changed(encounter, participants=participants))
     return _shift(
         rules, payload.character, willpower=payload.willpower_after - payload.willpower_before
     )
@@ -360,7 +361,7 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
 def _end(rules: HFState, results: Iterable[EndResult], seq: int) -> HFState:
     if rules.encounter is None:
         return rules
-    rules = replace(rules, encounter=None)
+    rules = changed(rules, encounter=None)
     for result in results:
         rules = _shift_level(
             rules,
@@ -375,7 +376,7 @@ def _end(rules: HFState, results: Iterable[EndResult], seq: int) -> HFState:
         )
         who = rules.characters.get(result.character)
         if who is not None and result.outcome != "none":
-            rules = _with(rules, replace(who, incident_end=seq))
+            rules = _with(rules, changed(who, incident_end=seq))
     return rules
 
 

@@ -1,0 +1,156 @@
+"""The anchors: the same work done raw, with nothing but the driver and the standard library.
+
+Each figure of `run.py` is the journal's time divided by one of these, measured in the same
+run on the same data. Run as a script, this module is a whole raw process:
+
+    python benchmarks/anchors.py fold DB            read every payload, json.loads, dict.update
+    python benchmarks/anchors.py verify DB          check the SHA-256 chain
+    python benchmarks/anchors.py import DB LOG DDL  read the JSON Lines, one executemany
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import sys
+import uuid
+from pathlib import Path
+from typing import Any
+
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON")
+COLUMNS = (
+    "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash"
+)
+
+
+def note_row(seq: int) -> tuple[object, ...]:
+    """The columns after (campaign, seq) of a note as the journal stores one: a random
+    event id, a payload, the instant and two SHA-256 links."""
+    data = json.dumps({"text": f"Note {seq}: the lights go out.", "gm_only": False, "about": []})
+    link = hashlib.sha256(str(seq).encode()).hexdigest()
+    at = "2024-01-01 00:00:00.000000"
+    return (str(uuid.uuid4()), "NoteTaken", 1, data, at, None, None, link, link)
+
+
+def sqlite_connect(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None)
+    for pragma in PRAGMAS:
+        conn.execute(pragma)
+    return conn
+
+
+def raw_fold(path: str, campaign: str = "long") -> dict[str, Any]:
+    state: dict[str, Any] = {}
+    conn = sqlite_connect(path)
+    for (data,) in conn.execute(
+        "SELECT data FROM events WHERE campaign = ? ORDER BY seq", (campaign,)
+    ):
+        state.update(json.loads(data))
+    conn.close()
+    return state
+
+
+def _instant(stored: str) -> str:
+    """SQLAlchemy's SQLite DATETIME text as the chain hashes it (ISO, microseconds, Z)."""
+    return stored.replace(" ", "T") + "Z"
+
+
+def raw_verify(path: str, campaign: str = "long") -> int:
+    conn = sqlite_connect(path)
+    prev, bad = "", 0
+    query = (
+        "SELECT seq, event_id, type, schema, data, recorded_at, game_time, session, "
+        "prev_hash, hash FROM events WHERE campaign = ? ORDER BY seq"
+    )
+    for (
+        seq,
+        event_id,
+        type_,
+        schema,
+        data,
+        at,
+        game_time,
+        session,
+        prev_hash,
+        hash_,
+    ) in conn.execute(query, (campaign,)):
+        body = json.dumps(
+            {
+                "seq": seq,
+                "event_id": event_id,
+                "type": type_,
+                "schema": schema,
+                "data": json.loads(data),
+                "recorded_at": _instant(at),
+                "game_time": game_time,
+                "session": session,
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        digest = hashlib.sha256((prev + body).encode()).hexdigest()
+        bad += prev_hash != prev or digest != hash_
+        prev = hash_
+    conn.close()
+    return bad
+
+
+def raw_import(path: str, log: str, ddl: str) -> int:
+    conn = sqlite_connect(path)
+    for statement in json.loads(Path(ddl).read_text()):
+        conn.execute(statement)
+    rows = []
+    with open(log, encoding="utf-8") as lines:
+        for line in lines:
+            e = json.loads(line)
+            rows.append(
+                (
+                    "long",
+                    e["seq"],
+                    e["event_id"],
+                    e["type"],
+                    e["schema"],
+                    json.dumps(e["data"]),
+                    e["recorded_at"].replace("T", " ").rstrip("Z"),
+                    e["game_time"],
+                    e["session"],
+                    e["prev_hash"],
+                    e["hash"],
+                )
+            )
+    conn.execute("BEGIN IMMEDIATE")
+    conn.executemany(f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+    conn.execute("COMMIT")
+    conn.close()
+    return len(rows)
+
+
+# --- PostgreSQL (psycopg) ------------------------------------------------------------------
+
+
+def pg_fold(dsn: str, campaign: str = "long") -> dict[str, Any]:
+    import psycopg
+
+    state: dict[str, Any] = {}
+    with psycopg.connect(dsn) as conn, conn.cursor(name="replay") as cursor:
+        cursor.itersize = 2000
+        cursor.execute(
+            "SELECT data::text FROM events WHERE campaign = %s ORDER BY seq", (campaign,)
+        )
+        for (data,) in cursor:
+            state.update(json.loads(data))
+    return state
+
+
+if __name__ == "__main__":
+    job, *arguments = sys.argv[1:]
+    if job == "fold":
+        raw_fold(*arguments)
+    elif job == "verify":
+        sys.exit(1 if raw_verify(*arguments) else 0)
+    elif job == "import":
+        raw_import(*arguments)
+    else:
+        sys.exit(f"unknown anchor {job}")

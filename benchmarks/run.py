@@ -1,0 +1,537 @@
+"""The journal's performance figures, each a ratio to its raw anchor measured in the same run.
+
+    python benchmarks/run.py [--events N] [--json] [--log FILE] [--repeats R] [--big M]
+
+The `bench` extra (`pip install -e '.[bench]'`) adds the eventsourcing library for its
+figure (left out, with a note, when it is not installed). On SQLite always, and on
+PostgreSQL too when JOURNAL_TEST_POSTGRES_URL points at a server (a database is created
+for the run and dropped after it). What each figure means is in benchmarks/README.md.
+The logs and databases it builds are kept under $JOURNAL_BENCH_CACHE (default
+/tmp/journal-bench), so a second run skips building them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import anchors  # noqa: E402
+import workload  # noqa: E402
+
+import journal  # noqa: E402
+from journal.rules.core import TakeNote  # noqa: E402
+from journal.store import Store  # noqa: E402
+from journal.store.schema import SCHEMA_HEAD  # noqa: E402
+
+APPENDS = 2000
+try:
+    import eventsourcing  # noqa: F401
+
+    HAVE_EVENTSOURCING = True
+except ImportError:
+    HAVE_EVENTSOURCING = False
+WINDOW = 100
+SMALL = 1000
+BIG = 1_000_000
+PYTHON = sys.executable
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+class Timing(NamedTuple):
+    wall: float
+    cpu: float  # user + system: what the run itself cost, whoever else shares the machine
+
+
+def timed(work: Callable[[], object]) -> Timing:
+    """Time work done in this process."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    work()
+    return Timing(time.perf_counter() - wall, time.process_time() - cpu)
+
+
+def paired(
+    ours: Callable[[], Timing], anchor: Callable[[], Timing], repeats: int, faster: bool = False
+) -> dict[str, float]:
+    """Medians of each, measured turn about, and their ratio: ours / anchor by CPU time
+    (`wall_ratio` by the clock), or anchor / ours with `faster` (how many times faster)."""
+    mine, theirs = [], []
+    for _ in range(repeats):
+        mine.append(ours())
+        theirs.append(anchor())
+    found = {
+        "ours_s": median([t.wall for t in mine]),
+        "anchor_s": median([t.wall for t in theirs]),
+        "ours_cpu_s": median([t.cpu for t in mine]),
+        "anchor_cpu_s": median([t.cpu for t in theirs]),
+    }
+    ratio = found["ours_cpu_s"] / found["anchor_cpu_s"]
+    wall = found["ours_s"] / found["anchor_s"]
+    return {
+        **found,
+        "ratio": 1 / ratio if faster else ratio,
+        "wall_ratio": 1 / wall if faster else wall,
+    }
+
+
+#: runs a command and writes its peak RSS (KiB) on stderr: measured from a small parent,
+#: since a child forked from this (large) process counts this one's pages until it execs
+_RSS = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.call(sys.argv[1:])\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+def process(args: list[str], stdout: Any = subprocess.DEVNULL) -> Timing:
+    """Wall and CPU seconds of a whole process."""
+    start = time.perf_counter()
+    with subprocess.Popen(args, stdout=stdout, stderr=subprocess.PIPE) as child:
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        errors = child.stderr.read().decode(errors="replace") if child.stderr else ""
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {errors.strip()[-500:]}")
+    return Timing(elapsed, usage.ru_utime + usage.ru_stime)
+
+
+def peak_rss(args: list[str]) -> float:
+    """Peak RSS (MiB) of a whole process."""
+    child = subprocess.run([PYTHON, "-c", _RSS, *args], capture_output=True, text=True)
+    *errors, peak = child.stderr.strip().splitlines() or ["0"]
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {' '.join(errors)[-500:]}")
+    return int(peak) / 1024
+
+
+def journal_cli(db: str, *words: str) -> list[str]:
+    return [PYTHON, "-m", "journal", "--db", db, *words]
+
+
+def timed_cli(db: str, *words: str) -> Timing:
+    return process(journal_cli(db, *words))
+
+
+def anchor_process(*words: str) -> Timing:
+    return process([PYTHON, str(HERE / "anchors.py"), *words])
+
+
+# --- the data -------------------------------------------------------------------------------
+
+
+class Data:
+    def __init__(self, cache: Path, events: int) -> None:
+        self.cache = cache
+        self.events = events
+        cache.mkdir(parents=True, exist_ok=True)
+        #: peak RSS (MiB) of the imports that built a database in this run, by size
+        self.peak_rss: dict[int, float] = {}
+        self.log = workload.write_log(cache / f"log-{events}.jsonl", events)
+
+    def database(self, events: int, log: Path | None = None) -> Path:
+        """A SQLite journal of the first `events` events, imported once and kept."""
+        db = self.cache / f"db-{events}-{SCHEMA_HEAD}.db"
+        if not db.exists():
+            source = log or workload.head_lines(
+                self.log, self.cache / f"log-{events}.jsonl", events
+            )
+            partial = db.with_name(db.name + ".partial")
+            partial.unlink(missing_ok=True)
+            say(f"importing {events} events into {db} ...")
+            self.peak_rss[events] = peak_rss(journal_cli(str(partial), "import", str(source)))
+            Path(str(partial) + "-wal").unlink(missing_ok=True)
+            partial.rename(db)
+        return db
+
+    def fresh(self, name: str) -> Path:
+        """A path in the work folder, with no database there."""
+        target = self.cache / "work" / name
+        target.parent.mkdir(exist_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(target) + suffix).unlink(missing_ok=True)
+        return target
+
+    def copy(self, db: Path, name: str) -> Path:
+        target = self.fresh(name)
+        shutil.copy(db, target)
+        return target
+
+    def ddl(self) -> Path:
+        """The schema of a journal database, statement by statement (for the raw import)."""
+        target = self.cache / f"ddl-{SCHEMA_HEAD}.json"
+        if not target.exists():
+            empty = self.cache / "work" / "empty.db"
+            empty.parent.mkdir(exist_ok=True)
+            empty.unlink(missing_ok=True)
+            with Store.open(str(empty)) as store:
+                store.upgrade(backup=False)
+            import sqlite3
+
+            conn = sqlite3.connect(empty)
+            statements = [
+                sql
+                for (sql,) in conn.execute(
+                    "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
+                    "AND tbl_name IN ('events', 'snapshots') "
+                    "ORDER BY type = 'trigger', type = 'index', rowid"
+                )
+            ]
+            conn.close()
+            target.write_text(json.dumps(statements))
+        return target
+
+
+# --- the figures ----------------------------------------------------------------------------
+
+
+def our_replay(db: str) -> Timing:
+    """`Campaign.state(cached=False)`: read, decode and fold every event."""
+    with journal.open(db) as campaign:
+        assert campaign.service is not None
+        service = campaign.service
+        return timed(lambda: service.state(cached=False))
+
+
+def replay(db: str, raw: Callable[[], object], repeats: int) -> dict[str, float]:
+    # events/s over raw's
+    return paired(lambda: our_replay(db), lambda: timed(raw), repeats, faster=True)
+
+
+def versus_eventsourcing(
+    db: str, env: dict[str, str], log: Path, key: Path, repeats: int
+) -> dict[str, float]:
+    import eventsourcing_anchor as es
+
+    if not key.exists():
+        say("storing the campaign in eventsourcing ...")
+        with log.open(encoding="utf-8") as lines:
+            payloads = ((row["type"], row["data"]) for row in map(json.loads, lines))
+            key.write_text(str(es.prepare(env, payloads)))
+    import uuid
+
+    aggregate = uuid.UUID(key.read_text())
+
+    return paired(
+        lambda: our_replay(db), lambda: Timing(*es.replay(env, aggregate)), repeats, faster=True
+    )
+
+
+def appends(db: str, raw: Callable[[int], list[float]]) -> dict[str, float]:
+    """APPENDS notes through `Journal.run`, each paired with a raw insert right after it."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    window = min(WINDOW, APPENDS // 2)
+    with journal.open(db, campaign="long") as campaign:
+        for number in range(APPENDS):
+            note = TakeNote(f"Note {number}: the lights go out.")
+            start = time.perf_counter()
+            campaign.run(note)
+            mine.append(time.perf_counter() - start)
+            theirs += raw(number + 1)
+    first, last = median(mine[:window]), median(mine[-window:])
+    return {
+        "p50_ms": 1000 * median(mine),
+        "p99_ms": 1000 * percentile(mine, 0.99),
+        "raw_p50_ms": 1000 * median(theirs),
+        "raw_p99_ms": 1000 * percentile(theirs, 0.99),
+        "p50_vs_raw": median(mine) / median(theirs),
+        "p99_vs_raw": percentile(mine, 0.99) / percentile(theirs, 0.99),
+        "last_vs_first": last / first,
+    }
+
+
+def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    n = data.events
+    base = data.database(n, data.log)
+    say(f"replay of {n} events ...")
+    figures["replay"] = replay(str(base), lambda: anchors.raw_fold(str(base)), repeats)
+    if HAVE_EVENTSOURCING:
+        figures["replay_eventsourcing"] = versus_eventsourcing(
+            str(base),
+            {
+                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "SQLITE_DBNAME": str(data.cache / f"es-{n}.db"),
+            },
+            data.log,
+            data.cache / f"es-{n}.id",
+            repeats,
+        )
+
+    say("import, whole process ...")
+    ddl = data.ddl()
+
+    def our_import() -> list[str]:
+        target = data.fresh("import.db")
+        return journal_cli(str(target), "import", str(data.log))
+
+    def raw_import() -> Timing:
+        target = data.fresh("raw-import.db")
+        return anchor_process("import", str(target), str(data.log), str(ddl))
+
+    figures["import"] = paired(lambda: process(our_import()), raw_import, repeats)
+    figures["import"]["peak_rss_mb"] = peak_rss(our_import())
+
+    say(f"{APPENDS} appends ...")
+    ours_db = data.copy(base, "append.db")
+    raw_db = data.copy(base, "raw-append.db")
+    state = {"seq": 0}
+
+    def raw_one(_: int) -> list[float]:
+        state["seq"] += 1
+        return _raw_sqlite_append(str(raw_db), state["seq"])
+
+    figures["append"] = appends(str(ours_db), raw_one)
+
+    say("a whole CLI command ...")
+    cli_db = str(data.copy(base, "cli.db"))
+    figures["cli_append"] = paired(
+        lambda: timed_cli(cli_db, "note", "One more."),
+        lambda: process([PYTHON, "-m", "journal", "--version"]),
+        repeats,
+    )
+
+    say(f"status at {big} events and at {SMALL} ...")
+    small_db = str(data.database(SMALL))
+    big_db = str(data.database(big, workload.write_log(data.cache / f"log-{big}.jsonl", big)))
+    figures["import_big_peak_rss_mb"] = _big_import_rss(data, big)
+    timed_cli(small_db, "status")
+    timed_cli(big_db, "status")  # both warm: a snapshot at the head
+    figures["status"] = paired(
+        lambda: timed_cli(big_db, "status"), lambda: timed_cli(small_db, "status"), repeats
+    )
+    figures["status"]["events"] = big
+
+    say("audit, log and verify, whole processes ...")
+    db = str(base)
+    fold = lambda: anchor_process("fold", db)  # noqa: E731
+    figures["audit"] = paired(lambda: timed_cli(db, "audit"), fold, repeats)
+    figures["log"] = paired(lambda: timed_cli(db, "log"), fold, repeats)
+    figures["verify"] = paired(
+        lambda: timed_cli(db, "verify"), lambda: anchor_process("verify", db), repeats
+    )
+    return figures
+
+
+_RAW: dict[str, Any] = {}
+
+
+def _raw_sqlite_append(path: str, seq: int) -> list[float]:
+    """One raw insert on a connection kept open across the run (like the journal's)."""
+    conn = _RAW.get(path)
+    if conn is None:
+        conn = _RAW[path] = anchors.sqlite_connect(path)
+    row = ("raw-append", seq, *anchors.note_row(seq))
+    start = time.perf_counter()
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute(f"INSERT INTO events ({anchors.COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
+    conn.execute("COMMIT")
+    return [time.perf_counter() - start]
+
+
+def _big_import_rss(data: Data, big: int) -> float:
+    """Peak RSS of importing the big log: the import that built its database in this run,
+    or a fresh one."""
+    if big in data.peak_rss:
+        return data.peak_rss[big]
+    target = data.fresh("import-big.db")
+    peak = peak_rss(journal_cli(str(target), "import", str(data.cache / f"log-{big}.jsonl")))
+    data.fresh("import-big.db")
+    return peak
+
+
+# --- PostgreSQL -----------------------------------------------------------------------------
+
+
+def postgres_figures(data: Data, admin_url: str, repeats: int) -> dict[str, Any]:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(admin_url)
+    name = f"journal_bench_{os.getpid()}"
+    dsn = admin.set(drivername="postgresql", database="postgres").render_as_string(False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = admin.set(database=name)
+    url_text = url.render_as_string(hide_password=False)
+    raw_dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    figures: dict[str, Any] = {}
+    try:
+        say("PostgreSQL: importing ...")
+        process(journal_cli(url_text, "import", str(data.log)))
+        say("PostgreSQL: replay ...")
+        figures["replay"] = replay(url_text, lambda: anchors.pg_fold(raw_dsn), repeats)
+        if HAVE_EVENTSOURCING:
+            import eventsourcing_anchor as es
+
+            figures["replay_eventsourcing"] = versus_eventsourcing(
+                url_text,
+                es.postgres_env(url),
+                data.log,
+                data.cache / f"es-pg-{os.getpid()}.id",
+                repeats,
+            )
+        say(f"PostgreSQL: {APPENDS} appends ...")
+        raw_conn = psycopg.connect(raw_dsn)
+
+        def raw_one(seq: int) -> list[float]:
+            row = ("raw-append", seq, *anchors.note_row(seq))
+            start = time.perf_counter()
+            raw_conn.execute(
+                f"INSERT INTO events ({anchors.COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                row,
+            )
+            raw_conn.commit()
+            return [time.perf_counter() - start]
+
+        figures["append"] = appends(url_text, raw_one)
+        raw_conn.close()
+    finally:
+        (data.cache / f"es-pg-{os.getpid()}.id").unlink(missing_ok=True)
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return figures
+
+
+# --- the report -----------------------------------------------------------------------------
+
+
+def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int) -> dict[str, Any]:
+    none: dict[str, Any] = {"ratio": None}
+    found: dict[str, Any] = {
+        "events": events,
+        "replay_vs_raw": sqlite["replay"]["ratio"],
+        "replay_vs_eventsourcing": sqlite.get("replay_eventsourcing", none)["ratio"],
+        "import_vs_raw": sqlite["import"]["ratio"],
+        "import_peak_rss_mb": sqlite["import"]["peak_rss_mb"],
+        "import_big_peak_rss_mb": sqlite["import_big_peak_rss_mb"],
+        "append_p50_vs_raw": sqlite["append"]["p50_vs_raw"],
+        "append_p99_vs_raw": sqlite["append"]["p99_vs_raw"],
+        "append_last_vs_first": sqlite["append"]["last_vs_first"],
+        "cli_append_vs_version": sqlite["cli_append"]["ratio"],
+        "status_1m_vs_1k": sqlite["status"]["ratio"],
+        "status_events": sqlite["status"]["events"],
+        "audit_vs_raw_fold": sqlite["audit"]["ratio"],
+        "log_vs_raw_fold": sqlite["log"]["ratio"],
+        "verify_vs_raw": sqlite["verify"]["ratio"],
+    }
+    if postgres is not None:
+        found |= {
+            "pg_replay_vs_raw": postgres["replay"]["ratio"],
+            "pg_replay_vs_eventsourcing": postgres.get("replay_eventsourcing", none)["ratio"],
+            "pg_append_p50_vs_raw": postgres["append"]["p50_vs_raw"],
+            "pg_append_p99_vs_raw": postgres["append"]["p99_vs_raw"],
+            "pg_append_last_vs_first": postgres["append"]["last_vs_first"],
+        }
+    found["machine"] = machine()
+    found["details"] = {"sqlite": sqlite, "postgres": postgres}
+    if not HAVE_EVENTSOURCING:
+        found["note"] = "eventsourcing is not installed: pip install -e '.[bench]'"
+    return found
+
+
+def machine() -> dict[str, Any]:
+    import platform
+    import sqlite3
+
+    return {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_average": os.getloadavg(),
+        "sqlite": sqlite3.sqlite_version,
+    }
+
+
+TARGETS = {
+    "replay_vs_raw": (">=", 0.5),
+    "replay_vs_eventsourcing": (">=", 3.0),
+    "import_vs_raw": ("<=", 2.0),
+    "import_peak_rss_mb": ("<=", 100.0),
+    "import_big_peak_rss_mb": ("<=", 100.0),
+    "append_p50_vs_raw": ("<=", 3.0),
+    "append_p99_vs_raw": ("<=", 3.0),
+    "append_last_vs_first": ("<=", 1.2),
+    "cli_append_vs_version": ("<=", 4.0),
+    "status_1m_vs_1k": ("<=", 1.1),
+    "audit_vs_raw_fold": ("<=", 4.0),
+    "log_vs_raw_fold": ("<=", 3.0),
+    "verify_vs_raw": ("<=", 1.5),
+    "pg_replay_vs_raw": (">=", 0.5),
+    "pg_replay_vs_eventsourcing": (">=", 3.0),
+    "pg_append_p50_vs_raw": ("<=", 3.0),
+    "pg_append_p99_vs_raw": ("<=", 3.0),
+    "pg_append_last_vs_first": ("<=", 1.2),
+}
+
+
+def table(found: dict[str, Any]) -> str:
+    lines = [f"{'figure':<26} {'value':>8}  target   met"]
+    for key, (sense, goal) in TARGETS.items():
+        if key not in found:
+            continue
+        value = found[key]
+        if value is None:
+            lines.append(f"{key:<26} {'-':>8}  {sense} {goal:<5} (not measured)")
+            continue
+        met = value >= goal if sense == ">=" else value <= goal
+        lines.append(f"{key:<26} {value:8.2f}  {sense} {goal:<5} {'yes' if met else 'NO'}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    global APPENDS
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--log", type=Path, help="also write the measured campaign here")
+    parser.add_argument("--repeats", type=int, default=5, help="runs of each figure (median)")
+    parser.add_argument("--appends", type=int, default=APPENDS, help="appends measured (2,000)")
+    parser.add_argument(
+        "--big", type=int, default=BIG, help="events of the big campaign for status (1,000,000)"
+    )
+    options = parser.parse_args()
+    APPENDS = options.appends
+    cache = Path(os.environ.get("JOURNAL_BENCH_CACHE", "/tmp/journal-bench"))
+    data = Data(cache, options.events)
+    if options.log:
+        shutil.copy(data.log, options.log)
+    sqlite = sqlite_figures(data, options.repeats, max(options.big, options.events))
+    (cache / f"sqlite-{options.events}.json").write_text(json.dumps(sqlite, indent=2))
+    say(table(summary(sqlite, None, options.events)))
+    url = os.environ.get("JOURNAL_TEST_POSTGRES_URL")
+    postgres = postgres_figures(data, url, options.repeats) if url else None
+    found = summary(sqlite, postgres, options.events)
+    if options.json:
+        print(json.dumps(found, indent=2))
+    else:
+        print(table(found))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""The store's statements, built once per dialect: SQLAlchemy then finds each compiled form
+in its cache by identity instead of building and keying a new statement per call (most of
+the cost of a one-row query).
+
+Records are read with the payload as its JSON text (the record decodes it once, not
+SQLAlchemy) and, on SQLite, the instant as text (`datetime.fromisoformat`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from sqlalchemy import Insert, Select, String, Text, bindparam, cast, select, type_coerce
+
+from journal.store.schema import events, snapshots
+
+#: `upto` when a read is not bounded (the largest seq either database holds)
+NO_BOUND = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Queries:
+    columns: tuple[Any, ...]
+    head: Select[Any]
+    read: Select[Any]
+    get: Select[Any]
+    firsts: Select[Any]
+    corrections: Select[Any]
+    read_backwards: Select[Any]
+    latest_snapshot: Select[Any]
+    any_event: Select[Any]
+    insert_event: Insert
+    insert_snapshot: Insert
+    #: the import's many-row INSERT, given straight to the driver's executemany (no
+    #: per-row bind processing): (campaign, seq, event_id, type, schema, data as JSON
+    #: text, recorded_at, game_time, session, prev_hash, hash)
+    insert_many: str
+
+
+@cache
+def queries(dialect: str) -> Queries:
+    c = events.c
+    columns = _columns(dialect)
+    campaign: Any = bindparam("campaign")
+    return Queries(
+        columns=columns,
+        head=select(c.seq, c.hash).where(c.campaign == campaign).order_by(c.seq.desc()).limit(1),
+        read=select(*columns)
+        .where(c.campaign == campaign, c.seq > bindparam("after"), c.seq <= bindparam("upto"))
+        .order_by(c.seq),
+        get=select(*columns).where(c.campaign == campaign, c.seq == bindparam("seq")),
+        firsts=select(c.campaign, *columns)
+        .where(c.type == "CampaignCreated", c.seq == 1)
+        .order_by(c.position),
+        # by (type, campaign): a bound on seq here would walk the campaign's (campaign, seq)
+        corrections=select(c.seq, c.type, _text(dialect, c.data)).where(
+            c.type.in_(("EventVoided", "RulingAmended")), c.campaign == campaign
+        ),
+        read_backwards=select(*columns)
+        .where(c.campaign == campaign, c.seq <= bindparam("upto"))
+        .order_by(c.seq.desc()),
+        latest_snapshot=select(snapshots.c.seq, snapshots.c.state)
+        .where(
+            snapshots.c.campaign == campaign,
+            snapshots.c.rules_version == bindparam("rules_version"),
+            snapshots.c.seq <= bindparam("upto"),
+        )
+        .order_by(snapshots.c.seq.desc())
+        .limit(1),
+        any_event=select(c.seq).limit(1),
+        insert_event=_insert(dialect),
+        insert_snapshot=snapshots.insert(),
+        insert_many=_insert_many(dialect),
+    )
+
+
+_IMPORTED = "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, "
+_IMPORTED += "prev_hash, hash"
+
+
+def _insert_many(dialect: str) -> str:
+    if dialect == "sqlite":
+        values = ", ".join("?" * 11)
+    else:
+        values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s"
+    return f"INSERT INTO events ({_IMPORTED}) VALUES ({values})"
+
+
+def _text(dialect: str, column: Any) -> Any:
+    return type_coerce(column, Text) if dialect == "sqlite" else cast(column, Text)
+
+
+def _columns(dialect: str) -> tuple[Any, ...]:
+    c = events.c
+    recorded_at = type_coerce(c.recorded_at, String) if dialect == "sqlite" else c.recorded_at
+    return (
+        c.seq,
+        c.event_id,
+        c.type,
+        c.schema,
+        _text(dialect, c.data),
+        recorded_at,
+        c.game_time,
+        c.session,
+        c.prev_hash,
+        c.hash,
+    )
+
+
+def _insert(dialect: str) -> Insert:
+    """INSERT of a sealed record, its payload given as the JSON text `seal` made."""
+    data: Any = bindparam("data_json", type_=Text)
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import JSONB
+
+        data = cast(data, JSONB)
+    return events.insert().values(data=data)
