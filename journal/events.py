@@ -110,6 +110,15 @@ def sorted_json(value: object) -> object:
     return msgspec.json.decode(canonical_bytes(value))
 
 
+def keep_sorted(payload: Event, *fields: str) -> None:
+    """For a payload's `__post_init__`: its free-form JSON objects (`fields`) with their keys
+    sorted at every depth. A JSON object has no order of its own, and PostgreSQL's JSONB
+    keeps the keys in another than SQLite does; so whatever reads one (a log line, a sheet's
+    traits folded into a state) reads the same, from either store or from the decider."""
+    for name in fields:
+        object.__setattr__(payload, name, sorted_json(getattr(payload, name)))
+
+
 def to_data(payload: Event) -> dict[str, object]:
     """The payload as the JSON object the store keeps."""
     data = plain(payload)

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+POSTGRES_ENV = "JOURNAL_TEST_POSTGRES_URL"
+
 
 @dataclass
 class Cli:
@@ -99,3 +101,28 @@ def clone(source: Path | str, target: Path | str) -> None:
     """Copy a database built once; a closed SQLite file in WAL mode holds it all."""
     assert not Path(f"{source}-wal").exists()
     shutil.copyfile(source, target)
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh PostgreSQL database (its URL), dropped afterwards; the test is skipped when
+    JOURNAL_TEST_POSTGRES_URL is not set (`.ci/run` always sets it)."""
+    import os
+    import uuid
+
+    admin = os.environ.get(POSTGRES_ENV)
+    if not admin:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (set by .ci/run)")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"journal_test_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()

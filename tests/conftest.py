@@ -3,37 +3,20 @@ set, as `.ci/run` always does), `journal` (an opened campaign) and `runner` (the
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
+from cli_support import Cli, postgres_database
 from click.testing import CliRunner
 
-POSTGRES_ENV = "JOURNAL_TEST_POSTGRES_URL"
 BACKENDS = ["sqlite", "postgresql"]
 
 
 def _postgres_database() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
-    admin = os.environ.get(POSTGRES_ENV)
-    if not admin:
-        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (set by .ci/run)")
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    name = f"journal_test_{uuid.uuid4().hex[:12]}"
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with engine.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        engine.dispose()
+    with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture(scope="session", autouse=True)

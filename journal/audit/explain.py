@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from journal.documents import Document
-from journal.events import Recorded, terms_text
+from journal.events import Recorded, sorted_json, terms_text
 from journal.projection import Corrections, steps
 from journal.rules import load
 from journal.rules.narrate import concerns, describe
@@ -92,7 +92,8 @@ def _ruling(record: Recorded, text: str) -> dict[str, Any]:
         "type": record.type,
         "description": text,
         "terms": terms_text(record.data),
-        "dice": record.data.get("dice"),
+        # sorted by purpose: a JSON object keeps no order (PostgreSQL's JSONB has its own)
+        "dice": sorted_json(record.data.get("dice")),
     }
 
 

@@ -35,11 +35,12 @@ def faces_of(dice: Dice, ruleset: Ruleset) -> str:
 
 
 def recorded_dice(record: Recorded) -> Dice:
-    """The dice a ruling recorded (none for an event that rolls nothing)."""
+    """The dice a ruling recorded (none for an event that rolls nothing), by purpose in
+    alphabetical order: a JSON object keeps no order (PostgreSQL's JSONB has its own)."""
     dice = getattr(record.payload, "dice", None)
     if not isinstance(dice, Mapping):
         return {}
-    return {k: v for k, v in dice.items() if isinstance(v, DiceRoll)}
+    return {k: dice[k] for k in sorted(dice) if isinstance(dice[k], DiceRoll)}
 
 
 def gm_details(record: Recorded, ruleset: Ruleset, line: str) -> dict[str, Any]:

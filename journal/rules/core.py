@@ -14,7 +14,15 @@ from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from journal.errors import NotFound, RuleError
-from journal.events import Event, JSONObject, OptionValue, Recorded, event, from_data
+from journal.events import (
+    Event,
+    JSONObject,
+    OptionValue,
+    Recorded,
+    event,
+    from_data,
+    keep_sorted,
+)
 from journal.frozen import changed
 from journal.rules import clock
 
@@ -36,12 +44,18 @@ class CampaignCreated(Event):
     options: Mapping[str, OptionValue]
     journal_version: str = ""
 
+    def __post_init__(self) -> None:
+        keep_sorted(self, "options")
+
 
 @event
 @dataclass(frozen=True)
 class CharacterAdded(Event):
     name: str
     sheet: JSONObject
+
+    def __post_init__(self) -> None:
+        keep_sorted(self, "sheet")
 
 
 @event

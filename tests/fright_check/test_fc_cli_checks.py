@@ -293,7 +293,7 @@ def test_explain_text_reads_the_sheet_in_words(gm: Cli) -> None:
     fright(gm, "Eli", "--kind", "corpse", "--dice", "6,6,6", "--table-dice", "4,4,4")
     text = gm("explain", "Eli").stdout
     assert "    disadvantages: Phobia (corpses) -15, self-control 12\n" in text
-    assert "    traits: Fearfulness 3, Combat Paralysis\n" in text
+    assert "    traits: Combat Paralysis, Fearfulness 3\n" in text  # sorted, on every store
     assert f"    quirks: {', '.join(QUIRKS)}\n" in text
     assert "from the sheet: Will 11, HT 10, IQ 13," in text
     assert "  Fright Checks = 1\n" in text

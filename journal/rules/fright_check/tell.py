@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from journal.events import sorted_json
 from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.describe import (
     LINES,
@@ -46,8 +47,9 @@ def _for_players(value: object) -> object:
 
 
 def shown(effect: Mapping[str, object], gm: bool) -> Mapping[str, object]:
-    """The effect as this audience may read it (players: no dice, no formula)."""
-    found = effect if gm else _for_players(effect)
+    """The effect as this audience may read it (players: no dice, no formula), its keys
+    sorted: a JSON object keeps no order (PostgreSQL's JSONB has its own)."""
+    found = sorted_json(effect if gm else _for_players(effect))
     assert isinstance(found, Mapping)
     return found
 
