@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Insert, Select, String, Text, bindparam, cast, select, type_coerce
+from sqlalchemy import (
+    Insert,
+    Select,
+    String,
+    Text,
+    and_,
+    bindparam,
+    cast,
+    select,
+    type_coerce,
+)
 
 from journal.store.schema import events, snapshots
 
@@ -30,6 +40,10 @@ class Queries:
     corrections: Select[Any]
     read_backwards: Select[Any]
     latest_snapshot: Select[Any]
+    #: every snapshot of a campaign, and of every campaign (`verify`, `db snapshots`)
+    snapshot_rows: Select[Any]
+    all_snapshot_rows: Select[Any]
+    hash_at: Select[Any]
     any_event: Select[Any]
     insert_event: Insert
     insert_snapshot: Insert
@@ -61,7 +75,7 @@ def queries(dialect: str) -> Queries:
         read_backwards=select(*columns)
         .where(c.campaign == campaign, c.seq <= bindparam("upto"))
         .order_by(c.seq.desc()),
-        latest_snapshot=select(snapshots.c.seq, snapshots.c.state)
+        latest_snapshot=_snapshot_rows(dialect)
         .where(
             snapshots.c.campaign == campaign,
             snapshots.c.rules_version == bindparam("rules_version"),
@@ -69,6 +83,13 @@ def queries(dialect: str) -> Queries:
         )
         .order_by(snapshots.c.seq.desc())
         .limit(1),
+        snapshot_rows=_snapshot_rows(dialect)
+        .where(snapshots.c.campaign == campaign)
+        .order_by(snapshots.c.seq, snapshots.c.rules_version),
+        all_snapshot_rows=_snapshot_rows(dialect).order_by(
+            snapshots.c.campaign, snapshots.c.seq, snapshots.c.rules_version
+        ),
+        hash_at=select(c.hash).where(c.campaign == campaign, c.seq == bindparam("seq")),
         any_event=select(c.seq).limit(1),
         insert_event=_insert(dialect),
         insert_snapshot=snapshots.insert(),
@@ -86,6 +107,18 @@ def _insert_many(dialect: str) -> str:
     else:
         values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s"
     return f"INSERT INTO events ({_IMPORTED}) VALUES ({values})"
+
+
+def _snapshot_rows(dialect: str) -> Select[Any]:
+    """Snapshots with the hash of the event each claims to fold up to (null: no such
+    event), the document as its JSON text: the snapshot's checks decode it themselves."""
+    s = snapshots.c
+    joined = snapshots.outerjoin(
+        events, and_(events.c.campaign == s.campaign, events.c.seq == s.seq)
+    )
+    return select(
+        s.campaign, s.seq, s.rules_version, _text(dialect, s.state), events.c.hash
+    ).select_from(joined)
 
 
 def _text(dialect: str, column: Any) -> Any:
