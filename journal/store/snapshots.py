@@ -33,6 +33,7 @@ from journal.store import codec
 SNAPSHOT_EVERY = 200
 #: the document's format: 1 was the bare state (no binding), never read again
 FORMAT = 2
+NOT_A_DOCUMENT = "it is not a snapshot document this journal keeps"
 
 
 class Rejected(Exception):
@@ -71,6 +72,8 @@ def document(seq: int, head_hash: str, rules_version: str, state: str) -> dict[s
 def bound_state(row: Stored) -> str:
     """The state text of a snapshot that is bound to the events it claims to fold and
     untouched since it was kept; `Rejected` otherwise."""
+    if row.event_hash is None:
+        raise Rejected(f"it is ahead of the log: there is no event {row.seq}")
     raw: Any = row.document
     if isinstance(raw, bytes | bytearray | memoryview):
         raw = bytes(raw)
@@ -78,7 +81,7 @@ def bound_state(row: Stored) -> str:
         found: Any = raw
     else:
         if not isinstance(raw, str | bytes):
-            raise Rejected("it is not a snapshot document")
+            raise Rejected(NOT_A_DOCUMENT)
         try:
             found = msgspec.json.decode(raw)
         except RecursionError:
@@ -86,14 +89,12 @@ def bound_state(row: Stored) -> str:
         except (msgspec.DecodeError, ValueError):
             raise Rejected("it is not JSON") from None
     if not isinstance(found, dict) or found.get("format") != FORMAT:
-        raise Rejected("it is not a snapshot document this journal keeps")
+        raise Rejected(NOT_A_DOCUMENT)
     state, head_hash = found.get("state"), found.get("head_hash")
     if not isinstance(state, str) or not isinstance(head_hash, str):
-        raise Rejected("it is not a snapshot document this journal keeps")
+        raise Rejected(NOT_A_DOCUMENT)
     if found.get("seq") != row.seq or found.get("rules_version") != row.rules_version:
         raise Rejected("its key does not match its document")
-    if row.event_hash is None:
-        raise Rejected(f"it is ahead of the log: there is no event {row.seq}")
     if head_hash != row.event_hash:
         raise Rejected("it does not match the events")
     if found.get("digest") != digest(row.seq, head_hash, row.rules_version, state):
