@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -39,15 +39,21 @@ def tag(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
+#: reads a value of one type, at a depth: built once per type by the registry
+Reader = Callable[[Any, int], Any]
+
+
 class Registry:
     """The dataclasses a state may hold, `root` (the state's own class) first. Each class's
-    field types are read once, when the registry is made: a type the codec cannot check
-    is refused then (`TypeError`), not when a snapshot is read."""
+    field types are read once, when the registry is made, into a reader per type: a type
+    the codec cannot check is refused then (`TypeError`), not when a snapshot is read."""
 
     def __init__(self, root: type, classes: Iterable[type] = ()) -> None:
         self.root = root
         self._by_tag: dict[str, type] = {}
-        self._fields: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+        #: class -> (its field names and the tag key, [(field, reader, required)])
+        self._fields: dict[type, tuple[frozenset[str], list[tuple[str, Reader, bool]]]] = {}
+        self._readers: dict[Any, Reader] = {}
         for cls in (root, *classes):
             if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
                 raise TypeError(f"{cls!r} is not a dataclass: a snapshot cannot hold it")
@@ -60,60 +66,87 @@ class Registry:
                     raise TypeError(f"{tag(cls)}.{f.name} is not set by __init__")
                 required = f.default is dataclasses.MISSING
                 required = required and f.default_factory is dataclasses.MISSING
-                self._check_hint(hints[f.name], f"{tag(cls)}.{f.name}")
-                fields.append((f.name, hints[f.name], required))
-            self._fields[cls] = tuple(fields)
+                where = f"{cls.__qualname__}.{f.name}"
+                reader = self._inner(self._reader(hints[f.name], f"{tag(cls)}.{f.name}"), where)
+                fields.append((f.name, reader, required))
+            self._fields[cls] = (frozenset({_DC, *(name for name, _, _ in fields)}), fields)
+        self._root = self._reader(root, tag(root))
 
     def __contains__(self, cls: object) -> bool:
         return isinstance(cls, type) and self._by_tag.get(tag(cls)) is cls
 
-    def _check_hint(self, hint: Any, where: str) -> None:
+    def decode(self, value: Any) -> Any:
+        """A state (of the root class) from its JSON form."""
+        return self._root(value, 0)
+
+    # --- a reader per type -------------------------------------------------------------------
+
+    def _reader(self, hint: Any, where: str) -> Reader:
+        found = self._readers.get(hint)
+        if found is None:
+            found = self._readers[hint] = self._build(hint, where)
+        return found
+
+    def _inner(self, read: Reader, where: str = "") -> Reader:
+        """A reader of a value inside another: a kind that does not fit is then a problem
+        of the whole (which a union does not try another way)."""
+
+        def inner(value: Any, depth: int) -> Any:
+            if depth >= MAX_DEPTH:
+                raise CodecError("it is nested too deep")
+            try:
+                return read(value, depth + 1)
+            except _Mismatch as exc:
+                raise CodecError(f"{where}: {exc}" if where else str(exc)) from None
+
+        return inner
+
+    def _build(self, hint: Any, where: str) -> Reader:
         origin, args = typing.get_origin(hint), typing.get_args(hint)
-        if hint in (Any, object, type(None), *_SCALARS) or origin is typing.Literal:
-            return
-        if origin in (typing.Union, types.UnionType, tuple, frozenset, set, list, dict, Mapping):
-            for arg in args:
-                if arg is not Ellipsis:
-                    self._check_hint(arg, where)
-            return
+        if hint is Any or hint is object:
+            return self._untyped
+        if hint is type(None):
+            return _none
+        if hint in _SCALARS:
+            return lambda value, depth: _scalar(value, hint)
+        if origin in (typing.Union, types.UnionType):
+            return self._union([self._reader(arg, where) for arg in args], args)
+        if origin is typing.Literal:
+            return lambda value, depth: _literal(value, args)
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            item = self._inner(self._reader(args[0], where))
+            return lambda value, depth: tuple(item(v, depth) for v in _tagged(value, _TUPLE))
+        if origin is tuple:
+            items = [self._inner(self._reader(arg, where)) for arg in args]
+            return lambda value, depth: _fixed(_tagged(value, _TUPLE), items, depth)
+        if origin in (frozenset, set):
+            member = self._inner(self._reader(args[0], where))
+            return lambda value, depth: frozenset(
+                member(v, depth) for v in _tagged(value, _FROZENSET)
+            )
+        if origin in (dict, Mapping):
+            key = self._inner(self._reader(args[0], where))
+            item = self._inner(self._reader(args[1], where))
+            return lambda value, depth: {
+                key(k, depth): item(v, depth) for k, v in map(_pair, _tagged(value, _MAP))
+            }
+        if origin is list:
+            item = self._inner(self._reader(args[0], where))
+            return lambda value, depth: [item(v, depth) for v in _list(value)]
         if isinstance(hint, type) and origin is None:
             if dataclasses.is_dataclass(hint) and hint not in self:
                 raise TypeError(f"{where}: {tag(hint)} is not among the state classes")
-            if any(issubclass(cls, hint) for cls in self._by_tag.values()):
-                return
-            raise TypeError(f"{where}: no state class is a {hint.__qualname__}")
+            if not any(issubclass(cls, hint) for cls in self._by_tag.values()):
+                raise TypeError(f"{where}: no state class is a {hint.__qualname__}")
+            return lambda value, depth: self._dataclass(value, hint, depth)
         raise TypeError(f"{where}: the snapshot codec cannot check {hint!r}")
 
-    # --- reading ---------------------------------------------------------------------------
-
-    def decode(self, value: Any) -> Any:
-        """A state (of the root class) from its JSON form."""
-        return self._typed(value, self.root, 0)
-
-    def _inner(self, value: Any, hint: Any, depth: int, where: str = "") -> Any:
-        """A value inside another: a kind that does not fit is a problem of the whole."""
-        try:
-            return self._typed(value, hint, depth + 1)
-        except _Mismatch as exc:
-            raise CodecError(f"{where}: {exc}" if where else str(exc)) from None
-
-    def _typed(self, value: Any, hint: Any, depth: int) -> Any:
-        if depth > MAX_DEPTH:
-            raise CodecError("it is nested too deep")
-        if hint is Any or hint is object:
-            return self._untyped(value, depth)
-        if hint is type(None):
-            if value is None:
-                return None
-            raise _Mismatch(f"{_kind(value)} where nothing (null) belongs")
-        if hint in _SCALARS:
-            return _scalar(value, hint)
-        origin, args = typing.get_origin(hint), typing.get_args(hint)
-        if origin in (typing.Union, types.UnionType):
+    def _union(self, readers: list[Reader], args: tuple[Any, ...]) -> Reader:
+        def union(value: Any, depth: int) -> Any:
             deeper = []
-            for arg in args:
+            for read in readers:
                 try:
-                    return self._typed(value, arg, depth)
+                    return read(value, depth)
                 except _Mismatch:
                     continue
                 except CodecError as exc:
@@ -121,32 +154,8 @@ class Registry:
             if deeper:  # the value was of a kind that fits, and failed inside
                 raise deeper[0]
             raise _Mismatch(f"{_kind(value)} where {' or '.join(map(_name, args))} belongs")
-        if origin is typing.Literal:
-            if value in args and type(value) in _SCALARS:
-                return value
-            raise CodecError(f"{value!r} is not one of {list(args)}")
-        if origin is tuple:
-            items = _tagged(value, _TUPLE)
-            if len(args) == 2 and args[1] is Ellipsis:
-                return tuple(self._inner(v, args[0], depth) for v in items)
-            if len(items) != len(args):
-                raise CodecError(f"{len(items)} items where {len(args)} belong")
-            return tuple(self._inner(v, a, depth) for v, a in zip(items, args, strict=True))
-        if origin in (frozenset, set):
-            return frozenset(self._inner(v, args[0], depth) for v in _tagged(value, _FROZENSET))
-        if origin in (dict, Mapping):
-            pairs = _tagged(value, _MAP)
-            return {
-                self._inner(k, args[0], depth): self._inner(v, args[1], depth)
-                for k, v in map(_pair, pairs)
-            }
-        if origin is list:
-            if not isinstance(value, list):
-                raise _Mismatch(f"{_kind(value)} where a list belongs")
-            return [self._inner(v, args[0], depth) for v in value]
-        if isinstance(hint, type):
-            return self._dataclass(value, hint, depth)
-        raise CodecError(f"the codec cannot check {hint!r}")  # refused by the registry
+
+        return union
 
     def _dataclass(self, value: Any, expected: type, depth: int) -> Any:
         if not isinstance(value, dict) or not isinstance(value.get(_DC), str):
@@ -156,14 +165,14 @@ class Registry:
             raise CodecError(f"it names a type that is not a state class: {value[_DC][:80]!r}")
         if not issubclass(cls, expected):
             raise CodecError(f"a {cls.__qualname__} where a {expected.__qualname__} belongs")
-        fields = self._fields[cls]
-        unknown = set(value) - {_DC} - {name for name, _, _ in fields}
+        names, fields = self._fields[cls]
+        unknown = value.keys() - names
         if unknown:
             raise CodecError(f"{cls.__qualname__} has no field {sorted(unknown)[0][:80]!r}")
         given = {}
-        for name, hint, required in fields:
+        for name, read, required in fields:
             if name in value:
-                given[name] = self._inner(value[name], hint, depth, f"{cls.__qualname__}.{name}")
+                given[name] = read(value[name], depth)
             elif required:
                 raise CodecError(f"{cls.__qualname__} lacks its field {name!r}")
         try:
@@ -196,6 +205,29 @@ class Registry:
         except TypeError:  # an unhashable key or member
             raise CodecError("a mapping key or set member that cannot be one") from None
         raise CodecError(f"unknown snapshot value {sorted(value)[:3]}")
+
+
+def _none(value: Any, depth: int) -> None:
+    if value is not None:
+        raise _Mismatch(f"{_kind(value)} where nothing (null) belongs")
+
+
+def _literal(value: Any, allowed: tuple[Any, ...]) -> Any:
+    if type(value) in _SCALARS and value in allowed:
+        return value
+    raise CodecError(f"{value!r} is not one of {list(allowed)}")
+
+
+def _fixed(items: list[Any], readers: list[Reader], depth: int) -> tuple[Any, ...]:
+    if len(items) != len(readers):
+        raise CodecError(f"{len(items)} items where {len(readers)} belong")
+    return tuple(read(v, depth) for v, read in zip(items, readers, strict=True))
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise _Mismatch(f"{_kind(value)} where a list belongs")
+    return value
 
 
 def _scalar(value: Any, hint: type) -> Any:
