@@ -3,7 +3,8 @@ readable by the ruleset's state classes and, for `verify`, equal to the state th
 folds to at its seq (the fold is done again while the chain is walked).
 
 A snapshot of other rules code is stale: no command reads it, so it is only checked to be
-bound to the events. A snapshot a later correction reaches behind is read only as of
+bound to the events (one an older journal kept, before snapshots were bound, is only
+stale). A snapshot a later correction reaches behind is read only as of
 before that correction; `verify` compares it with the log only when no correction made
 after it reaches behind it (the state the whole-log walk holds at its seq is then the
 state it folded), and counts the others as bound but not folded again.
@@ -48,7 +49,8 @@ def examine(
     is not installed)."""
     try:
         if version is None or registry is None or row.rules_version != version:
-            snapshots.bound_state(row)
+            if not snapshots.older_format(row):
+                snapshots.bound_state(row)
             return Examined(row, STALE)
         state = snapshots.load(row, registry)
         if not isinstance(state, CampaignState) or state.ruleset != ruleset:

@@ -380,10 +380,11 @@ class Store:
         head: int,
     ) -> None:
         """Keep a snapshot inside a write transaction, in a savepoint of its own: a cache
-        that cannot be written never undoes the events written with it. It replaces a
-        snapshot of the same key, and every snapshot ahead of `head` (the campaign's last
-        event when the transaction began) goes: none of them can be the journal's, and one
-        would refuse the snapshots of the events appended there."""
+        that cannot be written never undoes the events written with it. It replaces the
+        campaign's snapshot at `seq`; those of other rules code go (no command reads them
+        again), and so does every snapshot ahead of `head` (the campaign's last event when
+        the transaction began): none of them can be the journal's, and one would refuse the
+        snapshots of the events appended there."""
         rules_version, state = kept
         row = {
             "campaign": campaign,
@@ -394,12 +395,8 @@ class Store:
         }
         try:
             with conn.begin_nested():
-                same = (snapshots.c.seq == seq) & (snapshots.c.rules_version == rules_version)
-                conn.execute(
-                    snapshots.delete().where(
-                        snapshots.c.campaign == campaign, (snapshots.c.seq > head) | same
-                    )
-                )
+                room = {"campaign": campaign, "seq": seq, "head": head}
+                conn.execute(self._q.make_room, {**room, "rules_version": rules_version})
                 conn.execute(self._q.insert_snapshot, row)
         except DBAPIError:
             pass

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from sqlalchemy import (
+    Delete,
     Insert,
     Select,
     String,
@@ -47,6 +48,9 @@ class Queries:
     any_event: Select[Any]
     insert_event: Insert
     insert_snapshot: Insert
+    #: what goes when a snapshot is kept at `seq`: the one there, those ahead of `head`
+    #: (not the journal's) and those of other rules code (never read again)
+    make_room: Delete
     #: the import's many-row INSERT, given straight to the driver's executemany (no
     #: per-row bind processing): (campaign, seq, event_id, type, schema, data as JSON
     #: text, recorded_at, game_time, session, prev_hash, hash)
@@ -93,6 +97,12 @@ def queries(dialect: str) -> Queries:
         any_event=select(c.seq).limit(1),
         insert_event=_insert(dialect),
         insert_snapshot=snapshots.insert(),
+        make_room=snapshots.delete().where(
+            snapshots.c.campaign == campaign,
+            (snapshots.c.seq > bindparam("head"))
+            | (snapshots.c.seq == bindparam("seq"))
+            | (snapshots.c.rules_version != bindparam("rules_version")),
+        ),
         insert_many=_insert_many(dialect),
     )
 

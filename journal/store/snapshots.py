@@ -102,6 +102,17 @@ def bound_state(row: Stored) -> str:
     return state
 
 
+def older_format(row: Stored) -> bool:
+    """Whether the row is a snapshot as a journal before format 2 kept it: the bare state,
+    of its own rules version (never read: stale, not bad)."""
+    raw: Any = row.document
+    try:
+        found = msgspec.json.decode(raw) if isinstance(raw, str | bytes) else raw
+    except (RecursionError, msgspec.DecodeError, ValueError):
+        return False
+    return isinstance(found, dict) and "format" not in found and "__dc__" in found
+
+
 def load(row: Stored, classes: codec.Registry) -> Any:
     """The state a snapshot keeps, checked (`bound_state`) and read by the registry; a
     state of another event than the row's is refused too."""

@@ -120,6 +120,20 @@ def test_a_snapshot_of_other_rules_code_is_never_read(tmp_path: Path) -> None:
     journal.store.close()
 
 
+def test_keeping_a_snapshot_clears_those_of_other_rules_code(tmp_path: Path) -> None:
+    """After an upgrade of the journal its old snapshots are never read again: the first
+    new one kept clears them (the campaign's others stay, for reads of earlier events)."""
+    journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}")
+    kept = encoded(journal.state(20, cached=False))
+    assert kept is not None
+    journal.store.save_snapshot(journal.campaign, 20, "hf-0:oldcode", kept[1])
+    _snapshot(journal, 10)
+    _snapshot(journal, 22)
+    found = [(r.seq, r.rules_version) for r in journal.store.snapshot_rows(journal.campaign)]
+    assert found == [(10, rules_version("horror-factor")), (22, rules_version("horror-factor"))]
+    journal.store.close()
+
+
 def test_long_folds_keep_a_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("journal.app.SNAPSHOT_EVERY", 10)
     journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}")

@@ -218,6 +218,17 @@ def test_a_snapshot_of_other_rules_code_is_stale_not_bad(zombies: Cli, db_url: s
     assert [e["status"] for e in zombies.json("db", "snapshots")] == ["stale"]  # type: ignore[union-attr, index]
 
 
+def test_a_snapshot_an_older_journal_kept_is_stale_not_bad(zombies: Cli, db_url: str) -> None:
+    """Before snapshots were bound, a row held the bare state; its rules version is an
+    older code's, so no command reads it, and `verify` does not count it against the
+    database (an upgrade of the journal leaves such rows behind)."""
+    bare = document(db_url, 27)["state"]
+    put(db_url, 27, bare, key={"rules_version": "hf-1:e4e7e60401aefa8d"})
+    assert zombies("status").stderr == ""
+    assert "1 of other rules code (never read)" in zombies("verify").stdout
+    assert [e["status"] for e in zombies.json("db", "snapshots")] == ["stale"]  # type: ignore[union-attr, index]
+
+
 def test_a_snapshot_ahead_of_the_log_never_makes_writes_busy(
     long_campaign: Cli, db_url: str
 ) -> None:
