@@ -104,6 +104,17 @@ def test_a_clean_cache_verifies(zombies: Cli) -> None:
     }
 
 
+def test_a_snapshot_a_later_void_reaches_behind_is_not_folded_again(zombies: Cli) -> None:
+    """The void of #22 (made at #28) changes what the log folds to at #27; the snapshot
+    there is still right as of #27 (commands read it only before #28), so `verify` checks
+    its binding and does not compare it with the corrected fold."""
+    zombies("void", "22", "--reason", "Linda kept her Willpower")
+    report = zombies.json("verify")
+    assert report["ok"] is True  # type: ignore[index]
+    assert report["snapshots"]["checked"] == 1 and report["snapshots"]["refolded"] == 0  # type: ignore[index]
+    assert "Snapshots: 1 match the events, 0 folded again and equal." in zombies("verify").stdout
+
+
 def test_an_edited_snapshot_never_decides_a_ruling(zombies: Cli, db_url: str) -> None:
     """The attack: Linda's Willpower 8 -> 2 in the snapshot. The next ruling used to be
     decided from it and sealed into the chain while `verify` said OK."""
