@@ -326,8 +326,7 @@ class Store:
             with self._write() as conn:
                 found = conn.execute(self._q.hash_at, {"campaign": campaign, "seq": seq}).first()
                 if found is not None:
-                    head = self._head(conn, campaign)[0]
-                    self._keep(conn, campaign, seq, str(found.hash), (rules_version, state), head)
+                    self._keep(conn, campaign, seq, str(found.hash), (rules_version, state))
         except DBAPIError:
             pass
 
@@ -377,14 +376,14 @@ class Store:
         seq: int,
         head_hash: str,
         kept: tuple[str, str],
-        head: int,
+        head: int | None = None,
     ) -> None:
         """Keep a snapshot inside a write transaction, in a savepoint of its own: a cache
         that cannot be written never undoes the events written with it. It replaces the
         campaign's snapshot at `seq`; those of other rules code go (no command reads them
-        again), and so does every snapshot ahead of `head` (the campaign's last event when
-        the transaction began): none of them can be the journal's, and one would refuse the
-        snapshots of the events appended there."""
+        again). An append or import gives `head`, the campaign's last event before the
+        events it wrote: every snapshot ahead of it goes too (none can be the journal's,
+        and one would refuse the snapshots of the events appended there)."""
         rules_version, state = kept
         row = {
             "campaign": campaign,
@@ -395,7 +394,11 @@ class Store:
         }
         try:
             with conn.begin_nested():
-                room = {"campaign": campaign, "seq": seq, "head": head}
+                room = {
+                    "campaign": campaign,
+                    "seq": seq,
+                    "head": NO_BOUND if head is None else head,
+                }
                 conn.execute(self._q.make_room, {**room, "rules_version": rules_version})
                 conn.execute(self._q.insert_snapshot, row)
         except DBAPIError:
