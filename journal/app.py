@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from journal import __version__
 from journal.audit import rerule
-from journal.cache import encoded, snapshot_registry
+from journal.cache import encoded, fits, snapshot_registry
 from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
 from journal.errors import (
     ConcurrencyConflict,
@@ -178,7 +178,7 @@ class Campaign:
             return None
         try:
             state = snapshots.load(found, registry)
-            if not isinstance(state, CampaignState) or state.ruleset != name:
+            if not fits(state, name):
                 raise snapshots.Rejected(f"it is not a state of a {name} campaign")
         except snapshots.Rejected as exc:
             self.notice(f"discarded the snapshot at #{found.seq} ({exc}): rebuilt from the log")

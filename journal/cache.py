@@ -4,6 +4,8 @@ as a snapshot keeps it. The store (`journal.store.snapshots`) binds and checks i
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from journal.rules import rules_version, state_classes
 from journal.rules.core import CampaignState
 from journal.store import codec
@@ -29,3 +31,15 @@ def encoded(state: CampaignState) -> tuple[str, str] | None:
         return rules_version(state.ruleset), codec.dumps(state, registry)
     except TypeError:
         return None
+
+
+def fits(state: object, ruleset: str) -> TypeGuard[CampaignState]:
+    """Whether a state read from a snapshot is one of a campaign of this ruleset: the
+    campaign state, naming the ruleset, its rules state of the ruleset's own class."""
+    classes = state_classes(ruleset)
+    return (
+        isinstance(state, CampaignState)
+        and state.ruleset == ruleset
+        and len(classes) > 1
+        and type(state.rules) is classes[1]
+    )

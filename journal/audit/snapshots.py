@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from journal.cache import snapshot_registry
+from journal.cache import fits, snapshot_registry
 from journal.documents import Document
 from journal.errors import JournalError
 from journal.events import Recorded
@@ -53,7 +53,7 @@ def examine(
                 snapshots.bound_state(row)
             return Examined(row, STALE)
         state = snapshots.load(row, registry)
-        if not isinstance(state, CampaignState) or state.ruleset != ruleset:
+        if ruleset is None or not fits(state, ruleset):
             raise snapshots.Rejected(f"it is not a state of a {ruleset} campaign")
     except snapshots.Rejected as exc:
         return Examined(row, BAD, str(exc))

@@ -50,6 +50,7 @@ def test_every_installed_ruleset_declares_its_state_classes(ruleset: Any) -> Non
     """A ruleset (the example plugin included) names the classes its state holds, the
     registry accepts their field types, and its initial state encodes."""
     assert ruleset.state_classes, f"{ruleset.name} declares no state classes"
+    assert type(ruleset.initial()) is ruleset.state_classes[0]
     registry = snapshot_registry(ruleset.name)
     assert registry is not None
     initial = CampaignState(slug="x", ruleset=ruleset.name, seq=1, rules=ruleset.initial())

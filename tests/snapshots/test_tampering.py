@@ -191,6 +191,30 @@ def test_a_foreign_class_is_never_imported_or_built(zombies: Cli, db_url: str, t
     assert "journal.__main__" not in sys.modules
 
 
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        (lambda s: s.update(rules=None), "it is not a state of a horror-factor campaign"),
+        (lambda s: s.update(ruleset="stress"), "it is not a state of a horror-factor campaign"),
+        (lambda s: s.update(seq=26), "its state is not the state at event 27"),
+        (
+            lambda s: character(s, "Linda").update(hardness="3"),
+            "its state cannot be read: Character.hardness: a str where a int belongs",
+        ),
+    ],
+    ids=["no-rules", "another-ruleset", "another-seq", "a-string-for-a-number"],
+)
+def test_a_state_of_the_wrong_shape_is_set_aside(
+    zombies: Cli, db_url: str, edit: Callable[[dict[str, object]], None], problem: str
+) -> None:
+    """Forged with its digest recomputed: what the rules would trip over is refused before
+    any command reads it."""
+    clean = _clean(zombies)
+    forge(db_url, 27, edit, digest=True)
+    _found_by_verify(zombies, 27, problem)
+    _set_aside(zombies, clean, problem, db_url)
+
+
 def test_a_snapshot_of_another_event_or_history_is_set_aside(zombies: Cli, db_url: str) -> None:
     """A snapshot copied from another campaign (or kept before the log was replaced) is
     bound to another event's hash."""
