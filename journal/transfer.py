@@ -21,6 +21,7 @@ from typing import Any
 
 import msgspec
 
+from journal.cache import encoded
 from journal.errors import JournalError, RuleError
 from journal.events import (
     GENESIS_HASH,
@@ -31,7 +32,7 @@ from journal.events import (
     from_data,
 )
 from journal.projection import apply
-from journal.rules import clock, load, load_all, rules_version
+from journal.rules import clock, load, load_all
 from journal.rules.core import (
     SLUG,
     CampaignCreated,
@@ -41,7 +42,7 @@ from journal.rules.core import (
     Meta,
 )
 from journal.rules.ruleset import Ruleset
-from journal.store import Draft, Store, seal, snapshots, utc_now
+from journal.store import Draft, Store, seal, utc_now
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -332,13 +333,13 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
     slug, first, hashed = next(batches)  # a log refused at once leaves no new database
     store.ensure_schema()
 
-    def folded() -> tuple[str, object] | None:
+    def folded() -> tuple[str, str] | None:
         """The state the import folded, kept as a snapshot when it is the campaign's (no
         correction: a void or an amended ruling would have to be known before the events
         it corrects were folded)."""
         if log.corrected or not log.state.ruleset:
             return None
-        return rules_version(log.state.ruleset), snapshots.dump(log.state)
+        return encoded(log.state)
 
     added = store.import_records(
         slug,

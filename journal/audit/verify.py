@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from journal.audit.snapshots import SnapshotReport
 from journal.documents import Document
 from journal.events import GENESIS_HASH, Recorded, rehash
 
@@ -17,9 +18,11 @@ class ChainReport(Document):
 
     @property
     def ok(self) -> bool:
-        return self.first_bad is None
+        return self.first_bad is None and (self.snapshots is None or self.snapshots.ok)
 
     campaign: str = ""
+    #: the snapshot cache checked against the chain (`audit.snapshots`)
+    snapshots: SnapshotReport | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -28,6 +31,7 @@ class ChainReport(Document):
             "events": self.events,
             "first_bad_seq": self.first_bad,
             "problem": self.problem or None,
+            "snapshots": None if self.snapshots is None else self.snapshots.to_json(),
         }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from journal.cli.common import (
@@ -13,6 +15,9 @@ from journal.cli.common import (
     pass_settings,
 )
 from journal.cli.main import Settings
+
+if TYPE_CHECKING:
+    from journal.audit.snapshots import SnapshotReport
 
 
 @click.command()
@@ -112,7 +117,8 @@ def explain(
 @json_option
 @pass_settings
 def verify(settings: Settings, as_json: bool) -> None:
-    """Check the hash chain of the campaign's log; exits 1 at the first broken link.
+    """Check the hash chain of the campaign's log, and its snapshots (a cache) against the
+    log; exits 1 at the first broken link or at a bad snapshot.
 
     \b
     Example:
@@ -121,12 +127,34 @@ def verify(settings: Settings, as_json: bool) -> None:
     report = settings.journal().verify()
     if as_json:
         emit_json(report.to_json())
-    elif report.ok:
+    elif report.first_bad is None:
         click.echo(f"OK: {report.events} events, hash chain intact.")
     else:
         click.echo(f"BROKEN at event {report.first_bad}: {report.problem}", err=True)
+    if report.snapshots is not None and not as_json:
+        _snapshot_lines(report.snapshots)
     if not report.ok:
         raise SystemExit(1)
+
+
+def _snapshot_lines(report: SnapshotReport) -> None:
+    if report.problem:
+        click.echo(f"BAD snapshots: {report.problem}", err=True)
+        return
+    for bad in report.bad:
+        click.echo(
+            f"BAD snapshot at #{bad.seq} (rules {bad.rules_version}): {bad.problem}", err=True
+        )
+    if report.bad:
+        click.echo(
+            "Snapshots are a cache: `journal db snapshots --drop` removes them, and the "
+            "log folds the same without them.",
+            err=True,
+        )
+    if report.checked or report.stale:
+        stale = f"; {report.stale} of other rules code (never read)" if report.stale else ""
+        folded = f", {report.refolded} folded again and equal" if report.checked else ""
+        click.echo(f"Snapshots: {report.checked} match the events{folded}{stale}.")
 
 
 @click.command()

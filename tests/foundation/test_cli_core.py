@@ -104,6 +104,14 @@ def test_verify_counts_the_events(night: Cli) -> None:
         "events": 2,
         "first_bad_seq": None,
         "problem": None,
+        "snapshots": {
+            "ok": True,
+            "checked": 0,
+            "refolded": 0,
+            "stale": 0,
+            "bad": [],
+            "problem": None,
+        },
     }
 
 
