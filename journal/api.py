@@ -63,6 +63,7 @@ class LogEntry(Document):
         "_recorded_at",
         "_text",
         "amended_by",
+        "campaign",
         "event_id",
         "game_time",
         "hash",
@@ -78,6 +79,7 @@ class LogEntry(Document):
     def __init__(
         self, record: Recorded, voided: bool, line: str = "", amended_by: int | None = None
     ) -> None:
+        self.campaign = record.campaign
         self.seq = record.seq
         self.event_id = record.event_id
         self.type = record.type
@@ -107,6 +109,7 @@ class LogEntry(Document):
 
     def to_json(self) -> dict[str, object]:
         return {
+            "campaign": self.campaign,
             "seq": self.seq,
             "event_id": self.event_id,
             "type": self.type,
@@ -401,11 +404,30 @@ class Journal:
             records = progress(records, self.store.count(self.campaign))
         return audit_records(records, corrections, what_if)
 
-    def verify(self) -> ChainReport:
-        from journal.audit.verify import verify_chain
+    def verify(self, receipt: str | None = None) -> ChainReport:
+        """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
+        that the events it covered are all there), the append-only triggers and, on SQLite,
+        the file's integrity. A receipt that is not one raises ValueError."""
+        from journal.audit.verify import Receipt, check_store, verify_chain
+        from journal.errors import StoreError
 
-        report = verify_chain(self.records())
-        report.campaign = self.campaign
+        kept = None if receipt is None else Receipt.parse(receipt)
+        integrity = self.store.integrity_problems()
+        unreadable = []
+
+        def readable() -> Iterator[Recorded]:
+            """The records, up to where a damaged file (that the check found) stops them."""
+            try:
+                yield from self.records()
+            except StoreError:
+                if not integrity:
+                    raise
+                unreadable.append(True)
+
+        report = verify_chain(readable(), kept, self.campaign)
+        if unreadable:
+            report.cannot_read()
+        check_store(report, self.store.trigger_problems(), integrity)
         return report
 
     def recap(self, session: int | None = None, audience: str = "players") -> dict[str, Any]:
