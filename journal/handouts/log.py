@@ -14,7 +14,6 @@ from journal.rules import load
 from journal.rules.core import CampaignState
 from journal.rules.narrate import describe
 from journal.rules.ruleset import Ruleset
-from journal.store.sealing import SEALED
 
 Doc = dict[str, Any]
 
@@ -87,8 +86,6 @@ def _collect(
     state = start or CampaignState()
     for step in steps(records, corrections, state):
         state = step.after
-        if step.record.type == SEALED:
-            continue  # the chain's bookkeeping, not the story
         if only is not None and step.record.session is None and not step.voided:
             if not log.by_session.get(only):
                 log.between.append(step)  # since the last session, before this one began
