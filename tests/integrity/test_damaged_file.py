@@ -22,13 +22,14 @@ def intact(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
-def _scribble(db: Path, page: int) -> None:
+def _scribble(db: Path, page: int, start: float = 0.0) -> None:
+    """Overwrite the page from `start` (a share of its size) to its end."""
     conn = sqlite3.connect(db)
     (size,) = conn.execute("PRAGMA page_size").fetchone()
     conn.close()
     with db.open("r+b") as file:
-        file.seek((page - 1) * size)
-        file.write(b"\xff" * size)
+        file.seek((page - 1) * size + int(size * start))
+        file.write(b"\xff" * (size - int(size * start)))
 
 
 def _pages(db: Path) -> list[int]:
@@ -44,10 +45,11 @@ def _pages(db: Path) -> list[int]:
 
 @pytest.fixture
 def damaged(intact: Path, runner: Cli) -> Cli:
-    """A leaf in the middle of the events: the first event and the last still read."""
+    """The second half of a leaf in the middle of the events: the first event and the last
+    still read, and SQLite's integrity check lists what it finds."""
     clone(intact, runner.db)
     pages = _pages(Path(runner.db))
-    _scribble(Path(runner.db), pages[len(pages) // 2])
+    _scribble(Path(runner.db), pages[len(pages) // 2], start=0.5)
     return runner
 
 
@@ -83,7 +85,11 @@ def test_verify_reports_the_damage(damaged: Cli) -> None:
 
 def test_db_check_reports_a_damaged_file(damaged: Cli) -> None:
     result = damaged.refused("db", "check")
-    assert result.stderr.startswith(f"Error: {damaged.db} is damaged (SQLite's integrity check: ")
+    assert result.stderr.startswith(
+        f"Error: {damaged.db} is damaged (SQLite's integrity check: On tree page "
+    )
+    report = json.loads(damaged("db", "check", "--json", ok=False).stdout)
+    assert report["ok"] is False and report["integrity"][0].startswith("On tree page ")
 
 
 @pytest.mark.parametrize("command", [("log",), ("export",), ("audit",), ("recap", "--for", "gm")])
