@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from tamper_support import (
     data_of,
     raw,
     rehash_from,
+    rows,
     set_data,
 )
 
@@ -300,3 +302,35 @@ def test_verify_names_the_event_whatever_column_of_it_changed(
     with Store.open(db) as store:  # the chain as it stands (event 1 moved: no campaign lists)
         report = verify_chain(store.read(SLUG), campaign=SLUG)
     assert report.first_bad == seq, (column, report.problem)
+
+
+def test_an_event_moved_from_the_campaign_a_copy_was_made_of_is_found(
+    db_url: str, cli_on: Callable[[str], Cli], tmp_path: Path
+) -> None:
+    """The copy (imported under another name) began as the same events: a later event of
+    the original, inserted into the copy and linked to its head, names the wrong campaign."""
+    original = cli_on(str(tmp_path / "original.db"))
+    original("import", str(ZOMBIES))
+    original("note", "The horde will return at dawn.", "--gm-only")
+    copy = cli_on(db_url)
+    copy("--campaign", "copy", "import", str(ZOMBIES))
+    with raw(str(tmp_path / "original.db")) as conn:
+        moved = rows(conn)[-1]
+    with raw(db_url) as conn:
+        json_data = "CAST(:data AS JSONB)" if conn.dialect.name == "postgresql" else ":data"
+        head = rows(conn, "copy")[-1]
+        conn.execute(
+            text(
+                "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, "
+                f"game_time, session, prev_hash, hash) VALUES ('copy', :seq, :event_id, :type, "
+                f":schema, {json_data}, :recorded_at, :game_time, :session, :prev_hash, :hash)"
+            ),
+            {
+                **moved._asdict(),
+                "data": moved.data if isinstance(moved.data, str) else json.dumps(moved.data),
+                "prev_hash": head.hash,
+            },
+        )
+    report = _report(copy, "--campaign", "copy", "verify")
+    assert report["first_bad_seq"] == 28
+    assert "moved here from another campaign" in report["problem"]
