@@ -82,7 +82,7 @@ class ChainReport(Document):
     receipt: Receipt | None = None
     receipt_seq: int | None = None
     findings: list[Finding] = field(default_factory=list)
-    #: what was checked besides the chain: triggers (always), integrity (SQLite only)
+    #: the store's checks: triggers (always), integrity (None: not run, a server database)
     checked: dict[str, bool | None] = field(default_factory=dict)
 
     @property
@@ -95,6 +95,15 @@ class ChainReport(Document):
             self.problem = problem
         if seq is not None and kind == "chain" and self.first_bad is None:
             self.first_bad = seq
+
+    def checks(self) -> dict[str, bool | None]:
+        """Each check: passed (true), failed (false) or not run (null)."""
+        failed = {f.kind for f in self.findings}
+        return {
+            "chain": not failed & {"chain", "seal"},
+            "receipt": None if self.receipt is None else "receipt" not in failed,
+            **self.checked,
+        }
 
     def cannot_read(self) -> None:
         """The walk stopped where the damaged file could not be read any further."""
@@ -119,7 +128,7 @@ class ChainReport(Document):
             "problem": self.problem or None,
             "head": head,
             "receipt": receipt,
-            "checked": {"chain": True, **self.checked},
+            "checks": self.checks(),
             "findings": [f.to_json() for f in self.findings],
         }
 

@@ -107,7 +107,7 @@ def test_verify_counts_the_events(night: Cli) -> None:
         "problem": None,
         "head": {"seq": 2, "hash": head["hash"]},
         "receipt": None,
-        "checked": {"chain": True, "triggers": True, "integrity": True},
+        "checks": {"chain": True, "receipt": None, "triggers": True, "integrity": True},
         "findings": [],
     }
 

@@ -64,8 +64,9 @@ def ruined(intact: Path, runner: Cli, tmp_path: Path) -> Cli:
 
 def test_the_intact_file_passes(intact: Path, runner: Cli) -> None:
     clone(intact, runner.db)
-    assert runner.json("verify")["checked"] == {  # type: ignore[index]
+    assert runner.json("verify")["checks"] == {  # type: ignore[index]
         "chain": True,
+        "receipt": None,
         "triggers": True,
         "integrity": True,
     }
@@ -78,7 +79,12 @@ def test_verify_reports_the_damage(damaged: Cli) -> None:
     assert "BROKEN: the database file is damaged (SQLite's integrity check: " in result.stderr
     assert "restore the file from a backup" in result.stderr
     report = json.loads(damaged("verify", "--json", ok=False).stdout)
-    assert report["checked"]["integrity"] is False
+    assert report["checks"] == {
+        "chain": False,
+        "receipt": None,
+        "triggers": True,
+        "integrity": False,
+    }
     assert [f["kind"] for f in report["findings"]] == ["chain", "integrity"]
     assert "cannot be read: the database file is damaged" in report["problem"]
 

@@ -45,6 +45,7 @@ def test_every_printed_form_of_a_receipt_checks_later(night: Cli) -> None:
         assert isinstance(report, dict)
         assert report["ok"], receipt
         assert report["receipt"] == {"given": report["receipt"]["given"], "seq": 4, "ok": True}
+        assert report["checks"]["receipt"] is True
     text = night("verify", "--head", digits[:12]).stdout
     assert f"Receipt {digits[:12]}: event 4 is there; events 1 to 4 are as they were." in text
 

@@ -126,6 +126,7 @@ def test_a_tampered_campaign_is_found(
     if tampering.first_bad is None:
         assert alone["ok"]  # a sound chain: only the receipt tells
         assert [f["kind"] for f in with_receipt["findings"]] == ["receipt"]
+        assert with_receipt["checks"]["chain"] and with_receipt["checks"]["receipt"] is False
         assert tampering.says in with_receipt["problem"]
     else:
         assert not alone["ok"]
@@ -165,7 +166,7 @@ def test_dropped_triggers_are_found_and_db_upgrade_puts_them_back(
         conn.execute(text(trigger))
     report = _report(cli, "verify")
     assert [f["kind"] for f in report["findings"]] == ["triggers"]
-    assert report["checked"]["triggers"] is False
+    assert report["checks"]["triggers"] is False
     assert "is missing" in report["problem"]
     assert "db upgrade" in report["findings"][0]["fix"]
     check = cli("db", "check", ok=False)
