@@ -63,6 +63,7 @@ class LogEntry(Document):
         "_recorded_at",
         "_text",
         "amended_by",
+        "campaign",
         "event_id",
         "game_time",
         "hash",
@@ -78,6 +79,7 @@ class LogEntry(Document):
     def __init__(
         self, record: Recorded, voided: bool, line: str = "", amended_by: int | None = None
     ) -> None:
+        self.campaign = record.campaign
         self.seq = record.seq
         self.event_id = record.event_id
         self.type = record.type
@@ -107,6 +109,7 @@ class LogEntry(Document):
 
     def to_json(self) -> dict[str, object]:
         return {
+            "campaign": self.campaign,
             "seq": self.seq,
             "event_id": self.event_id,
             "type": self.type,
@@ -401,14 +404,19 @@ class Journal:
             records = progress(records, self.store.count(self.campaign))
         return audit_records(records, corrections, what_if)
 
-    def verify(self) -> ChainReport:
-        """Walk the hash chain, and check every snapshot of the campaign against it (a
-        snapshot the rules would read is compared with the log folded again)."""
+    def verify(self, receipt: str | None = None) -> ChainReport:
+        """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
+        that the events it covered are all there), the append-only triggers, on SQLite the
+        file's integrity, and every snapshot of the campaign (one the rules would read is
+        compared with the log folded again). A receipt that is not one raises ValueError."""
         from journal.audit.snapshots import SnapshotCheck, examine_all
-        from journal.audit.verify import verify_chain
+        from journal.audit.verify import Receipt, check_store, verify_chain
         from journal.cache import snapshot_registry
-        from journal.errors import SnapshotsUnavailable
+        from journal.errors import SnapshotsUnavailable, StoreError
 
+        kept = None if receipt is None else Receipt.parse(receipt)
+        integrity = self.store.integrity_problems()
+        unreadable = []
         try:
             rows, problem = self.store.snapshot_rows(self.campaign), ""
         except SnapshotsUnavailable as exc:
@@ -417,8 +425,20 @@ class Journal:
         examined = examine_all(rows, {self.campaign: self.ruleset.name})
         registry = snapshot_registry(self.ruleset.name)
         check = SnapshotCheck(examined, self._campaign.corrections(head), registry, head)
-        report = verify_chain(check.watch(self.records(head)))
-        report.campaign = self.campaign
+
+        def readable() -> Iterator[Recorded]:
+            """The records, up to where a damaged file (that the check found) stops them."""
+            try:
+                yield from self.records(head)
+            except StoreError:
+                if not integrity:
+                    raise
+                unreadable.append(True)
+
+        report = verify_chain(check.watch(readable()), kept, self.campaign)
+        if unreadable:
+            report.cannot_read()
+        check_store(report, self.store.trigger_problems(), integrity)
         report.snapshots = check.report
         report.snapshots.problem = problem
         return report

@@ -26,7 +26,9 @@ def db() -> None:
 @json_option
 @pass_settings
 def db_upgrade(settings: Settings, as_json: bool) -> None:
-    """Upgrade the database to the current schema (a SQLite file is copied beside it first).
+    """Upgrade the database to the current schema (a SQLite file is copied beside it first),
+    and put back any append-only trigger that is not in place. From a schema before 0003,
+    each campaign's hash chain is sealed with its name (a ChainSealed event).
 
     \b
     Example:
@@ -35,6 +37,7 @@ def db_upgrade(settings: Settings, as_json: bool) -> None:
     store = settings.store()
     before, after, backup = store.upgrade()
     remade = store.repair_snapshots()
+    triggers = store.reinstall_triggers() if before is not None else []
     if as_json:
         emit_json(
             {
@@ -42,11 +45,14 @@ def db_upgrade(settings: Settings, as_json: bool) -> None:
                 "to": after,
                 "backup": str(backup) if backup else None,
                 "snapshots_table_made": remade,
+                "triggers_reinstalled": triggers,
             }
         )
         return
     if remade:
         click.echo("The snapshots table (a cache) was missing or damaged: made it again.")
+    if triggers:
+        click.echo(f"Put back the append-only triggers: {', '.join(triggers)}.")
     if before == after:
         click.echo(f"{store.describe()} is already at schema {after}.")
         return
@@ -59,7 +65,8 @@ def db_upgrade(settings: Settings, as_json: bool) -> None:
 @json_option
 @pass_settings
 def db_check(settings: Settings, as_json: bool) -> None:
-    """Exit 0 only when the database is at the current schema.
+    """Exit 0 only when the database is at the current schema, its append-only triggers are
+    in place and (SQLite) its file passes the integrity check.
 
     \b
     Example:
@@ -69,17 +76,45 @@ def db_check(settings: Settings, as_json: bool) -> None:
 
     store = settings.store()
     current = store.revision()
-    ok = current == SCHEMA_HEAD
+    damage = store.integrity_problems()
+    triggers = store.trigger_problems() if current is not None else []
+    ok = current == SCHEMA_HEAD and not damage and not triggers
     if as_json:
-        emit_json({"current": current, "head": SCHEMA_HEAD, "ok": ok})
-    elif ok:
-        click.echo(f"{store.describe()} is at schema {current} (current).")
-    else:
-        click.echo(
-            f"{store.describe()} is at schema {current or 'none'}, the journal needs "
-            f"{SCHEMA_HEAD}: run `journal db upgrade`.",
-            err=True,
+        emit_json(
+            {
+                "current": current,
+                "head": SCHEMA_HEAD,
+                "ok": ok,
+                "integrity": damage,
+                "triggers": triggers,
+            }
         )
+    elif ok:
+        intact = "its file intact, " if damage is not None else ""
+        click.echo(
+            f"{store.describe()} is at schema {current} (current), {intact}its append-only "
+            "triggers in place."
+        )
+    else:
+        if current != SCHEMA_HEAD:
+            click.echo(
+                f"{store.describe()} is at schema {current or 'none'}, the journal needs "
+                f"{SCHEMA_HEAD}: run `journal db upgrade`.",
+                err=True,
+            )
+        if damage:
+            click.echo(
+                f"Error: {store.describe()} is damaged (SQLite's integrity check: "
+                f"{damage[0]}{'; ...' if len(damage) > 1 else ''}): restore it from a backup; "
+                f"`sqlite3 {store.describe()} .recover` may save what still reads",
+                err=True,
+            )
+        if triggers:
+            click.echo(
+                f"Error: the append-only triggers are not in place ({'; '.join(triggers)}): "
+                "run `journal db upgrade` to put them back",
+                err=True,
+            )
     if not ok:
         raise SystemExit(1)
 

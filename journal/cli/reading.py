@@ -113,24 +113,48 @@ def explain(
         click.echo(render(explanation))
 
 
+def _receipt(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from journal.audit.verify import Receipt
+
+    if value is not None:
+        try:
+            Receipt.parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
 @click.command()
+@click.option(
+    "--head",
+    "receipt",
+    metavar="RECEIPT",
+    callback=_receipt,
+    help="A receipt kept earlier (`#SEQ HASH` as `session end` prints it, or 12+ hex digits "
+    "of the hash): fails unless the events it covered are all still there.",
+)
 @json_option
 @pass_settings
-def verify(settings: Settings, as_json: bool) -> None:
-    """Check the hash chain of the campaign's log, and its snapshots (a cache) against the
-    log; exits 1 at the first broken link or at a bad snapshot.
+def verify(settings: Settings, receipt: str | None, as_json: bool) -> None:
+    """Check the campaign's hash chain (each event links to the one before and hashes to
+    its own), the append-only triggers, on SQLite the file's integrity, and the snapshots
+    (a cache) against the log; print the head hash. Exits 1 on anything found, naming the
+    first bad event and what to do.
 
     \b
     Example:
       journal verify
+      journal verify --head "#312 3f2a9c41d0b7..."
     """
-    report = settings.journal().verify()
+    report = settings.journal().verify(receipt)
     if as_json:
         emit_json(report.to_json())
-    elif report.first_bad is None:
-        click.echo(f"OK: {report.events} events, hash chain intact.")
     else:
-        click.echo(f"BROKEN at event {report.first_bad}: {report.problem}", err=True)
+        out, err = report.text()
+        if out:
+            click.echo(out)
+        if err:
+            click.echo(err, err=True)
     if report.snapshots is not None and not as_json:
         _snapshot_lines(report.snapshots)
     if not report.ok:

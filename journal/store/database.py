@@ -26,6 +26,7 @@ from sqlalchemy import (
     select,
     text,
 )
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.engine.url import URL, make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -45,6 +46,14 @@ from journal.store.snapshots import document as snapshot_document
 DEFAULT_DB = "journal.db"
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
+
+
+class Imported(NamedTuple):
+    """What an import wrote: how many of the file's events, and the seq of the seal it
+    appended after them (None: the chain needed none)."""
+
+    added: int
+    sealed: int | None = None
 
 
 class Draft(NamedTuple):
@@ -100,6 +109,12 @@ def _sqlite_engine(url: URL) -> Engine:
     def _on_begin(conn: Connection) -> None:
         immediate = conn.get_execution_options().get("journal_write", False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @event.listens_for(engine, "handle_error")
+    def _on_error(context: ExceptionContext) -> None:
+        # a damaged page can surface in any read: say so in one line wherever it does
+        if _DAMAGED in str(context.original_exception):
+            raise StoreError(_database_problem(str(url.database), context.original_exception))
 
     return engine
 
@@ -231,6 +246,29 @@ class Store:
             self.upgrade(backup=False)
         elif version != SCHEMA_HEAD:
             self.require_current()
+
+    # --- health (what the hash chain cannot prove) ---------------------------------------
+
+    def trigger_problems(self) -> list[str]:
+        """The append-only triggers missing, disabled or replaced (empty: all in place)."""
+        from journal.store.health import trigger_problems
+
+        with self.engine.connect() as conn:
+            return trigger_problems(conn)
+
+    def integrity_problems(self) -> list[str] | None:
+        """What SQLite's integrity check finds wrong with the file (None on a server)."""
+        from journal.store.health import integrity_problems
+
+        with self.engine.connect() as conn:
+            return integrity_problems(conn)
+
+    def reinstall_triggers(self) -> list[str]:
+        """Put back the append-only triggers that are not in place; their names."""
+        from journal.store.health import reinstall_triggers
+
+        with self._write() as conn:
+            return reinstall_triggers(conn)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -482,7 +520,7 @@ class Store:
         campaign: str,
         batches: Iterable[tuple[Sequence[Recorded], bool]],
         snapshot: Callable[[], tuple[str, str] | None] | None = None,
-    ) -> int:
+    ) -> Imported:
         """Append the part of an imported log this campaign does not have yet, all or
         nothing, batch by batch in one write transaction (`batches`: sealed records, and
         whether the file carried their hashes).
@@ -490,11 +528,13 @@ class Store:
         The part it has must be the same events (same ids, and same hashes when the file
         carried them). The new part goes onto this database's own chain, in the same
         transaction that read its head, so two imports cannot interleave; a log sealed
-        onto the same link (the usual case) is written as it was sealed. `snapshot`, asked
-        once every batch is in, gives the state to keep at the last event (or None).
+        onto the same link (the usual case) is written as it was sealed. A log an older
+        journal hashed without the campaign's slug is sealed at its end (`ChainSealed`).
+        `snapshot`, asked once every batch is in, gives the state to keep at the last
+        event (or None).
         """
-        added = last = 0
-        last_hash = ""
+        added = 0
+        written: Recorded | None = None
         with self._write() as conn:
             head_seq, head_hash = self._head(conn, campaign)
             # an empty database can hold no event id already: only the file can repeat one
@@ -525,11 +565,19 @@ class Store:
                         "this database or twice in the file; nothing was imported"
                     ) from None
                 added += len(tail)
-                last, last_hash = tail[-1].seq, tail[-1].hash
+                written = tail[-1]
+            sealed = None
+            if written is not None:
+                from journal.store.sealing import seal_after
+
+                sealed = seal_after(written)
             kept = snapshot() if snapshot is not None and added else None
             if kept is not None:
-                self._keep(conn, campaign, last, last_hash, kept, head_seq)
-        return added
+                assert written is not None
+                self._keep(conn, campaign, written.seq, written.hash, kept, head_seq)
+            if sealed is not None:
+                conn.execute(self._q.insert_event, _row(sealed))
+        return Imported(added, None if sealed is None else sealed.seq)
 
     def _same_history(
         self, conn: Connection, campaign: str, records: Sequence[Recorded], hashed: bool
@@ -543,6 +591,13 @@ class Store:
                 or _content(mine) != _content(record)
                 or (hashed and mine.hash != record.hash)
             ):
+                if mine.type == "ChainSealed" and record.type != "ChainSealed":
+                    raise StoreError(
+                        f"event {record.seq} of campaign {campaign!r} seals the chain an older "
+                        "journal wrote, and the file goes on past it without the seal: it was "
+                        "exported by an older journal after this copy was upgraded; nothing "
+                        "was imported (import it under another name with --campaign)"
+                    )
                 raise StoreError(
                     f"campaign {campaign!r} has another history from event {record.seq} "
                     "on; nothing was imported (import under another name with --campaign)"
@@ -561,10 +616,20 @@ class Store:
                 yield conn
 
 
-def _database_problem(where: str, exc: DBAPIError) -> str:
-    detail = str(exc.orig) if exc.orig is not None else str(exc)
+#: what SQLite says of a file whose pages are corrupt
+_DAMAGED = "database disk image is malformed"
+
+
+def _database_problem(where: str, exc: BaseException | None) -> str:
+    orig = getattr(exc, "orig", None)
+    detail = str(orig) if orig is not None else str(exc)
     if "file is not a database" in detail or "not a database" in detail:
         return f"{where} is not a journal database (not even SQLite); point --db at another file"
+    if _DAMAGED in detail:
+        return (
+            f"{where} is damaged (SQLite: {_DAMAGED}): restore it from a backup; "
+            f"`sqlite3 {where} .recover` may save what still reads"
+        )
     if "unable to open" in detail:
         return f"cannot open {where}: check the path and its permissions"
     if "locked" in detail:
@@ -572,14 +637,19 @@ def _database_problem(where: str, exc: DBAPIError) -> str:
     return f"the database {where} failed: {detail.splitlines()[0] if detail else exc}"
 
 
-def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
-    """The record of a draft at `seq`, linked to `prev_hash`. Its payload is encoded twice,
-    each once: canonical JSON for the hash, and in its own key order for the store."""
+def seal(
+    campaign: str, seq: int, prev_hash: str, draft: Draft, *, legacy: bool = False
+) -> Recorded:
+    """The record of a draft at `seq`, linked to `prev_hash` and bound to `campaign` (with
+    `legacy`, hashed as an older journal did, without the campaign: only an import checking
+    an older export asks for that). Its payload is encoded twice, each once: canonical JSON
+    for the hash, and in its own key order for the store."""
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = _naive_utc(draft.recorded_at or utc_now())
     data_json = _ENCODE(draft.data)
     link = chain_hash(
         prev_hash,
+        campaign=None if legacy else campaign,
         seq=seq,
         event_id=event_id,
         type=draft.type,

@@ -89,10 +89,8 @@ def _set_aside(journal: Cli, clean: object, problem: str, db: str) -> None:
 
 def test_a_clean_cache_verifies(zombies: Cli) -> None:
     result = zombies("verify")
-    assert result.stdout == (
-        "OK: 27 events, hash chain intact.\n"
-        "Snapshots: 1 match the events, 1 folded again and equal.\n"
-    )
+    assert result.stdout.startswith("OK: 27 events, hash chain intact")
+    assert result.stdout.endswith("Snapshots: 1 match the events, 1 folded again and equal.\n")
     report = zombies.json("verify")
     assert report["snapshots"] == {  # type: ignore[index]
         "ok": True,
