@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import time
+import warnings
 from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
@@ -70,8 +71,10 @@ def test_eight_writers_lose_nothing_and_duplicate_nothing(db_url: str) -> None:
     workers = [
         context.Process(target=_writer, args=(db_url, w, start, results)) for w in range(WRITERS)
     ]
-    for worker in workers:
-        worker.start()
+    with warnings.catch_warnings():  # Python 3.12 warns of forking beside xdist's thread
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for worker in workers:
+            worker.start()
     start.wait(timeout=60)
     began = time.perf_counter()
     reports = [results.get(timeout=300) for _ in workers]

@@ -18,6 +18,7 @@ import os
 import random
 import signal
 import traceback
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -40,7 +41,9 @@ def _forked(work: Callable[[Say], None]) -> tuple[int, IO[str]]:
     """Run `work` in a child process (forked: the journal is loaded already, so it starts at
     once); `work` tells the parent each step it finished, one line each, through a pipe."""
     read, write = os.pipe()
-    pid = os.fork()
+    with warnings.catch_warnings():  # Python 3.12 warns of forking beside xdist's thread
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
         os.close(read)
         code = 0
