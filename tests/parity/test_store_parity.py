@@ -9,7 +9,7 @@ players, the GM and each character (Markdown and HTML; JSON for the players and 
 and what the demo printed and wrote. A JSON object has no order of its own and PostgreSQL's
 JSONB keeps another than SQLite, so any reading that walks one unsorted differs here.
 (`verify` is left out: it says what it checked of the store, and SQLite's file check has
-no PostgreSQL counterpart.)
+no PostgreSQL counterpart.) `pytest -s -n 0 tests/parity` prints how many were compared.
 """
 
 from __future__ import annotations
@@ -146,6 +146,7 @@ def _first_difference(a: str, b: str) -> str:
 def test_every_reading_of_the_campaign_is_the_same_text(stores: Stores, campaign: str) -> None:
     sqlite = _readings(stores.sqlite, campaign)
     _compare(sqlite, _readings(stores.postgresql, campaign))
+    print(f"\nparity of {campaign}: {len(sqlite)} readings the same on SQLite and PostgreSQL")
     characters = json.loads(sqlite["status --json"].split("\n", 1)[1])["characters"]
     assert characters
     for name in characters:  # every handout: each session's recap for each reader, each arc
@@ -155,6 +156,7 @@ def test_every_reading_of_the_campaign_is_the_same_text(stores: Stores, campaign
 
 def test_the_demo_prints_and_writes_the_same(stores: Stores) -> None:
     _compare(stores.demo["sqlite"], stores.demo["postgresql"])
+    print(f"\nparity of the demo: its output and {len(stores.demo['sqlite']) - 1} handouts")
     assert any(name.endswith(".html") for name in stores.demo["sqlite"])
 
 
