@@ -79,7 +79,13 @@ class Settings:
         commands that start a journal (`create`) may make a new SQLite file."""
         if self._store is None:
             from journal.store import Store
+            from journal.store.engine import database_url, in_memory
 
+            if in_memory(database_url(self.db)):
+                fail(
+                    f"--db {self.db} is an in-memory database: what a command writes there is "
+                    "gone when it ends; point --db at a file (or a server's URL)"
+                )
             self._store = Store.open(self.db, create=create)
             click.get_current_context().call_on_close(self._store.close)
         return self._store
@@ -261,6 +267,18 @@ class JournalGroup(click.Group):
                 return other.name
         return None
 
+    @staticmethod
+    def _refused(ctx: click.Context, exc: JournalError) -> NoReturn:
+        found = ctx.find_object(Settings)
+        if found is not None and found.json:
+            import json
+
+            document = {"error": str(exc), "exit_code": exc.exit_code}
+            click.echo(json.dumps(document, ensure_ascii=False), err=True)
+        else:
+            click.echo(f"Error: {exc}", err=True)
+        ctx.exit(exc.exit_code)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -283,19 +301,14 @@ class JournalGroup(click.Group):
             os.dup2(devnull, sys.stdout.fileno())
             ctx.exit(1)
         except JournalError as exc:
-            found = ctx.find_object(Settings)
-            if found is not None and found.json:
-                import json
-
-                document = {"error": str(exc), "exit_code": exc.exit_code}
-                click.echo(json.dumps(document, ensure_ascii=False), err=True)
-            else:
-                click.echo(f"Error: {exc}", err=True)
-            ctx.exit(exc.exit_code)
+            self._refused(ctx, exc)
         except Exception as exc:
             found = ctx.find_object(Settings)
             if found is not None and found.debug:
                 raise
+            failure = _database_failure(exc, found)
+            if failure is not None:
+                self._refused(ctx, failure)
             first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
             click.echo(
                 f"Error: unexpected failure ({type(exc).__name__}: {first_line[:200]}); "
@@ -342,6 +355,22 @@ def cli(
     Read:    journal status    journal log    journal explain NAME
     """
     settings_of(ctx)
+
+
+def _database_failure(exc: Exception, settings: Settings | None) -> JournalError | None:
+    """A failure of the database itself (locked past the timeout, read-only, a disk that
+    fails, a server that went away), in the GM's words; None for anything else."""
+    if "sqlalchemy" not in sys.modules:
+        return None
+    from sqlalchemy.exc import OperationalError
+
+    if not isinstance(exc, OperationalError):
+        return None
+    from journal.store.engine import problem
+
+    store = settings._store if settings is not None else None
+    where = store.describe() if store is not None else "the database"
+    return JournalError(problem(where, exc))
 
 
 def campaign_slugs(ctx: click.Context, incomplete: str) -> list[Any]:
