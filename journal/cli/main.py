@@ -11,6 +11,7 @@ rules or Jinja inside its body, so `journal --help` never loads SQLAlchemy.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -297,8 +298,7 @@ class JournalGroup(click.Group):
             raise
         except BrokenPipeError:
             # The reader went away (`journal log | head`): stop quietly.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+            _drop_stdout()
             ctx.exit(1)
         except JournalError as exc:
             self._refused(ctx, exc)
@@ -306,7 +306,7 @@ class JournalGroup(click.Group):
             found = ctx.find_object(Settings)
             if found is not None and found.debug:
                 raise
-            failure = _database_failure(exc, found)
+            failure = _output_failure(exc) or _database_failure(exc, found)
             if failure is not None:
                 self._refused(ctx, failure)
             first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
@@ -355,6 +355,28 @@ def cli(
     Read:    journal status    journal log    journal explain NAME
     """
     settings_of(ctx)
+
+
+#: a full disk or quota, a file grown too big, a device failing
+_OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _drop_stdout() -> None:
+    """Send what is left of standard output nowhere: Python's flush at exit would fail
+    again (a pipe closed, a disk full) and print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (click's test runner)
+        pass
+
+
+def _output_failure(exc: Exception) -> JournalError | None:
+    """Standard output that cannot take what the command prints (`> /dev/full`)."""
+    if not isinstance(exc, OSError) or exc.filename is not None or exc.errno not in _OUTPUT_FULL:
+        return None
+    _drop_stdout()
+    return JournalError(f"cannot write the output: {exc.strerror}")
 
 
 def _database_failure(exc: Exception, settings: Settings | None) -> JournalError | None:
