@@ -37,8 +37,10 @@ from journal.rules.core import (
     CampaignCreated,
     CampaignState,
     CharacterAdded,
+    CharacterRenamed,
     EventVoided,
     Meta,
+    audience_named,
 )
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, snapshots, utc_now
@@ -157,8 +159,11 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
                 for key, value in options.items():
                     if rules.parse_option(key, str(value)) != value:
                         raise RuleError(f"option {key} cannot be {value!r}")
-            case CharacterAdded(sheet=sheet) if ruleset is not None:
+            case CharacterAdded(name=name, sheet=sheet) if ruleset is not None:
+                _named(name)
                 ruleset.build_sheet(sheet)
+            case CharacterRenamed(new=name):
+                _named(name)
             case EventVoided(seq=target):
                 if not 1 <= target <= log.count:
                     raise RuleError(f"it voids event {target}, which comes after it")
@@ -167,6 +172,17 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
                     raise RuleError(f"event {target} is {voided_type}, which cannot be voided")
     except (RuleError, ValueError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
+
+
+def _named(name: str) -> None:
+    """A character is never named after a handout's audience, as the deciders refuse."""
+    audience = audience_named(name)
+    if audience is not None:
+        raise RuleError(
+            f"{name!r} cannot name a character (`recap --for {audience}` is another "
+            "handout): change it in the file, or rename them in the journal it came from "
+            "(`journal character rename`) and export again"
+        )
 
 
 UNVOIDABLE = ("CampaignCreated", "CharacterAdded", "EventVoided")

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import (
     BaseLoader,
@@ -35,6 +35,9 @@ from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProbl
 from journal.resources import shipped
 from journal.rules import load
 from journal.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
 
@@ -192,7 +195,7 @@ def _svg(chart: Mapping[str, Any]) -> Markup:
 def recap(
     campaign: Campaign,
     session: int | None,
-    audience: str,
+    audience: str | Audience,
     fmt: str,
     overrides: Path | None = None,
 ) -> str:
