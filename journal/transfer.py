@@ -236,6 +236,11 @@ def parse_lines(
                 continue
             record, payload, carried = _parse_line(line, f"line {number}", log)
             log.take(record, payload, carried)
+            if log.state.clock is not None and _game_time(log.state.clock) is None:
+                raise ImportRefused(
+                    f"line {number}: the campaign clock would read {log.state.clock!r}, not a "
+                    "game time of the years 1 to 9999 (write it as 1925-10-31T22:00)"
+                )
             records.append(record)
             if len(records) == BATCH:
                 yield log.slug or "", records, log.hashed
