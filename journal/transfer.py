@@ -44,6 +44,7 @@ from journal.rules.core import (
 )
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, snapshots, utc_now
+from journal.store.queries import NO_BOUND
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -103,13 +104,21 @@ def _parse_instant(value: Any, where: str) -> datetime:
     return moment
 
 
+def _counted(value: object) -> bool:
+    """A seq, schema or session number: a whole number from 1 that the database's integer
+    columns hold."""
+    return type(value) is int and 1 <= value <= NO_BOUND
+
+
 def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, Any]:
     """The line's envelope fields, checked: what the hash covers must read back the same."""
     seq = raw.get("seq", expected_seq)
     schema = raw.get("schema", 1)
     for name, value in (("seq", seq), ("schema", schema)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ImportRefused(f"{where}: {name} must be a whole number from 1, not {value!r}")
+        if not _counted(value):
+            raise ImportRefused(
+                f"{where}: {name} must be a whole number from 1 to {NO_BOUND}, not {value!r}"
+            )
     if seq != expected_seq:
         raise ImportRefused(
             f"{where} is event {seq}, expected {expected_seq}: events must run 1, 2, 3 ... "
@@ -129,10 +138,10 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
         if canonical != game_time and (canonical or "").lstrip("0") != game_time:
             raise ImportRefused(f"{where}: write game_time as {canonical}, not {game_time!r}")
     session = raw.get("session")
-    if session is not None and (
-        not isinstance(session, int) or isinstance(session, bool) or session < 1
-    ):
-        raise ImportRefused(f"{where}: session must be a whole number from 1, not {session!r}")
+    if session is not None and not _counted(session):
+        raise ImportRefused(
+            f"{where}: session must be a whole number from 1 to {NO_BOUND}, not {session!r}"
+        )
     event_id = raw.get("event_id")
     if event_id is not None and not (type(event_id) is str and UUID_TEXT.fullmatch(event_id)):
         try:

@@ -10,7 +10,13 @@ from typing import TypeVar
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.common import (
+    FilePath,
+    emit_json,
+    json_option,
+    pass_settings,
+    refuse_writing_over_the_journal,
+)
 from journal.cli.main import Settings, fail
 
 T = TypeVar("T")
@@ -27,7 +33,7 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
 
 @click.command()
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default stdout)."
+    "-o", "--output", type=FilePath(dir_okay=False), help="Write to FILE (default stdout)."
 )
 @pass_settings
 def export(settings: Settings, output: str | None) -> None:
@@ -38,6 +44,7 @@ def export(settings: Settings, output: str | None) -> None:
       journal export -o night.jsonl
     """
     journal = settings.journal()
+    refuse_writing_over_the_journal(settings, output)
     total = journal.store.count(journal.campaign)
     lines = with_progress(journal.export(), total, "Exporting")
     if output is None:
@@ -81,7 +88,7 @@ def _line_count(file: str) -> int:
 
 
 @click.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FilePath(dir_okay=False, allow_dash=True))
 @json_option
 @pass_settings
 def import_(settings: Settings, file: str, as_json: bool) -> None:

@@ -48,7 +48,7 @@ def parse_game_time(text: str) -> str:
 def _four_digit_year(text: str) -> str:
     """`999-12-31T23:00` (as older journals stored a year before 1000) as `0999-...`."""
     year, dash, rest = text.partition("-")
-    if dash and year.isdigit() and len(year) < 4:
+    if dash and len(year) < 4 and year.isascii() and year.isdigit():
         return f"{int(year):04d}-{rest}"
     return text
 

@@ -224,11 +224,15 @@ class Store:
                 yield _record(campaign, row)
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
+        if not _stored_int(seq):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(self._q.get, {"campaign": campaign, "seq": seq}).first()
         return None if row is None else _record(campaign, row)
 
     def last_seq_of_session(self, campaign: str, number: int) -> int | None:
+        if not _stored_int(number):
+            return None
         query = select(func.max(events.c.seq)).where(
             events.c.campaign == campaign, events.c.session == number
         )
@@ -413,6 +417,12 @@ class Store:
                     yield conn
         except OperationalError as exc:
             raise StoreError(problem(self.describe(), exc)) from None
+
+
+def _stored_int(number: int) -> bool:
+    """A number the integer columns (seq, session) can hold: any other is in no row (and
+    SQLite or PostgreSQL would fail on it rather than find nothing)."""
+    return -NO_BOUND <= number <= NO_BOUND
 
 
 def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
