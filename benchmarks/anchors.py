@@ -77,6 +77,7 @@ def raw_verify(path: str, campaign: str = "long") -> int:
     ) in conn.execute(query, (campaign,)):
         body = json.dumps(
             {
+                "campaign": campaign,
                 "seq": seq,
                 "event_id": event_id,
                 "type": type_,

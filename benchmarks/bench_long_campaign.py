@@ -73,6 +73,7 @@ def build(sessions: int, seed: int = 7) -> list[dict[str, object]]:
             rows.append(
                 {
                     "type": payload.type,
+                    "schema": payload.schema,
                     "data": to_data(payload),
                     "game_time": game_time,
                     "session": session,

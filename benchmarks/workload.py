@@ -42,7 +42,7 @@ def write_log(path: Path, events: int) -> Path:
         for seq, row in enumerate(rows(events), start=1):
             draft = Draft(
                 str(row["type"]),
-                1,
+                int(row["schema"]),  # type: ignore[call-overload]
                 row["data"],  # type: ignore[arg-type]
                 row["game_time"],  # type: ignore[arg-type]
                 row["session"],  # type: ignore[arg-type]

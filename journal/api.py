@@ -27,7 +27,7 @@ from journal.audit.replay import AuditReport
 from journal.audit.verify import ChainReport
 from journal.dice import AskDice
 from journal.documents import Board, CharacterStatus, Document, StatusDocument
-from journal.errors import JournalError
+from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
 from journal.rules import load
 from journal.rules.core import CampaignState, VoidEvent
@@ -65,6 +65,7 @@ class LogEntry(Document):
         "_recorded_at",
         "_text",
         "amended_by",
+        "campaign",
         "event_id",
         "game_time",
         "hash",
@@ -80,6 +81,7 @@ class LogEntry(Document):
     def __init__(
         self, record: Recorded, voided: bool, line: str = "", amended_by: int | None = None
     ) -> None:
+        self.campaign = record.campaign
         self.seq = record.seq
         self.event_id = record.event_id
         self.type = record.type
@@ -109,6 +111,7 @@ class LogEntry(Document):
 
     def to_json(self) -> dict[str, object]:
         return {
+            "campaign": self.campaign,
             "seq": self.seq,
             "event_id": self.event_id,
             "type": self.type,
@@ -403,11 +406,43 @@ class Journal:
             records = progress(records, self.store.count(self.campaign))
         return audit_records(records, corrections, what_if)
 
-    def verify(self) -> ChainReport:
-        from journal.audit.verify import verify_chain
+    def verify(self, receipt: str | None = None) -> ChainReport:
+        """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
+        that the events it covered are all there), the append-only triggers, on SQLite the
+        file's integrity, and every snapshot of the campaign (one the rules would read is
+        compared with the log folded again). A receipt that is not one raises ValueError."""
+        from journal.audit.snapshots import SnapshotCheck, examine_all
+        from journal.audit.verify import Receipt, check_store, verify_chain
+        from journal.cache import snapshot_registry
+        from journal.errors import SnapshotsUnavailable, StoreError
 
-        report = verify_chain(self.records())
-        report.campaign = self.campaign
+        kept = None if receipt is None else Receipt.parse(receipt)
+        integrity = self.store.integrity_problems()
+        unreadable = []
+        try:
+            rows, problem = self.store.snapshot_rows(self.campaign), ""
+        except SnapshotsUnavailable as exc:
+            rows, problem = [], str(exc)
+        head = self._campaign.head()
+        examined = examine_all(rows, {self.campaign: self.ruleset.name})
+        registry = snapshot_registry(self.ruleset.name)
+        check = SnapshotCheck(examined, self._campaign.corrections(head), registry, head)
+
+        def readable() -> Iterator[Recorded]:
+            """The records, up to where a damaged file (that the check found) stops them."""
+            try:
+                yield from self.records(head)
+            except StoreError:
+                if not integrity:
+                    raise
+                unreadable.append(True)
+
+        report = verify_chain(check.watch(readable()), kept, self.campaign)
+        if unreadable:
+            report.cannot_read()
+        check_store(report, self.store.trigger_problems(), integrity)
+        report.snapshots = check.report
+        report.snapshots.problem = problem
         return report
 
     def recap(
@@ -514,6 +549,53 @@ def create(
     except BaseException:
         store.close()
         raise
+
+
+@dataclass(frozen=True)
+class SnapshotEntry(Document):
+    """One row of `db snapshots --json`: ok (bound to the events it folds, unedited,
+    readable), stale (of other rules code: never read) or bad (`problem` says why)."""
+
+    campaign: str
+    seq: int
+    rules_version: str
+    status: str
+    problem: str | None
+
+
+def snapshots(store: Store, campaign: str | None = None) -> list[SnapshotEntry]:
+    """The snapshot cache of a database (of one campaign), each snapshot checked as a
+    command would check it before reading it (`verify` also folds the log to compare)."""
+    from journal.audit.snapshots import examine_all
+
+    rulesets = _snapshot_scope(store, campaign)
+    return [
+        SnapshotEntry(
+            found.row.campaign,
+            found.row.seq,
+            found.row.rules_version,
+            found.status,
+            found.problem or None,
+        )
+        for found in examine_all(store.snapshot_rows(campaign), rulesets)
+    ]
+
+
+def drop_snapshots(store: Store, campaign: str | None = None) -> int:
+    """Delete the snapshots of a database (of one campaign): how many. The log is not
+    touched; commands fold it and keep snapshots again."""
+    _snapshot_scope(store, campaign)
+    return store.drop_snapshots(campaign)
+
+
+def _snapshot_scope(store: Store, campaign: str | None) -> dict[str, str]:
+    """campaign -> ruleset of every campaign; `campaign` must be one of them."""
+    store.require_current()
+    rulesets = {first.campaign: str(first.data["ruleset"]) for first in store.campaigns()}
+    if campaign is not None and campaign not in rulesets:
+        known = ", ".join(rulesets) or "none yet"
+        raise NotFound(f"no campaign {campaign!r} in {store.describe()} (campaigns: {known})")
+    return rulesets
 
 
 def campaigns(store: Store) -> list[CampaignSummary]:

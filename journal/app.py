@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from journal import __version__
 from journal.audit import rerule
+from journal.cache import encoded, fits, snapshot_registry
 from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
-from journal.errors import ConcurrencyConflict, JournalError, NotFound, RuleError
+from journal.errors import (
+    ConcurrencyConflict,
+    JournalError,
+    NotFound,
+    RuleError,
+    SnapshotsUnavailable,
+)
 from journal.events import Dice, Event, Recorded, check_plain, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
@@ -37,6 +45,12 @@ from journal.store.snapshots import SNAPSHOT_EVERY
 
 RETRIES = 30
 SEED_VARIABLE = "JOURNAL_DICE_SEED"
+
+
+def notice(text: str) -> None:
+    """Tell the GM something they did not ask about, on standard error (so `--json`
+    output stays one document)."""
+    print(f"Notice: {text}", file=sys.stderr)
 
 
 @dataclass(frozen=True)
@@ -82,6 +96,9 @@ class Campaign:
         #: it knows: the next command starts from them (a lost race catches up)
         self._last: CampaignState | None = None
         self._snapshot_seq = 0
+        #: how the GM is told of a snapshot set aside (standard error by default)
+        self.notice: Callable[[str], None] = notice
+        self._told_unavailable = False
 
     @classmethod
     def open(cls, store: Store, campaign: str | None, current: str | None = None) -> Campaign:
@@ -111,10 +128,10 @@ class Campaign:
         if cached:
             self._snapshot_seq = start.seq
         if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
-            self.store.save_snapshot(
-                self.campaign, state.seq, rules_version(state.ruleset), snapshots.dump(state)
-            )
-            self._snapshot_seq = state.seq
+            kept = encoded(state)
+            if kept is not None:
+                self.store.save_snapshot(self.campaign, state.seq, *kept)
+                self._snapshot_seq = state.seq
         return changed(state, slug=self.campaign) if state.seq else state
 
     def upto(self, as_of: int | None, as_of_session: int | None = None) -> int | None:
@@ -138,18 +155,36 @@ class Campaign:
         return Corrections.of(rows)
 
     def _snapshot(self, as_of: int | None, corrections: Corrections) -> CampaignState | None:
+        """The newest snapshot usable as of `as_of`, checked: bound to the events it folds
+        and to the rules code, its state unedited and made of the ruleset's own classes. A
+        snapshot that fails is set aside (deleted when the database lets this command
+        write), the GM is told, and the state is folded from the log."""
         try:
-            version = rules_version(self.ruleset_name)
+            name = self.ruleset_name
+            version = rules_version(name)
         except NotFound:
             return None  # a campaign being created
-        found = self.store.latest_snapshot(self.campaign, version, upto=as_of)
-        if found is None or corrections.reach_back(found[0]):
+        registry = snapshot_registry(name)
+        if registry is None:
             return None
         try:
-            state = snapshots.load_state(found[1])
-        except (TypeError, ValueError, AttributeError, ImportError):
-            return None  # a cache: a stale or damaged snapshot is simply not used
-        return state if isinstance(state, CampaignState) else None
+            found = self.store.latest_snapshot(self.campaign, version, upto=as_of)
+        except SnapshotsUnavailable as exc:
+            if not self._told_unavailable:
+                self._told_unavailable = True
+                self.notice(str(exc))
+            return None
+        if found is None or corrections.reach_back(found.seq):
+            return None
+        try:
+            state = snapshots.load(found, registry)
+            if not fits(state, name):
+                raise snapshots.Rejected(f"it is not a state of a {name} campaign")
+        except snapshots.Rejected as exc:
+            self.notice(f"discarded the snapshot at #{found.seq} ({exc}): rebuilt from the log")
+            self.store.discard_snapshot(found)
+            return None
+        return state
 
     @property
     def ruleset_name(self) -> str:
@@ -208,7 +243,7 @@ class Campaign:
             voids = any(isinstance(p, EventVoided | RulingAmended) for p in payloads)
             snapshot = None
             if not voids and after.seq - self._snapshot_seq >= SNAPSHOT_EVERY:
-                snapshot = (rules_version(after.ruleset), snapshots.dump(after))
+                snapshot = encoded(after)
             try:
                 records = self.store.append(self.campaign, state.seq, drafts, snapshot)
             except ConcurrencyConflict:

@@ -21,3 +21,8 @@ class ConcurrencyConflict(JournalError):
 
 class StoreError(JournalError):
     """The database cannot be used as it is (not a journal, out of date, unreachable)."""
+
+
+class SnapshotsUnavailable(StoreError):
+    """The snapshots table (a cache) is missing or not the journal's: commands fold the
+    whole log, and `journal db upgrade` makes it again."""

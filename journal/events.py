@@ -315,6 +315,7 @@ class Recorded:
     def export(self) -> dict[str, object]:
         """The export line (JSON Lines) and `log --json` fields."""
         return {
+            "campaign": self.campaign,
             "seq": self.seq,
             "event_id": self.event_id,
             "type": self.type,
@@ -338,6 +339,7 @@ def format_instant(moment: datetime) -> str:
 def chain_hash(
     prev_hash: str,
     *,
+    campaign: str | None,
     seq: int,
     event_id: str,
     type: str,
@@ -347,27 +349,33 @@ def chain_hash(
     game_time: str | None,
     session: int | None,
 ) -> str:
-    """hash = sha256(prev_hash + canonical JSON of the event). The campaign slug is not
-    hashed, so a log keeps its hashes when imported under another name. `data` may be
-    given as its canonical JSON already (what `seal` stores)."""
-    body = canonical_bytes(
-        {
-            "seq": seq,
-            "event_id": event_id,
-            "type": type,
-            "schema": schema,
-            "data": msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
-            "recorded_at": format_instant(recorded_at),
-            "game_time": game_time,
-            "session": session,
-        }
-    )
-    return hashlib.sha256(prev_hash.encode("utf-8") + body).hexdigest()
+    """hash = sha256(prev_hash + canonical JSON of the event, its campaign's slug included).
+
+    `campaign=None` gives the legacy scheme of older journals (database schema before 0003:
+    the slug not hashed), which `verify` accepts only for a campaign's leading run of
+    events, bound to the campaign by the event after it (`ChainSealed`, hashed with it).
+    `data` may be given as its canonical JSON already (what `seal` stores)."""
+    body: dict[str, object] = {
+        "seq": seq,
+        "event_id": event_id,
+        "type": type,
+        "schema": schema,
+        "data": msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
+        "recorded_at": format_instant(recorded_at),
+        "game_time": game_time,
+        "session": session,
+    }
+    if campaign is not None:
+        body["campaign"] = campaign
+    return hashlib.sha256(prev_hash.encode("utf-8") + canonical_bytes(body)).hexdigest()
 
 
-def rehash(record: Recorded) -> str:
+def rehash(record: Recorded, *, legacy: bool = False) -> str:
+    """The hash the record's content gives: bound to its campaign, or (`legacy`) in the
+    slug-free scheme of older journals."""
     return chain_hash(
         record.prev_hash,
+        campaign=None if legacy else record.campaign,
         seq=record.seq,
         event_id=record.event_id,
         type=record.type,
@@ -377,6 +385,12 @@ def rehash(record: Recorded) -> str:
         game_time=record.game_time,
         session=record.session,
     )
+
+
+def is_legacy(record: Recorded) -> bool:
+    """Whether the record's hash is of the slug-free scheme of older journals (and not of
+    the current one): such a chain is bound to its campaign by a `ChainSealed` after it."""
+    return rehash(record) != record.hash and rehash(record, legacy=True) == record.hash
 
 
 def describe_terms(terms: Terms, total: int | None = None) -> str:

@@ -1,10 +1,14 @@
 """Export a campaign as JSON Lines, and import one: all or nothing, idempotent by event_id.
 
-An exported line holds seq, event_id, type, schema, data, recorded_at, game_time, session,
-prev_hash and hash. A hand-written log may leave out everything but type and data: the
-missing seqs follow the line order, event ids are derived from the content (so importing
-the same file twice adds nothing), and the hash chain is computed. When hashes are present
-they are verified, and a file whose chain is broken is refused.
+An exported line holds campaign, seq, event_id, type, schema, data, recorded_at, game_time,
+session, prev_hash and hash. A hand-written log may leave out everything but type and data:
+the missing seqs follow the line order, event ids are derived from the content (so
+importing the same file twice adds nothing), and the hash chain is computed. A file that
+carries hashes carries them on every line, and they are verified: a file whose chain is
+broken, or a line without hashes after lines with them, is refused. The hashes are kept
+when the campaign keeps its name; imported under another name, its events are sealed
+anew under that name. An older journal's export (hashed without the campaign's slug) is
+sealed at its end (`journal.store.sealing`).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 
 import msgspec
 
+from journal.cache import encoded
 from journal.errors import JournalError, RuleError
 from journal.events import (
     GENESIS_HASH,
@@ -31,7 +36,7 @@ from journal.events import (
     from_data,
 )
 from journal.projection import apply
-from journal.rules import clock, load, load_all, rules_version
+from journal.rules import clock, load, load_all
 from journal.rules.core import (
     SLUG,
     CampaignCreated,
@@ -43,7 +48,7 @@ from journal.rules.core import (
     audience_named,
 )
 from journal.rules.ruleset import Ruleset
-from journal.store import Draft, Store, seal, snapshots, utc_now
+from journal.store import Draft, Store, seal, utc_now
 from journal.store.queries import NO_BOUND
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
@@ -52,6 +57,7 @@ UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 BATCH = 2000
 ID_NAMESPACE = uuid.UUID("6f1d2a43-5b7e-4c39-9a55-1f0e2d7c8b90")
 FIELDS = {
+    "campaign",
     "seq",
     "event_id",
     "type",
@@ -80,6 +86,12 @@ class ImportResult:
     campaign: str
     read: int
     added: int
+    #: the seq of the `ChainSealed` appended after an older journal's export, if any
+    sealed: int | None = None
+    #: imported under another name: the first event whose hash changed with the name
+    rehashed_from: int | None = None
+    #: the campaign the file's hashes were made for
+    source: str = ""
 
 
 def _parse_instant(value: Any, where: str) -> datetime:
@@ -194,7 +206,7 @@ def _named(name: str) -> None:
         )
 
 
-UNVOIDABLE = ("CampaignCreated", "CharacterAdded", "EventVoided")
+UNVOIDABLE = ("CampaignCreated", "CharacterAdded", "EventVoided", "ChainSealed")
 CORRECTIONS = ("EventVoided", "RulingAmended")
 
 
@@ -203,10 +215,20 @@ class _Log:
     log of any length is read in the same memory."""
 
     def __init__(self, campaign: str | None) -> None:
+        #: the campaign the log goes into (`--campaign`, else the file's own)
         self.slug = campaign
+        #: the campaign the file's hashes were made for (its lines' `campaign`, else the
+        #: slug its CampaignCreated names)
+        self.source = ""
         self.count = 0
-        self.prev_hash = GENESIS_HASH
-        self.hashed = False
+        self.prev_hash = GENESIS_HASH  # the last line's hash, as the file has it
+        self.written_hash = GENESIS_HASH  # the last record's hash, as it will be written
+        self.hashed: bool | None = None  # whether the file carries hashes (line 1 says)
+        #: the file's chain is still in its leading run hashed without the campaign's slug
+        #: (an older journal's), and whether the last line was
+        self.legacy_allowed = True
+        self.legacy = False
+        self.rehashed_from: int | None = None
         self.ruleset: Ruleset | None = None
         self.unvoidable: dict[int, str] = {}  # seq -> type, of the events a void cannot void
         self.corrected = False  # a void or an amended ruling: the fold as it came is not final
@@ -214,16 +236,14 @@ class _Log:
         #: was folded before it), so every event goes through the rules before it is written
         self.state = CampaignState()
 
-    def take(self, record: Recorded, payload: Event, carried: bool) -> None:
+    def take(self, record: Recorded, payload: Event) -> None:
         self.count = record.seq
-        self.prev_hash = record.hash
-        self.hashed = self.hashed or carried
+        self.written_hash = record.hash
         if record.type in UNVOIDABLE:
             self.unvoidable[record.seq] = record.type
         if record.type in CORRECTIONS:
             self.corrected = True
         if record.seq == 1:
-            self.slug = self.slug or str(record.data["slug"])
             self.ruleset = load(str(record.data["ruleset"]))
         meta = Meta(record.seq, record.game_time, record.session, record.recorded_at)
         self.state = apply(self.state, payload, meta, self.ruleset)
@@ -233,8 +253,8 @@ def parse_lines(
     lines: Iterable[str], campaign: str | None, log: _Log | None = None
 ) -> Iterator[tuple[str, list[Recorded], bool]]:
     """Validate every line, seal its chain and fold it, a batch of records at a time:
-    (slug, records, whether the file carried its own hashes so far). Refuses the first bad
-    line with its number. `log` keeps what was read (the fold included)."""
+    (slug, records, whether the file carries its own hashes). Refuses the first bad line
+    with its number. `log` keeps what was read (the fold included)."""
     load_all()
     log = log or _Log(campaign)
     records: list[Recorded] = []
@@ -243,8 +263,8 @@ def parse_lines(
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
-            record, payload, carried = _parse_line(line, f"line {number}", log)
-            log.take(record, payload, carried)
+            record, payload = _parse_line(line, f"line {number}", log)
+            log.take(record, payload)
             if log.state.clock is not None and _game_time(log.state.clock) is None:
                 raise ImportRefused(
                     f"line {number}: the campaign clock would read {log.state.clock!r}, not a "
@@ -252,7 +272,7 @@ def parse_lines(
                 )
             records.append(record)
             if len(records) == BATCH:
-                yield log.slug or "", records, log.hashed
+                yield log.slug or "", records, bool(log.hashed)
                 records = []
     except UnicodeDecodeError:
         raise ImportRefused(f"line {number + 1} is not UTF-8 text; nothing was imported") from None
@@ -261,7 +281,7 @@ def parse_lines(
     if not log.count:
         raise ImportRefused("the file holds no events; nothing was imported")
     if records:
-        yield log.slug or "", records, log.hashed
+        yield log.slug or "", records, bool(log.hashed)
 
 
 def _no_float(text: str) -> object:
@@ -294,7 +314,7 @@ def _game_time(text: str) -> str | None:
         return None
 
 
-def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event, bool]:
+def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
     raw, plain = _decode_line(line, where)
     if not isinstance(raw, dict):
         raise ImportRefused(f"{where} is not a JSON object")
@@ -307,6 +327,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event, bool
     if not isinstance(type_name, str) or not isinstance(data, dict):
         raise ImportRefused(f"{where}: type must be text and data an object")
     envelope = _envelope(raw, log.count + 1, where)
+    carried = _carries_hashes(raw, log, where)
     try:
         if not plain:
             check_plain(data)
@@ -317,6 +338,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event, bool
         raise ImportRefused(
             f"{where}: a log starts with CampaignCreated, once; import one campaign per file"
         )
+    _campaign_of(raw.get("campaign"), payload, log, where)
     _meaningful(payload, log, log.ruleset, where)
     event_id = envelope["event_id"] or str(
         uuid.uuid5(
@@ -335,18 +357,80 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event, bool
         event_id=event_id,
         recorded_at=_parse_instant(raw.get("recorded_at"), where),
     )
-    slug = log.slug or (str(data.get("slug", "")) if envelope["seq"] == 1 else "")
-    record = seal(slug, envelope["seq"], log.prev_hash, draft)
-    if "prev_hash" in raw and raw["prev_hash"] != log.prev_hash:
+    seq = envelope["seq"]
+    if not carried:
+        record = seal(log.slug or "", seq, log.written_hash, draft)
+        log.prev_hash = record.hash
+        return record, payload
+    if raw["prev_hash"] != log.prev_hash:
         raise ImportRefused(
-            f"{where}: prev_hash does not link to event {envelope['seq'] - 1}; "
+            f"{where}: prev_hash does not link to event {seq - 1}; "
             "the file was altered or lines are missing"
         )
-    if "hash" in raw and raw["hash"] != record.hash:
+    record = _as_hashed(raw["hash"], seq, draft, log, where)
+    log.prev_hash = record.hash
+    if log.slug != log.source and not log.legacy:
+        # under another name: sealed anew from the first event bound to the file's name
+        log.rehashed_from = log.rehashed_from or seq
+        record = seal(log.slug or "", seq, log.written_hash, draft)
+    return record, payload
+
+
+def _carries_hashes(raw: dict[str, Any], log: _Log, where: str) -> bool:
+    """Whether the line carries its hashes: both or neither, and as every line of the file
+    does (a line without them among lines with them was added or edited by hand)."""
+    carried = "hash" in raw
+    if carried != ("prev_hash" in raw):
+        has, lacks = ("hash", "prev_hash") if carried else ("prev_hash", "hash")
+        raise ImportRefused(f"{where} has a {has} but no {lacks}: an export carries both")
+    if log.hashed is None:
+        log.hashed = carried
+    elif carried and not log.hashed:
         raise ImportRefused(
-            f"{where}: its hash does not match its content (event {envelope['seq']} was altered)"
+            f"{where} carries hashes and line 1 does not: a file carries them on every line "
+            "or on none"
         )
-    return record, payload, "hash" in raw
+    elif log.hashed and not carried:
+        raise ImportRefused(
+            f"{where} has no hash and prev_hash, and the lines before it have them: a file "
+            "that carries hashes carries them on every line (was this line added or edited "
+            "by hand?); import the file as it was exported"
+        )
+    return carried
+
+
+def _campaign_of(named: object, payload: Event, log: _Log, where: str) -> None:
+    """The campaign the file's lines name (an export names it on each), the same on every
+    line; the first line fixes the file's campaign (its CampaignCreated's slug, when the
+    lines name none) and, without --campaign, the one it goes into."""
+    if named is not None and not (isinstance(named, str) and SLUG.match(named)):
+        raise ImportRefused(f"{where}: campaign must be a campaign slug, not {named!r}")
+    if isinstance(payload, CampaignCreated):
+        log.source = named or payload.slug
+        log.slug = log.slug or log.source
+    elif named is not None and named != log.source:
+        raise ImportRefused(
+            f"{where} is an event of campaign {named!r}, and the lines before it of "
+            f"{log.source!r}: import one campaign per file"
+        )
+
+
+def _as_hashed(carried: object, seq: int, draft: Draft, log: _Log, where: str) -> Recorded:
+    """The line's record with the hash it carries, checked: bound to the file's campaign, or
+    (in the chain's leading run only) hashed without it by an older journal."""
+    schemes = (False, True) if not log.legacy else (True, False)
+    for legacy in schemes if log.legacy_allowed else (False,):
+        # a legacy hash leaves the campaign out: the record is the target campaign's as is
+        campaign = (log.slug or "") if legacy else log.source
+        record = seal(campaign, seq, log.prev_hash, draft, legacy=legacy)
+        if record.hash == carried:
+            log.legacy = legacy
+            log.legacy_allowed = legacy
+            return record
+    raise ImportRefused(
+        f"{where}: its hash does not match its content (event {seq} was altered, or it "
+        f"belongs to another campaign than {log.source!r})"
+    )
 
 
 def import_file(store: Store, stream: Iterable[str], campaign: str | None = None) -> ImportResult:
@@ -362,15 +446,15 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
     slug, first, hashed = next(batches)  # a log refused at once leaves no new database
     store.ensure_schema()
 
-    def folded() -> tuple[str, object] | None:
+    def folded() -> tuple[str, str] | None:
         """The state the import folded, kept as a snapshot when it is the campaign's (no
         correction: a void or an amended ruling would have to be known before the events
         it corrects were folded)."""
         if log.corrected or not log.state.ruleset:
             return None
-        return rules_version(log.state.ruleset), snapshots.dump(log.state)
+        return encoded(log.state)
 
-    added = store.import_records(
+    added, sealed = store.import_records(
         slug,
         (
             (records, carried)
@@ -378,4 +462,5 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
         ),
         folded,
     )
-    return ImportResult(slug, log.count, added)
+    rehashed = log.rehashed_from if added else None
+    return ImportResult(slug, log.count, added, sealed, rehashed, log.source)

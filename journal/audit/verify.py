@@ -1,12 +1,74 @@
-"""Verify the hash chain: each event links to the one before and hashes to its own hash."""
+"""Verify a campaign: its hash chain, a receipt of its head, and (from the store) what the
+chain cannot prove by itself: the append-only triggers and the database file.
+
+Each event's hash covers its content, its campaign's slug and the hash before it, so an
+edited, deleted or moved event breaks the chain at the first event that changed. A chain
+cut short, or rewritten and hashed again from its first change on, is a sound chain: only
+the head hash the GM kept (`session end` prints it as a receipt) shows that events it
+covered are gone. An older journal hashed events without the slug: that scheme is accepted
+for a campaign's leading run of events only, and only when an event hashed with the slug
+(its `ChainSealed`) follows them.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from journal.audit.snapshots import SnapshotReport
 from journal.documents import Document
 from journal.events import GENESIS_HASH, Recorded, rehash
+
+#: what to do when the events themselves were changed
+RESTORE = (
+    "the database was changed outside the journal: restore it from a backup or a trusted "
+    "export (`journal import` into a new file) and compare with `journal log`"
+)
+#: `#312 3f2a...` as `session end` prints it (its `Receipt:` too), or the hash's digits alone
+RECEIPT = re.compile(
+    r"(?:receipt:\s*)?(?:#?(?P<seq>\d+)[\s:]+)?(?P<hash>[0-9a-f]{12,64})", re.IGNORECASE
+)
+#: what to do when the SQLite file itself is damaged
+REPAIR_FILE = (
+    "restore the file from a backup (`journal db upgrade` keeps one beside it); "
+    "`sqlite3 FILE .recover` may save what still reads"
+)
+#: the fewest hex digits of a hash a receipt may give
+RECEIPT_DIGITS = 12
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """A head hash the GM kept (`#312 3f2a...`, or at least 12 hex digits of the hash)."""
+
+    seq: int | None
+    digits: str
+
+    @classmethod
+    def parse(cls, text: str) -> Receipt:
+        found = RECEIPT.fullmatch(text.strip())
+        if found is None:
+            raise ValueError(
+                f"{text!r} is not a receipt: give what `session end` printed (#SEQ HASH), "
+                f"or at least {RECEIPT_DIGITS} hex digits of the hash"
+            )
+        seq = found["seq"]
+        return cls(None if seq is None else int(seq), found["hash"].lower())
+
+    def __str__(self) -> str:
+        return self.digits if self.seq is None else f"#{self.seq} {self.digits}"
+
+
+@dataclass(frozen=True)
+class Finding(Document):
+    """One thing verify found wrong: what (`kind`: chain, seal, receipt, triggers,
+    integrity), at which event if it is one, and what to do."""
+
+    kind: str
+    seq: int | None
+    problem: str
+    fix: str
 
 
 @dataclass
@@ -14,37 +76,207 @@ class ChainReport(Document):
     events: int = 0
     first_bad: int | None = None
     problem: str = ""
+    campaign: str = ""
+    head_seq: int | None = None
+    head_hash: str | None = None
+    #: the receipt checked (`verify --head`) and the event it matched
+    receipt: Receipt | None = None
+    receipt_seq: int | None = None
+    findings: list[Finding] = field(default_factory=list)
+    #: the store's checks: triggers (always), integrity (None: not run, a server database)
+    checked: dict[str, bool | None] = field(default_factory=dict)
+    #: the snapshot cache checked against the chain (`audit.snapshots`)
+    snapshots: SnapshotReport | None = None
 
     @property
     def ok(self) -> bool:
-        return self.first_bad is None
+        return not self.findings and (self.snapshots is None or self.snapshots.ok)
 
-    campaign: str = ""
+    def find(self, kind: str, problem: str, fix: str, seq: int | None = None) -> None:
+        self.findings.append(Finding(kind, seq, problem, fix))
+        if not self.problem:
+            self.problem = problem
+        if seq is not None and kind == "chain" and self.first_bad is None:
+            self.first_bad = seq
+
+    def checks(self) -> dict[str, bool | None]:
+        """Each check: passed (true), failed (false) or not run (null)."""
+        failed = {f.kind for f in self.findings}
+        return {
+            "chain": not failed & {"chain", "seal"},
+            "receipt": None if self.receipt is None else "receipt" not in failed,
+            **self.checked,
+        }
+
+    def cannot_read(self) -> None:
+        """The walk stopped where the damaged file could not be read any further."""
+        first = (self.head_seq or 0) + 1
+        problem = f"events from {first} on cannot be read: the database file is damaged"
+        self.find("chain", problem, REPAIR_FILE, first)
 
     def to_json(self) -> dict[str, object]:
+        head = None if self.head_seq is None else {"seq": self.head_seq, "hash": self.head_hash}
+        receipt = None
+        if self.receipt is not None:
+            receipt = {
+                "given": str(self.receipt),
+                "seq": self.receipt_seq,
+                "ok": not any(f.kind == "receipt" for f in self.findings),
+            }
         return {
             "campaign": self.campaign,
             "ok": self.ok,
             "events": self.events,
             "first_bad_seq": self.first_bad,
             "problem": self.problem or None,
+            "head": head,
+            "receipt": receipt,
+            "checks": self.checks(),
+            "findings": [f.to_json() for f in self.findings],
+            "snapshots": None if self.snapshots is None else self.snapshots.to_json(),
         }
 
+    def text(self) -> tuple[str, str]:
+        """(stdout, stderr) of `journal verify` for the chain and the store (the snapshots'
+        lines are the CLI's own)."""
+        if not self.findings:
+            done = [f"OK: {self.events} events, hash chain intact"]
+            if self.checked.get("triggers"):
+                done.append("append-only triggers in place")
+            if self.checked.get("integrity"):
+                done.append("database file intact")
+            lines = ["; ".join(done) + "."]
+            if self.head_seq is not None:
+                lines.append(f"Head: #{self.head_seq} {self.head_hash}")
+            if self.receipt is not None:
+                lines.append(
+                    f"Receipt {self.receipt}: event {self.receipt_seq} is there; events 1 to "
+                    f"{self.receipt_seq} are as they were."
+                )
+            return "\n".join(lines), ""
+        lines = []
+        for finding in self.findings:
+            where = "" if finding.seq is None else f" at event {finding.seq}"
+            lines.append(f"BROKEN{where}: {finding.problem}")
+            lines.append(f"  What to do: {finding.fix}.")
+        return "", "\n".join(lines)
 
-def verify_chain(records: Iterable[Recorded]) -> ChainReport:
-    """Walk the chain: each event must link to the previous hash and hash to its own."""
-    report = ChainReport()
+
+def verify_chain(
+    records: Iterable[Recorded], receipt: Receipt | None = None, campaign: str = ""
+) -> ChainReport:
+    """Walk the chain: each event must follow the one before, link to its hash and hash to
+    its own (bound to the campaign, or in the leading run of an older journal's events,
+    without it). With a receipt, one event must carry the hash it names."""
+    report = ChainReport(campaign=campaign, receipt=receipt)
     prev_hash, expected_seq = GENESIS_HASH, 1
+    legacy_allowed, legacy = True, False
+    matches: list[int] = []
+    last: Recorded | None = None
     for record in records:
         report.events += 1
-        problem = ""
-        if record.seq != expected_seq:
-            problem = f"expected event {expected_seq}, found {record.seq}"
+        last = record
+        if receipt is not None and record.hash.startswith(receipt.digits):
+            matches.append(record.seq)
+        problem, bad = "", record.seq
+        if record.seq > expected_seq:
+            problem = f"event {expected_seq} is missing (the next is {record.seq})"
+            bad = expected_seq
+        elif record.seq < expected_seq:
+            problem = f"event {record.seq} comes again after event {expected_seq - 1}"
         elif record.prev_hash != prev_hash:
             problem = "its prev_hash does not match the hash of the event before it"
-        elif rehash(record) != record.hash:
-            problem = "its content does not match its hash (the event was altered)"
-        if problem and report.ok:
-            report.first_bad, report.problem = record.seq, problem
+        else:
+            scheme = _scheme(record, legacy_allowed, legacy)
+            if scheme is None:
+                problem = (
+                    "its content does not match its hash (the event was altered, or it was "
+                    "moved here from another campaign)"
+                )
+            else:
+                legacy = legacy_allowed = scheme
+        if problem and report.first_bad is None:
+            report.find("chain", problem, RESTORE, bad)
         prev_hash, expected_seq = record.hash, record.seq + 1
+    if last is not None:
+        report.head_seq, report.head_hash = last.seq, last.hash
+        if legacy and report.first_bad is None:
+            report.find(
+                "seal",
+                f"events 1 to {last.seq} were hashed without the campaign's name (by an older "
+                "journal) and no event after them binds them to it (a ChainSealed): they may "
+                "have been hashed again, or moved here from another campaign",
+                "compare them with your last receipt (`journal verify --head`); if you trust "
+                "them, `journal export` and `journal import` the export into a new file, "
+                "which seals them",
+                last.seq,
+            )
+    if receipt is not None:
+        _check_receipt(report, receipt, matches)
     return report
+
+
+def _scheme(record: Recorded, legacy_allowed: bool, legacy_first: bool) -> bool | None:
+    """How the record was hashed: False bound to its campaign, True without it (allowed in
+    the leading run only), None neither: altered."""
+    schemes = (True, False) if legacy_first else (False, True)
+    for legacy in schemes if legacy_allowed else (False,):
+        if rehash(record, legacy=legacy) == record.hash:
+            return legacy
+    return None
+
+
+def _check_receipt(report: ChainReport, receipt: Receipt, matches: list[int]) -> None:
+    head = report.head_seq or 0
+    if receipt.seq is not None:
+        matches = [seq for seq in matches if seq == receipt.seq]
+    if len(matches) == 1:
+        report.receipt_seq = matches[0]
+        return
+    if len(matches) > 1:
+        report.find(
+            "receipt",
+            f"the receipt's {len(receipt.digits)} digits match events "
+            f"{', '.join(f'#{s}' for s in matches[:5])}",
+            "give more digits of the hash, or its #SEQ",
+        )
+        return
+    what = "the events that receipt covered are no longer all there"
+    if receipt.seq is not None and receipt.seq > head:
+        problem = (
+            f"the receipt is of event {receipt.seq}, and the campaign ends at event {head}: "
+            f"events {head + 1} to {receipt.seq} are gone (a cut tail)"
+        )
+    elif receipt.seq is not None:
+        problem = (
+            f"event {receipt.seq} no longer has the receipt's hash {receipt.digits}: {what} "
+            f"as they were (the chain was rewritten and hashed again, up to event {receipt.seq})"
+        )
+    else:
+        problem = (
+            f"no event of campaign {report.campaign!r} has the hash {receipt.digits}: {what} "
+            "(a cut tail, or a chain rewritten and hashed again)"
+        )
+    report.find("receipt", problem, RESTORE, receipt.seq)
+
+
+def check_store(report: ChainReport, triggers: list[str], integrity: list[str] | None) -> None:
+    """Add what the store found: the append-only triggers' problems, and SQLite's integrity
+    check of the file (None: not run, a server database)."""
+    report.checked["triggers"] = not triggers
+    if triggers:
+        report.find(
+            "triggers",
+            f"the append-only triggers are not in place ({'; '.join(triggers)}): events can be "
+            "changed or deleted without a trace in the database itself",
+            "run `journal db upgrade` (as the events table's owner) to put them back, then "
+            "`journal verify --head` with your last receipt",
+        )
+    report.checked["integrity"] = None if integrity is None else not integrity
+    if integrity:
+        shown = "; ".join(integrity[:3]) + ("; ..." if len(integrity) > 3 else "")
+        report.find(
+            "integrity",
+            f"the database file is damaged (SQLite's integrity check: {shown})",
+            REPAIR_FILE,
+        )

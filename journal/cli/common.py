@@ -15,6 +15,7 @@ from journal.cli.main import Settings, fail, json_flag, settings_of
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from journal.app import Outcome
     from journal.dice import DiceRequest
 
 Completer = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
@@ -118,7 +119,7 @@ def record(
     as_json: bool,
     dice: Mapping[str, Sequence[int]] | None = None,
     dice_flags: Mapping[str, str] | None = None,
-) -> None:
+) -> Outcome:
     """Run a command through the API; print each event's line, or its `--json` document."""
     outcome = settings.journal().run(command, dice, dice_flags, settings.dice_asker())
     if as_json:
@@ -132,6 +133,7 @@ def record(
             'under "Since last time".)',
             err=True,
         )
+    return outcome
 
 
 #: what happens outside sessions as a matter of course (no notice when it does)

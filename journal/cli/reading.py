@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from journal.cli.common import (
@@ -13,6 +15,9 @@ from journal.cli.common import (
     pass_settings,
 )
 from journal.cli.main import Settings
+
+if TYPE_CHECKING:
+    from journal.audit.snapshots import SnapshotReport
 
 
 @click.command()
@@ -108,25 +113,72 @@ def explain(
         click.echo(render(explanation))
 
 
+def _receipt(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from journal.audit.verify import Receipt
+
+    if value is not None:
+        try:
+            Receipt.parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
 @click.command()
+@click.option(
+    "--head",
+    "receipt",
+    metavar="RECEIPT",
+    callback=_receipt,
+    help="A receipt kept earlier (`#SEQ HASH` as `session end` prints it, or 12+ hex digits "
+    "of the hash): fails unless the events it covered are all still there.",
+)
 @json_option
 @pass_settings
-def verify(settings: Settings, as_json: bool) -> None:
-    """Check the hash chain of the campaign's log; exits 1 at the first broken link.
+def verify(settings: Settings, receipt: str | None, as_json: bool) -> None:
+    """Check the campaign's hash chain (each event links to the one before and hashes to
+    its own), the append-only triggers, on SQLite the file's integrity, and the snapshots
+    (a cache) against the log; print the head hash. Exits 1 on anything found, naming the
+    first bad event and what to do.
 
     \b
     Example:
       journal verify
+      journal verify --head "#312 3f2a9c41d0b7..."
     """
-    report = settings.journal().verify()
+    report = settings.journal().verify(receipt)
     if as_json:
         emit_json(report.to_json())
-    elif report.ok:
-        click.echo(f"OK: {report.events} events, hash chain intact.")
     else:
-        click.echo(f"BROKEN at event {report.first_bad}: {report.problem}", err=True)
+        out, err = report.text()
+        if out:
+            click.echo(out)
+        if err:
+            click.echo(err, err=True)
+    if report.snapshots is not None and not as_json:
+        _snapshot_lines(report.snapshots)
     if not report.ok:
         raise SystemExit(1)
+
+
+def _snapshot_lines(report: SnapshotReport) -> None:
+    if report.problem:
+        click.echo(f"BAD snapshots: {report.problem}", err=True)
+        return
+    for bad in report.bad:
+        click.echo(
+            f"BAD snapshot at #{bad.seq} (rules {bad.rules_version}): {bad.problem}", err=True
+        )
+    if report.bad:
+        click.echo(
+            "Snapshots are a cache: `journal db snapshots --drop` removes them, and the "
+            "log folds the same without them.",
+            err=True,
+        )
+    if report.checked or report.stale:
+        stale = f"; {report.stale} of other rules code (never read)" if report.stale else ""
+        folded = f", {report.refolded} folded again and equal" if report.checked else ""
+        click.echo(f"Snapshots: {report.checked} match the events{folded}{stale}.")
 
 
 @click.command()

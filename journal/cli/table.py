@@ -40,15 +40,20 @@ def session_start(settings: Settings, title: str, at: str | None, as_json: bool)
 @json_option
 @pass_settings
 def session_end(settings: Settings, as_json: bool) -> None:
-    """End the open session.
+    """End the open session, and print its receipt: the head hash, which `journal verify
+    --head` later checks (the events it covers are all still there, as they were).
 
     \b
     Example:
       journal session end
+      journal verify --head "#312 3f2a9c41d0b7..."
     """
     from journal.rules.core import EndSession
 
-    record(settings, EndSession(), as_json)
+    outcome = record(settings, EndSession(), as_json)
+    if not as_json:
+        head = outcome.records[-1]
+        click.echo(f"Receipt: #{head.seq} {head.hash}")
 
 
 @click.group()

@@ -93,7 +93,9 @@ def _line_count(file: str) -> int:
 @pass_settings
 def import_(settings: Settings, file: str, as_json: bool) -> None:
     """Import a JSON Lines log (an export or a hand-written one): all or nothing;
-    events already present are skipped. --campaign renames the imported campaign.
+    events already present are skipped. A file with hashes carries them on every line and
+    they must check. --campaign renames the imported campaign (its events are then hashed
+    again under the new name).
 
     \b
     Example:
@@ -109,8 +111,30 @@ def import_(settings: Settings, file: str, as_json: bool) -> None:
     total = _line_count(file) if file != "-" and sys.stderr.isatty() else 0
     with handle:
         result = import_file(store, with_progress(handle, total, "Importing"), settings.campaign)
+    if result.rehashed_from is not None:
+        click.echo(
+            f"Note: the file's hashes were made for campaign {result.source!r}; imported as "
+            f"{result.campaign!r}, its events from #{result.rehashed_from} on were hashed again "
+            f"under that name: receipts of {result.source!r} do not apply to "
+            f"{result.campaign!r}.",
+            err=True,
+        )
+    if result.sealed is not None:
+        click.echo(
+            f"Note: an older journal hashed these events without the campaign's name; event "
+            f"#{result.sealed} (ChainSealed) binds them to {result.campaign!r}.",
+            err=True,
+        )
     if as_json:
-        emit_json({"campaign": result.campaign, "read": result.read, "added": result.added})
+        emit_json(
+            {
+                "campaign": result.campaign,
+                "read": result.read,
+                "added": result.added,
+                "sealed": result.sealed,
+                "rehashed_from": result.rehashed_from,
+            }
+        )
         return
     click.echo(
         f"Imported {result.added} new event(s) of {result.read} into campaign "

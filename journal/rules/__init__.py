@@ -75,3 +75,13 @@ def rules_version(name: str) -> str:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return f"{ruleset.rules_version}:{digest.hexdigest()[:16]}"
+
+
+@cache
+def state_classes(name: str) -> tuple[type, ...]:
+    """The classes a snapshot of a campaign of this ruleset may hold, the campaign state
+    (the root) first; just that when the ruleset declares none (no snapshot can hold it)."""
+    from journal.rules.core import CampaignState
+
+    declared = load(name).state_classes
+    return (CampaignState, *declared) if declared else ()

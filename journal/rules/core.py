@@ -145,6 +145,17 @@ class RulingAmended(Event):
         return from_data(self.ruling, self.ruling_schema, self.data)
 
 
+@event
+@dataclass(frozen=True)
+class ChainSealed(Event):
+    """The hash chain of an older journal bound to its campaign: events 1 to `events` were
+    hashed without the campaign's slug, this one (hashed with it, like every later event)
+    links to them. Recorded by `journal db upgrade` and by the import of an older export;
+    nothing for the projections, the audit or the handouts."""
+
+    events: int
+
+
 #: the core's events that record a ruling the audit and the re-rule decide again
 CORE_RULINGS = frozenset(
     {
@@ -468,6 +479,7 @@ def _create(state: CampaignState, command: CreateCampaign, ruleset: Ruleset) -> 
 
 _UNVOIDABLE = {
     "CampaignCreated": "the campaign's creation cannot be voided; start a new campaign instead",
+    "ChainSealed": "it seals the hash chain and changes nothing else, so there is nothing to void",
     "EventVoided": "a void cannot be voided; re-enter the voided event instead",
 }
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from journal.events import Event, Recorded
 from journal.rules.core import (
     CampaignCreated,
+    ChainSealed,
     CharacterAdded,
     CharacterRenamed,
     CharacterRetired,
@@ -61,6 +62,11 @@ def describe_core(payload: Event) -> str | None:
             return f"{old} is renamed {new}"
         case CharacterRetired(name=name, reason=reason):
             return f"{name} retires" + (f": {reason}" if reason else "")
+        case ChainSealed(events=events):
+            return (
+                f"Hash chain sealed: events 1-{events}, hashed by an older journal, "
+                "bound to this campaign"
+            )
     return None
 
 

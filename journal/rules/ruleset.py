@@ -49,6 +49,10 @@ class Ruleset(ABC):
     commands: ClassVar[tuple[type, ...]]
     #: the event classes this ruleset defines
     events: ClassVar[tuple[type[Event], ...]]
+    #: every dataclass the ruleset's state holds (`initial()`'s class first): the only
+    #: classes a snapshot of its campaigns may rebuild. None declared: no snapshots, every
+    #: command folds the whole log
+    state_classes: ClassVar[tuple[type, ...]] = ()
 
     #: command class -> `(state, command, dice) -> [events]`
     deciders: ClassVar[Dispatch[list[Event]]]

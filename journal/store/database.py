@@ -24,7 +24,7 @@ from sqlalchemy.exc import (
     OperationalError,
 )
 
-from journal.errors import ConcurrencyConflict, StoreError
+from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
 from journal.store.engine import (
     in_memory,
@@ -35,9 +35,19 @@ from journal.store.engine import (
 )
 from journal.store.queries import NO_BOUND, queries
 from journal.store.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
+from journal.store.snapshots import Stored
+from journal.store.snapshots import document as snapshot_document
 
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
+
+
+class Imported(NamedTuple):
+    """What an import wrote: how many of the file's events, and the seq of the seal it
+    appended after them (None: the chain needed none)."""
+
+    added: int
+    sealed: int | None = None
 
 
 class Draft(NamedTuple):
@@ -190,6 +200,29 @@ class Store:
         elif version != SCHEMA_HEAD:
             self.require_current()
 
+    # --- health (what the hash chain cannot prove) ---------------------------------------
+
+    def trigger_problems(self) -> list[str]:
+        """The append-only triggers missing, disabled or replaced (empty: all in place)."""
+        from journal.store.health import trigger_problems
+
+        with self.engine.connect() as conn:
+            return trigger_problems(conn)
+
+    def integrity_problems(self) -> list[str] | None:
+        """What SQLite's integrity check finds wrong with the file (None on a server)."""
+        from journal.store.health import integrity_problems
+
+        with self.engine.connect() as conn:
+            return integrity_problems(conn)
+
+    def reinstall_triggers(self) -> list[str]:
+        """Put back the append-only triggers that are not in place; their names."""
+        from journal.store.health import reinstall_triggers
+
+        with self._write() as conn:
+            return reinstall_triggers(conn)
+
     # --- reading -------------------------------------------------------------------------
 
     def campaigns(self) -> list[Recorded]:
@@ -260,31 +293,140 @@ class Store:
 
     def latest_snapshot(
         self, campaign: str, rules_version: str, *, upto: int | None = None
-    ) -> tuple[int, Any] | None:
+    ) -> Stored | None:
+        """The newest snapshot at or before `upto`, unchecked (see `snapshots.load`)."""
         key = {
             "campaign": campaign,
             "rules_version": rules_version,
             "upto": NO_BOUND if upto is None else upto,
         }
-        with self.engine.connect() as conn:
+        with self._snapshots_read() as conn:
             row = conn.execute(self._q.latest_snapshot, key).first()
-        return None if row is None else (int(row.seq), row.state)
+        return None if row is None else Stored(*row)
 
-    def save_snapshot(self, campaign: str, seq: int, rules_version: str, state: Any) -> None:
-        """Keep a folded state; losing the race to another writer of the same key is fine."""
+    def snapshot_rows(self, campaign: str | None = None) -> list[Stored]:
+        """Every snapshot of `campaign` (of every campaign when None), unchecked."""
+        with self._snapshots_read() as conn:
+            if campaign is None:
+                rows = conn.execute(self._q.all_snapshot_rows)
+            else:
+                rows = conn.execute(self._q.snapshot_rows, {"campaign": campaign})
+            return [Stored(*row) for row in rows]
+
+    def save_snapshot(self, campaign: str, seq: int, rules_version: str, state: str) -> None:
+        """Keep the state text `state`, folded up to event `seq`, bound to that event (it
+        replaces a snapshot of the same key). A cache: when it cannot be written (a lost
+        race, a read-only file or role, no snapshots table), nothing is kept."""
+        try:
+            with self._write() as conn:
+                found = conn.execute(self._q.hash_at, {"campaign": campaign, "seq": seq}).first()
+                if found is not None:
+                    self._keep(conn, campaign, seq, str(found.hash), (rules_version, state))
+        except (DBAPIError, StoreError):
+            pass
+
+    def discard_snapshot(self, row: Stored) -> bool:
+        """Delete one snapshot (found bad), if the database lets this command write."""
         try:
             with self._write() as conn:
                 conn.execute(
-                    self._q.insert_snapshot, _snapshot_row(campaign, seq, rules_version, state)
+                    snapshots.delete().where(
+                        snapshots.c.campaign == row.campaign,
+                        snapshots.c.seq == row.seq,
+                        snapshots.c.rules_version == row.rules_version,
+                    )
                 )
         except (DBAPIError, StoreError):
-            pass  # a cache: a lost race or a read-only role just means no snapshot
+            return False  # a cache: a lost race or a read-only role just means no delete
+        return True
 
-    def drop_snapshots(self, campaign: str) -> int:
+    def drop_snapshots(self, campaign: str | None = None) -> int:
+        """Delete every snapshot of `campaign` (of every campaign when None); how many."""
+        query = snapshots.delete()
+        if campaign is not None:
+            query = query.where(snapshots.c.campaign == campaign)
+        try:
+            with self._write() as conn:
+                return int(conn.execute(query).rowcount)
+        except (DBAPIError, StoreError) as exc:  # `_write` says what a locked file is
+            raise self._snapshots_problem(exc) from None
+
+    def repair_snapshots(self) -> bool:
+        """Make the snapshots table again when it is missing or not the journal's (it is a
+        cache: nothing is lost). Whether it had to."""
         with self._write() as conn:
-            return int(
-                conn.execute(snapshots.delete().where(snapshots.c.campaign == campaign)).rowcount
+            found = inspect(conn)
+            if found.has_table("snapshots"):
+                columns = {c["name"] for c in found.get_columns("snapshots")}
+                if columns == set(snapshots.c.keys()):
+                    return False
+                snapshots.drop(conn)
+            snapshots.create(conn)
+        return True
+
+    def _keep(
+        self,
+        conn: Connection,
+        campaign: str,
+        seq: int,
+        head_hash: str,
+        kept: tuple[str, str],
+        head: int | None = None,
+    ) -> None:
+        """Keep a snapshot inside a write transaction, in a savepoint of its own: a cache
+        that cannot be written never undoes the events written with it. It replaces the
+        campaign's snapshot at `seq`; those of other rules code go (no command reads them
+        again). An append or import gives `head`, the campaign's last event before the
+        events it wrote: every snapshot ahead of it goes too (none can be the journal's,
+        and one would refuse the snapshots of the events appended there)."""
+        rules_version, state = kept
+        row = {
+            "campaign": campaign,
+            "seq": seq,
+            "rules_version": rules_version,
+            "state": snapshot_document(seq, head_hash, rules_version, state),
+            "created_at": utc_now(),
+        }
+        try:
+            with conn.begin_nested():
+                room = {
+                    "campaign": campaign,
+                    "seq": seq,
+                    "head": NO_BOUND if head is None else head,
+                }
+                conn.execute(self._q.make_room, {**room, "rules_version": rules_version})
+                conn.execute(self._q.insert_snapshot, row)
+        except DBAPIError:
+            pass
+
+    @contextmanager
+    def _snapshots_read(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as conn:
+                yield conn
+        except DBAPIError as exc:
+            raise self._snapshots_problem(exc) from None
+
+    def _snapshots_problem(self, exc: DBAPIError | StoreError) -> StoreError:
+        """`SnapshotsUnavailable` when the snapshots table is gone or not the journal's,
+        else the database's own problem."""
+        try:
+            with self.engine.connect() as conn:
+                found = inspect(conn)
+                present = found.has_table("snapshots")
+                columns = {c["name"] for c in found.get_columns("snapshots")} if present else set()
+        except DBAPIError:
+            return self._problem(exc)
+        if not present or columns != set(snapshots.c.keys()):
+            what = "missing" if not present else "not the journal's"
+            return SnapshotsUnavailable(
+                f"the snapshots table (a cache) is {what}: `journal db upgrade` makes it "
+                "again (until then every command folds the whole log)"
             )
+        return self._problem(exc)
+
+    def _problem(self, exc: DBAPIError | StoreError) -> StoreError:
+        return exc if isinstance(exc, StoreError) else StoreError(problem(self.describe(), exc))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -293,11 +435,11 @@ class Store:
         campaign: str,
         expected_seq: int,
         drafts: Sequence[Draft],
-        snapshot: tuple[str, Any] | None = None,
+        snapshot: tuple[str, str] | None = None,
     ) -> list[Recorded]:
         """Append after `expected_seq`, or raise ConcurrencyConflict if another writer won.
-        `snapshot` (rules version, state) keeps the state after the drafts, in the same
-        transaction.
+        `snapshot` (rules version, state text) keeps the state after the drafts, in the
+        same transaction.
 
         After its own append, the store knows the head: the next append after it skips
         reading it (a round trip on a server), since UNIQUE(campaign, seq) refuses the
@@ -323,7 +465,7 @@ class Store:
                 rows = [_row(r) for r in records]
                 conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
                 if snapshot is not None:
-                    conn.execute(self._q.insert_snapshot, _snapshot_row(campaign, seq, *snapshot))
+                    self._keep(conn, campaign, seq, prev_hash, snapshot, expected_seq)
             self._heads[campaign] = (seq, prev_hash)
             return records
         except IntegrityError:
@@ -335,8 +477,8 @@ class Store:
         self,
         campaign: str,
         batches: Iterable[tuple[Sequence[Recorded], bool]],
-        snapshot: Callable[[], tuple[str, Any] | None] | None = None,
-    ) -> int:
+        snapshot: Callable[[], tuple[str, str] | None] | None = None,
+    ) -> Imported:
         """Append the part of an imported log this campaign does not have yet, all or
         nothing, batch by batch in one write transaction (`batches`: sealed records, and
         whether the file carried their hashes).
@@ -344,10 +486,13 @@ class Store:
         The part it has must be the same events (same ids, and same hashes when the file
         carried them). The new part goes onto this database's own chain, in the same
         transaction that read its head, so two imports cannot interleave; a log sealed
-        onto the same link (the usual case) is written as it was sealed. `snapshot`, asked
-        once every batch is in, gives the state to keep at the last event (or None).
+        onto the same link (the usual case) is written as it was sealed. A log an older
+        journal hashed without the campaign's slug is sealed at its end (`ChainSealed`).
+        `snapshot`, asked once every batch is in, gives the state to keep at the last
+        event (or None).
         """
-        added = last = 0
+        added = 0
+        written: Recorded | None = None
         with self._write() as conn:
             head_seq, head_hash = self._head(conn, campaign)
             # an empty database can hold no event id already: only the file can repeat one
@@ -378,11 +523,19 @@ class Store:
                         "this database or twice in the file; nothing was imported"
                     ) from None
                 added += len(tail)
-                last = tail[-1].seq
+                written = tail[-1]
+            sealed = None
+            if written is not None:
+                from journal.store.sealing import seal_after
+
+                sealed = seal_after(written)
             kept = snapshot() if snapshot is not None and added else None
             if kept is not None:
-                conn.execute(self._q.insert_snapshot, _snapshot_row(campaign, last, *kept))
-        return added
+                assert written is not None
+                self._keep(conn, campaign, written.seq, written.hash, kept, head_seq)
+            if sealed is not None:
+                conn.execute(self._q.insert_event, _row(sealed))
+        return Imported(added, None if sealed is None else sealed.seq)
 
     def _same_history(
         self, conn: Connection, campaign: str, records: Sequence[Recorded], hashed: bool
@@ -396,6 +549,13 @@ class Store:
                 or _content(mine) != _content(record)
                 or (hashed and mine.hash != record.hash)
             ):
+                if mine.type == "ChainSealed" and record.type != "ChainSealed":
+                    raise StoreError(
+                        f"event {record.seq} of campaign {campaign!r} seals the chain an older "
+                        "journal wrote, and the file goes on past it without the seal: it was "
+                        "exported by an older journal after this copy was upgraded; nothing "
+                        "was imported (import it under another name with --campaign)"
+                    )
                 raise StoreError(
                     f"campaign {campaign!r} has another history from event {record.seq} "
                     "on; nothing was imported (import under another name with --campaign)"
@@ -425,14 +585,19 @@ def _stored_int(number: int) -> bool:
     return -NO_BOUND <= number <= NO_BOUND
 
 
-def seal(campaign: str, seq: int, prev_hash: str, draft: Draft) -> Recorded:
-    """The record of a draft at `seq`, linked to `prev_hash`. Its payload is encoded twice,
-    each once: canonical JSON for the hash, and in its own key order for the store."""
+def seal(
+    campaign: str, seq: int, prev_hash: str, draft: Draft, *, legacy: bool = False
+) -> Recorded:
+    """The record of a draft at `seq`, linked to `prev_hash` and bound to `campaign` (with
+    `legacy`, hashed as an older journal did, without the campaign: only an import checking
+    an older export asks for that). Its payload is encoded twice, each once: canonical JSON
+    for the hash, and in its own key order for the store."""
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = _naive_utc(draft.recorded_at or utc_now())
     data_json = _ENCODE(draft.data)
     link = chain_hash(
         prev_hash,
+        campaign=None if legacy else campaign,
         seq=seq,
         event_id=event_id,
         type=draft.type,
@@ -528,16 +693,6 @@ def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
         record.prev_hash,
         record.hash,
     )
-
-
-def _snapshot_row(campaign: str, seq: int, rules_version: str, state: Any) -> dict[str, Any]:
-    return {
-        "campaign": campaign,
-        "seq": seq,
-        "rules_version": rules_version,
-        "state": state,
-        "created_at": utc_now(),
-    }
 
 
 def _record(campaign: str, row: Any) -> Recorded:

@@ -19,12 +19,15 @@ from typing import Any
 from urllib.parse import quote
 
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.engine.url import URL, make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError
+from sqlalchemy.exc import ArgumentError
 
 from journal.errors import StoreError
 
 DEFAULT_DB = "journal.db"
+#: what SQLite says of a file whose pages are corrupt
+DAMAGED = "database disk image is malformed"
 #: how long a command waits for another writer's lock, in seconds (SQLite's busy timeout,
 #: PostgreSQL's lock_timeout)
 LOCK_TIMEOUT_ENV = "JOURNAL_LOCK_TIMEOUT"
@@ -108,7 +111,7 @@ def _open_sqlite(url: URL, create: bool) -> Opened:
     path = url.database
     uri = str(url.query.get("uri", "")).lower() == "true"
     if in_memory(url) or uri or not path:
-        return Opened(sqlite_engine(url), None)
+        return Opened(sqlite_engine(url, url.render_as_string()), None)
     file = Path(path)
     if not file.parent.is_dir():
         raise StoreError(f"folder {str(file.parent)!r} does not exist: create it first")
@@ -128,8 +131,8 @@ def _open_sqlite(url: URL, create: bool) -> Opened:
                 f"folder {str(file.parent)!r} is read-only: no journal can start there"
             )
     elif not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
-        return Opened(sqlite_engine(_read_only_url(file)), file, read_only=True)
-    return Opened(sqlite_engine(url), file)
+        return Opened(sqlite_engine(_read_only_url(file), path), file, read_only=True)
+    return Opened(sqlite_engine(url, path), file)
 
 
 def _read_only_url(file: Path) -> URL:
@@ -149,7 +152,8 @@ def _read_only_url(file: Path) -> URL:
     )
 
 
-def sqlite_engine(url: URL) -> Engine:
+def sqlite_engine(url: URL, where: str) -> Engine:
+    """The engine of a SQLite database; `where` names it to the GM."""
     timeout = lock_timeout()
     engine = create_engine(url, connect_args={"timeout": timeout})
 
@@ -169,6 +173,14 @@ def sqlite_engine(url: URL) -> Engine:
     def _on_begin(conn: Connection) -> None:
         immediate = conn.get_execution_options().get("journal_write", False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @event.listens_for(engine, "handle_error")
+    def _on_error(context: ExceptionContext) -> None:
+        # a damaged page can surface in any read: say so in one line wherever it does
+        if DAMAGED in str(context.original_exception):
+            raise StoreError(problem(where, context.original_exception)) from (
+                context.original_exception
+            )
 
     return engine
 
@@ -216,11 +228,18 @@ def lock_schema(conn: Connection) -> None:
         conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
 
 
-def problem(where: str, exc: DatabaseError) -> str:
-    """What a failure of the database means, in the GM's words."""
-    detail = str(exc.orig) if exc.orig is not None else str(exc)
+def problem(where: str, exc: BaseException) -> str:
+    """What a failure of the database (SQLAlchemy's, or the driver's own) means, in the
+    GM's words."""
+    orig = getattr(exc, "orig", None)
+    detail = str(orig) if orig is not None else str(exc)
     first = detail.strip().splitlines()[0] if detail.strip() else type(exc).__name__
-    code = getattr(exc.orig, "sqlstate", None)
+    code = getattr(orig, "sqlstate", None)
+    if DAMAGED in detail:
+        return (
+            f"{where} is damaged (SQLite: {DAMAGED}): restore it from a backup; "
+            f"`sqlite3 {where} .recover` may save what still reads"
+        )
     if "file is not a database" in detail or "not a database" in detail:
         return f"{where} is not a journal database (not even SQLite); point --db at another file"
     if "readonly" in detail or "read-only" in detail:

@@ -12,7 +12,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Insert, Select, String, Text, bindparam, cast, select, type_coerce
+from sqlalchemy import (
+    Delete,
+    Insert,
+    Select,
+    String,
+    Text,
+    and_,
+    bindparam,
+    cast,
+    select,
+    type_coerce,
+)
 
 from journal.store.schema import events, snapshots
 
@@ -30,9 +41,16 @@ class Queries:
     corrections: Select[Any]
     read_backwards: Select[Any]
     latest_snapshot: Select[Any]
+    #: every snapshot of a campaign, and of every campaign (`verify`, `db snapshots`)
+    snapshot_rows: Select[Any]
+    all_snapshot_rows: Select[Any]
+    hash_at: Select[Any]
     any_event: Select[Any]
     insert_event: Insert
     insert_snapshot: Insert
+    #: what goes when a snapshot is kept at `seq`: the one there, those ahead of `head`
+    #: (not the journal's) and those of other rules code (never read again)
+    make_room: Delete
     #: the import's many-row INSERT, given straight to the driver's executemany (no
     #: per-row bind processing): (campaign, seq, event_id, type, schema, data as JSON
     #: text, recorded_at, game_time, session, prev_hash, hash)
@@ -61,7 +79,7 @@ def queries(dialect: str) -> Queries:
         read_backwards=select(*columns)
         .where(c.campaign == campaign, c.seq <= bindparam("upto"))
         .order_by(c.seq.desc()),
-        latest_snapshot=select(snapshots.c.seq, snapshots.c.state)
+        latest_snapshot=_snapshot_rows(dialect)
         .where(
             snapshots.c.campaign == campaign,
             snapshots.c.rules_version == bindparam("rules_version"),
@@ -69,9 +87,22 @@ def queries(dialect: str) -> Queries:
         )
         .order_by(snapshots.c.seq.desc())
         .limit(1),
+        snapshot_rows=_snapshot_rows(dialect)
+        .where(snapshots.c.campaign == campaign)
+        .order_by(snapshots.c.seq, snapshots.c.rules_version),
+        all_snapshot_rows=_snapshot_rows(dialect).order_by(
+            snapshots.c.campaign, snapshots.c.seq, snapshots.c.rules_version
+        ),
+        hash_at=select(c.hash).where(c.campaign == campaign, c.seq == bindparam("seq")),
         any_event=select(c.seq).limit(1),
         insert_event=_insert(dialect),
         insert_snapshot=snapshots.insert(),
+        make_room=snapshots.delete().where(
+            snapshots.c.campaign == campaign,
+            (snapshots.c.seq > bindparam("head"))
+            | (snapshots.c.seq == bindparam("seq"))
+            | (snapshots.c.rules_version != bindparam("rules_version")),
+        ),
         insert_many=_insert_many(dialect),
     )
 
@@ -86,6 +117,18 @@ def _insert_many(dialect: str) -> str:
     else:
         values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s"
     return f"INSERT INTO events ({_IMPORTED}) VALUES ({values})"
+
+
+def _snapshot_rows(dialect: str) -> Select[Any]:
+    """Snapshots with the hash of the event each claims to fold up to (null: no such
+    event), the document as its JSON text: the snapshot's checks decode it themselves."""
+    s = snapshots.c
+    joined = snapshots.outerjoin(
+        events, and_(events.c.campaign == s.campaign, events.c.seq == s.seq)
+    )
+    return select(
+        s.campaign, s.seq, s.rules_version, _text(dialect, s.state), events.c.hash
+    ).select_from(joined)
 
 
 def _text(dialect: str, column: Any) -> Any:

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
 #: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
-SCHEMA_HISTORY = ("0001", "0002")
+SCHEMA_HISTORY = ("0001", "0002", "0003")
 #: The Alembic revision the code expects; `journal db check` compares the database with it.
 SCHEMA_HEAD = SCHEMA_HISTORY[-1]
 

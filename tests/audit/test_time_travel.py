@@ -6,8 +6,6 @@ import pytest
 from cli_support import Cli
 from worked_example import COMMANDS
 
-from journal.store import codec
-
 
 @pytest.fixture
 def two_sessions(runner: Cli) -> Cli:
@@ -60,8 +58,3 @@ def test_explain_an_event_shows_its_terms_and_dice(two_sessions: Cli) -> None:
 def test_explain_as_of_a_session(two_sessions: Cli) -> None:
     explained = two_sessions.json("explain", "Ariella", "--as-of-session", "1")
     assert explained["numbers"]["brokenness"]["value"] == 0  # type: ignore[index]
-
-
-def test_a_forged_snapshot_cannot_build_foreign_objects() -> None:
-    with pytest.raises(ValueError, match="not a journal type"):
-        codec.decode({"__dc__": "subprocess:Popen", "args": ["true"]})

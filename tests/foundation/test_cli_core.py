@@ -98,12 +98,25 @@ def test_void_keeps_the_event_and_marks_it(night: Cli) -> None:
 
 def test_verify_counts_the_events(night: Cli) -> None:
     assert "OK: 2 events" in night("verify").stdout
+    head = night.json("log")[-1]  # type: ignore[index]
     assert night.json("verify") == {
         "campaign": "night",
         "ok": True,
         "events": 2,
         "first_bad_seq": None,
         "problem": None,
+        "head": {"seq": 2, "hash": head["hash"]},
+        "receipt": None,
+        "checks": {"chain": True, "receipt": None, "triggers": True, "integrity": True},
+        "findings": [],
+        "snapshots": {
+            "ok": True,
+            "checked": 0,
+            "refolded": 0,
+            "stale": 0,
+            "bad": [],
+            "problem": None,
+        },
     }
 
 

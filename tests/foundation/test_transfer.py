@@ -38,7 +38,13 @@ def test_export_then_import_keeps_seqs_ids_and_hashes(
     exported = [json.loads(line) for line in (tmp_path / "night.jsonl").read_text().splitlines()]
     target = cli_on(db_url)
     result = target("import", str(tmp_path / "night.jsonl"), "--json")
-    assert json.loads(result.stdout) == {"campaign": "night", "read": 6, "added": 6}
+    assert json.loads(result.stdout) == {
+        "campaign": "night",
+        "read": 6,
+        "added": 6,
+        "sealed": None,
+        "rehashed_from": None,
+    }
     imported = target.json("log")
     assert [(e["seq"], e["event_id"], e["hash"]) for e in imported] == [
         (e["seq"], e["event_id"], e["hash"]) for e in exported
@@ -223,6 +229,12 @@ def test_a_log_longer_than_a_batch_streams_in_one_transaction(
     other("import", _write(tmp_path / "first.jsonl", rows[:3]))
     grown = [*rows, {"type": "NoteTaken", "data": {"text": "Dawn."}}]
     result = json.loads(other("import", _write(tmp_path / "grown.jsonl", grown), "--json").stdout)
-    assert result == {"campaign": "night", "read": 7, "added": 4}
+    assert result == {
+        "campaign": "night",
+        "read": 7,
+        "added": 4,
+        "sealed": None,
+        "rehashed_from": None,
+    }
     assert other("verify").exit_code == 0
     assert [e["data"] for e in other.json("log")] == [r["data"] for r in grown]

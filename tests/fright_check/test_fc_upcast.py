@@ -38,6 +38,8 @@ def test_the_old_log_imports_verifies_and_audits_clean(runner: Cli) -> None:
         "campaign": "old-morgue",
         "read": 10,
         "added": 10,
+        "sealed": 11,  # an older journal's export: its chain bound to the campaign after it
+        "rehashed_from": None,
     }
     assert runner("verify").exit_code == 0
     assert runner.json("audit")["differences"] == []  # type: ignore[index]

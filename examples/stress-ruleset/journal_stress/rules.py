@@ -219,6 +219,8 @@ class StressRules(Ruleset):
     rules_version = "stress-1"
     commands = (Stress, Panic)
     events = (StressChanged, PanicRolled)
+    #: what a snapshot of a stress campaign may rebuild: the state and what it holds
+    state_classes = (StressState, Sheet)
     deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
     evolvers: ClassVar[Dispatch[StressState]] = EVOLVE  # type: ignore[assignment]
     rebuilders: ClassVar[Dispatch[object | None]] = REBUILD

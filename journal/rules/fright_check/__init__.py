@@ -63,7 +63,7 @@ from journal.rules.fright_check.evolve import EVOLVE
 from journal.rules.fright_check.inputs import REBUILD
 from journal.rules.fright_check.lookup import rules_of
 from journal.rules.fright_check.sheet import build_sheet
-from journal.rules.fright_check.state import FrightState
+from journal.rules.fright_check.state import STATE_CLASSES, FrightState
 from journal.rules.fright_check.table import EFFECT_DICE
 from journal.rules.fright_check.tell import SENTENCES
 from journal.rules.ruleset import Ruleset
@@ -96,6 +96,7 @@ class FrightCheckRules(Ruleset):
     rules_version = "fc-1"
     commands = COMMANDS
     events = EVENTS
+    state_classes = STATE_CLASSES
     deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
     evolvers: ClassVar[Dispatch[FrightState]] = EVOLVE  # type: ignore[assignment]
     rebuilders: ClassVar[Dispatch[object | None]] = REBUILD

@@ -155,3 +155,17 @@ class FrightState(RulesState):
 
     def with_character(self, character: Character) -> FrightState:
         return FrightState({**self.characters, character.name: character}, self.combat)
+
+
+#: every class a fright-check state holds: what its snapshots may rebuild
+STATE_CLASSES = (
+    FrightState,
+    Character,
+    Disadvantage,
+    Quirk,
+    Pending,
+    CheckRecord,
+    Modifier,
+    Ongoing,
+    Combat,
+)

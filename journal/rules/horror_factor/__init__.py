@@ -49,7 +49,7 @@ from journal.rules.horror_factor.events import (
 from journal.rules.horror_factor.evolve import EVOLVE
 from journal.rules.horror_factor.inputs import REBUILD
 from journal.rules.horror_factor.lookup import rules_of
-from journal.rules.horror_factor.state import HFState
+from journal.rules.horror_factor.state import STATE_CLASSES, HFState
 from journal.rules.horror_factor.tell import SENTENCES, check_verdict
 from journal.rules.ruleset import Ruleset
 
@@ -80,6 +80,7 @@ class HorrorFactorRules(Ruleset):
     option_defaults: ClassVar[Mapping[str, OptionValue]] = tables.OPTION_DEFAULTS
     commands = COMMANDS
     events = EVENTS
+    state_classes = STATE_CLASSES
     deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
     evolvers: ClassVar[Dispatch[HFState]] = EVOLVE  # type: ignore[assignment]
     rebuilders: ClassVar[Dispatch[object | None]] = REBUILD

@@ -91,6 +91,10 @@ class HFState(RulesState):
     encounter: Encounter | None = None
 
 
+#: every class a Horror Factor state holds: what its snapshots may rebuild
+STATE_CLASSES = (HFState, Character, Encounter, Participant)
+
+
 def hardness_label(specialization: str | None) -> str:
     return "Hardness" if specialization is None else f"Hardness ({specialization})"
 

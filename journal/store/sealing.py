@@ -1,0 +1,58 @@
+"""Binding the chain an older journal wrote to its campaign: the `ChainSealed` event.
+
+Older journals (database schema before 0003) hashed each event without its campaign's
+slug, so a campaign's events could be moved under another name unseen. Events are never
+updated, so those hashes stay; the event appended after them, `ChainSealed`, is hashed with
+the slug like every event since, and through its prev_hash it binds the whole chain before
+it to the campaign. `journal db upgrade` (migration 0003) seals every such campaign, and
+an import of an older export seals it at its end. `verify` accepts the slug-free scheme
+only for a campaign's leading run of events, and only when an event hashed with the slug
+follows it.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import Connection, select
+
+from journal.events import Recorded, is_legacy
+from journal.store.database import Draft, _record, _row, seal
+from journal.store.queries import NO_BOUND, queries
+from journal.store.schema import events
+
+#: the event type (a core event: `journal.rules.core.ChainSealed`, a no-op for projections)
+SEALED = "ChainSealed"
+_NAMESPACE = uuid.UUID("0b6f3c1e-7d4a-4e0b-9a4f-2c8e5d1b7a63")
+
+
+def seal_after(head: Recorded) -> Recorded | None:
+    """The seal to append after `head`, the newest event of its campaign, when the chain
+    ends in the slug-free scheme (None when it is bound to its campaign already). The same
+    chain gets the same seal (its id derives from the campaign and the head's hash, its
+    moment is the head's), so two copies of a database sealed apart still agree."""
+    if not is_legacy(head):
+        return None
+    draft = Draft(
+        SEALED,
+        1,
+        {"events": head.seq},
+        event_id=str(uuid.uuid5(_NAMESPACE, f"{head.campaign}\n{head.hash}")),
+        recorded_at=head.recorded_at,
+    )
+    return seal(head.campaign, head.seq + 1, head.hash, draft)
+
+
+def seal_legacy_chains(conn: Connection) -> list[Recorded]:
+    """Seal every campaign of the database whose chain ends in the slug-free scheme, in the
+    caller's transaction; returns the seals appended."""
+    statements = queries(conn.dialect.name)
+    slugs = [str(s) for (s,) in conn.execute(select(events.c.campaign).distinct())]
+    sealed = []
+    for slug in sorted(slugs):
+        row = conn.execute(statements.read_backwards, {"campaign": slug, "upto": NO_BOUND}).first()
+        record = None if row is None else seal_after(_record(slug, row))
+        if record is not None:
+            conn.execute(statements.insert_event, _row(record))
+            sealed.append(record)
+    return sealed
