@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from cli_support import Cli, clone
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Connection, text
 from tamper_support import (
@@ -272,7 +272,9 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_verify_names_the_event_whatever_column_of_it_changed(
     imported: str, tmp_path_factory: pytest.TempPathFactory, seq: int, column: str
 ) -> None:
-
+    # the last event moved to another campaign leaves a chain that is whole, only shorter:
+    # a cut tail, which only a receipt finds (test_receipts)
+    assume(not (column == "campaign" and seq == 27))
     db = str(tmp_path_factory.mktemp("edited") / "journal.db")
     clone(imported, db)
     value: dict[str, object] = {
