@@ -306,7 +306,7 @@ class JournalGroup(click.Group):
             found = ctx.find_object(Settings)
             if found is not None and found.debug:
                 raise
-            failure = _output_failure(exc) or _database_failure(exc, found)
+            failure = _output_failure(exc) or _name_failure(exc) or _database_failure(exc, found)
             if failure is not None:
                 self._refused(ctx, failure)
             first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
@@ -377,6 +377,16 @@ def _output_failure(exc: Exception) -> JournalError | None:
         return None
     _drop_stdout()
     return JournalError(f"cannot write the output: {exc.strerror}")
+
+
+def _name_failure(exc: Exception) -> JournalError | None:
+    """A path no file can have (`--db`, `--templates`, `import FILE` of thousands of
+    characters): the system refuses the name before it looks for the file."""
+    if not isinstance(exc, OSError) or exc.errno != errno.ENAMETOOLONG:
+        return None
+    name = str(exc.filename or "")
+    shown = name if len(name) <= 60 else f"{name[:40]}...{name[-10:]}"
+    return JournalError(f"{shown!r} is too long for a file name: give a shorter path")
 
 
 def _database_failure(exc: Exception, settings: Settings | None) -> JournalError | None:

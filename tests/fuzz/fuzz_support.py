@@ -234,6 +234,23 @@ def foreign_file(path: Path) -> None:
     conn.close()
 
 
+def damage(source: Path, target: Path) -> None:
+    """A copy of a journal whose events table's root page is ruined (a disk that failed):
+    SQLite finds the file "malformed" as soon as a command reads the events."""
+    shutil.copyfile(source, target)
+    with sqlite3.connect(target) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        (root,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'events'"
+        ).fetchone()
+    conn.close()
+    data = bytearray(target.read_bytes())
+    start = (root - 1) * page_size
+    data[start : start + 16] = b"\xff" * 16
+    target.write_bytes(bytes(data))
+
+
 @dataclass
 class Scratch:
     """Where one worker's examples run: a copy of a campaign per example, files to import,
@@ -242,6 +259,7 @@ class Scratch:
     folder: Path
     db: Path
     foreign: Path
+    damaged: Path
     imports: tuple[str, ...]
     outputs: tuple[str, ...]
     templates: tuple[str, ...]
@@ -257,6 +275,7 @@ class Scratch:
         foreign = folder / "recipes.db"
         foreign_file(foreign)
         shutil.copyfile(foreign, folder / "foreign-original.db")
+        damage(campaigns[sorted(campaigns)[0]].path, folder / "damaged-original.db")
         imports = [str(folder / n) for n in ("empty.jsonl", "garbage.jsonl", "missing.jsonl")]
         for campaign in campaigns.values():
             export = folder / f"{campaign.ruleset}.jsonl"
@@ -286,18 +305,27 @@ class Scratch:
             outputs.append(str(folder / "full"))
         templates = (str(folder / "templates"), str(folder / "nowhere"), str(foreign))
         return cls(
-            folder, folder / "journal.db", foreign, tuple(imports), tuple(outputs), templates
+            folder,
+            folder / "journal.db",
+            foreign,
+            folder / "damaged.db",
+            tuple(imports),
+            tuple(outputs),
+            templates,
         )
 
     def reset(self, campaign: Campaign | None) -> None:
-        """A fresh copy of `campaign` (and of the foreign file), no current campaign."""
+        """A fresh copy of `campaign` (and of the foreign and the damaged file), no current
+        campaign."""
         for suffix in ("", "-wal", "-shm"):
             Path(f"{self.db}{suffix}").unlink(missing_ok=True)
         if campaign is not None:
             shutil.copyfile(campaign.path, self.db)
         shutil.copyfile(self.folder / "foreign-original.db", self.foreign)
+        shutil.copyfile(self.folder / "damaged-original.db", self.damaged)
         for leftover in ("-wal", "-shm"):
             Path(f"{self.foreign}{leftover}").unlink(missing_ok=True)
+            Path(f"{self.damaged}{leftover}").unlink(missing_ok=True)
         current = self.folder / "config" / "journal" / "current.json"
         current.unlink(missing_ok=True)
 

@@ -2,19 +2,19 @@
 parameters (its arguments and options as click parses them, with plausible and hostile
 values: empty, huge and negative numbers, unicode, NUL, very long text, paths, SQL-ish
 text) and runs them in-process (click's runner) on a fresh copy of a small campaign of
-the command's ruleset, now and then on another ruleset's, a foreign SQLite file or a
-database that cannot be one.
+the command's ruleset, now and then on another ruleset's, a foreign SQLite file, a
+journal with a damaged page or a database that cannot be one.
 
 For every run:
 - no traceback, no "unexpected failure", an exit code of 0, 1 or 2 (README);
 - exit 1 is an `Error:` line (or a finding: `audit`, `verify`, `db check`);
 - a refused command (any exit but 0) writes nothing: each campaign's event count and
-  head hash are as they were, and a foreign file keeps every byte;
+  head hash are as they were, and a foreign or damaged file keeps every byte;
 - no command, refused or not, loses an event.
 
 The `ci` profile (the default, what CI runs) tries EXAMPLES["ci"] = 42 cases per command:
-over 54 commands (the core's 30, horror-factor's 13, fright-check's 9 and the example
-`stress` ruleset's 2, installed as CI does) that is 2,268 cases, derandomized (the same
+over 55 commands (the core's 31, horror-factor's 13, fright-check's 9 and the example
+`stress` ruleset's 2, installed as CI does) that is 2,310 cases, derandomized (the same
 cases every run). `JOURNAL_FUZZ_PROFILE=quick` tries a few per command,
 `JOURNAL_FUZZ_PROFILE=deep` many more (random each run); `JOURNAL_FUZZ_REPORT=FILE`
 writes the cases run per command.
@@ -178,6 +178,8 @@ def invocation(
     chosen: Campaign | None = campaign
     if where == 0:
         db, chosen = scratch.foreign, None
+    elif where == 2:
+        db, chosen = scratch.damaged, None
     elif where == 1:
         db, chosen = (
             draw(
@@ -275,6 +277,7 @@ def test_a_fuzzed_command_fails_cleanly_and_a_refusal_writes_nothing(
         scratch.reset(chosen if chosen is not None else campaigns[sorted(campaigns)[0]])
         journal_before = fingerprint(scratch.db)
         foreign_before = fingerprint(scratch.foreign)
+        damaged_before = fingerprint(scratch.damaged)
         result = runner.invoke(cli, argv)
         RAN[(owner, path)] += 1
         check(result, argv, path)
@@ -282,6 +285,7 @@ def test_a_fuzzed_command_fails_cleanly_and_a_refusal_writes_nothing(
         assert fingerprint(scratch.foreign) == foreign_before, argv
         if result.exit_code != 0:
             assert journal_after == journal_before, (argv, result.output)
+            assert fingerprint(scratch.damaged) == damaged_before, argv
         elif isinstance(journal_before, dict):  # nothing lost, whatever it added
             assert isinstance(journal_after, dict), argv
             for campaign, (count, _) in journal_before.items():

@@ -129,3 +129,19 @@ def test_an_import_with_numbers_no_database_holds_is_refused(
     assert stderr.startswith(f"Error: line 2: {field} must be a whole number from 1 to 2147483647")
     assert "nothing was imported" in stderr
     assert count_events(runner.db) == 0
+
+
+LONG = "x" * 5000
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--db", LONG, "status"], ["--db", f"{LONG}.db", "note", "x"], ["import", LONG],
+     ["recap", "--templates", LONG]],
+)  # fmt: skip
+def test_a_path_too_long_for_a_file_name_is_refused(night: Cli, args: list[str]) -> None:
+    [name] = [a for a in args if len(a) > 100]
+    stderr = night.refused(*args).stderr
+    shown = f"{name[:40]}...{name[-10:]}"
+    assert stderr == f"Error: {shown!r} is too long for a file name: give a shorter path\n"
+    assert count_events(night.db) == 3
