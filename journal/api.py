@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the readers load these when they run
     from journal.audit.explain import Explanation
     from journal.audit.replay import AuditReport
     from journal.audit.verify import ChainReport
+    from journal.handouts.recap import Audience
 
 __all__ = [
     "CampaignSummary",
@@ -47,6 +48,7 @@ __all__ = [
     "LogDocument",
     "LogEntry",
     "Outcome",
+    "audience_named_characters",
     "campaigns",
     "create",
     "open_journal",
@@ -443,8 +445,13 @@ class Journal:
         report.snapshots.problem = problem
         return report
 
-    def recap(self, session: int | None = None, audience: str = "players") -> dict[str, Any]:
-        """The data of a session's recap (`recap --json`): what the templates render."""
+    def recap(
+        self, session: int | None = None, audience: str | Audience = "players"
+    ) -> dict[str, Any]:
+        """The data of a session's recap (`recap --json`): what the templates render.
+        `audience`: "players", "gm", a character's name, or an `Audience` (from
+        `journal.handouts.recap`: `Audience.character(name)` is that character's handout
+        whatever their name)."""
         from journal.handouts.recap import recap_context
 
         return recap_context(self._campaign, session, audience)
@@ -452,7 +459,7 @@ class Journal:
     def recap_text(
         self,
         session: int | None = None,
-        audience: str = "players",
+        audience: str | Audience = "players",
         fmt: str = "md",
         templates: Path | None = None,
     ) -> str:
@@ -603,4 +610,17 @@ def campaigns(store: Store) -> list[CampaignSummary]:
             created_at=str(first.export()["recorded_at"]),
         )
         for first in store.campaigns()
+    ]
+
+
+def audience_named_characters(store: Store) -> list[tuple[str, str]]:
+    """(campaign, name) of each character named after a handout's audience (`GM`,
+    `players`, in any case), which older journals allowed: `journal db check` lists them."""
+    from journal.rules.core import audience_named
+
+    return [
+        (first.campaign, name)
+        for first in store.campaigns()
+        for name in Journal(store, first.campaign).state().characters
+        if audience_named(name) is not None
     ]

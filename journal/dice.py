@@ -203,6 +203,6 @@ def parse_d10_pair(text: str) -> tuple[int, int]:
 def parse_faces(text: str) -> tuple[int, ...]:
     """`3,4,5` (or `3 4 5`) as a tuple of faces."""
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(re.fullmatch(r"[0-9]{1,9}", p) for p in parts):
         raise RuleError(f"dice {text!r} are not faces: write them as 3,4,5")
     return tuple(int(p) for p in parts)

@@ -42,11 +42,14 @@ from journal.rules.core import (
     CampaignCreated,
     CampaignState,
     CharacterAdded,
+    CharacterRenamed,
     EventVoided,
     Meta,
+    audience_named,
 )
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
+from journal.store.queries import NO_BOUND
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -113,13 +116,21 @@ def _parse_instant(value: Any, where: str) -> datetime:
     return moment
 
 
+def _counted(value: object) -> bool:
+    """A seq, schema or session number: a whole number from 1 that the database's integer
+    columns hold."""
+    return type(value) is int and 1 <= value <= NO_BOUND
+
+
 def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, Any]:
     """The line's envelope fields, checked: what the hash covers must read back the same."""
     seq = raw.get("seq", expected_seq)
     schema = raw.get("schema", 1)
     for name, value in (("seq", seq), ("schema", schema)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ImportRefused(f"{where}: {name} must be a whole number from 1, not {value!r}")
+        if not _counted(value):
+            raise ImportRefused(
+                f"{where}: {name} must be a whole number from 1 to {NO_BOUND}, not {value!r}"
+            )
     if seq != expected_seq:
         raise ImportRefused(
             f"{where} is event {seq}, expected {expected_seq}: events must run 1, 2, 3 ... "
@@ -139,10 +150,10 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
         if canonical != game_time and (canonical or "").lstrip("0") != game_time:
             raise ImportRefused(f"{where}: write game_time as {canonical}, not {game_time!r}")
     session = raw.get("session")
-    if session is not None and (
-        not isinstance(session, int) or isinstance(session, bool) or session < 1
-    ):
-        raise ImportRefused(f"{where}: session must be a whole number from 1, not {session!r}")
+    if session is not None and not _counted(session):
+        raise ImportRefused(
+            f"{where}: session must be a whole number from 1 to {NO_BOUND}, not {session!r}"
+        )
     event_id = raw.get("event_id")
     if event_id is not None and not (type(event_id) is str and UUID_TEXT.fullmatch(event_id)):
         try:
@@ -169,8 +180,11 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
                 for key, value in options.items():
                     if rules.parse_option(key, str(value)) != value:
                         raise RuleError(f"option {key} cannot be {value!r}")
-            case CharacterAdded(sheet=sheet) if ruleset is not None:
+            case CharacterAdded(name=name, sheet=sheet) if ruleset is not None:
+                _named(name)
                 ruleset.build_sheet(sheet)
+            case CharacterRenamed(new=name):
+                _named(name)
             case EventVoided(seq=target):
                 if not 1 <= target <= log.count:
                     raise RuleError(f"it voids event {target}, which comes after it")
@@ -179,6 +193,17 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
                     raise RuleError(f"event {target} is {voided_type}, which cannot be voided")
     except (RuleError, ValueError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
+
+
+def _named(name: str) -> None:
+    """A character is never named after a handout's audience, as the deciders refuse."""
+    audience = audience_named(name)
+    if audience is not None:
+        raise RuleError(
+            f"{name!r} cannot name a character (`recap --for {audience}` is another "
+            "handout): change it in the file, or rename them in the journal it came from "
+            "(`journal character rename`) and export again"
+        )
 
 
 UNVOIDABLE = ("CampaignCreated", "CharacterAdded", "EventVoided", "ChainSealed")
@@ -240,6 +265,11 @@ def parse_lines(
                 continue
             record, payload = _parse_line(line, f"line {number}", log)
             log.take(record, payload)
+            if log.state.clock is not None and _game_time(log.state.clock) is None:
+                raise ImportRefused(
+                    f"line {number}: the campaign clock would read {log.state.clock!r}, not a "
+                    "game time of the years 1 to 9999 (write it as 1925-10-31T22:00)"
+                )
             records.append(record)
             if len(records) == BATCH:
                 yield log.slug or "", records, bool(log.hashed)

@@ -245,7 +245,7 @@ def _check_receipt(report: ChainReport, receipt: Receipt, matches: list[int]) ->
     if receipt.seq is not None and receipt.seq > head:
         problem = (
             f"the receipt is of event {receipt.seq}, and the campaign ends at event {head}: "
-            f"events {head + 1} to {receipt.seq} are gone (a cut tail)"
+            f"{_gone(head + 1, receipt.seq)} (a cut tail)"
         )
     elif receipt.seq is not None:
         problem = (
@@ -280,3 +280,7 @@ def check_store(report: ChainReport, triggers: list[str], integrity: list[str] |
             f"the database file is damaged (SQLite's integrity check: {shown})",
             REPAIR_FILE,
         )
+
+
+def _gone(first: int, last: int) -> str:
+    return f"event {last} is gone" if first == last else f"events {first} to {last} are gone"

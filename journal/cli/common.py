@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -62,6 +64,35 @@ def known_values(ctx: click.Context, slot: str) -> list[str]:
             return settings.journal().completions(slot)
     except Exception:
         return []
+
+
+class FilePath(click.Path):
+    """click's Path, where a name holding a NUL character (no file's can) is a usage error
+    like any other, not a failure of the check for the file."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(f"{value!r} cannot be a file name (it holds a NUL character)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def refuse_writing_over_the_journal(settings: Settings, output: str | None) -> None:
+    """`-o FILE` never names the journal's own database (or its -wal, -shm): writing a
+    handout or an export there would lose the journal."""
+    database = settings.store().sqlite_path
+    if output is None or database is None:
+        return
+    target = Path(output).expanduser()
+    for name in (str(database), f"{database}-wal", f"{database}-shm"):
+        own = Path(name)
+        try:
+            same = target.resolve() == own.resolve() or (
+                target.exists() and own.exists() and os.path.samefile(target, own)
+            )
+        except (OSError, ValueError):
+            continue
+        if same:
+            fail(f"-o {output} is the journal's own database: write to another file")
 
 
 def as_of_options(fn: F) -> F:

@@ -3,10 +3,16 @@ snapshot cache."""
 
 from __future__ import annotations
 
+import shlex
+from typing import TYPE_CHECKING
+
 import click
 
 from journal.cli.common import emit_json, json_option, pass_settings
 from journal.cli.main import Settings
+
+if TYPE_CHECKING:
+    from journal.store import Store
 
 
 @click.group()
@@ -66,7 +72,9 @@ def db_upgrade(settings: Settings, as_json: bool) -> None:
 @pass_settings
 def db_check(settings: Settings, as_json: bool) -> None:
     """Exit 0 only when the database is at the current schema, its append-only triggers are
-    in place and (SQLite) its file passes the integrity check.
+    in place, (SQLite) its file passes the integrity check, and it holds nothing to fix (a
+    character an older journal let take the name of a handout's audience, `GM` or
+    `players`, is listed with the command that fixes it).
 
     \b
     Example:
@@ -78,7 +86,9 @@ def db_check(settings: Settings, as_json: bool) -> None:
     current = store.revision()
     damage = store.integrity_problems()
     triggers = store.trigger_problems() if current is not None else []
-    ok = current == SCHEMA_HEAD and not damage and not triggers
+    sound = current == SCHEMA_HEAD and not damage and not triggers
+    findings = _findings(store) if sound else []
+    ok = sound and not findings
     if as_json:
         emit_json(
             {
@@ -87,14 +97,17 @@ def db_check(settings: Settings, as_json: bool) -> None:
                 "ok": ok,
                 "integrity": damage,
                 "triggers": triggers,
+                "findings": findings,
             }
         )
-    elif ok:
+    elif sound:
         intact = "its file intact, " if damage is not None else ""
         click.echo(
             f"{store.describe()} is at schema {current} (current), {intact}its append-only "
             "triggers in place."
         )
+        for finding in findings:
+            click.echo(f"Finding: {finding['problem']}; fix: {finding['fix']}", err=True)
     else:
         if current != SCHEMA_HEAD:
             click.echo(
@@ -117,6 +130,21 @@ def db_check(settings: Settings, as_json: bool) -> None:
             )
     if not ok:
         raise SystemExit(1)
+
+
+def _findings(store: Store) -> list[dict[str, str]]:
+    from journal.api import audience_named_characters
+
+    return [
+        {
+            "campaign": campaign,
+            "character": name,
+            "problem": f"campaign {campaign!r} has a character named {name!r}, the name of a "
+            "handout's audience (`recap --for` cannot give their handout)",
+            "fix": f"journal --campaign {campaign} character rename {shlex.quote(name)} NEWNAME",
+        }
+        for campaign, name in audience_named_characters(store)
+    ]
 
 
 @db.command("snapshots")

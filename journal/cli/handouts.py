@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from journal.cli.common import complete, emit_json, json_option, pass_settings
+from journal.cli.common import (
+    complete,
+    emit_json,
+    json_option,
+    pass_settings,
+    refuse_writing_over_the_journal,
+)
 from journal.cli.main import Settings, fail
 
 TEMPLATES_HELP = (
@@ -84,6 +90,7 @@ def recap(
     from journal.handouts.render import check_format
 
     journal = settings.journal()
+    refuse_writing_over_the_journal(settings, output)
     if as_json:
         emit_json(journal.recap(session, audience))
         return
@@ -118,6 +125,7 @@ def arc(
     from journal.handouts.render import check_format
 
     journal = settings.journal()
+    refuse_writing_over_the_journal(settings, output)
     if as_json:
         emit_json(journal.arc(name))
         return

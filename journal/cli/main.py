@@ -11,6 +11,7 @@ rules or Jinja inside its body, so `journal --help` never loads SQLAlchemy.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -79,7 +80,13 @@ class Settings:
         commands that start a journal (`create`) may make a new SQLite file."""
         if self._store is None:
             from journal.store import Store
+            from journal.store.engine import database_url, in_memory
 
+            if in_memory(database_url(self.db)):
+                fail(
+                    f"--db {self.db} is an in-memory database: what a command writes there is "
+                    "gone when it ends; point --db at a file (or a server's URL)"
+                )
             self._store = Store.open(self.db, create=create)
             click.get_current_context().call_on_close(self._store.close)
         return self._store
@@ -261,6 +268,18 @@ class JournalGroup(click.Group):
                 return other.name
         return None
 
+    @staticmethod
+    def _refused(ctx: click.Context, exc: JournalError) -> NoReturn:
+        found = ctx.find_object(Settings)
+        if found is not None and found.json:
+            import json
+
+            document = {"error": str(exc), "exit_code": exc.exit_code}
+            click.echo(json.dumps(document, ensure_ascii=False), err=True)
+        else:
+            click.echo(f"Error: {exc}", err=True)
+        ctx.exit(exc.exit_code)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -279,23 +298,17 @@ class JournalGroup(click.Group):
             raise
         except BrokenPipeError:
             # The reader went away (`journal log | head`): stop quietly.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+            _drop_stdout()
             ctx.exit(1)
         except JournalError as exc:
-            found = ctx.find_object(Settings)
-            if found is not None and found.json:
-                import json
-
-                document = {"error": str(exc), "exit_code": exc.exit_code}
-                click.echo(json.dumps(document, ensure_ascii=False), err=True)
-            else:
-                click.echo(f"Error: {exc}", err=True)
-            ctx.exit(exc.exit_code)
+            self._refused(ctx, exc)
         except Exception as exc:
             found = ctx.find_object(Settings)
             if found is not None and found.debug:
                 raise
+            failure = _output_failure(exc) or _name_failure(exc) or _database_failure(exc, found)
+            if failure is not None:
+                self._refused(ctx, failure)
             first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
             click.echo(
                 f"Error: unexpected failure ({type(exc).__name__}: {first_line[:200]}); "
@@ -342,6 +355,54 @@ def cli(
     Read:    journal status    journal log    journal explain NAME
     """
     settings_of(ctx)
+
+
+#: a full disk or quota, a file grown too big, a device failing
+_OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _drop_stdout() -> None:
+    """Send what is left of standard output nowhere: Python's flush at exit would fail
+    again (a pipe closed, a disk full) and print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (click's test runner)
+        pass
+
+
+def _output_failure(exc: Exception) -> JournalError | None:
+    """Standard output that cannot take what the command prints (`> /dev/full`)."""
+    if not isinstance(exc, OSError) or exc.filename is not None or exc.errno not in _OUTPUT_FULL:
+        return None
+    _drop_stdout()
+    return JournalError(f"cannot write the output: {exc.strerror}")
+
+
+def _name_failure(exc: Exception) -> JournalError | None:
+    """A path no file can have (`--db`, `--templates`, `import FILE` of thousands of
+    characters): the system refuses the name before it looks for the file."""
+    if not isinstance(exc, OSError) or exc.errno != errno.ENAMETOOLONG:
+        return None
+    name = str(exc.filename or "")
+    shown = name if len(name) <= 60 else f"{name[:40]}...{name[-10:]}"
+    return JournalError(f"{shown!r} is too long for a file name: give a shorter path")
+
+
+def _database_failure(exc: Exception, settings: Settings | None) -> JournalError | None:
+    """A failure of the database itself (locked past the timeout, read-only, a disk that
+    fails, a server that went away), in the GM's words; None for anything else."""
+    if "sqlalchemy" not in sys.modules:
+        return None
+    from sqlalchemy.exc import OperationalError
+
+    if not isinstance(exc, OperationalError):
+        return None
+    from journal.store.engine import problem
+
+    store = settings._store if settings is not None else None
+    where = store.describe() if store is not None else "the database"
+    return JournalError(problem(where, exc))
 
 
 def campaign_slugs(ctx: click.Context, incomplete: str) -> list[Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -9,7 +10,13 @@ from typing import TypeVar
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.common import (
+    FilePath,
+    emit_json,
+    json_option,
+    pass_settings,
+    refuse_writing_over_the_journal,
+)
 from journal.cli.main import Settings, fail
 
 T = TypeVar("T")
@@ -26,7 +33,7 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
 
 @click.command()
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE (default stdout)."
+    "-o", "--output", type=FilePath(dir_okay=False), help="Write to FILE (default stdout)."
 )
 @pass_settings
 def export(settings: Settings, output: str | None) -> None:
@@ -37,6 +44,7 @@ def export(settings: Settings, output: str | None) -> None:
       journal export -o night.jsonl
     """
     journal = settings.journal()
+    refuse_writing_over_the_journal(settings, output)
     total = journal.store.count(journal.campaign)
     lines = with_progress(journal.export(), total, "Exporting")
     if output is None:
@@ -46,15 +54,32 @@ def export(settings: Settings, output: str | None) -> None:
     target = Path(output)
     if not target.parent.is_dir():
         fail(f"folder {str(target.parent)!r} does not exist: create it first")
+    try:
+        _write_lines(target, lines)
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+    click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
+
+
+def _write_lines(target: Path, lines: Iterable[str]) -> None:
+    """Into a file beside the target first, which then replaces it: the old file stays
+    whole until the new one is. A device or a pipe (`-o /dev/stdout`) is written directly:
+    it is never replaced by a file."""
+    if target.exists() and not target.is_file():
+        with target.open("w", encoding="utf-8") as handle:
+            for line in lines:
+                handle.write(line + "\n")
+        return
     partial = target.with_name(target.name + ".partial")
     try:
         with partial.open("w", encoding="utf-8") as handle:
             for line in lines:
                 handle.write(line + "\n")
-        partial.replace(target)  # the old file stays whole until the new one is
+            handle.flush()
+            os.fsync(handle.fileno())
+        partial.replace(target)
     finally:
         partial.unlink(missing_ok=True)
-    click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
 
 
 def _line_count(file: str) -> int:
@@ -63,7 +88,7 @@ def _line_count(file: str) -> int:
 
 
 @click.command("import")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FilePath(dir_okay=False, allow_dash=True))
 @json_option
 @pass_settings
 def import_(settings: Settings, file: str, as_json: bool) -> None:

@@ -12,6 +12,7 @@ character's name (that character's own events, the public notes about them or no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from journal.app import Campaign
@@ -22,7 +23,6 @@ from journal.handouts.log import Log, walk
 from journal.handouts.telling import game_date, gm_details
 from journal.projection import Step
 from journal.rules.core import (
-    RESERVED_NAMES,
     CampaignState,
     CharacterRenamed,
     CharacterRetired,
@@ -32,6 +32,7 @@ from journal.rules.core import (
     NumbersAdjusted,
     SessionEnded,
     SessionStarted,
+    audience_named,
 )
 from journal.rules.narrate import (
     adjustments,
@@ -45,35 +46,73 @@ from journal.rules.ruleset import Ruleset
 Doc = dict[str, Any]
 
 
+class Reader(Enum):
+    """Who a recap is for: the kind of audience, never a name."""
+
+    PLAYERS = "players"
+    GM = "gm"
+    CHARACTER = "character"
+
+
 @dataclass(frozen=True)
 class Audience:
-    kind: str  # players | gm | character
+    """A recap's reader: the players, the GM, or one character by name. Only
+    `Audience.gm()` is the GM's copy: a character's handout is a character's whatever the
+    character is called (even `GM`, which older journals let a character be named)."""
+
+    reader: Reader
     name: str | None = None
+
+    @classmethod
+    def players(cls) -> Audience:
+        return cls(Reader.PLAYERS)
+
+    @classmethod
+    def gm_copy(cls) -> Audience:
+        return cls(Reader.GM)
+
+    @classmethod
+    def character(cls, name: str) -> Audience:
+        return cls(Reader.CHARACTER, name)
+
+    @property
+    def kind(self) -> str:
+        return self.reader.value
 
     @property
     def gm(self) -> bool:
-        return self.kind == "gm"
+        return self.reader is Reader.GM
+
+    @property
+    def one_character(self) -> bool:
+        return self.reader is Reader.CHARACTER
 
     @property
     def label(self) -> str:
-        return {"players": "For the players", "gm": "GM's copy"}.get(
-            self.kind, f"{self.name}'s handout"
+        if self.reader is Reader.CHARACTER:
+            return f"{self.name}'s handout"
+        return "GM's copy" if self.gm else "For the players"
+
+
+def audience_for(wanted: str | Audience, state: CampaignState) -> Audience:
+    """`players`, `gm` or a character's name (any case), or an Audience (a character's
+    checked against the campaign); NotFound for anyone else."""
+    if isinstance(wanted, Audience):
+        if wanted.reader is Reader.CHARACTER:
+            return Audience.character(state.known(wanted.name or ""))
+        return wanted
+    audience = audience_named(wanted)
+    if audience is None:
+        return Audience.character(state.known(wanted))
+    clash = [n for n in state.characters if audience_named(n) == audience]
+    if clash:  # an older journal let a character take an audience's name
+        raise JournalError(
+            f"campaign {state.slug!r} has a character named {clash[0]!r}, the name of the "
+            f"{audience} audience: rename them first (`journal character rename "
+            f"{clash[0]} NEWNAME`), then `--for {audience}` is "
+            + ("the GM's copy" if audience == "gm" else "the players' handout")
         )
-
-
-def audience_for(text: str, state: CampaignState) -> Audience:
-    """`players`, `gm` or a character's name (any case); NotFound for anyone else."""
-    wanted = text.strip().casefold()
-    if wanted in RESERVED_NAMES:
-        clash = [n for n in state.characters if n.casefold() == wanted]
-        if clash:  # an older journal let a character take an audience's name
-            raise JournalError(
-                f"campaign {state.slug!r} has a character named {clash[0]!r}, the name of the "
-                f"{wanted} audience: rename them first (`journal character rename "
-                f"{clash[0]} NEWNAME`), then `--for {wanted}` is the {wanted}'s handout"
-            )
-        return Audience(wanted)
-    return Audience("character", state.known(text))
+    return Audience.gm_copy() if audience == "gm" else Audience.players()
 
 
 def last_session(state: CampaignState) -> int:
@@ -150,15 +189,15 @@ class Recap:
         if isinstance(payload, NoteTaken):
             if payload.gm_only:
                 return self.audience.gm
-            if self.audience.kind == "character":
+            if self.audience.one_character:
                 return not payload.about or self.audience.name in self.about(payload)
             return True
-        if self.audience.kind == "character":
+        if self.audience.one_character:
             return self.audience.name in self.about(payload)
         return True
 
     def sees_name(self, name: str) -> bool:
-        return self.audience.kind != "character" or self.current(name) == self.audience.name
+        return not self.audience.one_character or self.current(name) == self.audience.name
 
     def gm(self, step: Step) -> Doc | None:
         if not self.audience.gm:
@@ -291,7 +330,7 @@ class Recap:
         return encounter
 
 
-def recap_context(campaign: Campaign, session: int | None, audience: str) -> Doc:
+def recap_context(campaign: Campaign, session: int | None, audience: str | Audience) -> Doc:
     final = campaign.state()
     latest = last_session(final)
     number = latest if session is None else session

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import (
     BaseLoader,
@@ -24,7 +24,6 @@ from jinja2 import (
     FileSystemLoader,
     PrefixLoader,
     StrictUndefined,
-    TemplateError,
 )
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
@@ -32,9 +31,13 @@ from markupsafe import Markup, escape
 from journal.app import Campaign
 from journal.errors import JournalError
 from journal.handouts.charts import Series, line_chart
+from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
 from journal.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
 
@@ -55,10 +58,6 @@ _MD_LINE_START = re.compile(r"^(\s*)(?:([-+=])(?=\s|$)|(\d+)([.)])(?=\s|$)|([#>]
 
 #: a hyphenated id (`corpse-1`, `drawer-9`, `ghoul-pack`): never broken across lines
 _HYPHENATED = re.compile(r"\w+(?:-\w+)+")
-
-
-class TemplateProblem(JournalError):
-    """A handout template failed to load or render (a typo, a forbidden access)."""
 
 
 def md_escape(value: Any) -> Any:
@@ -118,14 +117,14 @@ def _environment(
 ) -> SandboxedEnvironment:
     loaders: list[BaseLoader] = []
     if overrides is not None:
-        loaders.append(FileSystemLoader(overrides))
+        loaders.append(FolderLoader(overrides))
     templates = shipped("templates")
     loaders.append(FileSystemLoader(str(templates)))
     parts = [FileSystemLoader(str(templates / "_ruleset"))]
     if ruleset_parts is not None:
         parts.insert(0, FileSystemLoader(ruleset_parts))
     loaders.append(PrefixLoader({"ruleset": ChoiceLoader(parts)}))
-    env = SandboxedEnvironment(
+    env = HandoutSandbox(
         loader=ChoiceLoader(loaders),
         autoescape=_is_html,
         undefined=StrictUndefined,
@@ -134,6 +133,7 @@ def _environment(
         keep_trailing_newline=True,
         finalize=md_escape if fmt == "md" else None,
     )
+    del env.globals["lipsum"]  # `lipsum(10**6)` writes for minutes; no handout needs it
     env.filters["signed"] = _signed
     env.filters["md"] = md_escape
     env.filters["ids"] = html_ids
@@ -173,10 +173,13 @@ def render(
     env = environment(overrides, fmt, ruleset)
     try:
         text = env.get_template(f"{name}.{fmt}.j2").render(**context)
-    except TemplateError as exc:
+    except TemplateProblem:
+        raise
+    except Exception as exc:  # a typo, a forbidden access, 1/0 or "a" + 1 in an override
         where = f" (templates from {overrides})" if overrides else ""
+        line = template_line(exc)
         raise TemplateProblem(
-            f"template {name}.{fmt}.j2 failed{where}: {type(exc).__name__}: {exc}"
+            f"template {name}.{fmt}.j2 failed{where}{line}: {type(exc).__name__}: {exc}"
         ) from None
     if fmt == "md":
         text = _BLANK_LINES.sub("\n\n", text).strip() + "\n"
@@ -192,7 +195,7 @@ def _svg(chart: Mapping[str, Any]) -> Markup:
 def recap(
     campaign: Campaign,
     session: int | None,
-    audience: str,
+    audience: str | Audience,
     fmt: str,
     overrides: Path | None = None,
 ) -> str:

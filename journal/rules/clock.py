@@ -48,13 +48,21 @@ def parse_game_time(text: str) -> str:
 def _four_digit_year(text: str) -> str:
     """`999-12-31T23:00` (as older journals stored a year before 1000) as `0999-...`."""
     year, dash, rest = text.partition("-")
-    if dash and year.isdigit() and len(year) < 4:
+    if dash and len(year) < 4 and year.isascii() and year.isdigit():
         return f"{int(year):04d}-{rest}"
     return text
 
 
 def to_datetime(game_time: str) -> datetime:
-    return datetime.strptime(_four_digit_year(game_time), GAME_TIME_FORMAT)
+    """A stored game time as a datetime; RuleError when the log holds something else (a
+    hand-written log imported by an older journal)."""
+    try:
+        return datetime.strptime(_four_digit_year(game_time), GAME_TIME_FORMAT)
+    except (TypeError, ValueError):
+        raise RuleError(
+            f"the journal holds {game_time!r} as a game time, which is not one of the years "
+            "1 to 9999: set the clock again (`journal clock set 1925-10-31 22:00 --rewind`)"
+        ) from None
 
 
 def parse_amount(text: str) -> tuple[int, str]:

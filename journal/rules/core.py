@@ -377,6 +377,7 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
                 raise RuleError(f"{who} is already called {new}")
             if new.casefold() != who.casefold():  # a fix of case alone is a rename too
                 _new_name(state, new)
+            refuse_audience_name(new)  # `gm` to `GM` too
             return [CharacterRenamed(who, new)]
         case RetireCharacter(name=name, reason=reason):
             return [CharacterRetired(state.character(name), " ".join(reason.split()))]
@@ -446,15 +447,27 @@ def _adjust(
 RESERVED_NAMES = frozenset({"gm", "players"})
 
 
+def audience_named(name: str) -> str | None:
+    """The handout audience `name` is, in any case and spacing (`gm`, `players`), or None."""
+    wanted = " ".join(name.split()).casefold()
+    return wanted if wanted in RESERVED_NAMES else None
+
+
+def refuse_audience_name(name: str) -> None:
+    """A character is never named after an audience: `recap --for gm` is the GM's copy."""
+    audience = audience_named(name)
+    if audience is not None:
+        raise RuleError(
+            f"{name!r} cannot name a character: `recap --for {audience}` means the "
+            f"{'GM' if audience == 'gm' else 'players'}; pick another name"
+        )
+
+
 def _new_name(state: CampaignState, name: str) -> None:
     """Refuse a name that cannot be a new character's (or a renamed one's)."""
     if not name:
         raise RuleError("a character needs a name")
-    if name.casefold() in RESERVED_NAMES:
-        raise RuleError(
-            f"{name!r} cannot name a character: `recap --for {name.casefold()}` means the "
-            f"{'GM' if name.casefold() == 'gm' else 'players'}; pick another name"
-        )
+    refuse_audience_name(name)
     if len(name) > 80 or any(c in name for c in ",\n\t"):
         raise RuleError(f"{name!r} cannot be a name: keep it short, without commas")
     if any(known.casefold() == name.casefold() for known in state.characters):

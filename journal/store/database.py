@@ -16,20 +16,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import msgspec
-from sqlalchemy import (
-    Connection,
-    Engine,
-    create_engine,
-    event,
-    func,
-    inspect,
-    select,
-    text,
-)
-from sqlalchemy.engine import ExceptionContext
-from sqlalchemy.engine.url import URL, make_url
+from sqlalchemy import Connection, Engine, func, inspect, select, text
 from sqlalchemy.exc import (
-    ArgumentError,
     DatabaseError,
     DBAPIError,
     IntegrityError,
@@ -38,12 +26,18 @@ from sqlalchemy.exc import (
 
 from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.store.engine import (
+    in_memory,
+    lock_schema,
+    open_engine,
+    problem,
+    use_wal,
+)
 from journal.store.queries import NO_BOUND, queries
 from journal.store.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
 from journal.store.snapshots import Stored
 from journal.store.snapshots import document as snapshot_document
 
-DEFAULT_DB = "journal.db"
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
 
@@ -69,17 +63,6 @@ class Draft(NamedTuple):
     recorded_at: datetime | None = None
 
 
-def database_url(target: str | None) -> URL:
-    """A SQLAlchemy URL, or a file path for SQLite (the default `./journal.db`)."""
-    target = target or DEFAULT_DB
-    if "://" in target:
-        try:
-            return make_url(target)
-        except ArgumentError:
-            raise StoreError(f"{target!r} is not a database URL") from None
-    return URL.create("sqlite", database=str(Path(target).expanduser()))
-
-
 def utc_now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
@@ -90,68 +73,23 @@ def _naive_utc(moment: datetime) -> datetime:
     return moment
 
 
-def _sqlite_engine(url: URL) -> Engine:
-    engine = create_engine(url, connect_args={"timeout": 30})
-
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        # Let SQLAlchemy's "begin" below emit BEGIN itself, so writers can take the lock
-        # up front (BEGIN IMMEDIATE) instead of failing to upgrade a read lock.
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _on_begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get("journal_write", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
-
-    @event.listens_for(engine, "handle_error")
-    def _on_error(context: ExceptionContext) -> None:
-        # a damaged page can surface in any read: say so in one line wherever it does
-        if _DAMAGED in str(context.original_exception):
-            raise StoreError(_database_problem(str(url.database), context.original_exception))
-
-    return engine
-
-
 class Store:
     """One database, any number of campaigns."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, path: Path | None = None, read_only: bool = False) -> None:
         self.engine = engine
         self._q = queries(engine.dialect.name)
+        self._path = path
+        #: a SQLite file opened read-only (it or its folder cannot be written)
+        self.read_only = read_only
         #: campaign -> (seq, hash) after this store's own last append to it
         self._heads: dict[str, tuple[int, str]] = {}
 
     @classmethod
     def open(cls, target: str | None, *, create: bool = True) -> Store:
         """Open a database; with `create=False` a missing SQLite file is refused, not made."""
-        url = database_url(target)
-        if url.get_backend_name() == "sqlite":
-            path = url.database
-            is_uri = str(url.query.get("uri", "")).lower() == "true"
-            if path and path != ":memory:" and not is_uri:
-                file = Path(path)
-                if not file.parent.is_dir():
-                    raise StoreError(f"folder {str(file.parent)!r} does not exist: create it first")
-                if file.is_dir():
-                    raise StoreError(f"{path} is a folder, not a journal database file")
-                if not create and not file.exists():
-                    raise StoreError(
-                        f"no journal at {path}: start one with "
-                        "`journal campaign new SLUG --ruleset RULESET` "
-                        "(or `journal import FILE`), or point --db at your journal"
-                    )
-            return cls(_sqlite_engine(url))
-        try:
-            return cls(create_engine(url, pool_pre_ping=True))
-        except Exception as exc:  # missing driver and the like
-            raise StoreError(f"cannot use database {url.render_as_string()}: {exc}") from None
+        opened = open_engine(target, create=create)
+        return cls(opened.engine, opened.path, opened.read_only)
 
     def close(self) -> None:
         """Close every pooled connection."""
@@ -169,8 +107,10 @@ class Store:
 
     @property
     def sqlite_path(self) -> Path | None:
+        if self._path is not None:
+            return self._path
         database = self.engine.url.database
-        if self.is_sqlite and database and database != ":memory:":
+        if self.is_sqlite and not in_memory(self.engine.url) and database:
             return Path(database)
         return None
 
@@ -181,33 +121,38 @@ class Store:
     # --- schema --------------------------------------------------------------------------
 
     def revision(self) -> str | None:
-        """The Alembic revision of the database; None for an empty one."""
+        """The Alembic revision of the database; None for an empty one. A SQLite journal
+        (never a foreign file) is put in WAL mode when it is not."""
         try:
             with self.engine.connect() as conn:
-                names = inspect(conn).get_table_names()
-                if "alembic_version" not in names:
-                    if names:
-                        raise StoreError(
-                            f"{self.describe()} is not a journal database (it has other tables); "
-                            "point --db at a journal database or a new file"
-                        )
-                    return None
-                version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-                if version is not None and (
-                    "events" not in names or str(version) not in SCHEMA_HISTORY
-                ):
-                    if "events" in names and str(version) > SCHEMA_HEAD:
-                        raise StoreError(
-                            f"{self.describe()} was written by a newer journal (schema "
-                            f"{version}; this one knows up to {SCHEMA_HEAD}): upgrade journal"
-                        )
-                    raise StoreError(
-                        f"{self.describe()} is not a journal database (another program's "
-                        "migrations); point --db at a journal database or a new file"
-                    )
-                return None if version is None else str(version)
+                version = self._revision(conn)
+            if version is not None and self.is_sqlite and not self.read_only:
+                use_wal(self.engine)
+            return version
         except DatabaseError as exc:
-            raise StoreError(_database_problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc)) from None
+
+    def _revision(self, conn: Connection) -> str | None:
+        names = inspect(conn).get_table_names()
+        if "alembic_version" not in names:
+            if names:
+                raise StoreError(
+                    f"{self.describe()} is not a journal database (it has other tables); "
+                    "point --db at a journal database or a new file"
+                )
+            return None
+        version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        if version is not None and ("events" not in names or str(version) not in SCHEMA_HISTORY):
+            if "events" in names and str(version) > SCHEMA_HEAD:
+                raise StoreError(
+                    f"{self.describe()} was written by a newer journal (schema "
+                    f"{version}; this one knows up to {SCHEMA_HEAD}): upgrade journal"
+                )
+            raise StoreError(
+                f"{self.describe()} is not a journal database (another program's "
+                "migrations); point --db at a journal database or a new file"
+            )
+        return None if version is None else str(version)
 
     def require_current(self) -> None:
         """Refuse to work on a database that is empty, foreign or not at the code's schema."""
@@ -224,7 +169,11 @@ class Store:
             )
 
     def upgrade(self, *, backup: bool = True) -> tuple[str | None, str, Path | None]:
-        """Bring the database to head with Alembic. Returns (from, to, backup copy)."""
+        """Bring the database to head with Alembic. Returns (from, to, backup copy).
+
+        The migration runs under the write lock (SQLite's BEGIN IMMEDIATE, an advisory
+        lock on PostgreSQL) and reads the revision again under it: several commands using
+        a new database at once wait for the first to create it, then find it made."""
         before = self.revision()
         copy = None
         path = self.sqlite_path
@@ -233,10 +182,14 @@ class Store:
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)")
             shutil.copy2(path, copy)
+        if before is None and self.is_sqlite and not self.read_only:
+            use_wal(self.engine)  # a new journal: WAL from its first write
         from journal.store.migrate import upgrade_to_head
 
-        with self.engine.begin() as conn:
-            upgrade_to_head(conn)
+        with self._write() as conn:
+            lock_schema(conn)
+            if self._revision(conn) != SCHEMA_HEAD:
+                upgrade_to_head(conn)
         return before, SCHEMA_HEAD, copy
 
     def ensure_schema(self) -> None:
@@ -304,11 +257,15 @@ class Store:
                 yield _record(campaign, row)
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
+        if not _stored_int(seq):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(self._q.get, {"campaign": campaign, "seq": seq}).first()
         return None if row is None else _record(campaign, row)
 
     def last_seq_of_session(self, campaign: str, number: int) -> int | None:
+        if not _stored_int(number):
+            return None
         query = select(func.max(events.c.seq)).where(
             events.c.campaign == campaign, events.c.session == number
         )
@@ -365,7 +322,7 @@ class Store:
                 found = conn.execute(self._q.hash_at, {"campaign": campaign, "seq": seq}).first()
                 if found is not None:
                     self._keep(conn, campaign, seq, str(found.hash), (rules_version, state))
-        except DBAPIError:
+        except (DBAPIError, StoreError):
             pass
 
     def discard_snapshot(self, row: Stored) -> bool:
@@ -379,8 +336,8 @@ class Store:
                         snapshots.c.rules_version == row.rules_version,
                     )
                 )
-        except DBAPIError:
-            return False
+        except (DBAPIError, StoreError):
+            return False  # a cache: a lost race or a read-only role just means no delete
         return True
 
     def drop_snapshots(self, campaign: str | None = None) -> int:
@@ -391,7 +348,7 @@ class Store:
         try:
             with self._write() as conn:
                 return int(conn.execute(query).rowcount)
-        except DBAPIError as exc:
+        except (DBAPIError, StoreError) as exc:  # `_write` says what a locked file is
             raise self._snapshots_problem(exc) from None
 
     def repair_snapshots(self) -> bool:
@@ -450,7 +407,7 @@ class Store:
         except DBAPIError as exc:
             raise self._snapshots_problem(exc) from None
 
-    def _snapshots_problem(self, exc: DBAPIError) -> StoreError:
+    def _snapshots_problem(self, exc: DBAPIError | StoreError) -> StoreError:
         """`SnapshotsUnavailable` when the snapshots table is gone or not the journal's,
         else the database's own problem."""
         try:
@@ -459,14 +416,17 @@ class Store:
                 present = found.has_table("snapshots")
                 columns = {c["name"] for c in found.get_columns("snapshots")} if present else set()
         except DBAPIError:
-            return StoreError(_database_problem(self.describe(), exc))
+            return self._problem(exc)
         if not present or columns != set(snapshots.c.keys()):
             what = "missing" if not present else "not the journal's"
             return SnapshotsUnavailable(
                 f"the snapshots table (a cache) is {what}: `journal db upgrade` makes it "
                 "again (until then every command folds the whole log)"
             )
-        return StoreError(_database_problem(self.describe(), exc))
+        return self._problem(exc)
+
+    def _problem(self, exc: DBAPIError | StoreError) -> StoreError:
+        return exc if isinstance(exc, StoreError) else StoreError(problem(self.describe(), exc))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -512,8 +472,6 @@ class Store:
             raise ConcurrencyConflict(
                 f"another writer appended to campaign {campaign!r} at the same moment"
             ) from None
-        except OperationalError as exc:
-            raise StoreError(_database_problem(self.describe(), exc)) from None
 
     def import_records(
         self,
@@ -609,32 +567,22 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        """A write transaction (on SQLite it takes the write lock at BEGIN)."""
-        with self.engine.connect() as conn:
-            conn.execution_options(journal_write=True)
-            with conn.begin():
-                yield conn
+        """A write transaction (on SQLite it takes the write lock at BEGIN, waiting for
+        another writer's up to the lock timeout); a failure of the database (locked,
+        read-only, a full disk) is a StoreError that says so."""
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(journal_write=True)
+                with conn.begin():
+                    yield conn
+        except OperationalError as exc:
+            raise StoreError(problem(self.describe(), exc)) from None
 
 
-#: what SQLite says of a file whose pages are corrupt
-_DAMAGED = "database disk image is malformed"
-
-
-def _database_problem(where: str, exc: BaseException | None) -> str:
-    orig = getattr(exc, "orig", None)
-    detail = str(orig) if orig is not None else str(exc)
-    if "file is not a database" in detail or "not a database" in detail:
-        return f"{where} is not a journal database (not even SQLite); point --db at another file"
-    if _DAMAGED in detail:
-        return (
-            f"{where} is damaged (SQLite: {_DAMAGED}): restore it from a backup; "
-            f"`sqlite3 {where} .recover` may save what still reads"
-        )
-    if "unable to open" in detail:
-        return f"cannot open {where}: check the path and its permissions"
-    if "locked" in detail:
-        return f"{where} stayed locked by another writer for 30 s; try again"
-    return f"the database {where} failed: {detail.splitlines()[0] if detail else exc}"
+def _stored_int(number: int) -> bool:
+    """A number the integer columns (seq, session) can hold: any other is in no row (and
+    SQLite or PostgreSQL would fail on it rather than find nothing)."""
+    return -NO_BOUND <= number <= NO_BOUND
 
 
 def seal(

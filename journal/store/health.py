@@ -121,8 +121,8 @@ def integrity_problems(conn: Connection) -> list[str] | None:
         return None
     try:
         rows = [str(row[0]) for row in conn.exec_driver_sql("PRAGMA integrity_check")]
-    except (DBAPIError, StoreError) as exc:  # too damaged to check: the store says so
-        return [str(getattr(exc, "orig", None) or exc).strip()]
+    except (DBAPIError, StoreError) as exc:  # too damaged to check: SQLite's own words
+        return [str(getattr(exc, "orig", None) or exc.__cause__ or exc).strip()]
     if rows == ["ok"]:
         return []
     # one problem a line (a row may hold several), without SQLite's "*** in database ***"

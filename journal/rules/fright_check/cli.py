@@ -17,6 +17,7 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
+from journal.rules.numbers import unsigned
 
 
 @click.group()
@@ -137,9 +138,10 @@ def _row(text: str | None) -> int | None:
     cleaned = text.strip()
     if cleaned == "40+":
         return 40
-    if not cleaned.isdigit():
+    row = unsigned(cleaned)
+    if row is None:
         fail(f"--change-to {text!r} is not a row of the table: give 4 to 40 (or 40+)")
-    return int(cleaned)
+    return row
 
 
 @click.command()

@@ -12,6 +12,7 @@ from journal.rules.core import Adjustment, CampaignState, Meta, NumbersAdjusted
 from journal.rules.fright_check.lookup import character_of, rules_of
 from journal.rules.fright_check.sheet import ATTRIBUTE_RANGE, SELF_CONTROL
 from journal.rules.fright_check.state import Character, FrightState
+from journal.rules.numbers import signed, unsigned
 
 ADJUSTABLE: Mapping[str, str] = {
     "will": "a change to Will, e.g. -1",
@@ -25,20 +26,20 @@ SCN = "self_control."
 def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustment:
     who = character_of(state, name)
     if number == "will":
-        text = value.strip()
-        if not text.lstrip("+-").isdigit() or int(text) == 0:
+        change = signed(value)
+        if not change:
             raise RuleError(f"Will takes a change such as -1 or +1, not {value!r}")
-        after = who.will + int(text)
+        after = who.will + change
         low, high = ATTRIBUTE_RANGE
         if not low <= after <= high:
             raise RuleError(f"{who.name}'s Will is {who.will}: {after} is outside {low} to {high}")
         return Adjustment("will", who.will, after)
     if number in ("hp", "fp"):
-        text = value.strip()
-        if not text.lstrip("+-").isdigit() or int(text) == 0:
+        change = signed(value)
+        if not change:
             raise RuleError(f"{number.upper()} takes a change such as -1 or +1, not {value!r}")
         before, most = (who.hp, who.hp_max) if number == "hp" else (who.fp, who.fp_max)
-        after = before + int(text)
+        after = before + change
         if after > most:
             raise RuleError(
                 f"{who.name}'s {number.upper()} is {before} of {most}: {after} is past the maximum"
@@ -52,11 +53,12 @@ def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustme
             raise RuleError(
                 f"--scn takes DISADVANTAGE=N, one of {who.name}'s ({owned}), not {value!r}"
             )
-        if not raw.strip().isdigit() or int(raw) not in SELF_CONTROL:
+        scn = unsigned(raw)
+        if scn not in SELF_CONTROL:
             raise RuleError(f"a self-control number is 15, 12, 9 or 6, not {raw!r}")
         if found.self_control is None:
             raise RuleError(f"{found.name} has no self-control number to adjust")
-        return Adjustment(f"{SCN}{found.name}", found.self_control, int(raw))
+        return Adjustment(f"{SCN}{found.name}", found.self_control, scn)
     known = ", ".join(ADJUSTABLE)
     raise RuleError(f"a GURPS sheet has no number {number!r} to adjust (it has: {known})")
 

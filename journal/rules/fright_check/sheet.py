@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from journal.errors import RuleError
+from journal.rules.numbers import signed
 
 SELF_CONTROL = (15, 12, 9, 6)
 MAX_SHEET_QUIRKS = 5
@@ -59,8 +60,9 @@ def _integer(value: Any, what: str) -> int:
         raise RuleError(f"{what} must be a whole number, not {value!r}")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value.strip())
+    number = signed(value) if isinstance(value, str) else None
+    if number is not None:
+        return number
     raise RuleError(f"{what} must be a whole number, not {value!r}")
 
 

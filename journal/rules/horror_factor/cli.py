@@ -18,6 +18,7 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
+from journal.rules.numbers import signed
 
 if TYPE_CHECKING:
     from journal.api import Journal
@@ -257,16 +258,17 @@ def shift(
     from journal.rules.horror_factor import Shift
 
     for given in (name, cause):
-        if given and given.startswith("-") and not given.lstrip("-").isdigit():
+        if given and given.startswith("-") and signed(given) is None:
             raise click.UsageError(f"No such option: {given}")
     if everyone:
         # With --all the first argument is the cause: `shift --all inspired [DELTA]`.
-        if cause is not None and delta is None and cause.lstrip("+-").isdigit():
-            delta = int(cause)
+        number = None if cause is None else signed(cause)
+        if number is not None and delta is None:
+            delta = number
         elif cause is not None:
             fail("with --all give only CAUSE [DELTA], e.g. journal shift --all inspired")
         cause, name = name, None
-        if cause is not None and cause.lstrip("+-").isdigit():
+        if cause is not None and signed(cause) is not None:
             fail("give the cause before the delta: journal shift --all CAUSE [DELTA]")
     if not cause:
         fail("say why: journal shift NAME CAUSE [DELTA] (or --all CAUSE [DELTA])")

@@ -48,6 +48,7 @@ from journal.rules.horror_factor.state import (
     Participant,
     action_penalty,
 )
+from journal.rules.numbers import unsigned
 
 DECIDE = Dispatch[list[Event]]("decide")
 DECIDE.on(StartEncounter)(lambda state, command, dice: [start_encounter(state, command)])
@@ -75,9 +76,8 @@ def parse_hf(text: str) -> tuple[int, str]:
     key = category_name(text)
     if key in tables.PRESETS:
         return tables.PRESETS[key], key
-    stripped = text.strip()
-    if stripped.isdigit():
-        number = int(stripped)
+    number = unsigned(text)
+    if number is not None:
         if number > tables.HF_NUMBER_MAX:
             raise RuleError(
                 f"HF {number} is more than {tables.HF_NUMBER_MAX}: the text's table runs 0 to 6 "

@@ -13,6 +13,7 @@ from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.lookup import character, rules_of
 from journal.rules.horror_factor.sheet import category_name
 from journal.rules.horror_factor.state import Character, HFState, clamp
+from journal.rules.numbers import signed
 
 ADJUSTABLE: Mapping[str, str] = {
     "hardness": "a change to Hardness, e.g. -1 (0-7; past the training cap too)",
@@ -24,10 +25,9 @@ SPEC = "hardness."  # `hardness.mythos`: a specialization
 
 
 def _change(text: str, what: str) -> int:
-    stripped = text.strip()
-    if not stripped.lstrip("+-").isdigit():
+    change = signed(text)
+    if change is None:
         raise RuleError(f"{what} must be a change such as -1 or +2, not {text!r}")
-    change = int(stripped)
     if change == 0:
         raise RuleError(f"a change of 0 to {what} changes nothing: give -1, +1, ...")
     return change

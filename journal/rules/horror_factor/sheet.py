@@ -7,6 +7,7 @@ from typing import Any
 
 from journal.errors import RuleError
 from journal.rules.horror_factor import tables
+from journal.rules.numbers import signed
 
 
 def whole(value: Any, what: str) -> int:
@@ -16,9 +17,9 @@ def whole(value: Any, what: str) -> int:
     if isinstance(value, int):
         return value
     if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("+-").isdigit():
-            return int(text)
+        number = signed(value)
+        if number is not None:
+            return number
     raise RuleError(f"{what} must be a whole number, not {value!r}")
 
 

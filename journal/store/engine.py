@@ -1,0 +1,264 @@
+"""Opening a database: its URL, the engine and its settings (SQLite's pragmas and write
+lock, PostgreSQL's timeouts), read-only access, and what a failure of the database means
+to the GM.
+
+A refused command changes no file it opened: the journal's own settings that live in the
+file (SQLite's WAL mode) are set only once the file is known to be a journal (or a new
+one). A SQLite file that cannot be written (its own permissions, or a read-only folder
+where the `-wal` and `-shm` files cannot be made) is opened read-only, so every reading
+command works and a writing one is refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import ExceptionContext
+from sqlalchemy.engine.url import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from journal.errors import StoreError
+
+DEFAULT_DB = "journal.db"
+#: what SQLite says of a file whose pages are corrupt
+DAMAGED = "database disk image is malformed"
+#: how long a command waits for another writer's lock, in seconds (SQLite's busy timeout,
+#: PostgreSQL's lock_timeout)
+LOCK_TIMEOUT_ENV = "JOURNAL_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 30.0
+#: PostgreSQL's statement_timeout, a backstop for a statement that runs away (a lock wait
+#: ends at the lock timeout first); `db upgrade` runs without it
+STATEMENT_TIMEOUT = 300.0
+#: how long PostgreSQL may take to answer the connection (libpq's connect_timeout)
+CONNECT_TIMEOUT = 15
+#: the transaction-level advisory lock that serializes schema changes on PostgreSQL
+#: (the first use of a database by several commands at once)
+SCHEMA_LOCK = 0x6A6F75726E616C  # "journal"
+
+
+@dataclass(frozen=True)
+class Opened:
+    engine: Engine
+    #: the SQLite file (None on a server)
+    path: Path | None
+    #: opened read-only: the file or its folder cannot be written
+    read_only: bool = False
+
+
+def database_url(target: str | None) -> URL:
+    """A SQLAlchemy URL, or a file path for SQLite (the default `./journal.db`)."""
+    target = target or DEFAULT_DB
+    if "://" in target:
+        try:
+            return make_url(target)
+        except ArgumentError:
+            raise StoreError(f"{_masked(target)!r} is not a database URL") from None
+        except ValueError:  # a port that is not a number, a bracket left open
+            raise StoreError(
+                f"{_masked(target)!r} is not a database URL: check its host and port"
+            ) from None
+    return URL.create("sqlite", database=str(Path(target).expanduser()))
+
+
+def _masked(target: str) -> str:
+    """A URL as a message may show it: without its password."""
+    return re.sub(r"(//[^/:@]*:)[^/@]*@", r"\1***@", target)
+
+
+def in_memory(url: URL) -> bool:
+    """A SQLite database that lives only as long as the process (`sqlite://`, `:memory:`,
+    a `mode=memory` URI)."""
+    if url.get_backend_name() != "sqlite":
+        return False
+    database = url.database or ""
+    return (
+        database in ("", ":memory:")
+        or database.startswith("file::memory:")
+        or str(url.query.get("mode", "")).lower() == "memory"
+        or "mode=memory" in database
+    )
+
+
+def lock_timeout() -> float:
+    """Seconds to wait for a lock: `JOURNAL_LOCK_TIMEOUT`, else 30."""
+    raw = os.environ.get(LOCK_TIMEOUT_ENV, "").strip()
+    if not raw:
+        return DEFAULT_LOCK_TIMEOUT
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 86400:
+        raise StoreError(f"{LOCK_TIMEOUT_ENV}={raw!r} is not a number of seconds (1 to 86400)")
+    return seconds
+
+
+def open_engine(target: str | None, *, create: bool) -> Opened:
+    """The engine for `target`; with `create=False` a missing SQLite file is refused."""
+    url = database_url(target)
+    if url.get_backend_name() == "sqlite":
+        return _open_sqlite(url, create)
+    return Opened(_server_engine(url), None)
+
+
+def _open_sqlite(url: URL, create: bool) -> Opened:
+    path = url.database
+    uri = str(url.query.get("uri", "")).lower() == "true"
+    if in_memory(url) or uri or not path:
+        return Opened(sqlite_engine(url, url.render_as_string()), None)
+    file = Path(path)
+    if not file.parent.is_dir():
+        raise StoreError(f"folder {str(file.parent)!r} does not exist: create it first")
+    if file.is_dir():
+        raise StoreError(f"{path} is a folder, not a journal database file")
+    if file.exists() and not file.is_file():
+        raise StoreError(f"{path} is not a file (a device or a pipe): point --db at a journal file")
+    if not file.exists():
+        if not create:
+            raise StoreError(
+                f"no journal at {path}: start one with "
+                "`journal campaign new SLUG --ruleset RULESET` "
+                "(or `journal import FILE`), or point --db at your journal"
+            )
+        if not os.access(file.parent, os.W_OK):
+            raise StoreError(
+                f"folder {str(file.parent)!r} is read-only: no journal can start there"
+            )
+    elif not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
+        return Opened(sqlite_engine(_read_only_url(file), path), file, read_only=True)
+    return Opened(sqlite_engine(url, path), file)
+
+
+def _read_only_url(file: Path) -> URL:
+    """A read-only open that makes no file: `immutable` when the file holds everything (no
+    write-ahead log with events not yet folded into it), else `mode=ro`, which needs the
+    log (and its index, `-shm`, made if the folder allows)."""
+    wal = Path(f"{file}-wal")
+    pending = wal.exists() and wal.stat().st_size > 0
+    if pending and not Path(f"{file}-shm").exists() and not os.access(file.parent, os.W_OK):
+        raise StoreError(
+            f"{file} has events in its write-ahead log ({wal.name}) that SQLite cannot read "
+            "in a read-only folder: open it once where its folder can be written"
+        )
+    mode = {"mode": "ro"} if pending else {"immutable": "1"}
+    return URL.create(
+        "sqlite", database=f"file:{quote(str(file.absolute()))}", query={"uri": "true", **mode}
+    )
+
+
+def sqlite_engine(url: URL, where: str) -> Engine:
+    """The engine of a SQLite database; `where` names it to the GM."""
+    timeout = lock_timeout()
+    engine = create_engine(url, connect_args={"timeout": timeout})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" below emit BEGIN itself, so writers can take the lock
+        # up front (BEGIN IMMEDIATE) instead of failing to upgrade a read lock. WAL mode is
+        # the file's own setting: `use_wal` sets it once the file is known to be a journal.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get("journal_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @event.listens_for(engine, "handle_error")
+    def _on_error(context: ExceptionContext) -> None:
+        # a damaged page can surface in any read: say so in one line wherever it does
+        if DAMAGED in str(context.original_exception):
+            raise StoreError(problem(where, context.original_exception)) from (
+                context.original_exception
+            )
+
+    return engine
+
+
+def use_wal(engine: Engine) -> None:
+    """Put a journal's SQLite file in WAL mode (a no-op when it is): outside any
+    transaction, on the driver's connection."""
+    with engine.connect() as conn:
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        cursor = raw.cursor()
+        try:
+            if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL")
+        finally:
+            cursor.close()
+
+
+def _server_engine(url: URL) -> Engine:
+    """PostgreSQL (or another server): a lock waited for at most the lock timeout, a
+    statement at most STATEMENT_TIMEOUT; settings the URL gives itself (`?options=-c ...`)
+    come after ours and win."""
+    args: dict[str, Any] = {}
+    if url.get_backend_name() == "postgresql":
+        ours = (
+            f"-c lock_timeout={int(lock_timeout() * 1000)} "
+            f"-c statement_timeout={int(STATEMENT_TIMEOUT * 1000)}"
+        )
+        given = str(url.query.get("options", "")).strip()
+        args["options"] = f"{ours} {given}".strip()
+        if "connect_timeout" not in url.query:
+            args["connect_timeout"] = CONNECT_TIMEOUT
+    try:
+        return create_engine(url, pool_pre_ping=True, connect_args=args)
+    except Exception as exc:  # missing driver and the like
+        raise StoreError(f"cannot use database {url.render_as_string()}: {exc}") from None
+
+
+def lock_schema(conn: Connection) -> None:
+    """Serialize schema changes (inside the write transaction): SQLite's BEGIN IMMEDIATE
+    already holds the write lock; PostgreSQL takes an advisory lock until the commit, and
+    lets `db upgrade`'s statements run as long as they need."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+        conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
+
+
+def problem(where: str, exc: BaseException) -> str:
+    """What a failure of the database (SQLAlchemy's, or the driver's own) means, in the
+    GM's words."""
+    orig = getattr(exc, "orig", None)
+    detail = str(orig) if orig is not None else str(exc)
+    first = detail.strip().splitlines()[0] if detail.strip() else type(exc).__name__
+    code = getattr(orig, "sqlstate", None)
+    if DAMAGED in detail:
+        return (
+            f"{where} is damaged (SQLite: {DAMAGED}): restore it from a backup; "
+            f"`sqlite3 {where} .recover` may save what still reads"
+        )
+    if "file is not a database" in detail or "not a database" in detail:
+        return f"{where} is not a journal database (not even SQLite); point --db at another file"
+    if "readonly" in detail or "read-only" in detail:
+        return (
+            f"{where} is read-only (the file or its folder cannot be written): commands that "
+            "read it work; to record, make it writable"
+        )
+    if "unable to open" in detail:
+        return f"cannot open {where}: check the path and its permissions"
+    if "locked" in detail or code == "55P03" or "lock timeout" in detail:
+        return (
+            f"{where} stayed locked by another writer for {lock_timeout():g} s; try again "
+            f"(or wait longer: {LOCK_TIMEOUT_ENV}=SECONDS)"
+        )
+    if code == "57014" and "statement timeout" in detail:
+        return (
+            f"a statement on {where} ran past {STATEMENT_TIMEOUT:g} s and was stopped; "
+            "nothing was written"
+        )
+    if "disk I/O error" in detail or "database or disk is full" in detail:
+        return f"{where} could not be read or written ({first}): check the disk"
+    return f"the database {where} failed: {first}"
