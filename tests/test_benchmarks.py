@@ -26,6 +26,7 @@ FIGURES = {
     "audit_vs_raw_fold",
     "log_vs_raw_fold",
     "verify_vs_raw",
+    "verify_chain_vs_raw",
 }
 
 
