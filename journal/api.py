@@ -356,10 +356,11 @@ class Journal:
         upto = self.upto(as_of, as_of_session)
         if session is not None:
             self._campaign.seq_of_session(session)  # refuses a session that never was
+        state = self.state(upto)
         if character is not None:
-            character = self.state(upto).known(character)
+            character = state.known(character)
         records, corrections = self._campaign.history(upto)
-        renamed = self.state(upto).renamed
+        renamed = state.renamed
         ruleset = self.ruleset
         entries = []
         for record in records:

@@ -38,7 +38,6 @@ from journal.rules.narrate import (
     adjustments,
     concerns,
     describe,
-    latest_name,
     with_new_names,
 )
 from journal.rules.ruleset import Ruleset
@@ -176,7 +175,7 @@ class Recap:
 
     def current(self, name: str) -> str:
         """A name as the character is called now (after any rename)."""
-        return latest_name(name, self.log.final.renamed)
+        return self.log.final.renamed.get(name, (name, 0))[0]
 
     def about(self, payload: Event) -> tuple[str, ...]:
         return tuple(self.current(n) for n in concerns(payload, self.ruleset))

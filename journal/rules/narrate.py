@@ -110,20 +110,11 @@ def describe(
 
 def with_new_names(text: str, seq: int, renamed: Mapping[str, tuple[str, int]] | None) -> str:
     """`text` of event `seq` with each name renamed after it shown with its new name."""
-    for old, (_, at) in (renamed or {}).items():
+    # the fold keeps each old name's entry at the character's newest name
+    for old, (now, at) in (renamed or {}).items():
         if seq < at:
-            now = latest_name(old, renamed or {})
             text = re.sub(rf"(?<![\w(]){re.escape(old)}(?!\w| \(now)", f"{old} (now {now})", text)
     return text
-
-
-def latest_name(name: str, renamed: Mapping[str, tuple[str, int]]) -> str:
-    """What `name` is called now, after every rename."""
-    seen = {name}
-    while name in renamed and renamed[name][0] not in seen:
-        name = renamed[name][0]
-        seen.add(name)
-    return name
 
 
 def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:

@@ -69,6 +69,18 @@ def test_rename_keeps_the_old_name_visible_where_it_was_used(night: Cli) -> None
     assert night.json("audit")["differences"] == []
 
 
+def test_a_name_given_up_by_a_rename_can_be_taken_by_another(night: Cli) -> None:
+    night("session", "start", "One")
+    night("note", "Tobais hides.", "--about", "Tobais")
+    night("character", "rename", "Tobais", "Tobias")
+    night("note", "Linda runs.", "--about", "Linda")
+    night("character", "rename", "Linda", "Tobais")  # the typo's name, free again
+    log = night("log").stdout
+    assert "Tobais (now Tobias) hides." in log
+    assert "Linda (now Tobais) runs." in log  # not "(now Tobias)": another character
+    assert "Linda (now Tobais) runs." in night("recap", "--for", "Tobais").stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
