@@ -39,6 +39,7 @@ from journal.projection import apply
 from journal.rules import clock, load, load_all
 from journal.rules.core import (
     SLUG,
+    UNVOIDABLE,
     CampaignCreated,
     CampaignState,
     CharacterAdded,
@@ -206,7 +207,6 @@ def _named(name: str) -> None:
         )
 
 
-UNVOIDABLE = ("CampaignCreated", "CharacterAdded", "EventVoided", "ChainSealed")
 CORRECTIONS = ("EventVoided", "RulingAmended")
 
 

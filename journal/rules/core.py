@@ -491,7 +491,8 @@ def _create(state: CampaignState, command: CreateCampaign, ruleset: Ruleset) -> 
     return CampaignCreated(command.slug, ruleset.name, title, options, command.journal_version)
 
 
-_UNVOIDABLE = {
+#: the events no void can take back, and why (the import refuses such a void too)
+UNVOIDABLE = {
     "CampaignCreated": "the campaign's creation cannot be voided; start a new campaign instead",
     "ChainSealed": "it seals the hash chain and changes nothing else, so there is nothing to void",
     "EventVoided": "a void cannot be voided; re-enter the voided event instead",
@@ -507,8 +508,8 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
             f"there is no event {command.seq} in campaign {state.slug!r} "
             f"(its events are 1 to {state.seq}); see `journal log`"
         )
-    if target.type in _UNVOIDABLE:
-        raise RuleError(f"event {target.seq} is {target.type}: {_UNVOIDABLE[target.type]}")
+    if target.type in UNVOIDABLE:
+        raise RuleError(f"event {target.seq} is {target.type}: {UNVOIDABLE[target.type]}")
     if target.seq in state.voided:
         raise RuleError(f"event {target.seq} is already voided; see `journal log`")
     if target.type == "CharacterAdded" and command.named_by:

@@ -43,6 +43,15 @@ def test_a_typo_with_no_history_can_be_voided(night: Cli) -> None:
     assert "Tobais" not in night.json("status")["characters"]
 
 
+def test_a_voided_typo_exports_and_imports(night: Cli, tmp_path: Path) -> None:
+    night("void", "3", "--reason", "a typo")
+    night("export", "-o", str(tmp_path / "night.jsonl"))
+    copy = Cli(night.runner, str(tmp_path / "copy.db"))
+    copy("import", str(tmp_path / "night.jsonl"))
+    assert copy.json("status") == night.json("status")
+    assert copy.json("verify")["ok"]
+
+
 def test_a_character_named_later_cannot_be_voided(night: Cli) -> None:
     night("note", "Tobais hides.", "--about", "Tobais")
     message = refused(night, "void", "3", "--reason", "a typo")
