@@ -22,9 +22,6 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from journal.app import Campaign, Outcome, Rerule, create_campaign
-from journal.audit.explain import Explanation
-from journal.audit.replay import AuditReport
-from journal.audit.verify import ChainReport
 from journal.dice import AskDice
 from journal.documents import Board, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
