@@ -219,6 +219,8 @@ class Journal:
         and reused while no writer has appended since (the log only grows), so a long
         session (`journal play`) reads it again for the price of one query."""
         if as_of is not None:
+            if self._latest is not None and self._latest[0] == as_of:
+                return self._latest[1]  # the campaign as of a seq never changes
             return self._campaign.state(as_of)
         head = self._campaign.head()
         if self._latest is None or self._latest[0] != head:
