@@ -178,6 +178,15 @@ def test_no_notice_inside_a_session(night: Cli) -> None:
 # --- GM fiat ----------------------------------------------------------------------------------
 
 
+def test_adjusting_a_specialization_moves_its_peak_as_adjusting_hardness_does(
+    night: Cli,
+) -> None:
+    night("adjust", "Linda", "--spec", "occult=+2", "--reason", "the cult's library")  # 2 -> 4
+    night("adjust", "Linda", "--spec", "occult=-2", "--reason", "read too soon")  # 4 -> 2
+    message = refused(night, "peace", "Linda", "--months", "6", "--lose", "1", "--spec", "occult")
+    assert "at most half of their peak Hardness (occult) 4: not below 2" in message
+
+
 def test_adjust_is_recorded_explained_and_told(night: Cli) -> None:
     night("session", "start", "One")
     out = night("adjust", "Linda", "--hardness", "-1", "--willpower", "-3", "--spec",

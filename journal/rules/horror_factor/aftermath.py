@@ -327,7 +327,7 @@ def award(state: CampaignState, command: Award) -> HardnessAwarded:
             "--new-spec to start one"
         )
     # A new specialization starts from the general Hardness it used to fall back on.
-    before = who.specializations.get(spec, who.hardness) if spec else who.hardness
+    before = who.level(spec)
     after = before + command.hardness
     if after > tables.HARDNESS_MAX:
         raise RuleError(

@@ -65,7 +65,19 @@ def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> HFS
     return HFState(characters, encounter)
 
 
-EVOLVE.on(NumbersAdjusted)(fiat.evolve)
+@EVOLVE.on(NumbersAdjusted)
+def _adjusted(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> HFState:
+    """GM fiat: each adjustment lands as its difference on the number as it stands (like
+    every recorded change: a void before it still lets it land where the GM meant)."""
+    rules, name = rules_of(state), payload.character
+    # a specialization moves from the general Hardness as it was before this ruling
+    for change in sorted(payload.changes, key=lambda c: not c.number.startswith(fiat.SPEC)):
+        diff = change.after - change.before
+        if change.number.startswith(fiat.SPEC):
+            rules = _shift_level(rules, name, change.number.removeprefix(fiat.SPEC), diff)
+        elif change.number in ("hardness", "brokenness", "willpower"):
+            rules = _shift(rules, name, **{change.number: diff})
+    return rules
 
 
 @EVOLVE.on(EncounterStarted)

@@ -5,14 +5,12 @@ training cap too: an adjustment is a ruling, like an award)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from journal.errors import RuleError
-from journal.rules.core import Adjustment, CampaignState, Meta, NumbersAdjusted
+from journal.rules.core import Adjustment, CampaignState
 from journal.rules.horror_factor import tables
-from journal.rules.horror_factor.lookup import character, rules_of
+from journal.rules.horror_factor.lookup import character
 from journal.rules.horror_factor.sheet import category_name
-from journal.rules.horror_factor.state import Character, HFState, clamp
 from journal.rules.numbers import signed
 
 ADJUSTABLE: Mapping[str, str] = {
@@ -40,7 +38,7 @@ def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustme
         category = category_name(category)
         if not sep or not category:
             raise RuleError(f"--spec takes CATEGORY=CHANGE, e.g. mythos=-1, not {value!r}")
-        before = who.specializations.get(category, who.hardness)
+        before = who.level(category)
         return _within(
             f"{SPEC}{category}",
             f"{who.name}'s Hardness ({category})",
@@ -83,33 +81,3 @@ def _within(number: str, what: str, before: int, change: int, most: int) -> Adju
             f"{what} is {before}: {change:+d} would make it {after}, outside 0 to {most}"
         )
     return Adjustment(number, before, after)
-
-
-def evolve(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> HFState:
-    """Each adjustment lands as its difference on the number as it stands (like every
-    recorded change: a void before it still lets it land where the GM meant)."""
-    rules = rules_of(state)
-    who = rules.characters.get(payload.character)
-    if who is None:
-        return rules
-    # a specialization moves from the general Hardness as it was before this ruling
-    for change in sorted(payload.changes, key=lambda c: not c.number.startswith(SPEC)):
-        who = _moved(who, change)
-    return replace(rules, characters={**rules.characters, who.name: who})
-
-
-def _moved(who: Character, change: Adjustment) -> Character:
-    diff = change.after - change.before
-    if change.number.startswith(SPEC):
-        category = change.number.removeprefix(SPEC)
-        start = who.specializations.get(category, who.hardness)
-        specs = {**who.specializations, category: clamp(start + diff, 0, tables.HARDNESS_MAX)}
-        return replace(who, specializations=dict(sorted(specs.items())))
-    if change.number == "hardness":
-        hardness = clamp(who.hardness + diff, 0, tables.HARDNESS_MAX)
-        return replace(who, hardness=hardness, peak_hardness=max(who.peak_hardness, hardness))
-    if change.number == "brokenness":
-        return replace(who, brokenness=clamp(who.brokenness + diff, 0, tables.BROKENNESS_MAX))
-    if change.number == "willpower":
-        return replace(who, willpower=clamp(who.willpower + diff, 0, who.willpower_max))
-    return who

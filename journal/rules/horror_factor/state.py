@@ -39,9 +39,8 @@ class Character:
 
     def hardness_for(self, category: str | None) -> tuple[int, str]:
         """The Hardness that applies against `category`, and its label for the terms."""
-        if category is not None and category in self.specializations:
-            return self.specializations[category], f"Hardness ({category})"
-        return self.hardness, "Hardness"
+        specialization = self.specialization_for(category)
+        return self.level(specialization), hardness_label(specialization)
 
     def specialization_for(self, category: str | None) -> str | None:
         """The specialization an event of this category names for this character."""
