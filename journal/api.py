@@ -192,9 +192,17 @@ class Journal:
     """One campaign of a journal database (a context manager: closing it closes the
     database it opened)."""
 
-    def __init__(self, store: Store, campaign: str, *, owns_store: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        campaign: str | None,
+        *,
+        current: str | None = None,
+        owns_store: bool = False,
+    ) -> None:
+        """Open `campaign` (None: `current`, else the only one) once its schema is checked."""
         self.store = store
-        self.service = Campaign.open(store, campaign)
+        self.service = Campaign.open(store, campaign, current)
         self._owns_store = owns_store
         #: every event this object recorded, in order (`journal play` sums them up)
         self.recorded: list[Recorded] = []
@@ -521,11 +529,9 @@ def open_journal(db: str | None = None, *, campaign: str | None = None) -> Journ
     `./journal.db`); `campaign` may be left out when the database holds one."""
     store = Store.open(db, create=False)
     try:
-        from journal.app import resolve_campaign
         from journal.current import current
 
-        store.require_current()
-        return Journal(store, resolve_campaign(store, campaign, current(store)), owns_store=True)
+        return Journal(store, campaign, current=current(store), owns_store=True)
     except BaseException:
         store.close()
         raise
@@ -615,12 +621,13 @@ def campaigns(store: Store) -> list[CampaignSummary]:
 
 def audience_named_characters(store: Store) -> list[tuple[str, str]]:
     """(campaign, name) of each character named after a handout's audience (`GM`,
-    `players`, in any case), which older journals allowed: `journal db check` lists them."""
+    `players`, in any case), which older journals allowed: `journal db check` lists them
+    (on a database at the current schema)."""
     from journal.rules.core import audience_named
 
     return [
         (first.campaign, name)
         for first in store.campaigns()
-        for name in Journal(store, first.campaign).state().characters
+        for name in Campaign(store, first.campaign).state().characters
         if audience_named(name) is not None
     ]

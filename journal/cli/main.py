@@ -95,13 +95,10 @@ class Settings:
         """The campaign, opened (and its schema checked) once per command."""
         if self._journal is None:
             from journal.api import Journal
-            from journal.app import resolve_campaign
             from journal.current import current
 
             store = self.store()
-            store.require_current()
-            slug = resolve_campaign(store, self.campaign, current(store))
-            self._journal = Journal(store, slug)
+            self._journal = Journal(store, self.campaign, current=current(store))
         return self._journal
 
     def dice_asker(self) -> AskDice | None:
