@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from journal import __version__
 from journal.audit import rerule
-from journal.cache import encoded, fits, snapshot_registry
+from journal.cache import encoded, snapshot_registry
+from journal.cache import read as read_snapshot
 from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
 from journal.errors import (
     ConcurrencyConflict,
@@ -177,14 +178,11 @@ class Campaign:
         if found is None or corrections.reach_back(found.seq):
             return None
         try:
-            state = snapshots.load(found, registry)
-            if not fits(state, name):
-                raise snapshots.Rejected(f"it is not a state of a {name} campaign")
+            return read_snapshot(found, registry, name)
         except snapshots.Rejected as exc:
             self.notice(f"discarded the snapshot at #{found.seq} ({exc}): rebuilt from the log")
             self.store.discard_snapshot(found)
             return None
-        return state
 
     @property
     def ruleset_name(self) -> str:

@@ -8,7 +8,8 @@ from typing import TypeGuard
 
 from journal.rules import rules_version, state_classes
 from journal.rules.core import CampaignState
-from journal.store import codec
+from journal.store import codec, snapshots
+from journal.store.snapshots import Stored
 
 
 def snapshot_registry(ruleset: str) -> codec.Registry | None:
@@ -43,3 +44,12 @@ def fits(state: object, ruleset: str) -> TypeGuard[CampaignState]:
         and len(classes) > 1
         and type(state.rules) is classes[1]
     )
+
+
+def read(row: Stored, registry: codec.Registry, ruleset: str) -> CampaignState:
+    """The state a snapshot row keeps, checked (bound, unedited, readable) and a state of
+    a campaign of this ruleset; `snapshots.Rejected` says why it is not."""
+    state = snapshots.load(row, registry)
+    if not fits(state, ruleset):
+        raise snapshots.Rejected(f"it is not a state of a {ruleset} campaign")
+    return state

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from journal.cache import fits, snapshot_registry
+from journal.cache import read, snapshot_registry
 from journal.documents import Document
 from journal.errors import JournalError
 from journal.events import Recorded
@@ -39,6 +39,8 @@ class Examined:
     row: Stored
     status: str
     problem: str = ""
+    #: the state it keeps, once read (an ok snapshot)
+    state: CampaignState | None = None
 
 
 def examine(
@@ -52,12 +54,12 @@ def examine(
             if not snapshots.older_format(row):
                 snapshots.bound_state(row)
             return Examined(row, STALE)
-        state = snapshots.load(row, registry)
-        if ruleset is None or not fits(state, ruleset):
-            raise snapshots.Rejected(f"it is not a state of a {ruleset} campaign")
+        if ruleset is None:
+            raise snapshots.Rejected("it is not a state of a campaign in this database")
+        state = read(row, registry, ruleset)
     except snapshots.Rejected as exc:
         return Examined(row, BAD, str(exc))
-    return Examined(row, OK)
+    return Examined(row, OK, state=state)
 
 
 def examine_all(rows: Iterable[Stored], rulesets: Mapping[str, str]) -> list[Examined]:
@@ -131,8 +133,8 @@ class SnapshotCheck:
         self.report = SnapshotReport()
         self._corrections = corrections
         self._registry = registry
-        #: seq -> the state texts to compare there, in seq order
-        self._pending: dict[int, list[Stored]] = {}
+        #: seq -> the snapshots (row, state) to compare there, in seq order
+        self._pending: dict[int, list[tuple[Stored, CampaignState]]] = {}
         for found in examined:
             if found.status == BAD:
                 self._bad(found.row, found.problem)
@@ -141,7 +143,8 @@ class SnapshotCheck:
             else:
                 self.report.checked += 1
                 if found.row.seq <= upto and not corrections.reach_back(found.row.seq):
-                    self._pending.setdefault(found.row.seq, []).append(found.row)
+                    assert found.state is not None
+                    self._pending.setdefault(found.row.seq, []).append((found.row, found.state))
 
     def _bad(self, row: Stored, problem: str) -> None:
         self.report.bad.append(SnapshotFinding(row.seq, row.rules_version, problem))
@@ -161,16 +164,14 @@ class SnapshotCheck:
             if record.seq in self._pending or len(batch) >= _BATCH:
                 state = fold(batch, self._corrections, state)
                 batch.clear()
-                for row in self._pending.pop(record.seq, ()):
-                    self._compare(row, state)
-        for rows in self._pending.values():  # the walk stopped before them
-            self.report.checked -= len(rows)
-            for row in rows:
+                for row, kept in self._pending.pop(record.seq, ()):
+                    self._compare(row, kept, state)
+        for pending in self._pending.values():  # the walk stopped before them
+            self.report.checked -= len(pending)
+            for row, _ in pending:
                 self._bad(row, f"the walk of the log did not reach event {row.seq}")
 
-    def _compare(self, row: Stored, folded: CampaignState) -> None:
-        assert self._registry is not None
-        state = codec.loads(snapshots.bound_state(row), self._registry)
+    def _compare(self, row: Stored, state: CampaignState, folded: CampaignState) -> None:
         # the slug is the campaign's name, which an import may change: not a folded number
         if changed(state, slug="") == changed(folded, slug=""):
             self.report.refolded += 1
