@@ -25,7 +25,7 @@ from journal.errors import (
     RuleError,
     SnapshotsUnavailable,
 )
-from journal.events import Dice, Event, Recorded, check_plain, to_data
+from journal.events import CORRECTION_TYPES, Dice, Event, Recorded, check_plain, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
@@ -272,7 +272,7 @@ class Campaign:
         """The last event the GM entered that still counts (corrections aside)."""
         state = self.state(keep=False)
         for record in self.store.read_backwards(self.campaign, upto=state.seq):
-            if record.type in ("EventVoided", "RulingAmended", "CampaignCreated"):
+            if record.type in CORRECTION_TYPES or record.type == "CampaignCreated":
                 continue
             if record.seq not in state.voided:
                 return record
@@ -344,7 +344,7 @@ class Campaign:
     def _catch_up(self, state: CampaignState) -> CampaignState:
         """Fold what other writers appended since `state`; a new void means a full replay."""
         newer = list(self.store.read(self.campaign, after=state.seq))
-        if any(r.type in ("EventVoided", "RulingAmended") for r in newer):
+        if any(r.type in CORRECTION_TYPES for r in newer):
             return self.state()
         return fold(newer, start=state)
 

@@ -30,6 +30,8 @@ JSONObject = Mapping[str, object]
 OptionValue = int | str | bool
 
 GENESIS_HASH = ""
+#: the events that correct others: the fold reads the log through them
+CORRECTION_TYPES = ("EventVoided", "RulingAmended")
 
 
 class Event:

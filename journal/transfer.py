@@ -28,6 +28,7 @@ import msgspec
 from journal.cache import encoded
 from journal.errors import JournalError, RuleError
 from journal.events import (
+    CORRECTION_TYPES,
     GENESIS_HASH,
     Event,
     Recorded,
@@ -207,9 +208,6 @@ def _named(name: str) -> None:
         )
 
 
-CORRECTIONS = ("EventVoided", "RulingAmended")
-
-
 class _Log:
     """What the reading of a log keeps from line to line: never the lines themselves, so a
     log of any length is read in the same memory."""
@@ -241,7 +239,7 @@ class _Log:
         self.written_hash = record.hash
         if record.type in UNVOIDABLE:
             self.unvoidable[record.seq] = record.type
-        if record.type in CORRECTIONS:
+        if record.type in CORRECTION_TYPES:
             self.corrected = True
         if record.seq == 1:
             self.ruleset = load(str(record.data["ruleset"]))

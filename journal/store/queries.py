@@ -25,6 +25,7 @@ from sqlalchemy import (
     type_coerce,
 )
 
+from journal.events import CORRECTION_TYPES
 from journal.store.schema import events, snapshots
 
 #: `upto` when a read is not bounded (the largest seq either database holds)
@@ -74,7 +75,7 @@ def queries(dialect: str) -> Queries:
         .order_by(c.position),
         # by (type, campaign): a bound on seq here would walk the campaign's (campaign, seq)
         corrections=select(c.seq, c.type, _text(dialect, c.data)).where(
-            c.type.in_(("EventVoided", "RulingAmended")), c.campaign == campaign
+            c.type.in_(CORRECTION_TYPES), c.campaign == campaign
         ),
         read_backwards=select(*columns)
         .where(c.campaign == campaign, c.seq <= bindparam("upto"))
