@@ -79,19 +79,14 @@ class FrightCheckNarrator(Narrator):
                     "success": payload.success,
                     "critical": payload.critical,
                     "margin": payload.margin if payload.success else payload.failure_margin,
-                    "row": None if payload.row is None else row_label(payload.row),
-                    "rolled": _rolled(payload.rolled_row, payload.row, recap.gm_audience),
-                    "pending": [pending_text(x.kind, x.points) for x in payload.pending],
-                    "named": [],
-                    "effect_data": [shown(e, recap.gm_audience) for e in payload.effects],
-                    "effects": [effect_line(e, recap.gm_audience) for e in payload.effects],
+                    **_row_fields(payload, recap.gm_audience),
                     "gm": None if gm is None else {**gm, **_check_for_gm(payload)},
                 }
             )
         elif isinstance(payload, TraitNamed):
             text = LINES.handler(TraitNamed)(payload) if recap.gm_audience else trait_words(payload)  # type: ignore[misc]
             recap.outcomes["traits"].append({"name": payload.character, "text": text})
-            entry = next((c for c in checks if c["seq"] == payload.for_seq), None)
+            entry = _check_of(checks, payload.for_seq)
             if entry is not None and entry["pending"]:
                 # named later in the session: shown by name, no longer as pending
                 entry["pending"].pop(0)
@@ -100,16 +95,9 @@ class FrightCheckNarrator(Narrator):
                     entry["effect_data"], entry["named"], recap.gm_audience
                 )
         elif isinstance(payload, FrightRowChanged):
-            entry = next((c for c in checks if c["seq"] == payload.for_seq), None)
+            entry = _check_of(checks, payload.for_seq)
             if entry is not None:
-                entry.update(
-                    row=row_label(payload.row),
-                    rolled=_rolled(payload.rolled_row, payload.row, recap.gm_audience),
-                    pending=[pending_text(x.kind, x.points) for x in payload.pending],
-                    named=[],
-                    effect_data=[shown(e, recap.gm_audience) for e in payload.effects],
-                    effects=[effect_line(e, recap.gm_audience) for e in payload.effects],
-                )
+                entry.update(_row_fields(payload, recap.gm_audience))
 
     def standing(self, name: str, status: CharacterStatus) -> Doc:
         assert isinstance(status, FCStatus)
@@ -241,3 +229,22 @@ def _check_for_gm(p: FrightChecked) -> Doc:
 
 
 NARRATOR = FrightCheckNarrator()
+
+
+def _row_fields(payload: FrightChecked | FrightRowChanged, gm: bool) -> Doc:
+    """A check's row and effects as this audience reads them (at the check, or as the GM
+    changed them later): no trait named yet."""
+    effects = [shown(e, gm) for e in payload.effects]
+    return {
+        "row": None if payload.row is None else row_label(payload.row),
+        "rolled": _rolled(payload.rolled_row, payload.row, gm),
+        "pending": [pending_text(x.kind, x.points) for x in payload.pending],
+        "named": [],
+        "effect_data": effects,
+        "effects": effect_lines(effects, [], gm),
+    }
+
+
+def _check_of(checks: list[Doc], seq: int) -> Doc | None:
+    """The entry of the check recorded at `seq`, if this recap shows it."""
+    return next((c for c in checks if c["seq"] == seq), None)
