@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from journal.events import sorted_json
+from journal.handouts.telling import ARROW
 from journal.rules.dispatch import Dispatch
 from journal.rules.fright_check.describe import (
     LINES,
@@ -27,7 +28,6 @@ from journal.rules.fright_check.events import (
     TraitNamed,
 )
 
-ARROW = "→"
 #: what players never read: dice, faces, formulas, an HT roll's total and target
 GM_KEYS = ("dice", "faces", "formula", "roll", "target", "margin", "reaction")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from journal.events import Terms, describe_terms
+from journal.handouts.telling import ARROW
 from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
@@ -24,8 +25,6 @@ from journal.rules.horror_factor.events import (
     WillpowerSoaked,
 )
 from journal.rules.horror_factor.state import hardness_label
-
-ARROW = "→"
 
 #: a Horror Check's result (the event's key) in words
 VERDICTS = {"pass": "passed", "fail": "failed", "exceptional-failure": "exceptional failure"}
