@@ -223,7 +223,8 @@ class Recap:
             for s in self.steps
             if s.payload is not None and (self.audience.gm or not self.gm_only(s.payload))
         ]
-        cast = [n for n in state.cast if any(n in self.about(p) for p in public)]
+        named = {n for p in public for n in self.about(p)}
+        cast = [n for n in state.cast if n in named]
         status = self.ruleset.status(state)
         began = start.at if start and start.at else first.after.clock
         ended = last.record.game_time

@@ -140,24 +140,24 @@ def heal(state: CampaignState, command: Heal) -> Healed:
 def rest(state: CampaignState, command: Rest) -> RestRecorded:
     rules = rules_of(state)
     everyone = not command.characters
-    names: list[str] = []
+    resting: dict[str, Character] = {}
     for name in command.characters or tuple(rules.characters):
-        canonical = character_of(state, name).name
-        if canonical in names:
-            raise RuleError(f"{canonical} is named twice: name each character once")
-        names.append(canonical)
+        who = character_of(state, name)
+        if who.name in resting:
+            raise RuleError(f"{who.name} is named twice: name each character once")
+        resting[who.name] = who
+    names = list(resting)
     if not names:
         raise RuleError("nobody to rest: add a character with `journal character add`")
     combat = rules.combat
-    fighting = [n for n in names if combat is not None and combat.includes(n)]
+    fighting = [n for n in names if combat.includes(n)] if combat is not None else []
     if combat is not None and fighting:
         raise RuleError(
             f"{', '.join(fighting)} {'is' if len(fighting) == 1 else 'are'} still in the fight "
             f"{combat.title!r}: a night's rest waits for `journal encounter end`"
         )
     changes = []
-    for name in names:
-        who = character_of(state, name)
+    for name, who in resting.items():
         ended = tuple(Ended(o.kind, o.seq) for o in who.ongoing if o.kind in SHORT)
         changes.append(FatigueChange(name, who.fp, max(who.fp, who.fp_max), who.fp_max, ended))
     return RestRecorded(tuple(names), everyone, tuple(changes))

@@ -235,7 +235,8 @@ def rest(state: CampaignState, command: Rest) -> Rested:
             names = (*names, found)
     encounter = rules_of(state).encounter
     if encounter is not None and not command.victory:
-        fighting = [n for n in names if n in {p.name for p in present(encounter)}]
+        present_now = {p.name for p in present(encounter)}
+        fighting = [n for n in names if n in present_now]
         if fighting:
             raise RuleError(
                 f"{', '.join(fighting)} {'is' if len(fighting) == 1 else 'are'} still fighting "
