@@ -3,6 +3,7 @@ heat of battle) and the options of its sheet for `character add`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import click
@@ -130,6 +131,18 @@ def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
         return parse_faces(text)
     except RuleError as exc:
         fail(f"{flag}: {exc}")
+
+
+def _entered(
+    texts: Mapping[str, str | None], flags: Mapping[str, str]
+) -> dict[str, tuple[int, ...]]:
+    """The faces entered for each purpose (`texts`: purpose -> what its option held)."""
+    entered = {}
+    for purpose, text in texts.items():
+        faces = _faces(text, flags[purpose])
+        if faces is not None:
+            entered[purpose] = faces
+    return entered
 
 
 def _row(text: str | None) -> int | None:
@@ -308,12 +321,8 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         change_to=_row(given["change_to"]),
         change_reason=given["reason"],
     )
-    entered: dict[str, tuple[int, ...]] = {}
     flags = {"will": "--dice", "table": "--table-dice"}
-    for purpose, flag in (("will", "dice"), ("table", "table_dice")):
-        faces = _faces(given[flag], flags[purpose])
-        if faces is not None:
-            entered[purpose] = faces
+    entered = _entered({"will": given["dice"], "table": given["table_dice"]}, flags)
     entered, flags = _effect_dice(given["effect_dice"], flags, entered)
     record(settings, command, as_json, entered or None, flags)
 
@@ -425,12 +434,9 @@ def recover(
     """
     from journal.rules.fright_check import Recover
 
-    entered: dict[str, tuple[int, ...]] = {}
     flags = {"recovery": "--dice", "more": "--more-dice", "reaction": "--reaction-dice"}
-    for purpose, text in (("recovery", dice), ("more", more_dice), ("reaction", reaction_dice)):
-        faces = _faces(text, flags[purpose])
-        if faces is not None:
-            entered[purpose] = faces
+    texts = {"recovery": dice, "more": more_dice, "reaction": reaction_dice}
+    entered = _entered(texts, flags)
     record(settings, Recover(name, for_seq, care=not no_care), as_json, entered or None, flags)
 
 
