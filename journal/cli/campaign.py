@@ -11,8 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import complete, emit_json, json_option, key_values, pass_settings
-from journal.cli.main import Settings, fail, json_flag, settings_of
+from journal.cli.common import (
+    by_owner,
+    complete,
+    emit_json,
+    json_option,
+    key_values,
+    pass_settings,
+    refuse_others,
+)
+from journal.cli.main import Settings, json_flag, settings_of
 
 if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
@@ -176,16 +184,11 @@ def _sheet_options(ruleset: Ruleset) -> list[click.Option]:
 
 
 def _owners(settings: Settings) -> dict[str, tuple[Ruleset, click.Option]]:
-    """Every installed ruleset's sheet options (the scope's first), by parameter name."""
-    from journal.rules import load_all
-
-    scope = settings.scope()
-    owners: dict[str, tuple[Ruleset, click.Option]] = {}
-    for ruleset in [*scope, *(r for r in load_all() if r not in scope)]:
-        for option in _sheet_options(ruleset):
-            assert option.name is not None
-            owners.setdefault(option.name, (ruleset, option))
-    return owners
+    """Every installed ruleset's sheet options, by parameter name (`by_owner`)."""
+    return by_owner(
+        settings.scope(),
+        lambda ruleset: ((str(option.name), option) for option in _sheet_options(ruleset)),
+    )
 
 
 class AddCommand(click.Command):
@@ -224,14 +227,7 @@ def _add(name: str, as_json: bool, **given: Any) -> None:
     owners = _owners(settings)
     journal = settings.journal()
     ruleset = journal.ruleset
-    stray: dict[str, list[str]] = {}
-    for key, value in given.items():
-        owner, option = owners[key]
-        if owner.name != ruleset.name and value not in (None, ()):
-            stray.setdefault(owner.name, []).append(option.opts[0])
-    for other, flags in stray.items():
-        verb = "belongs" if len(flags) == 1 else "belong"
-        fail(f"{', '.join(flags)} {verb} to {other}; this campaign plays {ruleset.name}")
+    refuse_others(given, owners, lambda key: owners[key][1].opts[0], ruleset)
     module = ruleset.cli()
     mine = {k: v for k, v in given.items() if owners[k][0].name == ruleset.name}
     sheet = module.sheet(mine) if module is not None else {}

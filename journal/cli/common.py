@@ -17,10 +17,12 @@ if TYPE_CHECKING:
 
     from journal.app import Outcome
     from journal.dice import DiceRequest
+    from journal.rules.ruleset import Ruleset
 
 Completer = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 pass_settings = click.make_pass_decorator(Settings)
@@ -191,3 +193,36 @@ def whole_number(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         fail(f"{what} must be a whole number, not {text!r}")
+
+
+def by_owner(
+    scope: Sequence[Ruleset], items: Callable[[Ruleset], Iterable[tuple[str, T]]]
+) -> dict[str, tuple[Ruleset, T]]:
+    """What every installed ruleset brings to a command (its sheet options, its adjustable
+    numbers), by name and with the ruleset it came from: the scope's rulesets first, so a
+    name two rulesets share is the campaign's. Another ruleset's are accepted by the
+    command only to be refused by name (`refuse_others`)."""
+    from journal.rules import load_all
+
+    found: dict[str, tuple[Ruleset, T]] = {}
+    for ruleset in [*scope, *(r for r in load_all() if r not in scope)]:
+        for name, item in items(ruleset):
+            found.setdefault(name, (ruleset, item))
+    return found
+
+
+def refuse_others(
+    given: Mapping[str, object],
+    owners: Mapping[str, tuple[Ruleset, object]],
+    flag: Callable[[str], str],
+    ruleset: Ruleset,
+) -> None:
+    """Refuse the options given that belong to another ruleset than the campaign's."""
+    stray: dict[str, list[str]] = {}
+    for key, value in given.items():
+        owner = owners[key][0]
+        if owner.name != ruleset.name and value not in (None, ()):
+            stray.setdefault(owner.name, []).append(flag(key))
+    for other, flags in stray.items():
+        verb = "belongs" if len(flags) == 1 else "belong"
+        fail(f"{', '.join(flags)} {verb} to {other}; this campaign plays {ruleset.name}")

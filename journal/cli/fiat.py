@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import record
-from journal.cli.main import fail, json_flag, settings_of
+from journal.cli.common import by_owner, record, refuse_others
+from journal.cli.main import json_flag, settings_of
 
 if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
@@ -34,7 +34,7 @@ class AdjustCommand(click.Command):
             prefix = f"({ruleset.name}) " if len(scope) > 1 else ""
             params.append(
                 click.Option(
-                    [f"--{number.replace('_', '-')}", number],
+                    [_flag(number), number],
                     multiple=True,
                     metavar="VALUE",
                     hidden=ruleset not in scope,
@@ -47,15 +47,12 @@ class AdjustCommand(click.Command):
 
 
 def _numbers(scope: list[Ruleset]) -> dict[str, tuple[Ruleset, str]]:
-    """Every installed ruleset's adjustable numbers (the scope's first): another ruleset's
-    are accepted only to be refused by name."""
-    from journal.rules import load_all
+    """Every installed ruleset's adjustable numbers and their meaning (`by_owner`)."""
+    return by_owner(scope, lambda ruleset: ruleset.adjustable.items())
 
-    found: dict[str, tuple[Ruleset, str]] = {}
-    for ruleset in [*scope, *(r for r in load_all() if r not in scope)]:
-        for number, meaning in ruleset.adjustable.items():
-            found.setdefault(number, (ruleset, meaning))
-    return found
+
+def _flag(number: str) -> str:
+    return f"--{number.replace('_', '-')}"
 
 
 def _adjust(name: str, reason: str, as_json: bool, **given: Any) -> None:
@@ -63,12 +60,7 @@ def _adjust(name: str, reason: str, as_json: bool, **given: Any) -> None:
 
     settings = settings_of(click.get_current_context())
     ruleset = settings.journal().ruleset
-    owners = _numbers(settings.scope())
-    stray = [f"--{k.replace('_', '-')}" for k, v in given.items() if v and owners[k][0] != ruleset]
-    if stray:
-        other = owners[stray[0][2:].replace("-", "_")][0].name
-        verb = "belongs" if len(stray) == 1 else "belong"
-        fail(f"{', '.join(stray)} {verb} to {other}; this campaign plays {ruleset.name}")
+    refuse_others(given, _numbers(settings.scope()), _flag, ruleset)
     changes = tuple((number, value) for number, values in given.items() for value in values)
     record(settings, AdjustNumbers(name, changes, reason), as_json)
 
