@@ -162,7 +162,22 @@ class Ruleset(ABC):
         """What the GM may type where a command asks for `slot`: "character" (a running
         fight's cast first), or a slot of the ruleset's own commands (its causes, presets,
         threats seen...). Completes the `play` prompt and the shell alike; [] for none."""
-        return list(state.characters) if slot == "character" else []
+        if slot != "character":
+            return []
+        cast = [name for name in self.fight_cast(state) if name in state.characters]
+        return cast + [name for name in state.characters if name not in cast]
+
+    def fight_cast(self, state: CampaignState) -> Sequence[str]:
+        """Who is in the running fight, in order (completed first); nobody by default."""
+        return ()
+
+    @staticmethod
+    def spelled(state: CampaignState, name: str) -> str:
+        """`name` as the campaign spells it when it is a character's (for the GM's prompts;
+        as typed otherwise)."""
+        if name.casefold() in map(str.casefold, state.characters):
+            return state.character(name)
+        return name
 
     def dice_label(
         self, state: CampaignState, command: object, purpose: str, count: int, sides: int

@@ -150,10 +150,9 @@ class FrightCheckRules(Ruleset):
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
         """Names with a running combat's cast first; the threats and kinds already checked
         against (most recent first); each character's disadvantages (for `--worsen`)."""
-        rules = rules_of(state)
         if slot == "character":
-            cast = [n for n in rules.combat.cast if n in state.characters] if rules.combat else []
-            return cast + [name for name in state.characters if name not in cast]
+            return super().completions(state, slot)
+        rules = rules_of(state)
         checks = sorted(
             (check for who in rules.characters.values() for check in who.history),
             key=lambda check: -check.seq,
@@ -167,13 +166,17 @@ class FrightCheckRules(Ruleset):
             return sorted(set(found))
         return []
 
+    def fight_cast(self, state: CampaignState) -> Sequence[str]:
+        fight = rules_of(state).combat
+        return fight.cast if fight else ()
+
     def dice_label(
         self, state: CampaignState, command: object, purpose: str, count: int, sides: int
     ) -> str:
         what = DICE_WORDS.get(purpose, purpose)
         who = command.character if isinstance(command, FrightCheck) else None
-        if who is not None and who.casefold() in map(str.casefold, state.characters):
-            who = state.character(who)
+        if who is not None:
+            who = self.spelled(state, who)
         return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}"
 
 

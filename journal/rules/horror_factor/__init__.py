@@ -118,7 +118,13 @@ class HorrorFactorRules(Ruleset):
         return _status.board(document)
 
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
-        return _completions(state, slot)
+        return (
+            super().completions(state, slot) if slot == "character" else _completions(state, slot)
+        )
+
+    def fight_cast(self, state: CampaignState) -> Sequence[str]:
+        encounter = rules_of(state).encounter
+        return list(encounter.participants) if encounter else []
 
     def dice_label(
         self, state: CampaignState, command: object, purpose: str, count: int, sides: int
@@ -126,8 +132,8 @@ class HorrorFactorRules(Ruleset):
         if (count, sides) != (2, 10):
             return super().dice_label(state, command, purpose, count, sides)
         who = getattr(command, "character", None)
-        if isinstance(who, str) and who.casefold() in map(str.casefold, state.characters):
-            who = state.character(who)
+        if isinstance(who, str):
+            who = self.spelled(state, who)
         what = {"initiative": "initiative", "check": "Horror Check"}.get(purpose, purpose)
         return f"{who}'s {what}: +d10 -d10" if isinstance(who, str) else f"{what}: +d10 -d10"
 
@@ -152,12 +158,9 @@ class HorrorFactorRules(Ruleset):
 
 
 def _completions(state: CampaignState, slot: str) -> list[str]:
-    """Names with the running fight's cast first; the catalog's causes; the HF presets; the
-    categories of specializations and encounters seen."""
+    """The catalog's causes; the HF presets; the categories of specializations and
+    encounters seen."""
     rules = rules_of(state)
-    if slot == "character":
-        cast = list(rules.encounter.participants) if rules.encounter else []
-        return cast + [name for name in state.characters if name not in cast]
     if slot == "cause":
         return list(tables.CAUSES)
     if slot == "group-cause":
