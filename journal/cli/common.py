@@ -226,3 +226,28 @@ def refuse_others(
     for other, flags in stray.items():
         verb = "belongs" if len(flags) == 1 else "belong"
         fail(f"{', '.join(flags)} {verb} to {other}; this campaign plays {ruleset.name}")
+
+
+def write_output(target: Path, chunks: Iterable[str], output: str) -> None:
+    """Write `chunks` to the file `-o OUTPUT` names, or end in one `Error:` line. A file
+    is written beside the target first, which then replaces it: an old file stays whole
+    until the new one is. A device or a pipe (`-o /dev/stdout`) is written directly: it is
+    never replaced by a file."""
+    if not target.parent.is_dir():
+        fail(f"folder {str(target.parent)!r} does not exist: create it first")
+    try:
+        if target.exists() and not target.is_file():
+            with target.open("w", encoding="utf-8") as handle:
+                handle.writelines(chunks)
+            return
+        partial = target.with_name(target.name + ".partial")
+        try:
+            with partial.open("w", encoding="utf-8") as handle:
+                handle.writelines(chunks)
+                handle.flush()
+                os.fsync(handle.fileno())
+            partial.replace(target)
+        finally:
+            partial.unlink(missing_ok=True)
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")

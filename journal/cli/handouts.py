@@ -13,8 +13,9 @@ from journal.cli.common import (
     json_option,
     pass_settings,
     refuse_writing_over_the_journal,
+    write_output,
 )
-from journal.cli.main import Settings, fail
+from journal.cli.main import Settings
 
 TEMPLATES_HELP = (
     "Folder of templates overriding the shipped ones (default: a templates/ folder beside "
@@ -43,12 +44,7 @@ def deliver(text: str, output: str | None, what: str) -> None:
         click.echo(text, nl=not text.endswith("\n"))
         return
     path = Path(output).expanduser()
-    if not path.parent.is_dir():
-        fail(f"folder {str(path.parent)!r} does not exist: create it first")
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}")
+    write_output(path, [text], output)
     click.echo(f"Wrote {what} to {path}", err=True)
 
 

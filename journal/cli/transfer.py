@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from journal.cli.common import (
     json_option,
     pass_settings,
     refuse_writing_over_the_journal,
+    write_output,
 )
 from journal.cli.main import Settings, fail
 
@@ -52,34 +52,8 @@ def export(settings: Settings, output: str | None) -> None:
             click.echo(line)
         return
     target = Path(output)
-    if not target.parent.is_dir():
-        fail(f"folder {str(target.parent)!r} does not exist: create it first")
-    try:
-        _write_lines(target, lines)
-    except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}")
+    write_output(target, (line + "\n" for line in lines), output)
     click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
-
-
-def _write_lines(target: Path, lines: Iterable[str]) -> None:
-    """Into a file beside the target first, which then replaces it: the old file stays
-    whole until the new one is. A device or a pipe (`-o /dev/stdout`) is written directly:
-    it is never replaced by a file."""
-    if target.exists() and not target.is_file():
-        with target.open("w", encoding="utf-8") as handle:
-            for line in lines:
-                handle.write(line + "\n")
-        return
-    partial = target.with_name(target.name + ".partial")
-    try:
-        with partial.open("w", encoding="utf-8") as handle:
-            for line in lines:
-                handle.write(line + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        partial.replace(target)
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def _line_count(file: str) -> int:

@@ -68,8 +68,27 @@ def test_an_export_that_fails_midway_leaves_the_old_file_whole(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("journal.cli.transfer.os.fsync", full)
+    monkeypatch.setattr("journal.cli.common.os.fsync", full)
     result = night.refused("export", "-o", str(target))
     assert "No space left on device" in result.stderr
     assert target.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir() if ".jsonl" in p.name) == ["night.jsonl"]
+
+
+def test_a_handout_that_fails_midway_leaves_the_old_file_whole(
+    night: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    night("session", "start", "One")
+    target = tmp_path / "recap.md"
+    night("recap", "--for", "gm", "-o", str(target))
+    before = target.read_bytes()
+    night("note", "a second note")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("journal.cli.common.os.fsync", full)
+    result = night.refused("recap", "--for", "gm", "-o", str(target))
+    assert "No space left on device" in result.stderr
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if "recap" in p.name) == ["recap.md"]
