@@ -332,6 +332,8 @@ class Context:
     will: int
     modified_will: int  # Will plus the check's modifiers, no Rule of 14
     ht: int  # HT after permanent losses
+    #: what lowers the row's immediate HT roll (the -2 window after a coma or catatonia)
+    ht_terms: tuple[tuple[str, int], ...] = ()
 
 
 class _Resolver:
@@ -430,18 +432,20 @@ class _Resolver:
 
     def ht_roll(self, spec: HTRoll) -> None:
         rolled = self.dice.roll("ht", 3, 6)
-        outcome = success_roll(self.context.ht, rolled.total)
-        self.effects.append(
-            {
-                "kind": "ht-roll",
-                "target": self.context.ht,
-                "roll": rolled.total,
-                "faces": rolled.faces,
-                "success": outcome.success,
-                "critical": outcome.critical,
-                "margin": outcome.margin,
-            }
-        )
+        target = self.context.ht + sum(value for _, value in self.context.ht_terms)
+        outcome = success_roll(target, rolled.total)
+        roll: Effect = {
+            "kind": "ht-roll",
+            "target": target,
+            "roll": rolled.total,
+            "faces": rolled.faces,
+            "success": outcome.success,
+            "critical": outcome.critical,
+            "margin": outcome.margin,
+        }
+        if self.context.ht_terms:
+            roll["terms"] = [["HT", self.context.ht], *map(list, self.context.ht_terms)]
+        self.effects.append(roll)
         if not outcome.success:
             for amount in spec.on_failure:
                 self.add(amount)
