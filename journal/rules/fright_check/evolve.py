@@ -73,7 +73,9 @@ EVOLVE.on(NumbersAdjusted)(fiat.evolve)
 
 @EVOLVE.on(FrightChecked)
 def _checked_event(state: CampaignState, payload: FrightChecked, meta: Meta) -> FrightState:
-    return _checked(rules_of(state), payload, meta)
+    # the session as the fold has it (a voided `session start` is no session), as the
+    # decider reads it: not the envelope's stamp
+    return _checked(rules_of(state), payload, meta, state.session)
 
 
 @EVOLVE.on(TraitNamed)
@@ -106,7 +108,8 @@ def _changed_event(state: CampaignState, payload: FrightRowChanged, meta: Meta) 
 
 @EVOLVE.on(RecoveryRolled)
 def _recovery_event(state: CampaignState, payload: RecoveryRolled, meta: Meta) -> FrightState:
-    return _recovery(rules_of(state), payload, meta)
+    # when they come to: the clock and session as the fold has them (as the decider does)
+    return _recovery(rules_of(state), payload, Meta(meta.seq, state.clock, state.session))
 
 
 @EVOLVE.on(Healed)
@@ -199,7 +202,9 @@ def character_from_sheet(name: str, sheet: JSONObject) -> Character:
     )
 
 
-def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightState:
+def _checked(
+    rules: FrightState, payload: FrightChecked, meta: Meta, session: int | None
+) -> FrightState:
     character = rules.get(payload.character)
     if character is None:
         return rules
@@ -215,7 +220,7 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
         rolled_row=payload.rolled_row,
         modified_will=payload.modified_will,
         effects=tuple(payload.effects),
-        session=meta.session,
+        session=session,
     )
     pending = tuple(Pending(p.kind, p.points, meta.seq) for p in payload.pending)
     lost = losses(payload.effects)
