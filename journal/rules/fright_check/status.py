@@ -231,20 +231,8 @@ EXPLAIN_LABELS: Mapping[str, str] = {
     "hp": "HP",
     "fp": "FP",
     "conditions": "lasting conditions",
-    "skill_penalty.value": "-2 after coming to (skill rolls and attribute checks)",
 }
-#: the history of checks is in the rulings, not a number
-EXPLAIN_SKIPPED = frozenset({"history"})
-EXPLAIN_HIDDEN = frozenset(
-    {
-        "encounter.seq",
-        "conditions",
-        "skill_penalty.condition",
-        "skill_penalty.seq",
-        "skill_penalty.came_to",
-        "skill_penalty.length",
-        "skill_penalty.starts",
-        "skill_penalty.ends",
-        "skill_penalty.text",
-    }
-)
+#: the history of checks is in the rulings, not a number; so is the window after a coma
+#: (its -2 is among the modifiers and terms of each ruling it lowers)
+EXPLAIN_SKIPPED = frozenset({"history", "skill_penalty"})
+EXPLAIN_HIDDEN = frozenset({"encounter.seq", "conditions"})
