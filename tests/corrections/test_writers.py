@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
+from cli_support import Cli, count_events
 from click.testing import CliRunner
 
 from journal.app import written_by
@@ -45,7 +45,9 @@ def test_undo_voids_my_last_event_and_not_a_co_gms_note(table: Cli) -> None:
     assert _voided(table) == [2]
     # the void itself is gm's, and `undo` never takes back a correction
     assert [(e["seq"], e["writer"]) for e in _log(table)][-1] == (4, "gm")
+    before = count_events(table.db)
     refused = table.refused("--writer", "gm", "undo", "--yes")
+    assert count_events(table.db) == before  # a refusal writes nothing
     assert "nothing to undo for gm" in refused.stderr
     assert "#3, by sam" in refused.stderr and "journal undo --any" in refused.stderr
     table("--writer", "gm", "undo", "--any", "--yes")
