@@ -713,8 +713,11 @@ def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
 def _record(campaign: str, row: Any) -> Recorded:
     """A record from a row of `Queries.columns` (or of the columns before `writer`, as
     migration 0003 reads them)."""
-    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link = row[:10]
-    writer = row[10] if len(row) > 10 else None
+    if len(row) != 11:
+        row = (*row, None)
+    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link, writer = (
+        row
+    )
     if type(recorded_at) is str:
         recorded_at = datetime.fromisoformat(recorded_at)
     elif recorded_at.tzinfo is not None:
