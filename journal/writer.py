@@ -14,8 +14,10 @@ import unicodedata
 
 from journal.errors import JournalError
 
-#: the longest name the store's `writer` column holds (a session id is added to it)
+#: the longest name a GM may give (`play` adds its session id, `/play-3f2a`, to it)
 LONGEST = 100
+#: the longest writer an event may record (the store's `writer` column holds 120)
+RECORDED = LONGEST + len("/play-3f2a")
 VARIABLE = "JOURNAL_WRITER"
 
 
@@ -29,13 +31,13 @@ def default_writer() -> str:
     return checked(f"{user}@{host}"[:LONGEST])
 
 
-def checked(name: str) -> str:
+def checked(name: str, longest: int = LONGEST) -> str:
     """A writer's name as recorded, or a JournalError saying what is wrong with it."""
     name = unicodedata.normalize("NFC", name.strip())
     if not name:
         raise JournalError("--writer needs a name, e.g. --writer sam@table")
-    if len(name) > LONGEST:
-        raise JournalError(f"--writer is {len(name)} characters long: at most {LONGEST}")
+    if len(name) > longest:
+        raise JournalError(f"--writer is {len(name)} characters long: at most {longest}")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
         raise JournalError("--writer holds control or invisible characters: type it plainly")
     return name

@@ -134,6 +134,25 @@ def test_export_and_import_keep_the_writer_under_the_hash(table: Cli, tmp_path: 
     assert "writer must be text" in other.refused("import", str(forged)).stderr
 
 
+def test_the_longest_writer_a_play_session_records_imports_again(
+    table: Cli, tmp_path: Path
+) -> None:
+    session = session_writer("g" * 100)
+    assert len(session) == 110
+    table("--writer", "g" * 100, "note", "A long name.")
+    exported = tmp_path / "night.jsonl"
+    table("export", "-o", str(exported))
+    lines = [json.loads(line) for line in exported.read_text().splitlines()]
+    for line in lines:  # as a session would have written it (no hashes: sealed on import)
+        line["writer"] = session
+        line.pop("hash")
+        line.pop("prev_hash")
+    exported.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    copy = Cli(CliRunner(), str(tmp_path / "copy.db"))
+    copy("import", str(exported))
+    assert {e["writer"] for e in _log(copy)} == {session}
+
+
 def test_an_event_without_a_writer_is_anyones_to_undo_only(table: Cli, tmp_path: Path) -> None:
     """Events older journals wrote name no writer: `undo` leaves them to `undo --any`."""
     exported = tmp_path / "night.jsonl"
