@@ -9,7 +9,8 @@ mappings plus the pending acquired traits. Effect mappings:
   until recovery), `recovery` `{against, every, target}` (None when it ends by itself),
   `note`; total panic also has `reaction` (the GM's 3d: higher is more useless).
 - `fp-loss` with `fp`, `injury` with `hp`: `{value, dice, faces}`.
-- `ht-roll`: `{target, roll, faces, success, critical, margin}`, followed by the
+- `ht-roll`: `{target, roll, faces, success, critical, margin}` (and `terms`, HT and the
+  -2, when it is rolled inside the window after a coma or catatonia), followed by the
   effects of its failure / critical failure.
 - acquired traits (`quirk`, `delusion`, `phobia-or-mental`, `physical-disadvantage`,
   `self-control-or-new`) with `points`; each also becomes a pending item.
