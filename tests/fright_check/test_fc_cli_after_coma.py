@@ -157,3 +157,19 @@ def test_with_no_clock_the_window_lasts_the_session(runner: Cli) -> None:
     after = runner.json("fright", "Eli", "--threat", "rat", "--dice", "3,3,3")
     assert after["modified_will"] == 10  # type: ignore[index]
     assert runner.json("audit")["differences"] == []  # type: ignore[index]
+
+
+def test_a_rows_immediate_ht_roll_inside_the_window_is_at_minus_2(table: Cli) -> None:
+    """Row 18, "Faint as above, and roll vs. HT immediately. On a failed roll, take 1 HP of
+    injury": inside the window the HT roll is an attribute check at -2, so a 9 fails
+    against HT 10 - 2 = 8, and the effect lists both terms."""
+    seq = _came_to_from_a_coma(table)
+    # Will 8: 17 fails by 9, the table's 9 + 9 is row 18
+    check = table.json("fright", "Eli", "--threat", "ghoul", "--dice", "6,6,5",
+                       "--table-dice", "3,3,3", "--effect-dice", "faint=2",
+                       "--effect-dice", "ht=4,4,1")  # fmt: skip
+    assert check["row"] == 18  # type: ignore[index]
+    ht = next(e for e in check["effects"] if e["kind"] == "ht-roll")  # type: ignore[index]
+    assert (ht["target"], ht["roll"], ht["success"]) == (8, 9, False)
+    assert ht["terms"] == [["HT", 10], [WINDOW.format(seq=seq), -2]]
+    assert eli(table)["hp"] == 9
