@@ -438,9 +438,10 @@ def recorded_terms(data: Mapping[str, object]) -> Terms | None:
 
 
 def terms_text(data: Mapping[str, object]) -> str | None:
-    """A stored ruling's terms and total as one line (`Reaction 12, ... = 14`), or None."""
+    """A stored ruling's terms and total as one line (`Reaction 12, ... = 14`), or None (a
+    recovery roll's terms sum to its `target`)."""
     pairs = recorded_terms(data)
     if pairs is None:
         return None
-    total = data.get("total")
+    total = data.get("total", data.get("target"))
     return describe_terms(pairs, total if isinstance(total, int) else None)
