@@ -90,6 +90,9 @@ def test_an_ht_recovery_target_inside_the_window_is_at_minus_2(table: Cli) -> No
     out = table("recover", "Eli", "--dice", "3,3,3").stdout
     assert "rolled 9 (3,3,3) vs HT 8: failed; still out cold" in out
     assert f"[target: HT 10, {WINDOW.format(seq=seq)} -2 = 8]" in out
+    gm = table("recap", "--for", "gm").stdout
+    assert f"HT 10, {WINDOW.format(seq=seq)} -2 = 8]" in gm
+    assert "after coming to from a coma (check #" not in table("recap", "--for", "players").stdout
     made = table.json("recover", "Eli", "--dice", "2,2,2")
     assert made[0]["data"]["terms"] == [["HT", 10], [WINDOW.format(seq=seq), -2]]  # type: ignore[index]
     assert table.json("audit")["differences"] == []  # type: ignore[index]
