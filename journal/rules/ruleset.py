@@ -30,7 +30,7 @@ from journal.rules.dispatch import Dispatch
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from journal.dice import DiceBox
+    from journal.dice import DiceBox, Stake
     from journal.rules.core import Adjustment, CampaignState, Meta, RulesState
 
 
@@ -180,10 +180,17 @@ class Ruleset(ABC):
         return name
 
     def dice_label(
-        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+        self,
+        state: CampaignState,
+        command: object,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
     ) -> str:
-        """How the GM is asked for a roll the ruling needs (`Linda's initiative: +d10 -d10`)."""
-        return f"{purpose}: {count}d{sides}"
+        """How the GM is asked for a roll the ruling needs: whose, which, and what it must
+        beat (`Eli's Fright Check: 3d6, needs 8 or less`)."""
+        return f"{purpose}: {count}d{sides}" + (stake.words() if stake else "")
 
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         """Faces as the GM writes them (`3,4,5`; a ruleset may write `+5/-6`)."""

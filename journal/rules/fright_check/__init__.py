@@ -21,7 +21,7 @@ Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
@@ -67,6 +67,9 @@ from journal.rules.fright_check.state import STATE_CLASSES, FrightState
 from journal.rules.fright_check.table import EFFECT_DICE
 from journal.rules.fright_check.tell import SENTENCES
 from journal.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from journal.dice import Stake
 
 __all__ = [
     "EFFECT_DICE",
@@ -171,13 +174,24 @@ class FrightCheckRules(Ruleset):
         return fight.cast if fight else ()
 
     def dice_label(
-        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+        self,
+        state: CampaignState,
+        command: object,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
     ) -> str:
+        who = getattr(command, "character", None)
+        who = self.spelled(state, who) if isinstance(who, str) else None
+        if purpose == "table" and stake is not None and stake.bonus is not None:
+            failed = f"{who} failed by {stake.bonus}" if who else f"failed by {stake.bonus}"
+            return f"{failed}: the table's {count}d{sides} ({stake.bonus:+d})"
         what = DICE_WORDS.get(purpose, purpose)
-        who = command.character if isinstance(command, FrightCheck) else None
-        if who is not None:
-            who = self.spelled(state, who)
-        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}"
+        if stake is not None and stake.about:
+            what = f"{what} from {stake.about}"
+        words = stake.words() if stake else ""
+        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}{words}"
 
 
 #: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them

@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from math import ceil
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Event, plain
 from journal.rules.core import CampaignState, Meta
@@ -90,14 +90,14 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     items = mods.all_modifiers(character, command, rules_of(state).combat, state.clock)
     modified = character.will + sum(m.value for m in items)
     effective = min(RULE_OF_14, modified)
-    rolled = dice.roll("will", 3, 6)
+    rolled = dice.roll("will", 3, 6, Stake(target=effective))
     outcome = success_roll(effective, rolled.total)
     failure_margin = None if outcome.success else -outcome.margin
     table_roll = table_total = row = rolled_row = None
     effects: tuple[dict[str, object], ...] = ()
     pending: tuple[PendingTrait, ...] = ()
     if failure_margin is not None:
-        table_roll = dice.roll("table", 3, 6).total
+        table_roll = dice.roll("table", 3, 6, Stake(bonus=failure_margin)).total
         table_total = table_roll + failure_margin
         rolled_row = max(LOWEST, min(HIGHEST, table_total))
         row = rolled_row if change_to is None else change_to

@@ -12,7 +12,7 @@ sentences), `documents` (ruling `--json`), and at the presentation layers `narra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import BoardLine, CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
@@ -52,6 +52,9 @@ from journal.rules.horror_factor.lookup import rules_of
 from journal.rules.horror_factor.state import STATE_CLASSES, HFState
 from journal.rules.horror_factor.tell import SENTENCES, check_verdict
 from journal.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from journal.dice import Stake
 
 __all__ = [
     "RULESET",
@@ -127,15 +130,25 @@ class HorrorFactorRules(Ruleset):
         return list(encounter.participants) if encounter else []
 
     def dice_label(
-        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+        self,
+        state: CampaignState,
+        command: object,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
     ) -> str:
         if (count, sides) != (2, 10):
-            return super().dice_label(state, command, purpose, count, sides)
+            return super().dice_label(state, command, purpose, count, sides, stake)
         who = getattr(command, "character", None)
         if isinstance(who, str):
             who = self.spelled(state, who)
         what = {"initiative": "initiative", "check": "Horror Check"}.get(purpose, purpose)
-        return f"{who}'s {what}: +d10 -d10" if isinstance(who, str) else f"{what}: +d10 -d10"
+        label = f"{who}'s {what}: +d10 -d10" if isinstance(who, str) else f"{what}: +d10 -d10"
+        if stake is None or stake.at_least is None:
+            return label
+        verb = "acts" if purpose == "initiative" else "passes"
+        return f"{label}, {verb} at {stake.at_least:+d} or better"
 
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Event, Term, Terms
 from journal.rules.core import CampaignState
@@ -175,9 +175,10 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
             "turn; void that roll to correct it, or run `journal turn` for the next turn"
         )
     hardness, label = who.hardness_for(encounter.category)
-    roll = dice.roll("initiative", 2, 10)
-    plus, minus = roll.faces
     penalty = action_penalty(p.effective_hf, hardness)
+    # the total acts above 0: the pair must come to 1 - (Reaction - penalty) or more
+    roll = dice.roll("initiative", 2, 10, Stake(at_least=1 - (who.reaction - penalty)))
+    plus, minus = roll.faces
     terms: Terms = (
         ("Reaction", who.reaction),
         penalty_term(p.hf, p.soak, hardness, label),
