@@ -60,9 +60,8 @@ HF_PRESETS_HELP = (
     "--cast",
     "cast",
     multiple=True,
-    required=True,
     metavar="NAME,NAME",
-    help="Who is in it.",
+    help="Who is in it (default: everyone in the story, as for a GURPS fight).",
     shell_complete=complete("character", listed=True),
 )
 @json_option

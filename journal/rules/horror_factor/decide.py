@@ -104,10 +104,14 @@ def start_encounter(state: CampaignState, command: StartEncounter) -> EncounterS
         raise RuleError(
             f"creepy must be 0, 1 (--creepy) or 2 (--very-creepy), not {command.creepy}"
         )
-    if not command.cast:
-        raise RuleError("an encounter needs a cast: give --cast NAME,NAME,...")
+    # no cast given: everyone still in the story, as a Fright Check fight takes everyone
+    named = command.cast or state.cast
+    if not named:
+        raise RuleError(
+            "no character is in the story yet: add them with `journal character add` first"
+        )
     cast: list[str] = []
-    for name in command.cast:
+    for name in named:
         who = character(state, name).name
         if who in cast:
             raise RuleError(f"{who} is named twice in the cast: name each character once")
