@@ -275,10 +275,17 @@ def _rested(p: RestRecorded) -> str:
     parts = []
     for c in p.changes:
         over = ", ".join(f"{condition_name(e.kind)} from #{e.seq} over" for e in c.ended)
-        parts.append(
-            f"{c.character} FP {c.before}->{c.after}/{c.max}" + (f" ({over})" if over else "")
-        )
-    return "A night's rest: " + "; ".join(parts)
+        if c.after == c.before and not over:
+            continue  # nothing changed for them: the line lists what did
+        fp = f" FP {c.before}->{c.after}/{c.max}" if c.after != c.before else ""
+        parts.append(f"{c.character}{fp}" + (f" ({over})" if over else ""))
+    unchanged = len(p.changes) - len(parts)
+    if not parts:
+        names = ", ".join(c.character for c in p.changes)
+        return f"A night's rest for {names}: nothing to recover (FP full, no condition to end)"
+    return "A night's rest: " + "; ".join(parts) + (
+        f" ({unchanged} had nothing to recover)" if unchanged else ""
+    )
 
 
 @LINES.on(CombatStarted)

@@ -177,8 +177,15 @@ def _checked(payload: HorrorChecked) -> str:
 def _rested(payload: Rested) -> str:
     kind = "a major victory" if payload.victory else "rest"
     amount = "" if payload.points is None else f" (+{payload.points})"
-    wp = ", ".join(f"{c.character} {c.before}->{c.after}/{c.max}" for c in payload.changes)
-    return f"Willpower restored by {kind}{amount}: {wp}"
+    moved = [c for c in payload.changes if c.after != c.before]
+    wp = ", ".join(f"{c.character} {c.before}->{c.after}/{c.max}" for c in moved)
+    full = len(payload.changes) - len(moved)
+    if not moved:
+        names = ", ".join(c.character for c in payload.changes)
+        return f"Willpower restored by {kind}{amount}: nobody needed it ({names} already full)"
+    return f"Willpower restored by {kind}{amount}: {wp}" + (
+        f" ({full} already full)" if full else ""
+    )
 
 
 @LINES.on(PeaceRecorded)
