@@ -53,6 +53,9 @@ class Ruleset(ABC):
     #: classes a snapshot of its campaigns may rebuild. None declared: no snapshots, every
     #: command folds the whole log
     state_classes: ClassVar[tuple[type, ...]] = ()
+    #: the dice purposes in the order a ruling rolls them: how the GM's copy lists them
+    #: (a recorded JSON object keeps no order; others follow, alphabetically)
+    dice_order: ClassVar[tuple[str, ...]] = ()
 
     #: command class -> `(state, command, dice) -> [events]`
     deciders: ClassVar[Dispatch[list[Event]]]

@@ -135,7 +135,7 @@ def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
     assert "6,6,5" not in players and "grisly mutilation" not in players
     assert "The coroner is the ghoul" not in players
     gm = runner("recap", "--for", "gm").stdout
-    rolled = "rolled 17, dice table 5,5,4; will 6,6,5"  # by purpose, sorted on every store
+    rolled = "rolled 17, dice will 6,6,5; table 5,5,4"  # in the order rolled, on every store
     assert f"Will 10, -2 grisly mutilation (2), -1 dark = 7; {rolled}" in gm
     assert "table 14 + 10 = 24" in gm
     assert "**GM only:** The coroner is the ghoul." in gm

@@ -93,6 +93,24 @@ __all__ = [
 ]
 
 
+#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
+DICE_WORDS: Mapping[str, str] = {
+    "will": "Fright Check",
+    "table": "Fright Check Table (it failed)",
+    "stun": "stun",
+    "fp": "FP lost",
+    "faint": "faint",
+    "panic": "panic",
+    "coma": "coma",
+    "catatonia": "catatonia",
+    "seizure": "seizure",
+    "seizure_fp": "seizure FP lost",
+    "ht": "HT roll",
+    "injury": "injury",
+    "reaction": "panic reaction",
+}
+
+
 class FrightCheckRules(Ruleset):
     name = "fright-check"
     summary = "the GURPS Fright Check: modifiers, the Rule of 14, the table 4 to 40+"
@@ -100,6 +118,8 @@ class FrightCheckRules(Ruleset):
     commands = COMMANDS
     events = EVENTS
     state_classes = STATE_CLASSES
+    #: the check's 3d6, the table's, then each effect's (a recovery roll's own after)
+    dice_order = (*DICE_WORDS, "recovery", "more")
     deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
     evolvers: ClassVar[Dispatch[FrightState]] = EVOLVE  # type: ignore[assignment]
     rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
@@ -193,22 +213,5 @@ class FrightCheckRules(Ruleset):
         words = stake.words() if stake else ""
         return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}{words}"
 
-
-#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
-DICE_WORDS: Mapping[str, str] = {
-    "will": "Fright Check",
-    "table": "Fright Check Table (it failed)",
-    "stun": "stun",
-    "fp": "FP lost",
-    "faint": "faint",
-    "panic": "panic",
-    "coma": "coma",
-    "catatonia": "catatonia",
-    "seizure": "seizure",
-    "seizure_fp": "seizure FP lost",
-    "ht": "HT roll",
-    "injury": "injury",
-    "reaction": "panic reaction",
-}
 
 RULESET = FrightCheckRules()
