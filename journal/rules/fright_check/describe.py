@@ -152,6 +152,8 @@ def _check_text(p: FrightChecked) -> str:
         unused = f" (no row to change to {p.change_to})" if p.change_to is not None else ""
         if p.margin is not None and p.margin < 0:
             return text + f"{critical}success (a {p.roll} always succeeds){unused}"
+        if p.margin == 0:
+            return text + f"{critical}success, just made it (by 0){unused}"
         return text + f"{critical}success by {p.margin}{unused}"
     text += f"{critical}failure by {p.failure_margin}"
     text += f"; table {p.table_roll}+{p.failure_margin} = {p.table_total} → row "

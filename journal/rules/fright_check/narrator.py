@@ -27,6 +27,7 @@ from journal.rules.fright_check.tell import (
     named_text,
     shown,
     trait_words,
+    verdict,
 )
 
 Doc = dict[str, Any]
@@ -79,6 +80,7 @@ class FrightCheckNarrator(Narrator):
                     "success": payload.success,
                     "critical": payload.critical,
                     "margin": payload.margin if payload.success else payload.failure_margin,
+                    "verdict": verdict(payload) if payload.made else "none needed (Unfazeable)",
                     **_row_fields(payload, recap.gm_audience),
                     "gm": None if gm is None else {**gm, **_check_for_gm(payload)},
                 }
