@@ -155,6 +155,11 @@ class Ruleset(ABC):
         """The `--json` document of a ruling command that has its own (None: the records)."""
         return None
 
+    def notice(self, state: CampaignState, record: Recorded) -> str | None:
+        """What the GM should know about a ruling just recorded that its line does not say
+        (`state`: the campaign after it), printed apart from the log line; None: nothing."""
+        return None
+
     def board(self, document: StatusDocument) -> tuple[BoardLine, ...]:
         """The live board of `journal play`, a line at a time: the status table during a
         fight, the roster otherwise. A ruleset marks the line of a character who froze

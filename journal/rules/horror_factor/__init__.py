@@ -153,6 +153,19 @@ class HorrorFactorRules(Ruleset):
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)
 
+    def notice(self, state: CampaignState, record: Recorded) -> str | None:
+        payload = record.payload
+        encounter = rules_of(state).encounter
+        if not isinstance(payload, WillpowerSoaked) or encounter is None:
+            return None
+        who = encounter.participants.get(payload.character)
+        if who is None or who.initiative is None or encounter.turn != payload.turn:
+            return None
+        return (
+            f"{payload.character} rolled initiative this turn before soaking: the roll "
+            f"({who.initiative}) stands; the soak lowers the action penalty from now on"
+        )
+
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         return (
             pair(faces) if purpose in ("initiative", "check") else super().dice_text(purpose, faces)
