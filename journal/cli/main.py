@@ -74,6 +74,14 @@ class Settings:
     scope_campaign: str | None = None
     #: the command was asked for `--json`: a refusal is a JSON document on stderr too
     json: bool = False
+    #: commands run at the `journal play` prompt: refusals speak its syntax (no `journal`)
+    play: bool = False
+
+    def forget(self) -> None:
+        """Open the database and campaign anew at the next use (`journal play` before a
+        campaign exists: the command that made one closed what it opened)."""
+        self._store = self._journal = self._scope = None
+        self.scope_campaign = None
 
     def store(self, *, create: bool = False) -> Store:
         """The database, opened once per command and closed when the command ends. Only
@@ -339,7 +347,10 @@ class JournalGroup(click.Group):
             document = {"error": str(exc), "exit_code": exc.exit_code}
             click.echo(json.dumps(document, ensure_ascii=False), err=True)
         else:
-            click.echo(f"Error: {exc}", err=True)
+            message = str(exc)
+            if found is not None and found.play:  # at the prompt, commands have no `journal`
+                message = message.replace("`journal ", "`")
+            click.echo(f"Error: {message}", err=True)
         ctx.exit(exc.exit_code)
 
     def invoke(self, ctx: click.Context) -> Any:
