@@ -41,8 +41,8 @@ class Roll:
 @dataclass(frozen=True)
 class Stake:
     """What rides on a roll, for the GM who is asked for it: the number it must come in
-    at or under (`target`), what is added to its total (`bonus`, a Fright Check's margin of
-    failure on the table), and what it is about (`about`: the condition a recovery ends)."""
+    at or under (`target`), what is added to its total (`bonus`: a margin carried over to
+    the next roll), and what it is about (`about`: the condition a recovery ends)."""
 
     target: int | None = None
     #: the least the dice must come to (a d10 pair's difference: `+d10 -d10`)
@@ -66,7 +66,7 @@ class DiceRequest:
     purpose: str
     count: int
     sides: int
-    #: the ruleset's words for it, e.g. "Eli's Fright Check: 3d6, needs 8 or less"
+    #: the ruleset's words for it, e.g. "Eli's check: 3d6, needs 8 or less"
     label: str
     stake: Stake | None = None
 

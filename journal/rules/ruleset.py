@@ -197,7 +197,7 @@ class Ruleset(ABC):
         stake: Stake | None = None,
     ) -> str:
         """How the GM is asked for a roll the ruling needs: whose, which, and what it must
-        beat (`Eli's Fright Check: 3d6, needs 8 or less`)."""
+        beat (`Eli's check: 3d6, needs 8 or less`)."""
         return f"{purpose}: {count}d{sides}" + (stake.words() if stake else "")
 
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:

@@ -84,7 +84,9 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     # The conditional trait flags are refused for a character without the trait even
     # when no check is made (Unfazeable).
     mods.trait_modifiers(character, command)
-    unmade = _unmade(character, command, state.clock)
+    unmade = replace(
+        _unmade(character, command, state.clock), threat_name=_threat_name(state, command)
+    )
     if "Unfazeable" in character.traits:
         return unmade
     items = mods.all_modifiers(character, command, rules_of(state).combat, state.clock)
@@ -122,6 +124,16 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         effects=tuple(plain_effect(e) for e in effects),
         pending=pending,
     )
+
+
+def _threat_name(state: CampaignState, command: FrightCheck) -> str | None:
+    """The threat's name for players: given now, or the one an earlier check gave it."""
+    if command.threat_name is not None:
+        name = " ".join(command.threat_name.split())
+        if not name:
+            raise RuleError("--threat-name is what players read for the threat: give some words")
+        return name
+    return rules_of(state).threat_names.get(command.threat)
 
 
 def _change(command: FrightCheck) -> tuple[int | None, str | None]:

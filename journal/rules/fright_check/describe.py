@@ -136,7 +136,8 @@ def _condition_text(kind: str, effect: Mapping[str, Any]) -> str:
 
 
 def _check_text(p: FrightChecked) -> str:
-    head = f"{p.character}'s Fright Check vs {p.threat}"
+    named = f" ({p.threat_name})" if p.threat_name else ""
+    head = f"{p.character}'s Fright Check vs {p.threat}{named}"
     if not p.made:
         return f"{head}: none made ({p.character} is Unfazeable)"
     terms = [f"Will {p.will}"]

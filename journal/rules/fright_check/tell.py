@@ -102,8 +102,16 @@ def verdict(p: FrightChecked) -> str:
     return f"{critical}success by {p.margin}"
 
 
+def threat_words(p: FrightChecked) -> str:
+    """The threat as players read it: the GM's name for it, else its id in words
+    (`thomas-body`: "thomas body")."""
+    if p.threat_name:
+        return p.threat_name
+    return " ".join(p.threat.replace("-", " ").replace("_", " ").split()) or p.threat
+
+
 def fright_sentence(p: FrightChecked, gm: bool) -> str:
-    head = f"{p.character}'s Fright Check against {p.threat}"
+    head = f"{p.character}'s Fright Check against {threat_words(p)}"
     if not p.made:
         return f"{head}: none needed ({p.character} is Unfazeable)"
     if p.success:
