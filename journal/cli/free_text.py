@@ -12,7 +12,9 @@ import click
 
 #: the arguments and options whose value is text the GM writes in their own words
 FREE_ARGUMENTS = frozenset({"text", "title"})
-FREE_OPTIONS = frozenset({"reason", "override", "title", "name", "trait_name", "threat_name"})
+FREE_OPTIONS = frozenset(
+    {"reason", "override", "title", "name", "trait_name", "threat_name", "told"}
+)
 
 
 def joined(command: click.Command, args: list[str]) -> list[str]:

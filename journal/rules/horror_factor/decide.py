@@ -19,6 +19,7 @@ from journal.rules.horror_factor.commands import (
     Peace,
     Rest,
     RollInitiative,
+    SetWording,
     Shift,
     Soak,
     StartEncounter,
@@ -34,6 +35,7 @@ from journal.rules.horror_factor.events import (
     TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 from journal.rules.horror_factor.lookup import (
     character,
@@ -66,6 +68,7 @@ DECIDE.on(HorrorCheck)(lambda state, command, dice: [aftermath.horror_check(stat
 DECIDE.on(Rest)(lambda state, command, dice: [aftermath.rest(state, command)])
 DECIDE.on(Peace)(lambda state, command, dice: [aftermath.peace(state, command)])
 DECIDE.on(Award)(lambda state, command, dice: [aftermath.award(state, command)])
+DECIDE.on(SetWording)(lambda state, command, dice: [set_wording(state, command)])
 
 
 # --- encounter ----------------------------------------------------------------------------
@@ -292,7 +295,39 @@ def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
         group=group,
         turn=encounter.turn,
         changes=changes,
+        told=_words(command.told, "--as"),
+        wording=rules_of(state).wording.get(cause) if entry is not None else None,
     )
+
+
+#: the longest players' wording of a shift or a cause (a sentence, not a page)
+WORDING_MAX = 200
+
+
+def _words(text: str | None, flag: str) -> str | None:
+    """Players' words as given, on one line; refused when blank or longer than a sentence."""
+    if text is None:
+        return None
+    words = " ".join(text.split())
+    if not words:
+        raise RuleError(f"{flag} is what players read: give some words, or leave it out")
+    if len(words) > WORDING_MAX:
+        raise RuleError(f"{flag} is a sentence for a handout: {WORDING_MAX} characters at most")
+    return words
+
+
+def set_wording(state: CampaignState, command: SetWording) -> WordingSet:
+    """The players' wording of a catalog cause, for the shifts recorded from now on."""
+    cause = category_name(command.cause)
+    if cause not in tables.CAUSES:
+        known = ", ".join(tables.CAUSES)
+        raise RuleError(f"{command.cause!r} is not a catalog cause: choose one of {known}")
+    text = _words(command.text, "the wording")
+    previous = rules_of(state).wording.get(cause)
+    if text == previous:
+        shown = "the catalog's" if text is None else repr(text)
+        raise RuleError(f"players already read {cause!r} in {shown} words: nothing changes")
+    return WordingSet(cause, text, previous)
 
 
 def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:

@@ -21,6 +21,7 @@ from journal.rules.horror_factor.events import (
     TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 from journal.rules.horror_factor.state import hardness_label
 
@@ -147,7 +148,15 @@ def _shifted(payload: HorrorFactorShifted) -> str:
     if payload.group and payload.character:
         who, cause = "everyone", f"{cause} by {payload.character}"
     given = "" if payload.delta is None or not payload.catalog else " (GM's delta)"
-    return f"HF {payload.applied:+d} for {who}: {cause}{given}: {_track(payload.changes)}"
+    told = f" (players read: {payload.told})" if payload.told else ""
+    return f"HF {payload.applied:+d} for {who}: {cause}{given}{told}: {_track(payload.changes)}"
+
+
+@LINES.on(WordingSet)
+def _worded(payload: WordingSet) -> str:
+    if payload.text is None:
+        return f"Players read {payload.cause!r} in the catalog's words again"
+    return f"Players read {payload.cause!r} as: {payload.text}"
 
 
 @LINES.on(EnemyDropped)
