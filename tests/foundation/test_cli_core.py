@@ -50,10 +50,14 @@ def test_two_campaigns_need_a_choice(night: Cli, tmp_path: Path) -> None:
     assert night.json("--campaign", "night", "status")["title"] == "Night of the Horde"
     night("campaign", "use", "night")
     assert night.json("status")["campaign"] == "night"
-    assert "* night" in night("campaign", "list").stdout
+    listed = night("campaign", "list").stdout
+    assert "* night" in listed and "  morgue" in listed
+    # issue 22: it says where the choice lives (the user's config, not the database)
+    assert f"remembered in {tmp_path / 'config' / 'journal' / 'current.json'}" in listed
     (tmp_path / "config" / "journal" / "current.json").unlink()
     message = night.refused("status").stderr
     assert "journal campaign use SLUG" in message and "--campaign" in message
+    assert "No current campaign: choose one with" in night("campaign", "list").stdout
     assert "no campaign 'nowhere'" in night.refused("campaign", "use", "nowhere").stderr
 
 
