@@ -80,3 +80,37 @@ def test_a_usage_error_at_the_prompt_names_help_command(runner: Cli, tmp_path: P
         assert table.finish() == 0
     finally:
         table.close()
+
+
+def test_the_readmes_play_transcript_runs_right_after_the_demo(
+    runner: Cli, tmp_path: Path
+) -> None:
+    """Issue 22: the README's `play` transcript could not be reproduced after `journal
+    demo` (its fight is over). Typed as it stands, every line it shows is what the screen
+    shows, the board included."""
+    import re
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```text\n$ journal demo\n$ journal play\n", 1)[1].split("```", 1)[0]
+    runner("demo")
+    table = Table(runner.db, tmp_path).started("jackson-zombies")
+    try:
+        lines = block.splitlines()
+        for at, line in enumerate(lines):
+            if not line.startswith("jackson-zombies> ") or line.endswith("▌"):
+                continue
+            table.type(line.removeprefix("jackson-zombies> "))
+            if "[Enter rolls] " in lines[at + 1]:
+                label, faces = lines[at + 1].split(" [Enter rolls] ")
+                table.answer(label, faces)
+            table.ready()
+        table.wait(lambda: "○ yet to act" in table.text(), "the board")
+        shown = [row.rstrip() for row in table.text().splitlines()]
+        for line in block.splitlines()[1:]:
+            if line.startswith(("#", "Error:", "  ", "○", "Jackson")):
+                assert line.rstrip() in shown, line
+        assert re.search(r"^─{20,}", table.text(), re.M)
+        table.child.send(b"\x04")
+        assert table.finish() == 0
+    finally:
+        table.close()
