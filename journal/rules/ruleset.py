@@ -200,6 +200,18 @@ class Ruleset(ABC):
         beat (`Eli's check: 3d6, needs 8 or less`)."""
         return f"{purpose}: {count}d{sides}" + (stake.words() if stake else "")
 
+    def ruling_words(self, record: Recorded) -> str:
+        """A recorded ruling named in a few words, for lists of rulings (a void, a re-rule,
+        the audit): `Tommy's initiative +1/-9`. The default names its type and character."""
+        from journal.text import type_words
+
+        who = record.data.get("character")
+        words = type_words(record.type)
+        if record.type == "NoteTaken":
+            text = str(record.data.get("text", ""))
+            words = f"note “{text[:40]}{'…' if len(text) > 40 else ''}”"
+        return f"{who}'s {words}" if isinstance(who, str) and who else words
+
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         """Faces as the GM writes them (`3,4,5`; a ruleset may write `+5/-6`)."""
         return ",".join(map(str, faces))

@@ -193,6 +193,16 @@ class FrightCheckRules(Ruleset):
         fight = rules_of(state).combat
         return fight.cast if fight else ()
 
+    def ruling_words(self, record: Recorded) -> str:
+        payload = record.payload
+        if isinstance(payload, FrightChecked):
+            return f"{payload.character}'s Fright Check against {payload.threat}"
+        if isinstance(payload, RecoveryRolled):
+            return f"{payload.character}'s recovery roll"
+        if isinstance(payload, FrightRowChanged):
+            return f"the GM's row {payload.row} for {payload.character}'s check #{payload.for_seq}"
+        return super().ruling_words(record)
+
     def dice_label(
         self,
         state: CampaignState,

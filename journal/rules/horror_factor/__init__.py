@@ -43,8 +43,12 @@ from journal.rules.horror_factor.decide import DECIDE
 from journal.rules.horror_factor.describe import LINES, concerns, pair
 from journal.rules.horror_factor.events import (
     EVENTS,
+    EncounterEnded,
     EncounterStarted,
+    EnemyDropped,
     HorrorChecked,
+    HorrorFactorShifted,
+    InitiativeRolled,
     WillpowerSoaked,
 )
 from journal.rules.horror_factor.evolve import EVOLVE
@@ -167,6 +171,25 @@ class HorrorFactorRules(Ruleset):
             f"{payload.character} rolled initiative this turn before soaking: the roll "
             f"({who.initiative}) stands; the soak lowers the action penalty from now on"
         )
+
+    def ruling_words(self, record: Recorded) -> str:
+        payload = record.payload
+        if isinstance(payload, InitiativeRolled | HorrorChecked):
+            initiative = isinstance(payload, InitiativeRolled)
+            roll = payload.dice.get("initiative" if initiative else "check")
+            what = "initiative" if initiative else "Horror Check"
+            return f"{payload.character}'s {what}" + (f" {pair(roll.faces)}" if roll else "")
+        if isinstance(payload, WillpowerSoaked):
+            return f"{payload.character}'s soak of {payload.points}"
+        if isinstance(payload, HorrorFactorShifted):
+            return f"HF {payload.applied:+d} for {payload.character or 'everyone'}: {payload.cause}"
+        if isinstance(payload, EnemyDropped):
+            return f"{payload.character}'s drop of an enemy"
+        if isinstance(payload, EncounterStarted):
+            return f"the start of encounter {payload.title!r}"
+        if isinstance(payload, EncounterEnded):
+            return f"the end of encounter {payload.title!r}"
+        return super().ruling_words(record)
 
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         return (
