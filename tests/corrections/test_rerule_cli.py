@@ -125,7 +125,9 @@ def test_undo_voids_the_last_event_after_showing_it(okafor: Cli) -> None:
 
 def test_undo_off_a_terminal_needs_yes_and_writes_nothing(okafor: Cli) -> None:
     before = count_events(okafor.db)
-    assert "Add --yes" in okafor.refused("undo").stderr
+    refused = okafor.refused("undo").stderr
+    # issue 22: the refusal says what it would void, not only that --yes is needed
+    assert refused.startswith("Error: Void #8 (the end of encounter 'Second')? Add --yes")
     assert count_events(okafor.db) == before
 
 
