@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Term, Terms
 from journal.rules.core import CampaignState
@@ -74,7 +74,8 @@ def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRo
         )
     terms = _window_terms(state, character, found)
     target = found.target + sum(value for _, value in terms[1:])
-    rolled = dice.roll("recovery", 3, 6)
+    stake = Stake(target=target, about=condition_name(found.kind))
+    rolled = dice.roll("recovery", 3, 6, stake)
     outcome = success_roll(target, rolled.total)
     care_terms: tuple[Term, ...] = ()
     if not command.care:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.rules.fright_check.events import PendingTrait
 from journal.rules.fright_check.roll import success_roll
 
@@ -432,8 +432,8 @@ class _Resolver:
         self.effects.append(_noted(effect, spec.note))
 
     def ht_roll(self, spec: HTRoll) -> None:
-        rolled = self.dice.roll("ht", 3, 6)
         target = self.context.ht + sum(value for _, value in self.context.ht_terms)
+        rolled = self.dice.roll("ht", 3, 6, Stake(target=target))
         outcome = success_roll(target, rolled.total)
         roll: Effect = {
             "kind": "ht-roll",
