@@ -74,6 +74,7 @@ class LogEntry(Document):
         "session",
         "type",
         "voided",
+        "writer",
     )
 
     def __init__(
@@ -96,6 +97,8 @@ class LogEntry(Document):
         self.session = record.session
         self.prev_hash = record.prev_hash
         self.hash = record.hash
+        #: who entered it (None: an event older journals wrote)
+        self.writer = record.writer
         self.voided = voided
         #: the seq of the re-rule that amended this ruling (the fold reads it as amended)
         self.amended_by = amended_by
@@ -128,6 +131,7 @@ class LogEntry(Document):
             "session": self.session,
             "prev_hash": self.prev_hash,
             "hash": self.hash,
+            "writer": self.writer,
             "voided": self.voided,
             "amended_by": self.amended_by,
         }
@@ -142,8 +146,14 @@ class LogDocument(Document):
     def to_json(self) -> list[object]:
         return [entry.to_json() for entry in self.entries]
 
-    def text(self) -> str:
-        return "\n".join(f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries)
+    def text(self, writers: bool = False) -> str:
+        """`journal log`; with `writers`, who entered each event (`-` when not known)."""
+        if not writers:
+            return "\n".join(f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries)
+        width = max((len(e.writer or "-") for e in self.entries), default=1)
+        return "\n".join(
+            f"#{e.seq:<4} {e.writer or '-':<{width}}  {e.line}{_mark(e)}" for e in self.entries
+        )
 
 
 def _mark(entry: LogEntry) -> str:
@@ -210,10 +220,15 @@ class Journal:
         *,
         current: str | None = None,
         owns_store: bool = False,
+        writer: str | None = None,
     ) -> None:
-        """Open `campaign` (None: `current`, else the only one) once its schema is checked."""
+        """Open `campaign` (None: `current`, else the only one) once its schema is checked.
+        Its events record `writer` as who entered them (None: user@host)."""
+        from journal.writer import checked, default_writer
+
         self.store = store
         self.service = Campaign.open(store, campaign, current)
+        self.service.writer = default_writer() if writer is None else checked(writer)
         self._owns_store = owns_store
         #: every event this object recorded, in order (`journal play` sums them up)
         self.recorded: list[Recorded] = []
@@ -305,9 +320,21 @@ class Journal:
             self._latest = (outcome.state.seq, outcome.state)
         return outcome
 
-    def undo_target(self) -> Recorded | None:
-        """The last event entered that still counts (what `journal undo` would void)."""
-        return self._campaign.undo_target()
+    @property
+    def writer(self) -> str | None:
+        """Who enters this object's events."""
+        return self._campaign.writer
+
+    @writer.setter
+    def writer(self, name: str) -> None:
+        from journal.writer import checked
+
+        self._campaign.writer = checked(name)
+
+    def undo_target(self, anyone: bool = False) -> Recorded | None:
+        """The last event that still counts that this writer entered (with `anyone`: that
+        anyone entered): what `journal undo` would void."""
+        return self._campaign.undo_target(anyone)
 
     def characters(self) -> CharacterList:
         """`character list --json`: everyone who joined, retired or not."""
@@ -544,14 +571,19 @@ def status_text(document: StatusDocument, ruleset: Ruleset) -> str:
     return head + "\n" + ruleset.status_table(document)
 
 
-def open_journal(db: str | None = None, *, campaign: str | None = None) -> Journal:
+def open_journal(
+    db: str | None = None, *, campaign: str | None = None, writer: str | None = None
+) -> Journal:
     """Open a campaign of the journal at `db` (a SQLite path or a SQLAlchemy URL; default
-    `./journal.db`); `campaign` may be left out when the database holds one."""
+    `./journal.db`); `campaign` may be left out when the database holds one. Its events
+    record `writer` (default user@host) as who entered them."""
     store = Store.open(db, create=False)
     try:
         from journal.current import current
 
-        return Journal(store, campaign, current=current(store), owns_store=True)
+        return Journal(
+            store, campaign, current=current(store), owns_store=True, writer=writer
+        )
     except BaseException:
         store.close()
         raise
@@ -563,15 +595,19 @@ def create(
     ruleset: str,
     title: str = "",
     options: Mapping[str, str] | None = None,
+    writer: str | None = None,
 ) -> Journal:
     """Start campaign `slug` (creating the database on first use) and open it."""
+    from journal.writer import checked, default_writer
+
+    writer = default_writer() if writer is None else checked(writer)
     store = Store.open(db, create=True)
     try:
         from journal.current import remember
 
-        create_campaign(store, slug, ruleset, title, dict(options or {}))
+        create_campaign(store, slug, ruleset, title, dict(options or {}), writer)
         remember(store, slug)
-        return Journal(store, slug, owns_store=True)
+        return Journal(store, slug, owns_store=True, writer=writer)
     except BaseException:
         store.close()
         raise

@@ -1,14 +1,14 @@
 """Export a campaign as JSON Lines, and import one: all or nothing, idempotent by event_id.
 
 An exported line holds campaign, seq, event_id, type, schema, data, recorded_at, game_time,
-session, prev_hash and hash. A hand-written log may leave out everything but type and data:
-the missing seqs follow the line order, event ids are derived from the content (so
-importing the same file twice adds nothing), and the hash chain is computed. A file that
-carries hashes carries them on every line, and they are verified: a file whose chain is
-broken, or a line without hashes after lines with them, is refused. The hashes are kept
-when the campaign keeps its name; imported under another name, its events are sealed
-anew under that name. An older journal's export (hashed without the campaign's slug) is
-sealed at its end (`journal.store.sealing`).
+session, prev_hash and hash, and writer when the event names who entered it. A hand-written
+log may leave out everything but type and data: the missing seqs follow the line order,
+event ids are derived from the content (so importing the same file twice adds nothing),
+and the hash chain is computed. A file that carries hashes carries them on every line, and
+they are verified: a file whose chain is broken, or a line without hashes after lines with
+them, is refused. The hashes are kept when the campaign keeps its name; imported under
+another name, its events are sealed anew under that name. An older journal's export (hashed
+without the campaign's slug) is sealed at its end (`journal.store.sealing`).
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from journal.rules.core import (
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
 from journal.store.queries import NO_BOUND
+from journal.writer import RECORDED, checked
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -70,6 +71,7 @@ FIELDS = {
     "session",
     "prev_hash",
     "hash",
+    "writer",
     "voided",
 }
 
@@ -170,7 +172,23 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
         "game_time": game_time,
         "session": session,
         "event_id": event_id,
+        "writer": _writer(raw.get("writer"), where),
     }
+
+
+def _writer(value: object, where: str) -> str | None:
+    """Who entered the line's event, as an export names them (or nobody: older lines)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ImportRefused(f"{where}: writer must be text like gm@table, not {value!r}")
+    try:
+        written = checked(value, RECORDED)  # a `play` session's writer included
+    except JournalError as exc:
+        raise ImportRefused(f"{where}: {exc}".replace("--writer", "writer")) from None
+    if written != value:
+        raise ImportRefused(f"{where}: write writer as {written!r}, not {value!r}")
+    return written
 
 
 def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) -> None:
@@ -354,6 +372,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         envelope["session"],
         event_id=event_id,
         recorded_at=_parse_instant(raw.get("recorded_at"), where),
+        writer=envelope["writer"],
     )
     seq = envelope["seq"]
     if not carried:

@@ -84,7 +84,9 @@ def campaign_new(
     from journal.current import remember
 
     store = settings.store(create=True)
-    outcome = create_campaign(store, slug, ruleset, title, key_values(options, "--option"))
+    outcome = create_campaign(
+        store, slug, ruleset, title, key_values(options, "--option"), settings.writer_name()
+    )
     remember(store, slug)
     state = outcome.state
     if as_json:

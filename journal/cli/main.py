@@ -74,6 +74,8 @@ class Settings:
     scope_campaign: str | None = None
     #: the command was asked for `--json`: a refusal is a JSON document on stderr too
     json: bool = False
+    #: who enters the events (`--writer`, `JOURNAL_WRITER`; None: user@host)
+    writer: str | None = None
     #: commands run at the `journal play` prompt: refusals speak its syntax (no `journal`)
     play: bool = False
 
@@ -106,8 +108,16 @@ class Settings:
             from journal.current import current
 
             store = self.store()
-            self._journal = Journal(store, self.campaign, current=current(store))
+            self._journal = Journal(
+                store, self.campaign, current=current(store), writer=self.writer
+            )
         return self._journal
+
+    def writer_name(self) -> str:
+        """Who enters the events: `--writer` / `JOURNAL_WRITER` (checked), else user@host."""
+        from journal.writer import checked, default_writer
+
+        return default_writer() if self.writer is None else checked(self.writer)
 
     def dice_asker(self) -> AskDice | None:
         """Who answers a roll the GM did not enter: the session's asker, the GM at a
@@ -148,6 +158,7 @@ def settings_of(ctx: click.Context) -> Settings:
             params.get("campaign"),
             bool(params.get("debug")),
             no_input=bool(params.get("no_input")),
+            writer=params.get("writer"),
         )
         root.obj = settings
     return settings
@@ -412,10 +423,21 @@ class JournalGroup(click.Group):
     envvar="JOURNAL_NO_INPUT",
     help="Never ask for dice at a terminal: roll what --dice did not enter.",
 )
+@click.option(
+    "--writer",
+    envvar="JOURNAL_WRITER",
+    metavar="NAME",
+    help="Who enters the events (default user@host): `undo` takes back your own.",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks of unexpected failures.")
 @click.pass_context
 def cli(
-    ctx: click.Context, db: str | None, campaign: str | None, no_input: bool, debug: bool
+    ctx: click.Context,
+    db: str | None,
+    campaign: str | None,
+    no_input: bool,
+    writer: str | None,
+    debug: bool,
 ) -> None:
     """A campaign journal for horror games: every occurrence an immutable event,
     every number explained and replayable.

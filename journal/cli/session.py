@@ -75,7 +75,11 @@ class TableSession:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        from journal.writer import session_writer
+
         self.journal: Journal = settings.journal()
+        # the session's own writer: its `undo` takes back what was typed here
+        settings.writer = self.journal.writer = session_writer(settings.writer_name())
         settings.scope()
         self.slug = self.journal.campaign
         self._board: Board | None = None
@@ -99,8 +103,8 @@ class TableSession:
     def run(self) -> None:
         ruleset = self.journal.ruleset.name
         click.echo(
-            f"Playing {self.slug!r} ({ruleset}). Commands without `journal`; Tab completes; "
-            "`help`; Ctrl-D leaves."
+            f"Playing {self.slug!r} ({ruleset}) as {self.journal.writer}. Commands without "
+            "`journal`; Tab completes; `help`; Ctrl-D leaves."
         )
         while True:
             self.show_board()

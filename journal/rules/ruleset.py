@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import BoardLine, CharacterStatus, Document, StatusDocument
 from journal.errors import RuleError
-from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms, recorded_terms
+from journal.events import Event, JSONObject, OptionValue, Recorded, terms_text
 from journal.rules.dispatch import Dispatch
 
 if TYPE_CHECKING:
@@ -217,12 +217,9 @@ class Ruleset(ABC):
         return ",".join(map(str, faces))
 
     def gm_terms(self, record: Recorded) -> str | None:
-        """A ruling's terms for the GM's handout (`Reaction 12, ... = 14`)."""
-        pairs = recorded_terms(record.data)
-        if not pairs:
-            return None
-        total = record.data.get("total")
-        return describe_terms(pairs, total if isinstance(total, int) else None)
+        """A ruling's terms for the GM's handout (`Reaction 12, ... = 14`), as `explain`
+        shows them."""
+        return terms_text(record.data)
 
     # --- the parts that live at the presentation layers, loaded when needed ----------------
 

@@ -61,6 +61,8 @@ class Draft(NamedTuple):
     session: int | None = None
     event_id: str = ""
     recorded_at: datetime | None = None
+    #: who entered it (None: not known, as in the events of older journals)
+    writer: str | None = None
 
 
 def utc_now() -> datetime:
@@ -253,8 +255,11 @@ class Store:
         bounds = {"campaign": campaign, "upto": NO_BOUND if upto is None else upto}
         with self.engine.connect() as conn:
             result = conn.execution_options(yield_per=50).execute(self._q.read_backwards, bounds)
-            for row in result:
-                yield _record(campaign, row)
+            try:
+                for row in result:
+                    yield _record(campaign, row)
+            finally:  # a reader that stops early (`undo`) leaves no server cursor open
+                result.close()
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
         if not _stored_int(seq):
@@ -606,6 +611,7 @@ def seal(
         recorded_at=recorded_at,
         game_time=draft.game_time,
         session=draft.session,
+        writer=draft.writer,
     )
     return Recorded(
         campaign,
@@ -620,6 +626,7 @@ def seal(
         prev_hash,
         link,
         text=data_json,
+        writer=draft.writer,
     )
 
 
@@ -627,7 +634,9 @@ def _rechain(campaign: str, prev_hash: str, records: Sequence[Recorded]) -> list
     """The records sealed again onto this database's chain, from `prev_hash`."""
     sealed = []
     for r in records:
-        draft = Draft(r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at)
+        draft = Draft(
+            r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at, r.writer
+        )
         sealed.append(seal(campaign, r.seq, prev_hash, draft))
         prev_hash = sealed[-1].hash
     return sealed
@@ -653,13 +662,15 @@ def _refuse_taken_ids(conn: Connection, records: Sequence[Recorded]) -> None:
 def _content(record: Recorded) -> str:
     """What an event says, whatever its chain: for comparing an import with the database."""
     return canonical_json(
-        [record.type, record.schema, record.data, record.game_time, record.session]
+        [record.type, record.schema, record.data, record.game_time, record.session, record.writer]
     )
 
 
 def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
+    """The INSERT's parameters; `writer` only when the event has one, so a seal written
+    by migration 0003 (before the column existed) names only the columns it had."""
     stored = record.text
-    return {
+    row = {
         "campaign": campaign or record.campaign,
         "seq": record.seq,
         "event_id": record.event_id,
@@ -672,6 +683,9 @@ def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
         "prev_hash": record.prev_hash,
         "hash": record.hash,
     }
+    if record.writer is not None:
+        row["writer"] = record.writer
+    return row
 
 
 def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
@@ -692,11 +706,18 @@ def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
         record.session,
         record.prev_hash,
         record.hash,
+        record.writer,
     )
 
 
 def _record(campaign: str, row: Any) -> Recorded:
-    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link = row
+    """A record from a row of `Queries.columns` (or of the columns before `writer`, as
+    migration 0003 reads them)."""
+    if len(row) != 11:
+        row = (*row, None)
+    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link, writer = (
+        row
+    )
     if type(recorded_at) is str:
         recorded_at = datetime.fromisoformat(recorded_at)
     elif recorded_at.tzinfo is not None:
@@ -714,4 +735,5 @@ def _record(campaign: str, row: Any) -> Recorded:
         prev_hash,
         link,
         text=data,
+        writer=writer,
     )

@@ -61,6 +61,22 @@ class ConditionStatus(Document):
 
 
 @dataclass(frozen=True)
+class WindowStatus(Document):
+    """-2 to all skill rolls and attribute checks after coming to from a coma or catatonia:
+    the check it follows, the recovery roll that ended it, and when it ends (`ends` null:
+    with no campaign clock, at the end of the session they came to in)."""
+
+    value: int
+    condition: str
+    seq: int
+    came_to: int
+    length: str
+    starts: str | None
+    ends: str | None
+    text: str
+
+
+@dataclass(frozen=True)
 class FCStatus(CharacterStatus):
     will: int
     ht: int
@@ -83,6 +99,8 @@ class FCStatus(CharacterStatus):
     fp: int
     fp_max: int
     conditions: tuple[ConditionStatus, ...]
+    #: the window after a coma or catatonia that holds now (null: none)
+    skill_penalty: WindowStatus | None = None
 
 
 def _trait(d: Disadvantage) -> TraitStatus:
@@ -98,6 +116,7 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
         if c is None:
             continue
         in_combat = combat is not None and combat.includes(name)
+        window = c.window(state.clock, state.session)
         result[name] = FCStatus(
             will=c.will,
             ht=c.ht,
@@ -129,6 +148,18 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
                     o.kind, o.seq, o.against, o.target, o.every, o.failed, o.lasted, o.unit
                 )
                 for o in c.ongoing
+            ),
+            skill_penalty=None
+            if window is None
+            else WindowStatus(
+                window.value,
+                window.condition,
+                window.seq,
+                window.came_to,
+                window.length,
+                window.starts,
+                window.ends,
+                window.label(),
             ),
         )
     return result
@@ -164,12 +195,21 @@ def status_table(document: StatusDocument) -> str:
             len(c.pending),
             c.points_lost,
             c.checks,
-            ", ".join(f"{condition_name(o.kind)} (#{o.seq})" for o in c.conditions) or "-",
+            _now(c),
         ]
         for name, c in document.characters.items()
         if isinstance(c, FCStatus)
     ]
     return table(rows, HEADER)
+
+
+def _now(c: FCStatus) -> str:
+    """What holds the character now: lasting conditions, the -2 after a coma or catatonia."""
+    found = [f"{condition_name(o.kind)} (#{o.seq})" for o in c.conditions]
+    window = c.skill_penalty
+    if window is not None:
+        found.append(f"{window.value} to rolls {window.text}")
+    return ", ".join(found) or "-"
 
 
 #: The GM's words for status keys in `explain` (`--json` keeps the keys).
@@ -192,6 +232,7 @@ EXPLAIN_LABELS: Mapping[str, str] = {
     "fp": "FP",
     "conditions": "lasting conditions",
 }
-#: the history of checks is in the rulings, not a number
-EXPLAIN_SKIPPED = frozenset({"history"})
+#: the history of checks is in the rulings, not a number; so is the window after a coma
+#: (its -2 is among the modifiers and terms of each ruling it lowers)
+EXPLAIN_SKIPPED = frozenset({"history", "skill_penalty"})
 EXPLAIN_HIDDEN = frozenset({"encounter.seq", "conditions"})

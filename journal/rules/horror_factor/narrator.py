@@ -173,11 +173,13 @@ class HorrorFactorNarrator(Narrator):
             found = status.get(name)
             fight = found.encounter if found else None
             if fight is not None:
-                # the numbers as they stand after this event: a soak's effective HF follows
-                # every later change of the turn (a drop, a shift)
+                # the numbers as they stand after this event: a soak's effective HF, and
+                # the action penalty, follow every later change of the turn (a drop, a
+                # shift): "Each characters Action Penalty is reduced immediately"
                 row["hf_end"] = fight.hf
                 row["soak"] = fight.soak
                 row["effective_hf"] = fight.effective_hf
+                row["penalty"] = fight.action_penalty
                 row["left"] = fight.left
 
     @staticmethod
