@@ -26,9 +26,10 @@ from journal.dice import AskDice
 from journal.documents import Board, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
+from journal.projection import steps
 from journal.rules import load
 from journal.rules.core import CampaignState, VoidEvent
-from journal.rules.narrate import concerns, describe
+from journal.rules.narrate import Renames, concerned, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 
@@ -129,12 +130,15 @@ class LogDocument(Document):
     """`log --json`: a JSON array of events in seq order."""
 
     entries: tuple[LogEntry, ...]
+    #: with `--character`: who they are, by every name (`Tobias (was Tobais until #12)`)
+    heading: str | None = None
 
     def to_json(self) -> list[object]:
         return [entry.to_json() for entry in self.entries]
 
     def text(self) -> str:
-        return "\n".join(f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries)
+        lines = [f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries]
+        return "\n".join([f"{self.heading}:", *lines] if self.heading else lines)
 
 
 def _mark(entry: LogEntry) -> str:
@@ -301,24 +305,11 @@ class Journal:
     def characters(self) -> CharacterList:
         """`character list --json`: everyone who joined, retired or not."""
         state = self.state()
-        joined: dict[str, int] = {}
-        for record in self.records(state.seq):
-            if record.type == "CharacterAdded" and record.seq not in state.voided:
-                joined[str(record.data["name"])] = record.seq
-        formerly: dict[str, list[str]] = {}
-        for old, (new, _) in state.renamed.items():
-            formerly.setdefault(state.known(new), []).append(old)
         rows = []
         for name in state.characters:
-            first = next((o for o in formerly.get(name, ()) if o in joined), name)
-            rows.append(
-                CharacterEntry(
-                    name,
-                    joined.get(first, joined.get(name, 0)),
-                    state.retired.get(name),
-                    tuple(formerly.get(name, ())),
-                )
-            )
+            ident = state.ids[name]
+            formerly = tuple(old for old, _ in state.formerly(ident))
+            rows.append(CharacterEntry(name, ident, state.retired.get(name), formerly))
         return CharacterList(tuple(rows))
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
@@ -364,21 +355,25 @@ class Journal:
         if session is not None:
             self._campaign.seq_of_session(session)  # refuses a session that never was
         state = self.state(upto)
-        if character is not None:
-            character = state.known(character)
+        ident = None if character is None else state.identity(character)
         records, corrections = self._campaign.history(upto)
-        renamed = state.renamed
+        renames = Renames(state)
         ruleset = self.ruleset
         entries = []
-        for record in records:
+        # the light walk of the core's fold: who held each name at each event's seq
+        for step in steps(records, corrections, core_only=True):
+            record = step.record
             if session is not None and record.session != session:
                 continue
-            if character is not None and character not in concerns(record.payload, ruleset):
+            if ident is not None and ident not in concerned(
+                record.payload, step.before, step.after, ruleset
+            ):
                 continue
-            line = describe(record, ruleset, renamed)
+            line = describe(record, ruleset, renames.at(step.after))
             voided = record.seq in corrections.voided
             entries.append(LogEntry(record, voided, line, corrections.amended_by.get(record.seq)))
-        return LogDocument(tuple(entries))
+        heading = None if ident is None or not state.formerly(ident) else state.called(ident)
+        return LogDocument(tuple(entries), heading)
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:
         state = self.state(self.upto(as_of))
@@ -394,9 +389,10 @@ class Journal:
         from journal.audit.explain import explain
 
         upto = self.upto(seq, as_of_session)
-        canonical = self.state(upto).known(name)
+        state = self.state(upto)
+        ident = state.identity(name)
         records, corrections = self._campaign.history(upto)
-        return explain(records, corrections, canonical, seq)
+        return explain(records, corrections, state, ident, seq)
 
     def audit(
         self,

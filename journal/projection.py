@@ -127,11 +127,13 @@ def steps(
     corrections: Corrections = NONE,
     start: CampaignState | None = None,
     substitute: Substitute | None = None,
+    core_only: bool = False,
 ) -> Iterator[Step]:
     """Walk `records` (in seq order) from `start`, yielding each event's Step: a voided
-    event folds nothing, an amended ruling folds as amended."""
+    event folds nothing, an amended ruling folds as amended. `core_only` folds the core's
+    part alone (who is called what, sessions, the clock): a light walk for the log."""
     state = start or CampaignState()
-    ruleset = load(state.ruleset) if state.ruleset else None
+    ruleset = load(state.ruleset) if state.ruleset and not core_only else None
     voided, amended = corrections.voided, corrections.amended
     for record in records:
         payload: Event | None = None
@@ -143,7 +145,7 @@ def steps(
             after = changed(state, seq=record.seq)
         else:
             after = apply(state, payload, meta_of(record), ruleset)
-            if ruleset is None and after.ruleset:
+            if ruleset is None and after.ruleset and not core_only:
                 ruleset = load(after.ruleset)
         yield Step(record, payload, state, after)
         state = after
