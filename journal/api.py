@@ -26,7 +26,7 @@ from journal.dice import AskDice
 from journal.documents import Board, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
-from journal.projection import steps
+from journal.projection import names_walk
 from journal.rules import load
 from journal.rules.core import CampaignState, VoidEvent
 from journal.rules.narrate import Renames, concerned, describe
@@ -360,16 +360,13 @@ class Journal:
         renames = Renames(state)
         ruleset = self.ruleset
         entries = []
-        # the light walk of the core's fold: who held each name at each event's seq
-        for step in steps(records, corrections, core_only=True):
-            record = step.record
+        # who held each name at each event's seq: the light walk of the core's fold
+        for record, before, after in names_walk(records, corrections):
             if session is not None and record.session != session:
                 continue
-            if ident is not None and ident not in concerned(
-                record.payload, step.before, step.after, ruleset
-            ):
+            if ident is not None and ident not in concerned(record.payload, before, after, ruleset):
                 continue
-            line = describe(record, ruleset, renames.at(step.after))
+            line = describe(record, ruleset, renames.at(after))
             voided = record.seq in corrections.voided
             entries.append(LogEntry(record, voided, line, corrections.amended_by.get(record.seq)))
         heading = None if ident is None or not state.formerly(ident) else state.called(ident)

@@ -127,13 +127,11 @@ def steps(
     corrections: Corrections = NONE,
     start: CampaignState | None = None,
     substitute: Substitute | None = None,
-    core_only: bool = False,
 ) -> Iterator[Step]:
     """Walk `records` (in seq order) from `start`, yielding each event's Step: a voided
-    event folds nothing, an amended ruling folds as amended. `core_only` folds the core's
-    part alone (who is called what, sessions, the clock): a light walk for the log."""
+    event folds nothing, an amended ruling folds as amended."""
     state = start or CampaignState()
-    ruleset = load(state.ruleset) if state.ruleset and not core_only else None
+    ruleset = load(state.ruleset) if state.ruleset else None
     voided, amended = corrections.voided, corrections.amended
     for record in records:
         payload: Event | None = None
@@ -145,10 +143,31 @@ def steps(
             after = changed(state, seq=record.seq)
         else:
             after = apply(state, payload, meta_of(record), ruleset)
-            if ruleset is None and after.ruleset and not core_only:
+            if ruleset is None and after.ruleset:
                 ruleset = load(after.ruleset)
         yield Step(record, payload, state, after)
         state = after
+
+
+def names_walk(
+    records: Iterable[Recorded], corrections: Corrections = NONE
+) -> Iterator[tuple[Recorded, CampaignState, CampaignState]]:
+    """Each record with the core's state before and after it, for who held which name at
+    its seq (`narrate.concerned`): the light walk of `log`. Only the events that name
+    characters anew (an addition, a rename) are folded; for every other record both states
+    are the one before it (their `seq` is not the record's)."""
+    state = CampaignState()
+    voided, amended = corrections.voided, corrections.amended
+    for record in records:
+        before = state
+        if record.type in _NAMING and record.seq not in voided:
+            payload = amended.get(record.seq) or record.payload
+            state = evolve_core(state, payload, meta_of(record))
+        yield record, before, state
+
+
+#: the events that change who holds a name
+_NAMING = frozenset({"CharacterAdded", "CharacterRenamed"})
 
 
 def fold(

@@ -30,7 +30,7 @@ def seq_of(result: Any) -> int:
 
 
 def recap(gm: Cli, *args: str) -> dict[str, Any]:
-    found: dict[str, Any] = gm.json("recap", *args)  # type: ignore[assignment]
+    found: dict[str, Any] = gm.json("recap", *args)
     return found
 
 
@@ -65,9 +65,9 @@ def test_explain_traces_every_number_to_the_sheet_and_the_rulings_not_to_the_ren
     assert "Tobais is renamed Tobias" not in text  # no number comes from the rename
     assert "#9    1 -> 0  Tobais makes a Horror Check" in text  # Hardness, as it happened
     found = tobias.json("explain", "Tobias")
-    assert found["character"] == "Tobias"  # type: ignore[index]
-    assert found["numbers"]["hardness"]["chain"][0]["seq"] == 3  # type: ignore[index]
-    assert [r["seq"] for r in found["rulings"]] == [5, 6, 9]  # type: ignore[index]
+    assert found["character"] == "Tobias"
+    assert found["numbers"]["hardness"]["chain"][0]["seq"] == 3
+    assert [r["seq"] for r in found["rulings"]] == [5, 6, 9]
     assert tobias.json("explain", "Tobais") == found  # the old name finds him
 
 
@@ -79,14 +79,14 @@ def test_log_character_by_either_name_shows_his_whole_history_and_says_who(tobia
     assert lines[0] == "Tobias (was Tobais until #11):"
     assert [int(line.split()[0].lstrip("#")) for line in lines[1:]] == [3, 5, 6, 8, 9, 10, 11, 12]
     assert "#6    Tobais (now Tobias) rolls initiative" in now
-    assert [e["seq"] for e in tobias.json("log", "--character", "Tobias")] == [  # type: ignore[union-attr]
+    assert [e["seq"] for e in tobias.json("log", "--character", "Tobias")] == [
         3, 5, 6, 8, 9, 10, 11, 12,
     ]  # fmt: skip
     assert tobias("log", "--character", "Linda").stdout.splitlines()[0].startswith("#2 ")
 
 
 def test_his_arc_and_the_recaps_keep_him(tobias: Cli) -> None:
-    arc: dict[str, Any] = tobias.json("arc", "Tobias")  # type: ignore[assignment]
+    arc: dict[str, Any] = tobias.json("arc", "Tobias")
     assert arc["points"][0] == {**arc["points"][0], "label": "Start", "present": True}
     assert [m["label"] for m in arc["milestones"]] == ["First freeze", "Hardness lost", "Broken"]
     players = recap(tobias)
@@ -150,16 +150,16 @@ def test_the_newcomers_handout_holds_hers_alone(alice: Cli) -> None:
 def test_explain_log_and_arc_tell_the_two_apart(alice: Cli) -> None:
     assert alice("explain", "Alice").stdout.startswith("Alice, as of event 13:")
     assert alice("explain", "Alicia").stdout.startswith("Alicia (was Alice until #10)")
-    newcomer = [e["seq"] for e in alice.json("log", "--character", "Alice")]  # type: ignore[union-attr]
+    newcomer = [e["seq"] for e in alice.json("log", "--character", "Alice")]
     assert newcomer == [11, 12, 13]
-    old = [e["seq"] for e in alice.json("log", "--character", "Alicia")]  # type: ignore[union-attr]
+    old = [e["seq"] for e in alice.json("log", "--character", "Alicia")]
     assert old == [2, 5, 6, 7, 8, 9, 10]
-    arc: dict[str, Any] = alice.json("arc", "Alicia")  # type: ignore[assignment]
+    arc: dict[str, Any] = alice.json("arc", "Alicia")
     assert [m["label"] for m in arc["milestones"]] == ["Broken"]
-    newcomer_arc: dict[str, Any] = alice.json("arc", "Alice")  # type: ignore[assignment]
+    newcomer_arc: dict[str, Any] = alice.json("arc", "Alice")
     assert [m["label"] for m in newcomer_arc["milestones"]] == ["Hardened"]  # her check
     listed = alice.json("character", "list")
-    assert listed == [  # type: ignore[comparison-overlap]
+    assert listed == [
         {"name": "Alicia", "joined": 2, "retired": None, "formerly": ["Alice"]},
         {"name": "Linda", "joined": 3, "retired": None, "formerly": []},
         {"name": "Alice", "joined": 11, "retired": None, "formerly": []},
@@ -211,8 +211,8 @@ def test_a_swap_of_names_swaps_no_history(swapped: Cli) -> None:
     assert "Note [Ann (now Bea)]: zqann before" in log and "zqbea before" not in log
     everything = swapped("log").stdout
     assert "Note [Bea (now Ann)]: zqbea before" in everything  # one pass: not "(now Bea)"
-    assert swapped.json("explain", "Bea")["numbers"]["brokenness"]["value"] == 1  # type: ignore[index]
-    assert swapped.json("explain", "Ann")["numbers"]["brokenness"]["value"] == 0  # type: ignore[index]
+    assert swapped.json("explain", "Bea")["numbers"]["brokenness"]["value"] == 1
+    assert swapped.json("explain", "Ann")["numbers"]["brokenness"]["value"] == 0
 
 
 # --- a retirement --------------------------------------------------------------------------
@@ -226,7 +226,7 @@ def test_a_retired_character_keeps_the_story_and_leaves_the_cast(tobias: Cli) ->
     assert "Tobias" not in recap(tobias)["cast"]
     assert [s["name"] for s in recap(tobias, "1")["standing"]] == ["Linda", "Tobias"]
     assert tobias("log", "--character", "Tobais").stdout.splitlines()[-1].endswith("went home")
-    assert tobias.json("arc", "Tobias")["milestones"]  # type: ignore[index]
+    assert tobias.json("arc", "Tobias")["milestones"]
     message = tobias.refused("check", "Tobais").stderr
     assert "Tobias retired at event" in message
 

@@ -31,7 +31,7 @@ def imported(runner: Cli) -> Cli:
 
 
 def _recap(gm: Cli, campaign: str, session: str, reader: str) -> tuple[dict[str, Any], str]:
-    document: dict[str, Any] = gm.json("--campaign", campaign, "recap", session, "--for", reader)  # type: ignore[assignment]
+    document: dict[str, Any] = gm.json("--campaign", campaign, "recap", session, "--for", reader)
     return document, json.dumps(document, ensure_ascii=False)
 
 
@@ -42,8 +42,8 @@ def _markers(text: str, markers: tuple[str, ...]) -> set[str]:
 
 def test_the_fixtures_verify_and_audit_clean(imported: Cli) -> None:
     for campaign in ("night", "crypt"):
-        assert imported.json("--campaign", campaign, "verify")["ok"]  # type: ignore[index]
-        assert imported.json("--campaign", campaign, "audit")["differences"] == []  # type: ignore[index]
+        assert imported.json("--campaign", campaign, "verify")["ok"]
+        assert imported.json("--campaign", campaign, "audit")["differences"] == []
 
 
 @pytest.mark.parametrize(
@@ -92,7 +92,7 @@ def test_explain_log_and_arcs_follow_the_character(imported: Cli) -> None:
     night = ("--campaign", "night")
     text = imported(*night, "explain", "Tobias").stdout
     assert text.startswith("Tobias (was Tobais until #21), as of event 32:")
-    found: dict[str, Any] = imported.json(*night, "explain", "Tobias")  # type: ignore[assignment]
+    found: dict[str, Any] = imported.json(*night, "explain", "Tobias")
     assert found["numbers"]["hardness"]["chain"][0]["seq"] == 2
     assert [r["seq"] for r in found["rulings"]] == [7, 8, 14]
     log = imported(*night, "log", "--character", "Tobais").stdout
@@ -103,7 +103,7 @@ def test_explain_log_and_arcs_follow_the_character(imported: Cli) -> None:
     assert [int(line.split()[0][1:]) for line in bea[1:]] == [4, 7, 10, 12, 13, 17, 24, 26, 30]
 
     def labels(name: str) -> list[str]:
-        arc: dict[str, Any] = imported.json(*night, "arc", name)  # type: ignore[assignment]
+        arc: dict[str, Any] = imported.json(*night, "arc", name)
         return [m["label"] for m in arc["milestones"]]
 
     assert labels("Tobias") == ["First freeze", "Hardness lost", "Broken"]
@@ -119,9 +119,9 @@ def test_a_fright_check_campaign_follows_the_character(imported: Cli) -> None:
         document, shown = _recap(imported, "crypt", "1", reader)
         assert _markers(shown, CRYPT_MARKERS) == mine, reader
         assert [c["seq"] for c in document["outcomes"]["fright_checks"]] == checks, reader
-    arc: dict[str, Any] = imported.json("--campaign", "crypt", "arc", "Jon")  # type: ignore[assignment]
+    arc: dict[str, Any] = imported.json("--campaign", "crypt", "arc", "Jon")
     assert [m["label"] for m in arc["milestones"]][:1] == ["First Fright Check failed"]
-    assert imported.json("--campaign", "crypt", "arc", "Mara")["milestones"] == []  # type: ignore[index]
+    assert imported.json("--campaign", "crypt", "arc", "Mara")["milestones"] == []
     text = imported("--campaign", "crypt", "explain", "Jon").stdout
     assert text.startswith("Jon (was Mara until #9, Mira until #13, Tmp until #15)")
 
@@ -130,12 +130,12 @@ def test_an_upgraded_database_of_schema_0003_reads_tobias_by_identity(runner: Cl
     shutil.copyfile(FIXTURES / "schema" / "0003-issue-14.db", runner.db)
     runner("db", "upgrade")
     night = ("--campaign", "night")
-    found: dict[str, Any] = runner.json(*night, "explain", "Tobias")  # type: ignore[assignment]
+    found: dict[str, Any] = runner.json(*night, "explain", "Tobias")
     chains = found["numbers"]
     assert chains["hardness"]["chain"][0]["seq"] == 4  # his sheet, not the rename (#39)
     assert all(link["seq"] != 39 for chain in chains.values() for link in chain["chain"])
     assert [r["seq"] for r in found["rulings"]][:2] == [10, 13]  # as Tobais
-    arc: dict[str, Any] = runner.json(*night, "arc", "Tobias")  # type: ignore[assignment]
+    arc: dict[str, Any] = runner.json(*night, "arc", "Tobias")
     assert arc["points"][0]["label"] == "Start" and arc["points"][0]["present"]
-    recap: dict[str, Any] = runner.json(*night, "recap", "1")  # type: ignore[assignment]
+    recap: dict[str, Any] = runner.json(*night, "recap", "1")
     assert "Tobais" in recap["cast"]

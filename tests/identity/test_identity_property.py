@@ -183,7 +183,7 @@ def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
     if model.ruleset == "horror-factor":
         from journal.rules.horror_factor import HorrorCheck, RollInitiative
 
-        if night.state().rules.encounter is not None:  # type: ignore[union-attr]
+        if night.state().rules.encounter is not None:
             dice = {"initiative": (faces % 10 + 1, (faces * 7) % 10 + 1)}
             done = _run(night, RollInitiative(person.name), dice)
             if done is not None:
