@@ -28,7 +28,7 @@ from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
 from journal.projection import names_walk
 from journal.rules import load
-from journal.rules.core import CampaignState, VoidEvent
+from journal.rules.core import CampaignState, CharacterId, VoidEvent
 from journal.rules.narrate import Renames, concerned, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
@@ -355,7 +355,7 @@ class Journal:
         if session is not None:
             self._campaign.seq_of_session(session)  # refuses a session that never was
         state = self.state(upto)
-        ident = None if character is None else state.identity(character)
+        ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
         renames = Renames(state)
         ruleset = self.ruleset
@@ -369,8 +369,25 @@ class Journal:
             line = describe(record, ruleset, renames.at(after))
             voided = record.seq in corrections.voided
             entries.append(LogEntry(record, voided, line, corrections.amended_by.get(record.seq)))
-        heading = None if ident is None or not state.formerly(ident) else state.called(ident)
+        now = state if upto is None else self.state()
+        heading = None if ident is None or not now.formerly(ident) else now.called(ident)
         return LogDocument(tuple(entries), heading)
+
+    def _who(self, name: str, state: CampaignState, upto: int | None) -> CharacterId:
+        """Whom `name` denotes as of `state` (a name as it was then), else whom it denotes
+        now, if they had joined by then (`explain Tobias 5` for the typo Tobais)."""
+        try:
+            return state.identity(name)
+        except NotFound:
+            if upto is None:
+                raise
+            ident = self.state().identity(name)
+            if ident not in state.names:
+                raise NotFound(
+                    f"{self.state().name_of(ident)} joined at event {ident}, after event "
+                    f"{state.seq}: nothing to show as of then"
+                ) from None
+            return ident
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:
         state = self.state(self.upto(as_of))
@@ -387,9 +404,10 @@ class Journal:
 
         upto = self.upto(seq, as_of_session)
         state = self.state(upto)
-        ident = state.identity(name)
+        ident = self._who(name, state, upto)
         records, corrections = self._campaign.history(upto)
-        return explain(records, corrections, state, ident, seq)
+        called = (state if upto is None else self.state()).called(ident)
+        return explain(records, corrections, state, ident, seq, called)
 
     def audit(
         self,

@@ -106,13 +106,15 @@ def explain(
     final: CampaignState,
     who: CharacterId,
     focus: int | None = None,
+    called: str | None = None,
 ) -> Explanation:
     """Character `who`'s numbers and their chains, as of `final` (the state the records
     fold to): every event is attributed to whoever held the names it uses at its seq, so a
-    rename, a swap of names or a name taken by a newcomer leaves each story whole."""
+    rename, a swap of names or a name taken by a newcomer leaves each story whole. `called`:
+    the character by every name (`Tobias (was Tobais until #12)`), by default as of `final`."""
     ruleset: Ruleset | None = None
     before: dict[str, Any] = {}
-    result = Explanation(final.name_of(who), 0, called=final.called(who))
+    result = Explanation(final.name_of(who), 0, called=called or final.called(who))
     for step in steps(records, corrections):
         result.as_of = step.after.seq
         payload, record, state = step.payload, step.record, step.after

@@ -285,3 +285,20 @@ def test_a_name_someone_holds_cannot_be_taken(
     before = count_events(alice.db)
     assert message.casefold() in alice.refused(*args).stderr.casefold()
     assert count_events(alice.db) == before
+
+
+def test_as_of_an_earlier_event_a_name_means_whom_it_meant_then_or_now(alice: Cli) -> None:
+    """At #6 `Alice` was the one now called Alicia; `Alicia` (a name nobody had then)
+    means her too; the newcomer had not joined."""
+    then = alice("explain", "Alice", "6").stdout
+    assert then.startswith("Alicia (was Alice until #10), as of event 6:")
+    assert alice("explain", "Alicia", "6").stdout == then
+    lines = alice("log", "--character", "Alicia", "--as-of", "6").stdout.splitlines()
+    assert lines[0] == "Alicia (was Alice until #10):"
+    assert [int(line.split()[0][1:]) for line in lines[1:]] == [2, 5, 6]
+    assert alice("explain", "Alice", "2").stdout.startswith("Alicia (was Alice until #10)")
+
+
+def test_a_character_who_had_not_joined_yet_is_refused_as_of_then(alice: Cli) -> None:
+    message = alice.refused("explain", "Linda", "2").stderr
+    assert message == "Error: Linda joined at event 3, after event 2: nothing to show as of then\n"
