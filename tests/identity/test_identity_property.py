@@ -16,17 +16,16 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from api_support import dice_seed, random_logs, recorded
+from hypothesis import given
 from hypothesis import strategies as st
 
 import journal
 from journal.api import Journal
-from journal.errors import JournalError
 from journal.handouts.recap import Audience
 from journal.rules.core import (
     AddCharacter,
@@ -47,11 +46,7 @@ SHEET_NUMBER = {"horror-factor": "hardness", "fright-check": "will"}
 EXAMPLES = int(os.environ.get("JOURNAL_IDENTITY_EXAMPLES", "12"))
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _seeded() -> Iterator[None]:
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("JOURNAL_DICE_SEED", "18")
-        yield
+_seeded = dice_seed("18")
 
 
 @dataclass
@@ -117,12 +112,7 @@ class Model:
         return last[1] if last else None
 
 
-def _run(night: Journal, command: object, dice: dict[str, tuple[int, ...]] | None = None) -> Any:
-    """Record a command; one the rules refuse (a random log tries many) records nothing."""
-    try:
-        return night.run(command, dice)
-    except JournalError:
-        return None
+_run = recorded
 
 
 def _session(night: Journal) -> int | None:
@@ -365,13 +355,7 @@ def check_reading(night: Journal, model: Model) -> None:
 def test_every_character_keeps_their_own_story_under_any_name(ruleset: str) -> None:
     seen: Counter[str] = Counter()
 
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
+    @random_logs(EXAMPLES)
     @given(ACTIONS)
     def property_holds(actions: list[tuple[str, int, int]]) -> None:
         night, model = write(ruleset, actions)
