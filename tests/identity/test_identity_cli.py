@@ -302,3 +302,22 @@ def test_as_of_an_earlier_event_a_name_means_whom_it_meant_then_or_now(alice: Cl
 def test_a_character_who_had_not_joined_yet_is_refused_as_of_then(alice: Cli) -> None:
     message = alice.refused("explain", "Linda", "2").stderr
     assert message == "Error: Linda joined at event 3, after event 2: nothing to show as of then\n"
+
+
+def test_a_rename_mid_fight_keeps_the_fighters_row_on_the_board(runner: Cli) -> None:
+    from journal.api import open_journal
+
+    hf(runner, "Linda", "Tobais")
+    runner("encounter", "start", "Horde", "--hf", "6", "--cast", "Tobais,Linda")
+    runner("initiative", "Tobais", "--dice", "+7/-2")
+    runner("character", "rename", "Tobais", "Tobias")
+    with open_journal(runner.db) as night:
+        board = night.board()
+        assert night.completions("character") == ["Tobias", "Linda"]  # the fight's cast
+    rows = {line.text.split()[0]: line for line in board.lines[2:]}
+    assert sorted(rows) == ["Linda", "Tobias"], board.text()
+    assert rows["Tobias"].text.split()[3:5] == ["10", "yes"], board.text()  # his roll
+    assert rows["Tobias"].mark == ""
+    assert rows["Linda"].mark == "waiting"
+    runner("initiative", "Tobias", ok=False)  # he rolled this turn, under either name
+    assert "this turn" in runner.refused("initiative", "Tobais").stderr
