@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +25,12 @@ CRYPT_MARKERS = ("zqmara", "zqjon", "zqmara2")
 
 
 @pytest.fixture
-def imported(runner: Cli) -> Cli:
+def imported(db_url: str, cli_on: Callable[[str], Cli]) -> Cli:
+    """Both fixtures imported, on each backend (SQLite, PostgreSQL when it is set up)."""
+    journal = cli_on(db_url)
     for name in ("night-renames", "crypt-renames"):
-        runner("import", str(FIXTURES / "identity" / f"{name}.jsonl"))
-    return runner
+        journal("import", str(FIXTURES / "identity" / f"{name}.jsonl"))
+    return journal
 
 
 def _recap(gm: Cli, campaign: str, session: str, reader: str) -> tuple[dict[str, Any], str]:
