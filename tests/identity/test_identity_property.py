@@ -318,6 +318,9 @@ def check_handouts(night: Journal, model: Model) -> None:
 def check_arc(night: Journal, model: Model, person: Person) -> None:
     arc = night.arc(person.name)
     assert arc["name"] == person.name
+    for old, _ in person.names[:-1]:
+        if model.denoted(old) is person:
+            assert night.arc(old) == arc, (person, old)
     assert arc["points"][0]["label"] == "Start" and arc["points"][0]["present"], person
     labels = [m["label"] for m in arc["milestones"]]
     if model.ruleset == "horror-factor":
