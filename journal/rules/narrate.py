@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from journal.events import Event, Recorded
 from journal.rules.core import (
@@ -116,12 +117,17 @@ def with_new_names(text: str, names: Mapping[str, str] | None) -> str:
     and inserted as plain text: never a pattern, never a template."""
     if not names:
         return text
-    found = re.compile(
-        r"(?<![\w(])(?:"
-        + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        + r")(?!\w| \(now)"
+    return _names_pattern(frozenset(names)).sub(
+        lambda match: f"{match[0]} (now {names[match[0]]})", text
     )
-    return found.sub(lambda match: f"{match[0]} (now {names[match[0]]})", text)
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str]:
+    """Any of `names` as a whole name (the longest first), not already followed by its
+    new one: made once per set of names (a log has a few)."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w(])(?:{alternatives})(?!\w| \(now)")
 
 
 class Renames:
