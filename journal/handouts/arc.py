@@ -72,6 +72,34 @@ def _points(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
     return points
 
 
+def _samples(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
+    """The character's numbers at every event that moved one of them, for the charts (a
+    soak's dip and the rest after it both show). Each sample is labelled with its session
+    where that session begins (`S2`), blank inside it; `Start` is the sheet they joined
+    with."""
+    ruleset = log.ruleset
+    samples: list[Doc] = []
+    last: Doc | None = None
+    label = None
+    for step in log.steps:
+        held = step.after.names.get(who.ident)
+        if step.payload is None or held is None:
+            continue
+        if last is not None and who.ident not in concerned(
+            step.payload, step.before, step.after, ruleset
+        ):
+            continue
+        status = ruleset.status(step.after).get(held[-1][0])
+        point = None if status is None else numbers(status, step.after.seq)
+        if point is None or point == last:
+            continue
+        session = step.record.session
+        now = "Start" if last is None else (f"S{session}" if session else "between")
+        samples.append({"label": now if now != label else "", "numbers": point, "present": True})
+        last, label = point, now
+    return samples
+
+
 def _milestones(narrator: Narrator, log: Log, who: Who) -> list[Doc]:
     return [
         {
@@ -91,7 +119,8 @@ def arc_context(campaign: Campaign, name: str) -> Doc:
     ident = state.identity(name)
     who = Who(ident, state.name_of(ident))
     narrator = narrator_of(log.ruleset)
-    points = _points(log, who, narrator.arc_numbers(who, log.steps))
+    numbers = narrator.arc_numbers(who, log.steps)
+    points = _points(log, who, numbers)
     status = log.ruleset.status(state)
     return {
         "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
@@ -99,7 +128,10 @@ def arc_context(campaign: Campaign, name: str) -> Doc:
         "sessions": state.sessions,
         "now": game_date(state.clock),
         "points": points,
-        "charts": narrator.charts(points),
+        "charts": [
+            {**chart, "x_title": "sessions, at each change"}
+            for chart in narrator.charts(_samples(log, who, numbers))
+        ],
         "milestones": _milestones(narrator, log, who),
         "sheet": narrator.standing(who.name, status[who.name]),
     }
