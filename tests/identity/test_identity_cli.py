@@ -321,3 +321,21 @@ def test_a_rename_mid_fight_keeps_the_fighters_row_on_the_board(runner: Cli) -> 
     assert rows["Linda"].mark == "waiting"
     runner("initiative", "Tobias", ok=False)  # he rolled this turn, under either name
     assert "this turn" in runner.refused("initiative", "Tobais").stderr
+
+
+def test_a_rename_mid_fight_keeps_the_fighters_rows_in_the_recap(runner: Cli) -> None:
+    """Tobais rolls in turn 1, is renamed, rolls again in turn 2: both rows are his (the
+    table reads his new name), in his handout and the players'."""
+    hf(runner, "Tobais", "Linda")
+    runner("session", "start", "One")
+    runner("encounter", "start", "Horde", "--hf", "6", "--cast", "Tobais,Linda")
+    runner("initiative", "Tobais", "--dice", "+7/-2")
+    runner("character", "rename", "Tobais", "Tobias")
+    runner("turn")
+    runner("initiative", "Tobias", "--dice", "+5/-5")
+    for reader, names in (("players", ["Tobias", "Linda"]), ("Tobias", ["Tobias"])):
+        fight = recap(runner, "--for", reader)["story"][0]
+        rows = [[(r["name"], r["initiative"]) for r in t["rows"] if r["name"] in names]
+                for t in fight["turns"]]  # fmt: skip
+        assert rows[0][0] == ("Tobias", 10) and rows[1][0] == ("Tobias", 6), (reader, rows)
+        assert [r["name"] for r in fight["turns"][1]["rows"]] == names, reader

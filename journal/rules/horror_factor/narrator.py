@@ -11,6 +11,7 @@ from journal.documents import CharacterStatus
 from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
 from journal.handouts.telling import ARROW
 from journal.projection import Step
+from journal.rules.core import CharacterRenamed
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
     EncounterEnded,
@@ -146,6 +147,9 @@ class HorrorFactorNarrator(Narrator):
         payload = step.payload
         if isinstance(payload, TurnAdvanced):
             self._new_turn(payload.turn, step, recap, encounter)
+            return
+        if isinstance(payload, CharacterRenamed) and payload.old in encounter["cast"]:
+            _renamed_in_fight(encounter, payload.old, payload.new)
             return
         turn = recap.turn
         if turn is None:
@@ -397,6 +401,16 @@ class HorrorFactorNarrator(Narrator):
                     text = f"{p.months} month(s) of peace: {change}"
                     found.append(Milestone(step, "peace", "Peace", text))
         return found
+
+
+def _renamed_in_fight(encounter: Doc, old: str, new: str) -> None:
+    """A fighter renamed mid-fight keeps their place: the encounter's table (its cast, every
+    turn's row, the fear track) reads their new name, and the turns after it list them."""
+    encounter["cast"] = [new if name == old else name for name in encounter["cast"]]
+    for turn in encounter["turns"]:
+        for row in turn["rows"]:
+            if row["name"] == old:
+                row["name"] = new
 
 
 def _row(name: str, fight: FightNumbers, why: str | None) -> Doc:
