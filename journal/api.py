@@ -26,9 +26,10 @@ from journal.dice import AskDice
 from journal.documents import Board, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
+from journal.projection import names_walk
 from journal.rules import load
-from journal.rules.core import CampaignState, VoidEvent
-from journal.rules.narrate import concerns, describe
+from journal.rules.core import CampaignState, CharacterId, VoidEvent
+from journal.rules.narrate import Renames, concerned, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 
@@ -142,18 +143,23 @@ class LogDocument(Document):
     """`log --json`: a JSON array of events in seq order."""
 
     entries: tuple[LogEntry, ...]
+    #: with `--character`: who they are, by every name (`Tobias (was Tobais until #12)`)
+    heading: str | None = None
 
     def to_json(self) -> list[object]:
         return [entry.to_json() for entry in self.entries]
 
     def text(self, writers: bool = False) -> str:
-        """`journal log`; with `writers`, who entered each event (`-` when not known)."""
-        if not writers:
-            return "\n".join(f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries)
-        width = max((len(e.writer or "-") for e in self.entries), default=1)
-        return "\n".join(
-            f"#{e.seq:<4} {e.writer or '-':<{width}}  {e.line}{_mark(e)}" for e in self.entries
-        )
+        """`journal log` (under its heading, when it follows one character); with
+        `writers`, who entered each event (`-` when not known)."""
+        if writers:
+            width = max((len(e.writer or "-") for e in self.entries), default=1)
+            lines = [
+                f"#{e.seq:<4} {e.writer or '-':<{width}}  {e.line}{_mark(e)}" for e in self.entries
+            ]
+        else:
+            lines = [f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries]
+        return "\n".join([f"{self.heading}:", *lines] if self.heading else lines)
 
 
 def _mark(entry: LogEntry) -> str:
@@ -339,24 +345,11 @@ class Journal:
     def characters(self) -> CharacterList:
         """`character list --json`: everyone who joined, retired or not."""
         state = self.state()
-        joined: dict[str, int] = {}
-        for record in self.records(state.seq):
-            if record.type == "CharacterAdded" and record.seq not in state.voided:
-                joined[str(record.data["name"])] = record.seq
-        formerly: dict[str, list[str]] = {}
-        for old, (new, _) in state.renamed.items():
-            formerly.setdefault(state.known(new), []).append(old)
         rows = []
         for name in state.characters:
-            first = next((o for o in formerly.get(name, ()) if o in joined), name)
-            rows.append(
-                CharacterEntry(
-                    name,
-                    joined.get(first, joined.get(name, 0)),
-                    state.retired.get(name),
-                    tuple(formerly.get(name, ())),
-                )
-            )
+            ident = state.ids[name]
+            formerly = tuple(old for old, _ in state.formerly(ident))
+            rows.append(CharacterEntry(name, ident, state.retired.get(name), formerly))
         return CharacterList(tuple(rows))
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
@@ -405,27 +398,45 @@ class Journal:
             if session > 1:
                 since = self._campaign.store.last_seq_of_session(self.campaign, session - 1) or 0
         state = self.state(upto)
-        if character is not None:
-            character = state.known(character)
+        ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
-        renamed = state.renamed
+        renames = Renames(state)
         ruleset = self.ruleset
         entries = []
         began = False  # the session asked for has begun: no more "between" events
-        for record in records:
+        # who held each name at each event's seq: the light walk of the core's fold
+        for record, before, after in names_walk(records, corrections):
             between = None
             if session is not None and record.session != session:
                 if record.session is not None or record.seq <= since or began:
                     continue
                 between = session
             began = began or (session is not None and record.session == session)
-            if character is not None and character not in concerns(record.payload, ruleset):
+            if ident is not None and ident not in concerned(record.payload, before, after, ruleset):
                 continue
-            line = describe(record, ruleset, renamed)
+            line = describe(record, ruleset, renames.at(after))
             voided = record.seq in corrections.voided
             amended_by = corrections.amended_by.get(record.seq)
             entries.append(LogEntry(record, voided, line, amended_by, between))
-        return LogDocument(tuple(entries))
+        now = state if upto is None else self.state()
+        heading = None if ident is None or not now.formerly(ident) else now.called(ident)
+        return LogDocument(tuple(entries), heading)
+
+    def _who(self, name: str, state: CampaignState, upto: int | None) -> CharacterId:
+        """Whom `name` denotes as of `state` (a name as it was then), else whom it denotes
+        now, if they had joined by then (`explain Tobias 5` for the typo Tobais)."""
+        try:
+            return state.identity(name)
+        except NotFound:
+            if upto is None:
+                raise
+            ident = self.state().identity(name)
+            if ident not in state.names:
+                raise NotFound(
+                    f"{self.state().name_of(ident)} joined at event {ident}, after event "
+                    f"{state.seq}: nothing to show as of then"
+                ) from None
+            return ident
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:
         state = self.state(self.upto(as_of))
@@ -441,9 +452,11 @@ class Journal:
         from journal.audit.explain import explain
 
         upto = self.upto(seq, as_of_session)
-        canonical = self.state(upto).known(name)
+        state = self.state(upto)
+        ident = self._who(name, state, upto)
         records, corrections = self._campaign.history(upto)
-        return explain(records, corrections, canonical, seq)
+        called = (state if upto is None else self.state()).called(ident)
+        return explain(records, corrections, state, ident, seq, called)
 
     def audit(
         self,

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from journal.errors import NotFound, RuleError
@@ -310,6 +311,11 @@ class RulesState:
     """Base of a ruleset's own state (`CampaignState.rules`): a frozen dataclass."""
 
 
+#: a character's identity: the seq of the `CharacterAdded` that brought them in. Stable for
+#: every log (older ones too), since it needs nothing an event did not already record.
+CharacterId = int
+
+
 @dataclass(frozen=True)
 class CampaignState:
     slug: str = ""
@@ -324,26 +330,61 @@ class CampaignState:
     voided: frozenset[int] = frozenset()  # seqs voided so far
     rules: RulesState | None = None  # the ruleset's own state
     retired: Mapping[str, int] = field(default_factory=dict)  # name -> seq of the retirement
-    renamed: Mapping[str, tuple[str, int]] = field(default_factory=dict)  # old -> (new, seq)
+    #: who holds each name now: name -> the character's id
+    ids: Mapping[str, CharacterId] = field(default_factory=dict)
+    #: each character's names, oldest first, with the seq from which they held each one
+    names: Mapping[CharacterId, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
-    def known(self, name: str) -> str:
-        """The canonical name for `name` (case-insensitive; an old name gives the new one),
-        retired characters included: for reading their story."""
-        if name in self.characters:
-            return name
+    def identity(self, name: str) -> CharacterId:
+        """The character `name` denotes now: whoever holds it (case-insensitive), else the
+        one who held it last (an earlier name), retired characters included."""
+        found = self.ids.get(name)
+        if found is not None:
+            return found
         wanted = name.strip().casefold()
-        for known in self.characters:
+        for known, ident in self.ids.items():
             if known.casefold() == wanted:
-                return known
-        for old, (new, _) in self.renamed.items():
-            if old.casefold() == wanted:
-                return self.known(new)
+                return ident
+        # an earlier name: the character who gave it up last
+        latest: tuple[int, CharacterId] | None = None
+        for ident, held in self.names.items():
+            for (old, _), (_, until) in pairwise(held):
+                if old.casefold() == wanted and (latest is None or until > latest[0]):
+                    latest = (until, ident)
+        if latest is not None:
+            return latest[1]
         active = [n for n in self.characters if n not in self.retired]
         cast = ", ".join(active) or "nobody yet"
         raise NotFound(
             f"no character named {name!r} in campaign {self.slug!r} (the cast: {cast}); "
             "add one with `journal character add`"
         )
+
+    def name_of(self, ident: CharacterId) -> str:
+        """The name character `ident` goes by now."""
+        return self.names[ident][-1][0]
+
+    def formerly(self, ident: CharacterId) -> tuple[tuple[str, int], ...]:
+        """Character `ident`'s earlier names, oldest first, each with the seq that renamed
+        them away from it."""
+        held = self.names.get(ident, ())
+        return tuple((old, until) for (old, _), (_, until) in pairwise(held))
+
+    def called(self, ident: CharacterId) -> str:
+        """`Tobias (was Tobais until #12)`: the name now, and every earlier one."""
+        earlier = self.formerly(ident)
+        now = self.name_of(ident)
+        if not earlier:
+            return now
+        was = ", ".join(f"{old} until #{until}" for old, until in earlier)
+        return f"{now} (was {was})"
+
+    def known(self, name: str) -> str:
+        """The canonical name for `name` (case-insensitive; an old name gives the new one),
+        retired characters included: for reading their story."""
+        if name in self.ids:
+            return name
+        return self.name_of(self.identity(name))
 
     def character(self, name: str) -> str:
         """The canonical name of a character still in the story, for a new ruling."""
@@ -572,16 +613,21 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
                 options=dict(payload.options),
             )
         case CharacterAdded(name=name):
-            return changed(state, characters=(*state.characters, name))
-        case CharacterRenamed(old=old, new=new) if old in state.characters:
-            characters = tuple(new if n == old else n for n in state.characters)
-            renamed = {o: (new if n == old else n, s) for o, (n, s) in state.renamed.items()}
-            retired = {new if n == old else n: s for n, s in state.retired.items()}
             return changed(
                 state,
-                characters=characters,
-                renamed={**renamed, old: (new, meta.seq)},
-                retired=retired,
+                characters=(*state.characters, name),
+                ids={**state.ids, name: meta.seq},
+                names={**state.names, meta.seq: ((name, meta.seq),)},
+            )
+        case CharacterRenamed(old=old, new=new) if old in state.ids:
+            ident = state.ids[old]
+            ids = {(new if n == old else n): i for n, i in state.ids.items()}
+            return changed(
+                state,
+                characters=tuple(new if n == old else n for n in state.characters),
+                retired={new if n == old else n: s for n, s in state.retired.items()},
+                ids=ids,
+                names={**state.names, ident: (*state.names[ident], (new, meta.seq))},
             )
         case CharacterRetired(name=name) if name in state.characters:
             return changed(state, retired={**state.retired, name: meta.seq})
