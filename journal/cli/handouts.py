@@ -38,13 +38,14 @@ def _overrides(settings: Settings, templates: str | None) -> Path | None:
     return override_folder(templates, settings.store().sqlite_path)
 
 
-def deliver(text: str, output: str | None, what: str) -> None:
-    """Print the handout, or write it to `output` and say where."""
+def deliver(text: str, output: str | None, what: str, *, private: bool) -> None:
+    """Print the handout, or write it to `output` and say where (a new file the GM's
+    copy is 0600, a players' handout 0644)."""
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
         return
     path = Path(output).expanduser()
-    write_output(path, [text], output)
+    write_output(path, [text], output, private=private)
     click.echo(f"Wrote {what} to {path}", err=True)
 
 
@@ -92,7 +93,8 @@ def recap(
         return
     chosen = check_format(_format(fmt, output))
     text = journal.recap_text(session, audience, chosen, _overrides(settings, templates))
-    deliver(text, output, f"the recap ({audience}, {chosen})")
+    private = " ".join(audience.split()).casefold() == "gm"
+    deliver(text, output, f"the recap ({audience}, {chosen})", private=private)
 
 
 @click.command()
@@ -127,4 +129,4 @@ def arc(
         return
     chosen = check_format(_format(fmt, output))
     text = journal.arc_text(name, chosen, _overrides(settings, templates))
-    deliver(text, output, f"{name}'s arc ({chosen})")
+    deliver(text, output, f"{name}'s arc ({chosen})", private=False)
