@@ -74,6 +74,8 @@ class Settings:
     scope_campaign: str | None = None
     #: the command was asked for `--json`: a refusal is a JSON document on stderr too
     json: bool = False
+    #: what the command prints is data (`export` to standard output): never made visible
+    raw_output: bool = False
 
     def store(self, *, create: bool = False) -> Store:
         """The database, opened once per command and closed when the command ends. Only
@@ -277,6 +279,21 @@ class JournalGroup(click.Group):
             click.echo(f"Error: {exc}", err=True)
         ctx.exit(exc.exit_code)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every command, its refusals and click's usage errors print through
+        `journal.cli.terminal.shown`: control characters visible, passwords masked."""
+        from journal.cli.terminal import shown
+
+        given = kwargs.get("obj")
+
+        def raw() -> bool:
+            ctx = click.get_current_context(silent=True)
+            found = ctx.find_object(Settings) if ctx is not None else given
+            return isinstance(found, Settings) and (found.json or found.raw_output)
+
+        with shown(raw):
+            return super().main(*args, **kwargs)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -306,9 +323,8 @@ class JournalGroup(click.Group):
             failure = _output_failure(exc) or _name_failure(exc) or _database_failure(exc, found)
             if failure is not None:
                 self._refused(ctx, failure)
-            first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
             click.echo(
-                f"Error: unexpected failure ({type(exc).__name__}: {first_line[:200]}); "
+                f"Error: unexpected failure ({_first_line(exc)}); "
                 "nothing was written. Rerun with --debug for the details.",
                 err=True,
             )
@@ -400,6 +416,23 @@ def _database_failure(exc: Exception, settings: Settings | None) -> JournalError
     store = settings._store if settings is not None else None
     where = store.describe() if store is not None else "the database"
     return JournalError(problem(where, exc))
+
+
+def _first_line(exc: BaseException) -> str:
+    first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
+    return f"{type(exc).__name__}: {first[:200]}"
+
+
+def failure_text(exc: BaseException, settings: Settings | None) -> str:
+    """What went wrong, as the `Error:` line of a command would say it (for `play`'s
+    board, which must never fail)."""
+    if isinstance(exc, JournalError):
+        return str(exc)
+    if isinstance(exc, Exception):
+        found = _database_failure(exc, settings)
+        if found is not None:
+            return str(found)
+    return _first_line(exc)
 
 
 def campaign_slugs(ctx: click.Context, incomplete: str) -> list[Any]:

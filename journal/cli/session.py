@@ -35,14 +35,17 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from journal.api import Journal
-from journal.cli.main import SCOPE, Settings, cli
+from journal.cli.main import SCOPE, Settings, cli, failure_text
+from journal.cli.terminal import unwrapped
 from journal.dice import DiceRequest, read_faces
 from journal.documents import FROZEN, WAITING, Board
 from journal.errors import RuleError
+from journal.text import visible, without_passwords
 
 #: the words of the session itself, beside the CLI's commands
 QUIT = ("quit", "exit")
@@ -82,7 +85,11 @@ class TableSession:
         self.unicode = _can_write("✗○─")
         settings.ask = self.ask_dice
         completer = PlayCompleter(settings)
+        # prompt_toolkit writes its own escape sequences: to the terminal itself, past the
+        # filter that shows everything else visibly (the board's text is made visible here)
+        self.output = create_output(stdout=unwrapped(sys.stdout))
         self.prompt: PromptSession[str] = PromptSession(
+            output=self.output,
             history=typed_lines(self.journal),
             completer=completer,
             complete_while_typing=False,  # Tab completes (at once when one thing fits)
@@ -90,7 +97,9 @@ class TableSession:
             erase_when_done=True,  # the line typed is echoed again, under no board
             style=STYLE,
         )
-        self.dice: PromptSession[str] = PromptSession(history=InMemoryHistory(), style=STYLE)
+        self.dice: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(), style=STYLE, output=self.output
+        )
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -137,6 +146,7 @@ class TableSession:
                 err=True,
             )
             return
+        self.settings.json = self.settings.raw_output = False  # as a new command would start
         try:
             cli.main(args=words, prog_name="journal", standalone_mode=False, obj=self.settings)
         except click.ClickException as exc:
@@ -199,7 +209,7 @@ class TableSession:
                 self._board = self.journal.board()
             self._board_error = ""
         except Exception as exc:  # the board must never break the prompt
-            self._board_error = f"board unavailable: {exc}"
+            self._board_error = f"board unavailable: {failure_text(exc, self.settings)}"
         return self._board
 
     def show_board(self) -> None:
@@ -248,17 +258,18 @@ class TableSession:
         rule = "─" if self.unicode else "-"
         fragments: list[tuple[str, str]] = [("class:board.rule", rule * max(1, width - 1) + "\n")]
         if self._board_error or board is None:
-            fragments.append(("class:board.error", self._board_error or "no board"))
+            shown_error = visible(without_passwords(self._board_error or "no board"))
+            fragments.append(("class:board.error", shown_error))
             return fragments
-        fragments.append(("class:board.heading", board.heading + "\n"))
+        fragments.append(("class:board.heading", visible(board.heading) + "\n"))
         shown: list[str] = []
         for line in board.lines:
             mark = MARKS.get(line.mark)
             if mark is None:
-                fragments.append(("", f"  {line.text}\n"))
+                fragments.append(("", f"  {visible(line.text)}\n"))
                 continue
             symbol = mark[0] if self.unicode else mark[1]
-            fragments.append((mark[2], f"{symbol} {line.text}\n"))
+            fragments.append((mark[2], f"{symbol} {visible(line.text)}\n"))
             if line.mark not in shown:
                 shown.append(line.mark)
         legend = [f"{MARKS[m][0] if self.unicode else MARKS[m][1]} {MARKS[m][3]}" for m in shown]
