@@ -1,7 +1,8 @@
 """Handouts rendered with Jinja: the environment and the entry points the API calls.
 
-Templates come from the campaign's override folder first (`--templates DIR`, or a
-`templates/` folder beside the SQLite database), then the shipped `templates/`. A
+Templates come from the override folder the GM names first (`--templates DIR` or
+`JOURNAL_TEMPLATES`; never a folder found beside a shared database), then the shipped
+`templates/`. A
 template names its ruleset's parts `ruleset/parts.<format>.j2`: found in the override
 folder, else in the ruleset's own `templates/` folder, else the plain defaults in
 `templates/_ruleset/`. Every
@@ -199,18 +200,16 @@ def _environment(
     return env
 
 
-def override_folder(templates: str | None, database: Path | None) -> Path | None:
-    """`--templates DIR` (must exist), else `templates/` beside the SQLite file, else None."""
-    if templates is not None:
-        folder = Path(templates).expanduser()
-        if not folder.is_dir():
-            raise JournalError(f"--templates {templates}: no such folder")
-        return folder
-    if database is not None:
-        beside = database.resolve().parent / "templates"
-        if beside.is_dir():
-            return beside
-    return None
+def override_folder(templates: str | None) -> Path | None:
+    """The folder the GM named (`--templates DIR` or `JOURNAL_TEMPLATES`; it must exist),
+    else None: the shipped templates. A `templates/` folder beside a database is never
+    used unless named: on a shared disk, someone else may have put it there."""
+    if templates is None or not templates.strip():
+        return None
+    folder = Path(templates).expanduser()
+    if not folder.is_dir():
+        raise JournalError(f"--templates {templates}: no such folder")
+    return folder
 
 
 def check_format(fmt: str) -> str:
