@@ -208,17 +208,20 @@ def read_private(
         if exc.errno == errno.ELOOP:
             set_aside(path, "it is a link", notice)
         return None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
+    try:
+        info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            why = "it is not a regular file (a FIFO or a device)"
+            why = "it is not a regular file (a folder, a FIFO or a device)"
         elif info.st_size > limit:
             why = f"it holds {info.st_size:,} bytes (more than {limit:,})"
         else:
-            data = handle.read(limit + 1)
+            with os.fdopen(os.dup(fd), "rb") as handle:
+                data = handle.read(limit + 1)
             if len(data) <= limit:
                 return data.decode("utf-8", errors="replace")
             why = f"it holds more than {limit:,} bytes"
+    finally:
+        os.close(fd)
     set_aside(path, why, notice)
     return None
 

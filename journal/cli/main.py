@@ -285,6 +285,9 @@ class JournalGroup(click.Group):
         from journal.cli.terminal import shown
 
         given = kwargs.get("obj")
+        name = str(kwargs.get("prog_name") or "journal").replace("-", "_").replace(".", "_")
+        if os.environ.get(kwargs.get("complete_var") or f"_{name}_COMPLETE".upper()):
+            return super().main(*args, **kwargs)  # the shell's completion: data for the shell
 
         def raw() -> bool:
             ctx = click.get_current_context(silent=True)

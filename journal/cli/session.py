@@ -14,12 +14,9 @@ bash/zsh/fish offer the same values.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import os
 import shlex
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import click
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -33,13 +30,14 @@ from prompt_toolkit.completion import (
 )
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from journal.api import Journal
+from journal.cli.history import typed_lines
 from journal.cli.main import SCOPE, Settings, cli, failure_text
 from journal.cli.terminal import unwrapped
 from journal.dice import DiceRequest, read_faces
@@ -88,9 +86,10 @@ class TableSession:
         # prompt_toolkit writes its own escape sequences: to the terminal itself, past the
         # filter that shows everything else visibly (the board's text is made visible here)
         self.output = create_output(stdout=unwrapped(sys.stdout))
+        self.history = typed_lines(self.journal)
         self.prompt: PromptSession[str] = PromptSession(
             output=self.output,
-            history=typed_lines(self.journal),
+            history=self.history,
             completer=completer,
             complete_while_typing=False,  # Tab completes (at once when one thing fits)
             key_bindings=tab_completes(completer),
@@ -109,6 +108,7 @@ class TableSession:
             f"Playing {self.slug!r} ({ruleset}). Commands without `journal`; Tab completes; "
             "`help`; Ctrl-D leaves."
         )
+        self.tell_history()
         while True:
             self.show_board()
             try:
@@ -120,6 +120,7 @@ class TableSession:
             finally:
                 self.hide_board()
             click.echo(f"{self.slug}> {line}")
+            self.tell_history()
             try:
                 words = shlex.split(line)
             except ValueError as exc:
@@ -136,6 +137,10 @@ class TableSession:
                 continue
             self.execute(words)
         click.echo(self.summary())
+
+    def tell_history(self) -> None:
+        for notice in self.history.notices():
+            click.echo(f"Notice: {notice}", err=True)
 
     def execute(self, words: list[str]) -> None:
         """Run one CLI command in this process, as `journal WORDS...` would."""
@@ -429,26 +434,6 @@ def _last_lines(fragments: list[tuple[str, str]], count: int) -> list[tuple[str,
     for index, line in enumerate(text_lines[-count:]):
         kept += ([("", "\n")] if index else []) + line
     return kept
-
-
-def typed_lines(journal: Journal) -> History:
-    """The campaign's history of typed lines (kept in memory only when it cannot be
-    written)."""
-    try:
-        return FileHistory(str(history_file(journal)))
-    except OSError:
-        return InMemoryHistory()
-
-
-def history_file(journal: Journal) -> Path:
-    """Where the typed lines of this campaign are kept: one file per database and
-    campaign under `$XDG_STATE_HOME/journal/history` (`~/.local/state/...`)."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    where = journal.store.describe()
-    digest = hashlib.sha256(str(Path(where).resolve() if "://" not in where else where).encode())
-    folder = Path(base) / "journal" / "history"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{journal.campaign}-{digest.hexdigest()[:10]}"
 
 
 def _can_write(text: str) -> bool:
