@@ -203,10 +203,13 @@ def key_values(pairs: Iterable[str], what: str) -> dict[str, str]:
 
 
 def whole_number(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        fail(f"{what} must be a whole number, not {text!r}")
+    """A whole number in ASCII digits (`١٢` and `1_0` are not)."""
+    from journal.rules.numbers import signed
+
+    number = signed(text)
+    if number is None:
+        fail(f"{what} must be a whole number in the digits 0-9, not {text!r}")
+    return number
 
 
 def by_owner(

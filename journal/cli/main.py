@@ -194,12 +194,15 @@ class JournalGroup(click.Group):
         return core[:at] + extra + core[at:]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        from journal.cli.numbers import strict_numbers
+
         target = CORE.get(cmd_name)
         if target is not None:
             module_name, attribute = target.split(":")
             command: click.Command = getattr(importlib.import_module(module_name), attribute)
-            return command
-        return ruleset_commands(self._rulesets(ctx)).get(cmd_name)
+            return strict_numbers(command)
+        found = ruleset_commands(self._rulesets(ctx)).get(cmd_name)
+        return None if found is None else strict_numbers(found)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]

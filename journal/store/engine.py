@@ -228,6 +228,22 @@ def lock_schema(conn: Connection) -> None:
         conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
 
 
+#: free space below which a disk I/O error is read as a full disk
+NEARLY_FULL = 1024 * 1024
+
+
+def _disk_full(where: str) -> bool:
+    """The disk holding the SQLite file `where` has (nearly) no room left: SQLite says
+    "disk I/O error" when its write-ahead log cannot grow."""
+    if "://" in where:
+        return False
+    try:
+        found = os.statvfs(Path(where).absolute().parent)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize < NEARLY_FULL
+
+
 def problem(where: str, exc: BaseException) -> str:
     """What a failure of the database (SQLAlchemy's, or the driver's own) means, in the
     GM's words."""
@@ -259,6 +275,13 @@ def problem(where: str, exc: BaseException) -> str:
             f"a statement on {where} ran past {STATEMENT_TIMEOUT:g} s and was stopped; "
             "nothing was written"
         )
-    if "disk I/O error" in detail or "database or disk is full" in detail:
+    if "database or disk is full" in detail or (
+        "disk I/O error" in detail and _disk_full(where)
+    ):
+        return (
+            f"the disk is full: {where} could not be written; free some space and try "
+            "again (nothing was written)"
+        )
+    if "disk I/O error" in detail:
         return f"{where} could not be read or written ({first}): check the disk"
     return f"the database {where} failed: {first}"
