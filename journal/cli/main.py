@@ -276,7 +276,9 @@ class JournalGroup(click.Group):
         if found is not None and found.json:
             import json
 
-            document = {"error": str(exc), "exit_code": exc.exit_code}
+            from journal.text import without_passwords
+
+            document = {"error": without_passwords(str(exc)), "exit_code": exc.exit_code}
             click.echo(json.dumps(document, ensure_ascii=False), err=True)
         else:
             click.echo(f"Error: {exc}", err=True)
@@ -413,15 +415,18 @@ def _database_failure(exc: Exception, settings: Settings | None) -> JournalError
     fails, a server that went away), in the GM's words; None for anything else."""
     if "sqlalchemy" not in sys.modules:
         return None
-    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.exc import DBAPIError, OperationalError
 
-    if not isinstance(exc, OperationalError):
+    from journal.store.engine import REFUSED_WRITES, problem
+
+    refused = isinstance(exc, DBAPIError) and (
+        getattr(exc.orig, "sqlstate", None) in REFUSED_WRITES
+    )
+    if not (isinstance(exc, OperationalError) or refused):
         return None
-    from journal.store.engine import problem
-
     store = settings._store if settings is not None else None
     where = store.describe() if store is not None else "the database"
-    return JournalError(problem(where, exc))
+    return JournalError(problem(where, exc, store.engine.url if store is not None else None))
 
 
 def _first_line(exc: BaseException) -> str:

@@ -130,7 +130,7 @@ class Store:
                 use_wal(self.engine)
             return version
         except DatabaseError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
     def _revision(self, conn: Connection) -> str | None:
         names = inspect(conn).get_table_names()
@@ -433,7 +433,9 @@ class Store:
         return self._problem(exc)
 
     def _problem(self, exc: DBAPIError | StoreError) -> StoreError:
-        return exc if isinstance(exc, StoreError) else StoreError(problem(self.describe(), exc))
+        if isinstance(exc, StoreError):
+            return exc
+        return StoreError(problem(self.describe(), exc, self.engine.url))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -583,7 +585,7 @@ class Store:
                 with conn.begin():
                     yield conn
         except OperationalError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
 
 def _stored_int(number: int) -> bool:
