@@ -53,8 +53,9 @@ def _unbounded(item: tuple[Any, Any]) -> bool:
     return op in (c.MAX_REPEAT, c.MIN_REPEAT) and arg[1] == c.MAXREPEAT
 
 
-def _ends_unbounded(item: tuple[Any, Any]) -> bool:
-    """The item is, or ends with, an unbounded repetition."""
+def _edge_unbounded(item: tuple[Any, Any], edge: int) -> bool:
+    """The item is, or begins (`edge` 0) or ends (`edge` -1) with, an unbounded
+    repetition."""
     from re import _constants as c  # type: ignore[attr-defined]
 
     op, arg = item
@@ -62,23 +63,9 @@ def _ends_unbounded(item: tuple[Any, Any]) -> bool:
         return True
     if op == c.SUBPATTERN:
         body = list(arg[-1])
-        return bool(body) and _ends_unbounded(body[-1])
+        return bool(body) and _edge_unbounded(body[edge], edge)
     if op == c.BRANCH:
-        return any(bool(list(b)) and _ends_unbounded(list(b)[-1]) for b in arg[1])
-    return False
-
-
-def _starts_unbounded(item: tuple[Any, Any]) -> bool:
-    from re import _constants as c  # type: ignore[attr-defined]
-
-    op, arg = item
-    if _unbounded(item):
-        return True
-    if op == c.SUBPATTERN:
-        body = list(arg[-1])
-        return bool(body) and _starts_unbounded(body[0])
-    if op == c.BRANCH:
-        return any(bool(list(b)) and _starts_unbounded(next(iter(b))) for b in arg[1])
+        return any(bool(list(b)) and _edge_unbounded(list(b)[edge], edge) for b in arg[1])
     return False
 
 
@@ -94,8 +81,10 @@ def problems(pattern: str) -> list[str]:
             op, arg = item
             if _unbounded(item) and inside_unbounded:
                 found.append("nested unbounded repetition")
-            if index + 1 < len(items) and _ends_unbounded(item) and _starts_unbounded(
-                items[index + 1]
+            if (
+                index + 1 < len(items)
+                and _edge_unbounded(item, -1)
+                and _edge_unbounded(items[index + 1], 0)
             ):
                 found.append("adjacent unbounded repetitions")
             if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):

@@ -115,15 +115,22 @@ def _history(tmp_path: Path) -> Path:
     return found
 
 
-def test_the_history_is_private_and_never_follows_a_link(runner: Cli, tmp_path: Path) -> None:
-    runner("campaign", "new", "one", "--ruleset", "horror-factor")
+def _play(runner: Cli, tmp_path: Path, *lines: str) -> str:
+    """`journal play` on campaign `one`: type `lines`, leave; what the screen showed."""
     table = Table(runner.db, tmp_path).started("one")
     try:
-        table.run("note 'the GM only' --gm-only")
+        for line in lines:
+            table.run(line)
         table.child.send(b"\x04")
         assert table.finish() == 0
     finally:
         table.close()
+    return table.text()
+
+
+def test_the_history_is_private_and_never_follows_a_link(runner: Cli, tmp_path: Path) -> None:
+    runner("campaign", "new", "one", "--ruleset", "horror-factor")
+    _play(runner, tmp_path, "note 'the GM only' --gm-only")
     history = _history(tmp_path)
     assert _mode(history) == 0o600 and "the GM only" in history.read_text()
     for folder in (history.parent, history.parent.parent, history.parent.parent.parent):
@@ -132,15 +139,9 @@ def test_the_history_is_private_and_never_follows_a_link(runner: Cli, tmp_path: 
     victim.write_text("precious\n")
     history.unlink()
     history.symlink_to(victim)
-    table = Table(runner.db, tmp_path).started("one")
-    try:
-        table.run("status")
-        table.child.send(b"\x04")
-        assert table.finish() == 0
-    finally:
-        table.close()
+    shown = _play(runner, tmp_path, "status")
     assert victim.read_text() == "precious\n"
-    assert "set aside" in table.text()
+    assert "set aside" in shown
 
 
 def test_a_history_that_cannot_be_written_is_one_notice(runner: Cli, tmp_path: Path) -> None:
@@ -165,21 +166,8 @@ def test_a_history_that_cannot_be_written_is_one_notice(runner: Cli, tmp_path: P
 
 def test_a_fifo_as_the_history_never_hangs(runner: Cli, tmp_path: Path) -> None:
     runner("campaign", "new", "one", "--ruleset", "horror-factor")
-    table = Table(runner.db, tmp_path).started("one")
-    try:
-        table.run("status")
-        table.child.send(b"\x04")
-        table.finish()
-    finally:
-        table.close()
+    _play(runner, tmp_path, "status")
     path = _history(tmp_path)
     path.unlink()
     os.mkfifo(path)
-    table = Table(runner.db, tmp_path).started("one")
-    try:
-        table.run("status")
-        table.child.send(b"\x04")
-        assert table.finish() == 0
-    finally:
-        table.close()
-    assert "set aside" in table.text()
+    assert "set aside" in _play(runner, tmp_path, "status")
