@@ -139,5 +139,15 @@ def test_plays_board_shows_no_password_when_the_server_goes_away(
     shown = table.text() + seen
     assert PASSWORD not in shown and "Traceback" not in shown
     board = [line for line in seen.splitlines() if "board unavailable" in line]
-    assert board and all("sqlalche.me" not in line for line in board), board
+    assert board, seen
+    assert "sqlalche.me" not in seen and "(psycopg." not in seen, seen  # the CLI's words
     assert all(":***@" in line for line in board if "://" in line), board
+
+
+@pytest.mark.parametrize("json", [False, True], ids=["text", "--json"])
+def test_a_url_that_cannot_be_used_hides_its_password(runner: Cli, json: bool) -> None:
+    """`cannot use database URL` printed the URL with its password."""
+    url = f"postgresql+nodriver://gm:{PASSWORD}@db.example/horror"
+    result = Cli(runner.runner, url)("status", *(["--json"] if json else []), ok=False)
+    assert result.exit_code == 1 and "cannot use database" in result.stderr
+    assert PASSWORD not in result.output and "gm:***@" in result.stderr
