@@ -197,7 +197,7 @@ class TableSession:
         Ctrl-D cancels the whole command: nothing is written."""
         try:
             text = self.dice.prompt(
-                [("class:dice", request.label), ("", " [Enter rolls] ")],
+                [("class:dice", visible(request.label)), ("", " [Enter rolls] ")],
                 validator=FacesValidator(request),
                 validate_while_typing=False,
             )

@@ -214,3 +214,16 @@ def test_a_backup_is_written_whole_with_the_database_mode(runner: Cli, tmp_path:
     backups = [p for p in tmp_path.iterdir() if ".bak-" in p.name]
     assert len(backups) == 1 and _mode(backups[0]) == 0o640
     assert _leftovers(tmp_path) == []
+
+
+def test_the_demo_writes_its_handouts_the_same_way(runner: Cli, tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        runner("demo")
+    finally:
+        os.umask(old)
+    folder = tmp_path / "handouts"
+    gm = sorted(folder.glob("recap-*-gm.*"))
+    players = sorted(folder.glob("recap-*-players.*"))
+    assert gm and players
+    assert {_mode(p) for p in gm} == {0o600} and {_mode(p) for p in players} == {0o644}
