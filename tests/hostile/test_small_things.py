@@ -66,6 +66,8 @@ def test_numbers_are_ascii_digits_only(fight: Cli, args: list[str]) -> None:
     result = fight(*args, ok=False)
     assert result.exit_code in (1, 2), result.output
     assert "Traceback" not in result.output
+    said = ("in the digits 0-9", "is not an amount of time", "are not a d10 pair")
+    assert any(words in result.stderr for words in said), result.stderr
     assert count_events(fight.db) == before
 
 
