@@ -14,8 +14,8 @@ from typing import Any
 
 import click
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
-_DECIMAL = re.compile(r"[+-]?[0-9]{1,18}(?:\.[0-9]{1,18})?")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]{1,40})?")
 
 
 class Digits(click.ParamType):  # type: ignore[type-arg]
@@ -28,12 +28,13 @@ class Digits(click.ParamType):  # type: ignore[type-arg]
         self.whole = not isinstance(inner, click.types.FloatParamType)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        converted = self.inner.convert(value, param, ctx)  # its own words for `two`, a range
         if isinstance(value, str):
             pattern = _WHOLE if self.whole else _DECIMAL
             if pattern.fullmatch(value.strip()) is None:
                 kind = "a whole number" if self.whole else "a number"
                 self.fail(f"{value!r} is not {kind} in the digits 0-9", param, ctx)
-        return self.inner.convert(value, param, ctx)
+        return converted
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
         return self.inner.get_metavar(param, ctx)
