@@ -227,3 +227,35 @@ def test_the_demo_writes_its_handouts_the_same_way(runner: Cli, tmp_path: Path) 
     players = sorted(folder.glob("recap-*-players.*"))
     assert gm and players
     assert {_mode(p) for p in gm} == {0o600} and {_mode(p) for p in players} == {0o644}
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> object:
+    """A 256 KB tmpfs (needs the right to mount: skipped where there is none)."""
+    import subprocess
+
+    mount = tmp_path / "tiny"
+    mount.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip("no tmpfs can be mounted here")
+    yield mount
+    subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_on_a_really_full_disk(runner: Cli, tiny_disk: Path) -> None:
+    """`db upgrade` with no room for its backup, and an export that does not fit: each one
+    `Error:` line saying the disk is full; no backup, no temporary file, the database as
+    it was."""
+    old = tiny_disk / "old.db"
+    fixtures = Path(__file__).parents[1] / "fixtures" / "schema"
+    old.write_bytes((fixtures / "0001-first-release.db").read_bytes())
+    before = old.read_bytes()
+    result = Cli(runner.runner, str(old)).refused("db", "upgrade")
+    assert "the disk is full" in result.stderr, result.stderr
+    assert sorted(p.name for p in tiny_disk.iterdir()) == ["old.db"]
+    assert old.read_bytes() == before
