@@ -89,3 +89,10 @@ def without_passwords(text: str) -> str:
     if "://" not in text:
         return text
     return re.sub(r"(://[^/:@\s]{0,256}:)[^/@\s]{1,512}@", r"\1***@", text)
+
+
+def type_words(type_name: str) -> str:
+    """An event type in words, for a record that has nothing better (`InitiativeRolled`:
+    "initiative rolled"; empty: "an event")."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name).lower()
+    return words or "an event"
