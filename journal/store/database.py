@@ -7,7 +7,6 @@ Reads stream rows in order and never load a whole campaign into memory.
 
 from __future__ import annotations
 
-import shutil
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from sqlalchemy.exc import (
 
 from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.files import copy_file, disk_problem
 from journal.store.engine import (
     in_memory,
     lock_schema,
@@ -132,7 +132,7 @@ class Store:
                 use_wal(self.engine)
             return version
         except DatabaseError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
     def _revision(self, conn: Connection) -> str | None:
         names = inspect(conn).get_table_names()
@@ -183,7 +183,14 @@ class Store:
             copy = path.with_name(f"{path.name}.bak-{before}")
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)")
-            shutil.copy2(path, copy)
+            try:
+                copy_file(path, copy)
+            except OSError as exc:
+                raise StoreError(
+                    f"cannot write the backup {copy} ({disk_problem(exc)}): nothing was "
+                    "upgraded; free some space or move the file, then run `journal db upgrade` "
+                    "again"
+                ) from None
         if before is None and self.is_sqlite and not self.read_only:
             use_wal(self.engine)  # a new journal: WAL from its first write
         from journal.store.migrate import upgrade_to_head
@@ -431,7 +438,9 @@ class Store:
         return self._problem(exc)
 
     def _problem(self, exc: DBAPIError | StoreError) -> StoreError:
-        return exc if isinstance(exc, StoreError) else StoreError(problem(self.describe(), exc))
+        if isinstance(exc, StoreError):
+            return exc
+        return StoreError(problem(self.describe(), exc, self.engine.url))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -581,7 +590,7 @@ class Store:
                 with conn.begin():
                     yield conn
         except OperationalError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
 
 def _stored_int(number: int) -> bool:
