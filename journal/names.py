@@ -70,24 +70,18 @@ def _spelled(char: str) -> str:
 
 
 def flaw(name: str) -> str | None:
-    """What makes `name` (as stored) no name at all, whatever the others are; None if
-    nothing does."""
+    """What makes `name` (as stored) no name at all, whatever the others are (`it holds a
+    comma ...`); None if nothing does."""
     if not name:
         return "a character needs a name"
     hidden = [c for c in dict.fromkeys(name) if _hidden(c)]
     if hidden:
         which = ", ".join(_spelled(c) for c in hidden)
-        return (
-            f"{name!r} cannot be a name: it holds {which}, which does not show on the page "
-            "(type the name without it)"
-        )
+        return f"it holds {which}, which does not show on the page (type the name without it)"
     if "," in name:
-        return f"{name!r} cannot be a name: a comma separates names (`--cast A,B`)"
+        return "it holds a comma, which separates names (`--cast A,B`)"
     if len(name) > MAX_LENGTH:
-        return (
-            f"{name[:20]!r}... cannot be a name: it is {len(name)} characters long, keep it "
-            f"to {MAX_LENGTH}"
-        )
+        return f"it is {len(name)} characters long: keep it to {MAX_LENGTH}"
     return None
 
 
@@ -144,23 +138,33 @@ def strangers(name: str) -> str:
     return f" (it holds {', '.join(_spelled(c) for c in odd[:3])})" if odd else ""
 
 
-def problem(name: str, others: Iterable[str]) -> str | None:
-    """Why `name` (as stored) cannot be a character's beside `others` (the names the
-    campaign's characters hold): None when it can. An audience's own spelling (`GM`)
-    is left to the caller's message."""
+def reason(name: str, others: Iterable[str]) -> str | None:
+    """Why `name` (as stored) cannot be a character's beside `others` (the other characters'
+    names), as a phrase (`it looks like 'gm' ...`); None when it can."""
     found = flaw(name)
     if found is not None:
         return found
     audience = audience_lookalike(name)
     if audience is not None:
         return (
-            f"{name!r} cannot name a character: it looks like {audience!r}{strangers(name)}, "
-            f"and `recap --for {audience}` is {AUDIENCE_HANDOUT[audience]}; pick another name"
+            f"it looks like {audience!r}{strangers(name)}, and `recap --for {audience}` is "
+            f"{AUDIENCE_HANDOUT[audience]}"
         )
     other = lookalike(name, others)
     if other is not None:
-        return (
-            f"{name!r} looks like {other!r}{strangers(name)}, already a character's name: pick "
-            f"another name (or rename {other} with `journal character rename`)"
-        )
+        return f"it looks like {other!r}{strangers(name)}, another character's name"
     return None
+
+
+def problem(name: str, others: Iterable[str]) -> str | None:
+    """The refusal of `name` as a new (or renamed) character's beside `others`: None when it
+    can be one."""
+    why = reason(name, others)
+    if why is None or not name:
+        return why
+    shown = repr(name) if len(name) <= MAX_LENGTH else f"{name[:MAX_LENGTH // 2]!r}..."
+    if flaw(name) is not None:
+        return f"{shown} cannot be a name: {why}"
+    if audience_lookalike(name) is not None:
+        return f"{shown} cannot name a character: {why}; pick another name"
+    return f"{shown} cannot be a name: {why}; pick another name (or rename the other first)"

@@ -339,12 +339,14 @@ class CampaignState:
         retired characters included: for reading their story."""
         if name in self.characters:
             return name
-        wanted = _spaced(name, recorded=False).casefold()
+        from journal.names import normal
+
+        wanted = normal(name).casefold()  # as typed, in NFC; an older name may not be
         for known in self.characters:
-            if known.casefold() == wanted:
+            if normal(known).casefold() == wanted:
                 return known
         for old, (new, _) in self.renamed.items():
-            if old.casefold() == wanted:
+            if normal(old).casefold() == wanted:
                 return self.known(new)
         active = [n for n in self.characters if n not in self.retired]
         cast = ", ".join(active) or "nobody yet"
