@@ -643,5 +643,3 @@ def unfit_names(store: Store) -> list[tuple[str, str, str]]:
             if why:
                 found.append((first.campaign, name, why))
     return found
-
-

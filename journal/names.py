@@ -162,7 +162,7 @@ def problem(name: str, others: Iterable[str]) -> str | None:
     why = reason(name, others)
     if why is None or not name:
         return why
-    shown = repr(name) if len(name) <= MAX_LENGTH else f"{name[:MAX_LENGTH // 2]!r}..."
+    shown = repr(name) if len(name) <= MAX_LENGTH else f"{name[: MAX_LENGTH // 2]!r}..."
     if flaw(name) is not None:
         return f"{shown} cannot be a name: {why}"
     if audience_lookalike(name) is not None:

@@ -133,6 +133,15 @@ def db_check(settings: Settings, as_json: bool) -> None:
         raise SystemExit(1)
 
 
+def _typable(name: str) -> str:
+    """The name as a shell argument; one holding what does not show is written as bash's
+    `$'...'` with escapes (`$'GM\\U0000200b'`), so that it can be read and pasted."""
+    if name.isprintable():
+        return shlex.quote(name)
+    escaped = "".join(c if c.isprintable() and c not in "'\\" else f"\\U{ord(c):08x}" for c in name)
+    return f"$'{escaped}'"
+
+
 def _findings(store: Store) -> list[dict[str, str]]:
     from journal.api import unfit_names
 
@@ -141,7 +150,7 @@ def _findings(store: Store) -> list[dict[str, str]]:
             "campaign": campaign,
             "character": name,
             "problem": f"campaign {campaign!r} has a character named {name!r}, {why}",
-            "fix": f"journal --campaign {campaign} character rename {shlex.quote(name)} NEWNAME",
+            "fix": f"journal --campaign {campaign} character rename {_typable(name)} NEWNAME",
         }
         for campaign, name, why in unfit_names(store)
     ]

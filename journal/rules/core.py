@@ -495,8 +495,10 @@ def _new_name(state: CampaignState, name: str, recorded: bool = False) -> None:
     refuse_audience_name(name)
     if recorded and (len(name) > 80 or any(c in name for c in ",\n\t")):
         raise RuleError(f"{name!r} cannot be a name: keep it short, without commas")
-    if any(known.casefold() == name.casefold() for known in state.characters):
-        raise RuleError(f"{name} is already in campaign {state.slug!r}: pick another name")
+    same = next((k for k in state.characters if k.casefold() == name.casefold()), None)
+    if same is not None:
+        typed = "" if same == name else f" ({name!r} differs only in case)"
+        raise RuleError(f"{same} is already in campaign {state.slug!r}{typed}: pick another name")
 
 
 def _fit_name(name: str, others: Iterable[str]) -> None:
