@@ -11,10 +11,10 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
+from cli_support import HAND_SHEET, Cli, count_events, hand_written_log
 
 SHEET = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
-SHEET_DATA = {"reaction": 10, "willpower": 10, "hardness": 0, "training": "none"}
+SHEET_DATA = HAND_SHEET
 NFC_ZOE = unicodedata.normalize("NFC", "Zoë")
 NFD_ZOE = unicodedata.normalize("NFD", "Zoë")
 
@@ -99,15 +99,7 @@ def test_a_name_is_stored_in_nfc_and_found_as_typed_either_way(runner: Cli) -> N
 
 
 def _log(tmp_path: Path, *lines: dict[str, object]) -> str:
-    created = {"slug": "old", "ruleset": "horror-factor", "title": "Old", "options": {}}
-    body = [
-        {"type": "CampaignCreated", "data": {**created, "journal_version": "0.1.0"}},
-        {"type": "CharacterAdded", "data": {"name": "Linda", "sheet": SHEET_DATA}},
-        *lines,
-    ]
-    path = tmp_path / "old.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in body), encoding="utf-8")
-    return str(path)
+    return hand_written_log(tmp_path, "Linda", *lines)
 
 
 @pytest.mark.parametrize(
