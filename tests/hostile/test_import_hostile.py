@@ -199,6 +199,21 @@ def test_nothing_is_written_beside_a_campaign_the_database_holds(
     assert [c["campaign"] for c in runner.json("campaign", "list")] == [SLUG]  # type: ignore[union-attr, index]
 
 
+def test_every_case_writes_nothing_on_either_backend(
+    runner: Cli, db_url: str, tmp_path: Path
+) -> None:
+    """The refusals come before any write, whatever the database."""
+    journal = Cli(runner.runner, db_url)
+    journal("import", str(ZOMBIES))
+    before = journal.json("verify")["head"]  # type: ignore[index]
+    for case, (make, says) in CASES.items():
+        hostile = _file(tmp_path, make())
+        assert says in journal.refused("--campaign", "copy", "import", hostile).stderr, case
+        assert says in journal.refused("import", hostile).stderr, case
+    assert journal.json("verify")["head"] == before  # type: ignore[index]
+    assert [c["campaign"] for c in journal.json("campaign", "list")] == [SLUG]  # type: ignore[union-attr, index]
+
+
 # --- the property ----------------------------------------------------------------------
 
 NAMES = ["Freddie", "Ariella", "Linda"]
