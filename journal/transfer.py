@@ -211,10 +211,11 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
         raise ImportRefused(f"{where}: {exc}") from None
 
 
-#: what to do about a name the commands refuse, in a file
+#: what to do about a name the commands refuse, in a file (its events stay as recorded:
+#: a rename in the journal it came from would not change this line)
 _RENAME = (
-    "change it in the file, or rename them in the journal it came from (`journal character "
-    "rename`) and export again"
+    "change the name in the file (in an export, take every line's hash and prev_hash off "
+    "too: it then imports as a hand-written log)"
 )
 
 
