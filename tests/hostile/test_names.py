@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from cli_support import HAND_SHEET, Cli, count_events, hand_written_log
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SHEET = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
 SHEET_DATA = HAND_SHEET
@@ -235,3 +237,47 @@ def test_a_slug_is_ascii_lowercase_digits_and_dashes_whole(
         in other.refused(f"--campaign={slug}", "import", str(tmp_path / "night.jsonl")).stderr
     )
     assert count_events(other.db) == 0
+
+
+# --- the property ----------------------------------------------------------------------
+
+#: letters a look-alike is made of: Latin, their Cyrillic and Greek twins, full-width and
+#: mathematical forms, combining marks, what does not show, spaces and a comma
+ALPHABET = (
+    "aeiloprsGMLIP1| "
+    "\u0430\u0435\u0456\u043e\u0440\u0455\u041c\u0406\u0420\u03bf\u0399"
+    "\uff27\uff2d\U0001d5c5\u0301\u0308\u200b\u00ad\u202e\u2066\ufe0f\x1b\u3000,"
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=8), min_size=1, max_size=12))
+def test_the_cast_the_commands_accept_holds_no_two_lookalikes(typed: list[str]) -> None:
+    """Whatever is typed, the names accepted are stored as `journal.names` has them, hold
+    nothing hidden and no comma, and no two of them (nor one and an audience) look alike."""
+    from journal.errors import RuleError
+    from journal.names import _looks, audience_lookalike, flaw, normal
+    from journal.projection import apply
+    from journal.rules import load
+    from journal.rules.core import (
+        AddCharacter,
+        CampaignState,
+        CreateCampaign,
+        Meta,
+        decide_core,
+    )
+
+    ruleset = load("horror-factor")
+    (created,) = decide_core(CampaignState(), CreateCampaign("night", "horror-factor"), ruleset)
+    state = apply(CampaignState(), created, Meta(1), ruleset)
+    for name in typed:
+        try:
+            (added,) = decide_core(state, AddCharacter(name, dict(SHEET_DATA)), ruleset)
+        except RuleError:
+            continue
+        state = apply(state, added, Meta(state.seq + 1), ruleset)
+    accepted = list(state.characters)
+    for index, name in enumerate(accepted):
+        assert name == normal(name) and flaw(name) is None and audience_lookalike(name) is None
+        for other in accepted[:index]:
+            assert _looks(name).isdisjoint(_looks(other)), (name, other)
