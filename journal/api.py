@@ -46,10 +46,10 @@ __all__ = [
     "LogDocument",
     "LogEntry",
     "Outcome",
-    "audience_named_characters",
     "campaigns",
     "create",
     "open_journal",
+    "unfit_names",
 ]
 
 
@@ -688,15 +688,27 @@ def campaigns(store: Store) -> list[CampaignSummary]:
     ]
 
 
-def audience_named_characters(store: Store) -> list[tuple[str, str]]:
-    """(campaign, name) of each character named after a handout's audience (`GM`,
-    `players`, in any case), which older journals allowed: `journal db check` lists them
-    (on a database at the current schema)."""
+def unfit_names(store: Store) -> list[tuple[str, str, str]]:
+    """(campaign, name, what is wrong) of each character whose name the journal now refuses
+    (`journal.names`: an audience's name or a look-alike of one, an invisible character, a
+    comma, too long, not in NFC, or a look-alike of an earlier character's), which older
+    journals allowed: `journal db check` lists them (on a database at the current schema).
+    Of two look-alikes, the later is listed."""
+    from journal.names import normal, reason
     from journal.rules.core import audience_named
 
-    return [
-        (first.campaign, name)
-        for first in store.campaigns()
-        for name in Campaign(store, first.campaign).state().characters
-        if audience_named(name) is not None
-    ]
+    found: list[tuple[str, str, str]] = []
+    for first in store.campaigns():
+        characters = Campaign(store, first.campaign).state().characters
+        for index, name in enumerate(characters):
+            audience = audience_named(name)
+            if audience is not None:
+                why = "the name of a handout's audience (`recap --for` cannot give their handout)"
+            elif name != normal(name):
+                why = "not in the form the journal stores names now (spaces single, Unicode NFC)"
+            else:
+                refused = reason(name, characters[:index])
+                why = "" if refused is None else f"which the journal now refuses: {refused}"
+            if why:
+                found.append((first.campaign, name, why))
+    return found
