@@ -17,7 +17,8 @@ def _file() -> Path:
     return Path(base) / "journal" / "current.json"
 
 
-def _key(store: Store) -> str:
+def database_key(store: Store) -> str:
+    """How this user's files name a database: its resolved path, or its URL (no password)."""
     path = store.sqlite_path
     if path is not None:
         return str(path.expanduser().resolve())
@@ -34,12 +35,12 @@ def _read() -> dict[str, str]:
 
 def current(store: Store) -> str | None:
     """The campaign last chosen with `campaign use` (or started) in this database."""
-    return _read().get(_key(store))
+    return _read().get(database_key(store))
 
 
 def remember(store: Store, slug: str) -> None:
     """Make `slug` this database's current campaign (written whole, never half)."""
-    chosen = {**_read(), _key(store): slug}
+    chosen = {**_read(), database_key(store): slug}
     target = _file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
