@@ -18,9 +18,9 @@ from web_support import WORKED_EXAMPLE, by_label, open_site
 from journal.web.site import Site
 
 pytest.importorskip("httpx2")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from journal.web.app import create_app  # noqa: E402
+from journal.web.app import create_app
 
 SECRET = "the-ghoul-in-the-cellar-x9"
 

@@ -14,9 +14,9 @@ import pytest
 
 pytest.importorskip("starlette", reason="journal serve's tests need the serve extra")
 
-from journal.store import Store  # noqa: E402
-from journal.web.links import Audience  # noqa: E402
-from journal.web.site import Site  # noqa: E402
+from journal.store import Store
+from journal.web.links import Audience
+from journal.web.site import Site
 
 WORKED_EXAMPLE = Path(__file__).parents[2] / "campaigns" / "jackson-zombies" / "log.jsonl"
 MORGUE = Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"
