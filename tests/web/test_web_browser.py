@@ -125,8 +125,8 @@ def test_the_table_screen_and_a_characters_page_follow_the_fight(
     phone.wait_for_selector("text=Encounter 'Ghouls'", timeout=5_000)
 
     _journal(db, "initiative", "Linda", "--dice", "+9/-1")
-    tv.wait_for_selector('tr[data-character="Linda"] td.acts.acted', timeout=5_000)
-    phone.wait_for_selector("td.acts.acted", timeout=5_000)
+    tv.wait_for_selector('tr[data-character="Linda"] td.c-acts.acted', timeout=5_000)
+    phone.wait_for_selector("td.c-acts.acted", timeout=5_000)
     assert "init" not in tv.inner_text("thead").lower()  # the initiative total is the GM's
 
     for page, name in ((tv, "table-tv"), (phone, "linda-phone")):
