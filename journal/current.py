@@ -4,6 +4,7 @@ shared by a group, the campaign a GM is working on is theirs."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -12,9 +13,27 @@ from pathlib import Path
 from journal.store import Store
 
 
-def _file() -> Path:
+def config_file(name: str) -> Path:
+    """A file of this user's journal settings (`$XDG_CONFIG_HOME/journal/NAME`)."""
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "journal" / "current.json"
+    return Path(base) / "journal" / name
+
+
+def _file() -> Path:
+    return config_file("current.json")
+
+
+def write_whole(target: Path, document: object, private: bool = False) -> None:
+    """Write `document` as JSON to `target`, whole or not at all (beside it, then moved
+    into place); `private`: readable by this user only. OSError when it cannot."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(
+        "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
+    ) as handle:
+        if private:
+            os.chmod(handle.name, 0o600)
+        json.dump(document, handle, indent=2, sort_keys=True)
+    Path(handle.name).replace(target)
 
 
 def database_key(store: Store) -> str:
@@ -40,14 +59,6 @@ def current(store: Store) -> str | None:
 
 def remember(store: Store, slug: str) -> None:
     """Make `slug` this database's current campaign (written whole, never half)."""
-    chosen = {**_read(), database_key(store): slug}
-    target = _file()
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
-        ) as handle:
-            json.dump(chosen, handle, indent=2, sort_keys=True)
-        Path(handle.name).replace(target)
-    except OSError:
-        pass  # a convenience: a read-only home only means asking for --campaign again
+    # a convenience: a read-only home only means asking for --campaign again
+    with contextlib.suppress(OSError):
+        write_whole(_file(), {**_read(), database_key(store): slug})

@@ -17,14 +17,13 @@ import base64
 import hashlib
 import hmac
 import json
-import os
 import secrets
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from journal.api import Journal
+from journal.current import config_file, write_whole
 from journal.errors import JournalError, NotFound
 
 GM = "gm"
@@ -61,8 +60,7 @@ class Audience:
 
 
 def _file() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "journal" / "links.json"
+    return config_file("links.json")
 
 
 class Keys:
@@ -119,16 +117,9 @@ class Keys:
         self._save(database, {"secret": secret.hex(), "generations": after})
 
     def _save(self, database: str, entry: dict[str, object]) -> None:
-        data = {**self._load(), database: entry}
         path = _file()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(
-                "w", dir=path.parent, delete=False, encoding="utf-8", suffix=".tmp"
-            ) as handle:
-                os.chmod(handle.name, 0o600)
-                json.dump(data, handle, indent=2, sort_keys=True)
-            Path(handle.name).replace(path)
+            write_whole(path, {**self._load(), database: entry}, private=True)
         except OSError as exc:
             raise JournalError(f"cannot keep the link secret in {path}: {exc.strerror}") from None
         self._stamp = None

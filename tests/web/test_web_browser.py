@@ -4,9 +4,7 @@ another process records it, and no page scrolls sideways at 1920x1080 or 390x844
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -16,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import chromium
 from web_support import WORKED_EXAMPLE
 
 pytest.importorskip("playwright")
@@ -24,21 +23,11 @@ TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
 
 
-def _chromium() -> str:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    if os.environ.get("CI"):
-        pytest.fail("CI is set but no Chromium is on PATH (.ci/run installs Debian's chromium)")
-    pytest.skip("no chromium on PATH (install Debian's chromium package)")
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    executable = _chromium()
+    executable = chromium()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
         yield launched
