@@ -134,7 +134,10 @@ async def updates(
                 return  # revoked: the browser's reconnection gets a 404
             head = watcher.heads.get(audience.campaign)
             if head is None or head != last:
-                page = await run_sync(site.page, audience, view)
+                # rendered once per head for every stream of this page: the first renders
+                page = None if head is None else site.kept(audience, view, head)
+                if page is None:
+                    page = await run_sync(site.page, audience, view)
                 before = None if last is None else site.kept(audience, view, last)
                 if before is None or before.digest != page.digest:
                     yield {"event": "update", "id": str(page.seq), "data": page.live}
