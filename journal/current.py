@@ -4,7 +4,6 @@ shared by a group, the campaign a GM is working on is theirs."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import tempfile
@@ -13,31 +12,12 @@ from pathlib import Path
 from journal.store import Store
 
 
-def config_file(name: str) -> Path:
-    """A file of this user's journal settings (`$XDG_CONFIG_HOME/journal/NAME`)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "journal" / name
-
-
 def _file() -> Path:
-    return config_file("current.json")
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "journal" / "current.json"
 
 
-def write_whole(target: Path, document: object, private: bool = False) -> None:
-    """Write `document` as JSON to `target`, whole or not at all (beside it, then moved
-    into place); `private`: readable by this user only. OSError when it cannot."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(
-        "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
-    ) as handle:
-        if private:
-            os.chmod(handle.name, 0o600)
-        json.dump(document, handle, indent=2, sort_keys=True)
-    Path(handle.name).replace(target)
-
-
-def database_key(store: Store) -> str:
-    """How this user's files name a database: its resolved path, or its URL (no password)."""
+def _key(store: Store) -> str:
     path = store.sqlite_path
     if path is not None:
         return str(path.expanduser().resolve())
@@ -54,11 +34,29 @@ def _read() -> dict[str, str]:
 
 def current(store: Store) -> str | None:
     """The campaign last chosen with `campaign use` (or started) in this database."""
-    return _read().get(database_key(store))
+    return _read().get(_key(store))
 
 
 def remember(store: Store, slug: str) -> None:
     """Make `slug` this database's current campaign (written whole, never half)."""
-    # a convenience: a read-only home only means asking for --campaign again
-    with contextlib.suppress(OSError):
-        write_whole(_file(), {**_read(), database_key(store): slug})
+    chosen = {**_read(), _key(store): slug}
+    target = _file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
+        ) as handle:
+            json.dump(chosen, handle, indent=2, sort_keys=True)
+        Path(handle.name).replace(target)
+    except OSError:
+        pass  # a convenience: a read-only home only means asking for --campaign again
+
+
+def database_key(store: Store) -> str:
+    """How this user's files name a database (the links of `journal serve` too)."""
+    return _key(store)
+
+
+def config_file(name: str) -> Path:
+    """A file of this user's journal settings, beside the current campaign's."""
+    return _file().with_name(name)

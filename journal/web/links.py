@@ -17,13 +17,15 @@ import base64
 import hashlib
 import hmac
 import json
+import os
 import secrets
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from journal.api import Journal
-from journal.current import config_file, write_whole
+from journal.current import config_file
 from journal.errors import JournalError, NotFound
 
 GM = "gm"
@@ -119,10 +121,21 @@ class Keys:
     def _save(self, database: str, entry: dict[str, object]) -> None:
         path = _file()
         try:
-            write_whole(path, {**self._load(), database: entry}, private=True)
+            _write_private(path, {**self._load(), database: entry})
         except OSError as exc:
             raise JournalError(f"cannot keep the link secret in {path}: {exc.strerror}") from None
         self._stamp = None
+
+
+def _write_private(target: Path, document: object) -> None:
+    """`document` as JSON, readable by this user only, whole or not at all."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(
+        "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
+    ) as handle:
+        os.chmod(handle.name, 0o600)
+        json.dump(document, handle, indent=2, sort_keys=True)
+    Path(handle.name).replace(target)
 
 
 def token(secret: bytes, campaign: str, key: str, generation: int) -> str:

@@ -165,7 +165,7 @@ class Site:
                 if kept is not None:
                     self._pages.move_to_end(key)
                     return kept
-                html = Pages(journal, audience, self.store).render(view)
+                html = _policy_free(Pages(journal, audience, self.store).render(view))
                 page = Page(html, _live(html), head)
                 self._pages[key] = page
                 while len(self._pages) > KEPT:
@@ -184,6 +184,15 @@ def _label(audience: Audience) -> str:
     return "for the players" if audience.players else f"{audience.name}'s page"
 
 
+#: a handout's own policy (a `<meta>`, for a file opened from disk): the server's header
+#: says what the page may load, and no less strictly (see `journal.web.app.POLICY`)
+META_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', re.I)
+
+
+def _policy_free(html: str) -> str:
+    return META_POLICY.sub("", html, count=1)
+
+
 def _live(html: str) -> str:
     start, end = html.find(LIVE_START), html.find(LIVE_END)
     return html[start + len(LIVE_START) : end] if 0 <= start < end else ""
@@ -197,7 +206,8 @@ def _inner(html: str, start: str, end: str) -> str:
 
 
 class Pages:
-    """The pages of one audience of one campaign, rendered now."""
+    """The pages of one audience of one campaign, rendered now. Handouts are rendered
+    with the shipped templates (a GM's own are for the files `recap -o` writes)."""
 
     def __init__(self, journal: Journal, audience: Audience, store: Store) -> None:
         self.journal = journal
@@ -239,13 +249,8 @@ class Pages:
             return Reader.players()
         return Reader.character(self.audience.character or "")
 
-    def overrides(self) -> Path | None:
-        from journal.handouts.render import override_folder
-
-        return override_folder(None, self.store.sqlite_path)
-
     def recap(self, number: int) -> str:
-        return self.journal.recap_text(number, self.reader(), "html", self.overrides())
+        return self.journal.recap_text(number, self.reader(), "html")
 
     def handout(self, html: str, view: str) -> str:
         """A handout's HTML with the site's way back and its live part marked."""
@@ -297,7 +302,7 @@ class Pages:
         if board.fight is None and self.journal.state().sessions:
             from journal.handouts.recap import Audience as Reader
 
-            html = self.journal.recap_text(None, Reader.players(), "html", self.overrides())
+            html = self.journal.recap_text(None, Reader.players(), "html")
             recap = _inner(html, "<main>", "<footer>")
         title = "The table" if board.fight is None else (board.fight or "The fight")
         return self.own("table.html.j2", "table", title, board=board, recap=recap)

@@ -174,3 +174,16 @@ def test_an_unreachable_database_gets_a_clear_page() -> None:
         answer = client.get(path)
         assert answer.status_code == 503
         assert "cannot be read right now" in answer.text and "Traceback" not in answer.text
+
+
+def test_a_handouts_own_policy_gives_way_to_the_servers_header() -> None:
+    """A handout file carries its own policy (a `<meta>`, for a file opened from disk);
+    served, the header's policy (no less strict, its stylesheet and script allowed by
+    origin) is the one, so the handout's is taken out."""
+    from journal.web.site import _policy_free
+
+    page = (
+        '<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" '
+        "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n</head>"
+    )
+    assert _policy_free(page) == '<head>\n<meta charset="utf-8">\n</head>'
