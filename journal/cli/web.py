@@ -124,7 +124,8 @@ def _listen(host: str, port: int) -> socket.socket:
 def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
     """Serve the campaign's pages in a browser, live: the table screen for a TV, each
     character's page for their player's phone, the players' shelf of handouts and the
-    GM's dashboard, each behind its own link (printed here, with a QR code). Pages show
+    GM's dashboard, each behind its own link (printed here, the players' and each
+    character's with a QR code for phones). Pages show
     what the handouts of their audience show, and nothing is ever written.
 
     \b
@@ -152,10 +153,13 @@ def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
         found = document(base, by_token)
         click.echo(f"Campaign {slug}:")
         click.echo("\n".join("  " + line for line in _lines(found)))
-        players = found["players"]
-        if isinstance(players, str):
-            click.echo("The players' link (the table screen and their handouts):")
-            segno.make(players, error="m").terminal(out=sys.stdout, compact=True)
+        characters = found["characters"]
+        assert isinstance(characters, dict)
+        phones = [("The players' link (the table screen, their handouts)", found["players"])]
+        phones += [(f"{name}'s link", url) for name, url in characters.items()]
+        for label, url in phones:  # the GM's stays off a screen the table can see
+            click.echo(f"{label}:")
+            segno.make(str(url), error="m").terminal(out=sys.stdout, compact=True)
     if host not in LOOPBACK:
         click.echo(
             f"Listening on {host}: anyone on that network who has a link can read its pages.",
