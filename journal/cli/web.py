@@ -90,12 +90,12 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        sock.close()
+        fail(f"--host {host!r}: not an address of this machine ({exc})")
     except OSError as exc:
         sock.close()
         fail(f"cannot listen on {host}:{port} ({exc.strerror}): choose another --port or --host")
-    except (socket.gaierror, UnicodeError) as exc:
-        sock.close()
-        fail(f"--host {host}: not an address of this machine ({exc})")
     sock.listen(512)
     return sock
 
