@@ -127,10 +127,13 @@ def test_the_table_screen_and_a_characters_page_follow_the_fight(
     tv.set_viewport_size(PHONE)
     _fits(tv)
     pages = ((links["GM"], ""), (links["Players"], "shelf"), (links["Players"], "recap/1"))
+    refused: list[str] = []  # what the pages' policy blocked: nothing may be
     for link, path in pages:
         for size in (TV, PHONE):
             other = browser.new_page(viewport=size)
+            other.on("console", lambda m: refused.append(m.text) if "Policy" in m.text else None)
             other.goto(link + path)
             _fits(other)
             other.close()
+    assert refused == []
     assert (tmp_path / "table-tv.png").stat().st_size > 10_000
