@@ -335,12 +335,19 @@ class Pages:
         audit = journal.audit()
         verify = journal.verify()
         latest = journal.log().entries[-15:]
+        board = journal.board_table(gm=True)
+        rulings = {}  # each one's latest event, a ruling's terms in its line (the GM's log)
+        for row in board.rows:
+            about = [e for e in journal.log(character=row.character).entries if not e.voided]
+            if about:
+                rulings[row.character] = about[-1]
         receipt = next((s.receipt for s in self.sessions_newest_first() if s.receipt), None)
         return self.own(
             "dashboard.html.j2",
             "",
             "The GM's dashboard",
-            board=journal.board_table(gm=True),
+            board=board,
+            rulings=rulings,
             heading=journal.board().heading,
             latest=list(reversed(latest)),
             audit=audit,

@@ -53,8 +53,10 @@ def test_each_audience_has_its_home(site: Site, client: TestClient) -> None:
     gm = client.get(f"/{links['gm']}/").text
     for part in ("The GM's dashboard", "Audit", "Verify", "Latest receipt", SECRET):
         assert part in gm
+    assert "Each one's latest event, with its terms" in gm and "+d10" in gm
     table = client.get(f"/{links['players']}/").text
     assert "Between fights" in table and "Linda" in table and SECRET not in table
+    assert "+d10" not in table and "with its terms" not in table
     assert "The horde" in table  # the latest players' recap, between fights
     linda = client.get(f"/{links['Linda']}/").text
     assert "<h1>Linda</h1>" in linda and "scratching under the floor" in linda
