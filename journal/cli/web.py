@@ -147,6 +147,11 @@ def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
     store = settings.store()
     site = Site(store, only or settings.campaign)
     everything = site.links(create=True)
+    if not everything:
+        fail(
+            f"no campaign in {store.describe()} yet: start one with "
+            "`journal campaign new SLUG --ruleset RULESET` (or `journal import FILE`)"
+        )
     sock = _listen(host, port)
     base = _base_url(host, sock.getsockname()[1])
     for slug, by_token in everything.items():

@@ -115,3 +115,11 @@ def test_links_and_other_commands_import_no_web_stack(worked, tmp_path: Path) ->
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
+
+
+def test_serve_on_a_journal_with_no_campaign_says_how_to_start(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from journal.store import Store
+
+    with Store.open(str(tmp_path / "journal.db")) as store:
+        store.ensure_schema()
+    assert "no campaign in" in runner.refused("serve").stderr
