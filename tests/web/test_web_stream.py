@@ -84,10 +84,10 @@ def live(db_url: str) -> Iterator[tuple[str, Site, str]]:
     site.store.close()
 
 
-def _note(db_url: str, text: str, gm_only: bool = False) -> int:
+def _note(db_url: str, text: str, gm_only: bool = False, about: tuple[str, ...] = ()) -> int:
     """Another writer (its own connection): a note; its seq."""
     with journal.open(db_url, campaign="jackson-zombies") as other:
-        return other.run(TakeNote(text, gm_only)).records[-1].seq
+        return other.run(TakeNote(text, gm_only, about)).records[-1].seq
 
 
 def test_another_writers_event_reaches_an_open_page_within_a_second(
@@ -138,3 +138,26 @@ def test_the_stream_resumes_from_the_last_event_id(live: tuple[str, Site, str]) 
         assert update is not None and update[0] == str(later)
     finally:
         current.close()
+
+
+def test_a_revoked_link_gets_no_more_updates(live: tuple[str, Site, str]) -> None:
+    from journal.current import database_key
+    from journal.web.links import Keys
+
+    base, site, db_url = live
+    links = by_label(site)
+    head = site.head("jackson-zombies")
+    stream = Stream(f"{base}/{links['Linda']}/events?view=&seq={head}")
+    try:
+        time.sleep(0.3)
+        _note(db_url, "Linda hears the-scratching-x9", about=("Linda",))
+        update = stream.next(1.5)
+        assert update is not None and "the-scratching-x9" in update[1]  # her page moves
+        audience = site.audience(links["Linda"])
+        assert audience is not None
+        Keys().revoke(database_key(site.store), "jackson-zombies", audience.key)
+        _note(db_url, "Linda hears the-knocking-x9", about=("Linda",))
+        assert stream.next(1.5) is None  # the stream ended instead
+    finally:
+        stream.close()
+    assert site.audience(links["Linda"]) is None
