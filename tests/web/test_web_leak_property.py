@@ -21,10 +21,11 @@ from handouts.test_handout_leak_property import (
     SHEETS,
     Story,
     assert_clean,
+    leak_settings,
     stories,
     write,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from web_support import open_site  # noqa: F401 - skips the module without the serve extra
 
 from journal.api import Journal
@@ -80,13 +81,7 @@ def test_no_page_of_a_players_or_character_link_shows_gm_only_content(
     seen: Counter[str] = Counter()
     folder = tmp_path
 
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
+    @leak_settings(EXAMPLES)
     @given(stories(ruleset))
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case
