@@ -4,7 +4,8 @@ characters' links (`journal serve`): for random logs of either ruleset (the stor
 GM-only notes with unique markers, voided notes, fights with dice and terms, and here a
 rename too), no page of those links shows a GM-only note, a voided event, a die, a term or
 a GM-only mark; a character's pages hold no note about someone else only. The GM's copy,
-served the same way, shows every marker: the property can fail."""
+served the same way, shows every marker: the property can fail. What a page's event
+stream sends (its live part) is checked to be part of the page."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 from handouts.test_handout_leak_property import (
@@ -115,6 +116,8 @@ def test_no_page_of_a_players_or_character_link_shows_gm_only_content(
                     assert answer.status_code in (200, 404), (what, answer.status_code)
                     seen["responses"] += 1
                     assert_clean(answer.text, story, what)
+                    if answer.status_code == 200:  # what its stream sends is part of it
+                        assert site.page(audience, unquote(path)).live in answer.text, what
                     if audience.character is None:
                         continue
                     for text, about in public:
