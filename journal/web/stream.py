@@ -139,7 +139,8 @@ async def updates(
                 if page is None:
                     page = await run_sync(site.page, audience, view)
                 before = None if last is None else site.kept(audience, view, last)
-                if before is None or before.digest != page.digest:
+                moved = page.seq != last  # (the watcher's head may lag the page's)
+                if moved and (before is None or before.digest != page.digest):
                     yield {"event": "update", "id": str(page.seq), "data": page.live}
                 last = page.seq
         except Unavailable:

@@ -134,7 +134,7 @@ def test_the_stream_resumes_from_the_last_event_id(live: tuple[str, Site, str]) 
     try:
         assert current.next(0.5) is None
         later = _note(db_url, "And then the-silence-x9")
-        update = current.next(1.0)
+        update = current.next(3.0)
         assert update is not None and update[0] == str(later)
     finally:
         current.close()
