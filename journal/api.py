@@ -23,7 +23,7 @@ import msgspec
 
 from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.dice import AskDice
-from journal.documents import Board, CharacterStatus, Document, StatusDocument
+from journal.documents import Board, BoardTable, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
 from journal.projection import names_walk
@@ -205,6 +205,28 @@ class CharacterList(Document):
 
 
 @dataclass(frozen=True)
+class SessionEntry(Document):
+    """One session of the campaign (`journal serve`'s shelves): its number, title, the seq
+    that started it and, once it ended, the receipt `session end` printed (`#SEQ HASH`)."""
+
+    number: int
+    title: str
+    seq: int
+    receipt: str | None
+
+
+@dataclass(frozen=True)
+class NoteEntry(Document):
+    """A note the players may read (not GM-only, not voided), names as they are now."""
+
+    seq: int
+    text: str
+    about: tuple[str, ...]
+    session: int | None
+    game_time: str | None
+
+
+@dataclass(frozen=True)
 class CampaignSummary(Document):
     """One row of `campaign list --json`."""
 
@@ -351,6 +373,53 @@ class Journal:
             formerly = tuple(old for old, _ in state.formerly(ident))
             rows.append(CharacterEntry(name, ident, state.retired.get(name), formerly))
         return CharacterList(tuple(rows))
+
+    def sessions(self) -> tuple[SessionEntry, ...]:
+        """Every session that counts (not voided), oldest first."""
+        from journal.rules.core import SessionEnded, SessionStarted
+
+        records, corrections = self._campaign.history()
+        started: dict[int, tuple[str, int]] = {}
+        receipts: dict[int, str] = {}
+        for record in records:
+            if record.seq in corrections.voided:
+                continue
+            payload = record.payload
+            if isinstance(payload, SessionStarted):
+                started[payload.number] = (payload.title, record.seq)
+            elif isinstance(payload, SessionEnded):
+                receipts[payload.number] = f"#{record.seq} {record.hash}"
+        return tuple(
+            SessionEntry(number, title, seq, receipts.get(number))
+            for number, (title, seq) in sorted(started.items())
+        )
+
+    def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
+        """The notes the players may read (never a GM-only or voided one), of one character
+        (`about`, their name now) when given, names as they are now."""
+        from journal.rules.core import NoteTaken
+        from journal.rules.narrate import with_new_names
+
+        state = self.state()
+        canonical = None if about is None else state.known(about)
+        records, corrections = self._campaign.history(state.seq)
+        found = []
+        for record in records:
+            payload = record.payload
+            if not isinstance(payload, NoteTaken) or payload.gm_only:
+                continue
+            if record.seq in corrections.voided:
+                continue
+            names = tuple(_name_now(n, record.seq, state) for n in payload.about)
+            if canonical is not None and canonical not in names:
+                continue
+            text = with_new_names(payload.text, record.seq, state.renamed)
+            found.append(NoteEntry(record.seq, text, names, record.session, record.game_time))
+        return tuple(found)
+
+    def board_table(self, gm: bool = True) -> BoardTable:
+        """The board as structured rows, with the columns this audience sees."""
+        return self.ruleset.board_table(self.status()).seen_by(gm)
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
         """The log line of each record (`#12 Linda rolls initiative ...` without the seq)."""
@@ -551,6 +620,12 @@ class Journal:
         from journal.transfer import export_lines
 
         return export_lines(self.records())
+
+
+def _name_now(name: str, seq: int, state: CampaignState) -> str:
+    """A name written at event `seq`, as that character is called now."""
+    now, at = state.renamed.get(name, (name, 0))
+    return now if seq < at else name
 
 
 def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:

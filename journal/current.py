@@ -63,3 +63,13 @@ def remember(store: Store, slug: str) -> str | None:
     except OSError as exc:
         return f"{target}: {exc.strerror or exc}"
     return None
+
+
+def database_key(store: Store) -> str:
+    """How this user's files name a database (the links of `journal serve` too)."""
+    return _key(store)
+
+
+def config_file(name: str) -> Path:
+    """A file of this user's journal settings, beside the current campaign's."""
+    return _file().with_name(name)

@@ -52,6 +52,8 @@ CORE = {
     "db": "journal.cli.database:db",
     "demo": "journal.cli.demo:demo",
     "play": "journal.cli.play:play",
+    "links": "journal.cli.web:links",
+    "serve": "journal.cli.web:serve",
 }
 #: where the rulesets' commands appear in `journal --help`: after these
 RULESET_COMMANDS_AFTER = "note"

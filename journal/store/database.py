@@ -40,6 +40,8 @@ from journal.store.snapshots import document as snapshot_document
 
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
+#: the PostgreSQL channel an append notifies (its payload: the campaign's slug)
+NOTIFY_CHANNEL = "journal_events"
 
 
 class Imported(NamedTuple):
@@ -478,6 +480,7 @@ class Store:
                     prev_hash = record.hash
                 rows = [_row(r) for r in records]
                 conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
+                self._notify(conn, campaign)
                 if snapshot is not None:
                     self._keep(conn, campaign, seq, prev_hash, snapshot, expected_seq)
             self._heads[campaign] = (seq, prev_hash)
@@ -549,6 +552,8 @@ class Store:
                 self._keep(conn, campaign, written.seq, written.hash, kept, head_seq)
             if sealed is not None:
                 conn.execute(self._q.insert_event, _row(sealed))
+            if added:
+                self._notify(conn, campaign)
         return Imported(added, None if sealed is None else sealed.seq)
 
     def _same_history(
@@ -578,6 +583,14 @@ class Store:
     def _head(self, conn: Connection, campaign: str) -> tuple[int, str]:
         row = conn.execute(self._q.head, {"campaign": campaign}).first()
         return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
+
+    def _notify(self, conn: Connection, campaign: str) -> None:
+        """On PostgreSQL, tell every listener (`journal serve` on any machine) that the
+        campaign has new events: delivered when this transaction commits, never if it
+        rolls back. SQLite's readers watch the file instead (`PRAGMA data_version`)."""
+        if not self.is_sqlite:
+            notify = text("SELECT pg_notify(:channel, :campaign)")
+            conn.execute(notify, {"channel": NOTIFY_CHANNEL, "campaign": campaign})
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
