@@ -23,13 +23,13 @@ import msgspec
 
 from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.dice import AskDice
-from journal.documents import Board, CharacterStatus, Document, StatusDocument
+from journal.documents import Board, BoardTable, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
 from journal.projection import names_walk
 from journal.rules import load
 from journal.rules.core import CampaignState, CharacterId, VoidEvent
-from journal.rules.narrate import Renames, concerned, describe
+from journal.rules.narrate import Renames, concerned, describe, holder
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 
@@ -46,10 +46,10 @@ __all__ = [
     "LogDocument",
     "LogEntry",
     "Outcome",
-    "audience_named_characters",
     "campaigns",
     "create",
     "open_journal",
+    "unfit_names",
 ]
 
 
@@ -205,6 +205,28 @@ class CharacterList(Document):
 
 
 @dataclass(frozen=True)
+class SessionEntry(Document):
+    """One session of the campaign (`journal serve`'s shelves): its number, title, the seq
+    that started it and, once it ended, the receipt `session end` printed (`#SEQ HASH`)."""
+
+    number: int
+    title: str
+    seq: int
+    receipt: str | None
+
+
+@dataclass(frozen=True)
+class NoteEntry(Document):
+    """A note the players may read (not GM-only, not voided), names as they are now."""
+
+    seq: int
+    text: str
+    about: tuple[str, ...]
+    session: int | None
+    game_time: str | None
+
+
+@dataclass(frozen=True)
 class CampaignSummary(Document):
     """One row of `campaign list --json`."""
 
@@ -351,6 +373,61 @@ class Journal:
             formerly = tuple(old for old, _ in state.formerly(ident))
             rows.append(CharacterEntry(name, ident, state.retired.get(name), formerly))
         return CharacterList(tuple(rows))
+
+    def sessions(self) -> tuple[SessionEntry, ...]:
+        """Every session that counts (not voided), oldest first."""
+        from journal.rules.core import SessionEnded, SessionStarted
+
+        records, corrections = self._campaign.history()
+        started: dict[int, tuple[str, int]] = {}
+        receipts: dict[int, str] = {}
+        for record in records:
+            if record.seq in corrections.voided:
+                continue
+            payload = record.payload
+            if isinstance(payload, SessionStarted):
+                started[payload.number] = (payload.title, record.seq)
+            elif isinstance(payload, SessionEnded):
+                receipts[payload.number] = f"#{record.seq} {record.hash}"
+        return tuple(
+            SessionEntry(number, title, seq, receipts.get(number))
+            for number, (title, seq) in sorted(started.items())
+        )
+
+    def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
+        """The notes the players may read (never a GM-only or voided one), of one character
+        (`about`, their name now) when given, names as they are now."""
+        from journal.rules.core import NoteTaken
+        from journal.rules.narrate import with_new_names
+
+        state = self.state()
+        wanted = None if about is None else state.identity(about)
+        records, corrections = self._campaign.history(state.seq)
+        renames = Renames(state)
+        found = []
+        for record, before, after in names_walk(records, corrections):
+            payload = record.payload
+            if not isinstance(payload, NoteTaken) or payload.gm_only:
+                continue
+            if record.seq in corrections.voided:
+                continue
+            # each name as it denoted someone at the note's seq, as they are called now
+            idents = concerned(payload, before, after, self.ruleset)
+            if wanted is not None and wanted not in idents:
+                continue
+            names = renames.at(after)
+            text = with_new_names(payload.text, names)
+            about_now = tuple(
+                state.name_of(ident)
+                for ident in (holder(n, before, after) for n in payload.about)
+                if ident is not None
+            )
+            found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
+        return tuple(found)
+
+    def board_table(self, gm: bool = True) -> BoardTable:
+        """The board as structured rows, with the columns this audience sees."""
+        return self.ruleset.board_table(self.status()).seen_by(gm)
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
         """The log line of each record (`#12 Linda rolls initiative ...` without the seq)."""
@@ -688,15 +765,27 @@ def campaigns(store: Store) -> list[CampaignSummary]:
     ]
 
 
-def audience_named_characters(store: Store) -> list[tuple[str, str]]:
-    """(campaign, name) of each character named after a handout's audience (`GM`,
-    `players`, in any case), which older journals allowed: `journal db check` lists them
-    (on a database at the current schema)."""
+def unfit_names(store: Store) -> list[tuple[str, str, str]]:
+    """(campaign, name, what is wrong) of each character whose name the journal now refuses
+    (`journal.names`: an audience's name or a look-alike of one, an invisible character, a
+    comma, too long, not in NFC, or a look-alike of an earlier character's), which older
+    journals allowed: `journal db check` lists them (on a database at the current schema).
+    Of two look-alikes, the later is listed."""
+    from journal.names import normal, reason
     from journal.rules.core import audience_named
 
-    return [
-        (first.campaign, name)
-        for first in store.campaigns()
-        for name in Campaign(store, first.campaign).state().characters
-        if audience_named(name) is not None
-    ]
+    found: list[tuple[str, str, str]] = []
+    for first in store.campaigns():
+        characters = Campaign(store, first.campaign).state().characters
+        for index, name in enumerate(characters):
+            audience = audience_named(name)
+            if audience is not None:
+                why = "the name of a handout's audience (`recap --for` cannot give their handout)"
+            elif name != normal(name):
+                why = "not in the form the journal stores names now (spaces single, Unicode NFC)"
+            else:
+                refused = reason(name, characters[:index])
+                why = "" if refused is None else f"which the journal now refuses: {refused}"
+            if why:
+                found.append((first.campaign, name, why))
+    return found

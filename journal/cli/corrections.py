@@ -64,12 +64,27 @@ def void(settings: Settings, seq: int, reason: str, rerule: bool, as_json: bool)
     if not rerule:
         after = journal.plan_rerule()
         if after.plan.changes:
-            seqs = ", ".join(f"#{change.correction.seq}" for change in after.plan.changes)
+            seqs = [change.correction.seq for change in after.plan.changes]
             click.echo(
-                f"{len(after.plan.changes)} later ruling(s) no longer follow ({seqs}): "
+                f"{len(seqs):,} later ruling(s) no longer follow ({seq_list(seqs)}): "
                 "`journal rerule` decides them again (`journal audit` shows how).",
                 err=True,
             )
+
+
+#: how many seqs a notice names before it summarises the rest
+LISTED = 10
+
+
+def seq_list(seqs: list[int]) -> str:
+    """`#3, #5, #8`; a long list as its first ten and "and 4,210 later rulings: `journal
+    audit` lists them" (a void early in a long campaign once printed thousands)."""
+    shown = ", ".join(f"#{seq}" for seq in seqs[:LISTED])
+    rest = len(seqs) - LISTED
+    if rest <= 0:
+        return shown
+    noun = "ruling" if rest == 1 else "rulings"
+    return f"{shown} and {rest:,} later {noun}: `journal audit` lists them"
 
 
 @click.command()

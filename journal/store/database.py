@@ -7,7 +7,6 @@ Reads stream rows in order and never load a whole campaign into memory.
 
 from __future__ import annotations
 
-import shutil
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from sqlalchemy.exc import (
 
 from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.files import copy_file, disk_problem
 from journal.store.engine import (
     in_memory,
     lock_schema,
@@ -40,6 +40,8 @@ from journal.store.snapshots import document as snapshot_document
 
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
+#: the PostgreSQL channel an append notifies (its payload: the campaign's slug)
+NOTIFY_CHANNEL = "journal_events"
 
 
 class Imported(NamedTuple):
@@ -132,7 +134,7 @@ class Store:
                 use_wal(self.engine)
             return version
         except DatabaseError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
     def _revision(self, conn: Connection) -> str | None:
         names = inspect(conn).get_table_names()
@@ -183,7 +185,14 @@ class Store:
             copy = path.with_name(f"{path.name}.bak-{before}")
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)")
-            shutil.copy2(path, copy)
+            try:
+                copy_file(path, copy)
+            except OSError as exc:
+                raise StoreError(
+                    f"cannot write the backup {copy} ({disk_problem(exc)}): nothing was "
+                    "upgraded; free some space or move the file, then run `journal db upgrade` "
+                    "again"
+                ) from None
         if before is None and self.is_sqlite and not self.read_only:
             use_wal(self.engine)  # a new journal: WAL from its first write
         from journal.store.migrate import upgrade_to_head
@@ -431,7 +440,9 @@ class Store:
         return self._problem(exc)
 
     def _problem(self, exc: DBAPIError | StoreError) -> StoreError:
-        return exc if isinstance(exc, StoreError) else StoreError(problem(self.describe(), exc))
+        if isinstance(exc, StoreError):
+            return exc
+        return StoreError(problem(self.describe(), exc, self.engine.url))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -469,6 +480,7 @@ class Store:
                     prev_hash = record.hash
                 rows = [_row(r) for r in records]
                 conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
+                self._notify(conn, campaign)
                 if snapshot is not None:
                     self._keep(conn, campaign, seq, prev_hash, snapshot, expected_seq)
             self._heads[campaign] = (seq, prev_hash)
@@ -540,6 +552,8 @@ class Store:
                 self._keep(conn, campaign, written.seq, written.hash, kept, head_seq)
             if sealed is not None:
                 conn.execute(self._q.insert_event, _row(sealed))
+            if added:
+                self._notify(conn, campaign)
         return Imported(added, None if sealed is None else sealed.seq)
 
     def _same_history(
@@ -570,6 +584,14 @@ class Store:
         row = conn.execute(self._q.head, {"campaign": campaign}).first()
         return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
 
+    def _notify(self, conn: Connection, campaign: str) -> None:
+        """On PostgreSQL, tell every listener (`journal serve` on any machine) that the
+        campaign has new events: delivered when this transaction commits, never if it
+        rolls back. SQLite's readers watch the file instead (`PRAGMA data_version`)."""
+        if not self.is_sqlite:
+            notify = text("SELECT pg_notify(:channel, :campaign)")
+            conn.execute(notify, {"channel": NOTIFY_CHANNEL, "campaign": campaign})
+
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction (on SQLite it takes the write lock at BEGIN, waiting for
@@ -581,7 +603,7 @@ class Store:
                 with conn.begin():
                     yield conn
         except OperationalError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
 
 def _stored_int(number: int) -> bool:
