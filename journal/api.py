@@ -410,10 +410,11 @@ class Journal:
                 continue
             if record.seq in corrections.voided:
                 continue
-            names = tuple(_name_now(n, record.seq, state) for n in payload.about)
+            renamed = _names_at(state, record.seq)
+            names = tuple(renamed.get(n, n) for n in payload.about)
             if canonical is not None and canonical not in names:
                 continue
-            text = with_new_names(payload.text, record.seq, state.renamed)
+            text = with_new_names(payload.text, renamed)
             found.append(NoteEntry(record.seq, text, names, record.session, record.game_time))
         return tuple(found)
 
@@ -622,10 +623,14 @@ class Journal:
         return export_lines(self.records())
 
 
-def _name_now(name: str, seq: int, state: CampaignState) -> str:
-    """A name written at event `seq`, as that character is called now."""
-    now, at = state.renamed.get(name, (name, 0))
-    return now if seq < at else name
+def _names_at(state: CampaignState, seq: int) -> dict[str, str]:
+    """Each name held at event `seq` whose holder goes by another now: old -> now."""
+    found = {}
+    for held in state.names.values():
+        then = [name for name, start in held if start <= seq]
+        if then and then[-1] != held[-1][0]:
+            found[then[-1]] = held[-1][0]
+    return found
 
 
 def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
