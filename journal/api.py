@@ -29,7 +29,7 @@ from journal.events import Recorded, format_instant, sorted_json
 from journal.projection import names_walk
 from journal.rules import load
 from journal.rules.core import CampaignState, CharacterId, VoidEvent
-from journal.rules.narrate import Renames, concerned, describe
+from journal.rules.narrate import Renames, concerned, describe, holder
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 
@@ -401,21 +401,28 @@ class Journal:
         from journal.rules.narrate import with_new_names
 
         state = self.state()
-        canonical = None if about is None else state.known(about)
+        wanted = None if about is None else state.identity(about)
         records, corrections = self._campaign.history(state.seq)
+        renames = Renames(state)
         found = []
-        for record in records:
+        for record, before, after in names_walk(records, corrections):
             payload = record.payload
             if not isinstance(payload, NoteTaken) or payload.gm_only:
                 continue
             if record.seq in corrections.voided:
                 continue
-            renamed = _names_at(state, record.seq)
-            names = tuple(renamed.get(n, n) for n in payload.about)
-            if canonical is not None and canonical not in names:
+            # each name as it denoted someone at the note's seq, as they are called now
+            idents = concerned(payload, before, after, self.ruleset)
+            if wanted is not None and wanted not in idents:
                 continue
-            text = with_new_names(payload.text, renamed)
-            found.append(NoteEntry(record.seq, text, names, record.session, record.game_time))
+            names = renames.at(after)
+            text = with_new_names(payload.text, names)
+            about_now = tuple(
+                state.name_of(ident)
+                for ident in (holder(n, before, after) for n in payload.about)
+                if ident is not None
+            )
+            found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
         return tuple(found)
 
     def board_table(self, gm: bool = True) -> BoardTable:
@@ -621,16 +628,6 @@ class Journal:
         from journal.transfer import export_lines
 
         return export_lines(self.records())
-
-
-def _names_at(state: CampaignState, seq: int) -> dict[str, str]:
-    """Each name held at event `seq` whose holder goes by another now: old -> now."""
-    found = {}
-    for held in state.names.values():
-        then = [name for name, start in held if start <= seq]
-        if then and then[-1] != held[-1][0]:
-            found[then[-1]] = held[-1][0]
-    return found
 
 
 def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
