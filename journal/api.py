@@ -287,6 +287,26 @@ class Journal:
         `journal void SEQ --rerule` with `void`)."""
         return self._kept(self._campaign.rerule(void, ask))
 
+    def amend(
+        self,
+        seq: int,
+        dice: Sequence[str] = (),
+        inputs: Mapping[str, str] | None = None,
+        reason: str = "",
+        ask: AskDice | None = None,
+    ) -> tuple[Outcome, Rerule]:
+        """Correct ruling `seq` where it stands (`journal amend`): decided again in its place
+        from the corrected `dice` (`+1/-8`, or `PURPOSE=FACES`) and `inputs` (the ruleset's
+        `amendable`: `{"hf": "5"}`), every later ruling re-ruled against that corrected past,
+        all recorded at once (planned again if another writer appends meanwhile). The
+        outcome, and the plan it recorded (what changed: `plan.text()`)."""
+        campaign = self._campaign
+        outcome, planned = campaign.retrying(
+            lambda answer: campaign.plan_amend(seq, dice, dict(inputs or {}), reason, answer),
+            ask,
+        )
+        return self._kept(outcome), planned
+
     def _kept(self, outcome: Outcome) -> Outcome:
         """What a session keeps of an outcome: its events, and the state after them."""
         self.recorded.extend(outcome.records)

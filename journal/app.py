@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from journal import __version__
-from journal.audit import rerule
+from journal.audit import amend, rerule
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
 from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
@@ -310,13 +310,48 @@ class Campaign:
 
     def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:
         """Plan and record a re-rule, planning again if another writer got there first."""
+        return self.retrying(lambda answer: self.plan_rerule(void, answer), ask)[0]
+
+    def plan_amend(
+        self,
+        seq: int,
+        dice: Sequence[str],
+        inputs: Mapping[str, str],
+        reason: str,
+        ask: AskDice | None = None,
+    ) -> Rerule:
+        """What `journal amend SEQ` would record now: ruling SEQ decided again in its place
+        from the corrected dice (`+1/-8`, `PURPOSE=FACES`) and inputs (the ruleset's
+        `amendable`), then every later ruling against that corrected past. A RuleError says
+        what cannot be amended so; nothing is written."""
+        state = self.state(keep=False)
+        corrections = self.corrections(state.seq)
+        record = self.store.get(self.campaign, seq) if 1 <= seq <= state.seq else None
+        found = amend.amendment(
+            self.campaign, state.seq, seq, record, corrections, self.ruleset, dice, inputs, reason
+        )
+        box = self._rerule_box(ask)
+        reason = f"re-ruled after the amendment of #{seq}"
+        planned = rerule.plan(self.records(state.seq), corrections, box, reason, amend=found)
+        return Rerule(state, [], planned)
+
+    def retrying(
+        self, planning: Callable[[AskDice | None], Rerule], ask: AskDice | None = None
+    ) -> tuple[Outcome, Rerule]:
+        """Plan a correction (a re-rule, an amendment) and record it, all or nothing; when
+        another writer appended meanwhile, plan again on the longer log (the GM's answers
+        to dice requests are kept, so nobody is asked twice), up to RETRIES times. The
+        outcome, and the plan it recorded."""
+        answers = _Kept(ask) if ask is not None else None
         for attempt in range(RETRIES):
+            planned = planning(answers)
             try:
-                return self.record_rerule(self.plan_rerule(void, ask))
+                return self.record_rerule(planned), planned
             except ConcurrencyConflict:
-                time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+                time.sleep(random.uniform(0, 0.02 * (attempt + 1)))
         raise ConcurrencyConflict(
-            f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
+            f"campaign {self.campaign!r} is busy: other writers appended each time the "
+            f"correction was decided ({RETRIES} tries); nothing was written, try again"
         )
 
     def _rerule_box(self, ask: AskDice | None) -> Callable[[int, object], DiceBox]:
@@ -382,6 +417,19 @@ class Campaign:
                 f"this ruling did not need the dice entered for {flags}: leave them out"
             )
         return payloads
+
+
+class _Kept:
+    """An asker that keeps each answer, so a correction planned again asks nobody twice."""
+
+    def __init__(self, ask: AskDice) -> None:
+        self._ask = ask
+        self._given: dict[DiceRequest, Sequence[int] | None] = {}
+
+    def __call__(self, request: DiceRequest) -> Sequence[int] | None:
+        if request not in self._given:
+            self._given[request] = self._ask(request)
+        return self._given[request]
 
 
 class _Answers:

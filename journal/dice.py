@@ -26,6 +26,10 @@ SEEDED = "seeded"
 AUDIT = "audit"  # rolled by an audit for a roll the log never needed
 
 
+class FacesRefused(RuleError):
+    """Faces that are not the dice a roll needs (too many, too few, off the die)."""
+
+
 @dataclass(frozen=True)
 class Roll:
     purpose: str
@@ -101,6 +105,10 @@ class DiceBox:
         box._seed = fill if isinstance(fill, str) else None
         return box
 
+    def name_flags(self, flags: Mapping[str, str]) -> None:
+        """How the GM typed the faces of each purpose (`--dice`), for a refusal of them."""
+        self._flags.update(flags)
+
     def rolled_anew(self) -> list[Roll]:
         """Rolls this box made itself (not entered or recorded)."""
         return [
@@ -142,12 +150,12 @@ class DiceBox:
 def check_faces(faces: Sequence[int], count: int, sides: int, flag: str) -> None:
     """Refuse faces that are not `count` dice of 1 to `sides`."""
     if len(faces) != count:
-        raise RuleError(
+        raise FacesRefused(
             f"{flag} needs {count} dice of 1-{sides}, got {len(faces)}: {','.join(map(str, faces))}"
         )
     bad = [f for f in faces if not 1 <= f <= sides]
     if bad:
-        raise RuleError(
+        raise FacesRefused(
             f"{flag}: a d{sides} shows 1 to {sides}, not {', '.join(map(str, bad))}; "
             f"enter the {count} faces you rolled"
         )

@@ -77,6 +77,9 @@ class Ruleset(ABC):
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
     #: the numbers the GM may set by fiat (`journal adjust`), with what each takes
     adjustable: ClassVar[Mapping[str, str]] = {}
+    #: the recorded inputs of a ruling the GM may correct in place (`journal amend SEQ
+    #: --NAME VALUE`), with what each takes: see `amend()`
+    amendable: ClassVar[Mapping[str, str]] = {}
     #: status keys holding a mapping of numbers `explain` follows one by one (`key.name`);
     #: a label `key.*` names them (`{}` is the name)
     explain_expanded: ClassVar[frozenset[str]] = frozenset()
@@ -122,6 +125,20 @@ class Ruleset(ABC):
         `-1`, or a value); a RuleError when the number or the value does not fit."""
         known = ", ".join(self.adjustable) or "none"
         raise RuleError(f"{self.name} has no number {number!r} to adjust (it has: {known})")
+
+    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+        """`command` (the one `command_for(payload)` rebuilt) with the inputs the GM corrects
+        (`amendable` names -> values as typed); a RuleError when one does not fit that
+        ruling. Only called with inputs to correct."""
+        known = ", ".join(f"--{k.replace('_', '-')}" for k in self.amendable) or "none"
+        given = ", ".join(f"--{k.replace('_', '-')}" for k in inputs)
+        raise RuleError(f"{given} cannot correct a {payload.type} (inputs to correct: {known})")
+
+    def dice_purpose(self, payload: Event) -> str | None:
+        """The roll `journal amend SEQ --dice FACES` corrects: by default the ruling's only
+        roll (None: it rolled none, or several and the GM names which, `--dice table=...`)."""
+        dice = getattr(payload, "dice", None) or {}
+        return next(iter(dice)) if len(dice) == 1 else None
 
     # --- how it reads ----------------------------------------------------------------------
 

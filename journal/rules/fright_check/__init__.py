@@ -27,7 +27,13 @@ from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
 from journal.rules.core import Adjustment, CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
-from journal.rules.fright_check import amend, combat, fiat, recovery  # noqa: F401  (deciders register)
+from journal.rules.fright_check import (  # noqa: F401  (deciders register)
+    amend,
+    combat,
+    corrected,
+    fiat,
+    recovery,
+)
 from journal.rules.fright_check import documents as _documents
 from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
@@ -108,9 +114,20 @@ class FrightCheckRules(Ruleset):
     explain_hidden = _status.EXPLAIN_HIDDEN
     explain_skipped = _status.EXPLAIN_SKIPPED
     adjustable = fiat.ADJUSTABLE
+    amendable = corrected.AMENDABLE
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
+
+    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+        return corrected.amend(payload, command, inputs)
+
+    def dice_purpose(self, payload: Event) -> str | None:
+        """`amend SEQ --dice A,B,C` corrects a Fright Check's Will roll (`--dice table=...`
+        its table roll)."""
+        if payload.type == "FrightChecked":
+            return "will"
+        return super().dice_purpose(payload)
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
         return build_sheet(sheet)

@@ -107,7 +107,13 @@ def _shifted(state: CampaignState, payload: HorrorFactorShifted, meta: Meta) -> 
 
 @EVOLVE.on(EnemyDropped)
 def _dropped(state: CampaignState, payload: EnemyDropped, meta: Meta) -> HFState:
-    return _track(rules_of(state), payload.changes, drop=True)
+    rules = _track(rules_of(state), payload.changes, drop=True)
+    found = _current(rules, payload.character, payload.turn)
+    if found is None or found[1].dropped is not None:
+        return rules
+    encounter, p = found
+    participants = {**encounter.participants, p.name: changed(p, dropped=meta.seq)}
+    return changed(rules, encounter=changed(encounter, participants=participants))
 
 
 @EVOLVE.on(EncounterJoined)

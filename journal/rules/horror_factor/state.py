@@ -67,6 +67,7 @@ class Participant:
     can_act: bool | None = None
     defense_penalty: int = 0
     left: str | None = None  # why they are out of the fight (fled, knocked out), if they are
+    dropped: int | None = None  # the seq of their first enemy dropped this turn (they acted)
 
     @property
     def effective_hf(self) -> int:
