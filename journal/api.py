@@ -26,6 +26,7 @@ from journal.dice import AskDice
 from journal.documents import Board, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
+from journal.projection import as_ruled
 from journal.rules import load
 from journal.rules.core import CampaignState, VoidEvent
 from journal.rules.narrate import concerns, describe
@@ -141,7 +142,7 @@ def _mark(entry: LogEntry) -> str:
     if entry.voided:
         return " [voided]"
     if entry.amended_by is not None:
-        return f" [re-ruled by #{entry.amended_by}]"
+        return f" [amended by #{entry.amended_by}]"
     return ""
 
 
@@ -395,7 +396,9 @@ class Journal:
                 continue
             if character is not None and character not in concerns(record.payload, ruleset):
                 continue
-            line = describe(record, ruleset, renamed)
+            ruling = corrections.amended.get(record.seq)
+            shown = record if ruling is None else as_ruled(record, ruling)
+            line = describe(shown, ruleset, renamed)
             voided = record.seq in corrections.voided
             entries.append(LogEntry(record, voided, line, corrections.amended_by.get(record.seq)))
         return LogDocument(tuple(entries))
@@ -415,8 +418,9 @@ class Journal:
 
         upto = self.upto(seq, as_of_session)
         canonical = self.state(upto).known(name)
-        records, corrections = self._campaign.history(upto)
-        return explain(records, corrections, canonical, seq)
+        records = self._campaign.records(upto if upto is not None else self.head())
+        # the rulings as they stand: an amendment or a void recorded since SEQ counts
+        return explain(records, self._campaign.corrections(), canonical, seq)
 
     def audit(
         self,

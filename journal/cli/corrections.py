@@ -150,8 +150,7 @@ class AmendCommand(click.Command):
         params: list[click.Parameter] = [
             click.Argument(["seq"], type=click.IntRange(1, 2**31 - 1)),
             click.Option(
-                ["--dice"],
-                "dice",
+                ["--dice", "dice"],
                 multiple=True,
                 metavar="FACES",
                 help="The dice as they really fell (+1/-8, 3,4,5; PURPOSE=FACES for one of "

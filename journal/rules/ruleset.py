@@ -132,7 +132,7 @@ class Ruleset(ABC):
         ruling. Only called with inputs to correct."""
         known = ", ".join(f"--{k.replace('_', '-')}" for k in self.amendable) or "none"
         given = ", ".join(f"--{k.replace('_', '-')}" for k in inputs)
-        raise RuleError(f"{given} cannot correct a {payload.type} (inputs to correct: {known})")
+        raise RuleError(f"{given} cannot correct that ruling, {payload.type} (inputs: {known})")
 
     def dice_purpose(self, payload: Event) -> str | None:
         """The roll `journal amend SEQ --dice FACES` corrects: by default the ruling's only

@@ -49,7 +49,7 @@ def test_rerule_decides_the_later_rulings_again(okafor: Cli) -> None:
     )
     assert hardness(okafor) == 5
     assert okafor.json("audit")["differences"] == []
-    assert "[re-ruled by #10]" in okafor("log").stdout
+    assert "[amended by #10]" in okafor("log").stdout
     # what the re-rule recorded is an event, voidable like any other
     okafor("void", "10", "--reason", "undo the re-rule")
     assert hardness(okafor) == 6

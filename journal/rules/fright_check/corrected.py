@@ -84,7 +84,7 @@ def amend(payload: Event, command: object, inputs: Mapping[str, str]) -> object:
     """`command` with the corrected modifiers, or a RuleError naming what does not fit."""
     if not isinstance(command, FrightCheck):
         given = ", ".join(f"--{k.replace('_', '-')}" for k in inputs)
-        raise RuleError(f"{given} correct a Fright Check's modifiers, not a {payload.type}")
+        raise RuleError(f"{given}: a Fright Check's modifiers; that ruling is {payload.type}")
     fields: dict[str, Any] = {}
     for name, raw in inputs.items():
         field, read, _ = _INPUTS[name]

@@ -19,7 +19,7 @@ AMENDABLE: Mapping[str, str] = {
 def amend(payload: Event, command: object, inputs: Mapping[str, str]) -> object:
     """`command` with the corrected inputs, or a RuleError naming what does not fit."""
     if not isinstance(command, HorrorCheck):
-        raise RuleError(f"--hf corrects a Horror Check's HF, not a {payload.type}")
+        raise RuleError(f"--hf corrects a Horror Check's HF; that ruling is {payload.type}")
     raw = inputs["hf"]
     hf = signed(raw)
     if hf is None:
