@@ -283,10 +283,21 @@ class Journal:
         since it was planned)."""
         return self._kept(self._campaign.record_rerule(planned))
 
-    def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:
+    def rerule(
+        self,
+        void: VoidEvent | None = None,
+        ask: AskDice | None = None,
+        planned: Rerule | None = None,
+    ) -> Outcome:
         """Decide every later ruling again and record what changed (`journal rerule`, or
-        `journal void SEQ --rerule` with `void`)."""
-        return self._kept(self._campaign.rerule(void, ask))
+        `journal void SEQ --rerule` with `void`). `planned`: the plan the GM saw, recorded
+        if nobody appended since, else planned again (as often as other writers append,
+        up to the retry limit)."""
+        campaign = self._campaign
+        if planned is None:
+            return self._kept(campaign.rerule(void, ask))
+        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), ask, planned)
+        return self._kept(outcome)
 
     def amend(
         self,

@@ -17,7 +17,7 @@ from journal import __version__
 from journal.audit import amend, rerule
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
-from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
+from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, keeping, system_box
 from journal.errors import (
     ConcurrencyConflict,
     JournalError,
@@ -336,15 +336,19 @@ class Campaign:
         return Rerule(state, [], planned)
 
     def retrying(
-        self, planning: Callable[[AskDice | None], Rerule], ask: AskDice | None = None
+        self,
+        planning: Callable[[AskDice | None], Rerule],
+        ask: AskDice | None = None,
+        first: Rerule | None = None,
     ) -> tuple[Outcome, Rerule]:
         """Plan a correction (a re-rule, an amendment) and record it, all or nothing; when
         another writer appended meanwhile, plan again on the longer log (the GM's answers
-        to dice requests are kept, so nobody is asked twice), up to RETRIES times. The
-        outcome, and the plan it recorded."""
-        answers = _Kept(ask) if ask is not None else None
+        to dice requests are kept, so nobody is asked twice), up to RETRIES times. `first`:
+        a plan already made (the one the GM confirmed), tried first. The outcome, and the
+        plan it recorded."""
+        answers = keeping(ask)
         for attempt in range(RETRIES):
-            planned = planning(answers)
+            planned = first if attempt == 0 and first is not None else planning(answers)
             try:
                 return self.record_rerule(planned), planned
             except ConcurrencyConflict:
@@ -417,19 +421,6 @@ class Campaign:
                 f"this ruling did not need the dice entered for {flags}: leave them out"
             )
         return payloads
-
-
-class _Kept:
-    """An asker that keeps each answer, so a correction planned again asks nobody twice."""
-
-    def __init__(self, ask: AskDice) -> None:
-        self._ask = ask
-        self._given: dict[DiceRequest, Sequence[int] | None] = {}
-
-    def __call__(self, request: DiceRequest) -> Sequence[int] | None:
-        if request not in self._given:
-            self._given[request] = self._ask(request)
-        return self._given[request]
 
 
 class _Answers:

@@ -147,6 +147,26 @@ class DiceBox:
         return {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
 
 
+class _Kept:
+    """An asker that keeps each answer, so a ruling decided again asks nobody twice."""
+
+    def __init__(self, ask: AskDice) -> None:
+        self._ask = ask
+        self._given: dict[DiceRequest, Sequence[int] | None] = {}
+
+    def __call__(self, request: DiceRequest) -> Sequence[int] | None:
+        if request not in self._given:
+            self._given[request] = self._ask(request)
+        return self._given[request]
+
+
+def keeping(ask: AskDice | None) -> AskDice | None:
+    """`ask`, keeping each answer it gave (None stays None)."""
+    if ask is None or isinstance(ask, _Kept):
+        return ask
+    return _Kept(ask)
+
+
 def check_faces(faces: Sequence[int], count: int, sides: int, flag: str) -> None:
     """Refuse faces that are not `count` dice of 1 to `sides`."""
     if len(faces) != count:

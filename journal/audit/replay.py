@@ -53,6 +53,9 @@ class Finding:
     recorded: str
     ruled: str  # the rules' line, or why they refuse it
     differences: list[Difference]
+    #: a what-if's finding whose outcome (numbers, result, changes) is the same: it differs
+    #: only in fields that word the ruling (`Ruleset.wording`)
+    wording_only: bool = False
 
 
 @dataclass
@@ -63,25 +66,52 @@ class AuditReport(Document):
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def outcomes(self) -> list[Finding]:
+        """The rulings whose outcome differs (every finding, but a what-if's wording)."""
+        return [finding for finding in self.findings if not finding.wording_only]
+
+    @property
+    def wording(self) -> list[Finding]:
+        """A what-if's rulings that differ only in their wording (a threshold's text)."""
+        return [finding for finding in self.findings if finding.wording_only]
+
+    @property
     def differences(self) -> list[Difference]:
-        return [d for finding in self.findings for d in finding.differences]
+        """Every field that differs in a ruling whose outcome differs: `audit` exits 1 on
+        any."""
+        return [d for finding in self.outcomes for d in finding.differences]
 
     def to_json(self) -> dict[str, Any]:
         return {
             "events": self.events,
             "rulings": self.rulings,
             "differences": [d.document() for d in self.differences],
+            "wording": [d.document() for f in self.wording for d in f.differences],
             "options": self.options,
         }
 
     def text(self) -> str:
         head = f"Audited {self.events} events, {self.rulings} rulings decided again"
-        if not self.findings:
+        worded = self.wording
+        aside = ""
+        if worded:
+            seqs = ", ".join(f"#{f.seq}" for f in worded)
+            many = "rulings differ" if len(worded) > 1 else "ruling differs"
+            aside = f" ({len(worded)} {many} only in wording: {seqs})"
+        findings = self.outcomes
+        if not findings:
+            if self.options:
+                return head + f": no ruling would be decided otherwise{aside}."
             return head + ": every ruling follows from its dice and the rules."
-        count = len(self.findings)
-        verb = "rulings no longer follow" if count > 1 else "ruling no longer follows"
-        lines = [head + f": {count} {verb}."]
-        for finding in self.findings:
+        count = len(findings)
+        if self.options:
+            verb = "rulings would be decided otherwise" if count > 1 else (
+                "ruling would be decided otherwise"
+            )
+        else:
+            verb = "rulings no longer follow" if count > 1 else "ruling no longer follows"
+        lines = [head + f": {count} {verb}{aside}."]
+        for finding in findings:
             lines.append(f"  #{finding.seq} {finding.recorded}")
             lines.append(f"      by the rules: {finding.ruled}")
         plain = [
@@ -189,7 +219,10 @@ def audit_records(
                 difference.why = f"{difference.why} {note}".strip()
         if differences:
             ruled = describe_payload(found.event, ruleset)
-            report.findings.append(Finding(record.seq, recorded_line, ruled, differences))
+            wording = bool(options) and all(d.field in ruleset.wording for d in differences)
+            report.findings.append(
+                Finding(record.seq, recorded_line, ruled, differences, wording)
+            )
         return found.event
 
     for step in steps(records, corrections, substitute=decided):

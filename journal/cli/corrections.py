@@ -85,8 +85,11 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
       journal rerule
       journal rerule --yes
     """
+    from journal.dice import keeping
+
     journal = settings.journal()
-    planned = journal.plan_rerule(ask=settings.dice_asker())
+    ask = keeping(settings.dice_asker())
+    planned = journal.plan_rerule(ask=ask)
     if not planned.plan.changes:
         click.echo(planned.plan.text(), err=as_json)
         if as_json:
@@ -94,7 +97,7 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
         return
     click.echo(planned.plan.text(), err=as_json)
     _confirm(f"Record these {len(planned.plan.changes)} correction(s)?", yes)
-    outcome = journal.record_rerule(planned)
+    outcome = journal.rerule(ask=ask, planned=planned)  # planned again if a writer appends
     _print(outcome.lines(), outcome.document(), as_json)
 
 

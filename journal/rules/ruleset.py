@@ -77,6 +77,10 @@ class Ruleset(ABC):
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
     #: the numbers the GM may set by fiat (`journal adjust`), with what each takes
     adjustable: ClassVar[Mapping[str, str]] = {}
+    #: fields of its events that word a ruling or record the option it was decided under
+    #: (a threshold's text), not its outcome: a what-if audit (`audit --option`) counts a
+    #: ruling that differs only in these apart, as wording
+    wording: ClassVar[frozenset[str]] = frozenset()
     #: the recorded inputs of a ruling the GM may correct in place (`journal amend SEQ
     #: --NAME VALUE`), with what each takes: see `amend()`
     amendable: ClassVar[Mapping[str, str]] = {}

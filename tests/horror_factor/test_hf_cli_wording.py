@@ -44,8 +44,7 @@ def test_the_encounter_line_gives_a_plain_number_as_is(
     ("dice", "words"),
     [
         # Freddie 10 + 0 - 5 + d10 - d10 against 10; exceptional at 5 or less
-        ("+9/-1", "= 13 vs 10: passed (exceptional failure at 5 or less); "
-                  "hardened: Hardness 0 to 1"),
+        ("+9/-1", "= 13 vs 10: passed; hardened: Hardness 0 to 1"),
         ("+2/-1", "= 6 vs 10: failed (exceptional at 5 or less); broken: brokenness 0 to 1"),
         ("+1/-2", "= 4 vs 10: failed exceptionally (at 5 or less); broken: brokenness 0 to 1; "
                   "exceptional failure (total 4 <= 10 - 5)"),

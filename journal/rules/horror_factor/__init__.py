@@ -93,6 +93,7 @@ class HorrorFactorRules(Ruleset):
     explain_expanded = _status.EXPLAIN_EXPANDED
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
+    wording = frozenset({"note", "exceptional_margin"})
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
