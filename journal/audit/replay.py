@@ -5,6 +5,10 @@ command that produced it (`command_for`), decides it again against the state jus
 with the very dice faces the event recorded, and lists every ruling that no longer follows,
 in the GM's words and field by field. Voided events are skipped and amended rulings are
 read as amended, so a void shows every later ruling it changes.
+
+Every state of the log (as it stands: the fold `status` shows) is checked against the
+invariants of the core and of the ruleset (`journal.rules.invariants`): a state no table
+could have reached is reported at the event it first held, even when each ruling follows.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from journal.dice import DiceBox
 from journal.documents import Document
 from journal.errors import RuleError
 from journal.events import Dice, Event, Recorded, terms_text, to_data
-from journal.projection import Corrections, steps
+from journal.frozen import changed
+from journal.projection import Corrections, apply, meta_of, steps
 from journal.rules import load
 from journal.rules.core import CampaignCreated, CampaignState
+from journal.rules.invariants import CORE_INVARIANTS, Breach, Watch
 from journal.rules.narrate import describe_payload
 from journal.rules.ruleset import Ruleset
 
@@ -64,6 +70,13 @@ class AuditReport(Document):
     rulings: int = 0
     findings: list[Finding] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    #: states of the log that break an invariant, at the event each first held
+    breaches: list[Breach] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        """Every ruling follows and every state is legal (`audit` exits 0)."""
+        return not self.differences and not self.breaches
 
     @property
     def outcomes(self) -> list[Finding]:
@@ -87,10 +100,23 @@ class AuditReport(Document):
             "rulings": self.rulings,
             "differences": [d.document() for d in self.differences],
             "wording": [d.document() for f in self.wording for d in f.differences],
+            "invariants": [b.document() for b in self.breaches],
             "options": self.options,
         }
 
     def text(self) -> str:
+        lines = [self._rulings_text()]
+        if self.breaches:
+            count = len(self.breaches)
+            lines.append(
+                f"{count} state{'s' if count > 1 else ''} of the log break"
+                f"{'' if count > 1 else 's'} an invariant:"
+            )
+            for breach in self.breaches:
+                lines.append(f"  #{breach.seq} {breach.invariant}: {breach.what}")
+        return "\n".join(lines)
+
+    def _rulings_text(self) -> str:
         head = f"Audited {self.events} events, {self.rulings} rulings decided again"
         worded = self.wording
         aside = ""
@@ -102,6 +128,8 @@ class AuditReport(Document):
         if not findings:
             if self.options:
                 return head + f": no ruling would be decided otherwise{aside}."
+            if self.breaches:
+                return head + ": each follows from its dice and the rules."
             return head + ": every ruling follows from its dice and the rules."
         count = len(findings)
         if self.options:
@@ -179,10 +207,21 @@ def audit_records(
     """
     report = AuditReport(options=dict(options or {}))
     ruleset: Ruleset | None = None
+    #: the ruling as it stands, of the event being walked (what the log's own fold folds)
+    standing: list[Event | None] = [None]
+    #: whether the audit's fold has left the log's (a ruling decided otherwise, a what-if)
+    diverged = [bool(options)]
 
     def decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
         """The event the rules give now for `record` (None: they refuse it); `payload` is
         the ruling as it stands (amended by a re-rule, or as recorded)."""
+        standing[0] = payload
+        found_event = _decided(state, record, payload)
+        if found_event is None or found_event != payload:
+            diverged[0] = True
+        return found_event
+
+    def _decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
         if isinstance(payload, CampaignCreated) and options:
             return replace(payload, options={**payload.options, **options})  # the what-if
         command = None if ruleset is None else command_of(payload, ruleset)
@@ -225,10 +264,24 @@ def audit_records(
             )
         return found.event
 
+    watch: Watch | None = None
+    #: the log's own fold, once the audit's has left it (None: the same)
+    logged: CampaignState | None = None
     for step in steps(records, corrections, substitute=decided):
         report.events += 1
         if ruleset is None and step.after.ruleset:
             ruleset = load(step.after.ruleset)
+            watch = Watch((*CORE_INVARIANTS, *ruleset.invariants))
+        payload, standing[0] = standing[0], None  # None: voided, the log folds nothing
+        if diverged[0] or logged is not None:
+            base = logged if logged is not None else step.before
+            if payload is None:
+                logged = changed(base, seq=step.record.seq)
+            else:
+                logged = apply(base, payload, meta_of(step.record), ruleset)
+        if watch is not None:
+            watch.see(step.record.seq, logged if logged is not None else step.after)
+    report.breaches = watch.found if watch is not None else []
     return report
 
 

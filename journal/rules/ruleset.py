@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from journal.dice import DiceBox
     from journal.rules.core import Adjustment, CampaignState, Meta, RulesState
+    from journal.rules.invariants import Invariant
 
 
 class Ruleset(ABC):
@@ -81,6 +82,9 @@ class Ruleset(ABC):
     #: (a threshold's text), not its outcome: a what-if audit (`audit --option`) counts a
     #: ruling that differs only in these apart, as wording
     wording: ClassVar[frozenset[str]] = frozenset()
+    #: what every state of its campaigns holds (the audit checks each state against these
+    #: and the core's, `journal.rules.invariants`)
+    invariants: ClassVar[tuple[Invariant, ...]] = ()
     #: the recorded inputs of a ruling the GM may correct in place (`journal amend SEQ
     #: --NAME VALUE`), with what each takes: see `amend()`
     amendable: ClassVar[Mapping[str, str]] = {}

@@ -35,6 +35,7 @@ from journal.rules.fright_check import (  # noqa: F401  (deciders register)
     recovery,
 )
 from journal.rules.fright_check import documents as _documents
+from journal.rules.fright_check import invariants as _invariants
 from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
     COMMANDS,
@@ -115,6 +116,7 @@ class FrightCheckRules(Ruleset):
     explain_skipped = _status.EXPLAIN_SKIPPED
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
+    invariants = _invariants.INVARIANTS
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)

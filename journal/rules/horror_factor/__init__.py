@@ -20,6 +20,7 @@ from journal.rules.core import Adjustment, CampaignState
 from journal.rules.dispatch import Dispatch
 from journal.rules.horror_factor import corrected, fiat, tables
 from journal.rules.horror_factor import documents as _documents
+from journal.rules.horror_factor import invariants as _invariants
 from journal.rules.horror_factor import sheet as _sheet
 from journal.rules.horror_factor import status as _status
 from journal.rules.horror_factor.commands import (
@@ -93,6 +94,7 @@ class HorrorFactorRules(Ruleset):
     explain_expanded = _status.EXPLAIN_EXPANDED
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
+    invariants = _invariants.INVARIANTS
     wording = frozenset({"note", "exceptional_margin"})
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:

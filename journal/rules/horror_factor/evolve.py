@@ -73,6 +73,10 @@ def _adjusted(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> HFS
     # a specialization moves from the general Hardness as it was before this ruling
     for change in sorted(payload.changes, key=lambda c: not c.number.startswith(fiat.SPEC)):
         diff = change.after - change.before
+        if change.number.startswith(fiat.SPEC) or change.number == "hardness":
+            who = rules.characters.get(name)
+            if who is not None:
+                rules = _with(rules, changed(who, awarded=meta.seq))
         if change.number.startswith(fiat.SPEC):
             rules = _shift_level(rules, name, change.number.removeprefix(fiat.SPEC), diff)
         elif change.number in ("hardness", "brokenness", "willpower"):
@@ -182,7 +186,7 @@ def _peace(state: CampaignState, payload: PeaceRecorded, meta: Meta) -> HFState:
 
 @EVOLVE.on(HardnessAwarded)
 def _awarded(state: CampaignState, payload: HardnessAwarded, meta: Meta) -> HFState:
-    return _award(rules_of(state), payload)
+    return _award(rules_of(state), payload, meta.seq)
 
 
 def _number(sheet: JSONObject, key: str) -> int:
@@ -398,9 +402,10 @@ def _end(rules: HFState, results: Iterable[EndResult], seq: int) -> HFState:
     return rules
 
 
-def _award(rules: HFState, payload: HardnessAwarded) -> HFState:
+def _award(rules: HFState, payload: HardnessAwarded, seq: int) -> HFState:
     who = rules.characters.get(payload.character)
     if who is None:
         return rules
     gained = payload.hardness_after - payload.hardness_before
+    rules = _with(rules, changed(who, awarded=seq))
     return _shift_level(rules, who.name, payload.specialization, gained)

@@ -1,0 +1,86 @@
+"""Invariants: what every state of a campaign must hold, whatever the log.
+
+Each ruling follows from its dice and the rules when the audit decides it again; an
+invariant is the other half of "the record holds": a state the fold reaches (after a void,
+an import, GM fiat) that no table could have reached is found, with the event that led to
+it. The core declares its own (sessions, voids, characters); each ruleset declares those of
+its numbers and turns (`Ruleset.invariants`). A check yields one sentence per breach, in the
+GM's words, and nothing for a legal state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from journal.rules.core import CampaignState
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A property every state holds: its name (`who froze has not dropped an enemy that
+    turn`) and its check (`state -> a sentence per breach`)."""
+
+    name: str
+    check: Callable[[CampaignState], Iterable[str]]
+
+
+@dataclass(frozen=True)
+class Breach:
+    """A state that breaks an invariant: the event after which it first held, and how."""
+
+    seq: int
+    invariant: str
+    what: str
+
+    def document(self) -> dict[str, object]:
+        return {"seq": self.seq, "invariant": self.invariant, "what": self.what}
+
+
+def breaches(state: CampaignState, invariants: Iterable[Invariant]) -> set[tuple[str, str]]:
+    """Every (invariant, sentence) `state` breaks."""
+    return {(rule.name, what) for rule in invariants for what in rule.check(state)}
+
+
+class Watch:
+    """Checks state after state, reporting each breach once: at the event it appeared."""
+
+    def __init__(self, invariants: Iterable[Invariant]) -> None:
+        self.invariants = tuple(invariants)
+        self.found: list[Breach] = []
+        self._standing: set[tuple[str, str]] = set()
+
+    def see(self, seq: int, state: CampaignState) -> None:
+        now = breaches(state, self.invariants)
+        for name, what in sorted(now - self._standing):
+            self.found.append(Breach(seq, name, what))
+        self._standing = now
+
+
+# --- the core's own ---------------------------------------------------------------------
+
+
+def _voids_look_back(state: CampaignState) -> Iterator[str]:
+    later = sorted(seq for seq in state.voided if seq >= state.seq)
+    if later:
+        yield f"event {later[0]} is voided before it was recorded"
+
+
+def _one_open_session(state: CampaignState) -> Iterator[str]:
+    if state.session is not None and state.session != state.sessions:
+        yield f"session {state.session} is open while session {state.sessions} has started"
+
+
+def _retired_are_characters(state: CampaignState) -> Iterator[str]:
+    for name in state.retired:
+        if name not in state.characters:
+            yield f"{name} retired without being a character"
+
+
+CORE_INVARIANTS: tuple[Invariant, ...] = (
+    Invariant("a void takes back an earlier event", _voids_look_back),
+    Invariant("one session is open at a time, the last started", _one_open_session),
+    Invariant("who retired is a character", _retired_are_characters),
+)
