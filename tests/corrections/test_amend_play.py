@@ -1,0 +1,72 @@
+"""`amend` at the `journal play` prompt: the Hobbs case typed at the table, the board
+following the amended past, and the dice a corrected ruling newly needs asked for there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_support import Cli, count_events
+from pty_support import Table
+
+
+def test_the_hobbs_case_at_the_play_prompt(runner: Cli, tmp_path: Path) -> None:
+    runner("campaign", "new", "hf", "--ruleset", "horror-factor")
+    runner("character", "add", "Hobbs", "--reaction", "8", "--willpower", "10",
+           "--hardness", "0", "--training", "none")  # fmt: skip
+    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+           "--hardness", "2", "--training", "some")  # fmt: skip
+    runner("session", "start", "The horde")
+    runner("encounter", "start", "Horde", "--hf", "horde", "--outnumbered",
+           "--cast", "Hobbs,Linda")  # fmt: skip
+    for n in range(6, 16):
+        runner("note", f"the horde moves ({n})")
+    table = Table(runner.db, tmp_path).started("hf")
+    try:
+        table.type("initiative Hobbs")
+        table.answer("Hobbs's initiative: +d10 -d10", "+8/-1")
+        table.ready()
+        table.shows("#16 Hobbs rolls initiative +8/-1")
+        table.run("drop Hobbs")
+        table.shows("#17 Hobbs drops the first enemy")
+        table.run("shift Hobbs hurt")
+        table.shows("#18 HF +2 for Hobbs: hurt: Hobbs 5->7")
+        # a second roll for the same turn is refused, naming amend
+        table.run("initiative Hobbs --dice +1/-8")
+        table.shows("Error: Hobbs already rolled initiative this turn (8)")
+        assert "journal amend SEQ" in table.text()
+        table.run('amend 16 --dice +1/-8 --reason "misread die"')
+        table.shows("#21 Re-rules #18: HF +2 for Hobbs: hurt: Hobbs 7->9")
+        text = table.text()
+        assert "#19 Re-rules #16: Hobbs rolls initiative +1/-8" in text
+        assert "= -6 (cannot act, defense -6; penalty -7)" in text
+        assert "#20 Voids #17 (EnemyDropped): re-ruled after the amendment of #16" in text
+        board = table.board()
+        hobbs = next(line for line in board.splitlines() if "Hobbs" in line)
+        assert "FROZE" in hobbs and "-6" in hobbs and hobbs.startswith("✗")
+    finally:
+        table.close()
+    audit = runner.json("audit")
+    assert audit["differences"] == [] and audit["invariants"] == []  # type: ignore[index]
+    assert count_events(runner.db) == 21
+
+
+def test_amend_asks_for_the_dice_a_corrected_ruling_newly_needs(
+    runner: Cli, tmp_path: Path
+) -> None:
+    """A Fright Check that succeeded rolled no table dice; corrected to a failure, it needs
+    them, and the prompt asks for them (Will 10: 5,3,3 = 11 fails by 1; 1,1,2 + 1 = row 5)."""
+    runner("campaign", "new", "morgue", "--ruleset", "fright-check")
+    runner("character", "add", "Eli", "--will", "10", "--ht", "10", "--iq", "12")
+    runner("fright", "Eli", "--threat", "ghoul-1", "--dice", "3,3,3")
+    table = Table(runner.db, tmp_path).started("morgue")
+    try:
+        table.type('amend 3 --dice 5,3,3 --reason "misread the Will roll"')
+        table.answer("Re-ruling #3, it now needs table: 3d6", "1,1,2")
+        table.ready()
+        table.shows("#4 Re-rules #3: Eli's Fright Check vs ghoul-1: Will 10 = 10; rolled 11")
+        assert "→ row 5: stun 1 second" in table.text()
+    finally:
+        table.close()
+    amended = runner.json("log")[3]["data"]["data"]  # type: ignore[index]
+    assert amended["dice"]["table"] == {"faces": [1, 1, 2], "source": "entered"}
+    assert runner.json("audit")["differences"] == []  # type: ignore[index]
