@@ -46,8 +46,9 @@ def _print(outcome_lines: list[str], document: object, as_json: bool) -> None:
 @json_option
 @pass_settings
 def void(settings: Settings, seq: int, reason: str, rerule: bool, as_json: bool) -> None:
-    """Void event SEQ: it stays in the log, every number leaves it out. A reroll is a void
-    plus a new roll. With --rerule, the later rulings are decided again in the same breath.
+    """Void event SEQ: it stays in the log, every number leaves it out (for what never
+    happened; a die misread is corrected where it stands: `journal amend SEQ --dice ...`).
+    With --rerule, the later rulings are decided again in the same breath.
 
     \b
     Example:
