@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.common import (
+    by_owner,
+    emit_json,
+    json_option,
+    owned_options,
+    pass_settings,
+    refuse_others,
+)
 from journal.cli.main import Settings, fail
 
 if TYPE_CHECKING:
@@ -160,17 +167,8 @@ class AmendCommand(click.Command):
                 help="The dice as they really fell (+1/-8, 3,4,5; PURPOSE=FACES for one of "
                 "several rolls).",
             ),
+            *owned_options(scope, _inputs(scope), _flag),
         ]
-        for name, (ruleset, meaning) in _inputs(scope).items():
-            prefix = f"({ruleset.name}) " if len(scope) > 1 else ""
-            params.append(
-                click.Option(
-                    [_flag(name), name],
-                    metavar="VALUE",
-                    hidden=ruleset not in scope,
-                    help=prefix + meaning,
-                )
-            )
         params.append(click.Option(["--reason"], required=True, help="Why: what was wrong."))
         params.append(json_flag())
         return [*params, *super().get_params(ctx)]
@@ -178,8 +176,6 @@ class AmendCommand(click.Command):
 
 def _inputs(scope: list[Ruleset]) -> dict[str, tuple[Ruleset, str]]:
     """Every installed ruleset's amendable inputs and their meaning (`by_owner`)."""
-    from journal.cli.common import by_owner
-
     return by_owner(scope, lambda ruleset: ruleset.amendable.items())
 
 
@@ -188,7 +184,6 @@ def _flag(name: str) -> str:
 
 
 def _amend(seq: int, dice: tuple[str, ...], reason: str, as_json: bool, **given: Any) -> None:
-    from journal.cli.common import refuse_others
     from journal.cli.main import settings_of
 
     settings = settings_of(click.get_current_context())

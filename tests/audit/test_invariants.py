@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from cli_support import Cli
+from corrections_examples import hobbs
 
 from journal.frozen import changed
 from journal.rules import load_all
@@ -25,12 +26,7 @@ FROZE = "who froze has not dropped an enemy that turn"
 
 
 def _hobbs(gm: Cli) -> None:
-    gm("campaign", "new", "hf", "--ruleset", "horror-factor")
-    gm("character", "add", "Hobbs", "--reaction", "8", "--willpower", "10",
-       "--hardness", "0", "--training", "none")  # fmt: skip
-    gm("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-       "--hardness", "2", "--training", "some")  # fmt: skip
-    gm("encounter", "start", "Horde", "--hf", "horde", "--outnumbered", "--cast", "Hobbs,Linda")
+    hobbs(gm)  # the encounter at #4
     gm("initiative", "Hobbs", "--dice", "+8/-1")  # 5
     gm("drop", "Hobbs")  # 6
     gm("shift", "Hobbs", "hurt")  # 7

@@ -10,6 +10,7 @@ re-rule's reason says why) and re-rules the hurt shift (7->9, it stands); the au
 
 from __future__ import annotations
 
+import corrections_examples
 import pytest
 from cli_support import Cli, count_events
 
@@ -18,16 +19,7 @@ REASON = "misread die"
 
 @pytest.fixture
 def hobbs(runner: Cli) -> Cli:
-    runner("campaign", "new", "hf", "--ruleset", "horror-factor")
-    runner("character", "add", "Hobbs", "--reaction", "8", "--willpower", "10",
-           "--hardness", "0", "--training", "none")  # fmt: skip
-    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-           "--hardness", "2", "--training", "some")  # fmt: skip
-    runner("session", "start", "The horde")  # 4
-    runner("encounter", "start", "Horde", "--hf", "horde", "--outnumbered",
-           "--cast", "Hobbs,Linda")  # fmt: skip  # 5: HF 7
-    for n in range(6, 16):
-        runner("note", f"the horde moves ({n})")
+    corrections_examples.hobbs(runner, session=True, notes=True)
     assert runner("initiative", "Hobbs", "--dice", "+8/-1").stdout.startswith("#16 ")
     assert runner("drop", "Hobbs").stdout.startswith("#17 Hobbs drops the first enemy")
     assert runner("shift", "Hobbs", "hurt").stdout.startswith("#18 HF +2 for Hobbs: hurt")

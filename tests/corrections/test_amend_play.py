@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import corrections_examples
 from cli_support import Cli, count_events
 from pty_support import Table
 
 
 def test_the_hobbs_case_at_the_play_prompt(runner: Cli, tmp_path: Path) -> None:
-    runner("campaign", "new", "hf", "--ruleset", "horror-factor")
-    runner("character", "add", "Hobbs", "--reaction", "8", "--willpower", "10",
-           "--hardness", "0", "--training", "none")  # fmt: skip
-    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-           "--hardness", "2", "--training", "some")  # fmt: skip
-    runner("session", "start", "The horde")
-    runner("encounter", "start", "Horde", "--hf", "horde", "--outnumbered",
-           "--cast", "Hobbs,Linda")  # fmt: skip
-    for n in range(6, 16):
-        runner("note", f"the horde moves ({n})")
+    corrections_examples.hobbs(runner, session=True, notes=True)
     table = Table(runner.db, tmp_path).started("hf")
     try:
         table.type("initiative Hobbs")

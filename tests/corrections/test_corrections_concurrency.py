@@ -17,23 +17,10 @@ from typing import Any
 import pytest
 from cli_support import Cli, count_events
 from click.testing import CliRunner
+from corrections_examples import okafor
 
 from journal.app import Campaign
 from journal.cli.main import cli as journal_cli
-
-
-def _okafor(runner: Cli) -> Cli:
-    """The re-rule example: voiding #6 leaves #8 (the do-or-die) to re-rule."""
-    runner("campaign", "new", "unit", "--ruleset", "horror-factor")
-    runner("character", "add", "Okafor", "--reaction", "12", "--willpower", "8",
-           "--hardness", "5", "--training", "professional")  # fmt: skip
-    runner("session", "start", "The raid")
-    runner("encounter", "start", "Raid", "--hf", "6", "--cast", "Okafor")  # 4
-    runner("encounter", "end")  # 5
-    runner("check", "Okafor", "--dice", "+1/-9")  # 6: exceptional failure, 5 -> 4
-    runner("encounter", "start", "Second", "--hf", "4", "--cast", "Okafor")  # 7
-    runner("encounter", "end", "--do-or-die", "Okafor")  # 8: 4 -> 5
-    return runner
 
 
 def _interfering(monkeypatch: pytest.MonkeyPatch, db: str, times: int) -> list[int]:
@@ -67,7 +54,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 def test_a_correction_plans_again_when_another_writer_appends(
     runner: Cli, monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
-    gm = _okafor(runner)
+    gm = okafor(runner)
     if command == "rerule":
         gm("void", "6", "--reason", "the check never happened")
     before = count_events(gm.db)
@@ -90,7 +77,7 @@ def test_a_correction_plans_again_when_another_writer_appends(
 def test_past_the_retry_limit_it_says_so_and_writes_nothing(
     runner: Cli, monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
-    gm = _okafor(runner)
+    gm = okafor(runner)
     if command == "rerule":
         gm("void", "6", "--reason", "the check never happened")
     monkeypatch.setattr("journal.app.RETRIES", 3)
@@ -143,7 +130,7 @@ def _alongside(db: str, work: Callable[[], None]) -> None:
 def test_corrections_succeed_beside_four_writers(runner: Cli) -> None:
     """Each of the three corrections, three times over, while four writers append notes:
     none gives up (the issue: `rerule --yes` gave up 3 runs of 3)."""
-    gm = _okafor(runner)
+    gm = okafor(runner)
     began = time.perf_counter()
     done: list[str] = []
 

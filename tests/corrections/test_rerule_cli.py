@@ -11,22 +11,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import corrections_examples
 import pytest
 from cli_support import Cli, count_events
 
 
 @pytest.fixture
 def okafor(runner: Cli) -> Cli:
-    runner("campaign", "new", "unit", "--ruleset", "horror-factor")
-    runner("character", "add", "Okafor", "--reaction", "12", "--willpower", "8",
-           "--hardness", "5", "--training", "professional")  # fmt: skip
-    runner("session", "start", "The raid")
-    runner("encounter", "start", "Raid", "--hf", "6", "--cast", "Okafor")  # 4
-    runner("encounter", "end")  # 5
-    runner("check", "Okafor", "--dice", "+1/-9")  # 6: total -1, exceptional failure: 5 -> 4
-    runner("encounter", "start", "Second", "--hf", "4", "--cast", "Okafor")  # 7
-    runner("encounter", "end", "--do-or-die", "Okafor")  # 8: 4 -> 5
-    return runner
+    return corrections_examples.okafor(runner)
 
 
 def hardness(gm: Cli) -> int:

@@ -11,17 +11,12 @@ from __future__ import annotations
 
 import pytest
 from cli_support import Cli, count_events
+from corrections_examples import hobbs
 
 
 @pytest.fixture
 def fight(runner: Cli) -> Cli:
-    runner("campaign", "new", "hf", "--ruleset", "horror-factor")
-    runner("character", "add", "Hobbs", "--reaction", "8", "--willpower", "10",
-           "--hardness", "0", "--training", "none")  # fmt: skip
-    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-           "--hardness", "2", "--training", "some")  # fmt: skip
-    runner("encounter", "start", "Horde", "--hf", "horde", "--outnumbered",
-           "--cast", "Hobbs,Linda")  # fmt: skip  # 4
+    hobbs(runner)  # the encounter at #4
     runner("initiative", "Hobbs", "--dice", "+8/-1")  # 5
     runner("drop", "Hobbs")  # 6
     return runner

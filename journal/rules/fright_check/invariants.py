@@ -5,23 +5,20 @@ check of that character."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from journal.rules.core import CampaignState
 from journal.rules.fright_check.sheet import SELF_CONTROL
-from journal.rules.fright_check.state import FrightState
+from journal.rules.fright_check.state import Character, FrightState
 from journal.rules.invariants import Invariant
 
 
-def _rules(state: CampaignState) -> FrightState | None:
-    return state.rules if isinstance(state.rules, FrightState) else None
+def _characters(state: CampaignState) -> Iterable[Character]:
+    return state.rules.characters.values() if isinstance(state.rules, FrightState) else ()
 
 
 def _health(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None:
-        return
-    for who in rules.characters.values():
+    for who in _characters(state):
         if who.hp > who.hp_max:
             yield f"{who.name} has {who.hp} HP, above the maximum {who.hp_max}"
         if who.fp > who.fp_max:
@@ -29,29 +26,20 @@ def _health(state: CampaignState) -> Iterator[str]:
 
 
 def _self_control(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None:
-        return
-    for who in rules.characters.values():
+    for who in _characters(state):
         for item in who.disadvantages:
             if item.self_control is not None and item.self_control not in SELF_CONTROL:
                 yield f"{who.name}'s {item.name} has self-control {item.self_control}"
 
 
 def _losses(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None:
-        return
-    for who in rules.characters.values():
+    for who in _characters(state):
         if who.ht_lost < 0 or who.iq_lost < 0:
             yield f"{who.name} lost HT {who.ht_lost} and IQ {who.iq_lost}: a loss is never a gain"
 
 
 def _conditions(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None:
-        return
-    for who in rules.characters.values():
+    for who in _characters(state):
         failed = {c.seq for c in who.history if c.made and c.success is False}
         for condition in who.ongoing:
             if condition.seq not in failed:

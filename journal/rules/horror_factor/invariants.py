@@ -4,35 +4,36 @@ GM's adjustment), and a turn's order (who froze did not drop an enemy that turn)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from journal.rules.core import CampaignState
 from journal.rules.horror_factor import tables
-from journal.rules.horror_factor.state import HFState
+from journal.rules.horror_factor.state import Character, Encounter, HFState
 from journal.rules.invariants import Invariant
 
 
-def _rules(state: CampaignState) -> HFState | None:
-    return state.rules if isinstance(state.rules, HFState) else None
+def _characters(state: CampaignState) -> Iterable[Character]:
+    return state.rules.characters.values() if isinstance(state.rules, HFState) else ()
+
+
+def _fight(state: CampaignState) -> Encounter | None:
+    return state.rules.encounter if isinstance(state.rules, HFState) else None
 
 
 def _froze_and_dropped(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None or rules.encounter is None:
+    fight = _fight(state)
+    if fight is None:
         return
-    for p in rules.encounter.participants.values():
+    for p in fight.participants.values():
         if p.can_act is False and p.dropped is not None:
             yield (
-                f"{p.name} froze in turn {rules.encounter.turn} (initiative {p.initiative}) "
+                f"{p.name} froze in turn {fight.turn} (initiative {p.initiative}) "
                 f"and dropped an enemy in it (#{p.dropped})"
             )
 
 
 def _within_cap(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None:
-        return
-    for who in rules.characters.values():
+    for who in _characters(state):
         if who.awarded is not None:
             continue
         levels = {"Hardness": who.hardness}
@@ -46,10 +47,7 @@ def _within_cap(state: CampaignState) -> Iterator[str]:
 
 
 def _bounds(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None:
-        return
-    for who in rules.characters.values():
+    for who in _characters(state):
         for label, level in [("Hardness", who.hardness), *who.specializations.items()]:
             if not 0 <= level <= tables.HARDNESS_MAX:
                 yield f"{who.name}'s {label} is {level}, outside 0 to {tables.HARDNESS_MAX}"
@@ -63,10 +61,10 @@ def _bounds(state: CampaignState) -> Iterator[str]:
 
 
 def _track(state: CampaignState) -> Iterator[str]:
-    rules = _rules(state)
-    if rules is None or rules.encounter is None:
+    fight = _fight(state)
+    if fight is None:
         return
-    for p in rules.encounter.participants.values():
+    for p in fight.participants.values():
         if p.hf < 0:
             yield f"{p.name}'s HF is {p.hf}, below 0"
         if not 0 <= p.soak <= tables.SOAK_PER_TURN:
