@@ -56,7 +56,7 @@ INTENDED: dict[tuple[str, str, str], str] = {
         "release changed the general Hardness. The recorded ruling stands (every number is "
         "as it was) and the audit says the rules now decide otherwise"
     ),
-    ("000[23]-*", "night", "explain-Linda.rulings"): (
+    ("000[23]-*", "night", "explain-Linda.rulings*.terms"): (
         "issue 18: explain shows a re-ruled ruling as amended (its terms are the amended "
         "decision's, = 14, beside its number 14), not the original terms (= 16)"
     ),
