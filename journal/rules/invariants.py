@@ -18,13 +18,21 @@ if TYPE_CHECKING:
     from journal.rules.core import CampaignState
 
 
+def _whole(state: CampaignState) -> object:
+    return state
+
+
 @dataclass(frozen=True)
 class Invariant:
     """A property every state holds: its name (`who froze has not dropped an enemy that
-    turn`) and its check (`state -> a sentence per breach`)."""
+    turn`) and its check (`state -> a sentence per breach`). `part` gives the part of the
+    state the check reads (the characters, the running fight): the folds share what an
+    event left unchanged, so while that part is the very same object the check is not run
+    again (the audit checks every state of a long campaign)."""
 
     name: str
     check: Callable[[CampaignState], Iterable[str]]
+    part: Callable[[CampaignState], object] = _whole
 
 
 @dataclass(frozen=True)
@@ -44,22 +52,51 @@ def breaches(state: CampaignState, invariants: Iterable[Invariant]) -> set[tuple
     return {(rule.name, what) for rule in invariants for what in rule.check(state)}
 
 
+_UNSEEN = object()
+
+
 class Watch:
     """Checks state after state, reporting each breach once: at the event it appeared."""
 
     def __init__(self, invariants: Iterable[Invariant]) -> None:
         self.invariants = tuple(invariants)
         self.found: list[Breach] = []
-        self._standing: set[tuple[str, str]] = set()
+        #: the invariants by the part of the state they read, and that part as last seen
+        self._groups: dict[Callable[[CampaignState], object], list[Invariant]] = {}
+        for rule in self.invariants:
+            self._groups.setdefault(rule.part, []).append(rule)
+        self._seen: dict[Callable[[CampaignState], object], object] = {}
+        self._broken: dict[str, tuple[str, ...]] = {}
 
     def see(self, seq: int, state: CampaignState) -> None:
-        now = breaches(state, self.invariants)
-        for name, what in sorted(now - self._standing):
-            self.found.append(Breach(seq, name, what))
-        self._standing = now
+        for part, rules in self._groups.items():
+            now = part(state)
+            if now is self._seen.get(part, _UNSEEN):
+                continue  # what the checks read is unchanged: so is what they find
+            self._seen[part] = now
+            for rule in rules:
+                found = tuple(rule.check(state))
+                before = self._broken.get(rule.name, ())
+                if found == before:
+                    continue
+                for what in sorted(set(found) - set(before)):
+                    self.found.append(Breach(seq, rule.name, what))
+                self._broken[rule.name] = found
 
 
 # --- the core's own ---------------------------------------------------------------------
+
+
+def _voided(state: CampaignState) -> object:
+    return state.voided
+
+
+def _session(state: CampaignState) -> object:
+    return state.session
+
+
+def _retired(state: CampaignState) -> object:
+    return state.retired
 
 
 def _voids_look_back(state: CampaignState) -> Iterator[str]:
@@ -80,7 +117,7 @@ def _retired_are_characters(state: CampaignState) -> Iterator[str]:
 
 
 CORE_INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("a void takes back an earlier event", _voids_look_back),
-    Invariant("one session is open at a time, the last started", _one_open_session),
-    Invariant("who retired is a character", _retired_are_characters),
+    Invariant("a void takes back an earlier event", _voids_look_back, _voided),
+    Invariant("one session is open at a time, the last started", _one_open_session, _session),
+    Invariant("who retired is a character", _retired_are_characters, _retired),
 )

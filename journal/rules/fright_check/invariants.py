@@ -17,6 +17,11 @@ def _characters(state: CampaignState) -> Iterable[Character]:
     return state.rules.characters.values() if isinstance(state.rules, FrightState) else ()
 
 
+def _sheets(state: CampaignState) -> object:
+    """What every invariant here reads (unchanged by an event: not checked again)."""
+    return state.rules.characters if isinstance(state.rules, FrightState) else None
+
+
 def _health(state: CampaignState) -> Iterator[str]:
     for who in _characters(state):
         if who.hp > who.hp_max:
@@ -50,8 +55,8 @@ def _conditions(state: CampaignState) -> Iterator[str]:
 
 
 INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("HP and FP at most their maxima", _health),
-    Invariant("self-control numbers 6, 9, 12 or 15", _self_control),
-    Invariant("HT and IQ losses are never gains", _losses),
-    Invariant("a lasting condition comes from a failed Fright Check", _conditions),
+    Invariant("HP and FP at most their maxima", _health, _sheets),
+    Invariant("self-control numbers 6, 9, 12 or 15", _self_control, _sheets),
+    Invariant("HT and IQ losses are never gains", _losses, _sheets),
+    Invariant("a lasting condition comes from a failed Fright Check", _conditions, _sheets),
 )

@@ -20,6 +20,11 @@ def _fight(state: CampaignState) -> Encounter | None:
     return state.rules.encounter if isinstance(state.rules, HFState) else None
 
 
+def _sheets(state: CampaignState) -> object:
+    """What the characters' invariants read (unchanged by an event: not checked again)."""
+    return state.rules.characters if isinstance(state.rules, HFState) else None
+
+
 def _froze_and_dropped(state: CampaignState) -> Iterator[str]:
     fight = _fight(state)
     if fight is None:
@@ -72,8 +77,8 @@ def _track(state: CampaignState) -> Iterator[str]:
 
 
 INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("who froze has not dropped an enemy that turn", _froze_and_dropped),
-    Invariant("Hardness within the training's cap unless awarded", _within_cap),
-    Invariant("Hardness 0-7, brokenness 0-6, Willpower 0 to its maximum", _bounds),
-    Invariant("HF at least 0, a soak at most 3 a turn", _track),
+    Invariant("who froze has not dropped an enemy that turn", _froze_and_dropped, _fight),
+    Invariant("Hardness within the training's cap unless awarded", _within_cap, _sheets),
+    Invariant("Hardness 0-7, brokenness 0-6, Willpower 0 to its maximum", _bounds, _sheets),
+    Invariant("HF at least 0, a soak at most 3 a turn", _track, _fight),
 )
