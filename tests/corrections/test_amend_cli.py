@@ -159,7 +159,7 @@ def test_dice_a_corrected_ruling_newly_needs_are_rolled_off_a_terminal(
         (("16", "--dice", "=3,4"), "name the roll before '='"),
         (("16", "--dice", "+8/-1"), "#16 already reads so"),
         (("16",), "say what to correct: --dice FACES"),
-        (("16", "--hf", "4"), "--hf corrects a Horror Check's HF; that ruling is InitiativeRolled"),
+        (("16", "--hf", "4"), "--hf corrects a Horror Check's or an encounter's HF; that"),
     ],
 )
 def test_refusals_write_nothing(hobbs: Cli, args: tuple[str, ...], error: str) -> None:
@@ -210,3 +210,17 @@ def test_amend_json_is_the_records_it_appended(hobbs: Cli) -> None:
     records = json.loads(result.stdout)
     assert [r["type"] for r in records] == ["RulingAmended", "EventVoided", "RulingAmended"]
     assert result.stderr.startswith("Amending #16 changes it")
+
+
+def test_an_encounters_hf_is_amended_and_every_roll_re_ruled(hobbs: Cli) -> None:
+    """The horde was HF 5 (a few weak creatures), not horde 6 + outnumbered: Hobbs's roll
+    is 8 - 6 + 8 - 1 = 9, the drop and the shift stand on the new track."""
+    out = hobbs("amend", "5", "--hf", "few-weak-creatures", "--reason", "fewer of them").stdout
+    assert "#19 Re-rules #5: Encounter 'Horde' starts for Hobbs, Linda: HF few-weak-creatures" \
+        " 5, outnumbered +1 = 6" in out  # fmt: skip
+    assert "#20 Re-rules #16: Hobbs rolls initiative +8/-1: Reaction 8, HF 6 - Hardness 0 -6" \
+        in out  # fmt: skip
+    assert hobbs_now(hobbs)["initiative"] == 9
+    assert hobbs.json("audit")["differences"] == []  # type: ignore[index]
+    refused = hobbs.refused("amend", "5", "--hf", "dragons", "--reason", "r").stderr
+    assert refused.startswith("Error: the rules refuse #5 so corrected: HF 'dragons' is neither")
