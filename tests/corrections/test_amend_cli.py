@@ -41,13 +41,13 @@ def test_the_hobbs_case_amended_where_it_stands(hobbs: Cli) -> None:
         "+d10 +1, -d10 -8 = -6 (cannot act, defense -6; penalty -7)" in out  # fmt: skip
     recorded = [line for line in out.splitlines() if line.startswith("#1") or line.startswith("#2")]
     assert recorded[-3:] == [
-        "#19 Re-rules #16: Hobbs rolls initiative +1/-8: Reaction 8, HF 7 - Hardness 0 -7, "
-        "+d10 +1, -d10 -8 = -6 (cannot act, defense -6; penalty -7)",
+        "#19 Re-rules #16 (misread die): Hobbs rolls initiative +1/-8: Reaction 8, HF 7 - "
+        "Hardness 0 -7, +d10 +1, -d10 -8 = -6 (cannot act, defense -6; penalty -7)",
         "#20 Voids #17 (EnemyDropped): re-ruled after the amendment of #16: the rules now "
         "refuse it (Hobbs froze this turn (initiative -6) and cannot act, so cannot drop an "
         "enemy: record the drop for whoever made it, or correct the initiative roll where it "
         "stands (`journal amend SEQ --dice +A/-B --reason ...`))",
-        "#21 Re-rules #18: HF +2 for Hobbs: hurt: Hobbs 7->9",
+        "#21 Re-rules #18 (re-ruled after the amendment of #16): HF +2 for Hobbs: hurt: Hobbs 7->9",
     ]
     assert count_events(hobbs.db) == before + 3  # one append: all of it
     fight = hobbs_now(hobbs)
@@ -100,9 +100,9 @@ def test_a_horror_checks_hf_is_amended_and_what_follows_re_ruled(runner: Cli) ->
     # the horror was HF 1: 10 + 1 - 1 + 1 = 11, a pass: hardened 1 -> 2; then the second
     # check passes on Hardness 2, at the cap of 4: 2 -> 3
     out = runner("amend", "3", "--hf", "1", "--reason", "the GM said HF 1").stdout
-    assert "#5 Re-rules #3: Ann makes a Horror Check +5/-4: Willpower 10, Hardness +1, " \
-        "HF (given) -1, +d10 +5, -d10 -4 = 11 vs 10: passed" in out  # fmt: skip
-    assert "#6 Re-rules #4:" in out
+    assert "#5 Re-rules #3 (the GM said HF 1): Ann makes a Horror Check +5/-4: Willpower " \
+        "10, Hardness +1, HF (given) -1, +d10 +5, -d10 -4 = 11 vs 10: passed" in out  # fmt: skip
+    assert "#6 Re-rules #4 (re-ruled after the amendment of #3):" in out
     ann = runner.json("status")["characters"]["Ann"]  # type: ignore[index]
     assert (ann["hardness"], ann["brokenness"]) == (3, 0)
     assert runner.json("audit")["differences"] == []  # type: ignore[index]
@@ -118,7 +118,7 @@ def test_a_fright_checks_modifiers_and_table_dice_are_amended(runner: Cli) -> No
     # needed are entered with it
     out = runner("amend", "3", "--dark", "no", "--dice", "6,6,5", "--dice", "table=1,1,1",
                  "--reason", "lit; misread").stdout  # fmt: skip
-    assert "#4 Re-rules #3:" in out
+    assert "#4 Re-rules #3 (lit; misread):" in out
     checked = runner.json("log")[2]["data"]  # type: ignore[index]
     amended = runner.json("log")[3]["data"]["data"]  # type: ignore[index]
     assert checked["dark"] is True and amended["dark"] is False
@@ -216,10 +216,10 @@ def test_an_encounters_hf_is_amended_and_every_roll_re_ruled(hobbs: Cli) -> None
     """The horde was HF 5 (a few weak creatures), not horde 6 + outnumbered: Hobbs's roll
     is 8 - 6 + 8 - 1 = 9, the drop and the shift stand on the new track."""
     out = hobbs("amend", "5", "--hf", "few-weak-creatures", "--reason", "fewer of them").stdout
-    assert "#19 Re-rules #5: Encounter 'Horde' starts for Hobbs, Linda: HF few-weak-creatures" \
-        " 5, outnumbered +1 = 6" in out  # fmt: skip
-    assert "#20 Re-rules #16: Hobbs rolls initiative +8/-1: Reaction 8, HF 6 - Hardness 0 -6" \
-        in out  # fmt: skip
+    assert "#19 Re-rules #5 (fewer of them): Encounter 'Horde' starts for Hobbs, Linda: " \
+        "HF few-weak-creatures 5, outnumbered +1 = 6" in out  # fmt: skip
+    assert "#20 Re-rules #16 (re-ruled after the amendment of #5): Hobbs rolls initiative " \
+        "+8/-1: Reaction 8, HF 6 - Hardness 0 -6" in out  # fmt: skip
     assert hobbs_now(hobbs)["initiative"] == 9
     assert hobbs.json("audit")["differences"] == []  # type: ignore[index]
     refused = hobbs.refused("amend", "5", "--hf", "dragons", "--reason", "r").stderr

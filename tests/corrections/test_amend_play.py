@@ -27,9 +27,9 @@ def test_the_hobbs_case_at_the_play_prompt(runner: Cli, tmp_path: Path) -> None:
         table.shows("Error: Hobbs already rolled initiative this turn (8)")
         assert "journal amend SEQ" in table.text()
         table.run('amend 16 --dice +1/-8 --reason "misread die"')
-        table.shows("#21 Re-rules #18: HF +2 for Hobbs: hurt: Hobbs 7->9")
+        table.shows("#21 Re-rules #18 (re-ruled after the amendment of #16): HF +2 for Hobbs")
         text = table.text()
-        assert "#19 Re-rules #16: Hobbs rolls initiative +1/-8" in text
+        assert "#19 Re-rules #16 (misread die): Hobbs rolls initiative +1/-8" in text
         assert "= -6 (cannot act, defense -6; penalty -7)" in text
         assert "#20 Voids #17 (EnemyDropped): re-ruled after the amendment of #16" in text
         board = table.board()
@@ -55,7 +55,8 @@ def test_amend_asks_for_the_dice_a_corrected_ruling_newly_needs(
         table.type('amend 3 --dice 5,3,3 --reason "misread the Will roll"')
         table.answer("Re-ruling #3, it now needs table: 3d6", "1,1,2")
         table.ready()
-        table.shows("#4 Re-rules #3: Eli's Fright Check vs ghoul-1: Will 10 = 10; rolled 11")
+        table.shows("#4 Re-rules #3 (misread the Will roll): Eli's Fright Check vs ghoul-1")
+        assert "Will 10 = 10; rolled 11" in table.text()
         assert "→ row 5: stun 1 second" in table.text()
     finally:
         table.close()

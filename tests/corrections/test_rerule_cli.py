@@ -37,7 +37,8 @@ def test_rerule_decides_the_later_rulings_again(okafor: Cli) -> None:
     result = okafor("rerule", "--yes")
     assert "1 ruling no longer follows:" in result.stderr + result.stdout
     assert (
-        "#10 Re-rules #8: Encounter 'Second' ends after 1 turn(s): Okafor: no gain" in result.stdout
+        "#10 Re-rules #8 (re-ruled after the corrections): Encounter 'Second' ends after 1 "
+        "turn(s): Okafor: no gain" in result.stdout
     )
     assert hardness(okafor) == 5
     assert okafor.json("audit")["differences"] == []
@@ -51,7 +52,7 @@ def test_void_and_rerule_in_one_breath(okafor: Cli) -> None:
     before = count_events(okafor.db)
     lines = okafor("void", "6", "--reason", "never happened", "--rerule").stdout.splitlines()
     assert lines[0] == "#9 Voids #6 (HorrorChecked): never happened"
-    assert lines[1].startswith("#10 Re-rules #8:")
+    assert lines[1].startswith("#10 Re-rules #8 (re-ruled after the void of #6): ")
     assert count_events(okafor.db) == before + 2
     assert hardness(okafor) == 5 and okafor.json("audit")["differences"] == []
 
