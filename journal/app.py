@@ -331,8 +331,8 @@ class Campaign:
             self.campaign, state.seq, seq, record, corrections, self.ruleset, dice, inputs, reason
         )
         box = self._rerule_box(ask)
-        reason = f"re-ruled after the amendment of #{seq}"
-        planned = rerule.plan(self.records(state.seq), corrections, box, reason, amend=found)
+        later = f"re-ruled after the amendment of #{seq}"  # the reason of what follows
+        planned = rerule.plan(self.records(state.seq), corrections, box, later, amend=found)
         return Rerule(state, [], planned)
 
     def retrying(
