@@ -43,10 +43,10 @@ def test_the_hobbs_case_amended_where_it_stands(hobbs: Cli) -> None:
     assert recorded[-3:] == [
         "#19 Re-rules #16 (misread die): Hobbs rolls initiative +1/-8: Reaction 8, HF 7 - "
         "Hardness 0 -7, +d10 +1, -d10 -8 = -6 (cannot act, defense -6; penalty -7)",
-        "#20 Voids #17 (EnemyDropped): re-ruled after the amendment of #16: the rules now "
-        "refuse it (Hobbs froze this turn (initiative -6) and cannot act, so cannot drop an "
-        "enemy: record the drop for whoever made it, or correct the initiative roll where it "
-        "stands (`journal amend SEQ --dice +A/-B --reason ...`))",
+        "#20 Voids #17 (Hobbs's drop of an enemy): re-ruled after the amendment of #16: the "
+        "rules now refuse it (Hobbs froze this turn (initiative -6) and cannot act, so cannot "
+        "drop an enemy: record the drop for whoever made it, or correct the initiative roll "
+        "where it stands (`journal amend SEQ --dice +A/-B --reason ...`))",
         "#21 Re-rules #18 (re-ruled after the amendment of #16): HF +2 for Hobbs: hurt: Hobbs 7->9",
     ]
     assert count_events(hobbs.db) == before + 3  # one append: all of it

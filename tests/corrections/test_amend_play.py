@@ -15,7 +15,7 @@ def test_the_hobbs_case_at_the_play_prompt(runner: Cli, tmp_path: Path) -> None:
     table = Table(runner.db, tmp_path).started("hf")
     try:
         table.type("initiative Hobbs")
-        table.answer("Hobbs's initiative: +d10 -d10", "+8/-1")
+        table.answer("Hobbs's initiative: +d10 -d10, acts at +0 or better", "+8/-1")
         table.ready()
         table.shows("#16 Hobbs rolls initiative +8/-1")
         table.run("drop Hobbs")
@@ -25,13 +25,13 @@ def test_the_hobbs_case_at_the_play_prompt(runner: Cli, tmp_path: Path) -> None:
         # a second roll for the same turn is refused, naming amend
         table.run("initiative Hobbs --dice +1/-8")
         table.shows("Error: Hobbs already rolled initiative this turn (8)")
-        assert "journal amend SEQ" in table.text()
+        assert "amend SEQ --dice +A/-B" in table.text()  # in the prompt's own words
         table.run('amend 16 --dice +1/-8 --reason "misread die"')
         table.shows("#21 Re-rules #18 (re-ruled after the amendment of #16): HF +2 for Hobbs")
         text = table.text()
         assert "#19 Re-rules #16 (misread die): Hobbs rolls initiative +1/-8" in text
         assert "= -6 (cannot act, defense -6; penalty -7)" in text
-        assert "#20 Voids #17 (EnemyDropped): re-ruled after the amendment of #16" in text
+        assert "#20 Voids #17 (Hobbs's drop of an enemy): re-ruled after the amendment" in text
         board = table.board()
         hobbs = next(line for line in board.splitlines() if "Hobbs" in line)
         assert "FROZE" in hobbs and "-6" in hobbs and hobbs.startswith("✗")
