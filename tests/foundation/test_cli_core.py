@@ -116,6 +116,7 @@ def test_void_keeps_the_event_and_marks_it(night: Cli) -> None:
         "seq": 3,
         "reason": "typed in the wrong campaign",
         "voided_type": "NoteTaken",
+        "what": "note “Wrong note.”",
     }
     assert "[voided]" in night("log").stdout
 
