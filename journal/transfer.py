@@ -51,7 +51,7 @@ from journal.rules.core import (
 )
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
-from journal.store.queries import NO_BOUND
+from journal.store.layout import NO_BOUND
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")

@@ -40,10 +40,10 @@ def test_append_with_a_stale_seq_is_a_conflict_and_writes_nothing(store: Store) 
     assert [r.data["text"] for r in store.read("c")] == ["one"]
 
 
-def test_a_store_that_remembers_its_head_still_loses_a_race(store: Store) -> None:
+def test_a_store_that_remembers_its_head_still_loses_a_race(store: Store, db_url: str) -> None:
     """After its own append a store skips reading the head; another writer's append in
     between still makes the next one a conflict, and the chain stays whole."""
-    other = Store(store.engine)
+    other = Store.open(db_url)
     store.append("c", 0, [note("one")])
     other.append("c", 1, [note("another writer")])
     with pytest.raises(ConcurrencyConflict):
@@ -52,6 +52,7 @@ def test_a_store_that_remembers_its_head_still_loses_a_race(store: Store) -> Non
     records = list(store.read("c"))
     assert [r.data["text"] for r in records] == ["one", "another writer", "caught up"]
     assert verify_chain(records).ok
+    other.close()
 
 
 def test_campaigns_are_separate_streams(store: Store) -> None:
