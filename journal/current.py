@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from journal.store import Store
@@ -36,6 +35,8 @@ def current(store: Store) -> str | None:
 
 def remember(store: Store, slug: str) -> None:
     """Make `slug` this database's current campaign (written whole, never half)."""
+    import tempfile
+
     chosen = {**_read(), _key(store): slug}
     target = _file()
     try:

@@ -11,7 +11,6 @@ one per open transaction (a read still streaming keeps its own), reused after.
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -212,6 +211,8 @@ class SQLiteRecorder(Recorder):
             raise self.failure(exc) from None
         finally:
             self._give(raw)
+        import shutil
+
         assert self.path is not None
         shutil.copy2(self.path, copy)
 
