@@ -234,8 +234,12 @@ class Store:
             return [_record(row[0], row[1:]) for row in conn.rows("firsts")]
 
     def head(self, campaign: str) -> tuple[int, str]:
+        """The campaign's newest (seq, hash); an append right after it, at that seq, skips
+        reading it again (see `append`)."""
         with self._recorder.reading() as conn:
-            return self._head(conn, campaign)
+            found = self._head(conn, campaign)
+        self._heads[campaign] = found
+        return found
 
     def count(self, campaign: str) -> int:
         with self._recorder.reading() as conn:
@@ -433,9 +437,9 @@ class Store:
         `snapshot` (rules version, state text) keeps the state after the drafts, in the
         same transaction.
 
-        After its own append, the store knows the head: the next append after it skips
-        reading it (a round trip on a server), since UNIQUE(campaign, seq) refuses the
-        insert if another writer got there first."""
+        After its own append or `head`, the store knows the head: an append after it
+        skips reading it (a round trip on a server), since UNIQUE(campaign, seq) refuses
+        the insert if another writer got there first."""
         known = self._heads.pop(campaign, None)
         try:
             with self._write() as conn:
