@@ -1,6 +1,8 @@
-"""Opening a database: its URL, the engine and its settings (SQLite's pragmas and write
-lock, PostgreSQL's timeouts), read-only access, and what a failure of the database means
-to the GM.
+"""Opening a database: its target (a SQLite file read without SQLAlchemy, or a server's
+URL), its recorder, the SQLAlchemy engines and their settings (SQLite's pragmas and write
+lock for `db upgrade`, PostgreSQL's timeouts), read-only access, and what a failure of the
+database means to the GM. SQLAlchemy is imported only by the functions that make an
+engine.
 
 A refused command changes no file it opened: the journal's own settings that live in the
 file (SQLite's WAL mode) are set only once the file is known to be a journal (or a new
@@ -41,15 +43,6 @@ CONNECT_TIMEOUT = 15
 #: the transaction-level advisory lock that serializes schema changes on PostgreSQL
 #: (the first use of a database by several commands at once)
 SCHEMA_LOCK = 0x6A6F75726E616C  # "journal"
-
-
-@dataclass(frozen=True)
-class Opened:
-    engine: Engine
-    #: the SQLite file (None on a server)
-    path: Path | None
-    #: opened read-only: the file or its folder cannot be written
-    read_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,20 +175,6 @@ def _masked(target: str) -> str:
     return re.sub(r"(//[^/:@]*:)[^/@]*@", r"\1***@", target)
 
 
-def in_memory(url: URL) -> bool:
-    """A SQLite database that lives only as long as the process (`sqlite://`, `:memory:`,
-    a `mode=memory` URI)."""
-    if url.get_backend_name() != "sqlite":
-        return False
-    database = url.database or ""
-    return (
-        database in ("", ":memory:")
-        or database.startswith("file::memory:")
-        or str(url.query.get("mode", "")).lower() == "memory"
-        or "mode=memory" in database
-    )
-
-
 def lock_timeout() -> float:
     """Seconds to wait for a lock: `JOURNAL_LOCK_TIMEOUT`, else 30."""
     raw = os.environ.get(LOCK_TIMEOUT_ENV, "").strip()
@@ -208,16 +187,6 @@ def lock_timeout() -> float:
     if not 0 < seconds <= 86400:
         raise StoreError(f"{LOCK_TIMEOUT_ENV}={raw!r} is not a number of seconds (1 to 86400)")
     return seconds
-
-
-def open_engine(target: str | None, *, create: bool) -> Opened:
-    """The SQLAlchemy engine for `target`; with `create=False` a missing SQLite file is
-    refused (tests and tools: the commands open a `Recorder`)."""
-    found = sqlite_target(target)
-    if found is None:
-        return Opened(_server_engine(database_url(target)), None)
-    checked = sqlite_file(found, create=create)
-    return Opened(sqlite_engine(checked.url(), checked.where), checked.path, checked.read_only)
 
 
 def _read_only_uri(file: Path) -> str:
@@ -270,20 +239,6 @@ def sqlite_engine(url: URL, where: str) -> Engine:
             )
 
     return engine
-
-
-def use_wal(engine: Engine) -> None:
-    """Put a journal's SQLite file in WAL mode (a no-op when it is): outside any
-    transaction, on the driver's connection."""
-    with engine.connect() as conn:
-        raw = conn.connection.dbapi_connection
-        assert raw is not None
-        cursor = raw.cursor()
-        try:
-            if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
-                cursor.execute("PRAGMA journal_mode=WAL")
-        finally:
-            cursor.close()
 
 
 #: one engine per database URL and process (see `journal.store.postgres`)

@@ -115,3 +115,10 @@ def test_postgres_round_trips_of_note_and_status(postgres: str) -> None:
     assert len(status) <= STATUS_QUERIES, status
     assert len(note) <= NOTE_QUERIES, note
     assert [s for s in note if s.startswith("INSERT")] == [note[-1]]
+
+
+def test_the_store_knows_the_snapshots_table_as_the_schema_has_it() -> None:
+    from journal.store.database import SNAPSHOT_COLUMNS
+    from journal.store.schema import snapshots
+
+    assert set(snapshots.c.keys()) == SNAPSHOT_COLUMNS
