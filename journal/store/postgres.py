@@ -11,7 +11,7 @@ a command pays no extra round trip.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -56,7 +56,7 @@ class ServerRecorder(Recorder):
         except DBAPIError as exc:
             raise translated(exc) from None
 
-    def migrating(self) -> Any:
+    def migrating(self) -> AbstractContextManager[Conn]:
         return self.writing()
 
     def describe(self) -> str:
@@ -95,8 +95,12 @@ class AlchemyConn(Conn):
         if name in STREAMED:
             conn = conn.execution_options(yield_per=STREAMED[name])
         try:
-            for row in conn.execute(getattr(self._q, name), params or {}):
-                yield tuple(row)
+            result = conn.execute(getattr(self._q, name), params or {})
+            try:
+                for row in result:
+                    yield tuple(row)
+            finally:
+                result.close()  # a read left early closes its server-side cursor
         except DBAPIError as exc:
             raise translated(exc) from None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -99,10 +99,14 @@ class SQLiteRecorder(Recorder):
                 check_same_thread=False,  # pooled: one thread at a time uses a connection
                 uri=self.target.uri,
             )
+        except sqlite3.Error as exc:
+            raise self.failure(exc) from None
+        try:
             raw.execute("PRAGMA synchronous=FULL")
             raw.execute("PRAGMA foreign_keys=ON")
             raw.execute(f"PRAGMA busy_timeout={int(self._timeout * 1000)}")
         except sqlite3.Error as exc:
+            raw.close()
             raise self.failure(exc) from None
         return raw
 
@@ -162,10 +166,10 @@ class SQLiteRecorder(Recorder):
         with suppress(sqlite3.Error):  # then the connection is closed, not reused (`_give`)
             raw.execute("ROLLBACK")
 
-    def reading(self) -> Any:
+    def reading(self) -> AbstractContextManager[Conn]:
         return self._transaction("BEGIN")
 
-    def writing(self) -> Any:
+    def writing(self) -> AbstractContextManager[Conn]:
         return self._transaction("BEGIN IMMEDIATE")
 
     def close(self) -> None:

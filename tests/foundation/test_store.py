@@ -70,6 +70,22 @@ def test_read_streams_instead_of_building_a_list(store: Store) -> None:
     assert [r.seq for r in reader] == [2, 3, 4]
 
 
+def test_a_read_still_streaming_keeps_its_view_and_blocks_no_write(store: Store) -> None:
+    """A read runs in a transaction of its own connection: an append while it streams is
+    written, and the read goes on seeing the log as it was when it began."""
+    store.append("c", 0, [note(str(i)) for i in range(3)])
+    reader = store.read("c")
+    assert next(reader).seq == 1
+    store.append("c", 3, [note("while reading")])
+    assert [r.seq for r in reader] == [2, 3]
+    assert [r.seq for r in store.read("c")] == [1, 2, 3, 4]
+    abandoned = store.read("c")
+    next(abandoned)
+    abandoned.close()  # its connection goes back to the pool, its read lock released
+    store.append("c", 4, [note("after")])
+    assert store.head("c")[0] == 5
+
+
 @pytest.mark.parametrize("statement", ["UPDATE events SET type = 'X'", "DELETE FROM events"])
 def test_the_database_refuses_to_change_events(store: Store, statement: str) -> None:
     store.append("c", 0, [note("sacred")])
