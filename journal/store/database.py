@@ -175,9 +175,12 @@ class Store:
         if backup and before is not None and before != SCHEMA_HEAD and path and path.exists():
             copy = path.with_name(f"{path.name}.bak-{before}")
             try:
-                self._recorder.backup(copy)
+                self._recorder.checkpoint()
             except DriverError as exc:
                 raise StoreError(problem(self.describe(), exc.orig)) from None
+            import shutil
+
+            shutil.copy2(path, copy)
         if before is None:
             if self.is_sqlite and not self.read_only:
                 self._recorder.use_wal()  # a new journal: WAL from its first write

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, inspect, select, text
@@ -71,8 +70,8 @@ class ServerRecorder(Recorder):
     def use_wal(self) -> None:
         """A server keeps its own log."""
 
-    def backup(self, copy: Path) -> None:
-        raise AssertionError("a server database is backed up by its own tools")
+    def checkpoint(self) -> None:
+        """A server keeps its own log."""
 
     def close(self) -> None:
         self._engine.dispose()

@@ -168,8 +168,8 @@ class Recorder(ABC):
         """A naive UTC datetime as this database's driver takes it."""
 
     @abstractmethod
-    def backup(self, copy: Path) -> None:
-        """Copy a SQLite file, its write-ahead log folded in first, to `copy`."""
+    def checkpoint(self) -> None:
+        """Fold a SQLite file's write-ahead log into it (before it is copied)."""
 
     @abstractmethod
     def use_wal(self) -> None:

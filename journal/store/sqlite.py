@@ -15,7 +15,6 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from journal.errors import StoreError
@@ -207,7 +206,7 @@ class SQLiteRecorder(Recorder):
         finally:
             self._give(raw)
 
-    def backup(self, copy: Path) -> None:
+    def checkpoint(self) -> None:
         raw = self._take()
         try:
             raw.execute("PRAGMA wal_checkpoint(FULL)")
@@ -215,10 +214,6 @@ class SQLiteRecorder(Recorder):
             raise self.failure(exc) from None
         finally:
             self._give(raw)
-        import shutil
-
-        assert self.path is not None
-        shutil.copy2(self.path, copy)
 
     @property
     def engine(self) -> Any:
