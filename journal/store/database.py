@@ -189,6 +189,8 @@ class Store:
                 if self._revision(conn) is None:
                     conn.create_schema()
             return before, SCHEMA_HEAD, copy
+        if before == SCHEMA_HEAD:
+            return before, SCHEMA_HEAD, copy  # nothing to migrate: no Alembic
         try:
             with self._recorder.migrating() as conn:
                 conn.lock_schema()
