@@ -73,6 +73,8 @@ class Store:
         self.read_only = recorder.read_only
         #: campaign -> (seq, hash) after this store's own last append to it
         self._heads: dict[str, tuple[int, str]] = {}
+        #: campaign -> its first event, as `campaigns` read it (events never change)
+        self._firsts: dict[str, Recorded] = {}
 
     @classmethod
     def open(cls, target: str | None, *, create: bool = True) -> Store:
@@ -236,7 +238,9 @@ class Store:
     def campaigns(self) -> list[Recorded]:
         """Each campaign's first event (CampaignCreated), in the order they were created."""
         with self._recorder.reading() as conn:
-            return [_record(row[0], row[1:]) for row in conn.rows("firsts")]
+            found = [_record(row[0], row[1:]) for row in conn.rows("firsts")]
+        self._firsts = {first.campaign: first for first in found}
+        return found
 
     def head(self, campaign: str) -> tuple[int, str]:
         """The campaign's newest (seq, hash); an append right after it, at that seq, skips
@@ -266,6 +270,10 @@ class Store:
                 yield _record(campaign, row)
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
+        """Event `seq` of the campaign (a campaign's first, once `campaigns` read it, is not
+        read again: events never change)."""
+        if seq == 1 and campaign in self._firsts:
+            return self._firsts[campaign]
         if not _stored_int(seq):
             return None
         with self._recorder.reading() as conn:

@@ -20,11 +20,11 @@ from journal.store.sqlite import SQL, SQLiteRecorder
 
 #: round trips of one command on PostgreSQL, once the process has connected (the dialect's
 #: own first-connect queries, once per process, are not counted): the schema check (2),
-#: the campaign's first event (2: the campaign list, its ruleset), the head, the
-#: corrections, the newest snapshot, the events after it; `note` then inserts (its head
-#: read by the state is not read again)
-STATUS_QUERIES = 8
-NOTE_QUERIES = 9
+#: the campaigns' first events (the current one's ruleset among them), the head, the
+#: corrections, the newest snapshot, the events after it; `note` then inserts (the head
+#: the state read is not read again)
+STATUS_QUERIES = 7
+NOTE_QUERIES = 8
 
 
 def test_both_recorders_answer_every_statement() -> None:
