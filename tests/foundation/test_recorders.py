@@ -114,7 +114,7 @@ def test_postgres_round_trips_of_note_and_status(postgres: str) -> None:
         note = _counted(cli, engine, "note", "The lights go out.")
     assert len(status) <= STATUS_QUERIES, status
     assert len(note) <= NOTE_QUERIES, note
-    assert [s for s in note if s.startswith("INSERT")] == [note[-1]]
+    assert len([s for s in note if s.startswith("INSERT")]) == 1
 
 
 def test_the_store_knows_the_snapshots_table_as_the_schema_has_it() -> None:
