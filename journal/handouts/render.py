@@ -13,7 +13,7 @@ autoescape; in Markdown templates every `{{ value }}` that is text is escaped fo
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +30,7 @@ from markupsafe import Markup, escape
 
 from journal.app import Campaign
 from journal.errors import JournalError
-from journal.handouts.charts import Series, line_chart
+from journal.handouts.charts import Series, both_widths
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
@@ -186,10 +186,22 @@ def render(
     return text
 
 
-def _svg(chart: Mapping[str, Any]) -> Markup:
-    series = [Series(s["label"], s["values"], s["style"]) for s in chart["series"]]
-    svg = line_chart(chart["title"], chart["x_labels"], series, chart["y_max"], chart["y_label"])
-    return Markup(svg)
+def svg(chart: Mapping[str, Any]) -> Markup:
+    """A chart document (`title`, `x_labels`, `series`, `y_max`, `y_label`, and optionally
+    `x_title` and each series' `crossed` points) as inline SVG, wide and narrow."""
+    series = [
+        Series(s["label"], s["values"], s["style"], frozenset(s.get("crossed", ())))
+        for s in chart["series"]
+    ]
+    drawn = both_widths(
+        chart["title"],
+        chart["x_labels"],
+        series,
+        chart["y_max"],
+        chart["y_label"],
+        chart.get("x_title", "session"),
+    )
+    return Markup(drawn)
 
 
 def recap(
@@ -203,7 +215,21 @@ def recap(
 
     context = recap_context(campaign, session, audience)
     ruleset = load(context["campaign"]["ruleset"])
-    return render("recap", context, check_format(fmt), overrides, ruleset)
+    fmt = check_format(fmt)
+    for entry in context["story"]:
+        for chart in entry.get("charts", ()):
+            if fmt == "html":
+                chart["svg"] = svg(chart)
+            for s in chart["series"]:
+                s["track"] = track(s["values"], s.get("crossed", ()))
+    return render("recap", context, fmt, overrides, ruleset)
+
+
+def track(values: Sequence[int | None], crossed: Sequence[int] = ()) -> str:
+    """A series in words for a text handout: `7 → 7 ✗ → 6` (✗: a crossed point; — none)."""
+    return " → ".join(
+        "—" if v is None else f"{v} ✗" if i in crossed else str(v) for i, v in enumerate(values)
+    )
 
 
 def arc(campaign: Campaign, name: str, fmt: str, overrides: Path | None = None) -> str:
@@ -212,5 +238,5 @@ def arc(campaign: Campaign, name: str, fmt: str, overrides: Path | None = None) 
     context = arc_context(campaign, name)
     fmt = check_format(fmt)
     if fmt == "html":
-        context["charts"] = [{**c, "svg": _svg(c)} for c in context["charts"]]
+        context["charts"] = [{**c, "svg": svg(c)} for c in context["charts"]]
     return render("arc", context, fmt, overrides, load(context["campaign"]["ruleset"]))
