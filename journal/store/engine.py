@@ -242,7 +242,7 @@ def sqlite_engine(url: URL, where: str) -> Engine:
 
 
 #: one engine per database URL and process (see `journal.store.postgres`)
-_ENGINES: dict[tuple[str, str], Engine] = {}
+_ENGINES: dict[tuple[int, str, str], Engine] = {}
 
 
 def _server_engine(url: URL) -> Engine:
@@ -262,7 +262,8 @@ def _server_engine(url: URL) -> Engine:
         args["options"] = f"{ours} {given}".strip()
         if "connect_timeout" not in url.query:
             args["connect_timeout"] = CONNECT_TIMEOUT
-    key = (url.render_as_string(hide_password=False), repr(sorted(args.items())))
+    # by process too: a child forked with its parent's engine would share its sockets
+    key = (os.getpid(), url.render_as_string(hide_password=False), repr(sorted(args.items())))
     if key in _ENGINES:
         return _ENGINES[key]
     from journal.store.postgres import RECYCLE
