@@ -114,14 +114,21 @@ def _imports(tmp_path: Path, *words: str, env: dict[str, str] | None = None) -> 
     ]
 
 
-def test_note_imports_within_its_budget(tmp_path: Path) -> None:
+def _warm_journal(tmp_path: Path) -> str:
+    """A new journal with a campaign, after a first note (the first command after an
+    installation scans the entry points): its path."""
     db = str(tmp_path / "journal.db")
     subprocess.run(
         [sys.executable, "-m", "journal", "--db", db, "campaign", "new", "night",
          "--ruleset", "horror-factor"],
         check=True, capture_output=True,
     )  # fmt: skip
-    _imports(tmp_path, "--db", db, "note", "Warm.")  # the first one scans the entry points
+    _imports(tmp_path, "--db", db, "note", "Warm.")
+    return db
+
+
+def test_note_imports_within_its_budget(tmp_path: Path) -> None:
+    db = _warm_journal(tmp_path)
     modules = _imports(tmp_path, "--db", db, "note", "The lights go out.")
     assert _heavy(modules) == [], f"journal note imports {_heavy(modules)}"
     assert len(modules) <= NOTE_BUDGET, (
@@ -169,12 +176,6 @@ def test_completing_a_name_imports_no_heavy_module(tmp_path: Path) -> None:
 def test_commands_on_a_current_sqlite_file_import_no_heavy_module(
     tmp_path: Path, words: list[str]
 ) -> None:
-    db = str(tmp_path / "journal.db")
-    subprocess.run(
-        [sys.executable, "-m", "journal", "--db", db, "campaign", "new", "night",
-         "--ruleset", "horror-factor"],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    _imports(tmp_path, "--db", db, "note", "Warm.")
+    db = _warm_journal(tmp_path)
     modules = _imports(tmp_path, "--db", db, *words)
     assert _heavy(modules) == []
