@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from journal.cli.common import (
+    F,
     complete,
     emit_json,
     json_option,
@@ -18,9 +19,16 @@ from journal.cli.common import (
 from journal.cli.main import Settings
 
 TEMPLATES_HELP = (
-    "Folder of templates overriding the shipped ones (default: a templates/ folder beside "
-    "the SQLite database, when there is one). They run in Jinja's sandbox."
+    "Folder of your templates overriding the shipped ones (also JOURNAL_TEMPLATES); never "
+    "taken from beside the database unless you name it. They run in Jinja's sandbox."
 )
+
+
+def templates_option(fn: F) -> F:
+    """`--templates DIR` (or `JOURNAL_TEMPLATES`): the GM's own template folder."""
+    return click.option(
+        "--templates", metavar="DIR", envvar="JOURNAL_TEMPLATES", help=TEMPLATES_HELP
+    )(fn)
 
 
 def _format(fmt: str | None, output: str | None) -> str:
@@ -32,19 +40,28 @@ def _format(fmt: str | None, output: str | None) -> str:
     return "md"
 
 
-def _overrides(settings: Settings, templates: str | None) -> Path | None:
+def overrides(templates: str | None) -> Path | None:
+    """The override folder named (`--templates`, `JOURNAL_TEMPLATES`), or None."""
     from journal.handouts.render import override_folder
 
-    return override_folder(templates, settings.store().sqlite_path)
+    return override_folder(templates)
 
 
-def deliver(text: str, output: str | None, what: str) -> None:
-    """Print the handout, or write it to `output` and say where."""
+def said(folder: Path | None) -> None:
+    """A handout rendered with templates other than the shipped ones always says so (a
+    template that failed says so in its `Error:` line)."""
+    if folder is not None:
+        click.echo(f"Notice: templates from {folder}", err=True)
+
+
+def deliver(text: str, output: str | None, what: str, *, private: bool) -> None:
+    """Print the handout, or write it to `output` and say where (a new file the GM's
+    copy is 0600, a players' handout 0644)."""
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
         return
     path = Path(output).expanduser()
-    write_output(path, [text], output)
+    write_output(path, [text], output, private=private)
     click.echo(f"Wrote {what} to {path}", err=True)
 
 
@@ -61,7 +78,7 @@ def deliver(text: str, output: str | None, what: str) -> None:
     "or one character (their own handout).",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
-@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@templates_option
 @json_option
 @pass_settings
 def recap(
@@ -91,15 +108,18 @@ def recap(
         emit_json(journal.recap(session, audience))
         return
     chosen = check_format(_format(fmt, output))
-    text = journal.recap_text(session, audience, chosen, _overrides(settings, templates))
-    deliver(text, output, f"the recap ({audience}, {chosen})")
+    folder = overrides(templates)
+    text = journal.recap_text(session, audience, chosen, folder)
+    said(folder)
+    private = " ".join(audience.split()).casefold() == "gm"
+    deliver(text, output, f"the recap ({audience}, {chosen})", private=private)
 
 
 @click.command()
 @click.argument("name", shell_complete=complete("character"))
 @click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
-@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@templates_option
 @json_option
 @pass_settings
 def arc(
@@ -126,5 +146,7 @@ def arc(
         emit_json(journal.arc(name))
         return
     chosen = check_format(_format(fmt, output))
-    text = journal.arc_text(name, chosen, _overrides(settings, templates))
-    deliver(text, output, f"{name}'s arc ({chosen})")
+    folder = overrides(templates)
+    text = journal.arc_text(name, chosen, folder)
+    said(folder)
+    deliver(text, output, f"{name}'s arc ({chosen})", private=False)

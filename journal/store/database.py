@@ -20,6 +20,7 @@ import msgspec
 
 from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.files import copy_file, disk_problem
 from journal.store.engine import open_recorder, problem
 from journal.store.layout import NO_BOUND, SCHEMA_HEAD, SCHEMA_HISTORY
 from journal.store.recorder import Conn, DriverError, Duplicate, Recorder
@@ -30,6 +31,8 @@ from journal.store.snapshots import document as snapshot_document
 SNAPSHOT_COLUMNS = {"campaign", "seq", "rules_version", "state", "created_at"}
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
+#: the PostgreSQL channel an append notifies (its payload: the campaign's slug)
+NOTIFY_CHANNEL = "journal_events"
 
 
 class Imported(NamedTuple):
@@ -51,6 +54,8 @@ class Draft(NamedTuple):
     session: int | None = None
     event_id: str = ""
     recorded_at: datetime | None = None
+    #: who entered it (None: not known, as in the events of older journals)
+    writer: str | None = None
 
 
 def utc_now() -> datetime:
@@ -108,6 +113,11 @@ class Store:
     def describe(self) -> str:
         return self._recorder.describe()
 
+    def url(self) -> Any:
+        """A server's SQLAlchemy URL, for what a failure says of its settings (None on
+        SQLite: no SQLAlchemy there)."""
+        return None if self.is_sqlite else self.engine.url
+
     def key(self) -> str:
         """This database told apart from every other (the current campaign's key)."""
         return self._recorder.key()
@@ -124,7 +134,7 @@ class Store:
                 self._recorder.use_wal()
             return version
         except DriverError as exc:
-            raise StoreError(problem(self.describe(), exc.orig)) from None
+            raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
 
     def _revision(self, conn: Conn) -> str | None:
         names = conn.tables()
@@ -179,10 +189,15 @@ class Store:
             try:
                 self._recorder.checkpoint()
             except DriverError as exc:
-                raise StoreError(problem(self.describe(), exc.orig)) from None
-            import shutil
-
-            shutil.copy2(path, copy)
+                raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
+            try:
+                copy_file(path, copy)
+            except OSError as exc:
+                raise StoreError(
+                    f"cannot write the backup {copy} ({disk_problem(exc)}): nothing was "
+                    "upgraded; free some space or move the file, then run `journal db upgrade` "
+                    "again"
+                ) from None
         if before is None:
             if self.is_sqlite and not self.read_only:
                 self._recorder.use_wal()  # a new journal: WAL from its first write
@@ -199,7 +214,7 @@ class Store:
                 if self._revision(conn) != SCHEMA_HEAD:
                     conn.upgrade_schema()
         except DriverError as exc:
-            raise StoreError(problem(self.describe(), exc.orig)) from None
+            raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
         return before, SCHEMA_HEAD, copy
 
     def ensure_schema(self) -> None:
@@ -435,7 +450,7 @@ class Store:
     def _problem(self, exc: DriverError | StoreError) -> StoreError:
         if isinstance(exc, StoreError):
             return exc
-        return StoreError(problem(self.describe(), exc.orig))
+        return StoreError(problem(self.describe(), exc.orig, self.url()))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -475,7 +490,9 @@ class Store:
                 rows = [_row(r) for r in records]
                 for row in rows:
                     row["recorded_at"] = instant(row["recorded_at"])
+                    row.setdefault("writer", None)  # one statement for every row
                 conn.run("insert_event", rows[0] if len(rows) == 1 else rows)
+                self._notify(conn, campaign)
                 if snapshot is not None:
                     self._keep(conn, campaign, seq, prev_hash, snapshot, expected_seq)
             self._heads[campaign] = (seq, prev_hash)
@@ -548,7 +565,10 @@ class Store:
             if sealed is not None:
                 row = _row(sealed)
                 row["recorded_at"] = self._recorder.instant(row["recorded_at"])
+                row.setdefault("writer", None)
                 conn.run("insert_event", row)
+            if added:
+                self._notify(conn, campaign)
         return Imported(added, None if sealed is None else sealed.seq)
 
     def _same_history(
@@ -579,6 +599,13 @@ class Store:
         row = conn.first("head", {"campaign": campaign})
         return (0, GENESIS_HASH) if row is None else (int(row[0]), str(row[1]))
 
+    def _notify(self, conn: Conn, campaign: str) -> None:
+        """On PostgreSQL, tell every listener (`journal serve` on any machine) that the
+        campaign has new events: delivered when this transaction commits, never if it
+        rolls back. SQLite's readers watch the file instead (`PRAGMA data_version`)."""
+        if not self.is_sqlite:
+            conn.sql("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, campaign))
+
     @contextmanager
     def _write(self) -> Iterator[Conn]:
         """A write transaction (on SQLite it takes the write lock at BEGIN, waiting for
@@ -592,7 +619,7 @@ class Store:
         except DriverError as exc:
             if not exc.operational:
                 raise
-            raise StoreError(problem(self.describe(), exc.orig)) from None
+            raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
 
 
 def _stored_int(number: int) -> bool:
@@ -622,6 +649,7 @@ def seal(
         recorded_at=recorded_at,
         game_time=draft.game_time,
         session=draft.session,
+        writer=draft.writer,
     )
     return Recorded(
         campaign,
@@ -636,6 +664,7 @@ def seal(
         prev_hash,
         link,
         text=data_json,
+        writer=draft.writer,
     )
 
 
@@ -643,7 +672,9 @@ def _rechain(campaign: str, prev_hash: str, records: Sequence[Recorded]) -> list
     """The records sealed again onto this database's chain, from `prev_hash`."""
     sealed = []
     for r in records:
-        draft = Draft(r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at)
+        draft = Draft(
+            r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at, r.writer
+        )
         sealed.append(seal(campaign, r.seq, prev_hash, draft))
         prev_hash = sealed[-1].hash
     return sealed
@@ -666,13 +697,15 @@ def _refuse_taken_ids(conn: Conn, records: Sequence[Recorded]) -> None:
 def _content(record: Recorded) -> str:
     """What an event says, whatever its chain: for comparing an import with the database."""
     return canonical_json(
-        [record.type, record.schema, record.data, record.game_time, record.session]
+        [record.type, record.schema, record.data, record.game_time, record.session, record.writer]
     )
 
 
 def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
+    """The INSERT's parameters; `writer` only when the event has one, so a seal written
+    by migration 0003 (before the column existed) names only the columns it had."""
     stored = record.text
-    return {
+    row = {
         "campaign": campaign or record.campaign,
         "seq": record.seq,
         "event_id": record.event_id,
@@ -685,6 +718,9 @@ def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
         "prev_hash": record.prev_hash,
         "hash": record.hash,
     }
+    if record.writer is not None:
+        row["writer"] = record.writer
+    return row
 
 
 def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
@@ -705,11 +741,18 @@ def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
         record.session,
         record.prev_hash,
         record.hash,
+        record.writer,
     )
 
 
 def _record(campaign: str, row: Any) -> Recorded:
-    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link = row
+    """A record from a row of `Queries.columns` (or of the columns before `writer`, as
+    migration 0003 reads them)."""
+    if len(row) != 11:
+        row = (*row, None)
+    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link, writer = (
+        row
+    )
     if type(recorded_at) is str:
         recorded_at = datetime.fromisoformat(recorded_at)
     elif recorded_at.tzinfo is not None:
@@ -727,4 +770,5 @@ def _record(campaign: str, row: Any) -> Recorded:
         prev_hash,
         link,
         text=data,
+        writer=writer,
     )

@@ -29,9 +29,14 @@ STREAMED = {"read": 500, "read_backwards": 50}
 
 
 def translated(exc: DBAPIError) -> DriverError:
+    """SQLAlchemy's exception as the store's: a write the server refuses (a read-only
+    server, a role without INSERT) is, like a lost connection, the database's problem."""
+    from journal.store.engine import REFUSED_WRITES
+
     if isinstance(exc, IntegrityError):
         return Duplicate(exc)
-    return DriverError(exc, operational=isinstance(exc, OperationalError))
+    refused = getattr(exc.orig, "sqlstate", None) in REFUSED_WRITES
+    return DriverError(exc, operational=refused or isinstance(exc, OperationalError))
 
 
 class ServerRecorder(Recorder):

@@ -24,6 +24,9 @@ from journal.store.layout import SCHEMA_HEAD, SCHEMA_HISTORY
 
 __all__ = ["SCHEMA_HEAD", "SCHEMA_HISTORY", "events", "metadata", "snapshots"]
 
+#: the longest writer name the `writer` column holds
+WRITER_LENGTH = 120
+
 metadata = MetaData(
     naming_convention={
         "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -65,6 +68,8 @@ events = Table(
     Column("session", Integer),
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
+    # who entered the event (schema 0004); null for the events older journals wrote
+    Column("writer", String(WRITER_LENGTH)),
     UniqueConstraint("campaign", "seq"),
     # voids and campaign lists look events up by type without scanning the log
     Index("ix_events_type_campaign", "type", "campaign"),

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from journal.events import Recorded, is_legacy
 from journal.store.database import Draft, _record, _row, seal
-from journal.store.layout import NO_BOUND
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -47,16 +46,23 @@ def seal_after(head: Recorded) -> Recorded | None:
 def seal_legacy_chains(conn: Connection) -> list[Recorded]:
     """Seal every campaign of the database whose chain ends in the slug-free scheme, in the
     caller's transaction (Alembic's, migration 0003); returns the seals appended."""
-    from sqlalchemy import select
+    from sqlalchemy import bindparam, select
 
     from journal.store.queries import queries
     from journal.store.schema import events
 
     statements = queries(conn.dialect.name)
     slugs = [str(s) for (s,) in conn.execute(select(events.c.campaign).distinct())]
+    # the columns of schema 0003 (it runs there): not the `writer` of 0004
+    newest = (
+        select(*statements.columns[:10])
+        .where(events.c.campaign == bindparam("campaign"))
+        .order_by(events.c.seq.desc())
+        .limit(1)
+    )
     sealed = []
     for slug in sorted(slugs):
-        row = conn.execute(statements.read_backwards, {"campaign": slug, "upto": NO_BOUND}).first()
+        row = conn.execute(newest, {"campaign": slug}).first()
         record = None if row is None else seal_after(_record(slug, row))
         if record is not None:
             conn.execute(statements.insert_event, _row(record))

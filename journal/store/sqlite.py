@@ -23,7 +23,10 @@ from journal.store.engine import DAMAGED, SQLiteTarget, lock_timeout, problem, s
 from journal.store.layout import SNAPSHOTS_TABLE, SQLITE_HEAD
 from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder
 
-_COLUMNS = "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash"
+_COLUMNS = (
+    "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash, "
+    "writer"
+)
 _SNAPSHOT_ROWS = (
     "SELECT s.campaign, s.seq, s.rules_version, s.state, e.hash FROM snapshots AS s "
     "LEFT OUTER JOIN events AS e ON e.campaign = s.campaign AND e.seq = s.seq"
@@ -55,8 +58,9 @@ SQL = {
     "any_event": "SELECT seq FROM events LIMIT 1",
     "revision": "SELECT version_num FROM alembic_version",
     "insert_event": "INSERT INTO events (campaign, seq, event_id, type, schema, data, "
-    "recorded_at, game_time, session, prev_hash, hash) VALUES (:campaign, :seq, :event_id, "
-    ":type, :schema, :data_json, :recorded_at, :game_time, :session, :prev_hash, :hash)",
+    "recorded_at, game_time, session, prev_hash, hash, writer) VALUES (:campaign, :seq, "
+    ":event_id, :type, :schema, :data_json, :recorded_at, :game_time, :session, :prev_hash, "
+    ":hash, :writer)",
     "insert_snapshot": "INSERT INTO snapshots (campaign, seq, rules_version, state, created_at) "
     "VALUES (:campaign, :seq, :rules_version, :state_json, :created_at)",
     # what goes when a snapshot is kept at `seq`: the one there, those ahead of `head` and
@@ -70,7 +74,7 @@ SQL = {
 }
 INSERT_MANY = (
     "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, game_time, "
-    "session, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "session, prev_hash, hash, writer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 

@@ -24,7 +24,7 @@ from journal.store.sqlite import SQL, SQLiteRecorder
 #: corrections, the newest snapshot, the events after it; `note` then inserts (the head
 #: the state read is not read again)
 STATUS_QUERIES = 7
-NOTE_QUERIES = 8
+NOTE_QUERIES = 9
 
 
 def test_both_recorders_answer_every_statement() -> None:
