@@ -6,6 +6,8 @@ run on the same data. Run as a script, this module is a whole raw process:
     python benchmarks/anchors.py fold DB            read every payload, json.loads, dict.update
     python benchmarks/anchors.py verify DB          check the SHA-256 chain
     python benchmarks/anchors.py import DB LOG DDL  read the JSON Lines, one executemany
+    python benchmarks/anchors.py note DB            read the head, insert a note, commit
+    python benchmarks/anchors.py snapshot DB        read the newest snapshot, decode its state
 """
 
 from __future__ import annotations
@@ -128,6 +130,33 @@ def raw_import(path: str, log: str, ddl: str) -> int:
     return len(rows)
 
 
+def raw_note(path: str, campaign: str = "long") -> int:
+    """What `journal note` must do at the least: open the file, read the campaign's head,
+    insert the next event and commit."""
+    conn = sqlite_connect(path)
+    conn.execute("BEGIN IMMEDIATE")
+    seq, _ = conn.execute(
+        "SELECT seq, hash FROM events WHERE campaign = ? ORDER BY seq DESC LIMIT 1", (campaign,)
+    ).fetchone()
+    row = (campaign, seq + 1, *note_row(seq + 1))
+    conn.execute(f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
+    conn.execute("COMMIT")
+    conn.close()
+    return int(seq) + 1
+
+
+def raw_snapshot(path: str, campaign: str = "long") -> int:
+    """What a warm `journal status` must do at the least: read the newest snapshot row and
+    decode its document and the state inside it."""
+    conn = sqlite_connect(path)
+    (document,) = conn.execute(
+        "SELECT state FROM snapshots WHERE campaign = ? ORDER BY seq DESC LIMIT 1", (campaign,)
+    ).fetchone()
+    conn.close()
+    state = json.loads(json.loads(document)["state"])
+    return len(state)
+
+
 # --- PostgreSQL (psycopg) ------------------------------------------------------------------
 
 
@@ -153,5 +182,9 @@ if __name__ == "__main__":
         sys.exit(1 if raw_verify(*arguments) else 0)
     elif job == "import":
         raw_import(*arguments)
+    elif job == "note":
+        raw_note(*arguments)
+    elif job == "snapshot":
+        raw_snapshot(*arguments)
     else:
         sys.exit(f"unknown anchor {job}")

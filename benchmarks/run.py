@@ -28,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import anchors  # noqa: E402
+import bench_long_campaign  # noqa: E402
 import workload  # noqa: E402
 
 import journal  # noqa: E402
@@ -90,8 +91,14 @@ def paired(
     }
     ratio = found["ours_cpu_s"] / found["anchor_cpu_s"]
     wall = found["ours_s"] / found["anchor_s"]
+    # how noisy: each turn's own CPU ratio, lowest and highest
+    turns = sorted(m.cpu / t.cpu for m, t in zip(mine, theirs, strict=True) if t.cpu > 0)
+    if faster:
+        turns = sorted(1 / r for r in turns)
     return {
         **found,
+        "turn_ratio_min": turns[0] if turns else ratio,
+        "turn_ratio_max": turns[-1] if turns else ratio,
         "ratio": 1 / ratio if faster else ratio,
         "wall_ratio": 1 / wall if faster else wall,
     }
@@ -312,13 +319,7 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
 
     figures["append"] = appends(str(ours_db), raw_one)
 
-    say("a whole CLI command ...")
-    cli_db = str(data.copy(base, "cli.db"))
-    figures["cli_append"] = paired(
-        lambda: timed_cli(cli_db, "note", "One more."),
-        lambda: process([PYTHON, "-m", "journal", "--version"]),
-        repeats,
-    )
+    figures |= startup_figures(data, base, repeats)
 
     say(f"status at {big} events and at {SMALL} ...")
     small_db = str(data.database(SMALL))
@@ -349,6 +350,48 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
         lambda: timed_cli(chain_only, "verify"), lambda: anchor_process("verify", db), repeats
     )
     return figures
+
+
+def startup_figures(data: Data, base: Path, repeats: int) -> dict[str, Any]:
+    """The one-shot commands' start: whole processes, each against its raw process."""
+    figures: dict[str, Any] = {}
+    say("start-up: note, warm status and completion, whole processes ...")
+    cli_db = str(data.copy(base, "cli.db"))
+    raw_db = str(data.copy(base, "raw-cli.db"))
+    version = [PYTHON, "-m", "journal", "--version"]
+    figures["cli_append"] = paired(
+        lambda: timed_cli(cli_db, "note", "One more."), lambda: process(version), repeats
+    )
+    note = lambda: timed_cli(cli_db, "note", "One more.")  # noqa: E731
+    figures["cli_note"] = paired(note, lambda: anchor_process("note", raw_db), repeats)
+    timed_cli(cli_db, "status")  # warm: a snapshot at the head
+    figures["warm_status"] = paired(
+        lambda: timed_cli(cli_db, "status"), lambda: anchor_process("snapshot", cli_db), repeats
+    )
+    figures["complete"] = paired(lambda: completion(cli_db), lambda: process(version), repeats)
+    return figures
+
+
+def completion(db: str) -> Timing:
+    """bash completing a character's name: `journal --db DB explain A<TAB>`."""
+    name = bench_long_campaign.CAST[0]
+    words = ["journal", "--db", db, "explain", name[:2]]
+    env = {
+        **os.environ,
+        "_JOURNAL_COMPLETE": "bash_complete",
+        "COMP_WORDS": " ".join(words),
+        "COMP_CWORD": str(len(words) - 1),
+    }
+    out = subprocess.run([PYTHON, "-m", "journal"], env=env, capture_output=True, text=True)
+    if name not in out.stdout:
+        raise RuntimeError(f"completion offered {out.stdout!r}, not {name}")
+    start = time.perf_counter()
+    with subprocess.Popen(
+        [PYTHON, "-m", "journal"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    ) as child:
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    return Timing(time.perf_counter() - start, usage.ru_utime + usage.ru_stime)
 
 
 _RAW: dict[str, Any] = {}
@@ -447,6 +490,9 @@ def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int
         "append_p99_vs_raw": sqlite["append"]["p99_vs_raw"],
         "append_last_vs_first": sqlite["append"]["last_vs_first"],
         "cli_append_vs_version": sqlite["cli_append"]["ratio"],
+        "cli_note_vs_raw": sqlite["cli_note"]["ratio"],
+        "warm_status_vs_raw": sqlite["warm_status"]["ratio"],
+        "complete_vs_version": sqlite["complete"]["ratio"],
         "status_1m_vs_1k": sqlite["status"]["ratio"],
         "status_events": sqlite["status"]["events"],
         "audit_vs_raw_fold": sqlite["audit"]["ratio"],
@@ -466,6 +512,24 @@ def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int
     found["details"] = {"sqlite": sqlite, "postgres": postgres}
     if not HAVE_EVENTSOURCING:
         found["note"] = "eventsourcing is not installed: pip install -e '.[bench]'"
+    return found
+
+
+def startup_summary(figures: dict[str, Any], events: int) -> dict[str, Any]:
+    """The start-up figures alone (`--startup`)."""
+    keys = {
+        "cli_append_vs_version": "cli_append",
+        "cli_note_vs_raw": "cli_note",
+        "warm_status_vs_raw": "warm_status",
+        "complete_vs_version": "complete",
+    }
+    found: dict[str, Any] = {"events": events}
+    for key, name in keys.items():
+        found[key] = figures[name]["ratio"]
+        found[f"{key}_wall"] = figures[name]["wall_ratio"]
+        found[f"{key}_turns"] = [figures[name]["turn_ratio_min"], figures[name]["turn_ratio_max"]]
+    found["machine"] = machine()
+    found["details"] = figures
     return found
 
 
@@ -492,6 +556,9 @@ TARGETS = {
     "append_p99_vs_raw": ("<=", 3.0),
     "append_last_vs_first": ("<=", 1.2),
     "cli_append_vs_version": ("<=", 4.0),
+    "cli_note_vs_raw": ("<=", 3.0),
+    "warm_status_vs_raw": ("<=", 3.0),
+    "complete_vs_version": ("<=", 3.0),
     "status_1m_vs_1k": ("<=", 1.1),
     "audit_vs_raw_fold": ("<=", 4.0),
     "log_vs_raw_fold": ("<=", 3.0),
@@ -519,6 +586,15 @@ def table(found: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def compiled() -> None:
+    """The journal's bytecode, as an installed journal has it: a whole process measured
+    with PYTHONDONTWRITEBYTECODE set (or a source tree never run) would compile every
+    module of the journal at each start, which no GM's command does."""
+    import compileall
+
+    compileall.compile_dir(Path(journal.__file__).parent, quiet=1)
+
+
 def main() -> None:
     global APPENDS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -531,6 +607,9 @@ def main() -> None:
         "--big", type=int, default=BIG, help="events of the big campaign for status (1,000,000)"
     )
     parser.add_argument(
+        "--startup", action="store_true", help="only the start-up figures (note, status, bash)"
+    )
+    parser.add_argument(
         "--serve",
         action="store_true",
         help="also measure journal serve (bench_serve.py: latency with 50 clients, memory "
@@ -540,6 +619,11 @@ def main() -> None:
     APPENDS = options.appends
     cache = Path(os.environ.get("JOURNAL_BENCH_CACHE", "/tmp/journal-bench"))
     data = Data(cache, options.events)
+    compiled()
+    if options.startup:
+        startup = startup_figures(data, data.database(options.events, data.log), options.repeats)
+        print(json.dumps(startup_summary(startup, options.events), indent=2))
+        return
     if options.log:
         shutil.copy(data.log, options.log)
     sqlite = sqlite_figures(data, options.repeats, max(options.big, options.events))

@@ -25,10 +25,7 @@ def where_remembered() -> str:
 
 
 def _key(store: Store) -> str:
-    path = store.sqlite_path
-    if path is not None:
-        return str(path.expanduser().resolve())
-    return store.engine.url.render_as_string(hide_password=True)
+    return store.key()
 
 
 def _read() -> dict[str, str]:

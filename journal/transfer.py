@@ -58,7 +58,7 @@ from journal.rules.core import (
 )
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
-from journal.store.queries import NO_BOUND
+from journal.store.layout import NO_BOUND
 from journal.writer import RECORDED, checked
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it

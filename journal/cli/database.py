@@ -81,7 +81,7 @@ def db_check(settings: Settings, as_json: bool) -> None:
     Example:
       journal db check && echo ready
     """
-    from journal.store.schema import SCHEMA_HEAD
+    from journal.store.layout import SCHEMA_HEAD
 
     store = settings.store()
     current = store.revision()

@@ -95,9 +95,9 @@ class Settings:
         commands that start a journal (`create`) may make a new SQLite file."""
         if self._store is None:
             from journal.store import Store
-            from journal.store.engine import database_url, in_memory
+            from journal.store.engine import memory_target
 
-            if in_memory(database_url(self.db)):
+            if memory_target(self.db):
                 fail(
                     f"--db {self.db} is an in-memory database: what a command writes there is "
                     "gone when it ends; point --db at a file (or a server's URL)"
@@ -514,20 +514,17 @@ def _name_failure(exc: Exception) -> JournalError | None:
 def _database_failure(exc: Exception, settings: Settings | None) -> JournalError | None:
     """A failure of the database itself (locked past the timeout, read-only, a disk that
     fails, a server that went away), in the GM's words; None for anything else."""
-    if "sqlalchemy" not in sys.modules:
+    if "journal.store.recorder" not in sys.modules:
         return None
-    from sqlalchemy.exc import DBAPIError, OperationalError
+    from journal.store.recorder import DriverError
 
-    from journal.store.engine import REFUSED_WRITES, problem
-
-    refused = isinstance(exc, DBAPIError) and (
-        getattr(exc.orig, "sqlstate", None) in REFUSED_WRITES
-    )
-    if not (isinstance(exc, OperationalError) or refused):
+    if not isinstance(exc, DriverError):
         return None
+    from journal.store.engine import problem
+
     store = settings._store if settings is not None else None
     where = store.describe() if store is not None else "the database"
-    return JournalError(problem(where, exc, store.engine.url if store is not None else None))
+    return JournalError(problem(where, exc.orig, store.url() if store is not None else None))
 
 
 def _first_line(exc: BaseException) -> str:

@@ -19,21 +19,21 @@ from typing import TYPE_CHECKING
 from journal.errors import RuleError
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
-
+    from journal.rules.installed import Found
     from journal.rules.ruleset import Ruleset
 
 ENTRY_POINT_GROUP = "journal.rulesets"
 
 
 @cache
-def _entry_points() -> dict[str, EntryPoint]:
-    from importlib.metadata import entry_points
+def _entry_points() -> dict[str, Found]:
+    """The installed rulesets, found through a cached entry-point scan (`installed`)."""
+    from journal.rules.installed import rulesets
 
-    return {ep.name: ep for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=_order)}
+    return {ep.name: ep for ep in sorted(rulesets(), key=_order)}
 
 
-def _order(ep: EntryPoint) -> tuple[bool, str]:
+def _order(ep: Found) -> tuple[bool, str]:
     """The journal's own rulesets first, then the others by name."""
     return (not ep.value.startswith("journal."), ep.name)
 

@@ -1,4 +1,6 @@
-"""The event store on SQLAlchemy Core: open, migrate, append, read.
+"""The event store: open, migrate, append, read, on any database through its `Recorder`
+(`journal.store.sqlite` on the standard library's sqlite3, `journal.store.postgres` on
+SQLAlchemy Core).
 
 Appends are optimistic: the caller says which seq it last saw; UNIQUE(campaign, seq) turns a
 lost race into `ConcurrencyConflict`. Each event links to the one before it by SHA-256.
@@ -15,29 +17,18 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import msgspec
-from sqlalchemy import Connection, Engine, func, inspect, select, text
-from sqlalchemy.exc import (
-    DatabaseError,
-    DBAPIError,
-    IntegrityError,
-    OperationalError,
-)
 
 from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
 from journal.files import copy_file, disk_problem
-from journal.store.engine import (
-    in_memory,
-    lock_schema,
-    open_engine,
-    problem,
-    use_wal,
-)
-from journal.store.queries import NO_BOUND, queries
-from journal.store.schema import SCHEMA_HEAD, SCHEMA_HISTORY, events, snapshots
+from journal.store.engine import open_recorder, problem
+from journal.store.layout import NO_BOUND, SCHEMA_HEAD, SCHEMA_HISTORY
+from journal.store.recorder import Conn, DriverError, Duplicate, Recorder
 from journal.store.snapshots import Stored
 from journal.store.snapshots import document as snapshot_document
 
+#: the snapshots table's columns (`journal.store.schema.snapshots`)
+SNAPSHOT_COLUMNS = {"campaign", "seq", "rules_version", "state", "created_at"}
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
 #: the PostgreSQL channel an append notifies (its payload: the campaign's slug)
@@ -80,24 +71,24 @@ def _naive_utc(moment: datetime) -> datetime:
 class Store:
     """One database, any number of campaigns."""
 
-    def __init__(self, engine: Engine, path: Path | None = None, read_only: bool = False) -> None:
-        self.engine = engine
-        self._q = queries(engine.dialect.name)
-        self._path = path
+    def __init__(self, recorder: Recorder) -> None:
+        self._recorder = recorder
+        self.dialect = recorder.dialect
         #: a SQLite file opened read-only (it or its folder cannot be written)
-        self.read_only = read_only
+        self.read_only = recorder.read_only
         #: campaign -> (seq, hash) after this store's own last append to it
         self._heads: dict[str, tuple[int, str]] = {}
+        #: campaign -> its first event, as `campaigns` read it (events never change)
+        self._firsts: dict[str, Recorded] = {}
 
     @classmethod
     def open(cls, target: str | None, *, create: bool = True) -> Store:
         """Open a database; with `create=False` a missing SQLite file is refused, not made."""
-        opened = open_engine(target, create=create)
-        return cls(opened.engine, opened.path, opened.read_only)
+        return cls(open_recorder(target, create=create))
 
     def close(self) -> None:
         """Close every pooled connection."""
-        self.engine.dispose()
+        self._recorder.close()
 
     def __enter__(self) -> Store:
         return self
@@ -106,21 +97,30 @@ class Store:
         self.close()
 
     @property
+    def engine(self) -> Any:
+        """A SQLAlchemy engine on this database (tests and tools; on SQLite it imports
+        SQLAlchemy, which no command's own path does)."""
+        return self._recorder.engine
+
+    @property
     def is_sqlite(self) -> bool:
-        return self.engine.dialect.name == "sqlite"
+        return self.dialect == "sqlite"
 
     @property
     def sqlite_path(self) -> Path | None:
-        if self._path is not None:
-            return self._path
-        database = self.engine.url.database
-        if self.is_sqlite and not in_memory(self.engine.url) and database:
-            return Path(database)
-        return None
+        return self._recorder.path
 
     def describe(self) -> str:
-        path = self.sqlite_path
-        return str(path) if path else self.engine.url.render_as_string(hide_password=True)
+        return self._recorder.describe()
+
+    def url(self) -> Any:
+        """A server's SQLAlchemy URL, for what a failure says of its settings (None on
+        SQLite: no SQLAlchemy there)."""
+        return None if self.is_sqlite else self.engine.url
+
+    def key(self) -> str:
+        """This database told apart from every other (the current campaign's key)."""
+        return self._recorder.key()
 
     # --- schema --------------------------------------------------------------------------
 
@@ -128,16 +128,16 @@ class Store:
         """The Alembic revision of the database; None for an empty one. A SQLite journal
         (never a foreign file) is put in WAL mode when it is not."""
         try:
-            with self.engine.connect() as conn:
+            with self._recorder.reading() as conn:
                 version = self._revision(conn)
             if version is not None and self.is_sqlite and not self.read_only:
-                use_wal(self.engine)
+                self._recorder.use_wal()
             return version
-        except DatabaseError as exc:
-            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
+        except DriverError as exc:
+            raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
 
-    def _revision(self, conn: Connection) -> str | None:
-        names = inspect(conn).get_table_names()
+    def _revision(self, conn: Conn) -> str | None:
+        names = conn.tables()
         if "alembic_version" not in names:
             if names:
                 raise StoreError(
@@ -145,7 +145,8 @@ class Store:
                     "point --db at a journal database or a new file"
                 )
             return None
-        version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        found = conn.first("revision")
+        version = None if found is None else found[0]
         if version is not None and ("events" not in names or str(version) not in SCHEMA_HISTORY):
             if "events" in names and str(version) > SCHEMA_HEAD:
                 raise StoreError(
@@ -173,18 +174,22 @@ class Store:
             )
 
     def upgrade(self, *, backup: bool = True) -> tuple[str | None, str, Path | None]:
-        """Bring the database to head with Alembic. Returns (from, to, backup copy).
+        """Bring the database to head. Returns (from, to, backup copy). A new database is
+        made at head (on SQLite from `layout`'s statements, without Alembic); an older one
+        is migrated by Alembic.
 
-        The migration runs under the write lock (SQLite's BEGIN IMMEDIATE, an advisory
-        lock on PostgreSQL) and reads the revision again under it: several commands using
-        a new database at once wait for the first to create it, then find it made."""
+        Either runs under the write lock (SQLite's BEGIN IMMEDIATE, an advisory lock on
+        PostgreSQL) and reads the revision again under it: several commands using a new
+        database at once wait for the first to create it, then find it made."""
         before = self.revision()
         copy = None
         path = self.sqlite_path
         if backup and before is not None and before != SCHEMA_HEAD and path and path.exists():
             copy = path.with_name(f"{path.name}.bak-{before}")
-            with self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)")
+            try:
+                self._recorder.checkpoint()
+            except DriverError as exc:
+                raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
             try:
                 copy_file(path, copy)
             except OSError as exc:
@@ -193,14 +198,23 @@ class Store:
                     "upgraded; free some space or move the file, then run `journal db upgrade` "
                     "again"
                 ) from None
-        if before is None and self.is_sqlite and not self.read_only:
-            use_wal(self.engine)  # a new journal: WAL from its first write
-        from journal.store.migrate import upgrade_to_head
-
-        with self._write() as conn:
-            lock_schema(conn)
-            if self._revision(conn) != SCHEMA_HEAD:
-                upgrade_to_head(conn)
+        if before is None:
+            if self.is_sqlite and not self.read_only:
+                self._recorder.use_wal()  # a new journal: WAL from its first write
+            with self._write() as conn:
+                conn.lock_schema()
+                if self._revision(conn) is None:
+                    conn.create_schema()
+            return before, SCHEMA_HEAD, copy
+        if before == SCHEMA_HEAD:
+            return before, SCHEMA_HEAD, copy  # nothing to migrate: no Alembic
+        try:
+            with self._recorder.migrating() as conn:
+                conn.lock_schema()
+                if self._revision(conn) != SCHEMA_HEAD:
+                    conn.upgrade_schema()
+        except DriverError as exc:
+            raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
         return before, SCHEMA_HEAD, copy
 
     def ensure_schema(self) -> None:
@@ -217,14 +231,14 @@ class Store:
         """The append-only triggers missing, disabled or replaced (empty: all in place)."""
         from journal.store.health import trigger_problems
 
-        with self.engine.connect() as conn:
+        with self._recorder.reading() as conn:
             return trigger_problems(conn)
 
     def integrity_problems(self) -> list[str] | None:
         """What SQLite's integrity check finds wrong with the file (None on a server)."""
         from journal.store.health import integrity_problems
 
-        with self.engine.connect() as conn:
+        with self._recorder.reading() as conn:
             return integrity_problems(conn)
 
     def reinstall_triggers(self) -> list[str]:
@@ -238,54 +252,55 @@ class Store:
 
     def campaigns(self) -> list[Recorded]:
         """Each campaign's first event (CampaignCreated), in the order they were created."""
-        with self.engine.connect() as conn:
-            return [_record(row[0], row[1:]) for row in conn.execute(self._q.firsts)]
+        with self._recorder.reading() as conn:
+            found = [_record(row[0], row[1:]) for row in conn.rows("firsts")]
+        self._firsts = {first.campaign: first for first in found}
+        return found
 
     def head(self, campaign: str) -> tuple[int, str]:
-        with self.engine.connect() as conn:
-            return self._head(conn, campaign)
+        """The campaign's newest (seq, hash); an append right after it, at that seq, skips
+        reading it again (see `append`)."""
+        with self._recorder.reading() as conn:
+            found = self._head(conn, campaign)
+        self._heads[campaign] = found
+        return found
 
     def count(self, campaign: str) -> int:
-        query = select(func.count()).select_from(events).where(events.c.campaign == campaign)
-        with self.engine.connect() as conn:
-            return int(conn.execute(query).scalar_one())
+        with self._recorder.reading() as conn:
+            found = conn.first("count", {"campaign": campaign})
+        return 0 if found is None else int(found[0])
 
     def read(self, campaign: str, *, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events in seq order, streamed in batches."""
         bounds = {"campaign": campaign, "after": after, "upto": NO_BOUND if upto is None else upto}
-        with self.engine.connect() as conn:
-            result = conn.execution_options(yield_per=READ_BATCH).execute(self._q.read, bounds)
-            for rows in result.partitions():
-                for row in rows:
-                    yield _record(campaign, row)
+        with self._recorder.reading() as conn:
+            for row in conn.rows("read", bounds):
+                yield _record(campaign, row)
 
     def read_backwards(self, campaign: str, *, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events from the newest (at or before `upto`) back to the first."""
         bounds = {"campaign": campaign, "upto": NO_BOUND if upto is None else upto}
-        with self.engine.connect() as conn:
-            result = conn.execution_options(yield_per=50).execute(self._q.read_backwards, bounds)
-            try:
-                for row in result:
-                    yield _record(campaign, row)
-            finally:  # a reader that stops early (`undo`) leaves no server cursor open
-                result.close()
+        with self._recorder.reading() as conn:
+            for row in conn.rows("read_backwards", bounds):
+                yield _record(campaign, row)
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
+        """Event `seq` of the campaign (a campaign's first, once `campaigns` read it, is not
+        read again: events never change)."""
+        if seq == 1 and campaign in self._firsts:
+            return self._firsts[campaign]
         if not _stored_int(seq):
             return None
-        with self.engine.connect() as conn:
-            row = conn.execute(self._q.get, {"campaign": campaign, "seq": seq}).first()
+        with self._recorder.reading() as conn:
+            row = conn.first("get", {"campaign": campaign, "seq": seq})
         return None if row is None else _record(campaign, row)
 
     def last_seq_of_session(self, campaign: str, number: int) -> int | None:
         if not _stored_int(number):
             return None
-        query = select(func.max(events.c.seq)).where(
-            events.c.campaign == campaign, events.c.session == number
-        )
-        with self.engine.connect() as conn:
-            seq = conn.execute(query).scalar()
-        return None if seq is None else int(seq)
+        with self._recorder.reading() as conn:
+            found = conn.first("last_of_session", {"campaign": campaign, "session": number})
+        return None if found is None or found[0] is None else int(found[0])
 
     def corrections(
         self, campaign: str, *, upto: int | None = None
@@ -295,8 +310,8 @@ class Store:
         The bound is applied here, not in SQL: `seq <= upto` would lead the planner to the
         (campaign, seq) index and a walk of the whole campaign, where (type, campaign)
         finds the few corrections directly."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(self._q.corrections, {"campaign": campaign}).all()
+        with self._recorder.reading() as conn:
+            rows = list(conn.rows("corrections", {"campaign": campaign}))
         return sorted(
             (int(seq), str(kind), msgspec.json.decode(data))
             for seq, kind, data in rows
@@ -315,16 +330,16 @@ class Store:
             "upto": NO_BOUND if upto is None else upto,
         }
         with self._snapshots_read() as conn:
-            row = conn.execute(self._q.latest_snapshot, key).first()
+            row = conn.first("latest_snapshot", key)
         return None if row is None else Stored(*row)
 
     def snapshot_rows(self, campaign: str | None = None) -> list[Stored]:
         """Every snapshot of `campaign` (of every campaign when None), unchecked."""
         with self._snapshots_read() as conn:
             if campaign is None:
-                rows = conn.execute(self._q.all_snapshot_rows)
+                rows = conn.rows("all_snapshot_rows")
             else:
-                rows = conn.execute(self._q.snapshot_rows, {"campaign": campaign})
+                rows = conn.rows("snapshot_rows", {"campaign": campaign})
             return [Stored(*row) for row in rows]
 
     def save_snapshot(self, campaign: str, seq: int, rules_version: str, state: str) -> None:
@@ -333,54 +348,47 @@ class Store:
         race, a read-only file or role, no snapshots table), nothing is kept."""
         try:
             with self._write() as conn:
-                found = conn.execute(self._q.hash_at, {"campaign": campaign, "seq": seq}).first()
+                found = conn.first("hash_at", {"campaign": campaign, "seq": seq})
                 if found is not None:
-                    self._keep(conn, campaign, seq, str(found.hash), (rules_version, state))
-        except (DBAPIError, StoreError):
+                    self._keep(conn, campaign, seq, str(found[0]), (rules_version, state))
+        except (DriverError, StoreError):
             pass
 
     def discard_snapshot(self, row: Stored) -> bool:
         """Delete one snapshot (found bad), if the database lets this command write."""
+        key = {"campaign": row.campaign, "seq": row.seq, "rules_version": row.rules_version}
         try:
             with self._write() as conn:
-                conn.execute(
-                    snapshots.delete().where(
-                        snapshots.c.campaign == row.campaign,
-                        snapshots.c.seq == row.seq,
-                        snapshots.c.rules_version == row.rules_version,
-                    )
-                )
-        except (DBAPIError, StoreError):
+                conn.run("delete_snapshot", key)
+        except (DriverError, StoreError):
             return False  # a cache: a lost race or a read-only role just means no delete
         return True
 
     def drop_snapshots(self, campaign: str | None = None) -> int:
         """Delete every snapshot of `campaign` (of every campaign when None); how many."""
-        query = snapshots.delete()
-        if campaign is not None:
-            query = query.where(snapshots.c.campaign == campaign)
         try:
             with self._write() as conn:
-                return int(conn.execute(query).rowcount)
-        except (DBAPIError, StoreError) as exc:  # `_write` says what a locked file is
+                if campaign is None:
+                    return conn.run("drop_snapshots")
+                return conn.run("drop_campaign_snapshots", {"campaign": campaign})
+        except (DriverError, StoreError) as exc:  # `_write` says what a locked file is
             raise self._snapshots_problem(exc) from None
 
     def repair_snapshots(self) -> bool:
         """Make the snapshots table again when it is missing or not the journal's (it is a
         cache: nothing is lost). Whether it had to."""
         with self._write() as conn:
-            found = inspect(conn)
-            if found.has_table("snapshots"):
-                columns = {c["name"] for c in found.get_columns("snapshots")}
-                if columns == set(snapshots.c.keys()):
-                    return False
-                snapshots.drop(conn)
-            snapshots.create(conn)
+            columns = conn.columns("snapshots")
+            if columns == SNAPSHOT_COLUMNS:
+                return False
+            if columns:
+                conn.drop_table("snapshots")
+            conn.make_snapshots_table()
         return True
 
     def _keep(
         self,
-        conn: Connection,
+        conn: Conn,
         campaign: str,
         seq: int,
         head_hash: str,
@@ -394,55 +402,55 @@ class Store:
         events it wrote: every snapshot ahead of it goes too (none can be the journal's,
         and one would refuse the snapshots of the events appended there)."""
         rules_version, state = kept
+        document = snapshot_document(seq, head_hash, rules_version, state)
         row = {
             "campaign": campaign,
             "seq": seq,
             "rules_version": rules_version,
-            "state": snapshot_document(seq, head_hash, rules_version, state),
-            "created_at": utc_now(),
+            "state_json": _ENCODE(document).decode(),
+            "created_at": self._recorder.instant(utc_now()),
+        }
+        room = {
+            "campaign": campaign,
+            "seq": seq,
+            "head": NO_BOUND if head is None else head,
+            "rules_version": rules_version,
         }
         try:
-            with conn.begin_nested():
-                room = {
-                    "campaign": campaign,
-                    "seq": seq,
-                    "head": NO_BOUND if head is None else head,
-                }
-                conn.execute(self._q.make_room, {**room, "rules_version": rules_version})
-                conn.execute(self._q.insert_snapshot, row)
-        except DBAPIError:
+            with conn.savepoint():
+                conn.run("make_room", room)
+                conn.run("insert_snapshot", row)
+        except DriverError:
             pass
 
     @contextmanager
-    def _snapshots_read(self) -> Iterator[Connection]:
+    def _snapshots_read(self) -> Iterator[Conn]:
         try:
-            with self.engine.connect() as conn:
+            with self._recorder.reading() as conn:
                 yield conn
-        except DBAPIError as exc:
+        except DriverError as exc:
             raise self._snapshots_problem(exc) from None
 
-    def _snapshots_problem(self, exc: DBAPIError | StoreError) -> StoreError:
+    def _snapshots_problem(self, exc: DriverError | StoreError) -> StoreError:
         """`SnapshotsUnavailable` when the snapshots table is gone or not the journal's,
         else the database's own problem."""
         try:
-            with self.engine.connect() as conn:
-                found = inspect(conn)
-                present = found.has_table("snapshots")
-                columns = {c["name"] for c in found.get_columns("snapshots")} if present else set()
-        except DBAPIError:
+            with self._recorder.reading() as conn:
+                columns = conn.columns("snapshots")
+        except DriverError:
             return self._problem(exc)
-        if not present or columns != set(snapshots.c.keys()):
-            what = "missing" if not present else "not the journal's"
+        if columns != SNAPSHOT_COLUMNS:
+            what = "missing" if not columns else "not the journal's"
             return SnapshotsUnavailable(
                 f"the snapshots table (a cache) is {what}: `journal db upgrade` makes it "
                 "again (until then every command folds the whole log)"
             )
         return self._problem(exc)
 
-    def _problem(self, exc: DBAPIError | StoreError) -> StoreError:
+    def _problem(self, exc: DriverError | StoreError) -> StoreError:
         if isinstance(exc, StoreError):
             return exc
-        return StoreError(problem(self.describe(), exc, self.engine.url))
+        return StoreError(problem(self.describe(), exc.orig, self.url()))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -457,9 +465,9 @@ class Store:
         `snapshot` (rules version, state text) keeps the state after the drafts, in the
         same transaction.
 
-        After its own append, the store knows the head: the next append after it skips
-        reading it (a round trip on a server), since UNIQUE(campaign, seq) refuses the
-        insert if another writer got there first."""
+        After its own append or `head`, the store knows the head: an append after it
+        skips reading it (a round trip on a server), since UNIQUE(campaign, seq) refuses
+        the insert if another writer got there first."""
         known = self._heads.pop(campaign, None)
         try:
             with self._write() as conn:
@@ -478,14 +486,18 @@ class Store:
                     record = seal(campaign, seq, prev_hash, draft)
                     records.append(record)
                     prev_hash = record.hash
+                instant = self._recorder.instant
                 rows = [_row(r) for r in records]
-                conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
+                for row in rows:
+                    row["recorded_at"] = instant(row["recorded_at"])
+                    row.setdefault("writer", None)  # one statement for every row
+                conn.run("insert_event", rows[0] if len(rows) == 1 else rows)
                 self._notify(conn, campaign)
                 if snapshot is not None:
                     self._keep(conn, campaign, seq, prev_hash, snapshot, expected_seq)
             self._heads[campaign] = (seq, prev_hash)
             return records
-        except IntegrityError:
+        except Duplicate:
             raise ConcurrencyConflict(
                 f"another writer appended to campaign {campaign!r} at the same moment"
             ) from None
@@ -513,7 +525,7 @@ class Store:
         with self._write() as conn:
             head_seq, head_hash = self._head(conn, campaign)
             # an empty database can hold no event id already: only the file can repeat one
-            others = conn.execute(self._q.any_event).first() is not None
+            others = conn.first("any_event") is not None
             rechain: bool | None = None  # decided at the first new event
             prev_hash = head_hash
             for records, hashed in batches:
@@ -532,9 +544,9 @@ class Store:
                     _refuse_taken_ids(conn, tail)
                 rows = [_many_row(r, campaign, self.is_sqlite) for r in tail]
                 try:
-                    with conn.begin_nested():
-                        conn.exec_driver_sql(self._q.insert_many, rows)
-                except IntegrityError:
+                    with conn.savepoint():
+                        conn.insert_many(rows)
+                except Duplicate:
                     raise StoreError(
                         f"an event id of events {tail[0].seq} to {tail[-1].seq} is already in "
                         "this database or twice in the file; nothing was imported"
@@ -551,16 +563,19 @@ class Store:
                 assert written is not None
                 self._keep(conn, campaign, written.seq, written.hash, kept, head_seq)
             if sealed is not None:
-                conn.execute(self._q.insert_event, _row(sealed))
+                row = _row(sealed)
+                row["recorded_at"] = self._recorder.instant(row["recorded_at"])
+                row.setdefault("writer", None)
+                conn.run("insert_event", row)
             if added:
                 self._notify(conn, campaign)
         return Imported(added, None if sealed is None else sealed.seq)
 
     def _same_history(
-        self, conn: Connection, campaign: str, records: Sequence[Recorded], hashed: bool
+        self, conn: Conn, campaign: str, records: Sequence[Recorded], hashed: bool
     ) -> None:
         bounds = {"campaign": campaign, "after": records[0].seq - 1, "upto": records[-1].seq}
-        ours = {row.seq: row for row in conn.execute(self._q.read, bounds)}
+        ours = {row[0]: row for row in conn.rows("read", bounds)}
         for record in records:
             mine = _record(campaign, ours[record.seq])
             if (
@@ -580,30 +595,31 @@ class Store:
                     "on; nothing was imported (import under another name with --campaign)"
                 )
 
-    def _head(self, conn: Connection, campaign: str) -> tuple[int, str]:
-        row = conn.execute(self._q.head, {"campaign": campaign}).first()
-        return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
+    def _head(self, conn: Conn, campaign: str) -> tuple[int, str]:
+        row = conn.first("head", {"campaign": campaign})
+        return (0, GENESIS_HASH) if row is None else (int(row[0]), str(row[1]))
 
-    def _notify(self, conn: Connection, campaign: str) -> None:
+    def _notify(self, conn: Conn, campaign: str) -> None:
         """On PostgreSQL, tell every listener (`journal serve` on any machine) that the
         campaign has new events: delivered when this transaction commits, never if it
         rolls back. SQLite's readers watch the file instead (`PRAGMA data_version`)."""
         if not self.is_sqlite:
-            notify = text("SELECT pg_notify(:channel, :campaign)")
-            conn.execute(notify, {"channel": NOTIFY_CHANNEL, "campaign": campaign})
+            conn.sql("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, campaign))
 
     @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _write(self) -> Iterator[Conn]:
         """A write transaction (on SQLite it takes the write lock at BEGIN, waiting for
         another writer's up to the lock timeout); a failure of the database (locked,
         read-only, a full disk) is a StoreError that says so."""
         try:
-            with self.engine.connect() as conn:
-                conn.execution_options(journal_write=True)
-                with conn.begin():
-                    yield conn
-        except OperationalError as exc:
-            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
+            with self._recorder.writing() as conn:
+                yield conn
+        except Duplicate:
+            raise
+        except DriverError as exc:
+            if not exc.operational:
+                raise
+            raise StoreError(problem(self.describe(), exc.orig, self.url())) from None
 
 
 def _stored_int(number: int) -> bool:
@@ -664,20 +680,17 @@ def _rechain(campaign: str, prev_hash: str, records: Sequence[Recorded]) -> list
     return sealed
 
 
-def _refuse_taken_ids(conn: Connection, records: Sequence[Recorded]) -> None:
+def _refuse_taken_ids(conn: Conn, records: Sequence[Recorded]) -> None:
     """An event id belongs to one event: refuse records whose id another event holds."""
     for start in range(0, len(records), READ_BATCH):
         batch = {r.event_id: r for r in records[start : start + READ_BATCH]}
-        taken = conn.execute(
-            select(events.c.campaign, events.c.seq, events.c.event_id).where(
-                events.c.event_id.in_(list(batch))
-            )
-        ).first()
+        taken = conn.taken(list(batch))
         if taken is not None:
-            record = batch[taken.event_id]
+            owner, seq, event_id = taken
+            record = batch[event_id]
             raise StoreError(
                 f"event {record.event_id} (seq {record.seq}) is already in this database "
-                f"as {taken.campaign} event {taken.seq}; nothing was imported"
+                f"as {owner} event {seq}; nothing was imported"
             )
 
 

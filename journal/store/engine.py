@@ -1,6 +1,8 @@
-"""Opening a database: its URL, the engine and its settings (SQLite's pragmas and write
-lock, PostgreSQL's timeouts), read-only access, and what a failure of the database means
-to the GM.
+"""Opening a database: its target (a SQLite file read without SQLAlchemy, or a server's
+URL), its recorder, the SQLAlchemy engines and their settings (SQLite's pragmas and write
+lock for `db upgrade`, PostgreSQL's timeouts), read-only access, and what a failure of the
+database means to the GM. SQLAlchemy is imported only by the functions that make an
+engine.
 
 A refused command changes no file it opened: the journal's own settings that live in the
 file (SQLite's WAL mode) are set only once the file is known to be a journal (or a new
@@ -15,15 +17,16 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
-
-from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.engine import ExceptionContext
-from sqlalchemy.engine.url import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, quote, unquote
 
 from journal.errors import StoreError
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
+    from sqlalchemy.engine.url import URL
+
+    from journal.store.recorder import Recorder
 
 DEFAULT_DB = "journal.db"
 #: what SQLite says of a file whose pages are corrupt
@@ -43,76 +46,77 @@ SCHEMA_LOCK = 0x6A6F75726E616C  # "journal"
 
 
 @dataclass(frozen=True)
-class Opened:
-    engine: Engine
-    #: the SQLite file (None on a server)
-    path: Path | None
+class SQLiteTarget:
+    """A SQLite database as `sqlite3.connect` opens it."""
+
+    #: a file's path, or a `file:` URI (`uri`)
+    database: str
+    uri: bool = False
+    #: the file itself (None: in memory, or a URI the GM gave)
+    path: Path | None = None
     #: opened read-only: the file or its folder cannot be written
     read_only: bool = False
 
+    @property
+    def where(self) -> str:
+        """The database as the GM names it."""
+        return str(self.path) if self.path is not None else self.database
 
-def database_url(target: str | None) -> URL:
-    """A SQLAlchemy URL, or a file path for SQLite (the default `./journal.db`)."""
+    def url(self) -> URL:
+        """The same database as a SQLAlchemy URL."""
+        from sqlalchemy.engine.url import URL
+
+        if not self.uri:
+            database = None if self.database == ":memory:" else self.database
+            return URL.create("sqlite", database=database)
+        database, _, query = self.database.partition("?")
+        options = {"uri": "true", **dict(parse_qsl(query))}
+        return URL.create("sqlite", database=database, query=options)
+
+
+def sqlite_target(target: str | None) -> SQLiteTarget | None:
+    """A SQLite target read without SQLAlchemy (a path, or a `sqlite://` URL as SQLAlchemy
+    reads it); None for a server's URL."""
     target = target or DEFAULT_DB
-    if "://" in target:
-        try:
-            return make_url(target)
-        except ArgumentError:
-            raise StoreError(f"{_masked(target)!r} is not a database URL") from None
-        except ValueError:  # a port that is not a number, a bracket left open
-            raise StoreError(
-                f"{_masked(target)!r} is not a database URL: check its host and port"
-            ) from None
-    return URL.create("sqlite", database=str(Path(target).expanduser()))
+    if "://" not in target:
+        return SQLiteTarget(str(Path(target).expanduser()), path=Path(target).expanduser())
+    scheme, rest = target.split("://", 1)
+    if scheme.split("+", 1)[0].lower() != "sqlite":
+        return None
+    if rest and not rest.startswith("/"):
+        raise StoreError(f"{_masked(target)!r} is not a database URL: a SQLite URL has no host")
+    rest, _, raw_query = rest[1:].partition("?")
+    database = unquote(rest) or ":memory:"
+    query = dict(parse_qsl(raw_query))
+    if query.pop("uri", "").lower() == "true":
+        extra = "&".join(f"{k}={v}" for k, v in query.items())
+        return SQLiteTarget(f"{database}?{extra}" if extra else database, uri=True)
+    if database == ":memory:" or query.get("mode", "").lower() == "memory":
+        return SQLiteTarget(":memory:")
+    return SQLiteTarget(database, path=Path(database))
 
 
-def _masked(target: str) -> str:
-    """A URL as a message may show it: without its password."""
-    return re.sub(r"(//[^/:@]*:)[^/@]*@", r"\1***@", target)
-
-
-def in_memory(url: URL) -> bool:
+def memory_target(target: str | None) -> bool:
     """A SQLite database that lives only as long as the process (`sqlite://`, `:memory:`,
-    a `mode=memory` URI)."""
-    if url.get_backend_name() != "sqlite":
+    a `mode=memory` URI), told without SQLAlchemy."""
+    found = sqlite_target(target)
+    if found is None:
         return False
-    database = url.database or ""
+    database = found.database
     return (
         database in ("", ":memory:")
         or database.startswith("file::memory:")
-        or str(url.query.get("mode", "")).lower() == "memory"
         or "mode=memory" in database
     )
 
 
-def lock_timeout() -> float:
-    """Seconds to wait for a lock: `JOURNAL_LOCK_TIMEOUT`, else 30."""
-    raw = os.environ.get(LOCK_TIMEOUT_ENV, "").strip()
-    if not raw:
-        return DEFAULT_LOCK_TIMEOUT
-    try:
-        seconds = float(raw)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds <= 86400:
-        raise StoreError(f"{LOCK_TIMEOUT_ENV}={raw!r} is not a number of seconds (1 to 86400)")
-    return seconds
-
-
-def open_engine(target: str | None, *, create: bool) -> Opened:
-    """The engine for `target`; with `create=False` a missing SQLite file is refused."""
-    url = database_url(target)
-    if url.get_backend_name() == "sqlite":
-        return _open_sqlite(url, create)
-    return Opened(_server_engine(url), None)
-
-
-def _open_sqlite(url: URL, create: bool) -> Opened:
-    path = url.database
-    uri = str(url.query.get("uri", "")).lower() == "true"
-    if in_memory(url) or uri or not path:
-        return Opened(sqlite_engine(url, url.render_as_string()), None)
-    file = Path(path)
+def sqlite_file(target: SQLiteTarget, *, create: bool) -> SQLiteTarget:
+    """The target checked as a journal file: with `create=False` a missing file is refused;
+    a file that cannot be written (or a read-only folder) is opened read-only."""
+    if target.path is None:
+        return target
+    file = target.path
+    path = target.database
     if not file.parent.is_dir():
         raise StoreError(f"folder {str(file.parent)!r} does not exist: create it first")
     if file.is_dir():
@@ -131,11 +135,61 @@ def _open_sqlite(url: URL, create: bool) -> Opened:
                 f"folder {str(file.parent)!r} is read-only: no journal can start there"
             )
     elif not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
-        return Opened(sqlite_engine(_read_only_url(file), path), file, read_only=True)
-    return Opened(sqlite_engine(url, path), file)
+        return SQLiteTarget(_read_only_uri(file), uri=True, path=file, read_only=True)
+    return target
 
 
-def _read_only_url(file: Path) -> URL:
+def open_recorder(target: str | None, *, create: bool) -> Recorder:
+    """The recorder of `target`: the standard library's sqlite3 for a SQLite file,
+    SQLAlchemy for a server (imported only then)."""
+    found = sqlite_target(target)
+    if found is not None:
+        from journal.store.sqlite import SQLiteRecorder
+
+        return SQLiteRecorder(sqlite_file(found, create=create))
+    from journal.store.postgres import ServerRecorder
+
+    return ServerRecorder(_server_engine(database_url(target)))
+
+
+def database_url(target: str | None) -> URL:
+    """A SQLAlchemy URL, or a file path for SQLite (the default `./journal.db`)."""
+    from sqlalchemy.engine.url import URL, make_url
+    from sqlalchemy.exc import ArgumentError
+
+    target = target or DEFAULT_DB
+    if "://" in target:
+        try:
+            return make_url(target)
+        except ArgumentError:
+            raise StoreError(f"{_masked(target)!r} is not a database URL") from None
+        except ValueError:  # a port that is not a number, a bracket left open
+            raise StoreError(
+                f"{_masked(target)!r} is not a database URL: check its host and port"
+            ) from None
+    return URL.create("sqlite", database=str(Path(target).expanduser()))
+
+
+def _masked(target: str) -> str:
+    """A URL as a message may show it: without its password."""
+    return re.sub(r"(//[^/:@]*:)[^/@]*@", r"\1***@", target)
+
+
+def lock_timeout() -> float:
+    """Seconds to wait for a lock: `JOURNAL_LOCK_TIMEOUT`, else 30."""
+    raw = os.environ.get(LOCK_TIMEOUT_ENV, "").strip()
+    if not raw:
+        return DEFAULT_LOCK_TIMEOUT
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 86400:
+        raise StoreError(f"{LOCK_TIMEOUT_ENV}={raw!r} is not a number of seconds (1 to 86400)")
+    return seconds
+
+
+def _read_only_uri(file: Path) -> str:
     """A read-only open that makes no file: `immutable` when the file holds everything (no
     write-ahead log with events not yet folded into it), else `mode=ro`, which needs the
     log (and its index, `-shm`, made if the folder allows)."""
@@ -146,14 +200,16 @@ def _read_only_url(file: Path) -> URL:
             f"{file} has events in its write-ahead log ({wal.name}) that SQLite cannot read "
             "in a read-only folder: open it once where its folder can be written"
         )
-    mode = {"mode": "ro"} if pending else {"immutable": "1"}
-    return URL.create(
-        "sqlite", database=f"file:{quote(str(file.absolute()))}", query={"uri": "true", **mode}
-    )
+    mode = "mode=ro" if pending else "immutable=1"
+    return f"file:{quote(str(file.absolute()))}?{mode}"
 
 
 def sqlite_engine(url: URL, where: str) -> Engine:
-    """The engine of a SQLite database; `where` names it to the GM."""
+    """The SQLAlchemy engine of a SQLite database (`db upgrade`'s Alembic, tests); `where`
+    names it to the GM."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.engine import ExceptionContext
+
     timeout = lock_timeout()
     engine = create_engine(url, connect_args={"timeout": timeout})
 
@@ -185,24 +241,17 @@ def sqlite_engine(url: URL, where: str) -> Engine:
     return engine
 
 
-def use_wal(engine: Engine) -> None:
-    """Put a journal's SQLite file in WAL mode (a no-op when it is): outside any
-    transaction, on the driver's connection."""
-    with engine.connect() as conn:
-        raw = conn.connection.dbapi_connection
-        assert raw is not None
-        cursor = raw.cursor()
-        try:
-            if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
-                cursor.execute("PRAGMA journal_mode=WAL")
-        finally:
-            cursor.close()
+#: one engine per database URL and process (see `journal.store.postgres`)
+_ENGINES: dict[tuple[int, str, str], Engine] = {}
 
 
 def _server_engine(url: URL) -> Engine:
     """PostgreSQL (or another server): a lock waited for at most the lock timeout, a
     statement at most STATEMENT_TIMEOUT; settings the URL gives itself (`?options=-c ...`)
-    come after ours and win."""
+    come after ours and win. One engine per URL and process, its connections never pinged
+    before use (replaced when older than `postgres.RECYCLE`)."""
+    from sqlalchemy import create_engine
+
     args: dict[str, Any] = {}
     if url.get_backend_name() == "postgresql":
         ours = (
@@ -213,12 +262,20 @@ def _server_engine(url: URL) -> Engine:
         args["options"] = f"{ours} {given}".strip()
         if "connect_timeout" not in url.query:
             args["connect_timeout"] = CONNECT_TIMEOUT
+    # by process too: a child forked with its parent's engine would share its sockets
+    key = (os.getpid(), url.render_as_string(hide_password=False), repr(sorted(args.items())))
+    if key in _ENGINES:
+        return _ENGINES[key]
+    from journal.store.postgres import RECYCLE
+
     try:
-        return create_engine(url, pool_pre_ping=True, connect_args=args)
+        engine = create_engine(url, pool_recycle=RECYCLE, connect_args=args)
     except Exception as exc:  # missing driver and the like
         raise StoreError(
             f"cannot use database {url.render_as_string(hide_password=True)}: {exc}"
         ) from None
+    _ENGINES[key] = engine
+    return engine
 
 
 def lock_schema(conn: Connection) -> None:

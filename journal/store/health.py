@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import Connection, text
-from sqlalchemy.exc import DBAPIError
-
 from journal.errors import StoreError
-
-MESSAGE = "events are immutable: record a correction with `journal void SEQ --reason ...`"
+from journal.store.layout import IMMUTABLE as MESSAGE
+from journal.store.recorder import Conn, DriverError
 
 #: SQLite: name -> the statement that made it (as sqlite_master keeps it)
 SQLITE_TRIGGERS = {
@@ -40,13 +37,13 @@ def _plain(sql: str) -> str:
     return " ".join(sql.split())
 
 
-def trigger_problems(conn: Connection) -> list[str]:
+def trigger_problems(conn: Conn) -> list[str]:
     """What is wrong with the append-only triggers: one line per trigger missing, disabled
     or not the journal's; empty when every one is in place."""
-    if conn.dialect.name == "postgresql":
+    if conn.dialect == "postgresql":
         return _pg_trigger_problems(conn)
-    listed = text("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = :t")
-    found: dict[str, str] = {str(n): str(sql) for n, sql in conn.execute(listed, {"t": "events"})}
+    listed = "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'"
+    found: dict[str, str] = {str(n): str(sql) for n, sql in conn.sql(listed)}
     problems = []
     for name, sql in SQLITE_TRIGGERS.items():
         if name not in found:
@@ -56,14 +53,12 @@ def trigger_problems(conn: Connection) -> list[str]:
     return problems
 
 
-def _pg_trigger_problems(conn: Connection) -> list[str]:
-    rows = conn.execute(
-        text(
-            "SELECT t.tgname, t.tgenabled, pg_get_triggerdef(t.oid), p.proname, p.prosrc "
-            "FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid "
-            "WHERE t.tgrelid = to_regclass('events') AND NOT t.tgisinternal"
-        )
-    ).all()
+def _pg_trigger_problems(conn: Conn) -> list[str]:
+    rows = conn.sql(
+        "SELECT t.tgname, t.tgenabled, pg_get_triggerdef(t.oid), p.proname, p.prosrc "
+        "FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid "
+        "WHERE t.tgrelid = to_regclass('events') AND NOT t.tgisinternal"
+    )
     found = {str(row[0]): row for row in rows}
     problems = []
     for name, definition in PG_TRIGGERS.items():
@@ -82,46 +77,45 @@ def _pg_trigger_problems(conn: Connection) -> list[str]:
     return problems
 
 
-def reinstall_triggers(conn: Connection) -> list[str]:
+def reinstall_triggers(conn: Conn) -> list[str]:
     """Put back the triggers `trigger_problems` finds wrong, in the caller's transaction:
     the names put back. Needs the owner of the events table."""
     problems = trigger_problems(conn)
     if not problems:
         return []
     try:
-        if conn.dialect.name == "postgresql":
-            conn.execute(
-                text(
-                    "CREATE OR REPLACE FUNCTION events_immutable() RETURNS trigger "
-                    f"LANGUAGE plpgsql AS $$ {PG_FUNCTION} $$"
-                )
+        if conn.dialect == "postgresql":
+            conn.sql(
+                "CREATE OR REPLACE FUNCTION events_immutable() RETURNS trigger "
+                f"LANGUAGE plpgsql AS $$ {PG_FUNCTION} $$"
             )
             statements = PG_TRIGGERS
             for name in statements:
-                conn.execute(text(f"DROP TRIGGER IF EXISTS {name} ON events"))
+                conn.sql(f"DROP TRIGGER IF EXISTS {name} ON events")
         else:
             statements = SQLITE_TRIGGERS
             for name in statements:
-                conn.execute(text(f"DROP TRIGGER IF EXISTS {name}"))
+                conn.sql(f"DROP TRIGGER IF EXISTS {name}")
         for sql in statements.values():
-            conn.execute(text(sql))
-    except DBAPIError as exc:
+            conn.sql(sql)
+    except DriverError as exc:
+        orig = getattr(exc.orig, "orig", None) or exc.orig
         raise StoreError(
             "the append-only triggers could not be put back "
-            f"({str(exc.orig).strip().splitlines()[0] if exc.orig else exc}): run "
+            f"({str(orig).strip().splitlines()[0]}): run "
             "`journal db upgrade` as the owner of the events table"
         ) from None
     return list(statements)
 
 
-def integrity_problems(conn: Connection) -> list[str] | None:
+def integrity_problems(conn: Conn) -> list[str] | None:
     """SQLite's `PRAGMA integrity_check` of the whole file: what it finds wrong (empty when
     the file is sound); None on a server database, which keeps its own pages."""
-    if conn.dialect.name != "sqlite":
+    if conn.dialect != "sqlite":
         return None
     try:
-        rows = [str(row[0]) for row in conn.exec_driver_sql("PRAGMA integrity_check")]
-    except (DBAPIError, StoreError) as exc:  # too damaged to check: SQLite's own words
+        rows = [str(row[0]) for row in conn.sql("PRAGMA integrity_check")]
+    except (DriverError, StoreError) as exc:  # too damaged to check: SQLite's own words
         return [str(getattr(exc, "orig", None) or exc.__cause__ or exc).strip()]
     if rows == ["ok"]:
         return []

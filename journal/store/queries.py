@@ -21,15 +21,18 @@ from sqlalchemy import (
     and_,
     bindparam,
     cast,
+    column,
+    func,
     select,
+    table,
     type_coerce,
 )
 
 from journal.events import CORRECTION_TYPES
+from journal.store.layout import NO_BOUND
 from journal.store.schema import events, snapshots
 
-#: `upto` when a read is not bounded (the largest seq either database holds)
-NO_BOUND = 2**31 - 1
+__all__ = ["NO_BOUND", "Queries", "queries"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,12 @@ class Queries:
     #: per-row bind processing): (campaign, seq, event_id, type, schema, data as JSON
     #: text, recorded_at, game_time, session, prev_hash, hash, writer)
     insert_many: str
+    count: Select[Any]
+    last_of_session: Select[Any]
+    revision: Select[Any]
+    delete_snapshot: Delete
+    drop_snapshots: Delete
+    drop_campaign_snapshots: Delete
 
 
 @cache
@@ -97,7 +106,7 @@ def queries(dialect: str) -> Queries:
         hash_at=select(c.hash).where(c.campaign == campaign, c.seq == bindparam("seq")),
         any_event=select(c.seq).limit(1),
         insert_event=_insert(dialect),
-        insert_snapshot=snapshots.insert(),
+        insert_snapshot=snapshots.insert().values(state=_json(dialect, "state_json")),
         make_room=snapshots.delete().where(
             snapshots.c.campaign == campaign,
             (snapshots.c.seq > bindparam("head"))
@@ -105,6 +114,18 @@ def queries(dialect: str) -> Queries:
             | (snapshots.c.rules_version != bindparam("rules_version")),
         ),
         insert_many=_insert_many(dialect),
+        count=select(func.count()).select_from(events).where(c.campaign == campaign),
+        last_of_session=select(func.max(c.seq)).where(
+            c.campaign == campaign, c.session == bindparam("session")
+        ),
+        revision=select(column("version_num")).select_from(table("alembic_version")),
+        delete_snapshot=snapshots.delete().where(
+            snapshots.c.campaign == campaign,
+            snapshots.c.seq == bindparam("seq"),
+            snapshots.c.rules_version == bindparam("rules_version"),
+        ),
+        drop_snapshots=snapshots.delete(),
+        drop_campaign_snapshots=snapshots.delete().where(snapshots.c.campaign == campaign),
     )
 
 
@@ -154,11 +175,16 @@ def _columns(dialect: str) -> tuple[Any, ...]:
     )
 
 
-def _insert(dialect: str) -> Insert:
-    """INSERT of a sealed record, its payload given as the JSON text `seal` made."""
-    data: Any = bindparam("data_json", type_=Text)
+def _json(dialect: str, name: str) -> Any:
+    """A parameter that gives a JSON column its text as it is (JSONB on PostgreSQL)."""
+    data: Any = bindparam(name, type_=Text)
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import JSONB
 
         data = cast(data, JSONB)
-    return events.insert().values(data=data)
+    return data
+
+
+def _insert(dialect: str) -> Insert:
+    """INSERT of a sealed record, its payload given as the JSON text `seal` made."""
+    return events.insert().values(data=_json(dialect, "data_json"))

@@ -20,10 +20,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
-#: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
-SCHEMA_HISTORY = ("0001", "0002", "0003", "0004")
-#: The Alembic revision the code expects; `journal db check` compares the database with it.
-SCHEMA_HEAD = SCHEMA_HISTORY[-1]
+from journal.store.layout import SCHEMA_HEAD, SCHEMA_HISTORY
+
+__all__ = ["SCHEMA_HEAD", "SCHEMA_HISTORY", "events", "metadata", "snapshots"]
 
 #: the longest writer name the `writer` column holds
 WRITER_LENGTH = 120

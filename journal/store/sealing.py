@@ -13,13 +13,13 @@ follows it.
 from __future__ import annotations
 
 import uuid
-
-from sqlalchemy import Connection, bindparam, select
+from typing import TYPE_CHECKING
 
 from journal.events import Recorded, is_legacy
 from journal.store.database import Draft, _record, _row, seal
-from journal.store.queries import queries
-from journal.store.schema import events
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 #: the event type (a core event: `journal.rules.core.ChainSealed`, a no-op for projections)
 SEALED = "ChainSealed"
@@ -45,7 +45,12 @@ def seal_after(head: Recorded) -> Recorded | None:
 
 def seal_legacy_chains(conn: Connection) -> list[Recorded]:
     """Seal every campaign of the database whose chain ends in the slug-free scheme, in the
-    caller's transaction; returns the seals appended."""
+    caller's transaction (Alembic's, migration 0003); returns the seals appended."""
+    from sqlalchemy import bindparam, select
+
+    from journal.store.queries import queries
+    from journal.store.schema import events
+
     statements = queries(conn.dialect.name)
     slugs = [str(s) for (s,) in conn.execute(select(events.c.campaign).distinct())]
     # the columns of schema 0003 (it runs there): not the `writer` of 0004

@@ -172,3 +172,50 @@ def test_0004_adds_the_writer_and_keeps_every_older_event_and_hash(db_url: str) 
     assert (log[0]["writer"], log[0]["hash"]) == (None, first.hash)
     assert log[1]["writer"] == "sam"
     assert cli.json("verify")["ok"]  # type: ignore[index]
+
+
+def _master(path: Path) -> list[tuple[str, str, str, str | None]]:
+    connection = sqlite3.connect(path)
+    try:
+        return connection.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid"
+        ).fetchall()
+    finally:
+        connection.close()
+
+
+def test_a_new_sqlite_journal_is_the_file_alembic_makes(tmp_path: Path) -> None:
+    """A new SQLite journal is made from `layout.SQLITE_HEAD`, without Alembic: the same
+    tables, indexes, triggers and revision as Alembic's migrations make, to the character
+    (a new migration that is not in `layout` fails here)."""
+    from alembic import command
+
+    by_alembic = tmp_path / "alembic.db"
+    engine = create_engine(f"sqlite:///{by_alembic}")
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "head")
+    engine.dispose()
+    with Store.open(str(tmp_path / "journal.db")) as store:
+        store.ensure_schema()
+        assert store.revision() == SCHEMA_HEAD
+    assert _master(tmp_path / "journal.db") == _master(by_alembic)
+    ours = sqlite3.connect(tmp_path / "journal.db")
+    assert ours.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert ours.execute("SELECT version_num FROM alembic_version").fetchall() == [(SCHEMA_HEAD,)]
+    ours.close()
+
+
+def test_a_command_that_starts_a_sqlite_journal_imports_no_alembic(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from journal.cli.main import cli\n"
+        f"args = ['--db', {str(tmp_path / 'journal.db')!r}, 'campaign', 'new', 'night', "
+        "'--ruleset', 'horror-factor']\n"
+        "try:\n    cli(args, prog_name='journal')\nexcept SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'alembic', 'sqlalchemy'}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout + result.stderr

@@ -40,10 +40,10 @@ def test_append_with_a_stale_seq_is_a_conflict_and_writes_nothing(store: Store) 
     assert [r.data["text"] for r in store.read("c")] == ["one"]
 
 
-def test_a_store_that_remembers_its_head_still_loses_a_race(store: Store) -> None:
+def test_a_store_that_remembers_its_head_still_loses_a_race(store: Store, db_url: str) -> None:
     """After its own append a store skips reading the head; another writer's append in
     between still makes the next one a conflict, and the chain stays whole."""
-    other = Store(store.engine)
+    other = Store.open(db_url)
     store.append("c", 0, [note("one")])
     other.append("c", 1, [note("another writer")])
     with pytest.raises(ConcurrencyConflict):
@@ -52,6 +52,7 @@ def test_a_store_that_remembers_its_head_still_loses_a_race(store: Store) -> Non
     records = list(store.read("c"))
     assert [r.data["text"] for r in records] == ["one", "another writer", "caught up"]
     assert verify_chain(records).ok
+    other.close()
 
 
 def test_campaigns_are_separate_streams(store: Store) -> None:
@@ -67,6 +68,22 @@ def test_read_streams_instead_of_building_a_list(store: Store) -> None:
     reader = store.read("c", after=1, upto=4)
     assert pyinspect.isgenerator(reader)
     assert [r.seq for r in reader] == [2, 3, 4]
+
+
+def test_a_read_still_streaming_keeps_its_view_and_blocks_no_write(store: Store) -> None:
+    """A read runs in a transaction of its own connection: an append while it streams is
+    written, and the read goes on seeing the log as it was when it began."""
+    store.append("c", 0, [note(str(i)) for i in range(3)])
+    reader = store.read("c")
+    assert next(reader).seq == 1
+    store.append("c", 3, [note("while reading")])
+    assert [r.seq for r in reader] == [2, 3]
+    assert [r.seq for r in store.read("c")] == [1, 2, 3, 4]
+    abandoned = store.read("c")
+    next(abandoned)
+    abandoned.close()  # its connection goes back to the pool, its read lock released
+    store.append("c", 4, [note("after")])
+    assert store.head("c")[0] == 5
 
 
 @pytest.mark.parametrize("statement", ["UPDATE events SET type = 'X'", "DELETE FROM events"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import click
 import pytest
@@ -104,23 +103,17 @@ def test_a_full_database_reads_the_disk_is_full(
     fight: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SQLite's "database or disk is full" read "could not be read or written"."""
-    from journal.store import engine
+    from journal.store.sqlite import SQLiteRecorder
 
-    made = engine.sqlite_engine
+    made = SQLiteRecorder._connect
 
-    def capped(url: Any, where: str) -> Any:
-        found = made(url, where)
+    def capped(recorder: SQLiteRecorder) -> sqlite3.Connection:
+        connection = made(recorder)
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        connection.execute(f"PRAGMA max_page_count={pages}")
+        return connection
 
-        from sqlalchemy import event
-
-        @event.listens_for(found, "connect")
-        def _cap(dbapi_connection: sqlite3.Connection, _record: object) -> None:
-            pages = dbapi_connection.execute("PRAGMA page_count").fetchone()[0]
-            dbapi_connection.execute(f"PRAGMA max_page_count={pages}")
-
-        return found
-
-    monkeypatch.setattr(engine, "sqlite_engine", capped)
+    monkeypatch.setattr(SQLiteRecorder, "_connect", capped)
     before = count_events(fight.db)
     result = fight.refused("note", "x" * 200_000)
     assert "Error: the disk is full" in result.stderr

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy.exc import OperationalError
 
 from journal import projection
 from journal.app import Campaign as Journal
@@ -19,6 +19,7 @@ from journal.cache import encoded, snapshot_registry
 from journal.rules import rules_version
 from journal.rules.core import CampaignState, TakeNote, VoidEvent
 from journal.store import Store, codec, snapshots
+from journal.store.recorder import DriverError
 from journal.transfer import import_file
 
 SHIPPED = Path(__file__).parents[2] / "campaigns" / "jackson-zombies" / "log.jsonl"
@@ -154,7 +155,8 @@ def test_a_bad_snapshot_the_command_cannot_delete_is_only_set_aside(
     journal.notice = told.append
 
     def refused(self: Store) -> None:
-        raise OperationalError("BEGIN", {}, Exception("attempt to write a readonly database"))
+        readonly = sqlite3.OperationalError("attempt to write a readonly database")
+        raise DriverError(readonly, operational=True)
 
     monkeypatch.setattr(Store, "_write", refused)
     assert journal.state() == journal.state(cached=False)

@@ -1,0 +1,330 @@
+"""The SQLite recorder, on the standard library's `sqlite3`: every command on a SQLite file
+runs here, without SQLAlchemy (only `db upgrade`'s Alembic and tests build an engine).
+
+The guarantees are those the SQLAlchemy engine gave: each connection runs with
+`synchronous=FULL`, foreign keys on and the lock timeout as its busy timeout; a write takes
+the lock at BEGIN (BEGIN IMMEDIATE) instead of failing to upgrade a read lock; a read runs
+in a transaction of its own (a consistent view while it lasts); the file is put in WAL mode
+only once it is known to be a journal. Connections are pooled as SQLAlchemy's pool did:
+one per open transaction (a read still streaming keeps its own), reused after.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
+from datetime import datetime
+from typing import Any
+
+from journal.errors import StoreError
+from journal.events import CORRECTION_TYPES
+from journal.store.engine import DAMAGED, SQLiteTarget, lock_timeout, problem, sqlite_engine
+from journal.store.layout import SNAPSHOTS_TABLE, SQLITE_HEAD
+from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder
+
+_COLUMNS = (
+    "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash, "
+    "writer"
+)
+_SNAPSHOT_ROWS = (
+    "SELECT s.campaign, s.seq, s.rules_version, s.state, e.hash FROM snapshots AS s "
+    "LEFT OUTER JOIN events AS e ON e.campaign = s.campaign AND e.seq = s.seq"
+)
+_CORRECTIONS = ", ".join(f"'{kind}'" for kind in CORRECTION_TYPES)
+
+#: the store's statements (see `journal.store.queries` for their SQLAlchemy form)
+SQL = {
+    "head": "SELECT seq, hash FROM events WHERE campaign = :campaign ORDER BY seq DESC LIMIT 1",
+    "read": f"SELECT {_COLUMNS} FROM events "
+    "WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
+    "get": f"SELECT {_COLUMNS} FROM events WHERE campaign = :campaign AND seq = :seq",
+    "firsts": f"SELECT campaign, {_COLUMNS} FROM events "
+    "WHERE type = 'CampaignCreated' AND seq = 1 ORDER BY position",
+    # by (type, campaign): a bound on seq here would walk the campaign's (campaign, seq)
+    "corrections": f"SELECT seq, type, data FROM events "
+    f"WHERE type IN ({_CORRECTIONS}) AND campaign = :campaign",
+    "read_backwards": f"SELECT {_COLUMNS} FROM events "
+    "WHERE campaign = :campaign AND seq <= :upto ORDER BY seq DESC",
+    "count": "SELECT count(*) FROM events WHERE campaign = :campaign",
+    "last_of_session": "SELECT max(seq) FROM events "
+    "WHERE campaign = :campaign AND session = :session",
+    "latest_snapshot": f"{_SNAPSHOT_ROWS} WHERE s.campaign = :campaign "
+    "AND s.rules_version = :rules_version AND s.seq <= :upto ORDER BY s.seq DESC LIMIT 1",
+    "snapshot_rows": f"{_SNAPSHOT_ROWS} WHERE s.campaign = :campaign "
+    "ORDER BY s.seq, s.rules_version",
+    "all_snapshot_rows": f"{_SNAPSHOT_ROWS} ORDER BY s.campaign, s.seq, s.rules_version",
+    "hash_at": "SELECT hash FROM events WHERE campaign = :campaign AND seq = :seq",
+    "any_event": "SELECT seq FROM events LIMIT 1",
+    "revision": "SELECT version_num FROM alembic_version",
+    "insert_event": "INSERT INTO events (campaign, seq, event_id, type, schema, data, "
+    "recorded_at, game_time, session, prev_hash, hash, writer) VALUES (:campaign, :seq, "
+    ":event_id, :type, :schema, :data_json, :recorded_at, :game_time, :session, :prev_hash, "
+    ":hash, :writer)",
+    "insert_snapshot": "INSERT INTO snapshots (campaign, seq, rules_version, state, created_at) "
+    "VALUES (:campaign, :seq, :rules_version, :state_json, :created_at)",
+    # what goes when a snapshot is kept at `seq`: the one there, those ahead of `head` and
+    # those of other rules code
+    "make_room": "DELETE FROM snapshots WHERE campaign = :campaign "
+    "AND (seq > :head OR seq = :seq OR rules_version != :rules_version)",
+    "delete_snapshot": "DELETE FROM snapshots "
+    "WHERE campaign = :campaign AND seq = :seq AND rules_version = :rules_version",
+    "drop_snapshots": "DELETE FROM snapshots",
+    "drop_campaign_snapshots": "DELETE FROM snapshots WHERE campaign = :campaign",
+}
+INSERT_MANY = (
+    "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, game_time, "
+    "session, prev_hash, hash, writer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+class SQLiteRecorder(Recorder):
+    dialect = "sqlite"
+
+    def __init__(self, target: SQLiteTarget) -> None:
+        self.target = target
+        self.path = target.path
+        self.read_only = target.read_only
+        self._timeout = lock_timeout()
+        self._idle: list[sqlite3.Connection] = []
+        self._memory = target.database == ":memory:"
+        self._only: sqlite3.Connection | None = None
+        self._engine: Any = None
+
+    # --- connections ---------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            raw = sqlite3.connect(
+                self.target.database,
+                timeout=self._timeout,
+                isolation_level=None,  # BEGIN is ours: BEGIN IMMEDIATE for a writer
+                check_same_thread=False,  # pooled: one thread at a time uses a connection
+                uri=self.target.uri,
+            )
+        except sqlite3.Error as exc:
+            raise self.failure(exc) from None
+        try:
+            raw.execute("PRAGMA synchronous=FULL")
+            raw.execute("PRAGMA foreign_keys=ON")
+            raw.execute(f"PRAGMA busy_timeout={int(self._timeout * 1000)}")
+        except sqlite3.Error as exc:
+            raw.close()
+            raise self.failure(exc) from None
+        return raw
+
+    def _take(self) -> sqlite3.Connection:
+        if self._memory:  # one connection: another would be another database
+            if self._only is None:
+                self._only = self._connect()
+            return self._only
+        return self._idle.pop() if self._idle else self._connect()
+
+    def _give(self, raw: sqlite3.Connection) -> None:
+        if self._memory:
+            return
+        if raw.in_transaction:  # a ROLLBACK that failed: never reuse it
+            raw.close()
+        else:
+            self._idle.append(raw)
+
+    def failure(self, exc: sqlite3.Error) -> Exception:
+        """A driver's exception as the store's: a damaged page is said in one line wherever
+        it surfaces."""
+        if DAMAGED in str(exc):
+            damaged = StoreError(problem(self.describe(), exc))
+            damaged.orig = exc  # type: ignore[attr-defined]  # SQLite's own words
+            return damaged
+        if isinstance(exc, sqlite3.IntegrityError):
+            return Duplicate(exc)
+        return DriverError(exc, operational=isinstance(exc, sqlite3.OperationalError))
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[Conn]:
+        raw = self._take()
+        nested = raw.in_transaction  # an in-memory database's only connection, in use
+        try:
+            if not nested:
+                raw.execute(begin)
+        except sqlite3.Error as exc:
+            self._give(raw)
+            raise self.failure(exc) from None
+        try:
+            yield SQLiteConn(raw, self)
+            if not nested:
+                raw.execute("ROLLBACK" if begin == "BEGIN" else "COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback(raw, nested)
+            raise self.failure(exc) from None
+        except BaseException:
+            self._rollback(raw, nested)
+            raise
+        finally:
+            self._give(raw)
+
+    @staticmethod
+    def _rollback(raw: sqlite3.Connection, nested: bool) -> None:
+        if nested or not raw.in_transaction:
+            return
+        with suppress(sqlite3.Error):  # then the connection is closed, not reused (`_give`)
+            raw.execute("ROLLBACK")
+
+    def reading(self) -> AbstractContextManager[Conn]:
+        return self._transaction("BEGIN")
+
+    def writing(self) -> AbstractContextManager[Conn]:
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def close(self) -> None:
+        for raw in self._idle:
+            raw.close()
+        self._idle.clear()
+        if self._only is not None:
+            self._only.close()
+            self._only = None
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+    # --- what the store asks -------------------------------------------------------------
+
+    def describe(self) -> str:
+        return self.target.where
+
+    def key(self) -> str:
+        if self.path is not None:
+            return str(self.path.expanduser().resolve())
+        return f"sqlite:///{self.target.database}"
+
+    def instant(self, moment: datetime) -> Any:
+        # as SQLAlchemy's DateTime keeps it on SQLite
+        return moment.isoformat(" ", "microseconds")
+
+    def use_wal(self) -> None:
+        raw = self._take()
+        try:
+            if str(raw.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                raw.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.Error as exc:
+            raise self.failure(exc) from None
+        finally:
+            self._give(raw)
+
+    def checkpoint(self) -> None:
+        raw = self._take()
+        try:
+            raw.execute("PRAGMA wal_checkpoint(FULL)")
+        except sqlite3.Error as exc:
+            raise self.failure(exc) from None
+        finally:
+            self._give(raw)
+
+    @property
+    def engine(self) -> Any:
+        if self._engine is None:
+            self._engine = sqlite_engine(self.target.url(), self.describe())
+        return self._engine
+
+    @contextmanager
+    def migrating(self) -> Iterator[Conn]:
+        """Alembic's connection (SQLAlchemy), under the write lock."""
+        from sqlalchemy.exc import DBAPIError
+
+        from journal.store.postgres import AlchemyConn
+
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(journal_write=True)
+                with conn.begin():
+                    yield AlchemyConn(conn)
+        except DBAPIError as exc:
+            raise DriverError(exc, operational=True) from None
+
+
+class SQLiteConn(Conn):
+    dialect = "sqlite"
+
+    def __init__(self, raw: sqlite3.Connection, recorder: SQLiteRecorder) -> None:
+        self._raw = raw
+        self._recorder = recorder
+        self._savepoints = 0
+
+    def rows(self, name: str, params: Params | None = None) -> Iterator[tuple[Any, ...]]:
+        try:
+            yield from self._raw.execute(SQL[name], params or {})
+        except sqlite3.Error as exc:
+            raise self._recorder.failure(exc) from None
+
+    def first(self, name: str, params: Params | None = None) -> tuple[Any, ...] | None:
+        try:
+            row: tuple[Any, ...] | None = self._raw.execute(SQL[name], params or {}).fetchone()
+        except sqlite3.Error as exc:
+            raise self._recorder.failure(exc) from None
+        return row
+
+    def run(self, name: str, params: Params | Sequence[Params] | None = None) -> int:
+        try:
+            if isinstance(params, list | tuple):
+                return self._raw.executemany(SQL[name], params).rowcount
+            return self._raw.execute(SQL[name], params or {}).rowcount
+        except sqlite3.Error as exc:
+            raise self._recorder.failure(exc) from None
+
+    def insert_many(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        try:
+            self._raw.executemany(INSERT_MANY, rows)
+        except sqlite3.Error as exc:
+            raise self._recorder.failure(exc) from None
+
+    def taken(self, event_ids: Sequence[str]) -> tuple[str, int, str] | None:
+        marks = ", ".join("?" * len(event_ids))
+        found = self.sql(
+            f"SELECT campaign, seq, event_id FROM events WHERE event_id IN ({marks}) LIMIT 1",
+            event_ids,
+        )
+        return (str(found[0][0]), int(found[0][1]), str(found[0][2])) if found else None
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        self._savepoints += 1
+        name = f"journal_savepoint_{self._savepoints}"
+        self.sql(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            self.sql(f"ROLLBACK TO SAVEPOINT {name}")
+            self.sql(f"RELEASE SAVEPOINT {name}")
+            raise
+        self.sql(f"RELEASE SAVEPOINT {name}")
+
+    def sql(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._raw.execute(statement, params).fetchall()
+        except sqlite3.Error as exc:
+            raise self._recorder.failure(exc) from None
+
+    def tables(self) -> list[str]:
+        listed = (
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND name NOT LIKE 'sqlite~_%' ESCAPE '~' ORDER BY name"
+        )
+        return [str(name) for (name,) in self.sql(listed)]
+
+    def columns(self, table: str) -> set[str]:
+        return {str(row[1]) for row in self.sql(f'PRAGMA table_info("{table}")')}
+
+    def make_snapshots_table(self) -> None:
+        self.sql(SNAPSHOTS_TABLE)
+
+    def drop_table(self, table: str) -> None:
+        self.sql(f'DROP TABLE "{table}"')
+
+    def lock_schema(self) -> None:
+        """BEGIN IMMEDIATE already holds the write lock."""
+
+    def create_schema(self) -> None:
+        for statement in SQLITE_HEAD:
+            self.sql(statement)
+
+    def upgrade_schema(self) -> None:
+        raise AssertionError("Alembic runs on the recorder's `migrating` connection")
