@@ -228,22 +228,25 @@ def refuse_others(
         fail(f"{', '.join(flags)} {verb} to {other}; this campaign plays {ruleset.name}")
 
 
-def write_output(target: Path, chunks: Iterable[str], output: str) -> None:
-    """Write `chunks` to the file `-o OUTPUT` names, or end in one `Error:` line. A file
-    is written beside the target first, which then replaces it: an old file stays whole
-    until the new one is. A device or a pipe (`-o /dev/stdout`) is written directly: it is
-    never replaced by a file."""
+def write_output(target: Path, chunks: Iterable[str] | bytes, output: str) -> None:
+    """Write `chunks` (text, or a PDF's bytes) to the file `-o OUTPUT` names, or end in
+    one `Error:` line. A file is written beside the target first, which then replaces it:
+    an old file stays whole until the new one is. A device or a pipe (`-o /dev/stdout`) is
+    written directly: it is never replaced by a file."""
     if not target.parent.is_dir():
         fail(f"folder {str(target.parent)!r} does not exist: create it first")
+    binary = isinstance(chunks, bytes)
+    pieces = [chunks] if isinstance(chunks, bytes) else chunks
+    mode, encoding = ("wb", None) if binary else ("w", "utf-8")
     try:
         if target.exists() and not target.is_file():
-            with target.open("w", encoding="utf-8") as handle:
-                handle.writelines(chunks)
+            with target.open(mode, encoding=encoding) as handle:
+                handle.writelines(pieces)
             return
         partial = target.with_name(target.name + ".partial")
         try:
-            with partial.open("w", encoding="utf-8") as handle:
-                handle.writelines(chunks)
+            with partial.open(mode, encoding=encoding) as handle:
+                handle.writelines(pieces)
                 handle.flush()
                 os.fsync(handle.fileno())
             partial.replace(target)

@@ -1,11 +1,14 @@
-"""`journal recap` and `journal arc`: the handouts, in Markdown or HTML (Jinja is imported
-inside the command bodies only, through `journal.render`)."""
+"""`journal recap`, `journal arc` and `journal book`: the handouts, in Markdown, HTML or
+PDF (Jinja and WeasyPrint are imported inside the command bodies only, through
+`journal.handouts.render`)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
+from click import Context, Parameter
 
 from journal.cli.common import (
     complete,
@@ -15,7 +18,7 @@ from journal.cli.common import (
     refuse_writing_over_the_journal,
     write_output,
 )
-from journal.cli.main import Settings
+from journal.cli.main import Settings, fail
 
 TEMPLATES_HELP = (
     "Folder of templates overriding the shipped ones (default: a templates/ folder beside "
@@ -23,13 +26,41 @@ TEMPLATES_HELP = (
 )
 
 
-def _format(fmt: str | None, output: str | None) -> str:
-    """--format, else the output file's suffix (.html/.htm or .md), else Markdown."""
+PAPER_HELP = "The paper a PDF (or the printed book) is laid out for: A4 or US Letter."
+#: an output file's suffix -> the format it implies
+SUFFIXES = {".html": "html", ".htm": "html", ".pdf": "pdf", ".md": "md"}
+
+
+def _format(fmt: str | None, output: str | None, default: str = "md") -> str:
+    """--format, else the output file's suffix (.html/.htm, .pdf or .md), else `default`."""
     if fmt is not None:
         return fmt
-    if output is not None and Path(output).suffix.lower() in (".html", ".htm"):
-        return "html"
-    return "md"
+    if output is not None:
+        return SUFFIXES.get(Path(output).suffix.lower(), default)
+    return default
+
+
+def _paper(ctx: Context, param: Parameter, value: str) -> str:
+    from journal.handouts.pdf import check_paper
+
+    check_paper(value)
+    return value.strip().lower()
+
+
+paper_option = click.option(
+    "--paper",
+    default="a4",
+    show_default=True,
+    metavar="a4|letter",
+    callback=_paper,
+    help=PAPER_HELP,
+)
+
+
+def refuse_pdf_at_terminal(output: str | None) -> None:
+    """A PDF goes to `-o FILE` or down a pipe (`| lpr`), never onto a terminal's screen."""
+    if output is None and sys.stdout.isatty():
+        fail("a PDF is not for the terminal: give -o FILE (or pipe it, e.g. `| lpr`)")
 
 
 def _overrides(settings: Settings, templates: str | None) -> Path | None:
@@ -38,19 +69,23 @@ def _overrides(settings: Settings, templates: str | None) -> Path | None:
     return override_folder(templates, settings.store().sqlite_path)
 
 
-def deliver(text: str, output: str | None, what: str) -> None:
-    """Print the handout, or write it to `output` and say where."""
+def deliver(text: str | bytes, output: str | None, what: str) -> None:
+    """Print the handout (a PDF's bytes as they are), or write it to `output` and say
+    where."""
     if output is None:
-        click.echo(text, nl=not text.endswith("\n"))
+        if isinstance(text, bytes):
+            click.echo(text, nl=False)  # click writes bytes to the binary stdout
+        else:
+            click.echo(text, nl=not text.endswith("\n"))
         return
     path = Path(output).expanduser()
-    write_output(path, [text], output)
+    write_output(path, text if isinstance(text, bytes) else [text], output)
     click.echo(f"Wrote {what} to {path}", err=True)
 
 
 @click.command()
 @click.argument("session", type=int, required=False, shell_complete=complete("session"))
-@click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
+@click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
 @click.option(
     "--for",
     "audience",
@@ -61,6 +96,7 @@ def deliver(text: str, output: str | None, what: str) -> None:
     "or one character (their own handout).",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
+@paper_option
 @click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
 @json_option
 @pass_settings
@@ -70,6 +106,7 @@ def recap(
     fmt: str | None,
     audience: str,
     output: str | None,
+    paper: str,
     templates: str | None,
     as_json: bool,
 ) -> None:
@@ -82,23 +119,31 @@ def recap(
       journal recap 2 --for gm --format html -o session-2-gm.html
       journal recap --for Linda -o linda.md
       journal recap 1 --json
+      journal recap 2 --format pdf --paper letter -o session-2.pdf
     """
-    from journal.handouts.render import check_format
+    from journal.handouts.render import PRINTED, check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
     if as_json:
         emit_json(journal.recap(session, audience))
         return
-    chosen = check_format(_format(fmt, output))
-    text = journal.recap_text(session, audience, chosen, _overrides(settings, templates))
+    chosen = check_format(_format(fmt, output), PRINTED)
+    overrides = _overrides(settings, templates)
+    text: str | bytes
+    if chosen == "pdf":
+        refuse_pdf_at_terminal(output)
+        text = journal.recap_pdf(session, audience, paper, overrides)
+    else:
+        text = journal.recap_text(session, audience, chosen, overrides)
     deliver(text, output, f"the recap ({audience}, {chosen})")
 
 
 @click.command()
 @click.argument("name", shell_complete=complete("character"))
-@click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
+@click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
+@paper_option
 @click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
 @json_option
 @pass_settings
@@ -107,6 +152,7 @@ def arc(
     name: str,
     fmt: str | None,
     output: str | None,
+    paper: str,
     templates: str | None,
     as_json: bool,
 ) -> None:
@@ -117,14 +163,82 @@ def arc(
     Example:
       journal arc Linda
       journal arc Linda --format html -o linda-arc.html
+      journal arc Linda -o linda-arc.pdf
     """
-    from journal.handouts.render import check_format
+    from journal.handouts.render import PRINTED, check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
     if as_json:
         emit_json(journal.arc(name))
         return
-    chosen = check_format(_format(fmt, output))
-    text = journal.arc_text(name, chosen, _overrides(settings, templates))
+    chosen = check_format(_format(fmt, output), PRINTED)
+    overrides = _overrides(settings, templates)
+    text: str | bytes
+    if chosen == "pdf":
+        refuse_pdf_at_terminal(output)
+        text = journal.arc_pdf(name, paper, overrides)
+    else:
+        text = journal.arc_text(name, chosen, overrides)
     deliver(text, output, f"{name}'s arc ({chosen})")
+
+
+@click.command()
+@click.option(
+    "--for",
+    "audience",
+    default="players",
+    show_default=True,
+    metavar="players|gm|NAME",
+    help="Whose book: the players' (every recap and arc, nothing GM-only), the GM's "
+    "(everything, every ruling's dice and terms) or one character's (their own story).",
+)
+@click.option("--format", "fmt", metavar="pdf|html", help="PDF (default) or HTML.")
+@paper_option
+@click.option(
+    "--as-of-session",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="The book of the campaign so far: sessions 1 to N, as the log stood after N.",
+)
+@click.option(
+    "-o", "--output", metavar="FILE", help="Write to FILE (a PDF needs one at a terminal)."
+)
+@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@json_option
+@pass_settings
+def book(
+    settings: Settings,
+    audience: str,
+    fmt: str | None,
+    paper: str,
+    as_of_session: int | None,
+    output: str | None,
+    templates: str | None,
+    as_json: bool,
+) -> None:
+    """The campaign as one book for one audience: a title page, the contents with page
+    numbers, every session's recap in order, the arcs, the sheets as they stand and a last
+    page with the receipt (the head event's seq and hash) and how to check it. The same
+    log makes the same PDF, byte for byte.
+
+    \b
+    Example:
+      journal book -o night-shift.pdf
+      journal book --for gm --paper letter -o gm-book.pdf
+      journal book --for Linda --as-of-session 3 -o linda-so-far.pdf
+      journal book --format html -o book.html
+    """
+    from journal.handouts.render import check_format
+
+    journal = settings.journal()
+    refuse_writing_over_the_journal(settings, output)
+    if as_json:
+        emit_json(journal.book(audience, as_of_session))
+        return
+    chosen = check_format(_format(fmt, output, "pdf"), ("html", "pdf"))
+    if chosen == "pdf":
+        refuse_pdf_at_terminal(output)
+    overrides = _overrides(settings, templates)
+    text = journal.book_text(audience, chosen, paper, as_of_session, overrides)
+    deliver(text, output, f"the book ({audience}, {chosen}, {paper})")

@@ -2,7 +2,8 @@
 the Markdown table), their milestones and their current sheet. No Jinja here; the
 ruleset's narrator says which numbers, charts and milestones.
 
-An arc is a player handout: it never shows a GM-only note, a die face or a term.
+An arc is a player handout: it never shows a GM-only note, a die face or a term. The GM's
+book (`journal book --for gm`) has each milestone's ruling with its dice and terms too.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from journal.documents import CharacterStatus
 from journal.handouts.hooks import Narrator
 from journal.handouts.log import Log, walk
 from journal.handouts.recap import narrator_of
-from journal.handouts.telling import game_date
+from journal.handouts.telling import game_date, gm_details
 from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
-from journal.rules.narrate import concerns
+from journal.rules.narrate import concerns, describe
 
 Doc = dict[str, Any]
 Numbers = Callable[[CharacterStatus, int], Doc]
@@ -65,7 +66,8 @@ def _points(log: Log, name: str, numbers: Numbers) -> list[Doc]:
     return points
 
 
-def _milestones(narrator: Narrator, log: Log, name: str) -> list[Doc]:
+def _milestones(narrator: Narrator, log: Log, name: str, gm: bool) -> list[Doc]:
+    ruleset = log.ruleset
     return [
         {
             "kind": found.kind,
@@ -73,13 +75,21 @@ def _milestones(narrator: Narrator, log: Log, name: str) -> list[Doc]:
             "session": found.step.record.session,
             "when": game_date(found.step.record.game_time),
             "text": found.text,
+            "gm": gm_details(found.step.record, ruleset, describe(found.step.record, ruleset))
+            if gm
+            else None,
         }
         for found in narrator.milestones(name, log.steps)
     ]
 
 
 def arc_context(campaign: Campaign, name: str) -> Doc:
-    log = walk(campaign)
+    return arc_of(walk(campaign), name)
+
+
+def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
+    """The arc of `name` in the campaign `log` holds (with `gm`: the milestones' rulings,
+    dice and terms, for the GM's book)."""
     state = log.final
     canonical = state.known(name)
     narrator = narrator_of(log.ruleset)
@@ -92,6 +102,6 @@ def arc_context(campaign: Campaign, name: str) -> Doc:
         "now": game_date(state.clock),
         "points": points,
         "charts": narrator.charts(points),
-        "milestones": _milestones(narrator, log, canonical),
+        "milestones": _milestones(narrator, log, canonical, gm),
         "sheet": narrator.standing(canonical, status[canonical]),
     }

@@ -31,15 +31,19 @@ from markupsafe import Markup, escape
 from journal.app import Campaign
 from journal.errors import JournalError
 from journal.handouts.charts import Series, line_chart
+from journal.handouts.pdf import check_paper, stamp_of, to_pdf
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
+from journal.rules.core import CampaignState
 from journal.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
+#: what `recap`, `arc` and `book` can print
+PRINTED = (*FORMATS, "pdf")
 
 # Markdown escaping, only where Markdown would misread the text:
 #: emphasis, code, links, table cells and strikethrough, anywhere
@@ -154,12 +158,13 @@ def override_folder(templates: str | None, database: Path | None) -> Path | None
     return None
 
 
-def check_format(fmt: str) -> str:
+def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> str:
     fmt = fmt.strip().lower().lstrip(".")
     if fmt == "markdown":
         fmt = "md"
-    if fmt not in FORMATS:
-        raise JournalError(f"unknown format {fmt!r}: use md or html")
+    if fmt not in formats:
+        choices = f"{', '.join(formats[:-1])} or {formats[-1]}"
+        raise JournalError(f"unknown format {fmt!r}: use {choices}")
     return fmt
 
 
@@ -186,10 +191,22 @@ def render(
     return text
 
 
+def part(
+    name: str, context: Mapping[str, Any], overrides: Path | None, ruleset: Ruleset
+) -> Markup:
+    """A template that is part of a page (a recap's or an arc's body in the book)."""
+    return Markup(render(name, context, "html", overrides, ruleset))
+
+
 def _svg(chart: Mapping[str, Any]) -> Markup:
     series = [Series(s["label"], s["values"], s["style"]) for s in chart["series"]]
     svg = line_chart(chart["title"], chart["x_labels"], series, chart["y_max"], chart["y_label"])
     return Markup(svg)
+
+
+def _charts_drawn(context: dict[str, Any]) -> dict[str, Any]:
+    """An arc's context with each chart's SVG drawn (for HTML)."""
+    return {**context, "charts": [{**c, "svg": _svg(c)} for c in context["charts"]]}
 
 
 def recap(
@@ -198,19 +215,63 @@ def recap(
     audience: str | Audience,
     fmt: str,
     overrides: Path | None = None,
+    paper: str | None = None,
+    final: CampaignState | None = None,
 ) -> str:
+    """A session's recap as Markdown or HTML (with `paper`, the HTML carries the print
+    sheet for that paper; with `final`, of the campaign as it stood then)."""
     from journal.handouts.recap import recap_context
 
-    context = recap_context(campaign, session, audience)
+    context = recap_context(campaign, session, audience, final)
     ruleset = load(context["campaign"]["ruleset"])
-    return render("recap", context, check_format(fmt), overrides, ruleset)
+    return render("recap", {**context, "paper": paper}, check_format(fmt), overrides, ruleset)
 
 
-def arc(campaign: Campaign, name: str, fmt: str, overrides: Path | None = None) -> str:
-    from journal.handouts.arc import arc_context
+def arc(
+    campaign: Campaign,
+    name: str,
+    fmt: str,
+    overrides: Path | None = None,
+    paper: str | None = None,
+    final: CampaignState | None = None,
+) -> str:
+    from journal.handouts.arc import arc_of
+    from journal.handouts.log import walk
 
-    context = arc_context(campaign, name)
+    context = arc_of(walk(campaign, final=final), name)
     fmt = check_format(fmt)
     if fmt == "html":
-        context["charts"] = [{**c, "svg": _svg(c)} for c in context["charts"]]
-    return render("arc", context, fmt, overrides, load(context["campaign"]["ruleset"]))
+        context = _charts_drawn(context)
+    ruleset = load(context["campaign"]["ruleset"])
+    return render("arc", {**context, "paper": paper}, fmt, overrides, ruleset)
+
+
+def book(
+    campaign: Campaign,
+    audience: str | Audience,
+    paper: str,
+    final: CampaignState,
+    overrides: Path | None = None,
+    so_far: bool = False,
+) -> str:
+    """The book's HTML for `audience` on `paper`, of the campaign as it stood at `final`
+    (`so_far`: the book of the campaign so far)."""
+    from journal.handouts.book import book_context
+
+    context = book_context(campaign, audience, final, so_far)
+    ruleset = load(context["campaign"]["ruleset"])
+    recaps = [
+        {**c, "body": part("_recap_body", c, overrides, ruleset)} for c in context["recaps"]
+    ]
+    arcs = [
+        {**c, "body": part("_arc_body", _charts_drawn(c), overrides, ruleset)}
+        for c in context["arcs"]
+    ]
+    page = {**context, "recaps": recaps, "arcs": arcs, "paper": check_paper(paper)}
+    return render("book", page, "html", overrides, ruleset)
+
+
+def printed(campaign: Campaign, html: str, final: CampaignState) -> bytes:
+    """`html`, made from the campaign as it stood at `final`, printed to PDF (its dates
+    and identifier those of `final`'s head event)."""
+    return to_pdf(html, stamp_of(campaign, final))
