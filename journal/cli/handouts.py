@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import click
-from click import Context, Parameter
 
 from journal.cli.common import (
     complete,
@@ -40,19 +39,11 @@ def _format(fmt: str | None, output: str | None, default: str = "md") -> str:
     return default
 
 
-def _paper(ctx: Context, param: Parameter, value: str) -> str:
-    from journal.handouts.pdf import check_paper
-
-    check_paper(value)
-    return value.strip().lower()
-
-
 paper_option = click.option(
     "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
     default="a4",
     show_default=True,
-    metavar="a4|letter",
-    callback=_paper,
     help=PAPER_HELP,
 )
 

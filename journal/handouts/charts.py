@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-#: series styles: stroke colour and dash pattern (the same palette as the handout CSS)
+#: series styles: stroke colour and dash pattern (the same palette as the handout CSS); no
+#: two share a pattern, so a chart printed in black and white still tells them apart
 STYLES = {
     "a": ("#1f5f5b", ""),
-    "b": ("#9b1c1c", ""),
-    "c": ("#2d4e8a", ""),
+    "b": ("#9b1c1c", "12 3 2 3"),
+    "c": ("#2d4e8a", "2 3"),
     "d": ("#8a8178", "6 4"),
 }
 
