@@ -19,7 +19,7 @@ from test_handout_leak_property import SHEETS, Story, stories, write
 
 from journal.handouts.recap import Audience
 
-EXAMPLES = int(os.environ.get("JOURNAL_PDF_LEAK_EXAMPLES", "4"))
+EXAMPLES = int(os.environ.get("JOURNAL_PDF_LEAK_EXAMPLES", "3"))
 #: what only the GM's copy shows, as the PDF's text reads (lower case: CSS capitalises)
 GM_MARKS = ("gmonly", "gm'scopy", "·dice")
 
