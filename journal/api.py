@@ -538,8 +538,9 @@ class Journal:
         fmt = render.check_format(fmt, ("html", "pdf"))
         final = self._book_state(as_of_session)
         so_far = as_of_session is not None
-        html = render.book(self._campaign, audience, paper, final, templates, so_far)
-        return html if fmt == "html" else render.printed(self._campaign, html, final)
+        if fmt == "html":
+            return render.book(self._campaign, audience, paper, final, templates, so_far)
+        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far)
 
     def _book_state(self, as_of_session: int | None) -> CampaignState:
         upto = self.upto(as_of_session=as_of_session)

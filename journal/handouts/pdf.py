@@ -11,6 +11,7 @@ WeasyPrint (and Pango under it) is imported here, inside the PDF path only.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -64,6 +65,11 @@ def check_paper(paper: str) -> str:
 def to_pdf(html: str, stamp: Stamp) -> bytes:
     """`html` printed to PDF, its dates and identifier taken from `stamp`; a clear refusal
     when the extra is not installed (or its libraries, Pango above all, do not load)."""
+    return pdf_and_pages(html, stamp)[0]
+
+
+def pdf_and_pages(html: str, stamp: Stamp) -> tuple[bytes, int]:
+    """`html` printed to PDF (see `to_pdf`), and how many pages it took."""
     try:
         from weasyprint import HTML
         from weasyprint.urls import URLFetcher
@@ -79,4 +85,36 @@ def to_pdf(html: str, stamp: Stamp) -> bytes:
     document.metadata.modified = stamp.instant
     data = document.write_pdf(pdf_identifier=stamp.identifier)
     assert isinstance(data, bytes)
-    return data
+    return data, len(document.pages)
+
+
+def joined(parts: list[bytes], stamp: Stamp) -> bytes:
+    """PDFs one after the other as one (their bookmarks kept; the first one's title), its
+    dates and identifier set as `to_pdf` sets them. A long book is printed chapter by chapter and
+    joined here: WeasyPrint holds every page's layout until it writes the file, so one
+    document of hundreds of pages would take hundreds of MiB."""
+    try:
+        from pypdf import PdfReader, PdfWriter
+        from pypdf.generic import ArrayObject, ByteStringObject
+    except ImportError:
+        raise JournalError(NEEDS_WEASYPRINT) from None
+    writer = PdfWriter()
+    readers = [PdfReader(io.BytesIO(part)) for part in parts]
+    for reader in readers:
+        writer.append(reader)
+    title = readers[0].metadata.title if readers and readers[0].metadata else None
+    moment = "D:" + stamp.instant.replace("-", "").replace(":", "").replace("T", "")
+    writer.add_metadata(
+        {
+            "/Title": title or "",
+            "/Creator": "journal",
+            "/Producer": "journal (WeasyPrint, pypdf)",
+            "/CreationDate": moment,
+            "/ModDate": moment,
+        }
+    )
+    identifier = ByteStringObject(stamp.identifier)
+    writer._ID = ArrayObject([identifier, identifier])  # pypdf has no public setter
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

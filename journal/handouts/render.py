@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from journal.app import Campaign
 from journal.errors import JournalError
 from journal.handouts.charts import Series, line_chart
-from journal.handouts.pdf import check_paper, stamp_of, to_pdf
+from journal.handouts.pdf import check_paper, joined, pdf_and_pages, stamp_of, to_pdf
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
@@ -255,7 +255,62 @@ def book(
     so_far: bool = False,
 ) -> str:
     """The book's HTML for `audience` on `paper`, of the campaign as it stood at `final`
-    (`so_far`: the book of the campaign so far)."""
+    (`so_far`: the book of the campaign so far): one page, its contents numbered by
+    `target-counter()`."""
+    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
+    return render("book", {**page, "chunk": None}, "html", overrides, ruleset)
+
+
+def book_pdf(
+    campaign: Campaign,
+    audience: str | Audience,
+    paper: str,
+    final: CampaignState,
+    overrides: Path | None = None,
+    so_far: bool = False,
+) -> bytes:
+    """The book printed to PDF chapter by chapter (a chapter's layout is let go before the
+    next is laid out), the chapters joined into one file. Each chapter's pages are
+    numbered on from the one before; the contents, printed last, gives each chapter's
+    first page (it was measured first with placeholder numbers, so the chapters know where
+    they start)."""
+    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
+    stamp = stamp_of(campaign, final)
+    chapters = [
+        *(f"session-{r['session']['number']}" for r in page["recaps"]),
+        *(f"arc-{number}" for number in range(1, len(page["arcs"]) + 1)),
+        "cast",
+        "receipt",
+    ]
+
+    def chunk(part: str, first: int, pages: dict[str, int]) -> str:
+        numbers = {"part": part, "first": first, "pages": pages}
+        return render("book", {**page, "chunk": numbers}, "html", overrides, ruleset)
+
+    front_pages = pdf_and_pages(chunk("front", 1, dict.fromkeys(chapters, 999)), stamp)[1]
+    for _ in range(3):  # the real numbers could take another line of the contents
+        first, starts, parts = front_pages + 1, {}, []
+        for part in chapters:
+            starts[part] = first
+            data, count = pdf_and_pages(chunk(part, first, {}), stamp)
+            parts.append(data)
+            first += count
+        front, count = pdf_and_pages(chunk("front", 1, starts), stamp)
+        if count == front_pages:
+            break
+        front_pages = count
+    return joined([front, *parts], stamp)
+
+
+def _book_page(
+    campaign: Campaign,
+    audience: str | Audience,
+    paper: str,
+    final: CampaignState,
+    overrides: Path | None,
+    so_far: bool,
+) -> tuple[dict[str, Any], Ruleset]:
+    """The book's context with each recap's and arc's body rendered (once)."""
     from journal.handouts.book import book_context
 
     context = book_context(campaign, audience, final, so_far)
@@ -267,8 +322,7 @@ def book(
         {**c, "body": part("_arc_body", _charts_drawn(c), overrides, ruleset)}
         for c in context["arcs"]
     ]
-    page = {**context, "recaps": recaps, "arcs": arcs, "paper": check_paper(paper)}
-    return render("book", page, "html", overrides, ruleset)
+    return {**context, "recaps": recaps, "arcs": arcs, "paper": check_paper(paper)}, ruleset
 
 
 def printed(campaign: Campaign, html: str, final: CampaignState) -> bytes:
