@@ -5,11 +5,13 @@ PDF (Jinja and WeasyPrint are imported inside the command bodies only, through
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from journal.cli.common import (
+    F,
     complete,
     emit_json,
     json_option,
@@ -48,6 +50,18 @@ paper_option = click.option(
 )
 
 
+def audience_option(help: str) -> Callable[[F], F]:
+    """`--for players|gm|NAME`: who the handout is for."""
+    return click.option(
+        "--for",
+        "audience",
+        default="players",
+        show_default=True,
+        metavar="players|gm|NAME",
+        help=help,
+    )
+
+
 def refuse_pdf_at_terminal(output: str | None) -> None:
     """A PDF goes to `-o FILE` or down a pipe (`| lpr`), never onto a terminal's screen."""
     if output is None and sys.stdout.isatty():
@@ -77,14 +91,9 @@ def deliver(text: str | bytes, output: str | None, what: str) -> None:
 @click.command()
 @click.argument("session", type=int, required=False, shell_complete=complete("session"))
 @click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
-@click.option(
-    "--for",
-    "audience",
-    default="players",
-    show_default=True,
-    metavar="players|gm|NAME",
-    help="Who reads it: the players (no GM-only notes, no dice), the GM (everything), "
-    "or one character (their own handout).",
+@audience_option(
+    "Who reads it: the players (no GM-only notes, no dice), the GM (everything), "
+    "or one character (their own handout)."
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
 @paper_option
@@ -175,14 +184,9 @@ def arc(
 
 
 @click.command()
-@click.option(
-    "--for",
-    "audience",
-    default="players",
-    show_default=True,
-    metavar="players|gm|NAME",
-    help="Whose book: the players' (every recap and arc, nothing GM-only), the GM's "
-    "(everything, every ruling's dice and terms) or one character's (their own story).",
+@audience_option(
+    "Whose book: the players' (every recap and arc, nothing GM-only), the GM's "
+    "(everything, every ruling's dice and terms) or one character's (their own story)."
 )
 @click.option("--format", "fmt", metavar="pdf|html", help="PDF (default) or HTML.")
 @paper_option

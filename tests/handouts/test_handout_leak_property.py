@@ -191,6 +191,17 @@ def write(story: Story, actions: list[tuple[str, int, int]]) -> Journal:
     return night
 
 
+def examples(count: int) -> Any:
+    """Hypothesis's settings for a leak property: `count` examples, the same every run."""
+    return settings(
+        max_examples=count,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
 def _gm_fields(document: object) -> Iterator[tuple[str, object]]:
     """Every `gm` and `gm_only` value in a handout's JSON."""
     if isinstance(document, dict):
@@ -220,13 +231,7 @@ def assert_clean_document(document: dict[str, Any], story: Story, what: str) -> 
 def test_no_players_or_character_handout_shows_gm_only_content(ruleset: str) -> None:
     seen: Counter[str] = Counter()  # what the logs held and the handouts checked
 
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
+    @examples(EXAMPLES)
     @given(stories(ruleset))
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case

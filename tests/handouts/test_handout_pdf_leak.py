@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from pdf_support import squashed, text
-from test_handout_leak_property import SHEETS, Story, stories, write
+from test_handout_leak_property import SHEETS, Story, examples, stories, write
 
 from journal.handouts.recap import Audience
 
@@ -44,13 +44,7 @@ def _clean(pdf: bytes, story: Story, what: str) -> None:
 def test_no_players_or_character_pdf_shows_gm_only_content(ruleset: str) -> None:
     seen: Counter[str] = Counter()
 
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
+    @examples(EXAMPLES)
     @given(stories(ruleset))
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case
