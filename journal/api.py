@@ -62,6 +62,7 @@ class LogEntry(Document):
         "_recorded_at",
         "_text",
         "amended_by",
+        "between",
         "campaign",
         "event_id",
         "game_time",
@@ -76,7 +77,12 @@ class LogEntry(Document):
     )
 
     def __init__(
-        self, record: Recorded, voided: bool, line: str = "", amended_by: int | None = None
+        self,
+        record: Recorded,
+        voided: bool,
+        line: str = "",
+        amended_by: int | None = None,
+        between: int | None = None,
     ) -> None:
         self.campaign = record.campaign
         self.seq = record.seq
@@ -95,6 +101,9 @@ class LogEntry(Document):
         self.amended_by = amended_by
         #: the line `journal log` prints (not in the JSON)
         self.line = line
+        #: `log --session N`: N, for an event logged between session N-1 and N (its
+        #: `session` is null)
+        self.between = between
 
     @property
     def data(self) -> object:
@@ -138,6 +147,8 @@ class LogDocument(Document):
 
 
 def _mark(entry: LogEntry) -> str:
+    if entry.between:
+        return f" [before session {entry.between}]" + (" [voided]" if entry.voided else "")
     if entry.voided:
         return " [voided]"
     if entry.amended_by is not None:
@@ -361,8 +372,11 @@ class Journal:
         as_of_session: int | None = None,
     ) -> LogDocument:
         upto = self.upto(as_of, as_of_session)
+        since = 0  # with a session: what was logged after the one before it ended counts
         if session is not None:
             self._campaign.seq_of_session(session)  # refuses a session that never was
+            if session > 1:
+                since = self._campaign.store.last_seq_of_session(self.campaign, session - 1) or 0
         state = self.state(upto)
         if character is not None:
             character = state.known(character)
@@ -370,14 +384,20 @@ class Journal:
         renamed = state.renamed
         ruleset = self.ruleset
         entries = []
+        began = False  # the session asked for has begun: no more "between" events
         for record in records:
+            between = None
             if session is not None and record.session != session:
-                continue
+                if record.session is not None or record.seq <= since or began:
+                    continue
+                between = session
+            began = began or (session is not None and record.session == session)
             if character is not None and character not in concerns(record.payload, ruleset):
                 continue
             line = describe(record, ruleset, renamed)
             voided = record.seq in corrections.voided
-            entries.append(LogEntry(record, voided, line, corrections.amended_by.get(record.seq)))
+            amended_by = corrections.amended_by.get(record.seq)
+            entries.append(LogEntry(record, voided, line, amended_by, between))
         return LogDocument(tuple(entries))
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:

@@ -17,7 +17,7 @@ from journal import __version__
 from journal.audit import rerule
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
-from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, system_box
+from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, Stake, system_box
 from journal.errors import (
     ConcurrencyConflict,
     JournalError,
@@ -330,9 +330,11 @@ class Campaign:
             asker: Ask | None = None
             if ask is not None:
 
-                def asker(purpose: str, count: int, sides: int) -> Sequence[int] | None:
+                def asker(
+                    purpose: str, count: int, sides: int, stake: Stake | None
+                ) -> Sequence[int] | None:
                     label = f"Re-ruling #{seq}, it now needs {purpose}: {count}d{sides}"
-                    return ask(DiceRequest(purpose, count, sides, label))
+                    return ask(DiceRequest(purpose, count, sides, label, stake))
 
             if seed is not None:
                 rng = random.Random(f"{seed}:rerule:{seq}")
@@ -392,11 +394,13 @@ class _Answers:
         self._given: dict[tuple[str, int, int], Sequence[int] | None] = {}
 
     def asking(self, ruleset: Ruleset, state: CampaignState, command: object) -> Ask:
-        def ask(purpose: str, count: int, sides: int) -> Sequence[int] | None:
+        def ask(
+            purpose: str, count: int, sides: int, stake: Stake | None
+        ) -> Sequence[int] | None:
             key = (purpose, count, sides)
             if key not in self._given:
-                label = ruleset.dice_label(state, command, purpose, count, sides)
-                self._given[key] = self._ask(DiceRequest(purpose, count, sides, label))
+                label = ruleset.dice_label(state, command, purpose, count, sides, stake)
+                self._given[key] = self._ask(DiceRequest(purpose, count, sides, label, stake))
             return self._given[key]
 
         return ask

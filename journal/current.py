@@ -17,6 +17,13 @@ def _file() -> Path:
     return Path(base) / "journal" / "current.json"
 
 
+def where_remembered() -> str:
+    """The file that remembers each database's current campaign, as a GM would type it."""
+    path = _file()
+    home = Path.home()
+    return f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)
+
+
 def _key(store: Store) -> str:
     path = store.sqlite_path
     if path is not None:

@@ -39,18 +39,40 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class Stake:
+    """What rides on a roll, for the GM who is asked for it: the number it must come in
+    at or under (`target`), what is added to its total (`bonus`: a margin carried over to
+    the next roll), and what it is about (`about`: the condition a recovery ends)."""
+
+    target: int | None = None
+    #: the least the dice must come to (a d10 pair's difference: `+d10 -d10`)
+    at_least: int | None = None
+    bonus: int | None = None
+    about: str | None = None
+
+    def words(self) -> str:
+        """`, needs 8 or less` / `, needs +3 or more`: what the roll must beat, in words."""
+        if self.target is not None:
+            return f", needs {self.target} or less"
+        if self.at_least is not None:
+            return f", needs {self.at_least:+d} or more"
+        return ""
+
+
+@dataclass(frozen=True)
 class DiceRequest:
     """A roll the ruling needs and the GM did not enter: what to ask for."""
 
     purpose: str
     count: int
     sides: int
-    #: the ruleset's words for it, e.g. "Linda's initiative: +d10 -d10"
+    #: the ruleset's words for it, e.g. "Eli's check: 3d6, needs 8 or less"
     label: str
+    stake: Stake | None = None
 
 
-#: what a box asks: (purpose, count, sides) -> the faces, or None to roll them
-Ask = Callable[[str, int, int], Sequence[int] | None]
+#: what a box asks: (purpose, count, sides, stake) -> the faces, or None to roll them
+Ask = Callable[[str, int, int, Stake | None], Sequence[int] | None]
 #: what a caller of the API answers (the CLI asks the GM at a terminal)
 AskDice = Callable[[DiceRequest], Sequence[int] | None]
 
@@ -107,12 +129,14 @@ class DiceBox:
             r for p, r in self._rolls.items() if p not in self._entered and p not in self._answered
         ]
 
-    def roll(self, purpose: str, count: int, sides: int) -> Roll:
+    def roll(self, purpose: str, count: int, sides: int, stake: Stake | None = None) -> Roll:
+        """`count` dice of `sides` for `purpose`; `stake` says what rides on them when the GM
+        is asked (it changes nothing the ruling records)."""
         if purpose in self._rolls:
             raise RuleError(f"internal: the {purpose} dice were asked for twice")
         answer = None
         if purpose not in self._entered and self._ask is not None:
-            answer = self._ask(purpose, count, sides)
+            answer = self._ask(purpose, count, sides, stake)
             if answer is not None:
                 self._answered.add(purpose)
         if purpose in self._entered or answer is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 
@@ -59,3 +60,10 @@ def _trait(value: Mapping[str, object]) -> str:
     if value.get("self_control") is not None:
         text += f", self-control {value['self_control']}"
     return text
+
+
+def type_words(type_name: str) -> str:
+    """An event type in words, for a record that has nothing better (`InitiativeRolled`:
+    "initiative rolled"; empty: "an event")."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name).lower()
+    return words or "an event"

@@ -76,7 +76,10 @@ def plan(
         if found.event is None:
             why = found.refusal or f"the rules now give {', '.join(found.produced) or 'nothing'}"
             void = EventVoided(
-                record.seq, f"{reason}: the rules now refuse it ({why})", record.type
+                record.seq,
+                f"{reason}: the rules now refuse it ({why})",
+                record.type,
+                ruleset.ruling_words(record),
             )
             result.changes.append(Change(void, was, f"voided: {why}"))
             return None

@@ -151,9 +151,12 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
     if not rows:
         click.echo("No campaigns yet: journal campaign new SLUG --ruleset RULESET")
         return
-    from journal.current import current
+    from journal.current import current, where_remembered
 
-    chosen = current(settings.store())
+    remembered = current(settings.store())
+    known = [r.campaign for r in rows]
+    # the campaign a command uses without --campaign: the one chosen, else the only one
+    chosen = remembered if remembered in known else (known[0] if len(known) == 1 else None)
     click.echo(
         table(
             [
@@ -168,6 +171,15 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
             ["  campaign", "ruleset", "events", "title"],
         )
     )
+    if chosen is None:
+        click.echo("No current campaign: choose one with `journal campaign use SLUG`.")
+    elif chosen == remembered:
+        click.echo(
+            f"* current: yours in this database, remembered in {where_remembered()} "
+            "(not in the database; `journal campaign use SLUG` changes it)"
+        )
+    else:
+        click.echo("* current: the only campaign in this database")
 
 
 # --- characters -----------------------------------------------------------------------------

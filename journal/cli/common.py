@@ -129,6 +129,10 @@ def record(
     else:
         for line in outcome.lines():
             click.echo(line)
+    for record in outcome.records:
+        notice = outcome.ruleset.notice(outcome.state, record)
+        if notice is not None:
+            click.echo(f"Notice: {notice}", err=True)
     if any(r.session is None and r.type not in SETTING_UP for r in outcome.records):
         click.echo(
             "(No session is running: this shows in the next session's recap, "

@@ -113,6 +113,7 @@ def undo(settings: Settings, yes: bool, as_json: bool) -> None:
         fail("there is nothing to undo: no event entered since the campaign began still counts")
     line = journal.lines([target])[0]
     click.echo(f"The last event: #{target.seq} {line}", err=as_json)
-    _confirm(f"Void #{target.seq}?", yes)
+    # the question is the refusal's line too: a script is told what it would void
+    _confirm(f"Void #{target.seq} ({journal.ruleset.ruling_words(target)})?", yes)
     outcome = journal.rerule(VoidEvent(target.seq, "undone at the table"), settings.dice_asker())
     _print(outcome.lines(), outcome.document(), as_json)

@@ -75,6 +75,14 @@ class Settings:
     scope_campaign: str | None = None
     #: the command was asked for `--json`: a refusal is a JSON document on stderr too
     json: bool = False
+    #: commands run at the `journal play` prompt: refusals speak its syntax (no `journal`)
+    play: bool = False
+
+    def forget(self) -> None:
+        """Open the database and campaign anew at the next use (`journal play` before a
+        campaign exists: the command that made one closed what it opened)."""
+        self._store = self._journal = self._scope = None
+        self.scope_campaign = None
 
     def store(self, *, create: bool = False) -> Store:
         """The database, opened once per command and closed when the command ends. Only
@@ -206,6 +214,8 @@ class JournalGroup(click.Group):
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in CORE:
             self._scope_to_campaign(ctx, name)
+            if settings_of(ctx).scope_campaign is None and {"-h", "--help"} & set(args[1:]):
+                self._help_of_each(ctx, name, args[1:])
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             import difflib
 
@@ -213,6 +223,69 @@ class JournalGroup(click.Group):
             hint = f" Did you mean {close[0]!r}?" if close else " See `journal --help`."
             ctx.fail(f"No such command {name!r}.{hint}")
         return super().resolve_command(ctx, args)
+
+    def _help_of_each(self, ctx: click.Context, name: str, rest: list[str]) -> None:
+        """`journal encounter start --help` where no campaign can be told: each installed
+        ruleset's form of the command, under the ruleset's name (when several have it)."""
+        from journal.rules import load_all
+
+        forms = [(r, ruleset_commands([r]).get(name)) for r in load_all()]
+        found = [(ruleset, command) for ruleset, command in forms if command is not None]
+        if len(found) < 2:
+            return
+        words = [word for word in rest if not word.startswith("-")]
+        shown = []
+        for ruleset, command in found:
+            at = click.Context(command, info_name=name, parent=ctx)
+            for word in words:
+                inner = command.get_command(at, word) if isinstance(command, click.Group) else None
+                if inner is None:
+                    break
+                command, at = inner, click.Context(inner, info_name=word, parent=at)
+            shown.append(f"== {ruleset.name}: {ruleset.summary} ==\n\n{command.get_help(at)}")
+        click.echo(
+            "No campaign here, so this is each ruleset's form of the command "
+            "(a campaign's own is used inside it).\n\n" + "\n\n".join(shown)
+        )
+        ctx.exit(0)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands as a GM looks for them: the core, the campaign's ruleset, then the
+        other installed rulesets, each under its name."""
+        from journal.rules import load_all
+
+        here = None
+        settings = settings_of(ctx)
+        if "://" in (settings.db or "") or os.path.exists(settings.db or "journal.db"):
+            # (a folder with no journal needs no database module to say so)
+            try:
+                scope = settings.scope()
+                here = scope[0].name if settings.scope_campaign is not None else None
+            except Exception:  # no readable database: nothing is "this campaign's"
+                here = None
+        limit = formatter.width - 6 - max(len(name) for name in CORE)
+        core = [(name, self.get_command(ctx, name)) for name in CORE]
+        sections: list[tuple[str, list[tuple[str, click.Command | None]]]] = [
+            ("Core commands", core)
+        ]
+        rulesets = sorted(load_all(), key=lambda r: r.name != here)
+        for ruleset in rulesets:
+            own: list[tuple[str, click.Command | None]] = [
+                (n, c) for n, c in ruleset_commands([ruleset]).items() if n not in CORE
+            ]
+            if not own:
+                continue
+            if here is None:
+                title = f"{ruleset.name} commands"
+            elif ruleset.name == here:
+                title = f"{ruleset.name} commands (this campaign's ruleset)"
+            else:
+                title = f"{ruleset.name} commands (another installed ruleset)"
+            sections.append((title, own))
+        for title, commands in sections:
+            rows = [(n, c.get_short_help_str(limit)) for n, c in commands if c is not None]
+            with formatter.section(title):
+                formatter.write_dl(rows)
 
     def _scope_to_campaign(self, ctx: click.Context, name: str) -> None:
         """Offer the commands of the campaign's ruleset; name the ruleset a command of
@@ -275,7 +348,10 @@ class JournalGroup(click.Group):
             document = {"error": str(exc), "exit_code": exc.exit_code}
             click.echo(json.dumps(document, ensure_ascii=False), err=True)
         else:
-            click.echo(f"Error: {exc}", err=True)
+            message = str(exc)
+            if found is not None and found.play:  # at the prompt, commands have no `journal`
+                message = message.replace("`journal ", "`")
+            click.echo(f"Error: {message}", err=True)
         ctx.exit(exc.exit_code)
 
     def invoke(self, ctx: click.Context) -> Any:

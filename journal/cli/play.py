@@ -41,6 +41,17 @@ def play(settings: Settings, slug: str | None) -> None:
             "journal play needs a terminal; from a script, run each command as "
             "`journal COMMAND ...` instead"
         )
-    from journal.cli.session import TableSession
+    from journal.cli.session import TableSession, lobby
+    from journal.errors import JournalError
 
+    settings.play = True
+    try:
+        settings.journal()
+    except JournalError as exc:
+        if not lobby(settings, _in_play(str(exc)).rstrip(".") + "."):
+            return
     TableSession(settings).run()
+
+
+def _in_play(message: str) -> str:
+    return message.replace("`journal ", "`").replace("journal campaign new", "campaign new")

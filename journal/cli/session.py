@@ -14,6 +14,7 @@ bash/zsh/fish offer the same values.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import os
 import shlex
@@ -39,10 +40,11 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from journal.api import Journal
+from journal.cli import free_text
 from journal.cli.main import SCOPE, Settings, cli
 from journal.dice import DiceRequest, read_faces
 from journal.documents import FROZEN, WAITING, Board
-from journal.errors import RuleError
+from journal.errors import JournalError, RuleError
 
 #: the words of the session itself, beside the CLI's commands
 QUIT = ("quit", "exit")
@@ -137,16 +139,7 @@ class TableSession:
                 err=True,
             )
             return
-        try:
-            cli.main(args=words, prog_name="journal", standalone_mode=False, obj=self.settings)
-        except click.ClickException as exc:
-            exc.show()
-        except click.Abort:
-            click.echo("Cancelled: nothing was written.", err=True)
-        except SystemExit:
-            pass
-        finally:
-            sys.stdout.flush()
+        run_words(self.settings, words)
 
     def help(self, words: list[str]) -> None:
         if words:
@@ -291,6 +284,76 @@ class TableSession:
             ]
         width = _columns()
         return "\n".join([head, *(_clip(f"  {line}", width) for line in lines)])
+
+
+def run_words(settings: Settings, words: list[str]) -> None:
+    """Run one command line typed at a prompt (without `journal`) in this process, its
+    free text joined (`note The door creaks`), its refusals in the prompt's words."""
+    with click.Context(cli, info_name="journal", obj=settings) as ctx:
+        with contextlib.suppress(Exception):  # no campaign yet (the lobby): all the rulesets
+            ctx.meta[SCOPE] = settings.scope()
+        words = free_text.resolve(cli, ctx, words)
+    try:
+        cli.main(args=words, prog_name="journal", standalone_mode=False, obj=settings)
+    except click.UsageError as exc:
+        path = exc.ctx.command_path.split()[1:] if exc.ctx is not None else []
+        where = f"`help {' '.join(path)}`" if path else "`help`"
+        usage = exc.ctx.get_usage().replace("Usage: journal ", "Usage: ", 1) if exc.ctx else ""
+        message = exc.format_message().rstrip(".")
+        click.echo(f"{usage}\nError: {message} (see {where})".lstrip(), err=True)
+    except click.ClickException as exc:
+        exc.show()
+    except click.Abort:
+        click.echo("Cancelled: nothing was written.", err=True)
+    except SystemExit:
+        pass
+    finally:
+        sys.stdout.flush()
+
+
+def lobby(settings: Settings, why: str) -> bool:
+    """Before a campaign can be played (a new or empty database, several campaigns and none
+    chosen): a prompt that takes `campaign new ...`, `campaign use SLUG`, `demo` or
+    `import FILE`, until one opens. True when a campaign is open, False when the GM left."""
+    click.echo(
+        f"{why}\nType it here: `campaign new SLUG --ruleset {'|'.join(_ruleset_names())}`, "
+        "`demo`, `import FILE` or `campaign use SLUG`; `help`; Ctrl-D leaves."
+    )
+    prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), style=STYLE)
+    while True:
+        try:
+            line = prompt.prompt([("class:prompt", "journal> ")])
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return False
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            click.echo(f"Error: {exc}: close the quotes", err=True)
+            continue
+        if words[:1] == ["journal"]:
+            words = words[1:]
+        if not words:
+            continue
+        if words[0] in QUIT:
+            return False
+        if words[0] == HELP:
+            run_words(settings, [*words[1:], "--help"])
+            continue
+        run_words(settings, words)
+        settings.forget()  # what the command opened is closed with it: open anew
+        try:
+            settings.journal()
+        except JournalError:
+            continue
+        return True
+
+
+def _ruleset_names() -> list[str]:
+    from journal.rules import names
+
+    return names()
 
 
 def tab_completes(completer: Completer) -> KeyBindings:

@@ -66,6 +66,31 @@ def _points(log: Log, name: str, numbers: Numbers) -> list[Doc]:
     return points
 
 
+def _samples(log: Log, name: str, numbers: Numbers) -> list[Doc]:
+    """The character's numbers at every event that moved one of them, for the charts (a
+    soak's dip and the rest after it both show). Each sample is labelled with its session
+    where that session begins (`S2`), blank inside it; `Start` is the sheet they joined
+    with."""
+    ruleset = log.ruleset
+    samples: list[Doc] = []
+    last: Doc | None = None
+    label = None
+    for step in log.steps:
+        if step.payload is None or name not in step.after.characters:
+            continue
+        if last is not None and name not in concerns(step.payload, ruleset):
+            continue
+        status = ruleset.status(step.after).get(name)
+        point = None if status is None else numbers(status, step.after.seq)
+        if point is None or point == last:
+            continue
+        session = step.record.session
+        now = "Start" if last is None else (f"S{session}" if session else "between")
+        samples.append({"label": now if now != label else "", "numbers": point, "present": True})
+        last, label = point, now
+    return samples
+
+
 def _milestones(narrator: Narrator, log: Log, name: str, gm: bool) -> list[Doc]:
     ruleset = log.ruleset
     return [
@@ -93,7 +118,8 @@ def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
     state = log.final
     canonical = state.known(name)
     narrator = narrator_of(log.ruleset)
-    points = _points(log, canonical, narrator.arc_numbers(canonical, log.steps))
+    numbers = narrator.arc_numbers(canonical, log.steps)
+    points = _points(log, canonical, numbers)
     status = log.ruleset.status(state)
     return {
         "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
@@ -101,7 +127,10 @@ def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
         "sessions": state.sessions,
         "now": game_date(state.clock),
         "points": points,
-        "charts": narrator.charts(points),
+        "charts": [
+            {**chart, "x_title": "sessions, at each change"}
+            for chart in narrator.charts(_samples(log, canonical, numbers))
+        ],
         "milestones": _milestones(narrator, log, canonical, gm),
         "sheet": narrator.standing(canonical, status[canonical]),
     }

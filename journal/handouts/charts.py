@@ -8,21 +8,25 @@ text stays about 11 px or more; on a wide page the CSS caps the chart at 560 px.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-#: series styles: stroke colour and dash pattern (the same palette as the handout CSS); no
-#: two share a pattern, so a chart printed in black and white still tells them apart
+#: series styles: stroke colour, dash pattern and marker shape (the same palette as the
+#: handout CSS). Each differs from the others in all three, so two series on the same
+#: values stay apart in black and white too.
 STYLES = {
-    "a": ("#1f5f5b", ""),
-    "b": ("#9b1c1c", "12 3 2 3"),
-    "c": ("#2d4e8a", "2 3"),
-    "d": ("#8a8178", "6 4"),
+    "a": ("#1f5f5b", "", "circle"),
+    "b": ("#9b1c1c", "9 5", "square"),
+    "c": ("#2d4e8a", "3 4", "triangle"),
+    "d": ("#8a8178", "12 4 3 4", "diamond"),
 }
 
-WIDTH, HEIGHT = 480, 300
+#: the drawing's width: the narrow one for a phone, the wide one for a desktop and print
+NARROW, WIDE = 480, 800
+WIDTH, HEIGHT = NARROW, 300
 LEFT, RIGHT, TOP, BOTTOM = 50, 18, 70, 50
 #: font sizes in SVG units (the handout CSS sets the same; these serve a page without it)
 TITLE_SIZE, LEGEND_SIZE, TICK_SIZE = 18, 16, 15
@@ -37,6 +41,32 @@ class Series:
     label: str
     values: Sequence[int | None]
     style: str = "a"
+    #: points to mark with a cross (e.g. a turn the character froze), by index
+    crossed: frozenset[int] = frozenset()
+
+
+def _marker(shape: str, x: float, y: float, colour: str, tip: str) -> str:
+    """A point's marker: its series' shape, with a tooltip."""
+    title = f"<title>{escape(tip)}</title>"
+    paint = f'fill="#fff" stroke="{colour}" stroke-width="2.5"'
+    if shape == "square":
+        return f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" {paint}>{title}</rect>'
+    if shape == "triangle":
+        corners = f"{x:.1f},{y - 5.5:.1f} {x + 5:.1f},{y + 4:.1f} {x - 5:.1f},{y + 4:.1f}"
+        return f'<polygon points="{corners}" {paint}>{title}</polygon>'
+    if shape == "diamond":
+        corners = f"{x:.1f},{y - 6:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 6:.1f} {x - 5:.1f},{y:.1f}"
+        return f'<polygon points="{corners}" {paint}>{title}</polygon>'
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" {paint}>{title}</circle>'
+
+
+def _cross(x: float, y: float, colour: str, tip: str) -> str:
+    """A cross over a point (a frozen turn), drawn bold so it reads without colour."""
+    return (
+        f'<path d="M{x - 6:.1f},{y - 6:.1f} L{x + 6:.1f},{y + 6:.1f} M{x + 6:.1f},{y - 6:.1f} '
+        f'L{x - 6:.1f},{y + 6:.1f}" stroke="{colour}" stroke-width="3.5" class="cross">'
+        f"<title>{escape(tip)}</title></path>"
+    )
 
 
 def _step(y_max: int) -> int:
@@ -47,28 +77,31 @@ def _step(y_max: int) -> int:
 
 
 def _shown_labels(labels: Sequence[str], room: float) -> set[int]:
-    """The x labels that fit without overlapping: every k-th one, and the last."""
+    """The x labels that fit without overlapping: every k-th one, and the last. A blank
+    label (a point inside a stretch the label before names) is never shown."""
+    named = [i for i, label in enumerate(labels) if label]
     count = len(labels)
-    if count <= 1:
-        return set(range(count))
-    widest = max(len(label) for label in labels) * TICK_SIZE * CHAR_WIDTH + 10
-    every = max(1, math.ceil(widest / (room / (count - 1))))
-    shown = set(range(0, count, every))
-    last = count - 1
+    if len(named) <= 1:
+        return set(named)
+    widest = max(len(labels[i]) for i in named) * TICK_SIZE * CHAR_WIDTH + 10
+    gap = min(b - a for a, b in itertools.pairwise(named))
+    every = max(1, math.ceil(widest / (room / max(1, count - 1) * gap)))
+    shown = set(named[::every])
+    last = named[-1]
     if last not in shown:
-        if last - max(shown) < every * 0.7 and max(shown) != 0:
+        if named.index(last) - named.index(max(shown)) < every * 0.7 and max(shown) != named[0]:
             shown.discard(max(shown))
         shown.add(last)
     return shown
 
 
-def _legend(series: Sequence[Series]) -> list[tuple[Series, float, int]]:
+def _legend(series: Sequence[Series], total: int) -> list[tuple[Series, float, int]]:
     """Each series' legend entry: its x and its row (a new row when one is full)."""
     placed: list[tuple[Series, float, int]] = []
     x, row = 12.0, 0
     for s in series:
         width = 30 + len(s.label) * LEGEND_SIZE * CHAR_WIDTH + 16
-        if x > 12 and x + width > WIDTH:
+        if x > 12 and x + width > total:
             x, row = 12.0, row + 1
         placed.append((s, x, row))
         x += width
@@ -93,13 +126,16 @@ def line_chart(
     series: Sequence[Series],
     y_max: int,
     y_label: str = "",
+    x_title: str = "session",
+    width: int = WIDTH,
 ) -> str:
-    """An SVG line chart of whole-number series over `x_labels` (one value per label)."""
+    """An SVG line chart of whole-number series over `x_labels` (one value per label; a
+    blank label belongs to the stretch the one before it names), `width` units wide."""
     y_max = max(1, y_max)
-    legend = _legend(series)
+    legend = _legend(series, width)
     height = HEIGHT + 22 * (legend[-1][2] if legend else 0)
     top = TOP + 22 * (legend[-1][2] if legend else 0)
-    plot_w = WIDTH - LEFT - RIGHT
+    plot_w = width - LEFT - RIGHT
     plot_h = height - top - BOTTOM
     count = max(1, len(x_labels))
 
@@ -110,8 +146,9 @@ def line_chart(
         return top + plot_h * (1 - min(value, y_max) / y_max)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {_kind(width)}" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(title)}" '
         'font-family="DejaVu Sans, sans-serif">',
         f"<title>{escape(title)}</title>",
         f'<text x="12" y="24" class="chart-title" font-size="{TITLE_SIZE}" '
@@ -121,7 +158,7 @@ def line_chart(
     for value in range(0, y_max + 1, step):
         y = y_at(value)
         out.append(
-            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" class="grid"/>'
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{width - RIGHT}" y2="{y:.1f}" class="grid"/>'
         )
         out.append(
             f'<text x="{LEFT - 8}" y="{y + 5:.1f}" class="tick" font-size="{TICK_SIZE}" '
@@ -129,7 +166,7 @@ def line_chart(
         )
     out.append(
         f'<line x1="{LEFT}" y1="{top}" x2="{LEFT}" y2="{top + plot_h}" class="axis"/>'
-        f'<line x1="{LEFT}" y1="{top + plot_h}" x2="{WIDTH - RIGHT}" '
+        f'<line x1="{LEFT}" y1="{top + plot_h}" x2="{width - RIGHT}" '
         f'y2="{top + plot_h}" class="axis"/>'
     )
     shown = _shown_labels(x_labels, plot_w)
@@ -147,7 +184,7 @@ def line_chart(
         )
     out.append(
         f'<text x="{LEFT + plot_w / 2:.1f}" y="{height - 6}" class="axis-label" '
-        f'font-size="{TICK_SIZE}" text-anchor="middle">session</text>'
+        f'font-size="{TICK_SIZE}" text-anchor="middle">{escape(x_title)}</text>'
     )
     if y_label:
         middle = top + plot_h / 2
@@ -157,17 +194,19 @@ def line_chart(
             f"{escape(y_label)}</text>"
         )
     for s, legend_x, row in legend:
-        colour, dash = STYLES.get(s.style, STYLES["a"])
+        colour, dash, shape = STYLES.get(s.style, STYLES["a"])
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         legend_y = 50.0 + 22 * row
         out.append(
             f'<line x1="{legend_x:.1f}" y1="{legend_y - 5:.1f}" x2="{legend_x + 22:.1f}" '
             f'y2="{legend_y - 5:.1f}" stroke="{colour}" stroke-width="3"{dashed}/>'
-            f'<text x="{legend_x + 28:.1f}" y="{legend_y:.1f}" class="legend" '
+            + _marker(shape, legend_x + 11, legend_y - 5, colour, s.label)
+            + f'<text x="{legend_x + 28:.1f}" y="{legend_y:.1f}" class="legend" '
             f'font-size="{LEGEND_SIZE}">{escape(s.label)}</text>'
         )
+    named = _stretches(x_labels)
     for s in series:
-        colour, dash = STYLES.get(s.style, STYLES["a"])
+        colour, dash, shape = STYLES.get(s.style, STYLES["a"])
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         points = [None if v is None else (x_at(i), y_at(v)) for i, v in enumerate(s.values[:count])]
         for run in _segments(points):
@@ -177,13 +216,42 @@ def line_chart(
                 f'stroke-width="3" stroke-linejoin="round"{dashed}/>'
             )
         for i, v in enumerate(s.values[:count]):
-            if v is None or count > MOST_MARKERS:
+            if v is None:
                 continue
             x, y = x_at(i), y_at(v)
-            out.append(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="#fff" stroke="{colour}" '
-                f'stroke-width="2.5"><title>{escape(s.label)} {v} '
-                f"({escape(x_labels[i])})</title></circle>"
-            )
+            tip = f"{s.label} {v} ({named[i]})" if named[i] else f"{s.label} {v}"
+            if i in s.crossed:
+                out.append(_cross(x, y, colour, f"{tip}: froze"))
+            elif count <= MOST_MARKERS:
+                out.append(_marker(shape, x, y, colour, tip))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _kind(width: int) -> str:
+    return "chart-narrow" if width <= NARROW else "chart-wide"
+
+
+def _stretches(labels: Sequence[str]) -> list[str]:
+    """Each point's label: its own, or (blank) the one of the stretch it belongs to."""
+    named, last = [], ""
+    for label in labels:
+        last = label or last
+        named.append(last)
+    return named
+
+
+def both_widths(
+    title: str,
+    x_labels: Sequence[str],
+    series: Sequence[Series],
+    y_max: int,
+    y_label: str = "",
+    x_title: str = "session",
+) -> str:
+    """The chart drawn twice: wide for a desktop page and print, narrow for a phone (the
+    handout CSS shows one); the same numbers, text of the same size on each screen."""
+    return "\n".join(
+        line_chart(title, x_labels, series, y_max, y_label, x_title, width)
+        for width in (WIDE, NARROW)
+    )

@@ -74,6 +74,11 @@ class Narrator:
     def outcome(self, step: Step, recap: RecapView) -> None:
         """Add what this event changed to the recap's outcome lists."""
 
+    def encounter_charts(self, encounter: Doc) -> list[Doc]:
+        """Charts of one encounter of the recap, from its turns as the audience sees them
+        (title, y_label, y_max, x_labels, x_title, series with `crossed` points)."""
+        return []
+
     def standing(self, name: str, status: CharacterStatus) -> Doc:
         """Where one character stands, for the recap's last section and the arc's sheet."""
         document = status.to_json()

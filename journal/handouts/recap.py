@@ -212,6 +212,9 @@ class Recap:
         self.encounter, self._turn = None, None
         for step in self.steps:
             self.step(step)
+        for entry in self.story:
+            if entry.get("kind") == "encounter":
+                entry["charts"] = self.narrator.encounter_charts(entry)
         first, last = self.steps[0], self.steps[-1]
         start = first.payload if isinstance(first.payload, SessionStarted) else None
         state = last.after

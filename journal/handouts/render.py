@@ -13,7 +13,7 @@ autoescape; in Markdown templates every `{{ value }}` that is text is escaped fo
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +30,7 @@ from markupsafe import Markup, escape
 
 from journal.app import Campaign
 from journal.errors import JournalError
-from journal.handouts.charts import Series, line_chart
+from journal.handouts.charts import Series, both_widths
 from journal.handouts.pdf import check_paper, joined, pdf_and_pages, stamp_of, to_pdf
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
@@ -198,15 +198,37 @@ def part(
     return Markup(render(name, context, "html", overrides, ruleset))
 
 
-def _svg(chart: Mapping[str, Any]) -> Markup:
-    series = [Series(s["label"], s["values"], s["style"]) for s in chart["series"]]
-    svg = line_chart(chart["title"], chart["x_labels"], series, chart["y_max"], chart["y_label"])
-    return Markup(svg)
+def svg(chart: Mapping[str, Any]) -> Markup:
+    """A chart document (`title`, `x_labels`, `series`, `y_max`, `y_label`, and optionally
+    `x_title` and each series' `crossed` points) as inline SVG, wide and narrow."""
+    series = [
+        Series(s["label"], s["values"], s["style"], frozenset(s.get("crossed", ())))
+        for s in chart["series"]
+    ]
+    drawn = both_widths(
+        chart["title"],
+        chart["x_labels"],
+        series,
+        chart["y_max"],
+        chart["y_label"],
+        chart.get("x_title", "session"),
+    )
+    return Markup(drawn)
 
 
 def _charts_drawn(context: dict[str, Any]) -> dict[str, Any]:
     """An arc's context with each chart's SVG drawn (for HTML)."""
-    return {**context, "charts": [{**c, "svg": _svg(c)} for c in context["charts"]]}
+    return {**context, "charts": [{**c, "svg": svg(c)} for c in context["charts"]]}
+
+
+def _recap_charts(context: dict[str, Any], fmt: str) -> None:
+    """Each encounter's fear track drawn (HTML) and told in words (every format)."""
+    for entry in context["story"]:
+        for chart in entry.get("charts", ()):
+            if fmt == "html":
+                chart["svg"] = svg(chart)
+            for s in chart["series"]:
+                s["track"] = track(s["values"], s.get("crossed", ()))
 
 
 def recap(
@@ -224,7 +246,16 @@ def recap(
 
     context = recap_context(campaign, session, audience, final)
     ruleset = load(context["campaign"]["ruleset"])
-    return render("recap", {**context, "paper": paper}, check_format(fmt), overrides, ruleset)
+    fmt = check_format(fmt)
+    _recap_charts(context, fmt)
+    return render("recap", {**context, "paper": paper}, fmt, overrides, ruleset)
+
+
+def track(values: Sequence[int | None], crossed: Sequence[int] = ()) -> str:
+    """A series in words for a text handout: `7 → 7 ✗ → 6` (✗: a crossed point; — none)."""
+    return " → ".join(
+        "—" if v is None else f"{v} ✗" if i in crossed else str(v) for i, v in enumerate(values)
+    )
 
 
 def arc(
@@ -315,6 +346,8 @@ def _book_page(
 
     context = book_context(campaign, audience, final, so_far)
     ruleset = load(context["campaign"]["ruleset"])
+    for recap in context["recaps"]:
+        _recap_charts(recap, "html")
     recaps = [
         {**c, "body": part("_recap_body", c, overrides, ruleset)} for c in context["recaps"]
     ]

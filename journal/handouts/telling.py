@@ -34,18 +34,21 @@ def faces_of(dice: Dice, ruleset: Ruleset) -> str:
     )
 
 
-def recorded_dice(record: Recorded) -> Dice:
-    """The dice a ruling recorded (none for an event that rolls nothing), by purpose in
-    alphabetical order: a JSON object keeps no order (PostgreSQL's JSONB has its own)."""
+def recorded_dice(record: Recorded, order: tuple[str, ...] = ()) -> Dice:
+    """The dice a ruling recorded (none for an event that rolls nothing), by purpose in the
+    order the ruleset rolls them (`order`), the others alphabetically: a JSON object keeps
+    no order (PostgreSQL's JSONB has its own)."""
     dice = getattr(record.payload, "dice", None)
     if not isinstance(dice, Mapping):
         return {}
-    return {k: dice[k] for k in sorted(dice) if isinstance(dice[k], DiceRoll)}
+    rank = {purpose: at for at, purpose in enumerate(order)}
+    ordered = sorted(dice, key=lambda purpose: (rank.get(purpose, len(rank)), purpose))
+    return {k: dice[k] for k in ordered if isinstance(dice[k], DiceRoll)}
 
 
 def gm_details(record: Recorded, ruleset: Ruleset, line: str) -> dict[str, Any]:
     """The GM's view of a ruling: its seq, full log line, dice faces and terms."""
-    dice = recorded_dice(record)
+    dice = recorded_dice(record, ruleset.dice_order)
     return {
         "seq": record.seq,
         "line": line,

@@ -140,6 +140,8 @@ class EventVoided(Event):
     seq: int
     reason: str
     voided_type: str = ""
+    #: the voided ruling in the GM's words (`Tommy's initiative +1/-9`), as it was named
+    what: str = ""
 
 
 @event
@@ -419,7 +421,7 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
                 raise RuleError("a note needs some text")
             return [NoteTaken(text.strip(), gm_only, tuple(state.known(n) for n in about))]
         case VoidEvent():
-            return [_void(state, command)]
+            return [_void(state, command, ruleset)]
     raise RuleError(f"internal: {type(command).__name__} is not a core command")
 
 
@@ -499,7 +501,7 @@ UNVOIDABLE = {
 }
 
 
-def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
+def _void(state: CampaignState, command: VoidEvent, ruleset: Ruleset) -> EventVoided:
     if not command.reason.strip():
         raise RuleError('a void needs a reason: add --reason "..."')
     target = command.target
@@ -519,7 +521,8 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
             f"{target.data.get('name')} is named by later events ({events}{more}): void those "
             "first, or rename the character (`journal character rename`)"
         )
-    return EventVoided(target.seq, command.reason.strip(), target.type)
+    what = ruleset.ruling_words(target) if target.payload is not None else ""
+    return EventVoided(target.seq, command.reason.strip(), target.type, what)
 
 
 def core_command_for(payload: Event) -> object | None:

@@ -23,7 +23,7 @@ from journal.rules.core import (
     SessionStarted,
 )
 from journal.rules.ruleset import Ruleset
-from journal.text import value_text
+from journal.text import type_words, value_text
 
 
 def _sheet_text(sheet: object) -> str:
@@ -56,8 +56,8 @@ def describe_core(payload: Event) -> str | None:
         case NoteTaken(text=text, gm_only=gm_only, about=about):
             who = f" [{', '.join(about)}]" if about else ""
             return f"{'GM note' if gm_only else 'Note'}{who}: {text}"
-        case EventVoided(seq=seq, reason=reason, voided_type=voided_type):
-            return f"Voids #{seq} ({voided_type or 'event'}): {reason}"
+        case EventVoided(seq=seq, reason=reason, voided_type=voided_type, what=what):
+            return f"Voids #{seq} ({what or type_words(voided_type)}): {reason}"
         case CharacterRenamed(old=old, new=new):
             return f"{old} is renamed {new}"
         case CharacterRetired(name=name, reason=reason):

@@ -30,7 +30,7 @@ from journal.rules.dispatch import Dispatch
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from journal.dice import DiceBox
+    from journal.dice import DiceBox, Stake
     from journal.rules.core import Adjustment, CampaignState, Meta, RulesState
 
 
@@ -53,6 +53,9 @@ class Ruleset(ABC):
     #: classes a snapshot of its campaigns may rebuild. None declared: no snapshots, every
     #: command folds the whole log
     state_classes: ClassVar[tuple[type, ...]] = ()
+    #: the dice purposes in the order a ruling rolls them: how the GM's copy lists them
+    #: (a recorded JSON object keeps no order; others follow, alphabetically)
+    dice_order: ClassVar[tuple[str, ...]] = ()
 
     #: command class -> `(state, command, dice) -> [events]`
     deciders: ClassVar[Dispatch[list[Event]]]
@@ -152,6 +155,11 @@ class Ruleset(ABC):
         """The `--json` document of a ruling command that has its own (None: the records)."""
         return None
 
+    def notice(self, state: CampaignState, record: Recorded) -> str | None:
+        """What the GM should know about a ruling just recorded that its line does not say
+        (`state`: the campaign after it), printed apart from the log line; None: nothing."""
+        return None
+
     def board(self, document: StatusDocument) -> tuple[BoardLine, ...]:
         """The live board of `journal play`, a line at a time: the status table during a
         fight, the roster otherwise. A ruleset marks the line of a character who froze
@@ -180,10 +188,29 @@ class Ruleset(ABC):
         return name
 
     def dice_label(
-        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+        self,
+        state: CampaignState,
+        command: object,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
     ) -> str:
-        """How the GM is asked for a roll the ruling needs (`Linda's initiative: +d10 -d10`)."""
-        return f"{purpose}: {count}d{sides}"
+        """How the GM is asked for a roll the ruling needs: whose, which, and what it must
+        beat (`Eli's check: 3d6, needs 8 or less`)."""
+        return f"{purpose}: {count}d{sides}" + (stake.words() if stake else "")
+
+    def ruling_words(self, record: Recorded) -> str:
+        """A recorded ruling named in a few words, for lists of rulings (a void, a re-rule,
+        the audit): `Tommy's initiative +1/-9`. The default names its type and character."""
+        from journal.text import type_words
+
+        who = record.data.get("character")
+        words = type_words(record.type)
+        if record.type == "NoteTaken":
+            text = str(record.data.get("text", ""))
+            words = f"note “{text[:40]}{'…' if len(text) > 40 else ''}”"
+        return f"{who}'s {words}" if isinstance(who, str) and who else words
 
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         """Faces as the GM writes them (`3,4,5`; a ruleset may write `+5/-6`)."""

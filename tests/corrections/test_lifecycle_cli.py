@@ -299,8 +299,11 @@ def test_the_audit_reads_in_the_gms_words(night: Cli) -> None:
     night("rest", "--all")  # 8: Linda 8 -> 10
     night("void", "6", "--reason", "no soak")
     text = night("audit", ok=False).stdout
-    assert "#8 Willpower restored by rest: Linda 8->10/10, Tobais 10->10/10" in text
-    assert "by the rules: Willpower restored by rest: Linda 10->10/10, Tobais 10->10/10" in text
+    # issue 22: a rest lists only what changed
+    assert "#8 Willpower restored by rest: Linda 8->10/10 (1 already full)" in text
+    assert (
+        "by the rules: Willpower restored by rest: nobody needed it (Linda, Tobais already full)"
+    ) in text
     assert "{'" not in text and "[(" not in text  # no Python reprs
 
 

@@ -58,7 +58,7 @@ def test_rerule_decides_the_later_rulings_again(okafor: Cli) -> None:
 def test_void_and_rerule_in_one_breath(okafor: Cli) -> None:
     before = count_events(okafor.db)
     lines = okafor("void", "6", "--reason", "never happened", "--rerule").stdout.splitlines()
-    assert lines[0] == "#9 Voids #6 (HorrorChecked): never happened"
+    assert lines[0] == "#9 Voids #6 (Okafor's Horror Check +1/-9): never happened"
     assert lines[1].startswith("#10 Re-rules #8:")
     assert count_events(okafor.db) == before + 2
     assert hardness(okafor) == 5 and okafor.json("audit")["differences"] == []
@@ -86,7 +86,8 @@ def test_a_ruling_the_rules_now_refuse_is_voided_and_listed(runner: Cli) -> None
     runner("initiative", "Linda", "--dice", "+3/-5")  # 4
     out = runner("void", "3", "--reason", "no horde after all", "--rerule").stdout
     assert (
-        "#6 Voids #4 (InitiativeRolled): re-ruled after the void of #3: the rules now refuse" in out
+        "#6 Voids #4 (Linda's initiative +3/-5): re-ruled after the void of #3: the rules now "
+        "refuse" in out
     )
     assert runner.json("audit")["differences"] == []
     assert runner.json("status")["characters"]["Linda"]["encounter"] is None
@@ -117,14 +118,16 @@ def test_a_check_that_now_fails_rolls_its_table_dice_at_the_rerule(
 def test_undo_voids_the_last_event_after_showing_it(okafor: Cli) -> None:
     result = okafor("undo", "--yes")
     assert result.stdout.startswith("The last event: #8 Encounter 'Second' ends")
-    assert "#9 Voids #8 (EncounterEnded): undone at the table" in result.stdout
+    assert "#9 Voids #8 (the end of encounter 'Second'): undone at the table" in result.stdout
     assert hardness(okafor) == 4
     assert okafor.json("status")["characters"]["Okafor"]["encounter"] is not None  # re-opened
 
 
 def test_undo_off_a_terminal_needs_yes_and_writes_nothing(okafor: Cli) -> None:
     before = count_events(okafor.db)
-    assert "Add --yes" in okafor.refused("undo").stderr
+    refused = okafor.refused("undo").stderr
+    # issue 22: the refusal says what it would void, not only that --yes is needed
+    assert refused.startswith("Error: Void #8 (the end of encounter 'Second')? Add --yes")
     assert count_events(okafor.db) == before
 
 

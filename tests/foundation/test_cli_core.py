@@ -50,10 +50,14 @@ def test_two_campaigns_need_a_choice(night: Cli, tmp_path: Path) -> None:
     assert night.json("--campaign", "night", "status")["title"] == "Night of the Horde"
     night("campaign", "use", "night")
     assert night.json("status")["campaign"] == "night"
-    assert "* night" in night("campaign", "list").stdout
+    listed = night("campaign", "list").stdout
+    assert "* night" in listed and "  morgue" in listed
+    # issue 22: it says where the choice lives (the user's config, not the database)
+    assert f"remembered in {tmp_path / 'config' / 'journal' / 'current.json'}" in listed
     (tmp_path / "config" / "journal" / "current.json").unlink()
     message = night.refused("status").stderr
     assert "journal campaign use SLUG" in message and "--campaign" in message
+    assert "No current campaign: choose one with" in night("campaign", "list").stdout
     assert "no campaign 'nowhere'" in night.refused("campaign", "use", "nowhere").stderr
 
 
@@ -80,7 +84,27 @@ def test_sessions_clock_and_notes_stamp_events(night: Cli) -> None:
         ("ClockSet", None, "1998-11-02T00:00"),
     ]
     assert log[4]["data"]["gm_only"] is True
-    assert [e["seq"] for e in night.json("log", "--session", "1")] == [3, 4, 5, 6]
+    # the campaign and its sheets were logged before session 1 began: shown with it
+    assert [e["seq"] for e in night.json("log", "--session", "1")] == [1, 2, 3, 4, 5, 6]
+
+
+def test_log_of_a_session_shows_what_was_logged_since_the_one_before(night: Cli) -> None:
+    """Issue 22: `log --session 2` left out a void recorded between sessions 1 and 2."""
+    night("session", "start", "One")  # 3
+    night("note", "A wrong note.")  # 4
+    night("session", "end")  # 5
+    night("note", "Between the sessions.")  # 6
+    night("void", "4", "--reason", "taken back")  # 7
+    night("session", "start", "Two")  # 8
+    night("note", "In two.")  # 9
+    night("session", "end")  # 10
+    night("note", "After two.")  # 11
+    assert [e["seq"] for e in night.json("log", "--session", "2")] == [6, 7, 8, 9, 10]
+    lines = night("log", "--session", "2").stdout.splitlines()
+    assert lines[0].startswith("#6") and lines[0].endswith("[before session 2]")
+    assert "Voids #4" in lines[1] and lines[1].endswith("[before session 2]")
+    assert "[before" not in "".join(lines[2:])
+    assert "After two" not in night("log", "--session", "2").stdout
 
 
 def test_void_keeps_the_event_and_marks_it(night: Cli) -> None:

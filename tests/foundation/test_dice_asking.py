@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from journal.app import Campaign
-from journal.dice import ENTERED, ROLLED, DiceBox, DiceRequest, read_faces
+from journal.dice import ENTERED, ROLLED, DiceBox, DiceRequest, Stake, read_faces
 from journal.errors import JournalError, RuleError
 from journal.rules.core import AddCharacter, TakeNote
 from journal.store import Store
@@ -20,17 +20,18 @@ SHEET = {"reaction": 12, "willpower": 10, "hardness": 2, "training": "some"}
 def test_the_box_asks_only_for_what_was_not_entered() -> None:
     import random
 
-    asked: list[tuple[str, int, int]] = []
+    asked: list[tuple[str, int, int, Stake | None]] = []
 
-    def ask(purpose: str, count: int, sides: int) -> Sequence[int] | None:
-        asked.append((purpose, count, sides))
+    def ask(purpose: str, count: int, sides: int, stake: Stake | None) -> Sequence[int] | None:
+        asked.append((purpose, count, sides, stake))
         return (4, 4, 4) if purpose == "table" else None
 
     box = DiceBox({"will": (6, 6, 5)}, random.Random(1), ask=ask)
-    assert box.roll("will", 3, 6).faces == (6, 6, 5)
-    assert box.roll("table", 3, 6).faces == (4, 4, 4)
+    assert box.roll("will", 3, 6, Stake(target=8)).faces == (6, 6, 5)
+    assert box.roll("table", 3, 6, Stake(bonus=9)).faces == (4, 4, 4)
     stun = box.roll("stun", 1, 6)
-    assert asked == [("table", 3, 6), ("stun", 1, 6)]
+    # what rides on a roll reaches whoever is asked for it
+    assert asked == [("table", 3, 6, Stake(bonus=9)), ("stun", 1, 6, None)]
     assert {p: r.source for p, r in box.record().items()} == {
         "will": ENTERED,
         "table": ENTERED,  # answered when asked: as good as --table-dice
@@ -91,7 +92,8 @@ def test_a_lost_race_decides_again_on_the_fresh_state_without_asking_twice(
         return (3, 5)
 
     outcome = journal.execute(RollInitiative("Linda"), ask=ask)
-    assert [r.label for r in asked] == ["Linda's initiative: +d10 -d10"]
+    # Reaction 12, HF 7 - Hardness 2: penalty 5, so the pair must come to 1 - 7 = -6
+    assert [r.label for r in asked] == ["Linda's initiative: +d10 -d10, acts at -6 or better"]
     (rolled,) = outcome.records
     assert rolled.seq == 5  # after the other writer's shift (#4)
     assert rolled.data["hf"] == 9 and rolled.data["total"] == 12 - 7 + 3 - 5
@@ -125,8 +127,8 @@ def test_a_fright_check_asks_in_the_order_the_ruling_needs(tmp_path: object) -> 
         morgue.run(AddCharacter("Eli", sheet))
         morgue.run(FrightCheck("eli", "corpse-3", body="violent", mutilation=2), ask=ask)
         assert asked == [
-            "Eli's Fright Check: 3d6",
-            "Eli's Fright Check Table (it failed): 3d6",
+            "Eli's Fright Check: 3d6, needs 8 or less",  # Will 10, mutilation -2
+            "Eli failed by 9: the table's 3d6 (+9)",  # 6+6+5 = 17 against 8
             "Eli's faint: 4d6",
             "Eli's FP lost: 1d6",
         ]
@@ -134,3 +136,29 @@ def test_a_fright_check_asks_in_the_order_the_ruling_needs(tmp_path: object) -> 
         morgue.run(FrightCheck("Eli", "corpse-4", body="peaceful"), ask=lambda r: (3, 3, 4))
         assert asked == []  # (the lambda answered) and a success needs no table roll
         assert [r.seq for r in morgue.recorded] == [2, 3, 4]
+
+
+def test_every_prompt_names_whose_roll_it_is_and_what_it_must_beat(tmp_path: object) -> None:
+    """Issue 22: "Eli's Fright Check: 3d6, needs 8 or less", "Eli failed by 7: the table's
+    3d6 (+7)", "Eli's recovery from stun: 3d6, needs 10 or less"."""
+    import journal
+    from journal.rules.fright_check import FrightCheck, Recover
+
+    # Will 10, a mutilated victim (-2): 8. 3,3,3 = 9 fails by 1; the table 2,2,2 + 1 = 7:
+    # stunned, snapping out of it on unmodified Will (10)
+    answers = {"will": (3, 3, 3), "table": (2, 2, 2), "recovery": (6, 6, 6)}
+    asked: list[str] = []
+
+    def ask(request: DiceRequest) -> Sequence[int]:
+        asked.append(request.label)
+        return answers[request.purpose]
+
+    with journal.create(f"{tmp_path}/fc.db", "morgue", ruleset="fright-check") as morgue:
+        morgue.run(AddCharacter("Eli", {"will": 10, "ht": 10, "iq": 12}))
+        morgue.run(FrightCheck("Eli", "corpse-3", body="violent", mutilation=2), ask=ask)
+        morgue.run(Recover("Eli"), ask=ask)
+    assert asked == [
+        "Eli's Fright Check: 3d6, needs 8 or less",
+        "Eli failed by 1: the table's 3d6 (+1)",
+        "Eli's recovery from stun: 3d6, needs 10 or less",
+    ]

@@ -43,10 +43,14 @@ def test_the_session_transcript_is_real(runner: Cli) -> None:
     shown_steps = []
     for step in steps:
         command, _, expected = step.partition("\n")
+        if command.startswith("export "):
+            runner = _exported(runner, command)
+            shown_steps.append(f"$ {command}\n")
+            continue
         args = shlex.split(command)
         assert args[0] == "journal"
         result = runner(*args[1:])
-        shown = result.stdout.replace(runner.db, "journal.db")
+        shown = _as_typed(result.stdout, runner)
         shown_steps.append(f"$ {command}\n{shown}")
         if not os.environ.get("JOURNAL_UPDATE_README"):
             assert shown.strip() == expected.strip(), command
@@ -78,9 +82,28 @@ def test_the_transcript_runs_as_printed_after_the_demo(runner: Cli) -> None:
     folder: every command works and prints what the README shows (the new campaign is
     the current one)."""
     runner("demo")
+    demo = runner
     _, rest = README.split("## A session at the table", 1)
     transcript = rest.split("```text\n", 1)[1].split("```", 1)[0]
     for step in re.split(r"^\$ ", transcript, flags=re.M)[1:]:
         command, _, expected = step.partition("\n")
-        shown = runner(*shlex.split(command)[1:]).stdout.replace(runner.db, "journal.db")
+        if command.startswith("export "):
+            runner = _exported(runner, command)
+            continue
+        shown = _as_typed(runner(*shlex.split(command)[1:]).stdout, runner)
         assert shown.strip() == expected.strip(), command
+    # issue 22: the demo's database still holds the demo alone, and reads as before
+    assert [c["campaign"] for c in demo.json("campaign", "list")] == ["jackson-zombies"]  # type: ignore[index,union-attr]
+    assert demo("status").exit_code == 0
+
+
+def _exported(runner: Cli, command: str) -> Cli:
+    """`export JOURNAL_DB=night.db`: the commands after it use that database, beside."""
+    name, _, value = command.removeprefix("export ").partition("=")
+    assert name == "JOURNAL_DB", command
+    return Cli(runner.runner, str(Path(runner.db).parent / value))
+
+
+def _as_typed(printed: str, runner: Cli) -> str:
+    """What the journal printed, its database path as the README's reader typed it."""
+    return printed.replace(runner.db, Path(runner.db).name)

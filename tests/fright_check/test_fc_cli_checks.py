@@ -310,3 +310,18 @@ def test_explain_text_reads_the_sheet_in_words(gm: Cli) -> None:
 def test_fright_help_says_previous_experience_needs_kind(gm: Cli) -> None:
     text = " ".join(gm("fright", "--help").stdout.split())
     assert "Previous experience (+1) needs --kind" in text
+
+
+def test_a_check_made_exactly_reads_as_a_person_would_say_it(gm: Cli) -> None:
+    """Issue 22: no "success by 0". Mara rolls against 13 and rolls 13 (6,4,3); a 4 against
+    Eli's 6 succeeds by 2, and a 3 or 4 always succeeds: no negative margin in words."""
+    gm("session", "start", "The morgue")
+    fright(gm, "Mara", "--dice", "6,4,3")
+    fright(gm, "Eli", "--dice", "1,1,2", threat="corpse-2")
+    fright(gm, "Eli", "--dice", "1,1,1", "--monster", "-10", threat="corpse-3")
+    log = gm("log").stdout
+    assert "success, just made it (by 0)" in log
+    for audience in ("players", "gm"):
+        recap = gm("recap", "--for", audience).stdout
+        assert "success, just made it" in recap and "success by 0" not in recap
+        assert "success by 2" in recap and "success by -" not in recap

@@ -70,7 +70,8 @@ def test_a_nights_rest_waits_for_the_end_of_the_fight(table: Cli) -> None:
     error = refused(table, "rest", "--all")
     assert "Eli is still in the fight 'Brawl'" in error and "encounter end" in error
     table("encounter", "end")
-    assert "A night's rest: Eli" in table("rest", "Eli").stdout
+    # issue 22: only what changed is listed; a rest that changes nothing says so
+    assert "A night's rest for Eli: nothing to recover" in table("rest", "Eli").stdout
     assert "Eli is named twice" in refused(table, "rest", "Eli", "eli")
 
 

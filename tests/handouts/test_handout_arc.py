@@ -15,11 +15,14 @@ def _polylines(html: str) -> list[str]:
 def test_arc_html_has_labelled_svg_charts(runner) -> None:
     worked_example(runner)
     html = runner("arc", "Linda", "--format", "html").stdout
-    assert html.count("<svg") == 2
+    assert html.count("<svg") == 4  # two charts, each drawn wide and narrow
+    assert html.count('class="chart chart-narrow"') == 2
     assert "<title>Hardness and brokenness</title>" in html
-    assert "<title>Willpower at the end of each session</title>" in html
-    assert all(len(points.split()) == 2 for points in _polylines(html))
-    assert ">Start</text>" in html and ">S1</text>" in html and ">session</text>" in html
+    assert "<title>Willpower</title>" in html
+    # a point at every change of her numbers: joined, the soak (8), hardened (3)
+    assert all(len(points.split()) == 3 for points in _polylines(html))
+    assert ">Start</text>" in html and ">S1</text>" in html
+    assert ">sessions, at each change</text>" in html
     assert ">Hardness</text>" in html and ">Maximum</text>" in html  # the legend
     assert "<script" not in html
 

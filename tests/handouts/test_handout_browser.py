@@ -97,6 +97,7 @@ function measure(frame) {
   });
   doc.querySelectorAll("svg.chart").forEach(function (svg) {
     var k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    if (!k) { return; }  // the drawing for another width, not shown here
     svg.querySelectorAll("text").forEach(function (t) {
       var size = parseFloat(frame.contentWindow.getComputedStyle(t).fontSize) * k;
       out.push("text " + size.toFixed(1));

@@ -124,18 +124,18 @@ def test_voided_events_are_skipped_and_listed_for_the_gm(runner) -> None:
 def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
     morgue(runner)
     players = runner("recap").stdout
-    assert "| **Mara** | corpse-3 | critical failure by 10 | 24 |" in players
+    assert "| **Mara** | corpse 3 | critical failure by 10 | 24 |" in players
     # named later that session with `journal trait`: by its name, not as pending
     assert "acquire physical disadvantages (-15): Bad Back |" in players
     assert "pending" not in players  # the story says "to be named by the GM" at the check
     assert "acquire physical disadvantages (-15, to be named by the GM)" in players
-    assert "| **Eli** | ghoul-1 | success by 3 | — | — |" in players
+    assert "| **Eli** | ghoul 1 | success by 3 | — | — |" in players
     assert "Mara acquires Bad Back (-15 points)" in players
     assert "| **Mara** | 10 / 11 / 12 | 10 of 10 / 11 of 11 | 1 | 15 | Bad Back (-15) |" in players
     assert "6,6,5" not in players and "grisly mutilation" not in players
     assert "The coroner is the ghoul" not in players
     gm = runner("recap", "--for", "gm").stdout
-    rolled = "rolled 17, dice table 5,5,4; will 6,6,5"  # by purpose, sorted on every store
+    rolled = "rolled 17, dice will 6,6,5; table 5,5,4"  # in the order rolled, on every store
     assert f"Will 10, -2 grisly mutilation (2), -1 dark = 7; {rolled}" in gm
     assert "table 14 + 10 = 24" in gm
     assert "**GM only:** The coroner is the ghoul." in gm
@@ -226,7 +226,7 @@ def test_a_fright_check_encounter_closes_in_markdown(runner) -> None:
     assert text[start:].splitlines()[2].startswith("Heat of battle: +5 on Fright Checks")
     end = text.index("*The fight ends: no more heat of battle.*")
     after = text.index("### After “Brawl in the autopsy room”")
-    assert start < end < after < text.index("against drawer-9")
+    assert start < end < after < text.index("against drawer 9")
     assert after < text.index("Ortiz acquires Delusion")
     breen = runner("recap", "1", "--for", "Breen").stdout
     assert "*The fight ends: no more heat of battle.*" in breen

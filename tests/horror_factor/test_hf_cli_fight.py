@@ -329,3 +329,18 @@ def test_status_shows_the_hardness_that_applies_in_this_fight(runner: Cli) -> No
     assert "1/4 (mythos 4)" in runner("status").stdout
     fight = runner.json("status")["characters"]["Prof"]["fight"]  # type: ignore[index]
     assert (fight["hardness"], fight["hardness_label"]) == (4, "Hardness (mythos)")
+
+
+def test_a_soak_after_the_turns_initiative_says_the_roll_stands(table: Cli) -> None:
+    """Issue 22: a soak entered after that turn's initiative was accepted silently; it
+    lowers the action penalty from then on (RULES.md: "It changes at once whenever HF, soak
+    or Hardness changes") but cannot change the roll."""
+    table("encounter", "start", "Zombies", "--hf", "horde", "--cast", "Linda,Freddie")
+    before = table("soak", "Freddie", "1")
+    assert "Notice" not in before.stderr  # soaked first: the roll will use it
+    table("initiative", "Linda", "--dice", "+5/-2")
+    after = table("soak", "Linda", "2")
+    assert after.stderr.startswith("Notice: Linda rolled initiative this turn before soaking:")
+    assert "the roll (" in after.stderr and "lowers the action penalty" in after.stderr
+    (soaked,) = table.json("soak", "Linda", "1")  # type: ignore[misc]  # stdout stays JSON
+    assert soaked["data"]["character"] == "Linda"

@@ -266,7 +266,6 @@ def test_refused_in_the_fight(
     ("args", "fragment"),
     [
         (("award", "Freddie", "--hardness", "1"), "Missing option '--reason'"),
-        (("encounter", "start", "Cellar", "--hf", "3"), "Missing option '--cast'"),
         (("peace", "Linda", "--lose", "0"), "Missing option '--months'"),
         (("soak", "Linda", "two"), "'two' is not a valid integer"),
         (("shift", "Linda", "--hurt"), "No such option: --hurt"),

@@ -16,8 +16,8 @@ SHEET = ("character", "add", "Eli", "--will", "10", "--ht", "10", "--iq", "12")
 #: the table 3,4,4 + 9 = 20: row 20, a faint of 4d (seconds) and 1d FP lost
 CHECK = ("fright", "Eli", "--threat", "corpse-3", "--body", "violent", "--mutilated", "2")
 ANSWERS = [
-    ("Eli's Fright Check: 3d6", "6,6,5"),
-    ("Eli's Fright Check Table (it failed): 3d6", "3,4,4"),
+    ("Eli's Fright Check: 3d6, needs 8 or less", "6,6,5"),
+    ("Eli failed by 9: the table's 3d6 (+9)", "3,4,4"),
     ("Eli's faint: 4d6", "1 2 3 4"),
     ("Eli's FP lost: 1d6", "2"),
 ]
@@ -63,7 +63,7 @@ def test_a_failed_check_at_the_play_prompt_asks_for_the_table_dice_then(
         assert "#3 Eli" in table.text() and "→ row 20: faint" in table.text()
         # a check that succeeds asks for its 3d6 only
         table.type("fright Eli --threat corpse-4 --body peaceful")
-        table.answer("Eli's Fright Check: 3d6", "3,3,4")
+        table.answer("Eli's Fright Check: 3d6, needs 13 or less", "3,3,4")
         table.ready()
     finally:
         table.close()
@@ -105,10 +105,10 @@ def test_a_bad_answer_is_asked_again_and_enter_rolls(morgue: Cli, tmp_path: Path
         env={"JOURNAL_DICE_SEED": "7"},
     )
     try:
-        terminal.at("Eli's Fright Check: 3d6 [Enter rolls]:")
+        terminal.at("Eli's Fright Check: 3d6, needs 8 or less [Enter rolls]:")
         terminal.child.send(b"6,6,9\r")
         terminal.shows("3d6: a d6 shows 1 to 6, not 9; enter the 3 faces you rolled")
-        terminal.at("Eli's Fright Check: 3d6 [Enter rolls]:")
+        terminal.at("Eli's Fright Check: 3d6, needs 8 or less [Enter rolls]:")
         terminal.child.send(b"\r")  # the journal rolls them (seeded: 1,2,1, a success)
         assert terminal.finish() == 0
     finally:

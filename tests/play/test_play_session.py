@@ -64,7 +64,7 @@ def test_a_refusal_prints_the_clis_error_line_and_the_session_goes_on(
     refused = {
         "soak Linda 9": "Error: ",
         "initiative Nobody": "Error: no character named 'Nobody'",
-        "soak Linda": "Error: Missing argument 'POINTS'.",  # a usage error, as click says it
+        "soak Linda": "Error: Missing argument 'POINTS' (see `help soak`)",  # a usage error
         "fright Linda --threat ghoul": "Error: that is a fright-check command",
         "--db other.db status": "Error: --db is not for this prompt",
         "play": "Error: you are already playing",
@@ -85,7 +85,7 @@ def test_ctrl_c_clears_the_line_and_writes_nothing(fight: Cli, table: Table) -> 
     table.child.send(b"\x03")
     table.ready()
     table.type("initiative Linda")
-    table.at("Linda's initiative: +d10 -d10 [Enter rolls] ")
+    table.at("Linda's initiative: +d10 -d10, acts at -9 or better [Enter rolls] ")
     table.child.send(b"\x03")  # at the dice prompt: the whole command is cancelled
     table.shows("Cancelled: nothing was written.")
     table.ready()
@@ -97,7 +97,7 @@ def test_ctrl_d_leaves_with_a_summary_of_what_the_session_recorded(
 ) -> None:
     table.run("soak Linda 2")
     table.type("initiative Linda")
-    table.answer("Linda's initiative: +d10 -d10", "+8/-4")
+    table.answer("Linda's initiative: +d10 -d10, acts at -11 or better", "+8/-4")
     table.ready()
     table.run("note 'Linda takes aim.'")
     table.child.send(b"\x04")
@@ -172,7 +172,13 @@ def test_a_command_is_decided_on_what_another_writer_appended(fight: Cli, table:
     )
     fight("shift", "Ariella", "grabbed")  # event #21, unseen by the board yet, maybe
     table.type("initiative Ariella")
-    table.answer("Ariella's initiative: +d10 -d10", "+3/-7")
+    # the prompt's stake is the state the session saw when it asked: with the shift (HF 7,
+    # penalty 7: the pair must come to -2) or, if the race was lost, without it (-4)
+    asked = ("Ariella's initiative: +d10 -d10, acts at -2 or better [Enter rolls]",
+             "Ariella's initiative: +d10 -d10, acts at -4 or better [Enter rolls]")  # fmt: skip
+    table.wait(lambda: table.line in asked, "Ariella's dice prompt")
+    table.keys("+3/-7", table.line + " +3/-7")
+    table.child.send(b"\r")
     table.ready()
     rolled = reply(table, "initiative Ariella")
     assert rolled.startswith("#22 Ariella rolls initiative +3/-7: Reaction 10, HF 7 - ")
@@ -180,12 +186,14 @@ def test_a_command_is_decided_on_what_another_writer_appended(fight: Cli, table:
 
 def test_play_needs_a_terminal_and_a_campaign(runner: Cli, tmp_path: Path) -> None:
     missing = Table(str(tmp_path / "none.db"), tmp_path)
-    try:
-        missing.shows("Error: ")
-        assert missing.finish() == 1
+    try:  # no journal: play offers to start one at its own prompt (test_play_anywhere.py)
+        missing.at("journal> ")
+        missing.child.send(b"\x04")
+        assert missing.finish() == 0
         assert "Traceback" not in missing.text()
     finally:
         missing.close()
+    assert not (tmp_path / "none.db").exists()
     runner("campaign", "new", "night", "--ruleset", "horror-factor")
     runner("campaign", "new", "morgue", "--ruleset", "fright-check")
     refused = runner.refused("play", "--campaign", "night")  # standard input: no terminal

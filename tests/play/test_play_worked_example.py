@@ -64,13 +64,18 @@ def test_the_worked_example_at_the_play_prompt(
 ) -> None:
     runner(*COMMANDS[0])  # `journal play` opens a campaign: it is started first
     table = Table(runner.db, tmp_path).started("jackson-zombies")
+    # each prompt says what the pair must come to for the roll to act (a total above 0)
+    rolls = [e["data"] for e in reference if e["type"] == "InitiativeRolled"]
+    needs = [1 - (r["total"] - r["dice"]["initiative"]["faces"][0]  # type: ignore[index]
+                  + r["dice"]["initiative"]["faces"][1]) for r in rolls]  # type: ignore[index]  # fmt: skip
     try:
         turns = 0
         for command in COMMANDS[1:]:
             keys, shown, dice = at_the_table(command)
             table.type(keys, shown)
             if dice is not None:
-                table.answer(f"{command[1]}'s initiative: +d10 -d10", dice)
+                label = f"{command[1]}'s initiative: +d10 -d10, acts at {needs.pop(0):+d} or better"
+                table.answer(label, dice)
             table.ready()
             turns += command == ("turn",)
             if command == ("initiative", "Linda", "--dice", "+3/-5"):

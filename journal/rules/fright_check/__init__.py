@@ -21,7 +21,7 @@ Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
@@ -68,6 +68,9 @@ from journal.rules.fright_check.table import EFFECT_DICE
 from journal.rules.fright_check.tell import SENTENCES
 from journal.rules.ruleset import Ruleset
 
+if TYPE_CHECKING:
+    from journal.dice import Stake
+
 __all__ = [
     "EFFECT_DICE",
     "RULESET",
@@ -90,6 +93,24 @@ __all__ = [
 ]
 
 
+#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
+DICE_WORDS: Mapping[str, str] = {
+    "will": "Fright Check",
+    "table": "Fright Check Table (it failed)",
+    "stun": "stun",
+    "fp": "FP lost",
+    "faint": "faint",
+    "panic": "panic",
+    "coma": "coma",
+    "catatonia": "catatonia",
+    "seizure": "seizure",
+    "seizure_fp": "seizure FP lost",
+    "ht": "HT roll",
+    "injury": "injury",
+    "reaction": "panic reaction",
+}
+
+
 class FrightCheckRules(Ruleset):
     name = "fright-check"
     summary = "the GURPS Fright Check: modifiers, the Rule of 14, the table 4 to 40+"
@@ -97,6 +118,8 @@ class FrightCheckRules(Ruleset):
     commands = COMMANDS
     events = EVENTS
     state_classes = STATE_CLASSES
+    #: the check's 3d6, the table's, then each effect's (a recovery roll's own after)
+    dice_order = (*DICE_WORDS, "recovery", "more")
     deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
     evolvers: ClassVar[Dispatch[FrightState]] = EVOLVE  # type: ignore[assignment]
     rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
@@ -170,31 +193,35 @@ class FrightCheckRules(Ruleset):
         fight = rules_of(state).combat
         return fight.cast if fight else ()
 
+    def ruling_words(self, record: Recorded) -> str:
+        payload = record.payload
+        if isinstance(payload, FrightChecked):
+            return f"{payload.character}'s Fright Check against {payload.threat}"
+        if isinstance(payload, RecoveryRolled):
+            return f"{payload.character}'s recovery roll"
+        if isinstance(payload, FrightRowChanged):
+            return f"the GM's row {payload.row} for {payload.character}'s check #{payload.for_seq}"
+        return super().ruling_words(record)
+
     def dice_label(
-        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+        self,
+        state: CampaignState,
+        command: object,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
     ) -> str:
+        who = getattr(command, "character", None)
+        who = self.spelled(state, who) if isinstance(who, str) else None
+        if purpose == "table" and stake is not None and stake.bonus is not None:
+            failed = f"{who} failed by {stake.bonus}" if who else f"failed by {stake.bonus}"
+            return f"{failed}: the table's {count}d{sides} ({stake.bonus:+d})"
         what = DICE_WORDS.get(purpose, purpose)
-        who = command.character if isinstance(command, FrightCheck) else None
-        if who is not None:
-            who = self.spelled(state, who)
-        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}"
+        if stake is not None and stake.about:
+            what = f"{what} from {stake.about}"
+        words = stake.words() if stake else ""
+        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}{words}"
 
-
-#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
-DICE_WORDS: Mapping[str, str] = {
-    "will": "Fright Check",
-    "table": "Fright Check Table (it failed)",
-    "stun": "stun",
-    "fp": "FP lost",
-    "faint": "faint",
-    "panic": "panic",
-    "coma": "coma",
-    "catatonia": "catatonia",
-    "seizure": "seizure",
-    "seizure_fp": "seizure FP lost",
-    "ht": "HT roll",
-    "injury": "injury",
-    "reaction": "panic reaction",
-}
 
 RULESET = FrightCheckRules()

@@ -166,6 +166,12 @@ def _row(text: str | None) -> int | None:
     shell_complete=complete("threat"),
 )
 @click.option(
+    "--threat-name",
+    metavar="TEXT",
+    help="What players read for the threat (\"Thomas's body\"); given once, kept for "
+    "later checks against the same --threat. Without one, handouts show the id in words.",
+)
+@click.option(
     "--kind",
     metavar="KIND",
     shell_complete=complete("kind"),
@@ -263,6 +269,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
     \b
     Example:
       journal fright Mara --threat ghoul-1 --kind ghoul --monster -2 --dark --dice 4,5,6
+      journal fright Helen --threat thomas-body --threat-name "Thomas's body" --body violent
       journal fright Eli --threat corpse-3 --body violent --mutilated 2 --dice 6,6,5 \\
           --table-dice 3,4,4 --effect-dice stun=2
       journal fright Eli --threat corpse-3 --dice 6,6,1 --table-dice 4,3,3 \\
@@ -320,6 +327,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         override=given["override"],
         change_to=_row(given["change_to"]),
         change_reason=given["reason"],
+        threat_name=given["threat_name"],
     )
     flags = {"will": "--dice", "table": "--table-dice"}
     entered = _entered({"will": given["dice"], "table": given["table_dice"]}, flags)

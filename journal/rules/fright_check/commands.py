@@ -54,6 +54,8 @@ class FrightCheck:
     #: the GM's "something more appropriate": on a failure, this row instead of the rolled one
     change_to: int | None = None
     change_reason: str | None = None
+    #: what players read for the threat (`Thomas's body`), kept for later checks of it
+    threat_name: str | None = None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from math import ceil
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Event, plain
 from journal.rules.core import CampaignState, Meta
@@ -84,20 +84,22 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     # The conditional trait flags are refused for a character without the trait even
     # when no check is made (Unfazeable).
     mods.trait_modifiers(character, command)
-    unmade = _unmade(character, command, state.clock)
+    unmade = replace(
+        _unmade(character, command, state.clock), threat_name=_threat_name(state, command)
+    )
     if "Unfazeable" in character.traits:
         return unmade
     items = mods.all_modifiers(character, command, rules_of(state).combat, state.clock)
     modified = character.will + sum(m.value for m in items)
     effective = min(RULE_OF_14, modified)
-    rolled = dice.roll("will", 3, 6)
+    rolled = dice.roll("will", 3, 6, Stake(target=effective))
     outcome = success_roll(effective, rolled.total)
     failure_margin = None if outcome.success else -outcome.margin
     table_roll = table_total = row = rolled_row = None
     effects: tuple[dict[str, object], ...] = ()
     pending: tuple[PendingTrait, ...] = ()
     if failure_margin is not None:
-        table_roll = dice.roll("table", 3, 6).total
+        table_roll = dice.roll("table", 3, 6, Stake(bonus=failure_margin)).total
         table_total = table_roll + failure_margin
         rolled_row = max(LOWEST, min(HIGHEST, table_total))
         row = rolled_row if change_to is None else change_to
@@ -122,6 +124,16 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         effects=tuple(plain_effect(e) for e in effects),
         pending=pending,
     )
+
+
+def _threat_name(state: CampaignState, command: FrightCheck) -> str | None:
+    """The threat's name for players: given now, or the one an earlier check gave it."""
+    if command.threat_name is not None:
+        name = " ".join(command.threat_name.split())
+        if not name:
+            raise RuleError("--threat-name is what players read for the threat: give some words")
+        return name
+    return rules_of(state).threat_names.get(command.threat)
 
 
 def _change(command: FrightCheck) -> tuple[int | None, str | None]:

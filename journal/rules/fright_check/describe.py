@@ -136,7 +136,8 @@ def _condition_text(kind: str, effect: Mapping[str, Any]) -> str:
 
 
 def _check_text(p: FrightChecked) -> str:
-    head = f"{p.character}'s Fright Check vs {p.threat}"
+    named = f" ({p.threat_name})" if p.threat_name else ""
+    head = f"{p.character}'s Fright Check vs {p.threat}{named}"
     if not p.made:
         return f"{head}: none made ({p.character} is Unfazeable)"
     terms = [f"Will {p.will}"]
@@ -152,6 +153,8 @@ def _check_text(p: FrightChecked) -> str:
         unused = f" (no row to change to {p.change_to})" if p.change_to is not None else ""
         if p.margin is not None and p.margin < 0:
             return text + f"{critical}success (a {p.roll} always succeeds){unused}"
+        if p.margin == 0:
+            return text + f"{critical}success, just made it (by 0){unused}"
         return text + f"{critical}success by {p.margin}{unused}"
     text += f"{critical}failure by {p.failure_margin}"
     text += f"; table {p.table_roll}+{p.failure_margin} = {p.table_total} → row "
@@ -275,10 +278,17 @@ def _rested(p: RestRecorded) -> str:
     parts = []
     for c in p.changes:
         over = ", ".join(f"{condition_name(e.kind)} from #{e.seq} over" for e in c.ended)
-        parts.append(
-            f"{c.character} FP {c.before}->{c.after}/{c.max}" + (f" ({over})" if over else "")
-        )
-    return "A night's rest: " + "; ".join(parts)
+        if c.after == c.before and not over:
+            continue  # nothing changed for them: the line lists what did
+        fp = f" FP {c.before}->{c.after}/{c.max}" if c.after != c.before else ""
+        parts.append(f"{c.character}{fp}" + (f" ({over})" if over else ""))
+    unchanged = len(p.changes) - len(parts)
+    if not parts:
+        names = ", ".join(c.character for c in p.changes)
+        return f"A night's rest for {names}: nothing to recover (FP full, no condition to end)"
+    return "A night's rest: " + "; ".join(parts) + (
+        f" ({unchanged} had nothing to recover)" if unchanged else ""
+    )
 
 
 @LINES.on(CombatStarted)

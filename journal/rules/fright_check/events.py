@@ -85,6 +85,9 @@ class FrightChecked(Event):
     row: int | None
     effects: tuple[JSONObject, ...]
     pending: tuple[PendingTrait, ...]
+    #: the threat as players read it: given with this check or with an earlier one of the
+    #: same threat (None: handouts show its id in words)
+    threat_name: str | None = None
 
 
 @upcaster("FrightChecked", 1)

@@ -62,7 +62,7 @@ def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> Fri
     combat = rules.combat
     if combat is not None:
         combat = changed(combat, cast=tuple(new if n == old else n for n in combat.cast))
-    return FrightState(characters, combat)
+    return changed(rules, characters=characters, combat=combat)
 
 
 EVOLVE.on(NumbersAdjusted)(fiat.evolve)
@@ -70,7 +70,11 @@ EVOLVE.on(NumbersAdjusted)(fiat.evolve)
 
 @EVOLVE.on(FrightChecked)
 def _checked_event(state: CampaignState, payload: FrightChecked, meta: Meta) -> FrightState:
-    return _checked(rules_of(state), payload, meta)
+    rules = rules_of(state)
+    named = payload.threat_name
+    if named is not None and rules.threat_names.get(payload.threat) != named:
+        rules = changed(rules, threat_names={**rules.threat_names, payload.threat: named})
+    return _checked(rules, payload, meta)
 
 
 @EVOLVE.on(TraitNamed)

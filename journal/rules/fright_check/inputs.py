@@ -60,6 +60,7 @@ def _check(payload: FrightChecked) -> FrightCheck:
         override="as recorded",  # the typo guard was asked at the table
         change_to=payload.change_to,
         change_reason=payload.change_reason,
+        threat_name=payload.threat_name,
     )
 
 

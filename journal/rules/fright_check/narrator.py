@@ -26,7 +26,9 @@ from journal.rules.fright_check.tell import (
     effect_lines,
     named_text,
     shown,
+    threat_words,
     trait_words,
+    verdict,
 )
 
 Doc = dict[str, Any]
@@ -74,11 +76,13 @@ class FrightCheckNarrator(Narrator):
                     "seq": step.record.seq,
                     "character": payload.character,
                     "threat": payload.threat,
+                    "threat_name": threat_words(payload),
                     "kind": payload.kind,
                     "made": payload.made,
                     "success": payload.success,
                     "critical": payload.critical,
                     "margin": payload.margin if payload.success else payload.failure_margin,
+                    "verdict": verdict(payload) if payload.made else "none needed (Unfazeable)",
                     **_row_fields(payload, recap.gm_audience),
                     "gm": None if gm is None else {**gm, **_check_for_gm(payload)},
                 }
@@ -190,7 +194,7 @@ class FrightCheckNarrator(Narrator):
                 failed = True
                 effects = "; ".join(effect_line(e, gm=False) for e in p.effects)
                 text = (
-                    f"against {p.threat}: failed by {p.failure_margin}, "
+                    f"against {threat_words(p)}: failed by {p.failure_margin}, "
                     f"row {row_label(p.row)}: {effects}"
                 )
                 found.append(Milestone(step, "scar" if p.pending else "fright", label, text))

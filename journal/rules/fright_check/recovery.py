@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Term
 from journal.rules.core import CampaignState
@@ -72,7 +72,8 @@ def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRo
             f"only a catatonia (row 30) costs HP without medical care, not "
             f"{condition_name(found.kind)}: leave --no-care out"
         )
-    rolled = dice.roll("recovery", 3, 6)
+    stake = Stake(target=found.target, about=condition_name(found.kind))
+    rolled = dice.roll("recovery", 3, 6, stake)
     outcome = success_roll(found.target, rolled.total)
     care_terms: tuple[Term, ...] = ()
     if not command.care:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from journal.events import JSONObject
+from journal.frozen import changed
 from journal.rules.core import RulesState
 from journal.rules.fright_check.events import Modifier
 
@@ -149,12 +150,14 @@ class Combat:
 class FrightState(RulesState):
     characters: Mapping[str, Character] = field(default_factory=dict)
     combat: Combat | None = None
+    #: threat id -> what players read for it (`--threat-name`, the latest given)
+    threat_names: Mapping[str, str] = field(default_factory=dict)
 
     def get(self, name: str) -> Character | None:
         return self.characters.get(name)
 
     def with_character(self, character: Character) -> FrightState:
-        return FrightState({**self.characters, character.name: character}, self.combat)
+        return changed(self, characters={**self.characters, character.name: character})
 
 
 #: every class a fright-check state holds: what its snapshots may rebuild

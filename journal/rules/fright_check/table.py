@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.rules.fright_check.events import PendingTrait
 from journal.rules.fright_check.roll import success_roll
 
@@ -429,7 +429,7 @@ class _Resolver:
         self.effects.append(_noted(effect, spec.note))
 
     def ht_roll(self, spec: HTRoll) -> None:
-        rolled = self.dice.roll("ht", 3, 6)
+        rolled = self.dice.roll("ht", 3, 6, Stake(target=self.context.ht))
         outcome = success_roll(self.context.ht, rolled.total)
         self.effects.append(
             {

@@ -89,16 +89,36 @@ def row_text(rolled: int | None, row: int | None, reason: str | None, gm: bool) 
     return f"row {row_label(row)}"
 
 
+def verdict(p: FrightChecked) -> str:
+    """A made check's result as a person says it: `success by 3`, `success, just made it`
+    (by 0), `critical success`, `failure by 7`."""
+    critical = "critical " if p.critical else ""
+    if not p.success:
+        return f"{critical}failure by {p.failure_margin}"
+    if p.margin is None or p.margin < 0:  # a 3 or 4 succeeds whatever the target
+        return f"{critical}success"
+    if p.margin == 0:
+        return f"{critical}success, just made it"
+    return f"{critical}success by {p.margin}"
+
+
+def threat_words(p: FrightChecked) -> str:
+    """The threat as players read it: the GM's name for it, else its id in words
+    (`thomas-body`: "thomas body")."""
+    if p.threat_name:
+        return p.threat_name
+    return " ".join(p.threat.replace("-", " ").replace("_", " ").split()) or p.threat
+
+
 def fright_sentence(p: FrightChecked, gm: bool) -> str:
-    head = f"{p.character}'s Fright Check against {p.threat}"
+    head = f"{p.character}'s Fright Check against {threat_words(p)}"
     if not p.made:
         return f"{head}: none needed ({p.character} is Unfazeable)"
-    critical = "critical " if p.critical else ""
     if p.success:
-        return f"{head}: {critical}success by {p.margin}"
+        return f"{head}: {verdict(p)}"
     effects = "; ".join(effect_line(e, gm) for e in p.effects)
     row = row_text(p.rolled_row, p.row, p.change_reason, gm)
-    return f"{head}: {critical}failure by {p.failure_margin}, table {row}: {effects}"
+    return f"{head}: {verdict(p)}, table {row}: {effects}"
 
 
 SENTENCES = Dispatch[str | None]("handout sentence")

@@ -12,7 +12,7 @@ sentences), `documents` (ruling `--json`), and at the presentation layers `narra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import BoardLine, CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
@@ -34,6 +34,7 @@ from journal.rules.horror_factor.commands import (
     Peace,
     Rest,
     RollInitiative,
+    SetWording,
     Shift,
     Soak,
     StartEncounter,
@@ -42,8 +43,12 @@ from journal.rules.horror_factor.decide import DECIDE
 from journal.rules.horror_factor.describe import LINES, concerns, pair
 from journal.rules.horror_factor.events import (
     EVENTS,
+    EncounterEnded,
     EncounterStarted,
+    EnemyDropped,
     HorrorChecked,
+    HorrorFactorShifted,
+    InitiativeRolled,
     WillpowerSoaked,
 )
 from journal.rules.horror_factor.evolve import EVOLVE
@@ -52,6 +57,9 @@ from journal.rules.horror_factor.lookup import rules_of
 from journal.rules.horror_factor.state import STATE_CLASSES, HFState
 from journal.rules.horror_factor.tell import SENTENCES, check_verdict
 from journal.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from journal.dice import Stake
 
 __all__ = [
     "RULESET",
@@ -67,6 +75,7 @@ __all__ = [
     "Peace",
     "Rest",
     "RollInitiative",
+    "SetWording",
     "Shift",
     "Soak",
     "StartEncounter",
@@ -127,18 +136,60 @@ class HorrorFactorRules(Ruleset):
         return list(encounter.participants) if encounter else []
 
     def dice_label(
-        self, state: CampaignState, command: object, purpose: str, count: int, sides: int
+        self,
+        state: CampaignState,
+        command: object,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
     ) -> str:
         if (count, sides) != (2, 10):
-            return super().dice_label(state, command, purpose, count, sides)
+            return super().dice_label(state, command, purpose, count, sides, stake)
         who = getattr(command, "character", None)
         if isinstance(who, str):
             who = self.spelled(state, who)
         what = {"initiative": "initiative", "check": "Horror Check"}.get(purpose, purpose)
-        return f"{who}'s {what}: +d10 -d10" if isinstance(who, str) else f"{what}: +d10 -d10"
+        label = f"{who}'s {what}: +d10 -d10" if isinstance(who, str) else f"{what}: +d10 -d10"
+        if stake is None or stake.at_least is None:
+            return label
+        verb = "acts" if purpose == "initiative" else "passes"
+        return f"{label}, {verb} at {stake.at_least:+d} or better"
 
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)
+
+    def notice(self, state: CampaignState, record: Recorded) -> str | None:
+        payload = record.payload
+        encounter = rules_of(state).encounter
+        if not isinstance(payload, WillpowerSoaked) or encounter is None:
+            return None
+        who = encounter.participants.get(payload.character)
+        if who is None or who.initiative is None or encounter.turn != payload.turn:
+            return None
+        return (
+            f"{payload.character} rolled initiative this turn before soaking: the roll "
+            f"({who.initiative}) stands; the soak lowers the action penalty from now on"
+        )
+
+    def ruling_words(self, record: Recorded) -> str:
+        payload = record.payload
+        if isinstance(payload, InitiativeRolled | HorrorChecked):
+            initiative = isinstance(payload, InitiativeRolled)
+            roll = payload.dice.get("initiative" if initiative else "check")
+            what = "initiative" if initiative else "Horror Check"
+            return f"{payload.character}'s {what}" + (f" {pair(roll.faces)}" if roll else "")
+        if isinstance(payload, WillpowerSoaked):
+            return f"{payload.character}'s soak of {payload.points}"
+        if isinstance(payload, HorrorFactorShifted):
+            return f"HF {payload.applied:+d} for {payload.character or 'everyone'}: {payload.cause}"
+        if isinstance(payload, EnemyDropped):
+            return f"{payload.character}'s drop of an enemy"
+        if isinstance(payload, EncounterStarted):
+            return f"the start of encounter {payload.title!r}"
+        if isinstance(payload, EncounterEnded):
+            return f"the end of encounter {payload.title!r}"
+        return super().ruling_words(record)
 
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         return (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Terms
 from journal.rules.core import CampaignState
@@ -161,7 +161,8 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
     spec = who.specialization_for(category)
     hardness, label = who.level(spec), hardness_label(spec)
     margin = int(option(state, "exceptional_margin"))
-    plus, minus = dice.roll("check", 2, 10).faces
+    base = who.willpower + hardness - hf
+    plus, minus = dice.roll("check", 2, 10, Stake(at_least=tables.CHECK_TARGET - base)).faces
     terms: Terms = (
         ("Willpower", who.willpower),
         (label, hardness),

@@ -60,9 +60,8 @@ HF_PRESETS_HELP = (
     "--cast",
     "cast",
     multiple=True,
-    required=True,
     metavar="NAME,NAME",
-    help="Who is in it.",
+    help="Who is in it (default: everyone in the story, as for a GURPS fight).",
     shell_complete=complete("character", listed=True),
 )
 @json_option
@@ -233,6 +232,12 @@ def _name_or_cause(ctx: click.Context, param: click.Parameter, incomplete: str) 
 @click.argument("cause", required=False, shell_complete=complete("cause"))
 @click.argument("delta", type=int, required=False)
 @click.option("--all", "everyone", is_flag=True, help="Shift every participant (e.g. inspired).")
+@click.option(
+    "--as",
+    "told",
+    metavar="TEXT",
+    help="What players read for this shift (\"a ghoul drags him down\"), not the cause's wording.",
+)
 @json_option
 @pass_settings
 def shift(
@@ -241,6 +246,7 @@ def shift(
     cause: str | None,
     delta: int | None,
     everyone: bool,
+    told: str | None,
     as_json: bool,
 ) -> None:
     """Shift NAME's HF at once for CAUSE: a catalog key or your own text with DELTA
@@ -254,6 +260,7 @@ def shift(
       journal shift Ariella "sees her sister among them" 1
       journal shift Linda "a friendly face" -1
       journal shift --all inspired
+      journal shift Milo grabbed --as "a ghoul drags him down"
     """
     from journal.rules.horror_factor import Shift
 
@@ -272,7 +279,33 @@ def shift(
             fail("give the cause before the delta: journal shift --all CAUSE [DELTA]")
     if not cause:
         fail("say why: journal shift NAME CAUSE [DELTA] (or --all CAUSE [DELTA])")
-    record(settings, Shift(name, cause, delta), as_json)
+    record(settings, Shift(name, cause, delta, told), as_json)
+
+
+@click.command()
+@click.argument("cause", shell_complete=complete("cause"))
+@click.argument("text", required=False)
+@click.option("--catalog", is_flag=True, help="Players read CAUSE in the catalog's words again.")
+@json_option
+@pass_settings
+def wording(
+    settings: Settings, cause: str, text: str | None, catalog: bool, as_json: bool
+) -> None:
+    """The players' wording of a catalog cause, for the shifts recorded from now on (the
+    catalog's is the text's: `grabbed` is "a zombie gets into grappling range and grabs").
+    A shift's own `--as TEXT` still wins.
+
+    \b
+    Example:
+      journal wording grabbed "something gets a grip on them"
+      journal wording near-miss-gunfire "a shotgun blast tears the doorframe"
+      journal wording grabbed --catalog
+    """
+    from journal.rules.horror_factor import SetWording
+
+    if catalog == (text is not None):
+        fail("give the players' wording as TEXT, or --catalog for the catalog's own words")
+    record(settings, SetWording(cause, text), as_json)
 
 
 @click.command()
@@ -467,6 +500,7 @@ def commands() -> dict[str, click.Command]:
         "rest": rest,
         "peace": peace,
         "award": award,
+        "wording": wording,
     }
 
 

@@ -37,6 +37,16 @@ class Shift:
     character: str | None  # None: every participant (`--all`)
     cause: str
     delta: int | None = None
+    #: what players read for this shift (`--as`), instead of the cause's wording
+    told: str | None = None
+
+
+@dataclass(frozen=True)
+class SetWording:
+    """The campaign's players' wording of a catalog cause (None: the catalog's again)."""
+
+    cause: str
+    text: str | None
 
 
 @dataclass(frozen=True)
@@ -114,4 +124,5 @@ COMMANDS: tuple[type, ...] = (
     Rest,
     Peace,
     Award,
+    SetWording,
 )

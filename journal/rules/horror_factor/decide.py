@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.dice import DiceBox
+from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Event, Term, Terms
 from journal.rules.core import CampaignState
@@ -19,6 +19,7 @@ from journal.rules.horror_factor.commands import (
     Peace,
     Rest,
     RollInitiative,
+    SetWording,
     Shift,
     Soak,
     StartEncounter,
@@ -34,6 +35,7 @@ from journal.rules.horror_factor.events import (
     TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 from journal.rules.horror_factor.lookup import (
     character,
@@ -66,6 +68,7 @@ DECIDE.on(HorrorCheck)(lambda state, command, dice: [aftermath.horror_check(stat
 DECIDE.on(Rest)(lambda state, command, dice: [aftermath.rest(state, command)])
 DECIDE.on(Peace)(lambda state, command, dice: [aftermath.peace(state, command)])
 DECIDE.on(Award)(lambda state, command, dice: [aftermath.award(state, command)])
+DECIDE.on(SetWording)(lambda state, command, dice: [set_wording(state, command)])
 
 
 # --- encounter ----------------------------------------------------------------------------
@@ -104,10 +107,14 @@ def start_encounter(state: CampaignState, command: StartEncounter) -> EncounterS
         raise RuleError(
             f"creepy must be 0, 1 (--creepy) or 2 (--very-creepy), not {command.creepy}"
         )
-    if not command.cast:
-        raise RuleError("an encounter needs a cast: give --cast NAME,NAME,...")
+    # no cast given: everyone still in the story, as a Fright Check fight takes everyone
+    named = command.cast or state.cast
+    if not named:
+        raise RuleError(
+            "no character is in the story yet: add them with `journal character add` first"
+        )
     cast: list[str] = []
-    for name in command.cast:
+    for name in named:
         who = character(state, name).name
         if who in cast:
             raise RuleError(f"{who} is named twice in the cast: name each character once")
@@ -175,9 +182,10 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
             "turn; void that roll to correct it, or run `journal turn` for the next turn"
         )
     hardness, label = who.hardness_for(encounter.category)
-    roll = dice.roll("initiative", 2, 10)
-    plus, minus = roll.faces
     penalty = action_penalty(p.effective_hf, hardness)
+    # the total acts above 0: the pair must come to 1 - (Reaction - penalty) or more
+    roll = dice.roll("initiative", 2, 10, Stake(at_least=1 - (who.reaction - penalty)))
+    plus, minus = roll.faces
     terms: Terms = (
         ("Reaction", who.reaction),
         penalty_term(p.hf, p.soak, hardness, label),
@@ -287,7 +295,39 @@ def shift(state: CampaignState, command: Shift) -> HorrorFactorShifted:
         group=group,
         turn=encounter.turn,
         changes=changes,
+        told=_words(command.told, "--as"),
+        wording=rules_of(state).wording.get(cause) if entry is not None else None,
     )
+
+
+#: the longest players' wording of a shift or a cause (a sentence, not a page)
+WORDING_MAX = 200
+
+
+def _words(text: str | None, flag: str) -> str | None:
+    """Players' words as given, on one line; refused when blank or longer than a sentence."""
+    if text is None:
+        return None
+    words = " ".join(text.split())
+    if not words:
+        raise RuleError(f"{flag} is what players read: give some words, or leave it out")
+    if len(words) > WORDING_MAX:
+        raise RuleError(f"{flag} is a sentence for a handout: {WORDING_MAX} characters at most")
+    return words
+
+
+def set_wording(state: CampaignState, command: SetWording) -> WordingSet:
+    """The players' wording of a catalog cause, for the shifts recorded from now on."""
+    cause = category_name(command.cause)
+    if cause not in tables.CAUSES:
+        known = ", ".join(tables.CAUSES)
+        raise RuleError(f"{command.cause!r} is not a catalog cause: choose one of {known}")
+    text = _words(command.text, "the wording")
+    previous = rules_of(state).wording.get(cause)
+    if text == previous:
+        shown = "the catalog's" if text is None else repr(text)
+        raise RuleError(f"players already read {cause!r} in {shown} words: nothing changes")
+    return WordingSet(cause, text, previous)
 
 
 def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:

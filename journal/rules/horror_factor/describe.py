@@ -21,6 +21,7 @@ from journal.rules.horror_factor.events import (
     TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 from journal.rules.horror_factor.state import hardness_label
 
@@ -147,7 +148,15 @@ def _shifted(payload: HorrorFactorShifted) -> str:
     if payload.group and payload.character:
         who, cause = "everyone", f"{cause} by {payload.character}"
     given = "" if payload.delta is None or not payload.catalog else " (GM's delta)"
-    return f"HF {payload.applied:+d} for {who}: {cause}{given}: {_track(payload.changes)}"
+    told = f" (players read: {payload.told})" if payload.told else ""
+    return f"HF {payload.applied:+d} for {who}: {cause}{given}{told}: {_track(payload.changes)}"
+
+
+@LINES.on(WordingSet)
+def _worded(payload: WordingSet) -> str:
+    if payload.text is None:
+        return f"Players read {payload.cause!r} in the catalog's words again"
+    return f"Players read {payload.cause!r} as: {payload.text}"
 
 
 @LINES.on(EnemyDropped)
@@ -177,8 +186,15 @@ def _checked(payload: HorrorChecked) -> str:
 def _rested(payload: Rested) -> str:
     kind = "a major victory" if payload.victory else "rest"
     amount = "" if payload.points is None else f" (+{payload.points})"
-    wp = ", ".join(f"{c.character} {c.before}->{c.after}/{c.max}" for c in payload.changes)
-    return f"Willpower restored by {kind}{amount}: {wp}"
+    moved = [c for c in payload.changes if c.after != c.before]
+    wp = ", ".join(f"{c.character} {c.before}->{c.after}/{c.max}" for c in moved)
+    full = len(payload.changes) - len(moved)
+    if not moved:
+        names = ", ".join(c.character for c in payload.changes)
+        return f"Willpower restored by {kind}{amount}: nobody needed it ({names} already full)"
+    return f"Willpower restored by {kind}{amount}: {wp}" + (
+        f" ({full} already full)" if full else ""
+    )
 
 
 @LINES.on(PeaceRecorded)

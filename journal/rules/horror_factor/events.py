@@ -121,6 +121,21 @@ class HorrorFactorShifted(Event):
     group: bool
     turn: int
     changes: tuple[TrackChange, ...]
+    #: what players read: the GM's words for this shift (`--as`), and the campaign's
+    #: wording of the catalog cause in force when it was recorded (`journal wording`)
+    told: str | None = None
+    wording: str | None = None
+
+
+@event
+@dataclass(frozen=True)
+class WordingSet(Event):
+    """The players' wording of a catalog cause, for the shifts recorded from now on
+    (`text` None: the catalog's own words again)."""
+
+    cause: str
+    text: str | None
+    previous: str | None
 
 
 @event
@@ -248,6 +263,7 @@ EVENTS: tuple[type[Event], ...] = (
     Rested,
     PeaceRecorded,
     HardnessAwarded,
+    WordingSet,
 )
 
 INITIAL_HF_OF = "initial HF of "

@@ -41,6 +41,7 @@ from journal.rules.horror_factor.events import (
     TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 from journal.rules.horror_factor.lookup import rules_of
 from journal.rules.horror_factor.state import Character, Encounter, HFState, Participant, clamp
@@ -62,7 +63,7 @@ def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> HFS
     if encounter is not None:
         participants = renamed_in(encounter.participants, old, new, lambda p: changed(p, name=new))
         encounter = changed(encounter, participants=participants)
-    return HFState(characters, encounter)
+    return changed(rules, characters=characters, encounter=encounter)
 
 
 @EVOLVE.on(NumbersAdjusted)
@@ -103,6 +104,15 @@ def _soaked(state: CampaignState, payload: WillpowerSoaked, meta: Meta) -> HFSta
 @EVOLVE.on(HorrorFactorShifted)
 def _shifted(state: CampaignState, payload: HorrorFactorShifted, meta: Meta) -> HFState:
     return _track(rules_of(state), payload.changes, drop=False)
+
+
+@EVOLVE.on(WordingSet)
+def _worded(state: CampaignState, payload: WordingSet, meta: Meta) -> HFState:
+    rules = rules_of(state)
+    wording = {k: v for k, v in rules.wording.items() if k != payload.cause}
+    if payload.text is not None:
+        wording[payload.cause] = payload.text
+    return changed(rules, wording=wording)
 
 
 @EVOLVE.on(EnemyDropped)
@@ -275,7 +285,7 @@ def _start(rules: HFState, payload: EncounterStarted) -> HFState:
     characters = dict(rules.characters)
     for name in cast:
         characters[name] = _faces(characters[name], payload.hf, payload.title, payload.category)
-    return HFState(characters, encounter)
+    return changed(rules, characters=characters, encounter=encounter)
 
 
 def _faces(who: Character, hf: int, title: str, category: str | None) -> Character:

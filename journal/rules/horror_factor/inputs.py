@@ -14,6 +14,7 @@ from journal.rules.horror_factor.commands import (
     Peace,
     Rest,
     RollInitiative,
+    SetWording,
     Shift,
     Soak,
     StartEncounter,
@@ -32,6 +33,7 @@ from journal.rules.horror_factor.events import (
     Rested,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 
 REBUILD = Dispatch[object | None]("command_for")
@@ -49,7 +51,8 @@ REBUILD.on(EncounterStarted)(
 REBUILD.on(TurnAdvanced)(lambda p: AdvanceTurn())
 REBUILD.on(InitiativeRolled)(lambda p: RollInitiative(p.character))
 REBUILD.on(WillpowerSoaked)(lambda p: Soak(p.character, p.points))
-REBUILD.on(HorrorFactorShifted)(lambda p: Shift(p.character, p.cause, p.delta))
+REBUILD.on(HorrorFactorShifted)(lambda p: Shift(p.character, p.cause, p.delta, p.told))
+REBUILD.on(WordingSet)(lambda p: SetWording(p.cause, p.text))
 REBUILD.on(EnemyDropped)(lambda p: DropEnemy(p.character))
 REBUILD.on(EncounterEnded)(lambda p: EndEncounter(tuple(p.do_or_die), tuple(p.broken)))
 REBUILD.on(EncounterJoined)(lambda p: JoinEncounter(p.character))

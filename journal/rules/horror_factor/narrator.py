@@ -83,6 +83,39 @@ class HorrorFactorNarrator(Narrator):
             rows.append(_row(name, fight, reasons.get(name)))
         recap.open_turn(number, rows)
 
+    def encounter_charts(self, encounter: Doc) -> list[Doc]:
+        """The fear track: each character's HF turn by turn (after soaks: the HF their
+        penalty came from), a cross on a turn they froze."""
+        turns = [t for t in encounter["turns"] if t["number"] is not None and t["rows"]]
+        seen = {r["name"] for t in turns for r in t["rows"]}
+        names = [n for n in encounter["cast"] if n in seen]
+        if not turns or not names:
+            return []
+        series = []
+        for at, name in enumerate(names):
+            rows = [next((r for r in t["rows"] if r["name"] == name), None) for t in turns]
+            series.append(
+                {
+                    "label": name,
+                    "style": "abcd"[at % 4],
+                    "values": [None if r is None else r["effective_hf"] for r in rows],
+                    "crossed": [
+                        i for i, r in enumerate(rows) if r is not None and r["acted"] is False
+                    ],
+                }
+            )
+        top = max((v for s in series for v in s["values"] if v is not None), default=0)
+        return [
+            {
+                "title": "Fear track: HF each turn (after soaks; ✗ froze)",
+                "y_label": "HF",
+                "y_max": max(4, top),
+                "x_labels": [str(t["number"]) for t in turns],
+                "x_title": "turn",
+                "series": series,
+            }
+        ]
+
     def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
         payload = step.payload
         if not isinstance(payload, EncounterEnded):
@@ -296,7 +329,7 @@ class HorrorFactorNarrator(Narrator):
                 ],
             },
             {
-                "title": "Willpower at the end of each session",
+                "title": "Willpower",
                 "y_label": "points",
                 "y_max": wp_max,
                 "x_labels": labels,

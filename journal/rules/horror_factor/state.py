@@ -88,6 +88,8 @@ class Encounter:
 class HFState(RulesState):
     characters: Mapping[str, Character] = field(default_factory=dict)
     encounter: Encounter | None = None
+    #: catalog cause -> the campaign's players' wording of it (`journal wording`)
+    wording: Mapping[str, str] = field(default_factory=dict)
 
 
 #: every class a Horror Factor state holds: what its snapshots may rebuild

@@ -23,6 +23,7 @@ from journal.rules.horror_factor.events import (
     TrackChange,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 from journal.rules.horror_factor.state import hardness_label
 
@@ -64,9 +65,18 @@ def _shifted(payload: HorrorFactorShifted, gm: bool) -> str:
 
 
 def cause_words(payload: HorrorFactorShifted) -> str:
-    """A catalog cause in the text's words (`hurt`: "hit and hurt by an attack")."""
+    """A shift's cause as players read it: the GM's words for it (`--as`), the campaign's
+    wording of the catalog cause (`journal wording`), else the text's (`hurt`: "hit and
+    hurt by an attack")."""
+    if payload.told:
+        return payload.told
+    if payload.wording:
+        return payload.wording
     entry = tables.CAUSES.get(payload.cause) if payload.catalog else None
     return payload.cause if entry is None else entry.text
+
+
+SENTENCES.on(WordingSet)(lambda payload, gm: None)  # the GM's housekeeping: no handout
 
 
 def terms_words(terms: Terms) -> str:

@@ -108,10 +108,21 @@ def test_a_second_encounter_is_refused(trio: Table) -> None:
         trio.do(StartEncounter("More", "horde", CAST))
 
 
+def test_no_cast_means_everyone_still_in_the_story(trio: Table) -> None:
+    """Issue 22: both rulesets treat a missing --cast the same way (everyone active); the
+    event names them, so the fight's cast is fixed when it starts."""
+    (started,) = trio.do(StartEncounter("Zombies", "horde", ()))
+    assert started.cast == tuple(CAST)  # type: ignore[attr-defined]
+
+
+def test_no_cast_with_nobody_in_the_story_is_refused(table: Table) -> None:
+    with pytest.raises(RuleError, match="no character is in the story yet"):
+        table.do(StartEncounter("Zombies", "horde", ()))
+
+
 @pytest.mark.parametrize(
     ("command", "error", "message"),
     [
-        (StartEncounter("X", "horde", ()), RuleError, "needs a cast"),
         (StartEncounter("X", "horde", ("Freddie", "Nobody")), JournalError, "no character named"),
         (StartEncounter("X", "horde", ("Freddie", "freddie")), RuleError, "named twice"),
         (StartEncounter("X", "dragon", CAST), RuleError, "neither a preset"),

@@ -103,10 +103,7 @@ def test_describe_every_event(trio: Table) -> None:
         "failed exceptionally (at 5 or less);"
     )
     assert lines[10].endswith("Hardness stays 0 (not below 0)")
-    assert lines[13] == (
-        "Willpower restored by a major victory: Freddie 9->10/10, Ariella 10->10/10, "
-        "Linda 10->10/10"
-    )
+    assert lines[13] == "Willpower restored by a major victory: Freddie 9->10/10 (2 already full)"
     assert lines[14] == (
         "Freddie is awarded +1 Hardness (undead): 1->2 (cap 3): survived the siege"
     )

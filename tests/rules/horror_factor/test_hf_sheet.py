@@ -98,7 +98,7 @@ def test_ruleset_identity() -> None:
     """DESIGN.md: the ruleset is `horror-factor`; `rules_version = "hf-1"`."""
     assert RULESET.name == "horror-factor"
     assert RULESET.rules_version == "hf-1"
-    assert len(RULESET.commands) == 13
+    assert len(RULESET.commands) == 14  # ... and `wording` (issue 22)
 
 
 def test_level_descriptions() -> None:
