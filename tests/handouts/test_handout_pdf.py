@@ -15,14 +15,14 @@ from freezegun import freeze_time
 from handout_support import hardening_story, morgue, worked_example
 from pdf_support import SIZES, metadata, pages, sizes, text
 
-#: the worked example's recap: pages by audience and paper (Linda's own copy is the one
-#: that Letter's shorter page pushes onto a third)
+#: the worked example's recap: pages by audience and paper (the players' copy is the one
+#: that Letter's shorter page pushes onto a fourth)
 RECAP_PAGES = {
     ("players", "a4"): 3,
-    ("players", "letter"): 3,
+    ("players", "letter"): 4,
     ("gm", "a4"): 4,
     ("gm", "letter"): 4,
-    ("Linda", "a4"): 2,
+    ("Linda", "a4"): 3,
     ("Linda", "letter"): 3,
 }
 
