@@ -578,6 +578,12 @@ def main() -> None:
     parser.add_argument(
         "--book-sessions", type=int, default=BOOK_SESSIONS, help="sessions of the GM's book (50)"
     )
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="also measure journal serve (bench_serve.py: latency with 50 clients, memory "
+        "with 1,000; needs the serve extra)",
+    )
     options = parser.parse_args()
     APPENDS = options.appends
     cache = Path(os.environ.get("JOURNAL_BENCH_CACHE", "/tmp/journal-bench"))
@@ -591,6 +597,10 @@ def main() -> None:
     url = os.environ.get("JOURNAL_TEST_POSTGRES_URL")
     postgres = postgres_figures(data, url, options.repeats) if url else None
     found = summary(sqlite, postgres, options.events)
+    if options.serve:
+        from bench_serve import measure
+
+        found["serve"] = measure()
     if options.json:
         print(json.dumps(found, indent=2))
     else:

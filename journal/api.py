@@ -23,12 +23,13 @@ import msgspec
 
 from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.dice import AskDice
-from journal.documents import Board, CharacterStatus, Document, StatusDocument
+from journal.documents import Board, BoardTable, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
+from journal.projection import names_walk
 from journal.rules import load
-from journal.rules.core import CampaignState, VoidEvent
-from journal.rules.narrate import concerns, describe
+from journal.rules.core import CampaignState, CharacterId, VoidEvent
+from journal.rules.narrate import Renames, concerned, describe, holder
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 
@@ -45,10 +46,10 @@ __all__ = [
     "LogDocument",
     "LogEntry",
     "Outcome",
-    "audience_named_characters",
     "campaigns",
     "create",
     "open_journal",
+    "unfit_names",
 ]
 
 
@@ -74,6 +75,7 @@ class LogEntry(Document):
         "session",
         "type",
         "voided",
+        "writer",
     )
 
     def __init__(
@@ -96,6 +98,8 @@ class LogEntry(Document):
         self.session = record.session
         self.prev_hash = record.prev_hash
         self.hash = record.hash
+        #: who entered it (None: an event older journals wrote)
+        self.writer = record.writer
         self.voided = voided
         #: the seq of the re-rule that amended this ruling (the fold reads it as amended)
         self.amended_by = amended_by
@@ -128,6 +132,7 @@ class LogEntry(Document):
             "session": self.session,
             "prev_hash": self.prev_hash,
             "hash": self.hash,
+            "writer": self.writer,
             "voided": self.voided,
             "amended_by": self.amended_by,
         }
@@ -138,12 +143,23 @@ class LogDocument(Document):
     """`log --json`: a JSON array of events in seq order."""
 
     entries: tuple[LogEntry, ...]
+    #: with `--character`: who they are, by every name (`Tobias (was Tobais until #12)`)
+    heading: str | None = None
 
     def to_json(self) -> list[object]:
         return [entry.to_json() for entry in self.entries]
 
-    def text(self) -> str:
-        return "\n".join(f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries)
+    def text(self, writers: bool = False) -> str:
+        """`journal log` (under its heading, when it follows one character); with
+        `writers`, who entered each event (`-` when not known)."""
+        if writers:
+            width = max((len(e.writer or "-") for e in self.entries), default=1)
+            lines = [
+                f"#{e.seq:<4} {e.writer or '-':<{width}}  {e.line}{_mark(e)}" for e in self.entries
+            ]
+        else:
+            lines = [f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries]
+        return "\n".join([f"{self.heading}:", *lines] if self.heading else lines)
 
 
 def _mark(entry: LogEntry) -> str:
@@ -189,6 +205,28 @@ class CharacterList(Document):
 
 
 @dataclass(frozen=True)
+class SessionEntry(Document):
+    """One session of the campaign (`journal serve`'s shelves): its number, title, the seq
+    that started it and, once it ended, the receipt `session end` printed (`#SEQ HASH`)."""
+
+    number: int
+    title: str
+    seq: int
+    receipt: str | None
+
+
+@dataclass(frozen=True)
+class NoteEntry(Document):
+    """A note the players may read (not GM-only, not voided), names as they are now."""
+
+    seq: int
+    text: str
+    about: tuple[str, ...]
+    session: int | None
+    game_time: str | None
+
+
+@dataclass(frozen=True)
 class CampaignSummary(Document):
     """One row of `campaign list --json`."""
 
@@ -210,10 +248,15 @@ class Journal:
         *,
         current: str | None = None,
         owns_store: bool = False,
+        writer: str | None = None,
     ) -> None:
-        """Open `campaign` (None: `current`, else the only one) once its schema is checked."""
+        """Open `campaign` (None: `current`, else the only one) once its schema is checked.
+        Its events record `writer` as who entered them (None: user@host)."""
+        from journal.writer import checked, default_writer
+
         self.store = store
         self.service = Campaign.open(store, campaign, current)
+        self.service.writer = default_writer() if writer is None else checked(writer)
         self._owns_store = owns_store
         #: every event this object recorded, in order (`journal play` sums them up)
         self.recorded: list[Recorded] = []
@@ -305,32 +348,86 @@ class Journal:
             self._latest = (outcome.state.seq, outcome.state)
         return outcome
 
-    def undo_target(self) -> Recorded | None:
-        """The last event entered that still counts (what `journal undo` would void)."""
-        return self._campaign.undo_target()
+    @property
+    def writer(self) -> str | None:
+        """Who enters this object's events."""
+        return self._campaign.writer
+
+    @writer.setter
+    def writer(self, name: str) -> None:
+        from journal.writer import checked
+
+        self._campaign.writer = checked(name)
+
+    def undo_target(self, anyone: bool = False) -> Recorded | None:
+        """The last event that still counts that this writer entered (with `anyone`: that
+        anyone entered): what `journal undo` would void."""
+        return self._campaign.undo_target(anyone)
 
     def characters(self) -> CharacterList:
         """`character list --json`: everyone who joined, retired or not."""
         state = self.state()
-        joined: dict[str, int] = {}
-        for record in self.records(state.seq):
-            if record.type == "CharacterAdded" and record.seq not in state.voided:
-                joined[str(record.data["name"])] = record.seq
-        formerly: dict[str, list[str]] = {}
-        for old, (new, _) in state.renamed.items():
-            formerly.setdefault(state.known(new), []).append(old)
         rows = []
         for name in state.characters:
-            first = next((o for o in formerly.get(name, ()) if o in joined), name)
-            rows.append(
-                CharacterEntry(
-                    name,
-                    joined.get(first, joined.get(name, 0)),
-                    state.retired.get(name),
-                    tuple(formerly.get(name, ())),
-                )
-            )
+            ident = state.ids[name]
+            formerly = tuple(old for old, _ in state.formerly(ident))
+            rows.append(CharacterEntry(name, ident, state.retired.get(name), formerly))
         return CharacterList(tuple(rows))
+
+    def sessions(self) -> tuple[SessionEntry, ...]:
+        """Every session that counts (not voided), oldest first."""
+        from journal.rules.core import SessionEnded, SessionStarted
+
+        records, corrections = self._campaign.history()
+        started: dict[int, tuple[str, int]] = {}
+        receipts: dict[int, str] = {}
+        for record in records:
+            if record.seq in corrections.voided:
+                continue
+            payload = record.payload
+            if isinstance(payload, SessionStarted):
+                started[payload.number] = (payload.title, record.seq)
+            elif isinstance(payload, SessionEnded):
+                receipts[payload.number] = f"#{record.seq} {record.hash}"
+        return tuple(
+            SessionEntry(number, title, seq, receipts.get(number))
+            for number, (title, seq) in sorted(started.items())
+        )
+
+    def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
+        """The notes the players may read (never a GM-only or voided one), of one character
+        (`about`, their name now) when given, names as they are now."""
+        from journal.rules.core import NoteTaken
+        from journal.rules.narrate import with_new_names
+
+        state = self.state()
+        wanted = None if about is None else state.identity(about)
+        records, corrections = self._campaign.history(state.seq)
+        renames = Renames(state)
+        found = []
+        for record, before, after in names_walk(records, corrections):
+            payload = record.payload
+            if not isinstance(payload, NoteTaken) or payload.gm_only:
+                continue
+            if record.seq in corrections.voided:
+                continue
+            # each name as it denoted someone at the note's seq, as they are called now
+            idents = concerned(payload, before, after, self.ruleset)
+            if wanted is not None and wanted not in idents:
+                continue
+            names = renames.at(after)
+            text = with_new_names(payload.text, names)
+            about_now = tuple(
+                state.name_of(ident)
+                for ident in (holder(n, before, after) for n in payload.about)
+                if ident is not None
+            )
+            found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
+        return tuple(found)
+
+    def board_table(self, gm: bool = True) -> BoardTable:
+        """The board as structured rows, with the columns this audience sees."""
+        return self.ruleset.board_table(self.status()).seen_by(gm)
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
         """The log line of each record (`#12 Linda rolls initiative ...` without the seq)."""
@@ -378,27 +475,45 @@ class Journal:
             if session > 1:
                 since = self._campaign.store.last_seq_of_session(self.campaign, session - 1) or 0
         state = self.state(upto)
-        if character is not None:
-            character = state.known(character)
+        ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
-        renamed = state.renamed
+        renames = Renames(state)
         ruleset = self.ruleset
         entries = []
         began = False  # the session asked for has begun: no more "between" events
-        for record in records:
+        # who held each name at each event's seq: the light walk of the core's fold
+        for record, before, after in names_walk(records, corrections):
             between = None
             if session is not None and record.session != session:
                 if record.session is not None or record.seq <= since or began:
                     continue
                 between = session
             began = began or (session is not None and record.session == session)
-            if character is not None and character not in concerns(record.payload, ruleset):
+            if ident is not None and ident not in concerned(record.payload, before, after, ruleset):
                 continue
-            line = describe(record, ruleset, renamed)
+            line = describe(record, ruleset, renames.at(after))
             voided = record.seq in corrections.voided
             amended_by = corrections.amended_by.get(record.seq)
             entries.append(LogEntry(record, voided, line, amended_by, between))
-        return LogDocument(tuple(entries))
+        now = state if upto is None else self.state()
+        heading = None if ident is None or not now.formerly(ident) else now.called(ident)
+        return LogDocument(tuple(entries), heading)
+
+    def _who(self, name: str, state: CampaignState, upto: int | None) -> CharacterId:
+        """Whom `name` denotes as of `state` (a name as it was then), else whom it denotes
+        now, if they had joined by then (`explain Tobias 5` for the typo Tobais)."""
+        try:
+            return state.identity(name)
+        except NotFound:
+            if upto is None:
+                raise
+            ident = self.state().identity(name)
+            if ident not in state.names:
+                raise NotFound(
+                    f"{self.state().name_of(ident)} joined at event {ident}, after event "
+                    f"{state.seq}: nothing to show as of then"
+                ) from None
+            return ident
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:
         state = self.state(self.upto(as_of))
@@ -414,9 +529,11 @@ class Journal:
         from journal.audit.explain import explain
 
         upto = self.upto(seq, as_of_session)
-        canonical = self.state(upto).known(name)
+        state = self.state(upto)
+        ident = self._who(name, state, upto)
         records, corrections = self._campaign.history(upto)
-        return explain(records, corrections, canonical, seq)
+        called = (state if upto is None else self.state()).called(ident)
+        return explain(records, corrections, state, ident, seq, called)
 
     def audit(
         self,
@@ -604,14 +721,19 @@ def status_text(document: StatusDocument, ruleset: Ruleset) -> str:
     return head + "\n" + ruleset.status_table(document)
 
 
-def open_journal(db: str | None = None, *, campaign: str | None = None) -> Journal:
+def open_journal(
+    db: str | None = None, *, campaign: str | None = None, writer: str | None = None
+) -> Journal:
     """Open a campaign of the journal at `db` (a SQLite path or a SQLAlchemy URL; default
-    `./journal.db`); `campaign` may be left out when the database holds one."""
+    `./journal.db`); `campaign` may be left out when the database holds one. Its events
+    record `writer` (default user@host) as who entered them."""
     store = Store.open(db, create=False)
     try:
         from journal.current import current
 
-        return Journal(store, campaign, current=current(store), owns_store=True)
+        return Journal(
+            store, campaign, current=current(store), owns_store=True, writer=writer
+        )
     except BaseException:
         store.close()
         raise
@@ -623,15 +745,19 @@ def create(
     ruleset: str,
     title: str = "",
     options: Mapping[str, str] | None = None,
+    writer: str | None = None,
 ) -> Journal:
     """Start campaign `slug` (creating the database on first use) and open it."""
+    from journal.writer import checked, default_writer
+
+    writer = default_writer() if writer is None else checked(writer)
     store = Store.open(db, create=True)
     try:
         from journal.current import remember
 
-        create_campaign(store, slug, ruleset, title, dict(options or {}))
+        create_campaign(store, slug, ruleset, title, dict(options or {}), writer)
         remember(store, slug)
-        return Journal(store, slug, owns_store=True)
+        return Journal(store, slug, owns_store=True, writer=writer)
     except BaseException:
         store.close()
         raise
@@ -699,15 +825,27 @@ def campaigns(store: Store) -> list[CampaignSummary]:
     ]
 
 
-def audience_named_characters(store: Store) -> list[tuple[str, str]]:
-    """(campaign, name) of each character named after a handout's audience (`GM`,
-    `players`, in any case), which older journals allowed: `journal db check` lists them
-    (on a database at the current schema)."""
+def unfit_names(store: Store) -> list[tuple[str, str, str]]:
+    """(campaign, name, what is wrong) of each character whose name the journal now refuses
+    (`journal.names`: an audience's name or a look-alike of one, an invisible character, a
+    comma, too long, not in NFC, or a look-alike of an earlier character's), which older
+    journals allowed: `journal db check` lists them (on a database at the current schema).
+    Of two look-alikes, the later is listed."""
+    from journal.names import normal, reason
     from journal.rules.core import audience_named
 
-    return [
-        (first.campaign, name)
-        for first in store.campaigns()
-        for name in Campaign(store, first.campaign).state().characters
-        if audience_named(name) is not None
-    ]
+    found: list[tuple[str, str, str]] = []
+    for first in store.campaigns():
+        characters = Campaign(store, first.campaign).state().characters
+        for index, name in enumerate(characters):
+            audience = audience_named(name)
+            if audience is not None:
+                why = "the name of a handout's audience (`recap --for` cannot give their handout)"
+            elif name != normal(name):
+                why = "not in the form the journal stores names now (spaces single, Unicode NFC)"
+            else:
+                refused = reason(name, characters[:index])
+                why = "" if refused is None else f"which the journal now refuses: {refused}"
+            if why:
+                found.append((first.campaign, name, why))
+    return found

@@ -100,6 +100,8 @@ class Campaign:
         #: how the GM is told of a snapshot set aside (standard error by default)
         self.notice: Callable[[str], None] = notice
         self._told_unavailable = False
+        #: who enters this object's events (recorded on each; None: nobody named)
+        self.writer: str | None = None
 
     @classmethod
     def open(cls, store: Store, campaign: str | None, current: str | None = None) -> Campaign:
@@ -237,7 +239,7 @@ class Campaign:
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
-            drafts, after = _drafts(state, payloads)
+            drafts, after = _drafts(state, payloads, self.writer)
             voids = any(isinstance(p, EventVoided | RulingAmended) for p in payloads)
             snapshot = None
             if not voids and after.seq - self._snapshot_seq >= SNAPSHOT_EVERY:
@@ -268,13 +270,16 @@ class Campaign:
             if record.seq not in state.voided and name in concerns(record.payload, ruleset)
         )
 
-    def undo_target(self) -> Recorded | None:
-        """The last event the GM entered that still counts (corrections aside)."""
+    def undo_target(self, anyone: bool = False) -> Recorded | None:
+        """The last event that still counts (corrections aside) this object's writer
+        entered, or (`anyone`) anyone entered. A writer's events are their own and those
+        of their `play` sessions (`gm@host/play-3f2a` is gm@host's); a session's are its
+        own only."""
         state = self.state(keep=False)
         for record in self.store.read_backwards(self.campaign, upto=state.seq):
-            if record.type in CORRECTION_TYPES or record.type == "CampaignCreated":
+            if record.type in UNDONE_NEVER or record.seq in state.voided:
                 continue
-            if record.seq not in state.voided:
+            if anyone or written_by(record.writer, self.writer):
                 return record
         return None
 
@@ -301,7 +306,7 @@ class Campaign:
         payloads = [*planned.first, *planned.plan.corrections]
         if not payloads:
             return Outcome([], planned.state)
-        drafts, _ = _drafts(planned.state, payloads)
+        drafts, _ = _drafts(planned.state, payloads, self.writer)
         try:
             records = self.store.append(self.campaign, planned.state.seq, drafts)
         finally:
@@ -406,7 +411,21 @@ class _Answers:
         return ask
 
 
-def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft], CampaignState]:
+#: what `undo` never takes back: corrections, the campaign itself, a chain's seal
+UNDONE_NEVER = frozenset({*CORRECTION_TYPES, "CampaignCreated", "ChainSealed"})
+
+
+def written_by(recorded: str | None, writer: str | None) -> bool:
+    """Whether an event recorded as `recorded`'s is `writer`'s: the same writer, or one of
+    their `play` sessions (`writer/play-...`)."""
+    if recorded is None or writer is None:
+        return False
+    return recorded == writer or recorded.startswith(f"{writer}/")
+
+
+def _drafts(
+    state: CampaignState, payloads: Sequence[Event], writer: str | None = None
+) -> tuple[list[Draft], CampaignState]:
     ruleset = load(state.ruleset) if state.ruleset else None
     drafts = []
     for payload in payloads:
@@ -416,7 +435,7 @@ def _drafts(state: CampaignState, payloads: Sequence[Event]) -> tuple[list[Draft
             check_plain(data)
         except ValueError as exc:
             raise RuleError(f"that cannot be recorded: {exc}") from None
-        drafts.append(Draft(payload.type, payload.schema, data, game_time, session))
+        drafts.append(Draft(payload.type, payload.schema, data, game_time, session, writer=writer))
         state = apply(state, payload, Meta(state.seq + 1, game_time, session), ruleset)
         ruleset = ruleset or load(state.ruleset)
     return drafts, state
@@ -457,7 +476,12 @@ def resolve_campaign(store: Store, slug: str | None, current: str | None = None)
 
 
 def create_campaign(
-    store: Store, slug: str, ruleset: str, title: str, options: Mapping[str, str]
+    store: Store,
+    slug: str,
+    ruleset: str,
+    title: str,
+    options: Mapping[str, str],
+    writer: str | None = None,
 ) -> Outcome:
     """Start a campaign (creating the database schema on a new database)."""
     rules = load(ruleset)
@@ -468,4 +492,6 @@ def create_campaign(
         raise RuleError(
             f"campaign {slug!r} already exists in {store.describe()}: pick another slug"
         )
-    return Campaign(store, slug).execute(command)
+    campaign = Campaign(store, slug)
+    campaign.writer = writer
+    return campaign.execute(command)

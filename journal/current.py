@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
+from journal.files import read_private, write_private
 from journal.store import Store
 
 
@@ -32,9 +32,17 @@ def _key(store: Store) -> str:
 
 
 def _read() -> dict[str, str]:
+    """What was remembered; nothing when the file is missing, unreadable or not a regular
+    file of a sane size (a FIFO, a link to /dev/zero: set aside with a notice)."""
     try:
-        found = json.loads(_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = read_private(_file())
+    except OSError:
+        return {}
+    if text is None:
+        return {}
+    try:
+        found = json.loads(text)
+    except ValueError:
         return {}
     return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
@@ -44,16 +52,24 @@ def current(store: Store) -> str | None:
     return _read().get(_key(store))
 
 
-def remember(store: Store, slug: str) -> None:
-    """Make `slug` this database's current campaign (written whole, never half)."""
+def remember(store: Store, slug: str) -> str | None:
+    """Make `slug` this database's current campaign (written whole, never half, 0600 in a
+    0700 folder); None when done, else why it could not be remembered (a read-only home
+    only means naming --campaign again: the command itself stands)."""
     chosen = {**_read(), _key(store): slug}
     target = _file()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
-        ) as handle:
-            json.dump(chosen, handle, indent=2, sort_keys=True)
-        Path(handle.name).replace(target)
-    except OSError:
-        pass  # a convenience: a read-only home only means asking for --campaign again
+        write_private(target, json.dumps(chosen, indent=2, sort_keys=True))
+    except OSError as exc:
+        return f"{target}: {exc.strerror or exc}"
+    return None
+
+
+def database_key(store: Store) -> str:
+    """How this user's files name a database (the links of `journal serve` too)."""
+    return _key(store)
+
+
+def config_file(name: str) -> Path:
+    """A file of this user's journal settings, beside the current campaign's."""
+    return _file().with_name(name)

@@ -204,21 +204,24 @@ def read_faces(text: str, count: int, sides: int) -> tuple[int, ...] | None:
     `3,4,5`), or None for a blank answer (roll them). RuleError when they do not fit."""
     if not text.strip():
         return None
-    if re.search(r"[^\d\s,;/+\-]", text):
+    if re.search(r"[^0-9\s,;/+\-]", text):
         raise RuleError(
             f"{text.strip()!r} are not dice: type the {count} faces you rolled (1-{sides} each)"
         )
-    faces = tuple(int(n) for n in re.findall(r"\d+", text))
+    digits = re.findall(r"[0-9]+", text)
+    if any(len(n) > 9 for n in digits):
+        raise RuleError(f"{text.strip()[:40]!r} are not dice: each face is 1-{sides}")
+    faces = tuple(int(n) for n in digits)
     check_faces(faces, count, sides, f"{count}d{sides}")
     return faces
 
 
-_PAIR = re.compile(r"^\s*\+?\s*(\d+)\s*/\s*-?\s*(\d+)\s*$")
+_PAIR = re.compile(r"\+?\s{0,8}([0-9]{1,9})\s{0,8}/\s{0,8}-?\s{0,8}([0-9]{1,9})")
 
 
 def parse_d10_pair(text: str) -> tuple[int, int]:
     """`+5/-6` (or `5/6`) as the faces of the positive and negative d10."""
-    match = _PAIR.match(text)
+    match = _PAIR.fullmatch(text.strip())
     if not match:
         raise RuleError(f"dice {text!r} are not a d10 pair: write them as +5/-6")
     return int(match.group(1)), int(match.group(2))

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from journal.events import plain
+from journal.text import table
 
 
 class Document:
@@ -35,9 +36,93 @@ class StatusDocument(Document):
 
 
 #: how a line of the board stands out (`journal play`): a character who froze this turn,
-#: or one who has yet to act on it (no initiative rolled)
+#: or one who has yet to act on it (no initiative rolled); a cell may also say they acted
 FROZEN = "frozen"
 WAITING = "waiting"
+ACTED = "acted"
+
+#: who sees a column of the board: everyone, only the GM, or only the players' screens
+#: (a players' form of what the GM's column says with more, e.g. conditions without seqs)
+EVERYONE = "all"
+GM_ONLY = "gm"
+PLAYERS_ONLY = "players"
+
+
+@dataclass(frozen=True)
+class BoardColumn(Document):
+    """A column of the board: its key, its header and who sees it."""
+
+    key: str
+    label: str
+    shown: str = EVERYONE
+
+
+@dataclass(frozen=True)
+class BoardCell(Document):
+    """One cell: the text the terminal shows, the number when it is one, and a mark
+    (FROZEN, WAITING, ACTED) a page shows by symbol and colour."""
+
+    text: str
+    value: int | None = None
+    mark: str = ""
+
+    @classmethod
+    def of(cls, value: object, mark: str = "") -> BoardCell:
+        """A cell of `value` as `journal.text.table` writes it (None as `-`)."""
+        if isinstance(value, bool):
+            return cls("yes" if value else "no", None, mark)
+        if isinstance(value, int):
+            return cls(str(value), value, mark)
+        return cls("-" if value is None else str(value), None, mark)
+
+
+@dataclass(frozen=True)
+class BoardRow(Document):
+    """One character's row; `mark` is "", FROZEN or WAITING."""
+
+    character: str
+    cells: tuple[BoardCell, ...]
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class BoardTable(Document):
+    """The board as structured rows (typed cells and marks): the ruleset's table of a
+    running fight (`fight` names it, `title` is its line over the table) or the roster
+    between fights. The terminal renders it to text (`lines`), a page to HTML; `seen_by`
+    keeps the columns an audience sees."""
+
+    title: str | None
+    fight: str | None
+    columns: tuple[BoardColumn, ...]
+    rows: tuple[BoardRow, ...]
+
+    def seen_by(self, gm: bool) -> BoardTable:
+        """The board without the columns this audience does not see."""
+        hidden = PLAYERS_ONLY if gm else GM_ONLY
+        keep = [i for i, c in enumerate(self.columns) if c.shown != hidden]
+        return BoardTable(
+            self.title,
+            self.fight,
+            tuple(self.columns[i] for i in keep),
+            tuple(
+                BoardRow(r.character, tuple(r.cells[i] for i in keep), r.mark) for r in self.rows
+            ),
+        )
+
+    def lines(self) -> tuple[BoardLine, ...]:
+        """The GM's board as text, a line at a time, each row's mark on its line."""
+        board = self.seen_by(gm=True)
+        body = table(
+            [[cell.text for cell in row.cells] for row in board.rows],
+            [column.label for column in board.columns],
+        ).splitlines()
+        head = [BoardLine(self.title)] if self.title is not None else []
+        marks = [""] * (len(body) - len(board.rows)) + [row.mark for row in board.rows]
+        return (*head, *(BoardLine(line, mark) for line, mark in zip(body, marks, strict=True)))
+
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines())
 
 
 @dataclass(frozen=True)

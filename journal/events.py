@@ -263,6 +263,7 @@ class Recorded:
         "seq",
         "session",
         "type",
+        "writer",
     )
 
     def __init__(
@@ -280,6 +281,7 @@ class Recorded:
         hash: str,
         *,
         text: str | bytes | None = None,
+        writer: str | None = None,
     ) -> None:
         if data is None and text is None:
             raise TypeError("a record needs its data or its JSON text")
@@ -293,6 +295,8 @@ class Recorded:
         self.session = session
         self.prev_hash = prev_hash
         self.hash = hash
+        #: who entered it (`--writer`, `JOURNAL_WRITER`, user@host); None before schema 0004
+        self.writer = writer
         self._data = data
         self._text = text
         self._payload: Event | None = None
@@ -324,8 +328,9 @@ class Recorded:
         return self._payload
 
     def export(self) -> dict[str, object]:
-        """The export line (JSON Lines) and `log --json` fields."""
-        return {
+        """The export line (JSON Lines) and `log --json` fields; `writer` when it is known
+        (an event older journals wrote has none, and its line reads as it did)."""
+        line: dict[str, object] = {
             "campaign": self.campaign,
             "seq": self.seq,
             "event_id": self.event_id,
@@ -338,6 +343,9 @@ class Recorded:
             "prev_hash": self.prev_hash,
             "hash": self.hash,
         }
+        if self.writer is not None:
+            line["writer"] = self.writer
+        return line
 
 
 def format_instant(moment: datetime) -> str:
@@ -359,13 +367,15 @@ def chain_hash(
     recorded_at: datetime,
     game_time: str | None,
     session: int | None,
+    writer: str | None = None,
 ) -> str:
     """hash = sha256(prev_hash + canonical JSON of the event, its campaign's slug included).
 
     `campaign=None` gives the legacy scheme of older journals (database schema before 0003:
     the slug not hashed), which `verify` accepts only for a campaign's leading run of
     events, bound to the campaign by the event after it (`ChainSealed`, hashed with it).
-    `data` may be given as its canonical JSON already (what `seal` stores)."""
+    `data` may be given as its canonical JSON already (what `seal` stores). The writer is
+    hashed when the event names one (schema 0004 on), so older hashes stay valid."""
     body: dict[str, object] = {
         "seq": seq,
         "event_id": event_id,
@@ -378,6 +388,8 @@ def chain_hash(
     }
     if campaign is not None:
         body["campaign"] = campaign
+    if writer is not None:
+        body["writer"] = writer
     return hashlib.sha256(prev_hash.encode("utf-8") + canonical_bytes(body)).hexdigest()
 
 
@@ -395,6 +407,7 @@ def rehash(record: Recorded, *, legacy: bool = False) -> str:
         recorded_at=record.recorded_at,
         game_time=record.game_time,
         session=record.session,
+        writer=record.writer,
     )
 
 
@@ -425,9 +438,10 @@ def recorded_terms(data: Mapping[str, object]) -> Terms | None:
 
 
 def terms_text(data: Mapping[str, object]) -> str | None:
-    """A stored ruling's terms and total as one line (`Reaction 12, ... = 14`), or None."""
+    """A stored ruling's terms and total as one line (`Reaction 12, ... = 14`), or None (a
+    recovery roll's terms sum to its `target`)."""
     pairs = recorded_terms(data)
     if pairs is None:
         return None
-    total = data.get("total")
+    total = data.get("total", data.get("target"))
     return describe_terms(pairs, total if isinstance(total, int) else None)

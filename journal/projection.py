@@ -149,6 +149,27 @@ def steps(
         state = after
 
 
+def names_walk(
+    records: Iterable[Recorded], corrections: Corrections = NONE
+) -> Iterator[tuple[Recorded, CampaignState, CampaignState]]:
+    """Each record with the core's state before and after it, for who held which name at
+    its seq (`narrate.concerned`): the light walk of `log`. Only the events that name
+    characters anew (an addition, a rename) are folded; for every other record both states
+    are the one before it (their `seq` is not the record's)."""
+    state = CampaignState()
+    voided, amended = corrections.voided, corrections.amended
+    for record in records:
+        before = state
+        if record.type in _NAMING and record.seq not in voided:
+            payload = amended.get(record.seq) or record.payload
+            state = evolve_core(state, payload, meta_of(record))
+        yield record, before, state
+
+
+#: the events that change who holds a name
+_NAMING = frozenset({"CharacterAdded", "CharacterRenamed"})
+
+
 def fold(
     records: Iterable[Recorded],
     corrections: Corrections = NONE,

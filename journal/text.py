@@ -62,6 +62,35 @@ def _trait(value: Mapping[str, object]) -> str:
     return text
 
 
+#: characters a terminal acts on instead of showing (C0 but tab and newline, DEL, C1, and
+#: the marks that reorder text), each as a character that shows it: `␛`, `␍`, `\x9b`
+_VISIBLE = {
+    **{code: chr(0x2400 + code) for code in range(0x20) if code not in (0x09, 0x0A)},
+    0x7F: "\u2421",
+    **{code: f"\\x{code:02x}" for code in range(0x80, 0xA0)},
+    **{code: f"\\u{code:04x}" for code in (0x200E, 0x200F, *range(0x202A, 0x202F))},
+    **{code: f"\\u{code:04x}" for code in range(0x2066, 0x206A)},
+}
+
+
+_OBEYED = re.compile("[" + re.escape("".join(sorted(chr(code) for code in _VISIBLE))) + "]")
+
+
+def visible(text: str) -> str:
+    """`text` as a terminal may show it: an escape sequence, a carriage return or a
+    backspace typed into a note is printed as a symbol (`␛[2J`), never obeyed."""
+    if _OBEYED.search(text) is None:  # as a rule: scanned at C speed, given back as it is
+        return text
+    return _OBEYED.sub(lambda match: _VISIBLE[ord(match[0])], text)
+
+
+def without_passwords(text: str) -> str:
+    """Any database URL in `text` with its password masked (`user:***@host`)."""
+    if "://" not in text:
+        return text
+    return re.sub(r"(://[^/:@\s]{0,256}:)[^/@\s]{1,512}@", r"\1***@", text)
+
+
 def type_words(type_name: str) -> str:
     """An event type in words, for a record that has nothing better (`InitiativeRolled`:
     "initiative rolled"; empty: "an event")."""

@@ -1,14 +1,14 @@
 """Export a campaign as JSON Lines, and import one: all or nothing, idempotent by event_id.
 
 An exported line holds campaign, seq, event_id, type, schema, data, recorded_at, game_time,
-session, prev_hash and hash. A hand-written log may leave out everything but type and data:
-the missing seqs follow the line order, event ids are derived from the content (so
-importing the same file twice adds nothing), and the hash chain is computed. A file that
-carries hashes carries them on every line, and they are verified: a file whose chain is
-broken, or a line without hashes after lines with them, is refused. The hashes are kept
-when the campaign keeps its name; imported under another name, its events are sealed
-anew under that name. An older journal's export (hashed without the campaign's slug) is
-sealed at its end (`journal.store.sealing`).
+session, prev_hash and hash, and writer when the event names who entered it. A hand-written
+log may leave out everything but type and data: the missing seqs follow the line order,
+event ids are derived from the content (so importing the same file twice adds nothing),
+and the hash chain is computed. A file that carries hashes carries them on every line, and
+they are verified: a file whose chain is broken, or a line without hashes after lines with
+them, is refused. The hashes are kept when the campaign keeps its name; imported under
+another name, its events are sealed anew under that name. An older journal's export (hashed
+without the campaign's slug) is sealed at its end (`journal.store.sealing`).
 """
 
 from __future__ import annotations
@@ -39,19 +39,27 @@ from journal.events import (
 from journal.projection import apply
 from journal.rules import clock, load, load_all
 from journal.rules.core import (
-    SLUG,
     UNVOIDABLE,
+    AddCharacter,
     CampaignCreated,
     CampaignState,
     CharacterAdded,
     CharacterRenamed,
+    CharacterRetired,
     EventVoided,
     Meta,
-    audience_named,
+    RenameCharacter,
+    RulingAmended,
+    SessionEnded,
+    SessionStarted,
+    decide_core,
+    evolve_core,
+    is_slug,
 )
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
 from journal.store.queries import NO_BOUND
+from journal.writer import RECORDED, checked
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -70,6 +78,7 @@ FIELDS = {
     "session",
     "prev_hash",
     "hash",
+    "writer",
     "voided",
 }
 
@@ -114,7 +123,12 @@ def _parse_instant(value: Any, where: str) -> datetime:
     if moment.tzinfo is not None:
         from datetime import UTC
 
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
+        try:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:
+            raise ImportRefused(
+                f"{where}: recorded_at {value!r} falls outside the years 1 to 9999 in UTC"
+            ) from None
     return moment
 
 
@@ -170,23 +184,41 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
         "game_time": game_time,
         "session": session,
         "event_id": event_id,
+        "writer": _writer(raw.get("writer"), where),
     }
+
+
+def _writer(value: object, where: str) -> str | None:
+    """Who entered the line's event, as an export names them (or nobody: older lines)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ImportRefused(f"{where}: writer must be text like gm@table, not {value!r}")
+    try:
+        written = checked(value, RECORDED)  # a `play` session's writer included
+    except JournalError as exc:
+        raise ImportRefused(f"{where}: {exc}".replace("--writer", "writer")) from None
+    if written != value:
+        raise ImportRefused(f"{where}: write writer as {written!r}, not {value!r}")
+    return written
 
 
 def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) -> None:
     """What the deciders would never have written: a void of nothing, a sheet out of range."""
     try:
         match payload:
-            case CampaignCreated(ruleset=name, options=options):
+            case CampaignCreated(slug=slug, ruleset=name, options=options):
+                if not is_slug(slug):
+                    raise RuleError(
+                        f"{slug!r} is not a campaign slug: use lowercase letters, digits and dashes"
+                    )
                 rules = load(name)
                 for key, value in options.items():
                     if rules.parse_option(key, str(value)) != value:
                         raise RuleError(f"option {key} cannot be {value!r}")
-            case CharacterAdded(name=name, sheet=sheet) if ruleset is not None:
-                _named(name)
-                ruleset.build_sheet(sheet)
-            case CharacterRenamed(new=name):
-                _named(name)
+            case CharacterAdded() | CharacterRenamed() | SessionStarted() | SessionEnded():
+                if ruleset is not None:
+                    _as_commanded(payload, log, ruleset)
             case EventVoided(seq=target):
                 if not 1 <= target <= log.count:
                     raise RuleError(f"it voids event {target}, which comes after it")
@@ -197,14 +229,53 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
         raise ImportRefused(f"{where}: {exc}") from None
 
 
-def _named(name: str) -> None:
-    """A character is never named after a handout's audience, as the deciders refuse."""
-    audience = audience_named(name)
-    if audience is not None:
+#: what to do about a name the commands refuse, in a file (its events stay as recorded:
+#: a rename in the journal it came from would not change this line)
+_RENAME = (
+    "change the name in the file (in an export, take every line's hash and prev_hash off "
+    "too: it then imports as a hand-written log)"
+)
+
+
+def _as_commanded(payload: Event, log: _Log, ruleset: Ruleset) -> None:
+    """A character's name and a session's number as the command gives them, decided again
+    against the characters and sessions as the commands saw them (`_Log.view`): names as
+    `journal.names` has them, sessions numbered 1, 2, 3 ... and ended as opened."""
+    view = log.view
+    match payload:
+        case CharacterAdded(name=name, sheet=sheet):
+            try:
+                decided = decide_core(view, AddCharacter(name, sheet), ruleset)[0]
+            except RuleError as exc:
+                raise RuleError(f"{exc}; {_RENAME}") from None
+            _same_name(name, getattr(decided, "name", name))
+        case CharacterRenamed(old=old, new=new):
+            if old not in view.characters or old in view.retired:
+                raise RuleError(f"it renames {old!r}, who is no character of the campaign then")
+            try:
+                decided = decide_core(view, RenameCharacter(old, new), ruleset)[0]
+            except RuleError as exc:
+                raise RuleError(f"{exc}; {_RENAME}") from None
+            _same_name(new, getattr(decided, "new", new))
+        case SessionStarted(number=number):
+            if view.session is not None:
+                raise RuleError(f"session {number} starts while session {view.session} is open")
+            if number != view.sessions + 1:
+                after = f"after session {view.sessions}" if view.sessions else "as the first"
+                raise RuleError(
+                    f"it starts session {number} {after}: sessions are numbered 1, 2, 3 ... "
+                    "in order"
+                )
+        case SessionEnded(number=number) if number != view.session:
+            open_ = "no session is open" if view.session is None else f"session {view.session} is"
+            raise RuleError(f"it ends session {number}, and {open_}")
+
+
+def _same_name(written: str, stored: str) -> None:
+    if written != stored:
         raise RuleError(
-            f"{name!r} cannot name a character (`recap --for {audience}` is another "
-            "handout): change it in the file, or rename them in the journal it came from "
-            "(`journal character rename`) and export again"
+            f"the name {written!r} is not as the journal stores it (spaces single, Unicode "
+            f"NFC): write it as {stored!r}"
         )
 
 
@@ -233,8 +304,43 @@ class _Log:
         #: the fold so far: each event is folded as it comes (a void cannot take back what
         #: was folded before it), so every event goes through the rules before it is written
         self.state = CampaignState()
+        #: the characters and sessions as the commands saw them, voids and amendments
+        #: applied: the core's naming and session events (few), folded again when a
+        #: correction takes one back
+        self.view = CampaignState()
+        self.named: dict[int, Event] = {}
+        self.taken_back: set[int] = set()
+        self.amended: dict[int, Event] = {}
+        self.top_session = 0  # the highest session number started
+
+    def _refold(self) -> CampaignState:
+        view = CampaignState(slug=self.view.slug)
+        for seq, payload in self.named.items():
+            if seq not in self.taken_back:
+                view = evolve_core(view, self.amended.get(seq, payload), Meta(seq))
+        return view
+
+    def _follow(self, seq: int, payload: Event) -> None:
+        """Keep `view` as the commands' fold has it."""
+        match payload:
+            case CampaignCreated(slug=slug):
+                self.view = CampaignState(slug=self.slug or slug)
+            case CharacterAdded() | CharacterRenamed() | CharacterRetired():
+                self.named[seq] = payload
+                self.view = evolve_core(self.view, payload, Meta(seq))
+            case SessionStarted(number=number) | SessionEnded(number=number):
+                self.named[seq] = payload
+                self.top_session = max(self.top_session, number)
+                self.view = evolve_core(self.view, payload, Meta(seq))
+            case EventVoided(seq=target) if target in self.named:
+                self.taken_back.add(target)
+                self.view = self._refold()
+            case RulingAmended(seq=target) if target in self.named:
+                self.amended[target] = payload.amended()
+                self.view = self._refold()
 
     def take(self, record: Recorded, payload: Event) -> None:
+        self._follow(record.seq, payload)
         self.count = record.seq
         self.written_hash = record.hash
         if record.type in UNVOIDABLE:
@@ -289,18 +395,74 @@ def _no_float(text: str) -> object:
 #: reads a line, refusing any float: what it reads needs no `check_plain` walk when the
 #: line has no escape (no NUL, no lone surrogate can hide in it)
 _PLAIN_LINE = msgspec.json.Decoder(float_hook=_no_float)
+_PLAIN_LINE_ENCODER = msgspec.json.Encoder()
+
+
+#: deeper than any line the journal writes (an event's data is a few levels deep)
+MAX_DEPTH = 32
+
+
+class _Repeated(Exception):
+    """A key given twice in one object (`json.loads` would keep the last)."""
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Repeated(key)
+            seen.add(key)
+    return found
+
+
+def _depth(value: object) -> int:
+    """How deep lists and objects nest in `value` (walked without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            stack += [(child, depth + 1) for child in children]
+    return deepest
 
 
 def _decode_line(line: str, where: str) -> tuple[Any, bool]:
-    """The line's object, and whether it is known to hold only what `check_plain` allows."""
+    """The line's object, and whether it is known to hold only what `check_plain` allows.
+    Refused: a key twice in an object, nesting deeper than `MAX_DEPTH`, a number too long."""
+    plain = "\\u" not in line
     try:
-        return _PLAIN_LINE.decode(line), "\\u" not in line
-    except (msgspec.DecodeError, msgspec.ValidationError):
+        raw = _PLAIN_LINE.decode(line)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         pass  # the standard library says what is wrong, or reads what msgspec would not
+    else:
+        # without escapes, a line's colons are its keys' and its texts' own: re-encoded, a
+        # line loses some only when an object repeated a key (and msgspec kept the last)
+        if plain and _PLAIN_LINE_ENCODER.encode(raw).count(b":") == line.count(":"):
+            _shallow(raw, line, where)
+            return raw, True
     try:
-        return json.loads(line), False
+        raw = json.loads(line, object_pairs_hook=_once)
     except json.JSONDecodeError as exc:
         raise ImportRefused(f"{where} is not JSON ({exc.msg})") from None
+    except _Repeated as exc:
+        raise ImportRefused(
+            f"{where} gives the key {exc.args[0]!r} twice in one object: the journal writes "
+            "each key once (which one is meant?)"
+        ) from None
+    except RecursionError:
+        raise ImportRefused(f"{where} nests lists or objects more than {MAX_DEPTH} deep") from None
+    except ValueError:  # an integer past the digits Python converts
+        raise ImportRefused(f"{where} holds a number far too long for any field") from None
+    _shallow(raw, line, where)
+    return raw, False
+
+
+def _shallow(raw: object, line: str, where: str) -> None:
+    if line.count("[") + line.count("{") > MAX_DEPTH and _depth(raw) > MAX_DEPTH:
+        raise ImportRefused(f"{where} nests lists or objects more than {MAX_DEPTH} deep")
 
 
 @lru_cache(maxsize=4096)
@@ -338,6 +500,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         )
     _campaign_of(raw.get("campaign"), payload, log, where)
     _meaningful(payload, log, log.ruleset, where)
+    _stamped(envelope["session"], payload, log, where)
     event_id = envelope["event_id"] or str(
         uuid.uuid5(
             ID_NAMESPACE,
@@ -354,6 +517,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         envelope["session"],
         event_id=event_id,
         recorded_at=_parse_instant(raw.get("recorded_at"), where),
+        writer=envelope["writer"],
     )
     seq = envelope["seq"]
     if not carried:
@@ -372,6 +536,19 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         log.rehashed_from = log.rehashed_from or seq
         record = seal(log.slug or "", seq, log.written_hash, draft)
     return record, payload
+
+
+def _stamped(session: int | None, payload: Event, log: _Log, where: str) -> None:
+    """An event is stamped with a session that has started (or none)."""
+    top = max(log.top_session, payload.number if isinstance(payload, SessionStarted) else 0)
+    if session is not None and session > top:
+        started = {0: "no session has started", 1: "only session 1 has started"}.get(
+            top, f"sessions 1 to {top} have started"
+        )
+        raise ImportRefused(
+            f"{where} is stamped with session {session}, and {started}: the commands stamp "
+            "an event with the session open when it was recorded"
+        )
 
 
 def _carries_hashes(raw: dict[str, Any], log: _Log, where: str) -> bool:
@@ -401,7 +578,7 @@ def _campaign_of(named: object, payload: Event, log: _Log, where: str) -> None:
     """The campaign the file's lines name (an export names it on each), the same on every
     line; the first line fixes the file's campaign (its CampaignCreated's slug, when the
     lines name none) and, without --campaign, the one it goes into."""
-    if named is not None and not (isinstance(named, str) and SLUG.match(named)):
+    if named is not None and not is_slug(named):
         raise ImportRefused(f"{where}: campaign must be a campaign slug, not {named!r}")
     if isinstance(payload, CampaignCreated):
         log.source = named or payload.slug
@@ -435,7 +612,7 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
     """Import a log, streamed in batches in one write transaction: all of it or nothing.
     Every line is checked and folded (as they come: corrections are
     applied when the campaign is next folded) before it is written."""
-    if campaign is not None and not SLUG.match(campaign):
+    if campaign is not None and not is_slug(campaign):
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )

@@ -126,3 +126,23 @@ def postgres_database() -> Iterator[str]:
         with engine.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         engine.dispose()
+
+
+#: a Horror Factor sheet as a hand-written log gives it
+HAND_SHEET = {"reaction": 10, "willpower": 10, "hardness": 0, "training": "none"}
+
+
+def hand_written_log(tmp_path: Path, character: str, *lines: dict[str, object]) -> str:
+    """A hand-written log (no hashes, no seqs) of campaign `old`: its creation, `character`
+    added, then `lines`; the file's path."""
+    import json
+
+    created = {"slug": "old", "ruleset": "horror-factor", "title": "Old", "options": {}}
+    body = [
+        {"type": "CampaignCreated", "data": {**created, "journal_version": "0.1.0"}},
+        {"type": "CharacterAdded", "data": {"name": character, "sheet": HAND_SHEET}},
+        *lines,
+    ]
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in body), encoding="utf-8")
+    return str(path)

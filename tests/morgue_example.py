@@ -192,8 +192,8 @@ def main(out: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "journal.db")
         runner = CliRunner()
-        for command in COMMANDS:
-            result = runner.invoke(cli, ["--db", db, *command])
+        for command in COMMANDS:  # one GM, named: the shipped log says who entered it
+            result = runner.invoke(cli, ["--db", db, "--writer", "gm@morgue", *command])
             assert result.exit_code == 0, (command, result.output)
         result = runner.invoke(cli, ["--db", db, "export", "-o", out])
         assert result.exit_code == 0, result.output

@@ -15,7 +15,8 @@ from journal.documents import Document
 from journal.events import Recorded, sorted_json, terms_text
 from journal.projection import Corrections, steps
 from journal.rules import load
-from journal.rules.narrate import concerns, describe
+from journal.rules.core import CampaignState, CharacterId
+from journal.rules.narrate import concerned, describe
 from journal.rules.ruleset import Ruleset
 from journal.text import value_text
 
@@ -69,6 +70,8 @@ class Explanation(Document):
     focus: dict[str, Any] | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()
+    #: the character by every name they had (`Tobias (was Tobais until #12)`)
+    called: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,11 +101,20 @@ def _ruling(record: Recorded, text: str) -> dict[str, Any]:
 
 
 def explain(
-    records: Iterable[Recorded], corrections: Corrections, name: str, focus: int | None = None
+    records: Iterable[Recorded],
+    corrections: Corrections,
+    final: CampaignState,
+    who: CharacterId,
+    focus: int | None = None,
+    called: str | None = None,
 ) -> Explanation:
+    """Character `who`'s numbers and their chains, as of `final` (the state the records
+    fold to): every event is attributed to whoever held the names it uses at its seq, so a
+    rename, a swap of names or a name taken by a newcomer leaves each story whole. `called`:
+    the character by every name (`Tobias (was Tobais until #12)`), by default as of `final`."""
     ruleset: Ruleset | None = None
     before: dict[str, Any] = {}
-    result = Explanation(name, 0)
+    result = Explanation(final.name_of(who), 0, called=called or final.called(who))
     for step in steps(records, corrections):
         result.as_of = step.after.seq
         payload, record, state = step.payload, step.record, step.after
@@ -111,15 +123,16 @@ def explain(
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
             result.labels, result.hidden = ruleset.explain_labels, ruleset.explain_hidden
-        if ruleset is None or name not in state.characters:
+        held = state.names.get(who)
+        if ruleset is None or held is None:
             continue
-        status = ruleset.status(state).get(name)
+        status = ruleset.status(state).get(held[-1][0])
         after = (
             {}
             if status is None
             else flatten(_json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded)
         )
-        text = describe(record, ruleset)
+        text = describe(record, ruleset)  # in the names of its moment: the heading has them all
         for key, value in after.items():
             previous = before.get(key, _MISSING)
             if previous != value and not (previous is _MISSING and value is None):
@@ -127,7 +140,7 @@ def explain(
                     Link(record.seq, record.type, before.get(key), value, text)
                 )
         before = after
-        if name in concerns(payload, ruleset) and (
+        if who in concerned(payload, step.before, state, ruleset) and (
             "terms" in record.data or "dice" in record.data or record.seq == focus
         ):
             result.rulings.append(_ruling(record, text))
@@ -155,7 +168,7 @@ def label(key: str, labels: Mapping[str, str]) -> str:
 
 
 def render(explanation: Explanation) -> str:
-    lines = [f"{explanation.character}, as of event {explanation.as_of}:"]
+    lines = [f"{explanation.called or explanation.character}, as of event {explanation.as_of}:"]
     if explanation.focus:
         focus = explanation.focus
         lines.append(f"\nEvent #{focus['seq']}: {focus['description']}")

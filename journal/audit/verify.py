@@ -27,7 +27,8 @@ RESTORE = (
 )
 #: `#312 3f2a...` as `session end` prints it (its `Receipt:` too), or the hash's digits alone
 RECEIPT = re.compile(
-    r"(?:receipt:\s*)?(?:#?(?P<seq>\d+)[\s:]+)?(?P<hash>[0-9a-f]{12,64})", re.IGNORECASE
+    r"(?:receipt:\s{0,8})?(?:#?(?P<seq>[0-9]{1,18})[\s:]{1,8})?(?P<hash>[0-9a-f]{12,64})",
+    re.IGNORECASE,
 )
 #: what to do when the SQLite file itself is damaged
 REPAIR_FILE = (

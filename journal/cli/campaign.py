@@ -20,7 +20,7 @@ from journal.cli.common import (
     pass_settings,
     refuse_others,
 )
-from journal.cli.main import Settings, json_flag, settings_of
+from journal.cli.main import Settings, fail, json_flag, settings_of
 
 if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
@@ -84,8 +84,10 @@ def campaign_new(
     from journal.current import remember
 
     store = settings.store(create=True)
-    outcome = create_campaign(store, slug, ruleset, title, key_values(options, "--option"))
-    remember(store, slug)
+    outcome = create_campaign(
+        store, slug, ruleset, title, key_values(options, "--option"), settings.writer_name()
+    )
+    forgot = remember(store, slug)
     state = outcome.state
     if as_json:
         emit_json(
@@ -100,6 +102,12 @@ def campaign_new(
         )
         return
     click.echo(f"Campaign {state.slug!r} ({state.ruleset}) started in {store.describe()}.")
+    if forgot is not None:
+        click.echo(
+            f"Notice: could not remember {state.slug!r} as the current campaign ({forgot}): "
+            f"name it with --campaign {state.slug} while the database holds others",
+            err=True,
+        )
     module = outcome.ruleset.cli()
     example = str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
     hint = example[0] if example else "journal character add --help"
@@ -124,7 +132,12 @@ def campaign_use(settings: Settings, slug: str, as_json: bool) -> None:
     store = settings.store()
     store.require_current()
     chosen = resolve_campaign(store, slug)
-    remember(store, chosen)
+    forgot = remember(store, chosen)
+    if forgot is not None:
+        fail(
+            f"could not remember campaign {chosen!r} as the current one ({forgot}): "
+            f"give --campaign {chosen} (or JOURNAL_CAMPAIGN={chosen}) to each command instead"
+        )
     if as_json:
         emit_json({"campaign": chosen, "db": store.describe()})
         return

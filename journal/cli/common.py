@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from journal.cli.main import Settings, fail, json_flag, settings_of
+from journal.files import real_target
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -78,23 +79,36 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
-def refuse_writing_over_the_journal(settings: Settings, output: str | None) -> None:
-    """`-o FILE` never names the journal's own database (or its -wal, -shm): writing a
-    handout or an export there would lose the journal."""
+def journal_files(settings: Settings) -> list[Path]:
+    """The files of the journal's SQLite database, through any link: the file itself and
+    its `-wal`, `-shm` and `-journal` (for a link, both the link's and the real file's)."""
     database = settings.store().sqlite_path
-    if output is None or database is None:
+    if database is None:
+        return []
+    given = Path(database).expanduser()
+    names = {given.absolute(), real_target(given)}
+    return [
+        Path(f"{name}{suffix}") for name in names for suffix in ("", "-wal", "-shm", "-journal")
+    ]
+
+
+def refuse_writing_over_the_journal(settings: Settings, output: str | None) -> None:
+    """`-o FILE` never names the journal's own database or its -wal, -shm and -journal
+    files, whatever links lead there: writing a handout or an export there would lose
+    the journal."""
+    if output is None:
         return
     target = Path(output).expanduser()
-    for name in (str(database), f"{database}-wal", f"{database}-shm"):
-        own = Path(name)
+    real = real_target(target)
+    for own in journal_files(settings):
         try:
-            same = target.resolve() == own.resolve() or (
-                target.exists() and own.exists() and os.path.samefile(target, own)
+            same = real == real_target(own) or (
+                real.exists() and own.exists() and os.path.samefile(real, own)
             )
         except (OSError, ValueError):
             continue
         if same:
-            fail(f"-o {output} is the journal's own database: write to another file")
+            fail(f"-o {output} is the journal's own database ({own.name}): write to another file")
 
 
 def as_of_options(fn: F) -> F:
@@ -193,10 +207,13 @@ def key_values(pairs: Iterable[str], what: str) -> dict[str, str]:
 
 
 def whole_number(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        fail(f"{what} must be a whole number, not {text!r}")
+    """A whole number in ASCII digits (`١٢` and `1_0` are not)."""
+    from journal.rules.numbers import signed
+
+    number = signed(text)
+    if number is None:
+        fail(f"{what} must be a whole number in the digits 0-9, not {text!r}")
+    return number
 
 
 def by_owner(
@@ -232,29 +249,45 @@ def refuse_others(
         fail(f"{', '.join(flags)} {verb} to {other}; this campaign plays {ruleset.name}")
 
 
-def write_output(target: Path, chunks: Iterable[str] | bytes, output: str) -> None:
-    """Write `chunks` (text, or a PDF's bytes) to the file `-o OUTPUT` names, or end in
-    one `Error:` line. A file is written beside the target first, which then replaces it:
-    an old file stays whole until the new one is. A device or a pipe (`-o /dev/stdout`) is
-    written directly: it is never replaced by a file."""
-    if not target.parent.is_dir():
-        fail(f"folder {str(target.parent)!r} does not exist: create it first")
-    binary = isinstance(chunks, bytes)
-    pieces = [chunks] if isinstance(chunks, bytes) else chunks
-    mode, encoding = ("wb", None) if binary else ("w", "utf-8")
+def write_output(
+    target: Path | str,
+    chunks: Iterable[str] | Iterable[bytes],
+    output: str,
+    *,
+    private: bool = True,
+) -> Path:
+    """Write the file `-o OUTPUT` names (text, or bytes such as a PDF), or end in one
+    `Error:` line; every command's `-o` goes through here. Never the journal's own files;
+    a missing folder is created (with a notice); the file is written beside the real
+    target and then replaces it (`journal.files.replace_file`), so an old file stays whole
+    until the new one is, a link is followed to the file it names, and an old file keeps
+    its mode. A new file is 0600 when `private` (an export, the GM's copy), else readable
+    by all (a players' handout). A device or a pipe (`-o /dev/stdout`) is written directly:
+    it is never replaced by a file. Returns the file written."""
+    from journal.files import disk_problem, is_device, public_mode, replace_file
+
+    target = Path(target).expanduser()
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        found = context.find_object(Settings)
+        if found is not None and found._store is not None:
+            refuse_writing_over_the_journal(found, str(target))
     try:
-        if target.exists() and not target.is_file():
-            with target.open(mode, encoding=encoding) as handle:
-                handle.writelines(pieces)
-            return
-        partial = target.with_name(target.name + ".partial")
-        try:
-            with partial.open(mode, encoding=encoding) as handle:
-                handle.writelines(pieces)
-                handle.flush()
-                os.fsync(handle.fileno())
-            partial.replace(target)
-        finally:
-            partial.unlink(missing_ok=True)
+        if is_device(target):
+            with target.open("ab" if target.is_char_device() else "wb") as handle:
+                for chunk in chunks:
+                    handle.write(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
+            return target
+        folder = real_target(target).parent
+        if not folder.is_dir():
+            folder.mkdir(parents=True)
+            click.echo(f"Notice: created folder {folder}", err=True)
+        return replace_file(
+            target, chunks, mode=0o600 if private else public_mode(), notice=_notice
+        )
     except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}")
+        fail(f"cannot write {output}: {disk_problem(exc)}")
+
+
+def _notice(text: str) -> None:
+    click.echo(f"Notice: {text}", err=True)

@@ -3,17 +3,22 @@
 A void takes an event out of every number (it stays in the log). The rulings after it were
 decided against a past that has changed: `rerule` decides each of them again from its
 recorded inputs and dice and records what changed (amendments, or voids for those the
-rules now refuse); `void --rerule` does both at once; `undo` voids the last event entered.
+rules now refuse); `void --rerule` does both at once; `undo` voids the last event you entered
+(`--any`: anyone's).
 """
 
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from journal.cli.common import emit_json, json_option, pass_settings
 from journal.cli.main import Settings, fail
+
+if TYPE_CHECKING:
+    from journal.api import Journal
 
 
 def _confirm(question: str, yes: bool) -> None:
@@ -59,12 +64,27 @@ def void(settings: Settings, seq: int, reason: str, rerule: bool, as_json: bool)
     if not rerule:
         after = journal.plan_rerule()
         if after.plan.changes:
-            seqs = ", ".join(f"#{change.correction.seq}" for change in after.plan.changes)
+            seqs = [change.correction.seq for change in after.plan.changes]
             click.echo(
-                f"{len(after.plan.changes)} later ruling(s) no longer follow ({seqs}): "
+                f"{len(seqs):,} later ruling(s) no longer follow ({seq_list(seqs)}): "
                 "`journal rerule` decides them again (`journal audit` shows how).",
                 err=True,
             )
+
+
+#: how many seqs a notice names before it summarises the rest
+LISTED = 10
+
+
+def seq_list(seqs: list[int]) -> str:
+    """`#3, #5, #8`; a long list as its first ten and "and 4,210 later rulings: `journal
+    audit` lists them" (a void early in a long campaign once printed thousands)."""
+    shown = ", ".join(f"#{seq}" for seq in seqs[:LISTED])
+    rest = len(seqs) - LISTED
+    if rest <= 0:
+        return shown
+    noun = "ruling" if rest == 1 else "rulings"
+    return f"{shown} and {rest:,} later {noun}: `journal audit` lists them"
 
 
 @click.command()
@@ -95,25 +115,45 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
 
 @click.command()
 @click.option("--yes", is_flag=True, help="Void it without asking.")
+@click.option("--any", "anyone", is_flag=True, help="The last event of anyone, not only yours.")
 @json_option
 @pass_settings
-def undo(settings: Settings, yes: bool, as_json: bool) -> None:
-    """Void the last event you entered (shown first), and re-rule what follows it.
+def undo(settings: Settings, yes: bool, anyone: bool, as_json: bool) -> None:
+    """Void the last event you entered (shown first), and re-rule what follows it. You are
+    --writer / JOURNAL_WRITER (default user@host), and a `play` session's events are yours
+    too; --any takes back the last event of anyone (a co-GM's).
 
     \b
     Example:
       journal undo
       journal undo --yes
+      journal --writer sam undo --yes
+      journal undo --any
     """
     from journal.rules.core import VoidEvent
 
     journal = settings.journal()
-    target = journal.undo_target()
+    target = journal.undo_target(anyone)
     if target is None:
-        fail("there is nothing to undo: no event entered since the campaign began still counts")
+        fail(_nothing_to_undo(journal, anyone))
     line = journal.lines([target])[0]
-    click.echo(f"The last event: #{target.seq} {line}", err=as_json)
+    by = f" (entered by {target.writer})" if target.writer else ""
+    click.echo(f"The last event: #{target.seq} {line}{by}", err=as_json)
     # the question is the refusal's line too: a script is told what it would void
     _confirm(f"Void #{target.seq} ({journal.ruleset.ruling_words(target)})?", yes)
     outcome = journal.rerule(VoidEvent(target.seq, "undone at the table"), settings.dice_asker())
     _print(outcome.lines(), outcome.document(), as_json)
+
+
+def _nothing_to_undo(journal: Journal, anyone: bool) -> str:
+    if anyone:
+        return "there is nothing to undo: no event entered since the campaign began still counts"
+    other = journal.undo_target(anyone=True)
+    mine = f"there is nothing to undo for {journal.writer}"
+    if other is None:
+        return f"{mine}, nor for anyone: no event entered since the campaign began still counts"
+    who = f"by {other.writer}" if other.writer else "written before writers were recorded"
+    return (
+        f"{mine}: the last event that still counts is #{other.seq}, {who}; "
+        "`journal undo --any` takes it back"
+    )

@@ -73,8 +73,9 @@ def db_upgrade(settings: Settings, as_json: bool) -> None:
 def db_check(settings: Settings, as_json: bool) -> None:
     """Exit 0 only when the database is at the current schema, its append-only triggers are
     in place, (SQLite) its file passes the integrity check, and it holds nothing to fix (a
-    character an older journal let take the name of a handout's audience, `GM` or
-    `players`, is listed with the command that fixes it).
+    character whose name an older journal allowed and the journal now refuses, such as
+    `GM`, a look-alike of another character's name or a name holding an invisible
+    character, is listed with the command that fixes it: `character rename`).
 
     \b
     Example:
@@ -132,18 +133,26 @@ def db_check(settings: Settings, as_json: bool) -> None:
         raise SystemExit(1)
 
 
+def _typable(name: str) -> str:
+    """The name as a shell argument; one holding what does not show is written as bash's
+    `$'...'` with escapes (`$'GM\\U0000200b'`), so that it can be read and pasted."""
+    if name.isprintable():
+        return shlex.quote(name)
+    escaped = "".join(c if c.isprintable() and c not in "'\\" else f"\\U{ord(c):08x}" for c in name)
+    return f"$'{escaped}'"
+
+
 def _findings(store: Store) -> list[dict[str, str]]:
-    from journal.api import audience_named_characters
+    from journal.api import unfit_names
 
     return [
         {
             "campaign": campaign,
             "character": name,
-            "problem": f"campaign {campaign!r} has a character named {name!r}, the name of a "
-            "handout's audience (`recap --for` cannot give their handout)",
-            "fix": f"journal --campaign {campaign} character rename {shlex.quote(name)} NEWNAME",
+            "problem": f"campaign {campaign!r} has a character named {name!r}, {why}",
+            "fix": f"journal --campaign {campaign} character rename {_typable(name)} NEWNAME",
         }
-        for campaign, name in audience_named_characters(store)
+        for campaign, name, why in unfit_names(store)
     ]
 
 

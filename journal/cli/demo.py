@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from journal.cli.common import pass_settings
+from journal.cli.common import pass_settings, write_output
 from journal.cli.main import Settings, fail
 
 if TYPE_CHECKING:
@@ -83,10 +83,11 @@ def write_handouts(journal: Journal, folder: Path) -> list[Path]:
     for fmt in ("html", "md"):
         for audience in ("players", "gm"):
             path = folder / f"recap-session-{state.sessions}-{audience}.{fmt}"
-            path.write_text(journal.recap_text(None, audience, fmt), encoding="utf-8")
+            text = journal.recap_text(None, audience, fmt)
+            write_output(path, [text], str(path), private=audience == "gm")
             written.append(path)
         for name in state.characters:
             path = folder / f"arc-{name.lower()}.{fmt}"
-            path.write_text(journal.arc_text(name, fmt), encoding="utf-8")
+            write_output(path, [journal.arc_text(name, fmt)], str(path), private=False)
             written.append(path)
     return written

@@ -22,9 +22,16 @@ from journal.cli.common import (
 from journal.cli.main import Settings, fail
 
 TEMPLATES_HELP = (
-    "Folder of templates overriding the shipped ones (default: a templates/ folder beside "
-    "the SQLite database, when there is one). They run in Jinja's sandbox."
+    "Folder of your templates overriding the shipped ones (also JOURNAL_TEMPLATES); never "
+    "taken from beside the database unless you name it. They run in Jinja's sandbox."
 )
+
+
+def templates_option(fn: F) -> F:
+    """`--templates DIR` (or `JOURNAL_TEMPLATES`): the GM's own template folder."""
+    return click.option(
+        "--templates", metavar="DIR", envvar="JOURNAL_TEMPLATES", help=TEMPLATES_HELP
+    )(fn)
 
 
 PAPER_HELP = "The paper a PDF (or the printed book) is laid out for: A4 or US Letter."
@@ -68,15 +75,23 @@ def refuse_pdf_at_terminal(output: str | None) -> None:
         fail("a PDF is not for the terminal: give -o FILE (or pipe it, e.g. `| lpr`)")
 
 
-def _overrides(settings: Settings, templates: str | None) -> Path | None:
+def overrides(templates: str | None) -> Path | None:
+    """The override folder named (`--templates`, `JOURNAL_TEMPLATES`), or None."""
     from journal.handouts.render import override_folder
 
-    return override_folder(templates, settings.store().sqlite_path)
+    return override_folder(templates)
 
 
-def deliver(text: str | bytes, output: str | None, what: str) -> None:
+def said(folder: Path | None) -> None:
+    """A handout rendered with templates other than the shipped ones always says so (a
+    template that failed says so in its `Error:` line)."""
+    if folder is not None:
+        click.echo(f"Notice: templates from {folder}", err=True)
+
+
+def deliver(text: str | bytes, output: str | None, what: str, *, private: bool) -> None:
     """Print the handout (a PDF's bytes as they are), or write it to `output` and say
-    where."""
+    where (a new file the GM's copy is 0600, a players' handout 0644)."""
     if output is None:
         if isinstance(text, bytes):
             click.echo(text, nl=False)  # click writes bytes to the binary stdout
@@ -84,7 +99,10 @@ def deliver(text: str | bytes, output: str | None, what: str) -> None:
             click.echo(text, nl=not text.endswith("\n"))
         return
     path = Path(output).expanduser()
-    write_output(path, text if isinstance(text, bytes) else [text], output)
+    if isinstance(text, bytes):  # one branch each: mypy keeps a list of bytes apart
+        write_output(path, [text], output, private=private)
+    else:
+        write_output(path, [text], output, private=private)
     click.echo(f"Wrote {what} to {path}", err=True)
 
 
@@ -97,7 +115,7 @@ def deliver(text: str | bytes, output: str | None, what: str) -> None:
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
 @paper_option
-@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@templates_option
 @json_option
 @pass_settings
 def recap(
@@ -129,14 +147,16 @@ def recap(
         emit_json(journal.recap(session, audience))
         return
     chosen = check_format(_format(fmt, output), PRINTED)
-    overrides = _overrides(settings, templates)
+    folder = overrides(templates)
     text: str | bytes
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-        text = journal.recap_pdf(session, audience, paper, overrides)
+        text = journal.recap_pdf(session, audience, paper, folder)
     else:
-        text = journal.recap_text(session, audience, chosen, overrides)
-    deliver(text, output, f"the recap ({audience}, {chosen})")
+        text = journal.recap_text(session, audience, chosen, folder)
+    said(folder)
+    private = " ".join(audience.split()).casefold() == "gm"
+    deliver(text, output, f"the recap ({audience}, {chosen})", private=private)
 
 
 @click.command()
@@ -144,7 +164,7 @@ def recap(
 @click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
 @paper_option
-@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@templates_option
 @json_option
 @pass_settings
 def arc(
@@ -173,14 +193,15 @@ def arc(
         emit_json(journal.arc(name))
         return
     chosen = check_format(_format(fmt, output), PRINTED)
-    overrides = _overrides(settings, templates)
+    folder = overrides(templates)
     text: str | bytes
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-        text = journal.arc_pdf(name, paper, overrides)
+        text = journal.arc_pdf(name, paper, folder)
     else:
-        text = journal.arc_text(name, chosen, overrides)
-    deliver(text, output, f"{name}'s arc ({chosen})")
+        text = journal.arc_text(name, chosen, folder)
+    said(folder)
+    deliver(text, output, f"{name}'s arc ({chosen})", private=False)
 
 
 @click.command()
@@ -199,7 +220,7 @@ def arc(
 @click.option(
     "-o", "--output", metavar="FILE", help="Write to FILE (a PDF needs one at a terminal)."
 )
-@click.option("--templates", metavar="DIR", help=TEMPLATES_HELP)
+@templates_option
 @json_option
 @pass_settings
 def book(
@@ -234,6 +255,8 @@ def book(
     chosen = check_format(_format(fmt, output, "pdf"), ("html", "pdf"))
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-    overrides = _overrides(settings, templates)
-    text = journal.book_text(audience, chosen, paper, as_of_session, overrides)
-    deliver(text, output, f"the book ({audience}, {chosen}, {paper})")
+    folder = overrides(templates)
+    text = journal.book_text(audience, chosen, paper, as_of_session, folder)
+    said(folder)
+    private = " ".join(audience.split()).casefold() == "gm"
+    deliver(text, output, f"the book ({audience}, {chosen}, {paper})", private=private)

@@ -53,6 +53,8 @@ CORE = {
     "db": "journal.cli.database:db",
     "demo": "journal.cli.demo:demo",
     "play": "journal.cli.play:play",
+    "links": "journal.cli.web:links",
+    "serve": "journal.cli.web:serve",
 }
 #: where the rulesets' commands appear in `journal --help`: after these
 RULESET_COMMANDS_AFTER = "note"
@@ -75,6 +77,10 @@ class Settings:
     scope_campaign: str | None = None
     #: the command was asked for `--json`: a refusal is a JSON document on stderr too
     json: bool = False
+    #: who enters the events (`--writer`, `JOURNAL_WRITER`; None: user@host)
+    writer: str | None = None
+    #: what the command prints is data (`export` to standard output): never made visible
+    raw_output: bool = False
     #: commands run at the `journal play` prompt: refusals speak its syntax (no `journal`)
     play: bool = False
 
@@ -107,8 +113,16 @@ class Settings:
             from journal.current import current
 
             store = self.store()
-            self._journal = Journal(store, self.campaign, current=current(store))
+            self._journal = Journal(
+                store, self.campaign, current=current(store), writer=self.writer
+            )
         return self._journal
+
+    def writer_name(self) -> str:
+        """Who enters the events: `--writer` / `JOURNAL_WRITER` (checked), else user@host."""
+        from journal.writer import checked, default_writer
+
+        return default_writer() if self.writer is None else checked(self.writer)
 
     def dice_asker(self) -> AskDice | None:
         """Who answers a roll the GM did not enter: the session's asker, the GM at a
@@ -149,6 +163,7 @@ def settings_of(ctx: click.Context) -> Settings:
             params.get("campaign"),
             bool(params.get("debug")),
             no_input=bool(params.get("no_input")),
+            writer=params.get("writer"),
         )
         root.obj = settings
     return settings
@@ -201,12 +216,15 @@ class JournalGroup(click.Group):
         return core[:at] + extra + core[at:]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        from journal.cli.numbers import strict_numbers
+
         target = CORE.get(cmd_name)
         if target is not None:
             module_name, attribute = target.split(":")
             command: click.Command = getattr(importlib.import_module(module_name), attribute)
-            return command
-        return ruleset_commands(self._rulesets(ctx)).get(cmd_name)
+            return strict_numbers(command)
+        found = ruleset_commands(self._rulesets(ctx)).get(cmd_name)
+        return None if found is None else strict_numbers(found)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -345,7 +363,9 @@ class JournalGroup(click.Group):
         if found is not None and found.json:
             import json
 
-            document = {"error": str(exc), "exit_code": exc.exit_code}
+            from journal.text import without_passwords
+
+            document = {"error": without_passwords(str(exc)), "exit_code": exc.exit_code}
             click.echo(json.dumps(document, ensure_ascii=False), err=True)
         else:
             message = str(exc)
@@ -353,6 +373,24 @@ class JournalGroup(click.Group):
                 message = message.replace("`journal ", "`")
             click.echo(f"Error: {message}", err=True)
         ctx.exit(exc.exit_code)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every command, its refusals and click's usage errors print through
+        `journal.cli.terminal.shown`: control characters visible, passwords masked."""
+        from journal.cli.terminal import shown
+
+        given = kwargs.get("obj")
+        name = str(kwargs.get("prog_name") or "journal").replace("-", "_").replace(".", "_")
+        if os.environ.get(kwargs.get("complete_var") or f"_{name}_COMPLETE".upper()):
+            return super().main(*args, **kwargs)  # the shell's completion: data for the shell
+
+        def raw() -> bool:
+            ctx = click.get_current_context(silent=True)
+            found = ctx.find_object(Settings) if ctx is not None else given
+            return isinstance(found, Settings) and (found.json or found.raw_output)
+
+        with shown(raw):
+            return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -383,9 +421,8 @@ class JournalGroup(click.Group):
             failure = _output_failure(exc) or _name_failure(exc) or _database_failure(exc, found)
             if failure is not None:
                 self._refused(ctx, failure)
-            first_line = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
             click.echo(
-                f"Error: unexpected failure ({type(exc).__name__}: {first_line[:200]}); "
+                f"Error: unexpected failure ({_first_line(exc)}); "
                 "nothing was written. Rerun with --debug for the details.",
                 err=True,
             )
@@ -413,10 +450,21 @@ class JournalGroup(click.Group):
     envvar="JOURNAL_NO_INPUT",
     help="Never ask for dice at a terminal: roll what --dice did not enter.",
 )
+@click.option(
+    "--writer",
+    envvar="JOURNAL_WRITER",
+    metavar="NAME",
+    help="Who enters the events (default user@host): `undo` takes back your own.",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks of unexpected failures.")
 @click.pass_context
 def cli(
-    ctx: click.Context, db: str | None, campaign: str | None, no_input: bool, debug: bool
+    ctx: click.Context,
+    db: str | None,
+    campaign: str | None,
+    no_input: bool,
+    writer: str | None,
+    debug: bool,
 ) -> None:
     """A campaign journal for horror games: every occurrence an immutable event,
     every number explained and replayable.
@@ -468,15 +516,35 @@ def _database_failure(exc: Exception, settings: Settings | None) -> JournalError
     fails, a server that went away), in the GM's words; None for anything else."""
     if "sqlalchemy" not in sys.modules:
         return None
-    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.exc import DBAPIError, OperationalError
 
-    if not isinstance(exc, OperationalError):
+    from journal.store.engine import REFUSED_WRITES, problem
+
+    refused = isinstance(exc, DBAPIError) and (
+        getattr(exc.orig, "sqlstate", None) in REFUSED_WRITES
+    )
+    if not (isinstance(exc, OperationalError) or refused):
         return None
-    from journal.store.engine import problem
-
     store = settings._store if settings is not None else None
     where = store.describe() if store is not None else "the database"
-    return JournalError(problem(where, exc))
+    return JournalError(problem(where, exc, store.engine.url if store is not None else None))
+
+
+def _first_line(exc: BaseException) -> str:
+    first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
+    return f"{type(exc).__name__}: {first[:200]}"
+
+
+def failure_text(exc: BaseException, settings: Settings | None) -> str:
+    """What went wrong, as the `Error:` line of a command would say it (for `play`'s
+    board, which must never fail)."""
+    if isinstance(exc, JournalError):
+        return str(exc)
+    if isinstance(exc, Exception):
+        found = _database_failure(exc, settings)
+        if found is not None:
+            return str(found)
+    return _first_line(exc)
 
 
 def campaign_slugs(ctx: click.Context, incomplete: str) -> list[Any]:

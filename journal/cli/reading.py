@@ -55,6 +55,7 @@ def status(settings: Settings, as_of: int | None, as_of_session: int | None, as_
     help="Only events about NAME.",
     shell_complete=complete("character"),
 )
+@click.option("--writers", is_flag=True, help="Show who entered each event.")
 @as_of_options
 @json_option
 @pass_settings
@@ -62,22 +63,25 @@ def log(
     settings: Settings,
     session: int | None,
     character: str | None,
+    writers: bool,
     as_of: int | None,
     as_of_session: int | None,
     as_json: bool,
 ) -> None:
-    """The event log, oldest first; voided events are marked.
+    """The event log, oldest first; voided events are marked. --writers shows who entered
+    each event (`--json` always has it as `writer`).
 
     \b
     Example:
       journal log --session 2
       journal log --character Linda --json
+      journal log --writers
     """
     document = settings.journal().log(session, character, as_of, as_of_session)
     if as_json:
         emit_json(document.to_json())
     elif document.entries:
-        click.echo(document.text())
+        click.echo(document.text(writers))
 
 
 @click.command()

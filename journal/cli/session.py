@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import os
 import shlex
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import click
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -34,17 +31,21 @@ from prompt_toolkit.completion import (
 )
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from journal.api import Journal
 from journal.cli import free_text
-from journal.cli.main import SCOPE, Settings, cli
+from journal.cli.history import typed_lines
+from journal.cli.main import SCOPE, Settings, cli, failure_text
+from journal.cli.terminal import unwrapped
 from journal.dice import DiceRequest, read_faces
 from journal.documents import FROZEN, WAITING, Board
 from journal.errors import JournalError, RuleError
+from journal.text import visible, without_passwords
 
 #: the words of the session itself, beside the CLI's commands
 QUIT = ("quit", "exit")
@@ -75,7 +76,11 @@ class TableSession:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        from journal.writer import session_writer
+
         self.journal: Journal = settings.journal()
+        # the session's own writer: its `undo` takes back what was typed here
+        settings.writer = self.journal.writer = session_writer(settings.writer_name())
         settings.scope()
         self.slug = self.journal.campaign
         self._board: Board | None = None
@@ -84,24 +89,32 @@ class TableSession:
         self.unicode = _can_write("✗○─")
         settings.ask = self.ask_dice
         completer = PlayCompleter(settings)
+        # prompt_toolkit writes its own escape sequences: to the terminal itself, past the
+        # filter that shows everything else visibly (the board's text is made visible here)
+        self.output = create_output(stdout=unwrapped(sys.stdout))
+        self.history = typed_lines(self.journal)
         self.prompt: PromptSession[str] = PromptSession(
-            history=typed_lines(self.journal),
+            output=self.output,
+            history=self.history,
             completer=completer,
             complete_while_typing=False,  # Tab completes (at once when one thing fits)
             key_bindings=tab_completes(completer),
             erase_when_done=True,  # the line typed is echoed again, under no board
             style=STYLE,
         )
-        self.dice: PromptSession[str] = PromptSession(history=InMemoryHistory(), style=STYLE)
+        self.dice: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(), style=STYLE, output=self.output
+        )
 
     # --- the loop ----------------------------------------------------------------------------
 
     def run(self) -> None:
         ruleset = self.journal.ruleset.name
         click.echo(
-            f"Playing {self.slug!r} ({ruleset}). Commands without `journal`; Tab completes; "
-            "`help`; Ctrl-D leaves."
+            f"Playing {self.slug!r} ({ruleset}) as {self.journal.writer}. Commands without "
+            "`journal`; Tab completes; `help`; Ctrl-D leaves."
         )
+        self.tell_history()
         while True:
             self.show_board()
             try:
@@ -113,6 +126,7 @@ class TableSession:
             finally:
                 self.hide_board()
             click.echo(f"{self.slug}> {line}")
+            self.tell_history()
             try:
                 words = shlex.split(line)
             except ValueError as exc:
@@ -129,6 +143,10 @@ class TableSession:
                 continue
             self.execute(words)
         click.echo(self.summary())
+
+    def tell_history(self) -> None:
+        for notice in self.history.notices():
+            click.echo(f"Notice: {notice}", err=True)
 
     def execute(self, words: list[str]) -> None:
         """Run one CLI command in this process, as `journal WORDS...` would."""
@@ -175,7 +193,7 @@ class TableSession:
         Ctrl-D cancels the whole command: nothing is written."""
         try:
             text = self.dice.prompt(
-                [("class:dice", request.label), ("", " [Enter rolls] ")],
+                [("class:dice", visible(request.label)), ("", " [Enter rolls] ")],
                 validator=FacesValidator(request),
                 validate_while_typing=False,
             )
@@ -192,7 +210,7 @@ class TableSession:
                 self._board = self.journal.board()
             self._board_error = ""
         except Exception as exc:  # the board must never break the prompt
-            self._board_error = f"board unavailable: {exc}"
+            self._board_error = f"board unavailable: {failure_text(exc, self.settings)}"
         return self._board
 
     def show_board(self) -> None:
@@ -241,17 +259,18 @@ class TableSession:
         rule = "─" if self.unicode else "-"
         fragments: list[tuple[str, str]] = [("class:board.rule", rule * max(1, width - 1) + "\n")]
         if self._board_error or board is None:
-            fragments.append(("class:board.error", self._board_error or "no board"))
+            shown_error = visible(without_passwords(self._board_error or "no board"))
+            fragments.append(("class:board.error", shown_error))
             return fragments
-        fragments.append(("class:board.heading", board.heading + "\n"))
+        fragments.append(("class:board.heading", visible(board.heading) + "\n"))
         shown: list[str] = []
         for line in board.lines:
             mark = MARKS.get(line.mark)
             if mark is None:
-                fragments.append(("", f"  {line.text}\n"))
+                fragments.append(("", f"  {visible(line.text)}\n"))
                 continue
             symbol = mark[0] if self.unicode else mark[1]
-            fragments.append((mark[2], f"{symbol} {line.text}\n"))
+            fragments.append((mark[2], f"{symbol} {visible(line.text)}\n"))
             if line.mark not in shown:
                 shown.append(line.mark)
         legend = [f"{MARKS[m][0] if self.unicode else MARKS[m][1]} {MARKS[m][3]}" for m in shown]
@@ -293,6 +312,7 @@ def run_words(settings: Settings, words: list[str]) -> None:
         with contextlib.suppress(Exception):  # no campaign yet (the lobby): all the rulesets
             ctx.meta[SCOPE] = settings.scope()
         words = free_text.resolve(cli, ctx, words)
+    settings.json = settings.raw_output = False  # as a new command would start
     try:
         cli.main(args=words, prog_name="journal", standalone_mode=False, obj=settings)
     except click.UsageError as exc:
@@ -319,7 +339,9 @@ def lobby(settings: Settings, why: str) -> bool:
         f"{why}\nType it here: `campaign new SLUG --ruleset {'|'.join(_ruleset_names())}`, "
         "`demo`, `import FILE` or `campaign use SLUG`; `help`; Ctrl-D leaves."
     )
-    prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), style=STYLE)
+    prompt: PromptSession[str] = PromptSession(
+        history=InMemoryHistory(), style=STYLE, output=create_output(stdout=unwrapped(sys.stdout))
+    )
     while True:
         try:
             line = prompt.prompt([("class:prompt", "journal> ")])
@@ -481,26 +503,6 @@ def _last_lines(fragments: list[tuple[str, str]], count: int) -> list[tuple[str,
     for index, line in enumerate(text_lines[-count:]):
         kept += ([("", "\n")] if index else []) + line
     return kept
-
-
-def typed_lines(journal: Journal) -> History:
-    """The campaign's history of typed lines (kept in memory only when it cannot be
-    written)."""
-    try:
-        return FileHistory(str(history_file(journal)))
-    except OSError:
-        return InMemoryHistory()
-
-
-def history_file(journal: Journal) -> Path:
-    """Where the typed lines of this campaign are kept: one file per database and
-    campaign under `$XDG_STATE_HOME/journal/history` (`~/.local/state/...`)."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    where = journal.store.describe()
-    digest = hashlib.sha256(str(Path(where).resolve() if "://" not in where else where).encode())
-    folder = Path(base) / "journal" / "history"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{journal.campaign}-{digest.hexdigest()[:10]}"
 
 
 def _can_write(text: str) -> bool:

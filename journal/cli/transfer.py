@@ -27,7 +27,10 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
     if length < 2000 or not sys.stderr.isatty():
         yield from items
         return
-    with click.progressbar(items, length=length, label=label, file=sys.stderr) as bar:
+    from journal.cli.terminal import unwrapped
+
+    stream = unwrapped(sys.stderr)
+    with click.progressbar(items, length=length, label=label, file=stream) as bar:
         yield from bar
 
 
@@ -48,6 +51,7 @@ def export(settings: Settings, output: str | None) -> None:
     total = journal.store.count(journal.campaign)
     lines = with_progress(journal.export(), total, "Exporting")
     if output is None:
+        settings.raw_output = True  # the log's own lines, byte for byte
         for line in lines:
             click.echo(line)
         return

@@ -13,29 +13,34 @@ from typing import Any
 
 from journal.app import Campaign
 from journal.documents import CharacterStatus
-from journal.handouts.hooks import Narrator
+from journal.handouts.hooks import Narrator, Who
 from journal.handouts.log import Log, walk
 from journal.handouts.recap import narrator_of
 from journal.handouts.telling import game_date, gm_details
 from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
-from journal.rules.narrate import concerns, describe
+from journal.rules.narrate import concerned, describe
 
 Doc = dict[str, Any]
 Numbers = Callable[[CharacterStatus, int], Doc]
 
 
-def _points(log: Log, name: str, numbers: Numbers) -> list[Doc]:
+def _points(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
     """Start (the sheet the character joined with), then the end of each session, then now
-    if anything about them happened since."""
+    if anything about them happened since; at each, under the name they had then."""
 
     def values(state: CampaignState) -> Doc:
-        status = log.ruleset.status(state).get(name) if name in state.characters else None
+        held = state.names.get(who.ident)
+        status = None if held is None else log.ruleset.status(state).get(held[-1][0])
         point = None if status is None else numbers(status, state.seq)
         return {"numbers": point, "present": point is not None}
 
     points: list[Doc] = []
     joined = next(
-        (s for s in log.steps if isinstance(s.payload, CharacterAdded) and s.payload.name == name),
+        (
+            s
+            for s in log.steps
+            if isinstance(s.payload, CharacterAdded) and s.record.seq == who.ident
+        ),
         None,
     )
     if joined is not None:
@@ -57,7 +62,9 @@ def _points(log: Log, name: str, numbers: Numbers) -> list[Doc]:
         points.append({"label": f"S{number}", "title": title, **values(steps[-1].after)})
     ruleset = log.ruleset
     later = any(
-        s.record.seq > last_seq and s.payload is not None and name in concerns(s.payload, ruleset)
+        s.record.seq > last_seq
+        and s.payload is not None
+        and who.ident in concerned(s.payload, s.before, s.after, ruleset)
         for s in log.steps
     )
     if later:
@@ -66,7 +73,7 @@ def _points(log: Log, name: str, numbers: Numbers) -> list[Doc]:
     return points
 
 
-def _samples(log: Log, name: str, numbers: Numbers) -> list[Doc]:
+def _samples(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
     """The character's numbers at every event that moved one of them, for the charts (a
     soak's dip and the rest after it both show). Each sample is labelled with its session
     where that session begins (`S2`), blank inside it; `Start` is the sheet they joined
@@ -76,11 +83,14 @@ def _samples(log: Log, name: str, numbers: Numbers) -> list[Doc]:
     last: Doc | None = None
     label = None
     for step in log.steps:
-        if step.payload is None or name not in step.after.characters:
+        held = step.after.names.get(who.ident)
+        if step.payload is None or held is None:
             continue
-        if last is not None and name not in concerns(step.payload, ruleset):
+        if last is not None and who.ident not in concerned(
+            step.payload, step.before, step.after, ruleset
+        ):
             continue
-        status = ruleset.status(step.after).get(name)
+        status = ruleset.status(step.after).get(held[-1][0])
         point = None if status is None else numbers(status, step.after.seq)
         if point is None or point == last:
             continue
@@ -91,7 +101,7 @@ def _samples(log: Log, name: str, numbers: Numbers) -> list[Doc]:
     return samples
 
 
-def _milestones(narrator: Narrator, log: Log, name: str, gm: bool) -> list[Doc]:
+def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[Doc]:
     ruleset = log.ruleset
     return [
         {
@@ -104,7 +114,7 @@ def _milestones(narrator: Narrator, log: Log, name: str, gm: bool) -> list[Doc]:
             if gm
             else None,
         }
-        for found in narrator.milestones(name, log.steps)
+        for found in narrator.milestones(who, log.steps)
     ]
 
 
@@ -116,21 +126,22 @@ def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
     """The arc of `name` in the campaign `log` holds (with `gm`: the milestones' rulings,
     dice and terms, for the GM's book)."""
     state = log.final
-    canonical = state.known(name)
+    ident = state.identity(name)
+    who = Who(ident, state.name_of(ident))
     narrator = narrator_of(log.ruleset)
-    numbers = narrator.arc_numbers(canonical, log.steps)
-    points = _points(log, canonical, numbers)
+    numbers = narrator.arc_numbers(who, log.steps)
+    points = _points(log, who, numbers)
     status = log.ruleset.status(state)
     return {
         "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
-        "name": canonical,
+        "name": who.name,
         "sessions": state.sessions,
         "now": game_date(state.clock),
         "points": points,
         "charts": [
             {**chart, "x_title": "sessions, at each change"}
-            for chart in narrator.charts(_samples(log, canonical, numbers))
+            for chart in narrator.charts(_samples(log, who, numbers))
         ],
-        "milestones": _milestones(narrator, log, canonical, gm),
-        "sheet": narrator.standing(canonical, status[canonical]),
+        "milestones": _milestones(narrator, log, who, gm),
+        "sheet": narrator.standing(who.name, status[who.name]),
     }

@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 from journal.documents import CharacterStatus
 from journal.projection import Step
+from journal.rules.core import CharacterId
+from journal.rules.narrate import holder
 from journal.rules.ruleset import Ruleset
 
 Doc = dict[str, Any]
@@ -39,6 +41,20 @@ class RecapView(Protocol):
 
     @property
     def turn(self) -> Doc | None: ...
+
+
+@dataclass(frozen=True)
+class Who:
+    """A character followed through the log by identity, not by name: whoever held a name
+    at an event's seq is who that event means (a rename, a swap of names, a name taken by
+    a newcomer leave each story whole)."""
+
+    ident: CharacterId
+    name: str  # as they are called now
+
+    def named(self, step: Step, name: str) -> bool:
+        """Whether `name`, as the step's event uses it, denotes this character."""
+        return holder(name, step.before, step.after) == self.ident
 
 
 @dataclass(frozen=True)
@@ -88,7 +104,7 @@ class Narrator:
     # --- a character's arc ---------------------------------------------------------------
 
     def arc_numbers(
-        self, name: str, steps: Sequence[Step]
+        self, who: Who, steps: Sequence[Step]
     ) -> Callable[[CharacterStatus, int], Doc]:
         """`(status, seq) -> the numbers the arc charts and tabulates at that moment`."""
         return lambda status, seq: {}
@@ -97,5 +113,7 @@ class Narrator:
         """Line charts of the arc's points: title, y_label, y_max, x_labels, series."""
         return []
 
-    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+        """The character's milestones; `who.named(step, name)` tells whether a name an
+        event uses is theirs."""
         return []

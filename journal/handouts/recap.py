@@ -24,6 +24,7 @@ from journal.handouts.telling import game_date, gm_details
 from journal.projection import Step
 from journal.rules.core import (
     CampaignState,
+    CharacterId,
     CharacterRenamed,
     CharacterRetired,
     ClockAdvanced,
@@ -35,9 +36,11 @@ from journal.rules.core import (
     audience_named,
 )
 from journal.rules.narrate import (
+    Renames,
     adjustments,
-    concerns,
+    concerned,
     describe,
+    holder,
     with_new_names,
 )
 from journal.rules.ruleset import Ruleset
@@ -61,6 +64,8 @@ class Audience:
 
     reader: Reader
     name: str | None = None
+    #: the character's identity (the seq they joined at), once checked against the campaign
+    ident: CharacterId | None = None
 
     @classmethod
     def players(cls) -> Audience:
@@ -71,8 +76,8 @@ class Audience:
         return cls(Reader.GM)
 
     @classmethod
-    def character(cls, name: str) -> Audience:
-        return cls(Reader.CHARACTER, name)
+    def character(cls, name: str, ident: CharacterId | None = None) -> Audience:
+        return cls(Reader.CHARACTER, name, ident)
 
     @property
     def kind(self) -> str:
@@ -98,11 +103,11 @@ def audience_for(wanted: str | Audience, state: CampaignState) -> Audience:
     checked against the campaign); NotFound for anyone else."""
     if isinstance(wanted, Audience):
         if wanted.reader is Reader.CHARACTER:
-            return Audience.character(state.known(wanted.name or ""))
+            return _character(state, wanted.name or "")
         return wanted
     audience = audience_named(wanted)
     if audience is None:
-        return Audience.character(state.known(wanted))
+        return _character(state, wanted)
     clash = [n for n in state.characters if audience_named(n) == audience]
     if clash:  # an older journal let a character take an audience's name
         raise JournalError(
@@ -112,6 +117,13 @@ def audience_for(wanted: str | Audience, state: CampaignState) -> Audience:
             + ("the GM's copy" if audience == "gm" else "the players' handout")
         )
     return Audience.gm_copy() if audience == "gm" else Audience.players()
+
+
+def _character(state: CampaignState, name: str) -> Audience:
+    """A character's handout: whoever `name` denotes now (their current or an earlier
+    name), followed through the log by identity."""
+    ident = state.identity(name)
+    return Audience.character(state.name_of(ident), ident)
 
 
 def last_session(state: CampaignState) -> int:
@@ -162,6 +174,10 @@ class Recap:
         #: what happened between the session before and this one ("Since last time")
         self.since: list[Doc] = []
         self.outcomes: Doc = {key: [] for key in self.narrator.outcome_keys}
+        #: how the names of earlier events read now
+        self.renames = Renames(log.final)
+        #: the states around the event being told: a name denotes whoever held it there
+        self._around: tuple[CampaignState, CampaignState] = (log.final, log.final)
 
     # --- what this audience may see ---------------------------------------------------
 
@@ -173,30 +189,33 @@ class Recap:
     def turn(self) -> Doc | None:
         return self._turn
 
-    def current(self, name: str) -> str:
-        """A name as the character is called now (after any rename)."""
-        return self.log.final.renamed.get(name, (name, 0))[0]
-
-    def about(self, payload: Event) -> tuple[str, ...]:
-        return tuple(self.current(n) for n in concerns(payload, self.ruleset))
+    def about(self, step: Step) -> frozenset[CharacterId]:
+        """Who the step's event is about, by identity (its names resolved at its seq)."""
+        assert step.payload is not None
+        return concerned(step.payload, step.before, step.after, self.ruleset)
 
     @staticmethod
     def gm_only(payload: Event) -> bool:
         return isinstance(payload, NoteTaken) and payload.gm_only
 
-    def sees(self, payload: Event) -> bool:
+    def sees(self, step: Step) -> bool:
+        payload = step.payload
         if isinstance(payload, NoteTaken):
             if payload.gm_only:
                 return self.audience.gm
             if self.audience.one_character:
-                return not payload.about or self.audience.name in self.about(payload)
+                return not payload.about or self.audience.ident in self.about(step)
             return True
         if self.audience.one_character:
-            return self.audience.name in self.about(payload)
+            return self.audience.ident in self.about(step)
         return True
 
     def sees_name(self, name: str) -> bool:
-        return not self.audience.one_character or self.current(name) == self.audience.name
+        """Whether this audience sees `name` as used by the event being told (or, once the
+        session is told, as the cast stands at its end)."""
+        if not self.audience.one_character:
+            return True
+        return holder(name, *self._around) == self.audience.ident
 
     def gm(self, step: Step) -> Doc | None:
         if not self.audience.gm:
@@ -218,16 +237,17 @@ class Recap:
         first, last = self.steps[0], self.steps[-1]
         start = first.payload if isinstance(first.payload, SessionStarted) else None
         state = last.after
+        self._around = (state, state)
         names = [n for n in state.cast if self.sees_name(n)]
         # the cast is who the players saw in the session (a character's own handout too
         # names who they played beside); a GM-only note names nobody to the players
         public = [
-            s.payload
+            s
             for s in self.steps
             if s.payload is not None and (self.audience.gm or not self.gm_only(s.payload))
         ]
-        named = {n for p in public for n in self.about(p)}
-        cast = [n for n in state.cast if n in named]
+        named = {ident for s in public for ident in self.about(s)}
+        cast = [n for n in state.cast if state.ids.get(n) in named]
         status = self.ruleset.status(state)
         began = start.at if start and start.at else first.after.clock
         ended = last.record.game_time
@@ -275,6 +295,7 @@ class Recap:
     def step(self, step: Step) -> None:
         payload = step.payload
         assert payload is not None
+        self._around = (step.before, step.after)
         opened = self.narrator.encounter_opened(step, self)
         if opened is not None:
             return
@@ -285,18 +306,16 @@ class Recap:
                 self.encounter, self._turn = None, None
                 return
             self.narrator.track(step, self, self.encounter)
-        if not self.sees(payload):
+        if not self.sees(step):
             return
+        names = self.renames.at(step.after)
         if isinstance(payload, NoteTaken):
             self.add(
                 {
                     "kind": "note",
-                    "text": with_new_names(payload.text, step.record.seq, self.log.final.renamed),
+                    "text": with_new_names(payload.text, names),
                     "gm_only": payload.gm_only,
-                    "about": [
-                        with_new_names(n, step.record.seq, self.log.final.renamed)
-                        for n in payload.about
-                    ],
+                    "about": [with_new_names(n, names) for n in payload.about],
                     "gm": self.gm(step),
                 }
             )
@@ -306,14 +325,14 @@ class Recap:
             payload, self.audience.gm
         )
         if text is not None:
-            text = with_new_names(text, step.record.seq, self.log.final.renamed)
+            text = with_new_names(text, names)
             self.add({"kind": "event", "text": text, "gm": self.gm(step)})
 
     def start_encounter(self, step: Step, encounter: Doc) -> Doc:
         """Called by a narrator's `encounter_opened`: the encounter enters the story (when
         this audience sees it) and becomes the running one."""
         assert step.payload is not None
-        visible = self.sees(step.payload)
+        visible = self.sees(step)
         gm = self.gm(step)
         if gm is not None:
             gm["terms"] = None  # the encounter's line shows its terms to everyone

@@ -1,7 +1,8 @@
 """Handouts rendered with Jinja: the environment and the entry points the API calls.
 
-Templates come from the campaign's override folder first (`--templates DIR`, or a
-`templates/` folder beside the SQLite database), then the shipped `templates/`. A
+Templates come from the override folder the GM names first (`--templates DIR` or
+`JOURNAL_TEMPLATES`; never a folder found beside a shared database), then the shipped
+`templates/`. A
 template names its ruleset's parts `ruleset/parts.<format>.j2`: found in the override
 folder, else in the ruleset's own `templates/` folder, else the plain defaults in
 `templates/_ruleset/`. Every
@@ -54,14 +55,16 @@ _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
 #: `<= 5` cannot), and the `>` that would close it
 _MD_TAG = re.compile(r"<([A-Za-z/!?][^<>]*)(>?)")
 _MD_ENTITY = re.compile(r"&(?=#?\w+;)")
-_NEWLINES = re.compile(r"[ \t]*[\r\n]+\s*")
-_BLANK_LINES = re.compile(r"\n(?:[ \t]*\n){2,}")
-#: at the start of the text only: a list item, a heading, a quote, a setext underline
-_MD_LINE_START = re.compile(r"^(\s*)(?:([-+=])(?=\s|$)|(\d+)([.)])(?=\s|$)|([#>]))")
-
-
-#: a hyphenated id (`corpse-1`, `drawer-9`, `ghoul-pack`): never broken across lines
-_HYPHENATED = re.compile(r"\w+(?:-\w+)+")
+# No pattern here has nested or adjacent unbounded repetition (`[ \t]*[\r\n]+` and
+# `\w+(?:-\w+)+` once took seconds for a long run of spaces): what they did is done in
+# linear steps below (tests/hostile/test_linear_text.py scans every pattern).
+_NEWLINE = re.compile(r"[\r\n]")
+_SPACES = re.compile(r"\s*")
+#: at the start of the text only (after its indent): a list item (CommonMark's ordered
+#: items have at most 9 digits), a heading, a quote, a setext underline
+_MD_LINE_START = re.compile(r"(?:([-+=])(?=\s|$)|([0-9]{1,9})([.)])(?=\s|$)|([#>]))")
+#: a run of word characters and hyphens, where a hyphenated id may be
+_WORDS_AND_HYPHENS = re.compile(r"[\w-]+")
 
 
 def md_escape(value: Any) -> Any:
@@ -71,12 +74,47 @@ def md_escape(value: Any) -> Any:
     formatted) and non-text values pass through."""
     if isinstance(value, Markup) or not isinstance(value, str):
         return value
-    text = _NEWLINES.sub(" ", value)
+    text = fold_newlines(value)
     text = _MD_SPECIAL.sub(r"\\\1", text)
     text = _MD_UNDERSCORE.sub(r"\\_", text)
     text = _MD_TAG.sub(_tag, text)
     text = _MD_ENTITY.sub(r"\\&", text)
-    return _MD_LINE_START.sub(_line_start, text)
+    indent = len(text) - len(text.lstrip())
+    start = _MD_LINE_START.match(text, indent)
+    if start is None:
+        return text
+    return text[:indent] + _line_start(start) + text[start.end() :]
+
+
+def fold_newlines(text: str) -> str:
+    """Each line break, with the spaces and tabs before it and all the white space after
+    it, as one space (a table cell or a list item stays one line), in one pass."""
+    parts: list[str] = []
+    at = 0
+    while (found := _NEWLINE.search(text, at)) is not None:
+        parts.append(text[at : found.start()].rstrip(" \t"))
+        parts.append(" ")
+        spaces = _SPACES.match(text, found.end())
+        at = spaces.end() if spaces is not None else found.end()
+    parts.append(text[at:])
+    return "".join(parts)
+
+
+def fold_blank_lines(text: str) -> str:
+    """Two or more blank lines in a row (spaces and tabs only) as one empty line."""
+    lines = text.split("\n")
+    kept: list[str] = []
+    blank = 0
+    for index, line in enumerate(lines):
+        last = index == len(lines) - 1
+        if index and not last and not line.strip(" \t"):
+            blank += 1
+            continue
+        if blank:
+            kept.extend([""] if blank >= 2 else lines[index - 1 : index])
+            blank = 0
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def _tag(match: re.Match[str]) -> str:
@@ -85,17 +123,39 @@ def _tag(match: re.Match[str]) -> str:
 
 def _line_start(match: re.Match[str]) -> str:
     """`- x` as `\\- x`, `1. x` as `1\\. x`, `# x` as `\\# x`."""
-    indent, bullet, number, dot, mark = match.groups()
+    bullet, number, dot, mark = match.groups()
     if number is not None:
-        return f"{indent}{number}\\{dot}"
-    return f"{indent}\\{bullet or mark}"
+        return f"{number}\\{dot}"
+    return f"\\{bullet or mark}"
 
 
 def html_ids(value: Any) -> Markup:
     """Text escaped for HTML with each hyphenated word (a threat id like `corpse-1`) in a
     `<span class="id">`, which the handout CSS keeps on one line."""
     text = str(escape(value))
-    return Markup(_HYPHENATED.sub(lambda m: f'<span class="id">{m[0]}</span>', text))
+    return Markup(_WORDS_AND_HYPHENS.sub(_hyphenated_ids, text))
+
+
+def _hyphenated_ids(match: re.Match[str]) -> str:
+    """In a run of word characters and hyphens, each `word-word(-word...)` (one hyphen
+    between words) in a `<span class="id">`."""
+    tokens = match[0].split("-")
+    if len(tokens) < 2:
+        return match[0]
+    pieces: list[str] = []
+    start = 0
+    while start < len(tokens):
+        end = start
+        while end < len(tokens) and tokens[end]:
+            end += 1
+        if end - start >= 2:
+            pieces.append(f'<span class="id">{"-".join(tokens[start:end])}</span>')
+        else:
+            pieces.extend(tokens[start:end])
+        if end < len(tokens):
+            pieces.append(tokens[end])  # the empty word between two hyphens
+        start = end + 1
+    return "-".join(pieces)
 
 
 def _is_html(name: str | None) -> bool:
@@ -144,18 +204,16 @@ def _environment(
     return env
 
 
-def override_folder(templates: str | None, database: Path | None) -> Path | None:
-    """`--templates DIR` (must exist), else `templates/` beside the SQLite file, else None."""
-    if templates is not None:
-        folder = Path(templates).expanduser()
-        if not folder.is_dir():
-            raise JournalError(f"--templates {templates}: no such folder")
-        return folder
-    if database is not None:
-        beside = database.resolve().parent / "templates"
-        if beside.is_dir():
-            return beside
-    return None
+def override_folder(templates: str | None) -> Path | None:
+    """The folder the GM named (`--templates DIR` or `JOURNAL_TEMPLATES`; it must exist),
+    else None: the shipped templates. A `templates/` folder beside a database is never
+    used unless named: on a shared disk, someone else may have put it there."""
+    if templates is None or not templates.strip():
+        return None
+    folder = Path(templates).expanduser()
+    if not folder.is_dir():
+        raise JournalError(f"--templates {templates}: no such folder")
+    return folder
 
 
 def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> str:
@@ -187,7 +245,7 @@ def render(
             f"template {name}.{fmt}.j2 failed{where}{line}: {type(exc).__name__}: {exc}"
         ) from None
     if fmt == "md":
-        text = _BLANK_LINES.sub("\n\n", text).strip() + "\n"
+        text = fold_blank_lines(text).strip() + "\n"
     return text
 
 

@@ -10,7 +10,8 @@ from journal.errors import RuleError
 
 GAME_TIME_FORMAT = "%Y-%m-%dT%H:%M"
 
-_AMOUNT = re.compile(r"^\s*(\d+)\s*(mo|min|m|h|d|w|y)\s*$")
+#: ASCII digits only (Arabic-Indic digits are no amount), the spaces bounded: never slow
+_AMOUNT = re.compile(r"([0-9]{1,12})\s{0,8}(mo|min|m|h|d|w|y)")
 _UNITS = {
     "min": "minutes",
     "m": "minutes",
@@ -67,7 +68,7 @@ def to_datetime(game_time: str) -> datetime:
 
 def parse_amount(text: str) -> tuple[int, str]:
     """`90min`, `2h`, `3d`, `2w`, `6mo`, `1y` as (count, unit name)."""
-    match = _AMOUNT.match(text.lower())
+    match = _AMOUNT.fullmatch(text.strip().lower())
     if not match or int(match.group(1)) == 0:
         raise RuleError(
             f"{text!r} is not an amount of time: write e.g. 30min, 2h, 3d, 2w, 6mo or 1y"

@@ -8,10 +8,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from itertools import pairwise
+from typing import TYPE_CHECKING, NamedTuple, TypeGuard, TypeVar
 
 from journal.errors import NotFound, RuleError
 from journal.events import (
@@ -29,7 +30,13 @@ from journal.rules import clock
 if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
 
-SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+#: a campaign's slug, whole (`fullmatch`: `$` would let a trailing newline through): ASCII
+#: lowercase letters, digits and dashes
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
+
+
+def is_slug(text: object) -> TypeGuard[str]:
+    return isinstance(text, str) and SLUG.fullmatch(text) is not None
 
 
 # --- events -------------------------------------------------------------------------------
@@ -217,12 +224,16 @@ class CreateCampaign:
 class AddCharacter:
     name: str
     sheet: JSONObject
+    #: decided again from the log (the audit, a re-rule): the name stands as recorded, under
+    #: the rules of names of the journal that recorded it (`journal db check` reports it)
+    recorded: bool = False
 
 
 @dataclass(frozen=True)
 class RenameCharacter:
     old: str
     new: str
+    recorded: bool = False  # as AddCharacter's
 
 
 @dataclass(frozen=True)
@@ -310,6 +321,11 @@ class RulesState:
     """Base of a ruleset's own state (`CampaignState.rules`): a frozen dataclass."""
 
 
+#: a character's identity: the seq of the `CharacterAdded` that brought them in. Stable for
+#: every log (older ones too), since it needs nothing an event did not already record.
+CharacterId = int
+
+
 @dataclass(frozen=True)
 class CampaignState:
     slug: str = ""
@@ -324,26 +340,63 @@ class CampaignState:
     voided: frozenset[int] = frozenset()  # seqs voided so far
     rules: RulesState | None = None  # the ruleset's own state
     retired: Mapping[str, int] = field(default_factory=dict)  # name -> seq of the retirement
-    renamed: Mapping[str, tuple[str, int]] = field(default_factory=dict)  # old -> (new, seq)
+    #: who holds each name now: name -> the character's id
+    ids: Mapping[str, CharacterId] = field(default_factory=dict)
+    #: each character's names, oldest first, with the seq from which they held each one
+    names: Mapping[CharacterId, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
-    def known(self, name: str) -> str:
-        """The canonical name for `name` (case-insensitive; an old name gives the new one),
-        retired characters included: for reading their story."""
-        if name in self.characters:
-            return name
-        wanted = name.strip().casefold()
-        for known in self.characters:
-            if known.casefold() == wanted:
-                return known
-        for old, (new, _) in self.renamed.items():
-            if old.casefold() == wanted:
-                return self.known(new)
+    def identity(self, name: str) -> CharacterId:
+        """The character `name` denotes now: whoever holds it (case-insensitive, as typed
+        in NFC), else the one who held it last (an earlier name), retired ones included."""
+        found = self.ids.get(name)
+        if found is not None:
+            return found
+        from journal.names import normal
+
+        wanted = normal(name).casefold()  # as typed, in NFC; an older name may not be
+        for known, ident in self.ids.items():
+            if normal(known).casefold() == wanted:
+                return ident
+        # an earlier name: the character who gave it up last
+        latest: tuple[int, CharacterId] | None = None
+        for ident, held in self.names.items():
+            for (old, _), (_, until) in pairwise(held):
+                if normal(old).casefold() == wanted and (latest is None or until > latest[0]):
+                    latest = (until, ident)
+        if latest is not None:
+            return latest[1]
         active = [n for n in self.characters if n not in self.retired]
         cast = ", ".join(active) or "nobody yet"
         raise NotFound(
             f"no character named {name!r} in campaign {self.slug!r} (the cast: {cast}); "
             "add one with `journal character add`"
         )
+
+    def name_of(self, ident: CharacterId) -> str:
+        """The name character `ident` goes by now."""
+        return self.names[ident][-1][0]
+
+    def formerly(self, ident: CharacterId) -> tuple[tuple[str, int], ...]:
+        """Character `ident`'s earlier names, oldest first, each with the seq that renamed
+        them away from it."""
+        held = self.names.get(ident, ())
+        return tuple((old, until) for (old, _), (_, until) in pairwise(held))
+
+    def called(self, ident: CharacterId) -> str:
+        """`Tobias (was Tobais until #12)`: the name now, and every earlier one."""
+        earlier = self.formerly(ident)
+        now = self.name_of(ident)
+        if not earlier:
+            return now
+        was = ", ".join(f"{old} until #{until}" for old, until in earlier)
+        return f"{now} (was {was})"
+
+    def known(self, name: str) -> str:
+        """The canonical name for `name` (case-insensitive; an old name gives the new one),
+        retired characters included: for reading their story."""
+        if name in self.ids:
+            return name
+        return self.name_of(self.identity(name))
 
     def character(self, name: str) -> str:
         """The canonical name of a character still in the story, for a new ruling."""
@@ -368,18 +421,22 @@ def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list
     match command:
         case CreateCampaign():
             return [_create(state, command, ruleset)]
-        case AddCharacter(name=name, sheet=sheet):
-            name = " ".join(name.split())
-            _new_name(state, name)
+        case AddCharacter(name=name, sheet=sheet, recorded=recorded):
+            name = _spaced(name, recorded)
+            _new_name(state, name, recorded)
+            if not recorded:
+                _fit_name(name, state.characters)
             return [CharacterAdded(name, ruleset.build_sheet(sheet))]
-        case RenameCharacter(old=old, new=new):
+        case RenameCharacter(old=old, new=new, recorded=recorded):
             who = state.character(old)
-            new = " ".join(new.split())
+            new = _spaced(new, recorded)
             if new == who:
                 raise RuleError(f"{who} is already called {new}")
             if new.casefold() != who.casefold():  # a fix of case alone is a rename too
-                _new_name(state, new)
+                _new_name(state, new, recorded)
             refuse_audience_name(new)  # `gm` to `GM` too
+            if not recorded:
+                _fit_name(new, [n for n in state.characters if n != who])
             return [CharacterRenamed(who, new)]
         case RetireCharacter(name=name, reason=reason):
             return [CharacterRetired(state.character(name), " ".join(reason.split()))]
@@ -465,21 +522,42 @@ def refuse_audience_name(name: str) -> None:
         )
 
 
-def _new_name(state: CampaignState, name: str) -> None:
+def _spaced(name: str, recorded: bool) -> str:
+    """A name as it is stored (`journal.names.normal`); a recorded one as it was then."""
+    if recorded:
+        return " ".join(name.split())
+    from journal.names import normal
+
+    return normal(name)
+
+
+def _new_name(state: CampaignState, name: str, recorded: bool = False) -> None:
     """Refuse a name that cannot be a new character's (or a renamed one's)."""
     if not name:
         raise RuleError("a character needs a name")
     refuse_audience_name(name)
-    if len(name) > 80 or any(c in name for c in ",\n\t"):
+    if recorded and (len(name) > 80 or any(c in name for c in ",\n\t")):
         raise RuleError(f"{name!r} cannot be a name: keep it short, without commas")
-    if any(known.casefold() == name.casefold() for known in state.characters):
-        raise RuleError(f"{name} is already in campaign {state.slug!r}: pick another name")
+    same = next((k for k in state.characters if k.casefold() == name.casefold()), None)
+    if same is not None:
+        typed = "" if same == name else f" ({name!r} differs only in case)"
+        raise RuleError(f"{same} is already in campaign {state.slug!r}{typed}: pick another name")
+
+
+def _fit_name(name: str, others: Iterable[str]) -> None:
+    """Refuse a name a reader could not tell apart (`journal.names`): what it holds, its
+    length, a look-alike of an audience or of one of `others` (the other characters')."""
+    from journal.names import problem
+
+    found = problem(name, others)
+    if found is not None:
+        raise RuleError(found)
 
 
 def _create(state: CampaignState, command: CreateCampaign, ruleset: Ruleset) -> CampaignCreated:
     if state.seq:
         raise RuleError(f"campaign {command.slug!r} already exists: pick another slug")
-    if not SLUG.match(command.slug):
+    if not is_slug(command.slug):
         raise RuleError(
             f"{command.slug!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
@@ -532,7 +610,7 @@ def core_command_for(payload: Event) -> object | None:
         return None
     match payload:
         case CharacterAdded(name=name, sheet=sheet):
-            return AddCharacter(name, sheet)
+            return AddCharacter(name, sheet, recorded=True)
         case SessionStarted(title=title, at=at):
             return StartSession(title, at)
         case SessionEnded():
@@ -544,7 +622,7 @@ def core_command_for(payload: Event) -> object | None:
         case ClockAdvanced(amount=amount):
             return AdvanceClock(amount)
         case CharacterRenamed(old=old, new=new):
-            return RenameCharacter(old, new)
+            return RenameCharacter(old, new, recorded=True)
         case CharacterRetired(name=name, reason=reason):
             return RetireCharacter(name, reason)
     return None  # a GM's adjustment is fiat: nothing to decide again
@@ -572,16 +650,21 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
                 options=dict(payload.options),
             )
         case CharacterAdded(name=name):
-            return changed(state, characters=(*state.characters, name))
-        case CharacterRenamed(old=old, new=new) if old in state.characters:
-            characters = tuple(new if n == old else n for n in state.characters)
-            renamed = {o: (new if n == old else n, s) for o, (n, s) in state.renamed.items()}
-            retired = {new if n == old else n: s for n, s in state.retired.items()}
             return changed(
                 state,
-                characters=characters,
-                renamed={**renamed, old: (new, meta.seq)},
-                retired=retired,
+                characters=(*state.characters, name),
+                ids={**state.ids, name: meta.seq},
+                names={**state.names, meta.seq: ((name, meta.seq),)},
+            )
+        case CharacterRenamed(old=old, new=new) if old in state.ids:
+            ident = state.ids[old]
+            ids = {(new if n == old else n): i for n, i in state.ids.items()}
+            return changed(
+                state,
+                characters=tuple(new if n == old else n for n in state.characters),
+                retired={new if n == old else n: s for n, s in state.retired.items()},
+                ids=ids,
+                names={**state.names, ident: (*state.names[ident], (new, meta.seq))},
             )
         case CharacterRetired(name=name) if name in state.characters:
             return changed(state, retired={**state.retired, name: meta.seq})

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from journal.events import Event, Recorded
 from journal.rules.core import (
     CampaignCreated,
+    CampaignState,
     ChainSealed,
     CharacterAdded,
+    CharacterId,
     CharacterRenamed,
     CharacterRetired,
     ClockAdvanced,
@@ -101,20 +104,74 @@ def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
 
 
 def describe(
-    record: Recorded, ruleset: Ruleset | None, renamed: Mapping[str, tuple[str, int]] | None = None
+    record: Recorded, ruleset: Ruleset | None, names: Mapping[str, str] | None = None
 ) -> str:
-    """The record's line; with `renamed` (the state's), a name it uses that was changed
-    later reads "Tobais (now Tobias)"."""
-    return with_new_names(describe_payload(record.payload, ruleset), record.seq, renamed)
+    """The record's line; with `names` (`Renames.at`: each name as it denoted someone then,
+    to what they are called now), a name it uses reads "Tobais (now Tobias)"."""
+    return with_new_names(describe_payload(record.payload, ruleset), names)
 
 
-def with_new_names(text: str, seq: int, renamed: Mapping[str, tuple[str, int]] | None) -> str:
-    """`text` of event `seq` with each name renamed after it shown with its new name."""
-    # the fold keeps each old name's entry at the character's newest name
-    for old, (now, at) in (renamed or {}).items():
-        if seq < at:
-            text = re.sub(rf"(?<![\w(]){re.escape(old)}(?!\w| \(now)", f"{old} (now {now})", text)
-    return text
+def with_new_names(text: str, names: Mapping[str, str] | None) -> str:
+    """`text` with each name of `names` followed by the name its holder goes by now, all in
+    one pass (a swap of two names stays a swap). What a GM typed is matched as plain text
+    and inserted as plain text: never a pattern, never a template."""
+    if not names:
+        return text
+    return _names_pattern(frozenset(names)).sub(
+        lambda match: f"{match[0]} (now {names[match[0]]})", text
+    )
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str]:
+    """Any of `names` as a whole name (the longest first), not already followed by its
+    new one: made once per set of names (a log has a few)."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w(])(?:{alternatives})(?!\w| \(now)")
+
+
+class Renames:
+    """How the names of earlier events read now, from the `final` state: a name denotes
+    whoever held it at that event's seq, who may go by another name since."""
+
+    def __init__(self, final: CampaignState) -> None:
+        self.final = final
+        self.any = any(len(held) > 1 for held in final.names.values())
+        self._last: tuple[Mapping[str, CharacterId], dict[str, str]] | None = None
+
+    def at(self, state: CampaignState) -> dict[str, str]:
+        """Each name held in `state` whose holder is called otherwise now: old -> now."""
+        if not self.any:
+            return {}
+        if self._last is not None and self._last[0] is state.ids:
+            return self._last[1]
+        final = self.final.names
+        now = {
+            name: final[ident][-1][0]
+            for name, ident in state.ids.items()
+            if ident in final and final[ident][-1][0] != name
+        }
+        self._last = (state.ids, now)
+        return now
+
+
+def holder(name: str, before: CampaignState, after: CampaignState) -> CharacterId | None:
+    """Who `name` denotes in an event folded from `before` to `after` (a character added
+    by it is only in `after`; a rename's old name only in `before`)."""
+    found = before.ids.get(name)
+    return found if found is not None else after.ids.get(name)
+
+
+def concerned(
+    payload: Event, before: CampaignState, after: CampaignState, ruleset: Ruleset | None
+) -> frozenset[CharacterId]:
+    """The characters an event is about, by identity: each name it uses resolved at its seq."""
+    found = set()
+    for name in concerns(payload, ruleset):
+        ident = holder(name, before, after)
+        if ident is not None:
+            found.add(ident)
+    return frozenset(found)
 
 
 def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:

@@ -22,9 +22,25 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.documents import BoardLine, CharacterStatus, Document, StatusDocument
+from journal.documents import (
+    BoardCell,
+    BoardColumn,
+    BoardLine,
+    BoardRow,
+    BoardTable,
+    CharacterStatus,
+    Document,
+    StatusDocument,
+)
 from journal.errors import RuleError
-from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms, recorded_terms
+from journal.events import (
+    Event,
+    JSONObject,
+    OptionValue,
+    Recorded,
+    plain,
+    terms_text,
+)
 from journal.rules.dispatch import Dispatch
 
 if TYPE_CHECKING:
@@ -161,10 +177,30 @@ class Ruleset(ABC):
         return None
 
     def board(self, document: StatusDocument) -> tuple[BoardLine, ...]:
-        """The live board of `journal play`, a line at a time: the status table during a
-        fight, the roster otherwise. A ruleset marks the line of a character who froze
-        (`documents.FROZEN`) or has yet to act this turn (`documents.WAITING`)."""
-        return tuple(BoardLine(line) for line in self.status_table(document).splitlines())
+        """The live board of `journal play`, a line at a time: `board_table` as text."""
+        return self.board_table(document).lines()
+
+    def board_table(self, document: StatusDocument) -> BoardTable:
+        """The board as structured rows (the GM's `play` board and the pages of `journal
+        serve`): the fight's table during a fight, the roster otherwise. A ruleset marks
+        the row of a character who froze (`documents.FROZEN`) or has yet to act this turn
+        (`documents.WAITING`) and says which columns only the GM sees. This neutral
+        default shows each character's plain numbers and words, to everyone."""
+        statuses = {name: plain(status) for name, status in document.characters.items()}
+        keys: list[str] = []
+        for numbers in statuses.values():
+            if isinstance(numbers, dict):
+                keys += [k for k, v in numbers.items() if _scalar(v) and k not in keys]
+        columns = (
+            BoardColumn("name", "name"),
+            *(BoardColumn(k, k.replace("_", " ")) for k in keys),
+        )
+        rows = []
+        for name, numbers in statuses.items():
+            found = numbers if isinstance(numbers, dict) else {}
+            cells = [BoardCell.of(found.get(k)) for k in keys]
+            rows.append(BoardRow(name, (BoardCell(name), *cells)))
+        return BoardTable(None, None, columns, tuple(rows))
 
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
         """What the GM may type where a command asks for `slot`: "character" (a running
@@ -217,12 +253,9 @@ class Ruleset(ABC):
         return ",".join(map(str, faces))
 
     def gm_terms(self, record: Recorded) -> str | None:
-        """A ruling's terms for the GM's handout (`Reaction 12, ... = 14`)."""
-        pairs = recorded_terms(record.data)
-        if not pairs:
-            return None
-        total = record.data.get("total")
-        return describe_terms(pairs, total if isinstance(total, int) else None)
+        """A ruling's terms for the GM's handout (`Reaction 12, ... = 14`), as `explain`
+        shows them."""
+        return terms_text(record.data)
 
     # --- the parts that live at the presentation layers, loaded when needed ----------------
 
@@ -248,3 +281,7 @@ class Ruleset(ABC):
         """The folder of the ruleset's template partials (`ruleset/...` in templates)."""
         folder = self.folder / "templates"
         return folder if folder.is_dir() else None
+
+
+def _scalar(value: object) -> bool:
+    return value is None or isinstance(value, int | str | bool)

@@ -7,7 +7,6 @@ Reads stream rows in order and never load a whole campaign into memory.
 
 from __future__ import annotations
 
-import shutil
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from sqlalchemy.exc import (
 
 from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
 from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.files import copy_file, disk_problem
 from journal.store.engine import (
     in_memory,
     lock_schema,
@@ -40,6 +40,8 @@ from journal.store.snapshots import document as snapshot_document
 
 _ENCODE = msgspec.json.Encoder().encode
 READ_BATCH = 500
+#: the PostgreSQL channel an append notifies (its payload: the campaign's slug)
+NOTIFY_CHANNEL = "journal_events"
 
 
 class Imported(NamedTuple):
@@ -61,6 +63,8 @@ class Draft(NamedTuple):
     session: int | None = None
     event_id: str = ""
     recorded_at: datetime | None = None
+    #: who entered it (None: not known, as in the events of older journals)
+    writer: str | None = None
 
 
 def utc_now() -> datetime:
@@ -130,7 +134,7 @@ class Store:
                 use_wal(self.engine)
             return version
         except DatabaseError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
     def _revision(self, conn: Connection) -> str | None:
         names = inspect(conn).get_table_names()
@@ -181,7 +185,14 @@ class Store:
             copy = path.with_name(f"{path.name}.bak-{before}")
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(FULL)")
-            shutil.copy2(path, copy)
+            try:
+                copy_file(path, copy)
+            except OSError as exc:
+                raise StoreError(
+                    f"cannot write the backup {copy} ({disk_problem(exc)}): nothing was "
+                    "upgraded; free some space or move the file, then run `journal db upgrade` "
+                    "again"
+                ) from None
         if before is None and self.is_sqlite and not self.read_only:
             use_wal(self.engine)  # a new journal: WAL from its first write
         from journal.store.migrate import upgrade_to_head
@@ -253,8 +264,11 @@ class Store:
         bounds = {"campaign": campaign, "upto": NO_BOUND if upto is None else upto}
         with self.engine.connect() as conn:
             result = conn.execution_options(yield_per=50).execute(self._q.read_backwards, bounds)
-            for row in result:
-                yield _record(campaign, row)
+            try:
+                for row in result:
+                    yield _record(campaign, row)
+            finally:  # a reader that stops early (`undo`) leaves no server cursor open
+                result.close()
 
     def get(self, campaign: str, seq: int) -> Recorded | None:
         if not _stored_int(seq):
@@ -426,7 +440,9 @@ class Store:
         return self._problem(exc)
 
     def _problem(self, exc: DBAPIError | StoreError) -> StoreError:
-        return exc if isinstance(exc, StoreError) else StoreError(problem(self.describe(), exc))
+        if isinstance(exc, StoreError):
+            return exc
+        return StoreError(problem(self.describe(), exc, self.engine.url))
 
     # --- writing -------------------------------------------------------------------------
 
@@ -464,6 +480,7 @@ class Store:
                     prev_hash = record.hash
                 rows = [_row(r) for r in records]
                 conn.execute(self._q.insert_event, rows[0] if len(rows) == 1 else rows)
+                self._notify(conn, campaign)
                 if snapshot is not None:
                     self._keep(conn, campaign, seq, prev_hash, snapshot, expected_seq)
             self._heads[campaign] = (seq, prev_hash)
@@ -535,6 +552,8 @@ class Store:
                 self._keep(conn, campaign, written.seq, written.hash, kept, head_seq)
             if sealed is not None:
                 conn.execute(self._q.insert_event, _row(sealed))
+            if added:
+                self._notify(conn, campaign)
         return Imported(added, None if sealed is None else sealed.seq)
 
     def _same_history(
@@ -565,6 +584,14 @@ class Store:
         row = conn.execute(self._q.head, {"campaign": campaign}).first()
         return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
 
+    def _notify(self, conn: Connection, campaign: str) -> None:
+        """On PostgreSQL, tell every listener (`journal serve` on any machine) that the
+        campaign has new events: delivered when this transaction commits, never if it
+        rolls back. SQLite's readers watch the file instead (`PRAGMA data_version`)."""
+        if not self.is_sqlite:
+            notify = text("SELECT pg_notify(:channel, :campaign)")
+            conn.execute(notify, {"channel": NOTIFY_CHANNEL, "campaign": campaign})
+
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction (on SQLite it takes the write lock at BEGIN, waiting for
@@ -576,7 +603,7 @@ class Store:
                 with conn.begin():
                     yield conn
         except OperationalError as exc:
-            raise StoreError(problem(self.describe(), exc)) from None
+            raise StoreError(problem(self.describe(), exc, self.engine.url)) from None
 
 
 def _stored_int(number: int) -> bool:
@@ -606,6 +633,7 @@ def seal(
         recorded_at=recorded_at,
         game_time=draft.game_time,
         session=draft.session,
+        writer=draft.writer,
     )
     return Recorded(
         campaign,
@@ -620,6 +648,7 @@ def seal(
         prev_hash,
         link,
         text=data_json,
+        writer=draft.writer,
     )
 
 
@@ -627,7 +656,9 @@ def _rechain(campaign: str, prev_hash: str, records: Sequence[Recorded]) -> list
     """The records sealed again onto this database's chain, from `prev_hash`."""
     sealed = []
     for r in records:
-        draft = Draft(r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at)
+        draft = Draft(
+            r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at, r.writer
+        )
         sealed.append(seal(campaign, r.seq, prev_hash, draft))
         prev_hash = sealed[-1].hash
     return sealed
@@ -653,13 +684,15 @@ def _refuse_taken_ids(conn: Connection, records: Sequence[Recorded]) -> None:
 def _content(record: Recorded) -> str:
     """What an event says, whatever its chain: for comparing an import with the database."""
     return canonical_json(
-        [record.type, record.schema, record.data, record.game_time, record.session]
+        [record.type, record.schema, record.data, record.game_time, record.session, record.writer]
     )
 
 
 def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
+    """The INSERT's parameters; `writer` only when the event has one, so a seal written
+    by migration 0003 (before the column existed) names only the columns it had."""
     stored = record.text
-    return {
+    row = {
         "campaign": campaign or record.campaign,
         "seq": record.seq,
         "event_id": record.event_id,
@@ -672,6 +705,9 @@ def _row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
         "prev_hash": record.prev_hash,
         "hash": record.hash,
     }
+    if record.writer is not None:
+        row["writer"] = record.writer
+    return row
 
 
 def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
@@ -692,11 +728,18 @@ def _many_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
         record.session,
         record.prev_hash,
         record.hash,
+        record.writer,
     )
 
 
 def _record(campaign: str, row: Any) -> Recorded:
-    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link = row
+    """A record from a row of `Queries.columns` (or of the columns before `writer`, as
+    migration 0003 reads them)."""
+    if len(row) != 11:
+        row = (*row, None)
+    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link, writer = (
+        row
+    )
     if type(recorded_at) is str:
         recorded_at = datetime.fromisoformat(recorded_at)
     elif recorded_at.tzinfo is not None:
@@ -714,4 +757,5 @@ def _record(campaign: str, row: Any) -> Recorded:
         prev_hash,
         link,
         text=data,
+        writer=writer,
     )

@@ -216,7 +216,9 @@ def _server_engine(url: URL) -> Engine:
     try:
         return create_engine(url, pool_pre_ping=True, connect_args=args)
     except Exception as exc:  # missing driver and the like
-        raise StoreError(f"cannot use database {url.render_as_string()}: {exc}") from None
+        raise StoreError(
+            f"cannot use database {url.render_as_string(hide_password=True)}: {exc}"
+        ) from None
 
 
 def lock_schema(conn: Connection) -> None:
@@ -228,13 +230,73 @@ def lock_schema(conn: Connection) -> None:
         conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
 
 
-def problem(where: str, exc: BaseException) -> str:
+#: free space below which a disk I/O error is read as a full disk
+NEARLY_FULL = 1024 * 1024
+
+
+def _disk_full(where: str) -> bool:
+    """The disk holding the SQLite file `where` has (nearly) no room left: SQLite says
+    "disk I/O error" when its write-ahead log cannot grow."""
+    if "://" in where:
+        return False
+    try:
+        found = os.statvfs(Path(where).absolute().parent)
+    except OSError:
+        return False
+    return found.f_bavail * found.f_frsize < NEARLY_FULL
+
+
+#: SQLSTATEs of a server that will not take a write: a read-only transaction (a hot
+#: standby, `default_transaction_read_only`), a role without the privilege
+READ_ONLY_SERVER = "25006"
+NO_PRIVILEGE = "42501"
+REFUSED_WRITES = frozenset({READ_ONLY_SERVER, NO_PRIVILEGE})
+
+
+def in_force(url: URL | None, name: str) -> str | None:
+    """The value the URL's `options` (`-c statement_timeout=1`, `--lock_timeout=5s`) give
+    the PostgreSQL setting `name`, as written there; None when they give none."""
+    if url is None:
+        return None
+    given = str(url.query.get("options", ""))
+    found = re.findall(rf"(?:-c\s{{0,8}}|--){name}\s{{0,8}}=\s{{0,8}}([^\s]{{1,40}})", given)
+    return found[-1] if found else None
+
+
+def _setting(url: URL | None, name: str, ours: float) -> str:
+    """How long a timeout is, as the GM gave it (`statement_timeout=1` is 1 ms) or ours."""
+    given = in_force(url, name)
+    if given is None:
+        return f"{ours:g} s"
+    shown = f"{given} ms" if given.isascii() and given.isdigit() else given
+    return f"{shown} ({name} in the URL's options)"
+
+
+def problem(where: str, exc: BaseException, url: URL | None = None) -> str:
     """What a failure of the database (SQLAlchemy's, or the driver's own) means, in the
-    GM's words."""
+    GM's words; `url` (the database's) says which timeouts are in force. No password
+    shows, whatever the driver said."""
+    from journal.text import without_passwords
+
+    return without_passwords(_problem(where, exc, url))
+
+
+def _problem(where: str, exc: BaseException, url: URL | None) -> str:
     orig = getattr(exc, "orig", None)
     detail = str(orig) if orig is not None else str(exc)
     first = detail.strip().splitlines()[0] if detail.strip() else type(exc).__name__
     code = getattr(orig, "sqlstate", None)
+    if code == READ_ONLY_SERVER:
+        return (
+            f"{where} is read-only (a standby server, or default_transaction_read_only is "
+            "on): commands that read work; to record, connect to the primary server"
+        )
+    if code == NO_PRIVILEGE:
+        role = url.username if url is not None and url.username else "this role"
+        return (
+            f"{role} may not write to {where} ({first}): commands that read work; to "
+            "record, connect as a role granted INSERT on the journal's tables"
+        )
     if DAMAGED in detail:
         return (
             f"{where} is damaged (SQLite: {DAMAGED}): restore it from a backup; "
@@ -250,15 +312,21 @@ def problem(where: str, exc: BaseException) -> str:
     if "unable to open" in detail:
         return f"cannot open {where}: check the path and its permissions"
     if "locked" in detail or code == "55P03" or "lock timeout" in detail:
+        waited = _setting(url, "lock_timeout", lock_timeout())
         return (
-            f"{where} stayed locked by another writer for {lock_timeout():g} s; try again "
+            f"{where} stayed locked by another writer for {waited}; try again "
             f"(or wait longer: {LOCK_TIMEOUT_ENV}=SECONDS)"
         )
     if code == "57014" and "statement timeout" in detail:
+        ran = _setting(url, "statement_timeout", STATEMENT_TIMEOUT)
+        return f"a statement on {where} ran past {ran} and was stopped; nothing was written"
+    if "database or disk is full" in detail or (
+        "disk I/O error" in detail and _disk_full(where)
+    ):
         return (
-            f"a statement on {where} ran past {STATEMENT_TIMEOUT:g} s and was stopped; "
-            "nothing was written"
+            f"the disk is full: {where} could not be written; free some space and try "
+            "again (nothing was written)"
         )
-    if "disk I/O error" in detail or "database or disk is full" in detail:
+    if "disk I/O error" in detail:
         return f"{where} could not be read or written ({first}): check the disk"
     return f"the database {where} failed: {first}"

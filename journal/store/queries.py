@@ -54,7 +54,7 @@ class Queries:
     make_room: Delete
     #: the import's many-row INSERT, given straight to the driver's executemany (no
     #: per-row bind processing): (campaign, seq, event_id, type, schema, data as JSON
-    #: text, recorded_at, game_time, session, prev_hash, hash)
+    #: text, recorded_at, game_time, session, prev_hash, hash, writer)
     insert_many: str
 
 
@@ -109,14 +109,14 @@ def queries(dialect: str) -> Queries:
 
 
 _IMPORTED = "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, "
-_IMPORTED += "prev_hash, hash"
+_IMPORTED += "prev_hash, hash, writer"
 
 
 def _insert_many(dialect: str) -> str:
     if dialect == "sqlite":
-        values = ", ".join("?" * 11)
+        values = ", ".join("?" * 12)
     else:
-        values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s"
+        values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s, %s"
     return f"INSERT INTO events ({_IMPORTED}) VALUES ({values})"
 
 
@@ -150,6 +150,7 @@ def _columns(dialect: str) -> tuple[Any, ...]:
         c.session,
         c.prev_hash,
         c.hash,
+        c.writer,  # last: the columns before it are those of schemas 0001 to 0003
     )
 
 

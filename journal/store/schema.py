@@ -21,9 +21,12 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
 #: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
-SCHEMA_HISTORY = ("0001", "0002", "0003")
+SCHEMA_HISTORY = ("0001", "0002", "0003", "0004")
 #: The Alembic revision the code expects; `journal db check` compares the database with it.
 SCHEMA_HEAD = SCHEMA_HISTORY[-1]
+
+#: the longest writer name the `writer` column holds
+WRITER_LENGTH = 120
 
 metadata = MetaData(
     naming_convention={
@@ -66,6 +69,8 @@ events = Table(
     Column("session", Integer),
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
+    # who entered the event (schema 0004); null for the events older journals wrote
+    Column("writer", String(WRITER_LENGTH)),
     UniqueConstraint("campaign", "seq"),
     # voids and campaign lists look events up by type without scanning the log
     Index("ix_events_type_campaign", "type", "campaign"),

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import uuid
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from journal.events import Recorded, is_legacy
 from journal.store.database import Draft, _record, _row, seal
-from journal.store.queries import NO_BOUND, queries
+from journal.store.queries import queries
 from journal.store.schema import events
 
 #: the event type (a core event: `journal.rules.core.ChainSealed`, a no-op for projections)
@@ -48,9 +48,16 @@ def seal_legacy_chains(conn: Connection) -> list[Recorded]:
     caller's transaction; returns the seals appended."""
     statements = queries(conn.dialect.name)
     slugs = [str(s) for (s,) in conn.execute(select(events.c.campaign).distinct())]
+    # the columns of schema 0003 (it runs there): not the `writer` of 0004
+    newest = (
+        select(*statements.columns[:10])
+        .where(events.c.campaign == bindparam("campaign"))
+        .order_by(events.c.seq.desc())
+        .limit(1)
+    )
     sealed = []
     for slug in sorted(slugs):
-        row = conn.execute(statements.read_backwards, {"campaign": slug, "upto": NO_BOUND}).first()
+        row = conn.execute(newest, {"campaign": slug}).first()
         record = None if row is None else seal_after(_record(slug, row))
         if record is not None:
             conn.execute(statements.insert_event, _row(record))

@@ -284,11 +284,12 @@ def test_a_gm_modifier_past_ten_needs_an_override(runner: Cli) -> None:
     assert runner.json("audit")["differences"] == []
 
 
-def test_recap_into_a_missing_folder_is_refused(night: Cli, tmp_path: Path) -> None:
+def test_recap_into_a_missing_folder_makes_it(night: Cli, tmp_path: Path) -> None:
+    """Issue 22: `-o` into a missing folder was refused ("create it first")."""
     night("session", "start", "One")
-    message = night.refused("recap", "-o", str(tmp_path / "nowhere" / "r.md")).stderr
-    assert "does not exist: create it first" in message
-    assert not (tmp_path / "nowhere").exists()
+    message = night("recap", "-o", str(tmp_path / "nowhere" / "r.md")).stderr
+    assert f"Notice: created folder {tmp_path / 'nowhere'}" in message
+    assert (tmp_path / "nowhere" / "r.md").is_file()
 
 
 def test_the_audit_reads_in_the_gms_words(night: Cli) -> None:

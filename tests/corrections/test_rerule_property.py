@@ -16,6 +16,7 @@ Both rulesets. The fresh journal is the in-memory rules table (tests/rules_harne
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -118,13 +119,19 @@ def _dice(payload: Event) -> dict[str, tuple[int, ...]] | None:
     return {p: r.faces for p, r in recorded.items() if isinstance(r, DiceRoll)}
 
 
+#: the seqs a modifier's label names (`checks 5, 7`, `check #12`)
+SEQS_NAMED = re.compile(r"(checks? #?)\d+(?:, \d+)*")
+
+
 def _without_seqs(value: Any) -> Any:
-    """A document with every `seq` taken out: the two journals number events differently
-    (the first one also holds its corrections)."""
+    """A document with every `seq` taken out, and the seqs a label names: the two journals
+    number events differently (the first one also holds its corrections)."""
     if isinstance(value, dict):
         return {k: _without_seqs(v) for k, v in value.items() if k != "seq"}
     if isinstance(value, list):
         return [_without_seqs(v) for v in value]
+    if isinstance(value, str):
+        return SEQS_NAMED.sub(r"\1N", value)
     return value
 
 

@@ -53,3 +53,57 @@ def test_a_ruleset_without_marks_shows_its_status_table(tmp_path: Path) -> None:
         table = morgue.status_text(morgue.status()).splitlines()
         assert [board.heading, *(line.text for line in board.lines)] == table
         assert not any(line.mark for line in board.lines)
+
+
+def test_the_board_as_structured_rows(tmp_path: Path) -> None:
+    """`Journal.board_table()`: typed cells and marks, the columns each audience sees; the
+    text board is rendered from it."""
+    from journal.documents import ACTED, BoardTable
+    from journal.rules.horror_factor import RollInitiative, StartEncounter
+
+    with journal.create(str(tmp_path / "j.db"), "night", ruleset="horror-factor") as night:
+        for name, sheet in SHEETS.items():
+            night.run(AddCharacter(name, sheet))
+        night.run(StartEncounter("The horde", "horde", ("Freddie", "Ariella"), outnumbered=True))
+        night.run(RollInitiative("Freddie"), dice={"initiative": (5, 6)})
+        night.run(RollInitiative("Ariella"), dice={"initiative": (1, 8)})
+        gm = night.board_table()
+        assert isinstance(gm, BoardTable) and gm.fight == "The horde"
+        keys = [c.key for c in gm.columns]
+        assert keys[:5] == ["name", "hf", "penalty", "initiative", "acts"]
+        freddie, ariella = gm.rows
+        assert (freddie.mark, ariella.mark) == ("", FROZEN)
+        acts = keys.index("acts")
+        assert (freddie.cells[acts].mark, ariella.cells[acts].mark) == (ACTED, FROZEN)
+        assert freddie.cells[keys.index("hf")].value == 7
+        assert [line.text for line in gm.lines()] == [line.text for line in night.board().lines]
+        players = night.board_table(gm=False)
+        assert "initiative" not in [c.key for c in players.columns]  # a roll's result
+        assert all(len(r.cells) == len(players.columns) for r in players.rows)
+
+
+def test_fright_check_players_see_will_hp_fp_and_conditions(tmp_path: Path) -> None:
+    with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:
+        morgue.run(AddCharacter("Eli", {"will": 10, "ht": 10, "iq": 12}))
+        players = [c.key for c in morgue.board_table(gm=False).columns]
+        assert players == ["name", "will", "hp", "fp", "conditions"]
+        assert "conditions" not in [c.key for c in morgue.board_table().columns]
+
+
+def test_the_neutral_default_board(tmp_path: Path) -> None:
+    """A ruleset that draws no board of its own gets each character's plain numbers."""
+    from dataclasses import dataclass
+
+    from journal.documents import CharacterStatus, StatusDocument
+    from journal.rules.ruleset import Ruleset
+
+    @dataclass(frozen=True)
+    class Plain(CharacterStatus):
+        nerve: int
+        calm: bool
+        marks: tuple[str, ...]
+
+    document = StatusDocument("c", "x", "C", 3, None, None, {"Eli": Plain(4, True, ("a",))})
+    board = Ruleset.board_table(None, document)  # type: ignore[arg-type]
+    assert [c.key for c in board.columns] == ["name", "nerve", "calm"]
+    assert [cell.text for cell in board.rows[0].cells] == ["Eli", "4", "yes"]

@@ -116,6 +116,7 @@ def test_void_keeps_the_event_and_marks_it(night: Cli) -> None:
         "seq": 3,
         "reason": "typed in the wrong campaign",
         "voided_type": "NoteTaken",
+        "what": "note “Wrong note.”",  # the ruling in words, as it was named at the void
     }
     assert "[voided]" in night("log").stdout
 

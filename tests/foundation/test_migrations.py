@@ -8,9 +8,13 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine
+from cli_support import Cli
+from click.testing import CliRunner
+from sqlalchemy import create_engine, inspect, text
 
+from journal.events import GENESIS_HASH
 from journal.store import Store
+from journal.store.database import Draft, seal
 from journal.store.migrate import alembic_config, script_head
 from journal.store.schema import SCHEMA_HEAD, metadata
 
@@ -113,3 +117,58 @@ def test_another_programs_alembic_database_is_refused(runner, tmp_path: Path) ->
     _stamped(tmp_path / "journal.db", "9f3ab2", with_events=False)
     assert "not a journal database" in runner.refused("status").stderr
     assert "not a journal database" in runner.refused("db", "upgrade").stderr
+
+
+def test_0004_adds_the_writer_and_keeps_every_older_event_and_hash(db_url: str) -> None:
+    """Events written at schema 0003 keep a null writer and their hashes; the column comes
+    by a plain ADD COLUMN, so the append-only triggers stay; new events name their writer
+    and the chain verifies across the two."""
+    from alembic import command
+
+    with Store.open(db_url) as store:
+        with store.engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0003")
+        with store.engine.begin() as conn:  # what a 0003 journal wrote: no writer column
+            assert "writer" not in {c["name"] for c in inspect(conn).get_columns("events")}
+            json = "JSONB" if conn.dialect.name == "postgresql" else "TEXT"
+            first = seal(
+                "night",
+                1,
+                GENESIS_HASH,
+                Draft(
+                    "CampaignCreated",
+                    1,
+                    {
+                        "slug": "night",
+                        "ruleset": "horror-factor",
+                        "title": "Night",
+                        "options": {},
+                        "journal_version": "0.1.0",
+                    },
+                ),
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO events (campaign, seq, event_id, type, schema, data, "
+                    "recorded_at, game_time, session, prev_hash, hash) VALUES ('night', 1, "
+                    f":id, 'CampaignCreated', 1, CAST(:data AS {json}), :at, NULL, NULL, '', "
+                    ":hash)"
+                ),
+                {
+                    "id": first.event_id,
+                    "data": bytes(first.text or b"").decode(),
+                    "at": first.recorded_at,
+                    "hash": first.hash,
+                },
+            )
+    cli = Cli(CliRunner(), db_url)
+    assert "to 0004" in cli("db", "upgrade").stdout
+    assert cli("db", "check").exit_code == 0
+    with Store.open(db_url) as store:
+        assert store.trigger_problems() == []
+    cli("--writer", "sam", "note", "The first note with a writer.")
+    log = cli.json("log")
+    assert isinstance(log, list)
+    assert (log[0]["writer"], log[0]["hash"]) == (None, first.hash)
+    assert log[1]["writer"] == "sam"
+    assert cli.json("verify")["ok"]  # type: ignore[index]

@@ -78,12 +78,13 @@ def test_a_nights_rest_waits_for_the_end_of_the_fight(table: Cli) -> None:
 def test_the_morgue_campaign_tracks_its_losses(runner: Cli) -> None:
     """The shipped log's losses land on the sheets: Marsh (HT 11: FP 11, HP 10) loses 3 FP
     on row 15 (back after the day's sleep) and, on row 31's seizure, 3 FP and 5 HP after a
-    failed HT roll; first aid gives 2 HP back. Ortiz's total panic is over after his second
-    recovery roll."""
+    critically failed HT roll, and 1 HT for good, which takes her FP maximum to 10 (issue 18:
+    basic FP equals HT); first aid gives 2 HP back. Ortiz's total panic is over after his
+    second recovery roll."""
     runner("import", str(Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"))
     status = runner.json("status")["characters"]  # type: ignore[index]
     marsh = status["Marsh"]
-    assert (marsh["hp"], marsh["hp_max"], marsh["fp"], marsh["fp_max"]) == (7, 10, 8, 11)
+    assert (marsh["hp"], marsh["hp_max"], marsh["fp"], marsh["fp_max"]) == (7, 10, 8, 10)
     assert "total-panic" not in [c["kind"] for c in status["Ortiz"]["conditions"]]
     assert "HP" in runner("status").stdout.splitlines()[1]
 

@@ -170,12 +170,16 @@ def test_previous_experience_is_derived_from_earlier_checks_of_the_kind(gm: Cli)
     assert given(overridden) == [("no previous experience (GM)", 0)]
 
 
-def test_no_clock_no_exposures(gm: Cli) -> None:
+def test_no_clock_no_session_no_exposures(gm: Cli) -> None:
+    """With no clock, the checks of the same session count (RULES.md, issue 18); with no
+    session running either, nothing places them, and none count."""
     fright(gm, "--dice", "1,1,1")
     second = fright(gm, "--dice", "1,1,1")
     exposures = derived(second, "exposures to ghoul-1")
     assert exposures["value"] == 0
-    assert "the campaign clock is not set; 1 earlier check(s) not counted" in exposures["label"]
+    assert "the campaign clock is not set and no session is running; 1 earlier check(s) not " in (
+        exposures["label"]
+    )
 
 
 # (how the clock moves between the two checks, exposures counted at the second)

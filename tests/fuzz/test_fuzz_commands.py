@@ -13,8 +13,8 @@ For every run:
 - no command, refused or not, loses an event.
 
 The `ci` profile (the default, what CI runs) tries EXAMPLES["ci"] = 42 cases per command:
-over 55 commands (the core's 31, horror-factor's 13, fright-check's 9 and the example
-`stress` ruleset's 2, installed as CI does) that is 2,310 cases, derandomized (the same
+over 57 commands (the core's 33, horror-factor's 13, fright-check's 9 and the example
+`stress` ruleset's 2, installed as CI does) that is 2,394 cases, derandomized (the same
 cases every run). `JOURNAL_FUZZ_PROFILE=quick` tries a few per command,
 `JOURNAL_FUZZ_PROFILE=deep` many more (random each run); `JOURNAL_FUZZ_REPORT=FILE`
 writes the cases run per command.
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -259,6 +260,22 @@ def check(result: object, argv: list[str], path: tuple[str, ...]) -> None:
         assert (
             "Error:" in result.stderr or '"error"' in result.stderr or "Aborted!" in result.stderr
         ), shown
+
+
+@pytest.fixture(autouse=True)
+def _no_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`journal serve` parses, refuses and prints its links as it would, and binds its
+    socket; the server itself would run until stopped: here it closes the socket at once."""
+    try:
+        import uvicorn
+    except ImportError:  # without the serve extra, `serve` only says what to install
+        return
+
+    def closed(server: object, sockets: list[socket.socket] | None = None) -> None:
+        for sock in sockets or []:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", closed)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
+from cli_support import Cli, count_events, hand_written_log
 
 from journal.rules import load, load_all
 
@@ -35,16 +35,7 @@ def test_no_ruleset_takes_an_audience_as_a_name(runner: Cli, ruleset: str, name:
 
 
 def _log(tmp_path: Path, *lines: dict[str, object]) -> str:
-    created = {"slug": "old", "ruleset": "horror-factor", "title": "Old", "options": {}}
-    sheet = {"reaction": 10, "willpower": 10, "hardness": 0, "training": "none"}
-    body = [
-        {"type": "CampaignCreated", "data": {**created, "journal_version": "0.1.0"}},
-        {"type": "CharacterAdded", "data": {"name": "Mina", "sheet": sheet}},
-        *lines,
-    ]
-    path = tmp_path / "old.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in body), encoding="utf-8")
-    return str(path)
+    return hand_written_log(tmp_path, "Mina", *lines)
 
 
 @pytest.mark.parametrize(

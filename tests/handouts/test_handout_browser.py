@@ -3,15 +3,13 @@ out the arc's SVG charts with a non-empty size."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from browser_support import chromium
 
-BROWSERS = ("chromium", "chromium-browser")
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -21,16 +19,6 @@ FLAGS = (
     "--disable-sync",
     "--no-first-run",
 )
-
-
-def _chromium() -> str:
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    if os.environ.get("CI"):
-        pytest.fail("CI is set but no Chromium is on PATH (.ci/run installs Debian's chromium)")
-    pytest.skip("no chromium or chromium-browser on PATH (install Debian's chromium package)")
 
 
 def _run(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -54,7 +42,7 @@ def demo_handouts(runner, tmp_path: Path) -> Path:
     [("recap-session-1-players.html", 6), ("recap-session-1-gm.html", 8), ("arc-linda.html", 4)],
 )
 def test_prints_to_pdf(demo_handouts: Path, tmp_path: Path, name: str, most_pages: int) -> None:
-    browser = _chromium()
+    browser = chromium()
     pdf = tmp_path / f"{name}.pdf"
     result = _run(
         browser,
@@ -69,7 +57,7 @@ def test_prints_to_pdf(demo_handouts: Path, tmp_path: Path, name: str, most_page
 
 
 def test_the_arc_chart_has_a_size(demo_handouts: Path, tmp_path: Path) -> None:
-    browser = _chromium()
+    browser = chromium()
     page = (demo_handouts / "arc-ariella.html").as_uri()
     dom = _run(browser, tmp_path / "profile", "--dump-dom", page).stdout
     svgs = re.findall(r'<svg[^>]*width="(\d+)" height="(\d+)"', dom)
@@ -144,7 +132,7 @@ def _at_phone_width(browser: str, profile: Path, page: Path) -> list[tuple[str, 
 def test_fits_a_phone(demo_handouts: Path, tmp_path: Path, name: str) -> None:
     """At 390 px: every table fits its box, chart text stays 10 px or more, ids stay whole,
     and the page itself never scrolls sideways."""
-    browser = _chromium()
+    browser = chromium()
     rows = _at_phone_width(browser, tmp_path / "profile", demo_handouts / name)
     tables = [(content, box) for kind, content, box in rows if kind == "table"]
     assert tables and all(content <= box for content, box in tables), tables
@@ -156,7 +144,7 @@ def test_fits_a_phone(demo_handouts: Path, tmp_path: Path, name: str) -> None:
 
 
 def test_fright_check_ids_fit_a_phone(runner, tmp_path: Path) -> None:
-    browser = _chromium()
+    browser = chromium()
     runner("import", str(Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"))
     page = tmp_path / "morgue.html"
     runner("recap", "1", "--for", "gm", "-o", str(page))

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from api_support import dice_seed, random_logs, recorded
+from hypothesis import given
 from hypothesis import strategies as st
 
 import journal
 from journal.api import Journal
-from journal.errors import JournalError
 from journal.handouts.recap import Audience
 from journal.rules import load
 from journal.rules.core import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
@@ -41,11 +41,7 @@ EXAMPLES = int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25"))
 GM_MARKS = ("GM only", "[GM #", '<span class="gm-detail">', 'class="note gm-only"')
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _seeded() -> Iterator[None]:
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("JOURNAL_DICE_SEED", "14")
-        yield
+_seeded = dice_seed("14")
 
 
 @dataclass
@@ -59,12 +55,7 @@ class Story:
     voided: list[str] = field(default_factory=list)
 
 
-def _run(night: Journal, command: object, dice: dict[str, tuple[int, ...]] | None = None) -> Any:
-    """Record a command; one the rules refuse (a random log tries many) records nothing."""
-    try:
-        return night.run(command, dice)
-    except JournalError:
-        return None
+_run = recorded
 
 
 def _add(night: Journal, ruleset: str, name: str) -> None:
@@ -191,17 +182,6 @@ def write(story: Story, actions: list[tuple[str, int, int]]) -> Journal:
     return night
 
 
-def examples(count: int) -> Any:
-    """Hypothesis's settings for a leak property: `count` examples, the same every run."""
-    return settings(
-        max_examples=count,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
-
-
 def _gm_fields(document: object) -> Iterator[tuple[str, object]]:
     """Every `gm` and `gm_only` value in a handout's JSON."""
     if isinstance(document, dict):
@@ -231,7 +211,7 @@ def assert_clean_document(document: dict[str, Any], story: Story, what: str) -> 
 def test_no_players_or_character_handout_shows_gm_only_content(ruleset: str) -> None:
     seen: Counter[str] = Counter()  # what the logs held and the handouts checked
 
-    @examples(EXAMPLES)
+    @random_logs(EXAMPLES)
     @given(stories(ruleset))
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case

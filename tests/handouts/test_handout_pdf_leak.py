@@ -13,9 +13,10 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from api_support import random_logs
 from hypothesis import given
 from pdf_support import squashed, text
-from test_handout_leak_property import SHEETS, Story, assert_clean, examples, stories, write
+from test_handout_leak_property import SHEETS, Story, assert_clean, stories, write
 
 from journal.handouts.recap import Audience
 
@@ -44,7 +45,7 @@ def _clean(pdf: bytes, story: Story, what: str) -> None:
 def test_no_players_or_character_pdf_shows_gm_only_content(ruleset: str) -> None:
     seen: Counter[str] = Counter()
 
-    @examples(EXAMPLES)
+    @random_logs(EXAMPLES)
     @given(stories(ruleset))
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case

@@ -49,14 +49,15 @@ def _override(folder: Path, name: str, body: str) -> None:
     (folder / name).write_text(body, encoding="utf-8")
 
 
-def test_a_templates_folder_beside_the_database_overrides(runner, tmp_path: Path) -> None:
+def test_a_templates_folder_the_gm_names_overrides(runner, tmp_path: Path) -> None:
     worked_example(runner)
     _override(
         tmp_path / "templates", "recap.md.j2", "OURS {{ campaign.title }} / {{ session.title }}\n"
     )
-    assert runner("recap").stdout == "OURS Jackson Zombies / The horde\n"
+    mine = ["--templates", str(tmp_path / "templates")]
+    assert runner("recap", *mine).stdout == "OURS Jackson Zombies / The horde\n"
     # the shipped HTML still serves what the folder does not override
-    assert runner("recap", "--format", "html").stdout.startswith("<!DOCTYPE html>")
+    assert runner("recap", "--format", "html", *mine).stdout.startswith("<!DOCTYPE html>")
 
 
 def test_templates_option_overrides_and_can_extend_the_shipped_base(runner, tmp_path: Path) -> None:
@@ -85,14 +86,14 @@ def test_templates_option_overrides_and_can_extend_the_shipped_base(runner, tmp_
 def test_overrides_run_in_the_sandbox(runner, tmp_path: Path, body: str) -> None:
     worked_example(runner)
     _override(tmp_path / "templates", "recap.md.j2", body)
-    result = runner.refused("recap")
+    result = runner.refused("recap", "--templates", str(tmp_path / "templates"))
     assert "SecurityError" in result.stderr or "UndefinedError" in result.stderr, result.stderr
 
 
 def test_strict_undefined_makes_a_typo_fail(runner, tmp_path: Path) -> None:
     worked_example(runner)
     _override(tmp_path / "templates", "recap.md.j2", "{{ sesion.title }}\n")
-    stderr = runner.refused("recap").stderr
+    stderr = runner.refused("recap", "--templates", str(tmp_path / "templates")).stderr
     assert "recap.md.j2" in stderr and "'sesion' is undefined" in stderr
 
 

@@ -120,3 +120,20 @@ def test_peace_with_a_specialization(table: Cli) -> None:
     assert "Linda has no Hardness specialization 'mythos' to lose (theirs: none)" in error
     players = table("recap").stdout
     assert "**Hardness lost:** Prof Hardness (mythos) 4 → 2 (12 month(s) of peace)." in players
+
+
+def test_character_add_refuses_a_specialization_above_the_training_cap(table: Cli) -> None:
+    """RULES.md, "Character sheet": "a sheet whose Hardness or any specialization is above
+    its training's cap is refused" (issue 18: `--spec mythos=5` with training none, cap 3,
+    was accepted)."""
+    message = refused(table, "character", "add", "Q", "--reaction", "10", "--willpower", "10",
+                      "--hardness", "1", "--training", "none", "--spec", "mythos=5")  # fmt: skip
+    assert message == (
+        "Error: a starting mythos specialization of 5 is above the cap of training none (3): "
+        "give --training professional (cap 5) if that fits, or start at mythos=3 and "
+        "`journal award NAME --hardness 2 --spec mythos --reason ...` for the rest\n"
+    )
+    table("character", "add", "Q", "--reaction", "10", "--willpower", "10",
+          "--hardness", "1", "--training", "none", "--spec", "mythos=3")  # fmt: skip
+    table("award", "Q", "--hardness", "2", "--spec", "mythos", "--reason", "the Necronomicon")
+    assert hardness(table, "Q") == (1, {"mythos": 5})

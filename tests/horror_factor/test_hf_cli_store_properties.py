@@ -46,6 +46,14 @@ Step = tuple[object, dict[str, tuple[int, int]] | None]
 names = st.sampled_from(NAMES)
 some_names = st.lists(names, max_size=3, unique=True).map(tuple)
 pair = st.tuples(st.integers(1, 10), st.integers(1, 10))
+
+def _within_the_cap(sheet: dict[str, Any]) -> dict[str, Any]:
+    """A sheet the rules accept: Hardness and every specialization within the training's
+    cap (RULES.md: a sheet above it is refused)."""
+    cap = HARDENING_CAP[sheet["training"]]
+    specs = {name: min(level, cap) for name, level in sheet["specializations"].items()}
+    return {**sheet, "hardness": min(sheet["hardness"], cap), "specializations": specs}
+
 sheets = st.fixed_dictionaries(
     {
         "reaction": st.integers(1, 20),
@@ -54,7 +62,7 @@ sheets = st.fixed_dictionaries(
         "training": st.sampled_from(TRAININGS),
         "specializations": st.dictionaries(st.just("supernatural"), st.integers(0, 7), max_size=1),
     }
-).map(lambda s: {**s, "hardness": min(s["hardness"], HARDENING_CAP[s["training"]])})
+).map(_within_the_cap)
 
 
 def plain(command: st.SearchStrategy[object]) -> st.SearchStrategy[Step]:

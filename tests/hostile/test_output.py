@@ -35,7 +35,7 @@ def test_a_full_disk_as_the_output_file(night: Cli, tmp_path: Path, command: lis
     link = tmp_path / "out.jsonl"
     link.symlink_to(FULL)
     result = night.refused(*command, "-o", str(link))
-    assert f"cannot write {link}: No space left on device" in result.stderr
+    assert f"cannot write {link}: the disk is full (No space left on device)" in result.stderr
     assert link.is_symlink() and stat.S_ISCHR(FULL.stat().st_mode)
     assert not (tmp_path / "out.jsonl.partial").exists()
 

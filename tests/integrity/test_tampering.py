@@ -289,6 +289,7 @@ def test_verify_names_the_event_whatever_column_of_it_changed(
         "session": 9,
         "prev_hash": "0" * 64,
         "hash": "f" * 64,
+        "writer": "mallory@elsewhere",  # hashed when an event names one, and so when added
     }
     with behind_the_journal(db) as conn:
         edit = text(f"UPDATE events SET {column} = :v WHERE seq = :s")

@@ -15,6 +15,7 @@ from sqlalchemy import create_engine, text
 from tamper_support import LEGACY, SLUG, ZOMBIES, behind_the_journal, export_rows, raw, write_rows
 
 from journal.store.migrate import alembic_config
+from journal.store.schema import SCHEMA_HEAD
 
 
 def _old_database(db: str) -> None:
@@ -94,7 +95,7 @@ def test_db_upgrade_seals_an_older_chain_and_changes_nothing_else(
     assert "nothing to void" in cli.refused("void", "28", "--reason", "x").stderr
     # later events are bound to the campaign like every new one
     assert cli.json("verify")["ok"]  # type: ignore[index]
-    assert "already at schema 0003" in cli("db", "upgrade").stdout
+    assert f"already at schema {SCHEMA_HEAD}" in cli("db", "upgrade").stdout
     assert count_events(db_url) == 30
 
 

@@ -34,7 +34,7 @@ def morgue(runner: Cli) -> Cli:
 
 def last_event(cli: Cli) -> dict[str, object]:
     event: dict[str, object] = cli.json("log")[-1]  # type: ignore[index]
-    for key in ("event_id", "recorded_at", "prev_hash", "hash"):
+    for key in ("event_id", "recorded_at", "prev_hash", "hash", "writer"):
         event.pop(key)
     return event
 
@@ -73,7 +73,11 @@ def test_a_failed_check_at_the_play_prompt_asks_for_the_table_dice_then(
         "dice": {"will": {"faces": [3, 3, 4], "source": "entered"}}
     }
     # the failed check is what the one-shot CLI records with every die entered in advance
-    played = {k: v for k, v in log[2].items() if k not in ("event_id", "recorded_at")}
+    # (who entered it: the play session, by its own id; the one-shot CLI, by user@host)
+    assert "/play-" in str(log[2]["writer"])
+    played = {
+        k: v for k, v in log[2].items() if k not in ("event_id", "recorded_at", "writer")
+    }
     assert played | {"prev_hash": "", "hash": ""} == reference | {
         "voided": False,
         "prev_hash": "",

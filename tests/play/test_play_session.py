@@ -1,5 +1,6 @@
 """At the `journal play` prompt: refusals, Ctrl-C, leaving with a summary, help, history,
-colour (and NO_COLOR), and a second writer's events (another GM's laptop)."""
+colour (and NO_COLOR), a second writer's events (another GM's laptop), and a fighter renamed
+mid-fight."""
 
 from __future__ import annotations
 
@@ -205,3 +206,17 @@ def test_play_needs_a_terminal_and_a_campaign(runner: Cli, tmp_path: Path) -> No
         chosen.keys("ini\t", "night> initiative")  # the campaign's ruleset's commands
     finally:
         chosen.close()
+
+
+def test_a_fighter_renamed_at_the_table_keeps_their_row(table: Table) -> None:
+    """A character is an identity (issue 18): renamed mid-fight, Freddie keeps his row and
+    his roll on the board, and the new name completes and rules on."""
+    table.run("initiative Freddie --dice +6/-1")
+    table.wait(lambda: re.search(r"^. ?Freddie +\d", table.board(), re.M) is not None, "a roll")
+    row = next(line for line in table.board().splitlines() if "Freddie" in line)
+    table.run("character rename Freddie Fred")
+    table.wait(lambda: "Fred " in table.board() and "Freddie" not in table.board(), "Fred")
+    renamed = next(line for line in table.board().splitlines() if "Fred " in line)
+    assert renamed.replace("Fred ", "Freddie", 1).split() == row.split(), table.board()
+    table.run("soak Fr\t 1", "soak Fred 1")  # the new name completes, and rules on
+    table.wait(lambda: "Fred soaks 1" in table.text(), "the soak")

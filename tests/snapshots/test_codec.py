@@ -86,7 +86,8 @@ STATE = CampaignState(
     ruleset="r",
     seq=3,
     voided=frozenset({2}),
-    renamed={"Old": ("New", 3)},
+    ids={"New": 1},
+    names={1: (("Old", 1), ("New", 3))},
     rules=Table({"Ann": Sheet("Ann", 4, ("brave",), 5)}, frozenset({1}), {"note": [1, "a", None]}),
 )
 
@@ -141,7 +142,7 @@ def test_a_class_outside_the_registry_is_never_imported(monkeypatch: pytest.Monk
         (lambda d: d["rules"]["extra"]["__m__"].append(["x", {"__fs__": [[1]]}]), "cannot be one"),
         (lambda d: d["rules"]["extra"]["__m__"].append(["x", {"__evil__": 1}]), "unknown"),
         (
-            lambda d: d.update(renamed={"__m__": [["Old", {"__t__": ["New"]}]]}),
+            lambda d: d.update(names={"__m__": [[1, {"__t__": [{"__t__": ["Old"]}]}]]}),
             "1 items where 2 belong",
         ),
     ],

@@ -56,6 +56,16 @@ INTENDED: dict[tuple[str, str, str], str] = {
         "release changed the general Hardness. The recorded ruling stands (every number is "
         "as it was) and the audit says the rules now decide otherwise"
     ),
+    ("000[23]-*", "night", "explain-Tobias.*"): (
+        "issue 18: a character is an identity. Those journals traced every number of Tobias "
+        "to his rename (#39, he was Tobais) and listed none of his rulings before it; now each "
+        "chain starts from his sheet (#4) and his rulings as Tobais are his "
+        "(test_identity_fixtures checks them)"
+    ),
+    ("000[23]-*", "night", "arc-Tobias.points"): (
+        "issue 18: Tobias's arc starts from the sheet he joined with as Tobais and has his "
+        "first session, which those journals left out"
+    ),
 }
 
 #: Lists whose order means nothing, compared sorted: a sheet's traits read in the order typed

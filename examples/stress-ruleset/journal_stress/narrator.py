@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from journal.documents import CharacterStatus
-from journal.handouts.hooks import Milestone, Narrator, RecapView
+from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
 from journal.projection import Step
 from journal_stress.rules import PanicRolled, StressChanged, StressStatus
 
@@ -35,7 +35,7 @@ class StressNarrator(Narrator):
         }
 
     def arc_numbers(
-        self, name: str, steps: Sequence[Step]
+        self, who: Who, steps: Sequence[Step]
     ) -> Callable[[CharacterStatus, int], Doc]:
         def numbers(status: CharacterStatus, seq: int) -> Doc:
             assert isinstance(status, StressStatus)
@@ -62,10 +62,10 @@ class StressNarrator(Narrator):
             }
         ]
 
-    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
         for step in steps:
             p = step.payload
-            if isinstance(p, PanicRolled) and p.character == name and p.panicked:
+            if isinstance(p, PanicRolled) and who.named(step, p.character) and p.panicked:
                 return [Milestone(step, "panic", "First panic", f"panicked at stress {p.stress}")]
         return []
 

@@ -7,7 +7,14 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from journal.dice import DiceBox
-from journal.documents import CharacterStatus, StatusDocument
+from journal.documents import (
+    BoardCell,
+    BoardColumn,
+    BoardRow,
+    BoardTable,
+    CharacterStatus,
+    StatusDocument,
+)
 from journal.errors import RuleError
 from journal.events import Dice, Event, JSONObject, Terms, describe_terms, event
 from journal.rules.core import (
@@ -20,7 +27,6 @@ from journal.rules.core import (
 )
 from journal.rules.dispatch import Dispatch
 from journal.rules.ruleset import Ruleset
-from journal.text import table
 
 STRESS_MAX = 10
 NERVE_RANGE = (1, 10)
@@ -253,12 +259,25 @@ class StressRules(Ruleset):
         }
 
     def status_table(self, document: StatusDocument) -> str:
-        rows = [
-            [name, f"{c.stress}/{c.stress_max}", c.nerve, c.panics]
+        return self.board_table(document).text()
+
+    def board_table(self, document: StatusDocument) -> BoardTable:
+        """Everyone's stress track: the same table for the GM and the players."""
+        rows = tuple(
+            BoardRow(
+                name,
+                (
+                    BoardCell(name),
+                    BoardCell(f"{c.stress}/{c.stress_max}", c.stress),
+                    BoardCell.of(c.nerve),
+                    BoardCell.of(c.panics),
+                ),
+            )
             for name, c in document.characters.items()
             if isinstance(c, StressStatus)
-        ]
-        return table(rows, ["name", "stress", "nerve", "panics"])
+        )
+        columns = tuple(BoardColumn(k, k) for k in ("name", "stress", "nerve", "panics"))
+        return BoardTable(None, None, columns, rows)
 
 
 RULESET = StressRules()

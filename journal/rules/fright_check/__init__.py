@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.documents import BoardTable, CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, Recorded
 from journal.rules.core import Adjustment, CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
@@ -166,6 +166,9 @@ class FrightCheckRules(Ruleset):
 
     def status_table(self, document: StatusDocument) -> str:
         return _status.status_table(document)
+
+    def board_table(self, document: StatusDocument) -> BoardTable:
+        return _status.board_table(document)
 
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)

@@ -75,7 +75,9 @@ def change_row(state: CampaignState, command: ChangeRow, dice: DiceBox) -> Frigh
     context = Context(character.will, modified, ht_before_row)
     effects, pending = resolve(row_for(row), context, dice)
     new = losses(effects)
-    fp_after = min(character.fp_max, character.fp + old.fp - new.fp)
+    # HT lost for good takes the FP maximum with it (basic FP equals HT)
+    fp_max = character.fp_max - (max(0, character.ht_lost + new.ht - old.ht) - character.ht_lost)
+    fp_after = min(fp_max, character.fp + old.fp - new.fp)
     hp_after = min(character.hp_max, character.hp + old.hp - new.hp)
     return FrightRowChanged(
         character=character.name,

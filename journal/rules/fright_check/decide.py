@@ -24,10 +24,15 @@ from journal.rules.fright_check.evolve import EVOLVE
 from journal.rules.fright_check.lookup import character_of, rules_of
 from journal.rules.fright_check.roll import success_roll
 from journal.rules.fright_check.sheet import SELF_CONTROL, check_points, check_self_control
-from journal.rules.fright_check.state import Character, Pending
+from journal.rules.fright_check.state import Character, Pending, Window
 from journal.rules.fright_check.table import HIGHEST, LOWEST, Context, resolve, row_for
 
 RULE_OF_14 = 13
+
+
+def window_term(window: Window) -> tuple[tuple[str, int], ...]:
+    """The term a roll decided inside a window after a coma or catatonia carries."""
+    return ((window.label(), window.value),)
 #: GURPS self-control multipliers on a disadvantage's base points
 MULTIPLIER = {15: Fraction(1, 2), 12: Fraction(1), 9: Fraction(3, 2), 6: Fraction(2)}
 
@@ -89,7 +94,9 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     )
     if "Unfazeable" in character.traits:
         return unmade
-    items = mods.all_modifiers(character, command, rules_of(state).combat, state.clock)
+    items = mods.all_modifiers(
+        character, command, rules_of(state).combat, state.clock, state.session
+    )
     modified = character.will + sum(m.value for m in items)
     effective = min(RULE_OF_14, modified)
     rolled = dice.roll("will", 3, 6, Stake(target=effective))
@@ -103,7 +110,9 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         table_total = table_roll + failure_margin
         rolled_row = max(LOWEST, min(HIGHEST, table_total))
         row = rolled_row if change_to is None else change_to
-        context = Context(character.will, modified, character.ht_now)
+        window = character.window(state.clock, state.session)
+        terms = () if window is None else window_term(window)
+        context = Context(character.will, modified, character.ht_now, terms)
         effects, pending = resolve(row_for(row), context, dice)
     return replace(
         unmade,

@@ -245,6 +245,8 @@ def _recovery(p: RecoveryRolled) -> str:
         f"(check #{p.for_seq}): rolled {p.roll} ({faces}) vs {against} {p.target}: "
         f"{verdict}; {recovery_result(p)}"
     )
+    if p.terms:
+        text += f" [target: {describe_terms(p.terms, p.target)}]"
     if p.more is not None:
         more = p.more.get("faces")
         shown = ",".join(map(str, more)) if isinstance(more, list | tuple) else "?"

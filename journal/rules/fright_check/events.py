@@ -148,6 +148,9 @@ class RecoveryRolled(Event):
     more: JSONObject | None
     reaction: JSONObject | None
     lasted: JSONObject | None  # a coma's or catatonia's whole length so far
+    #: inside the window after an earlier coma or catatonia: the target's terms (the row's
+    #: target, then -2); empty outside one (and in the events older journals wrote)
+    terms: Terms = ()
 
 
 @event

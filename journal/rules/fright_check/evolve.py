@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from journal.errors import RuleError
 from journal.events import JSONObject
 from journal.frozen import changed
+from journal.rules.clock import advance
 from journal.rules.core import (
     CampaignState,
     CharacterAdded,
@@ -44,6 +46,7 @@ from journal.rules.fright_check.state import (
     Ongoing,
     Pending,
     Quirk,
+    Window,
 )
 
 EVOLVE = Dispatch[FrightState]("evolve")
@@ -74,7 +77,9 @@ def _checked_event(state: CampaignState, payload: FrightChecked, meta: Meta) -> 
     named = payload.threat_name
     if named is not None and rules.threat_names.get(payload.threat) != named:
         rules = changed(rules, threat_names={**rules.threat_names, payload.threat: named})
-    return _checked(rules, payload, meta)
+    # the session as the fold has it (a voided `session start` is no session), as the
+    # decider reads it: not the envelope's stamp
+    return _checked(rules, payload, meta, state.session)
 
 
 @EVOLVE.on(TraitNamed)
@@ -107,7 +112,8 @@ def _changed_event(state: CampaignState, payload: FrightRowChanged, meta: Meta) 
 
 @EVOLVE.on(RecoveryRolled)
 def _recovery_event(state: CampaignState, payload: RecoveryRolled, meta: Meta) -> FrightState:
-    return _recovery(rules_of(state), payload)
+    # when they come to: the clock and session as the fold has them (as the decider does)
+    return _recovery(rules_of(state), payload, Meta(meta.seq, state.clock, state.session))
 
 
 @EVOLVE.on(Healed)
@@ -200,7 +206,9 @@ def character_from_sheet(name: str, sheet: JSONObject) -> Character:
     )
 
 
-def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightState:
+def _checked(
+    rules: FrightState, payload: FrightChecked, meta: Meta, session: int | None
+) -> FrightState:
     character = rules.get(payload.character)
     if character is None:
         return rules
@@ -216,6 +224,7 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
         rolled_row=payload.rolled_row,
         modified_will=payload.modified_will,
         effects=tuple(payload.effects),
+        session=session,
     )
     pending = tuple(Pending(p.kind, p.points, meta.seq) for p in payload.pending)
     lost = losses(payload.effects)
@@ -223,11 +232,18 @@ def _checked(rules: FrightState, payload: FrightChecked, meta: Meta) -> FrightSt
         character,
         history=(*character.history, record),
         pending=character.pending + pending,
-        ht_lost=character.ht_lost + lost.ht,
         iq_lost=character.iq_lost + lost.iq,
         ongoing=character.ongoing + ongoing(payload.effects, meta.seq),
     )
-    return rules.with_character(_pools(character, hp=-lost.hp, fp=-lost.fp))
+    return rules.with_character(_pools(_ht_lost(character, lost.ht), hp=-lost.hp, fp=-lost.fp))
+
+
+def _ht_lost(character: Character, change: int) -> Character:
+    """HT lost for good (or given back by a changed row), the FP maximum with it: basic FP
+    equals HT. FP above the new maximum fall to it when `_pools` moves them next."""
+    ht_lost = max(0, character.ht_lost + change)
+    fp_max = character.fp_max - (ht_lost - character.ht_lost)
+    return changed(character, ht_lost=ht_lost, fp_max=fp_max)
 
 
 def _changed(rules: FrightState, payload: FrightRowChanged) -> FrightState:
@@ -248,19 +264,14 @@ def _changed(rules: FrightState, payload: FrightRowChanged) -> FrightState:
         history=history,
         pending=pending,
         ongoing=kept + ongoing(payload.effects, seq),
-        ht_lost=max(0, character.ht_lost + payload.ht_lost_change),
         iq_lost=max(0, character.iq_lost + payload.iq_lost_change),
     )
-    return rules.with_character(
-        _pools(
-            character,
-            hp=payload.hp_after - payload.hp_before,
-            fp=payload.fp_after - payload.fp_before,
-        )
-    )
+    character = _ht_lost(character, payload.ht_lost_change)
+    hp, fp = payload.hp_after - payload.hp_before, payload.fp_after - payload.fp_before
+    return rules.with_character(_pools(character, hp=hp, fp=fp))
 
 
-def _recovery(rules: FrightState, payload: RecoveryRolled) -> FrightState:
+def _recovery(rules: FrightState, payload: RecoveryRolled, meta: Meta) -> FrightState:
     character = rules.get(payload.character)
     if character is None:
         return rules
@@ -271,8 +282,12 @@ def _recovery(rules: FrightState, payload: RecoveryRolled) -> FrightState:
     if found is None:
         return rules
     others = tuple(o for o in character.ongoing if o is not found)
+    windows = character.windows
     if payload.success:
         still: tuple[Ongoing, ...] = ()
+        came_to = window_after(character, found, payload, meta)
+        if came_to is not None:
+            windows = (*windows, came_to)
     else:
         more = _amount(payload.more)
         days = len(payload.care_terms)
@@ -285,8 +300,48 @@ def _recovery(rules: FrightState, payload: RecoveryRolled) -> FrightState:
                 days_without_care=found.days_without_care + days,
             ),
         )
-    character = changed(character, ongoing=others + still)
+    character = changed(character, ongoing=others + still, windows=windows)
     return rules.with_character(_pools(character, hp=payload.hp_after - payload.hp_before))
+
+
+def window_after(
+    character: Character, found: Ongoing, payload: RecoveryRolled, meta: Meta
+) -> Window | None:
+    """The -2 window a coma or catatonia leaves when the character comes to (the row's
+    `skill-penalty`): 6 hours after a coma, as many days as the catatonia lasted, from the
+    clock at the recovery roll that ended it (no clock: for the rest of its session)."""
+    record = character.check(found.seq)
+    if record is None or found.kind not in ("coma", "catatonia"):
+        return None
+    penalty = next((e for e in record.effects if e.get("kind") == "skill-penalty"), None)
+    if penalty is None:
+        return None
+    value = penalty.get("value")
+    if found.kind == "catatonia":
+        lasted = _amount(payload.lasted) or found.lasted or 0
+        length = f"{lasted}d"
+    else:
+        duration = penalty.get("duration")
+        hours = duration.get("value") if isinstance(duration, Mapping) else None
+        length = f"{hours if isinstance(hours, int) else 6}h"
+    if length[:-1] == "0":
+        return None
+    ends = None
+    if meta.game_time is not None:
+        try:
+            ends = advance(meta.game_time, length)
+        except RuleError:  # past the last date the clock can hold: open for good
+            ends = None
+    return Window(
+        seq=found.seq,
+        condition=found.kind,
+        came_to=meta.seq,
+        value=value if isinstance(value, int) else -2,
+        length=length,
+        starts=meta.game_time,
+        ends=ends,
+        session=meta.session,
+    )
 
 
 def _amount(value: JSONObject | None) -> int | None:

@@ -14,9 +14,12 @@ Rulings:
   game time lies 0 to 24 game-hours (both inclusive) before this one's. An earlier check
   at the same game minute counts (the clock was simply not advanced between them); one
   exactly 24 h earlier counts; 24 h 1 min earlier does not; one stamped later than this
-  check (a clock set back) does not. With the clock not set nothing can be placed in
-  time, so none are counted and the label says so; earlier checks without a game time
-  are left out and the label says how many.
+  check (a clock set back) does not. With the clock not set, the earlier checks of the
+  same session count as within 24 hours (RULES.md); outside a session none are counted
+  and the label says so. Earlier checks without a game time (made before the clock was
+  set) are left out and the label says how many.
+- After a coma or catatonia: inside the window (`state.Window`), -2 for all skill rolls
+  and attribute checks, listed as a derived modifier of every Fright Check.
 - Heat of battle: derived on while a combat runs and the character is in its cast (an
   empty cast is everyone).
 """
@@ -29,7 +32,7 @@ from journal.errors import RuleError
 from journal.rules.clock import hours_between
 from journal.rules.fright_check.commands import FrightCheck
 from journal.rules.fright_check.events import Modifier
-from journal.rules.fright_check.state import Character, Combat
+from journal.rules.fright_check.state import Character, CheckRecord, Combat
 
 GIVEN = "given"
 DERIVED = "derived"
@@ -228,7 +231,7 @@ def previous_experience_modifier(character: Character, command: FrightCheck) -> 
 
 
 def exposures_modifier(
-    character: Character, command: FrightCheck, game_time: str | None
+    character: Character, command: FrightCheck, game_time: str | None, session: int | None = None
 ) -> Modifier:
     threat = command.threat
     if command.exposures is not None:
@@ -239,12 +242,7 @@ def exposures_modifier(
         )
     same = [c for c in character.history if c.made and c.threat.casefold() == threat.casefold()]
     if game_time is None:
-        note = f"; {len(same)} earlier check(s) not counted" if same else ""
-        return item(
-            f"exposures to {threat} in 24 game-hours: the campaign clock is not set{note}",
-            0,
-            DERIVED,
-        )
+        return _exposures_this_session(threat, same, session)
     untimed = sum(1 for c in same if c.game_time is None)
     within = [
         c.seq
@@ -263,6 +261,42 @@ def exposures_modifier(
     return item(label, len(within), DERIVED)
 
 
+def _exposures_this_session(
+    threat: str, same: list[CheckRecord], session: int | None
+) -> Modifier:
+    """With no campaign clock, the earlier checks against the threat in this session count
+    as within 24 hours; outside a session nothing can place them, and none count."""
+    if session is None:
+        note = f"; {len(same)} earlier check(s) not counted" if same else ""
+        return item(
+            f"exposures to {threat} in 24 game-hours: the campaign clock is not set and no "
+            f"session is running{note}",
+            0,
+            DERIVED,
+        )
+    within = [c.seq for c in same if c.session == session]
+    if not within:
+        return item(
+            f"no earlier exposure to {threat} this session (the campaign clock is not set)",
+            0,
+            DERIVED,
+        )
+    checks = "check" if len(within) == 1 else "checks"
+    label = f"earlier exposures to {threat} this session, counted as within 24 game-hours "
+    label += f"(the campaign clock is not set; {checks} " + ", ".join(map(str, within)) + ")"
+    return item(label, len(within), DERIVED)
+
+
+def window_modifier(
+    character: Character, game_time: str | None, session: int | None
+) -> list[Modifier]:
+    """-2 inside the window after a coma or catatonia (RULES.md Part 2)."""
+    window = character.window(game_time, session)
+    if window is None:
+        return []
+    return [item(window.label(), window.value, DERIVED)]
+
+
 def report_modifier(command: FrightCheck) -> list[Modifier]:
     if not command.report:
         return []
@@ -276,16 +310,23 @@ def report_modifier(command: FrightCheck) -> list[Modifier]:
 
 
 def all_modifiers(
-    character: Character, command: FrightCheck, combat: Combat | None, game_time: str | None
+    character: Character,
+    command: FrightCheck,
+    combat: Combat | None,
+    game_time: str | None,
+    session: int | None = None,
 ) -> tuple[Modifier, ...]:
-    """The itemized modifiers in the text's order; `command` must be normalized."""
+    """The itemized modifiers in the text's order, then the window after a coma or
+    catatonia (not the text's list: the table's own aftermath); `command` must be
+    normalized."""
     return (
         *trait_modifiers(character, command),
         *body_modifiers(command),
         heat_modifier(character, command, combat),
         *circumstance_modifiers(command),
         previous_experience_modifier(character, command),
-        exposures_modifier(character, command, game_time),
+        exposures_modifier(character, command, game_time, session),
         *report_modifier(command),
         *(item(label, value, GIVEN) for label, value in command.extra),
+        *window_modifier(character, game_time, session),
     )

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from journal.documents import CharacterStatus
-from journal.handouts.hooks import Milestone, Narrator, RecapView
+from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
 from journal.handouts.telling import ARROW
 from journal.projection import Step
 from journal.rules.fright_check.describe import LINES, condition_name, pending_text, row_label
@@ -127,14 +127,14 @@ class FrightCheckNarrator(Narrator):
         }
 
     def arc_numbers(
-        self, name: str, steps: Sequence[Step]
+        self, who: Who, steps: Sequence[Step]
     ) -> Callable[[CharacterStatus, int], Doc]:
         # the traits they acquired (TraitNamed), in order: their scars; a starting quirk or
         # disadvantage on the sheet is not one
         named = [
             s.record.seq
             for s in steps
-            if isinstance(s.payload, TraitNamed) and s.payload.character == name
+            if isinstance(s.payload, TraitNamed) and who.named(s, s.payload.character)
         ]
 
         def numbers(status: CharacterStatus, seq: int) -> Doc:
@@ -184,12 +184,13 @@ class FrightCheckNarrator(Narrator):
             },
         ]
 
-    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
         found: list[Milestone] = []
         failed = False
         for step in steps:
             p = step.payload
-            if isinstance(p, FrightChecked) and p.character == name and p.made and not p.success:
+            mine = isinstance(p, FrightChecked | TraitNamed) and who.named(step, p.character)
+            if isinstance(p, FrightChecked) and mine and p.made and not p.success:
                 label = "First Fright Check failed" if not failed else "Fright Check failed"
                 failed = True
                 effects = "; ".join(effect_line(e, gm=False) for e in p.effects)
@@ -198,7 +199,7 @@ class FrightCheckNarrator(Narrator):
                     f"row {row_label(p.row)}: {effects}"
                 )
                 found.append(Milestone(step, "scar" if p.pending else "fright", label, text))
-            elif isinstance(p, TraitNamed) and p.character == name:
+            elif isinstance(p, TraitNamed) and mine:
                 text = (
                     f"{p.name} gets worse: self-control "
                     f"{p.previous_self_control} {ARROW} {p.self_control}"

@@ -15,11 +15,11 @@ from typing import Any
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events import Term
+from journal.events import Term, Terms
 from journal.rules.core import CampaignState
 from journal.rules.fright_check.commands import Heal, Recover, Rest
 from journal.rules.fright_check.decide import DECIDE
-from journal.rules.fright_check.describe import condition_name
+from journal.rules.fright_check.describe import AGAINST, condition_name
 from journal.rules.fright_check.effects import SHORT
 from journal.rules.fright_check.events import (
     Ended,
@@ -30,7 +30,7 @@ from journal.rules.fright_check.events import (
 )
 from journal.rules.fright_check.lookup import character_of, rules_of
 from journal.rules.fright_check.roll import success_roll
-from journal.rules.fright_check.state import Character, Ongoing
+from journal.rules.fright_check.state import WINDOW_LABEL, Character, Ongoing
 
 
 def _listed(character: Character) -> str:
@@ -72,9 +72,11 @@ def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRo
             f"only a catatonia (row 30) costs HP without medical care, not "
             f"{condition_name(found.kind)}: leave --no-care out"
         )
-    stake = Stake(target=found.target, about=condition_name(found.kind))
+    terms = _window_terms(state, character, found)
+    target = found.target + sum(value for _, value in terms[1:])
+    stake = Stake(target=target, about=condition_name(found.kind))
     rolled = dice.roll("recovery", 3, 6, stake)
-    outcome = success_roll(found.target, rolled.total)
+    outcome = success_roll(target, rolled.total)
     care_terms: tuple[Term, ...] = ()
     if not command.care:
         first = found.days_without_care + 1
@@ -94,7 +96,7 @@ def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRo
         for_seq=found.seq,
         condition=found.kind,
         against=found.against,
-        target=found.target,
+        target=target,
         every=found.every,
         attempt=found.failed + 1,
         dice=dice.record(),
@@ -109,7 +111,22 @@ def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRo
         more=more,
         reaction=reaction,
         lasted=lasted,
+        terms=terms,
     )
+
+
+def _window_terms(state: CampaignState, character: Character, found: Ongoing) -> Terms:
+    """Inside the window after a coma or catatonia, the target's terms: the row's target and
+    -2 (RULES.md Part 2). A modified Will made inside the window holds it already."""
+    window = character.window(state.clock, state.session)
+    if window is None:
+        return ()
+    if found.against == "modified-will":
+        record = character.check(found.seq)
+        if record is not None and any(m.label.startswith(WINDOW_LABEL) for m in record.modifiers):
+            return ()
+    against = AGAINST.get(found.against, found.against)
+    return ((against, found.target), (window.label(), window.value))
 
 
 def heal(state: CampaignState, command: Heal) -> Healed:

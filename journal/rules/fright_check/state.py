@@ -59,6 +59,7 @@ class CheckRecord:
     rolled_row: int | None = None
     modified_will: int | None = None
     effects: tuple[JSONObject, ...] = ()  # the row's effects as applied (after a change too)
+    session: int | None = None  # the session it was made in (exposures with no clock)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,52 @@ class Ongoing:
     lasted: int | None = None  # all the stretches so far
     failed: int = 0  # recovery rolls failed so far
     days_without_care: int = 0  # a catatonia's days counted for the daily HP loss
+
+
+@dataclass(frozen=True)
+class Window:
+    """After a coma or a catatonia (rows 28-30, 38-40): from the moment the character comes
+    to, `value` (-2) to all skill rolls and attribute checks, for 6 hours (a coma) or as
+    many days as the catatonia lasted (`length`, e.g. `6h`, `3d`).
+
+    With the campaign clock set when they came to, it runs from `starts` (the clock at the
+    recovery roll that ended the condition) to `ends`. With no clock nothing can measure
+    hours or days: it stays open for the rest of the session they came to in (`session`;
+    outside any session, until the next one starts)."""
+
+    seq: int  # the Fright Check that gave the coma or catatonia
+    condition: str  # coma | catatonia
+    came_to: int  # the recovery roll that ended it
+    value: int
+    length: str
+    starts: str | None
+    ends: str | None
+    session: int | None
+
+    def open_at(self, clock: str | None, session: int | None) -> bool:
+        """Whether the window holds for a roll decided at game time `clock` in `session`."""
+        if self.starts is None:
+            return session == self.session
+        if self.ends is None:  # past the last date the clock can hold: it never ends
+            return True
+        return clock is not None and self.starts <= clock < self.ends
+
+    def label(self) -> str:
+        """`after coming to from a coma (check #12), until 1925-11-01T04:30`."""
+        kind = "a coma" if self.condition == "coma" else "a catatonia"
+        until = (
+            f"until {self.ends.replace('T', ' ')}"
+            if self.ends is not None
+            else "for the rest of the session (no campaign clock)"
+            if self.starts is None
+            else "for good"
+        )
+        return f"{WINDOW_LABEL} {kind} (check #{self.seq}, {self.length}), {until}"
+
+
+#: how every modifier and term of a window begins (a recovery roll against a modified Will
+#: that already holds it takes it once)
+WINDOW_LABEL = "after coming to from"
 
 
 @dataclass(frozen=True)
@@ -97,6 +144,13 @@ class Character:
     hp: int = 10
     fp: int = 10
     ongoing: tuple[Ongoing, ...] = ()
+    windows: tuple[Window, ...] = ()
+
+    def window(self, clock: str | None, session: int | None) -> Window | None:
+        """The window after a coma or catatonia that holds now (the latest one: they do not
+        add up, each is the same -2), or None."""
+        found = [w for w in self.windows if w.open_at(clock, session)]
+        return found[-1] if found else None
 
     @property
     def ht_now(self) -> int:
@@ -170,5 +224,6 @@ STATE_CLASSES = (
     CheckRecord,
     Modifier,
     Ongoing,
+    Window,
     Combat,
 )

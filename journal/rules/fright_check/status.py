@@ -5,13 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from journal.documents import CharacterStatus, Document, StatusDocument
+from journal.documents import (
+    GM_ONLY,
+    PLAYERS_ONLY,
+    BoardCell,
+    BoardColumn,
+    BoardRow,
+    BoardTable,
+    CharacterStatus,
+    Document,
+    StatusDocument,
+)
 from journal.rules.core import CampaignState
 from journal.rules.fright_check.describe import condition_name
 from journal.rules.fright_check.events import Modifier
 from journal.rules.fright_check.lookup import rules_of
 from journal.rules.fright_check.state import Disadvantage
-from journal.text import table
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,22 @@ class ConditionStatus(Document):
 
 
 @dataclass(frozen=True)
+class WindowStatus(Document):
+    """-2 to all skill rolls and attribute checks after coming to from a coma or catatonia:
+    the check it follows, the recovery roll that ended it, and when it ends (`ends` null:
+    with no campaign clock, at the end of the session they came to in)."""
+
+    value: int
+    condition: str
+    seq: int
+    came_to: int
+    length: str
+    starts: str | None
+    ends: str | None
+    text: str
+
+
+@dataclass(frozen=True)
 class FCStatus(CharacterStatus):
     will: int
     ht: int
@@ -83,6 +108,8 @@ class FCStatus(CharacterStatus):
     fp: int
     fp_max: int
     conditions: tuple[ConditionStatus, ...]
+    #: the window after a coma or catatonia that holds now (null: none)
+    skill_penalty: WindowStatus | None = None
 
 
 def _trait(d: Disadvantage) -> TraitStatus:
@@ -98,6 +125,7 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
         if c is None:
             continue
         in_combat = combat is not None and combat.includes(name)
+        window = c.window(state.clock, state.session)
         result[name] = FCStatus(
             will=c.will,
             ht=c.ht,
@@ -130,46 +158,79 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
                 )
                 for o in c.ongoing
             ),
+            skill_penalty=None
+            if window is None
+            else WindowStatus(
+                window.value,
+                window.condition,
+                window.seq,
+                window.came_to,
+                window.length,
+                window.starts,
+                window.ends,
+                window.label(),
+            ),
         )
     return result
 
 
-HEADER = [
-    "name",
-    "will",
-    "HT",
-    "IQ",
-    "HP",
-    "FP",
-    "quirks",
-    "disads",
-    "pending",
-    "pts lost",
-    "checks",
-    "now",
-]
+#: the board's columns: a player sees Will, HP, FP and the conditions (without the seq of
+#: the check behind each); the sheet's other numbers and the pending traits are the GM's
+COLUMNS = (
+    BoardColumn("name", "name"),
+    BoardColumn("will", "will"),
+    BoardColumn("ht", "HT", GM_ONLY),
+    BoardColumn("iq", "IQ", GM_ONLY),
+    BoardColumn("hp", "HP"),
+    BoardColumn("fp", "FP"),
+    BoardColumn("quirks", "quirks", GM_ONLY),
+    BoardColumn("disadvantages", "disads", GM_ONLY),
+    BoardColumn("pending", "pending", GM_ONLY),
+    BoardColumn("points_lost", "pts lost", GM_ONLY),
+    BoardColumn("checks", "checks", GM_ONLY),
+    BoardColumn("now", "now", GM_ONLY),
+    BoardColumn("conditions", "conditions", PLAYERS_ONLY),
+)
+
+
+def _cells(name: str, c: FCStatus) -> tuple[BoardCell, ...]:
+    return (
+        BoardCell(name),
+        BoardCell.of(c.will),
+        BoardCell.of(c.ht_now),
+        BoardCell.of(c.iq_now),
+        BoardCell(f"{c.hp}/{c.hp_max}", c.hp),
+        BoardCell(f"{c.fp}/{c.fp_max}", c.fp),
+        BoardCell.of(len(c.quirks)),
+        BoardCell.of(len(c.disadvantages)),
+        BoardCell.of(len(c.pending)),
+        BoardCell.of(c.points_lost),
+        BoardCell.of(c.checks),
+        BoardCell(_now(c)),
+        BoardCell(_now(c, seqs=False)),
+    )
+
+
+def board_table(document: StatusDocument) -> BoardTable:
+    """Every character's row; the running combat (if any) named, not drawn as a line."""
+    characters = {n: c for n, c in document.characters.items() if isinstance(c, FCStatus)}
+    fight = next((c.encounter.title for c in characters.values() if c.encounter), None)
+    rows = tuple(BoardRow(name, _cells(name, c)) for name, c in characters.items())
+    return BoardTable(None, fight, COLUMNS, rows)
 
 
 def status_table(document: StatusDocument) -> str:
-    rows = [
-        [
-            name,
-            c.will,
-            c.ht_now,
-            c.iq_now,
-            f"{c.hp}/{c.hp_max}",
-            f"{c.fp}/{c.fp_max}",
-            len(c.quirks),
-            len(c.disadvantages),
-            len(c.pending),
-            c.points_lost,
-            c.checks,
-            ", ".join(f"{condition_name(o.kind)} (#{o.seq})" for o in c.conditions) or "-",
-        ]
-        for name, c in document.characters.items()
-        if isinstance(c, FCStatus)
-    ]
-    return table(rows, HEADER)
+    return board_table(document).text()
+
+
+def _now(c: FCStatus, seqs: bool = True) -> str:
+    """What holds the character now: lasting conditions (with the check behind each, for
+    the GM), the -2 after a coma or catatonia."""
+    found = [condition_name(o.kind) + (f" (#{o.seq})" if seqs else "") for o in c.conditions]
+    window = c.skill_penalty
+    if window is not None:
+        found.append(f"{window.value} to rolls {window.text}")
+    return ", ".join(found) or "-"
 
 
 #: The GM's words for status keys in `explain` (`--json` keeps the keys).
@@ -192,6 +253,7 @@ EXPLAIN_LABELS: Mapping[str, str] = {
     "fp": "FP",
     "conditions": "lasting conditions",
 }
-#: the history of checks is in the rulings, not a number
-EXPLAIN_SKIPPED = frozenset({"history"})
+#: the history of checks is in the rulings, not a number; so is the window after a coma
+#: (its -2 is among the modifiers and terms of each ruling it lowers)
+EXPLAIN_SKIPPED = frozenset({"history", "skill_penalty"})
 EXPLAIN_HIDDEN = frozenset({"encounter.seq", "conditions"})

@@ -9,7 +9,8 @@ mappings plus the pending acquired traits. Effect mappings:
   until recovery), `recovery` `{against, every, target}` (None when it ends by itself),
   `note`; total panic also has `reaction` (the GM's 3d: higher is more useless).
 - `fp-loss` with `fp`, `injury` with `hp`: `{value, dice, faces}`.
-- `ht-roll`: `{target, roll, faces, success, critical, margin}`, followed by the
+- `ht-roll`: `{target, roll, faces, success, critical, margin}` (and `terms`, HT and the
+  -2, when it is rolled inside the window after a coma or catatonia), followed by the
   effects of its failure / critical failure.
 - acquired traits (`quirk`, `delusion`, `phobia-or-mental`, `physical-disadvantage`,
   `self-control-or-new`) with `points`; each also becomes a pending item.
@@ -332,6 +333,8 @@ class Context:
     will: int
     modified_will: int  # Will plus the check's modifiers, no Rule of 14
     ht: int  # HT after permanent losses
+    #: what lowers the row's immediate HT roll (the -2 window after a coma or catatonia)
+    ht_terms: tuple[tuple[str, int], ...] = ()
 
 
 class _Resolver:
@@ -429,19 +432,21 @@ class _Resolver:
         self.effects.append(_noted(effect, spec.note))
 
     def ht_roll(self, spec: HTRoll) -> None:
-        rolled = self.dice.roll("ht", 3, 6, Stake(target=self.context.ht))
-        outcome = success_roll(self.context.ht, rolled.total)
-        self.effects.append(
-            {
-                "kind": "ht-roll",
-                "target": self.context.ht,
-                "roll": rolled.total,
-                "faces": rolled.faces,
-                "success": outcome.success,
-                "critical": outcome.critical,
-                "margin": outcome.margin,
-            }
-        )
+        target = self.context.ht + sum(value for _, value in self.context.ht_terms)
+        rolled = self.dice.roll("ht", 3, 6, Stake(target=target))
+        outcome = success_roll(target, rolled.total)
+        roll: Effect = {
+            "kind": "ht-roll",
+            "target": target,
+            "roll": rolled.total,
+            "faces": rolled.faces,
+            "success": outcome.success,
+            "critical": outcome.critical,
+            "margin": outcome.margin,
+        }
+        if self.context.ht_terms:
+            roll["terms"] = [["HT", self.context.ht], *map(list, self.context.ht_terms)]
+        self.effects.append(roll)
         if not outcome.success:
             for amount in spec.on_failure:
                 self.add(amount)

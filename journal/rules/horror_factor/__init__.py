@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.documents import BoardLine, CharacterStatus, Document, StatusDocument
+from journal.documents import BoardTable, CharacterStatus, Document, StatusDocument
 from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
 from journal.rules.core import Adjustment, CampaignState
 from journal.rules.dispatch import Dispatch
@@ -123,8 +123,8 @@ class HorrorFactorRules(Ruleset):
     def status_table(self, document: StatusDocument) -> str:
         return _status.status_table(document)
 
-    def board(self, document: StatusDocument) -> tuple[BoardLine, ...]:
-        return _status.board(document)
+    def board_table(self, document: StatusDocument) -> BoardTable:
+        return _status.board_table(document)
 
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
         return (

@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from journal.documents import CharacterStatus
-from journal.handouts.hooks import Milestone, Narrator, RecapView
+from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
 from journal.handouts.telling import ARROW
 from journal.projection import Step
+from journal.rules.core import CharacterRenamed
 from journal.rules.horror_factor import tables
 from journal.rules.horror_factor.events import (
     EncounterEnded,
@@ -147,6 +148,9 @@ class HorrorFactorNarrator(Narrator):
         if isinstance(payload, TurnAdvanced):
             self._new_turn(payload.turn, step, recap, encounter)
             return
+        if isinstance(payload, CharacterRenamed) and payload.old in encounter["cast"]:
+            _renamed_in_fight(encounter, payload.old, payload.new)
+            return
         turn = recap.turn
         if turn is None:
             return
@@ -173,11 +177,13 @@ class HorrorFactorNarrator(Narrator):
             found = status.get(name)
             fight = found.encounter if found else None
             if fight is not None:
-                # the numbers as they stand after this event: a soak's effective HF follows
-                # every later change of the turn (a drop, a shift)
+                # the numbers as they stand after this event: a soak's effective HF, and
+                # the action penalty, follow every later change of the turn (a drop, a
+                # shift): "Each characters Action Penalty is reduced immediately"
                 row["hf_end"] = fight.hf
                 row["soak"] = fight.soak
                 row["effective_hf"] = fight.effective_hf
+                row["penalty"] = fight.action_penalty
                 row["left"] = fight.left
 
     @staticmethod
@@ -290,7 +296,7 @@ class HorrorFactorNarrator(Narrator):
     # --- the arc ---------------------------------------------------------------------------
 
     def arc_numbers(
-        self, name: str, steps: Sequence[Step]
+        self, who: Who, steps: Sequence[Step]
     ) -> Callable[[CharacterStatus, int], Doc]:
         def numbers(status: CharacterStatus, seq: int) -> Doc:
             assert isinstance(status, HFStatus)
@@ -340,7 +346,7 @@ class HorrorFactorNarrator(Narrator):
             },
         ]
 
-    def milestones(self, name: str, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
         found: list[Milestone] = []
         froze = dropped = False
         for step in steps:
@@ -351,17 +357,19 @@ class HorrorFactorNarrator(Narrator):
             )
             where = f" in “{fight}”" if fight else ""
             match p:
-                case InitiativeRolled(character=who) if who == name and not p.can_act and not froze:
+                case InitiativeRolled(character=named) if (
+                    who.named(step, named) and not p.can_act and not froze
+                ):
                     froze = True
                     text = f"froze{where}, turn {p.turn} (initiative {p.total})"
                     found.append(Milestone(step, "freeze", "First freeze", text))
-                case EnemyDropped(character=who) if who == name and not dropped:
+                case EnemyDropped(character=named) if who.named(step, named) and not dropped:
                     dropped = True
                     text = f"dropped an enemy{where}, turn {p.turn}"
                     found.append(Milestone(step, "drop", "First enemy dropped", text))
                 case EncounterEnded():
                     for r in p.results:
-                        if r.character == name:
+                        if who.named(step, r.character):
                             found += _hardness_milestones(
                                 step,
                                 (r.hardness_before, r.hardness_after),
@@ -369,7 +377,7 @@ class HorrorFactorNarrator(Narrator):
                                 f"after “{p.title}”",
                                 r.specialization,
                             )
-                case HorrorChecked(character=who) if who == name:
+                case HorrorChecked(character=named) if who.named(step, named):
                     found += _hardness_milestones(
                         step,
                         (p.hardness_before, p.hardness_after),
@@ -377,7 +385,7 @@ class HorrorFactorNarrator(Narrator):
                         f"Horror Check against HF {p.hf}",
                         p.specialization,
                     )
-                case HardnessAwarded(character=who) if who == name:
+                case HardnessAwarded(character=named) if who.named(step, named):
                     found += _hardness_milestones(
                         step,
                         (p.hardness_before, p.hardness_after),
@@ -385,7 +393,7 @@ class HorrorFactorNarrator(Narrator):
                         f"awarded: {p.reason}",
                         p.specialization,
                     )
-                case PeaceRecorded(character=who) if who == name:
+                case PeaceRecorded(character=named) if who.named(step, named):
                     label = hardness_label(p.specialization)
                     change = (
                         f"{label} {p.hardness_before} {ARROW} {p.hardness_after}"
@@ -395,6 +403,16 @@ class HorrorFactorNarrator(Narrator):
                     text = f"{p.months} month(s) of peace: {change}"
                     found.append(Milestone(step, "peace", "Peace", text))
         return found
+
+
+def _renamed_in_fight(encounter: Doc, old: str, new: str) -> None:
+    """A fighter renamed mid-fight keeps their place: the encounter's table (its cast, every
+    turn's row, the fear track) reads their new name, and the turns after it list them."""
+    encounter["cast"] = [new if name == old else name for name in encounter["cast"]]
+    for turn in encounter["turns"]:
+        for row in turn["rows"]:
+            if row["name"] == old:
+                row["name"] = new
 
 
 def _row(name: str, fight: FightNumbers, why: str | None) -> Doc:

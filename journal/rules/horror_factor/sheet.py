@@ -71,6 +71,15 @@ def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
         if name in specs:
             raise RuleError(f"the specialization {name!r} is given twice: give it once")
         specs[name] = in_range(raw_level, f"the {name} specialization", 0, tables.HARDNESS_MAX)
+        if specs[name] > cap:
+            fits = next(t for t in tables.TRAININGS if tables.HARDENING_CAP[t] >= specs[name])
+            raise RuleError(
+                f"a starting {name} specialization of {specs[name]} is above the cap of "
+                f"training {training} ({cap}): give --training {fits} (cap "
+                f"{tables.HARDENING_CAP[fits]}) if that fits, or start at {name}={cap} and "
+                f"`journal award NAME --hardness {specs[name] - cap} --spec {name} --reason ...` "
+                "for the rest"
+            )
     return {
         "reaction": reaction,
         "willpower": willpower,

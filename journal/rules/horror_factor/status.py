@@ -6,9 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from journal.documents import (
+    ACTED,
     FROZEN,
+    GM_ONLY,
     WAITING,
-    BoardLine,
+    BoardCell,
+    BoardColumn,
+    BoardRow,
+    BoardTable,
     CharacterStatus,
     Document,
     StatusDocument,
@@ -16,7 +21,6 @@ from journal.documents import (
 from journal.rules.core import CampaignState
 from journal.rules.horror_factor.lookup import rules_of
 from journal.rules.horror_factor.state import action_penalty
-from journal.text import table
 
 
 @dataclass(frozen=True)
@@ -102,34 +106,31 @@ def status(state: CampaignState) -> dict[str, HFStatus]:
     return result
 
 
-def _row(name: str, c: HFStatus) -> list[object]:
+def _cells(name: str, c: HFStatus) -> list[BoardCell]:
+    """A row of the board: the fight's numbers (all `-` outside it), then the lasting ones."""
+    lasting = [
+        BoardCell(f"{c.willpower}/{c.willpower_max}", c.willpower),
+        BoardCell(_hardness_cell(c), c.hardness),
+        BoardCell.of(c.brokenness),
+    ]
     fight = c.encounter
     if fight is None:
-        return [
-            name,
-            "-",
-            "-",
-            "-",
-            "-",
-            "-",
-            f"{c.willpower}/{c.willpower_max}",
-            _hardness_cell(c),
-            c.brokenness,
-        ]
+        return [BoardCell(name), *(BoardCell.of(None) for _ in range(5)), *lasting]
     hf = str(fight.hf) + (f" (eff {fight.effective_hf})" if fight.soak else "")
-    acts = "-" if fight.can_act is None else ("yes" if fight.can_act else "FROZE")
     if fight.left is not None:
-        acts = f"out ({fight.left})"
+        acts = BoardCell(f"out ({fight.left})")
+    elif fight.can_act is None:
+        acts = BoardCell("-", mark=WAITING)
+    else:
+        acts = BoardCell("yes", mark=ACTED) if fight.can_act else BoardCell("FROZE", mark=FROZEN)
     return [
-        name,
-        hf,
-        -fight.action_penalty if fight.action_penalty else 0,
-        "-" if fight.initiative is None else fight.initiative,
+        BoardCell(name),
+        BoardCell(hf, fight.effective_hf),
+        BoardCell.of(-fight.action_penalty if fight.action_penalty else 0),
+        BoardCell.of(fight.initiative),
         acts,
-        fight.defense_penalty or 0,
-        f"{c.willpower}/{c.willpower_max}",
-        _hardness_cell(c),
-        c.brokenness,
+        BoardCell.of(fight.defense_penalty or 0),
+        *lasting,
     ]
 
 
@@ -141,31 +142,42 @@ def _hardness_cell(c: HFStatus) -> str:
     return cell
 
 
-HEADER = ["name", "HF", "penalty", "init", "acts", "defense", "WP", "hardness", "broken"]
+#: the board's columns: the initiative total is the GM's (a roll's result)
+COLUMNS = (
+    BoardColumn("name", "name"),
+    BoardColumn("hf", "HF"),
+    BoardColumn("penalty", "penalty"),
+    BoardColumn("initiative", "init", GM_ONLY),
+    BoardColumn("acts", "acts"),
+    BoardColumn("defense", "defense"),
+    BoardColumn("willpower", "WP"),
+    BoardColumn("hardness", "hardness"),
+    BoardColumn("brokenness", "broken"),
+)
+#: the columns of the roster between fights
+LASTING = (0, 6, 7, 8)
+
+
+def board_table(document: StatusDocument) -> BoardTable:
+    """The encounter's line and its table during a fight, a fighter who froze this turn or
+    has yet to roll initiative marked; only the lasting numbers between fights."""
+    characters = {n: c for n, c in document.characters.items() if isinstance(c, HFStatus)}
+    fight = next((c.fight for c in characters.values() if c.fight), None)
+    turn = next((c.encounter.turn for c in characters.values() if c.encounter), 0)
+    rows = [
+        BoardRow(name, tuple(_cells(name, c)), _mark(c.encounter))
+        for name, c in characters.items()
+    ]
+    if fight is None:
+        roster = tuple(BoardRow(r.character, tuple(r.cells[i] for i in LASTING)) for r in rows)
+        return BoardTable(None, None, tuple(COLUMNS[i] for i in LASTING), roster)
+    head = f"Encounter {fight.title!r}, turn {turn} (initial HF {fight.initial_hf})"
+    return BoardTable(head, fight.title, COLUMNS, tuple(rows))
 
 
 def status_table(document: StatusDocument) -> str:
     """The encounter's line and its table during a fight; only the lasting numbers between."""
-    characters = {n: c for n, c in document.characters.items() if isinstance(c, HFStatus)}
-    fight = next((c.fight for c in characters.values() if c.fight), None)
-    turn = next((c.encounter.turn for c in characters.values() if c.encounter), 0)
-    rows = [_row(name, c) for name, c in characters.items()]
-    if fight is None:
-        return table([[row[0], *row[6:]] for row in rows], [HEADER[0], *HEADER[6:]])
-    head = f"Encounter {fight.title!r}, turn {turn} (initial HF {fight.initial_hf})"
-    return head + "\n" + table(rows, HEADER)
-
-
-def board(document: StatusDocument) -> tuple[BoardLine, ...]:
-    """The status table a line at a time, a fighter who froze this turn or has yet to roll
-    initiative marked (the order of its rows is the order of `document.characters`)."""
-    lines = status_table(document).splitlines()
-    fighters = [c.encounter for c in document.characters.values() if isinstance(c, HFStatus)]
-    if not any(fighters):
-        return tuple(BoardLine(line) for line in lines)
-    head = len(lines) - len(fighters)  # the encounter's line and the header
-    marks = ["" for _ in lines[:head]] + [_mark(numbers) for numbers in fighters]
-    return tuple(BoardLine(line, mark) for line, mark in zip(lines, marks, strict=True))
+    return board_table(document).text()
 
 
 def _mark(numbers: FightNumbers | None) -> str:

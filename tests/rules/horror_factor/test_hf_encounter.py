@@ -78,7 +78,7 @@ def test_creepy_one(trio: Table) -> None:
 def test_specialization_applies_for_the_category(table: Table, add: AddFn) -> None:
     """ "The character's specialization for the encounter's category if it has one, else the
     general Hardness."""
-    add("Prof", reaction=10, hardness=1, specializations={"mythos": 4})
+    add("Prof", reaction=10, hardness=1, training="some", specializations={"mythos": 4})
     add(
         "Vet", reaction=10, hardness=5, training="professional", specializations={"supernatural": 1}
     )

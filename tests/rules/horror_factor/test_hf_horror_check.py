@@ -114,7 +114,7 @@ def test_specialization_of_the_last_encounter_applies(table: Table) -> None:
                 "reaction": 10,
                 "willpower": 10,
                 "hardness": 0,
-                "training": "none",
+                "training": "some",
                 "specializations": {"mythos": 4},
             },
         )

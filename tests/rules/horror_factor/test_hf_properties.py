@@ -44,6 +44,14 @@ some_names = st.lists(names, max_size=3, unique=True).map(tuple)
 d10 = st.integers(1, 10)
 pair = st.tuples(d10, d10)
 
+
+def _within_the_cap(sheet: dict[str, Any]) -> dict[str, Any]:
+    """A sheet the rules accept: Hardness and every specialization within the training's
+    cap (RULES.md: a sheet above it is refused)."""
+    cap = HARDENING_CAP[sheet["training"]]
+    specs = {name: min(level, cap) for name, level in sheet["specializations"].items()}
+    return {**sheet, "hardness": min(sheet["hardness"], cap), "specializations": specs}
+
 sheets = st.fixed_dictionaries(
     {
         "reaction": st.integers(1, 20),
@@ -55,7 +63,7 @@ sheets = st.fixed_dictionaries(
         ),
         "brokenness": st.integers(0, 6),
     }
-).map(lambda s: {**s, "hardness": min(s["hardness"], HARDENING_CAP[s["training"]])})
+).map(_within_the_cap)
 
 Step = tuple[object, dict[str, tuple[int, int]] | None]
 

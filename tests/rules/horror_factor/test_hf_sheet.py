@@ -134,3 +134,29 @@ def test_a_starting_hardness_above_the_training_cap_is_refused(
     )
     assert f"start at {cap} and `journal award NAME --hardness {hardness - cap}" in message
     assert RULESET.build_sheet(sheet(hardness=cap, training=training))["hardness"] == cap
+
+
+@pytest.mark.parametrize(
+    ("training", "level", "fits"),
+    [("none", 4, "some"), ("none", 5, "professional"), ("some", 5, "professional")],
+)
+def test_a_specialization_above_the_cap_is_refused_at_creation(
+    training: str, level: int, fits: str
+) -> None:
+    """RULES.md, "Character sheet": "The cap holds for specializations too, from the
+    character's creation on: a sheet whose Hardness or any specialization is above its
+    training's cap is refused (an award with a reason can take either past it later)"."""
+    with pytest.raises(RuleError, match=f"mythos specialization of {level} is above the cap"):
+        RULESET.build_sheet(sheet(hardness=1, training=training, specializations={"mythos": level}))
+    with pytest.raises(RuleError, match=f"--training {fits}"):
+        RULESET.build_sheet(sheet(hardness=1, training=training, specializations={"mythos": level}))
+
+
+def test_a_specialization_at_the_cap_is_accepted_and_an_award_takes_it_past() -> None:
+    """RULES.md: "(an award with a reason can take either past it later)"."""
+    from journal.rules.horror_factor.commands import Award
+
+    table = Table("horror-factor")
+    table.do(AddCharacter("Q", sheet(hardness=1, training="none", specializations={"mythos": 3})))
+    table.do(Award("Q", 2, "the Necronomicon, read twice", "mythos"))
+    assert table.rules.characters["Q"].specializations["mythos"] == 5

@@ -1,0 +1,192 @@
+"""`journal serve` under load: how long an append takes to reach open pages, and what a
+thousand open pages cost the server. Needs the serve extra:
+
+    python benchmarks/bench_serve.py [--clients 50] [--appends 20] [--idle 1000] [--json]
+
+The worked example (campaigns/jackson-zombies) is imported into a fresh SQLite file and
+a session is opened; `journal serve --port 0` runs as its own process. Then:
+
+- latency: `--clients` event streams of the players' table screen are open; `--appends`
+  times another writer (this process, through the API) appends a public note, which
+  changes the table screen (the latest players' recap is on it between fights). Each
+  sample is from just before the append to a client reading the `update` event that
+  carries it; p50 and p95 over every client and append (targets: p95 under 250 ms).
+- memory: `--idle` streams are open at once (each has read its response's headers); the
+  server's resident memory then (VmRSS, and its peak VmHWM) against its memory with none
+  (target: under 200 MiB with 1,000).
+
+Clients are raw asyncio sockets, so the client side costs the server nothing it would
+not pay for a browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+WORKED = HERE.parent / "campaigns" / "jackson-zombies" / "log.jsonl"
+
+
+def _journal(db: Path, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "journal", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def _rss_mib(pid: int) -> tuple[float, float]:
+    """(VmRSS, VmHWM) of a process, in MiB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    found = dict(re.findall(r"^(VmRSS|VmHWM):\s+(\d+) kB", status, re.M))
+    return int(found["VmRSS"]) / 1024, int(found["VmHWM"]) / 1024
+
+
+class Client:
+    """One open event stream, recording when each update (by id) arrived."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[int, float] = {}
+        self.ready = asyncio.Event()
+
+    async def run(self, host: str, port: int, path: str) -> None:
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
+        )
+        await writer.drain()
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass
+        self.ready.set()
+        seq = None
+        try:
+            while line := await reader.readline():
+                if line.startswith(b"id:"):
+                    seq = int(line[3:].strip())
+                elif line.startswith(b"event: update") and seq is not None:
+                    self.arrived[seq] = time.perf_counter()
+        finally:
+            writer.close()
+
+
+async def _measure(args: argparse.Namespace) -> dict[str, float]:
+    import journal
+    from journal.rules.core import TakeNote
+
+    folder = Path(tempfile.mkdtemp(prefix="journal-serve-bench-"))
+    db = folder / "journal.db"
+    env = {**os.environ, "XDG_CONFIG_HOME": str(folder / "config")}
+    os.environ["XDG_CONFIG_HOME"] = env["XDG_CONFIG_HOME"]
+    _journal(db, "import", str(WORKED))
+    _journal(db, "session", "start", "The benchmark")
+    players = json.loads(_journal(db, "links", "--json"))["players"].split("/")[-2]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert server.stderr is not None
+        told = ""
+        while "Serving" not in told:
+            line = server.stderr.readline()
+            if not line:
+                raise SystemExit(f"journal serve did not start: {told}")
+            told += line
+        port = int(re.findall(r"Serving http://127\.0\.0\.1:(\d+)/", told)[0])
+        writer = journal.open(str(db))
+        head = writer.head()
+        path = f"/{players}/events?view=&seq={head}"
+        idle_rss, _ = _rss_mib(server.pid)
+
+        clients = [Client() for _ in range(args.clients)]
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port, path)) for c in clients]
+        await asyncio.gather(*(c.ready.wait() for c in clients))
+        await asyncio.sleep(0.5)
+        samples: list[float] = []
+        for number in range(args.appends):
+            start = time.perf_counter()
+            seq = writer.run(TakeNote(f"Benchmark note {number}")).records[-1].seq
+            deadline = time.monotonic() + 5
+            while any(seq not in c.arrived for c in clients) and time.monotonic() < deadline:
+                await asyncio.sleep(0.002)
+            samples += [c.arrived[seq] - start for c in clients if seq in c.arrived]
+            await asyncio.sleep(0.1)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        expected = args.clients * args.appends
+        ordered = sorted(samples)
+
+        await asyncio.sleep(1.0)
+        base_rss, _ = _rss_mib(server.pid)
+        many = [Client() for _ in range(args.idle)]
+        idle = [asyncio.create_task(c.run("127.0.0.1", port, path)) for c in many]
+        await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in many)), timeout=120)
+        await asyncio.sleep(1.0)
+        rss, peak = _rss_mib(server.pid)
+        for task in idle:
+            task.cancel()
+        await asyncio.gather(*idle, return_exceptions=True)
+        writer.close()
+        return {
+            "clients": args.clients,
+            "appends": args.appends,
+            "updates_received": len(samples),
+            "updates_expected": expected,
+            "latency_p50_ms": round(statistics.median(ordered) * 1000, 1),
+            "latency_p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 1),
+            "latency_max_ms": round(ordered[-1] * 1000, 1),
+            "idle_clients": args.idle,
+            "server_rss_start_mib": round(idle_rss, 1),
+            "server_rss_no_clients_mib": round(base_rss, 1),
+            "server_rss_idle_clients_mib": round(rss, 1),
+            "server_peak_rss_mib": round(peak, 1),
+        }
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def measure(clients: int = 50, appends: int = 20, idle: int = 1000) -> dict[str, float]:
+    """The figures (`run.py --serve` adds them to its own)."""
+    options = argparse.Namespace(clients=clients, appends=appends, idle=idle)
+    return asyncio.run(_measure(options))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--appends", type=int, default=20)
+    parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    found = asyncio.run(_measure(args))
+    if args.json:
+        print(json.dumps(found))
+        return
+    for key, value in found.items():
+        print(f"{key:<30} {value}")
+    met = found["latency_p95_ms"] < 250 and found["server_rss_idle_clients_mib"] < 200
+    print("targets (p95 < 250 ms, < 200 MiB):", "met" if met else "NOT met")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+"""`journal serve` and `journal links`: the pages of a campaign, each audience behind its
+own link. Starlette, uvicorn and segno are imported inside `serve` only (the serve extra)."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import click
+
+from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.main import Settings, fail
+
+EXTRA = "journal serve needs the serve extra: pip install 'journal[serve]'"
+DEFAULT_URL = "http://127.0.0.1:8000"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _lines(document: dict[str, object]) -> list[str]:
+    characters = document["characters"]
+    assert isinstance(characters, dict)
+    rows = [("GM", document["gm"]), ("Players", document["players"]), *characters.items()]
+    width = max(len(str(name)) for name, _ in rows) + 1
+    return [f"{name + ':':<{width}} {url}" for name, url in rows]
+
+
+@click.command()
+@click.option(
+    "--revoke",
+    metavar="AUDIENCE",
+    help="Issue a new link for gm, players or a character (the old one stops working).",
+)
+@click.option(
+    "--url",
+    "base",
+    default=DEFAULT_URL,
+    show_default=True,
+    metavar="URL",
+    help="Where `journal serve` answers (as the links should name it).",
+)
+@json_option
+@pass_settings
+def links(settings: Settings, revoke: str | None, base: str, as_json: bool) -> None:
+    """The links of `journal serve` for the campaign: the GM's, the players' and each
+    character's. A link is the key to its pages: give each player their own. The secret
+    they are made from is this user's, kept beside the current campaign (never in the
+    log or an export).
+
+    \b
+    Example:
+      journal links
+      journal links --json
+      journal links --revoke Linda      Linda's old link stops working
+    """
+    from journal.current import database_key
+    from journal.web.links import Keys, document, named, tokens
+
+    journal = settings.journal()
+    keys = Keys()
+    database = database_key(settings.store())
+    if revoke is not None:
+        audience = named(journal, revoke)
+        keys.revoke(database, journal.campaign, audience.key)
+        click.echo(f"Revoked the link of {audience.label}; its new link is below.", err=True)
+    found = document(base, tokens(keys, database, journal, create=True))
+    if as_json:
+        emit_json(found)
+        return
+    click.echo("\n".join(_lines(found)))
+
+
+def _base_url(host: str, port: int) -> str:
+    """How the links name this server: its address on the network when it listens on
+    every interface (the one a phone can reach), else the host it was given."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.connect(("192.0.2.1", 9))  # sends nothing: it only picks a route
+                host = probe.getsockname()[0]
+        except OSError:
+            host = socket.gethostname()
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        sock.close()
+        fail(f"--host {host!r}: not an address of this machine ({exc})")
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port} ({exc.strerror}): choose another --port or --host")
+    sock.listen(512)
+    return sock
+
+
+@click.command()
+@click.option(
+    "--campaign",
+    "only",
+    metavar="SLUG",
+    help="Serve this campaign only (default: every campaign of the database).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Where to listen: 0.0.0.0 lets phones on your network in.",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="The port (0: any free one).",
+)
+@pass_settings
+def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
+    """Serve the campaign's pages in a browser, live: the table screen for a TV, each
+    character's page for their player's phone, the players' shelf of handouts and the
+    GM's dashboard, each behind its own link (printed here, the players' and each
+    character's with a QR code for phones). Pages show
+    what the handouts of their audience show, and nothing is ever written.
+
+    \b
+    Example:
+      journal serve                          this computer only
+      journal serve --host 0.0.0.0           phones on your network too
+      journal serve --campaign night --port 8080
+    """
+    try:
+        import segno
+        import uvicorn
+
+        from journal.web.app import create_app
+    except ImportError:
+        fail(EXTRA)
+    from journal.web.links import document
+    from journal.web.site import Site
+
+    store = settings.store()
+    site = Site(store, only or settings.campaign)
+    everything = site.links(create=True)
+    if not everything:
+        fail(
+            f"no campaign in {store.describe()} yet: start one with "
+            "`journal campaign new SLUG --ruleset RULESET` (or `journal import FILE`)"
+        )
+    sock = _listen(host, port)
+    base = _base_url(host, sock.getsockname()[1])
+    for slug, by_token in everything.items():
+        found = document(base, by_token)
+        click.echo(f"Campaign {slug}:")
+        click.echo("\n".join("  " + line for line in _lines(found)))
+        characters = found["characters"]
+        assert isinstance(characters, dict)
+        phones = [("The players' link (the table screen, their handouts)", found["players"])]
+        phones += [(f"{name}'s link", url) for name, url in characters.items()]
+        for label, url in phones:  # the GM's stays off a screen the table can see
+            click.echo(f"{label}:")
+            segno.make(str(url), error="m").terminal(out=sys.stdout, compact=True)
+    if host not in LOOPBACK:
+        click.echo(
+            f"Listening on {host}: anyone on that network who has a link can read its pages.",
+            err=True,
+        )
+    else:
+        click.echo("Only this computer can open them (--host 0.0.0.0 lets phones in).", err=True)
+    click.echo(f"Serving {base}/ - Ctrl-C stops.", err=True)
+    sys.stdout.flush()
+    config = uvicorn.Config(
+        create_app(site),
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,198 @@
+"""The ASGI application of `journal serve` (Starlette): read-only routes behind tokens.
+
+    /static/NAME            the site's stylesheet and script (no secret in them)
+    /TOKEN/                 the audience's home: the GM's dashboard, the players' table
+                            screen, or a character's page
+    /TOKEN/table, /shelf    the table screen, the shelf of handouts (GM and players)
+    /TOKEN/recap/N          session N's recap for this audience, as `journal recap` makes it
+    /TOKEN/arc[/NAME]       an arc (a character's link: their own)
+    /TOKEN/events?view=...  the page's live updates (server-sent events)
+
+A wrong or revoked token, another audience's page and any unknown path get the same 404
+page. Every response carries a strict Content-Security-Policy (nothing from another
+origin; the handouts' inline stylesheet allowed by its hash), `nosniff`, `no-referrer`,
+`no-store`; no route writes (only GET and HEAD are routed).
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from anyio.to_thread import run_sync
+from sse_starlette import EventSourceResponse
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from journal.errors import JournalError, NotFound
+from journal.web.site import Site, Unavailable, style_hashes
+from journal.web.stream import Watcher, updates
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+STATIC = Path(__file__).resolve().parent / "static"
+MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+#: what a page may load: its own origin's script, stylesheet and stream, and nothing else
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'{styles}; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+    "x-frame-options": "DENY",
+}
+
+
+def policy(html: str = "") -> str:
+    hashes, attributes = style_hashes(html)
+    styles = "".join(f" {h}" for h in hashes)
+    if attributes:
+        styles = " 'unsafe-hashes'" + styles
+    return POLICY.format(styles=styles)
+
+
+class Secured:
+    """Every response (errors included) gets the security headers; one without its own
+    Content-Security-Policy gets the strictest."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if "content-security-policy" not in headers:
+                    headers["content-security-policy"] = policy()
+                for name, value in HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+
+PLAIN = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="stylesheet" href="/static/web.css"></head>
+<body><main class="plain"><h1>{title}</h1><p>{text}</p></main></body></html>
+"""
+
+
+def not_found() -> HTMLResponse:
+    """The one answer to anything that is not a page of a valid link: it says nothing."""
+    text = "There is no page here. Ask your GM for the link."
+    return HTMLResponse(PLAIN.format(title="Not found", text=text), status_code=404)
+
+
+def unavailable(why: str) -> HTMLResponse:
+    """The database cannot be read as it is: the page says so (the GM's terminal says why)."""
+    print(f"journal serve: {why}", file=sys.stderr)
+    text = (
+        "The journal cannot be read right now (its database is unreachable, or it was "
+        "upgraded by another version of journal). The GM's terminal says why; this page "
+        "works again on a reload once the GM has put it right."
+    )
+    return HTMLResponse(
+        PLAIN.format(title="Not available right now", text=text),
+        status_code=503,
+        headers={"retry-after": "5"},
+    )
+
+
+def failed() -> HTMLResponse:
+    text = "This page cannot be shown: something failed. The GM's terminal says what."
+    return HTMLResponse(PLAIN.format(title="Something failed", text=text), status_code=500)
+
+
+def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
+    """The application over `site` (a watcher of its database makes the pages live)."""
+    watching = watcher or Watcher(site)
+    files = {
+        p.name: (p.read_bytes(), MEDIA[p.suffix]) for p in STATIC.iterdir() if p.suffix in MEDIA
+    }
+
+    async def static(request: Request) -> Response:
+        found = files.get(request.path_params["name"])
+        if found is None:
+            return not_found()
+        return Response(found[0], media_type=found[1], headers={"cache-control": "no-cache"})
+
+    async def page(request: Request) -> Response:
+        token, view = request.path_params["token"], request.path_params["view"]
+        try:
+            audience = await run_sync(site.audience, token)
+            if audience is None:
+                return not_found()
+            shown = await run_sync(site.page, audience, view)
+        except Unavailable as exc:
+            return unavailable(str(exc))
+        except NotFound:
+            return not_found()
+        except JournalError as exc:  # a page its journal refuses to make (it says why)
+            print(f"journal serve: {request.url.path}: {exc}", file=sys.stderr)
+            return not_found()
+        except Exception:  # a failure of the journal's own: the GM's terminal gets the trace
+            traceback.print_exc()
+            return failed()
+        headers = {"content-security-policy": policy(shown.html)}
+        return HTMLResponse(shown.html, headers=headers)
+
+    async def events(request: Request) -> Response:
+        token = request.path_params["token"]
+        view = request.query_params.get("view", "")
+        try:
+            audience = await run_sync(site.audience, token)
+            if audience is None:
+                return not_found()
+            await run_sync(site.page, audience, view)  # a page this audience has
+        except Unavailable as exc:
+            return unavailable(str(exc))
+        except JournalError:
+            return not_found()
+        last = _seq(request.headers.get("last-event-id")) or _seq(request.query_params.get("seq"))
+        stream = updates(site, watching, token, audience, view, last)
+        return EventSourceResponse(stream, ping=15, headers={"x-accel-buffering": "no"})
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        import asyncio
+
+        watching.start(asyncio.get_running_loop())
+        try:
+            yield
+        finally:
+            watching.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/static/{name}", static),
+            Route("/{token}/events", events),
+            Route("/{token}/{view:path}", page),
+            Route("/", lambda request: not_found()),
+        ],
+        lifespan=lifespan,
+    )
+    app.add_exception_handler(404, lambda request, exc: not_found())
+    return Secured(app)
+
+
+def _seq(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() and len(value) < 12 else None

@@ -1,0 +1,425 @@
+"""What `journal serve` shows, over the public API: the campaigns of one database, the
+audience behind each token, and every page rendered for its audience (no Starlette here).
+
+A page is rendered once per campaign, audience, view and head seq, and kept: fifty open
+table screens cost one rendering per event. Every page of a players' or a character's
+link is made of what their handouts show, through the handouts' own audience filter
+(`recap`, `arc` and the board's columns the players see); nothing else is read for them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import quote
+
+from journal.api import Journal, campaigns
+from journal.current import database_key
+from journal.documents import ACTED, FROZEN, WAITING, BoardTable
+from journal.errors import NotFound
+from journal.store import Store
+from journal.web.links import Audience, Keys, tokens
+
+if TYPE_CHECKING:
+    from jinja2 import Environment, Template
+
+T = TypeVar("T")
+
+#: how a mark is shown: its symbol (never colour alone) and its words
+MARKS = {FROZEN: ("✗", "froze"), WAITING: ("○", "yet to act"), ACTED: ("✓", "acted")}
+LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
+#: how many rendered pages are kept
+KEPT = 256
+#: seconds between two checks of the database's schema
+CHECK = 1.0
+
+
+class Unavailable(Exception):
+    """The database cannot be read as it is (unreachable, or at another schema)."""
+
+
+@dataclass(frozen=True)
+class Page:
+    html: str
+    #: the part a live update replaces (between the live markers)
+    live: str
+    seq: int
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.live.encode()).hexdigest()[:16]
+
+
+class Site:
+    """One database's campaigns (all, or the one `only` names), read for the web."""
+
+    def __init__(self, store: Store, only: str | None = None, keys: Keys | None = None) -> None:
+        self.store = store
+        self.only = only
+        self.keys = keys or Keys()
+        self.database = database_key(store)
+        self._journals: dict[str, Journal] = {}
+        self._pages: OrderedDict[tuple[str, str, str, int], Page] = OrderedDict()
+        self._lock = threading.RLock()
+        self._slugs: list[str] | None = None
+        self._checked = 0.0
+        self._links: dict[str, dict[str, Audience]] = {}
+        self._links_key: tuple[object, object] | None = None
+
+    # --- the campaigns and their links -----------------------------------------------------
+
+    def slugs(self) -> list[str]:
+        """The campaigns served; the database's schema checked (at most every `CHECK`
+        seconds: a database upgraded by another journal makes every page say so)."""
+        with self._lock:
+            now = time.monotonic()
+            if self._slugs is None or now - self._checked >= CHECK:
+                found = [c.campaign for c in campaigns(self.store)]  # checks the schema
+                if self.only is not None and self.only not in found:
+                    known = ", ".join(found) or "none yet"
+                    raise NotFound(
+                        f"no campaign {self.only!r} in {self.store.describe()} "
+                        f"(campaigns: {known})"
+                    )
+                self._slugs = [self.only] if self.only is not None else found
+                self._checked = now
+            return self._slugs
+
+    def journal(self, slug: str) -> Journal:
+        with self._lock:
+            found = self._journals.get(slug)
+            if found is None:
+                found = self._journals[slug] = Journal(self.store, slug)
+            return found
+
+    def links(self, *, create: bool = False) -> dict[str, dict[str, Audience]]:
+        """campaign -> token -> audience, for every campaign served (read again when a
+        campaign has new events or a link was revoked)."""
+        with self._lock:
+            slugs = self.slugs()
+            heads = tuple((slug, self.journal(slug).head()) for slug in slugs)
+            key = (heads, self.keys.stamp())
+            if create or key != self._links_key:
+                self._links = {
+                    slug: tokens(self.keys, self.database, self.journal(slug), create=create)
+                    for slug in slugs
+                }
+                self._links_key = (heads, self.keys.stamp())
+            return self._links
+
+    def audience(self, token: str) -> Audience | None:
+        """Whose `token` is (None: nobody's, or a revoked link)."""
+        found = None
+        for by_token in self.guarded(self.links).values():
+            for known, audience in by_token.items():
+                if hmac.compare_digest(known.encode(), token.encode()):
+                    found = audience
+        return found
+
+    def still(self, token: str, audience: Audience) -> bool:
+        """Whether `token` is still `audience`'s, asked again only once a link was revoked
+        (a stream asks at every change: it must cost next to nothing)."""
+        if self._links_key is not None and self._links_key[1] == self.keys.stamp():
+            return any(found == audience for found in (
+                by_token.get(token) for by_token in self._links.values()
+            ))
+        return self.audience(token) == audience
+
+    def head(self, slug: str) -> int:
+        return self.guarded(lambda: self.journal(slug).head())
+
+    def guarded(self, read: Callable[[], T]) -> T:
+        """`read()`, a database that cannot be read as it is turned into Unavailable."""
+        from sqlalchemy.exc import DBAPIError
+
+        from journal.errors import StoreError
+
+        try:
+            return read()
+        except (StoreError, DBAPIError) as exc:
+            raise Unavailable(str(getattr(exc, "orig", None) or exc)) from None
+
+    # --- pages -----------------------------------------------------------------------------
+
+    def kept(self, audience: Audience, view: str, seq: int) -> Page | None:
+        """The page as it was rendered at `seq`, if it is still kept."""
+        return self._pages.get((audience.campaign, audience.key, view, seq))
+
+    def page(self, audience: Audience, view: str) -> Page:
+        """The page `view` of this audience now (NotFound: it has no such page)."""
+
+        def render() -> Page:
+            with self._lock:
+                journal = self.journal(audience.campaign)
+                head = journal.head()
+                key = (audience.campaign, audience.key, view, head)
+                kept = self._pages.get(key)
+                if kept is not None:
+                    self._pages.move_to_end(key)
+                    return kept
+                html = _policy_free(Pages(journal, audience, self.store).render(view))
+                page = Page(html, _live(html), head)
+                self._pages[key] = page
+                while len(self._pages) > KEPT:
+                    self._pages.popitem(last=False)
+                return page
+
+        return self.guarded(render)
+
+
+STYLESHEET = '<link rel="stylesheet" href="/static/web.css">'
+
+
+def _label(audience: Audience) -> str:
+    if audience.gm:
+        return "the GM's dashboard"
+    return "for the players" if audience.players else f"{audience.name}'s page"
+
+
+#: a handout's own policy (a `<meta>`, for a file opened from disk): the server's header
+#: says what the page may load, and no less strictly (see `journal.web.app.POLICY`)
+META_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', re.I)
+
+
+def _policy_free(html: str) -> str:
+    return META_POLICY.sub("", html, count=1)
+
+
+def _live(html: str) -> str:
+    start, end = html.find(LIVE_START), html.find(LIVE_END)
+    return html[start + len(LIVE_START) : end] if 0 <= start < end else ""
+
+
+def _inner(html: str, start: str, end: str) -> str:
+    """The text between the first `start` and the next `end` of `html` ("" if none)."""
+    at = html.find(start)
+    stop = html.find(end, at + len(start)) if at >= 0 else -1
+    return html[at + len(start) : stop] if at >= 0 and stop >= 0 else ""
+
+
+class Pages:
+    """The pages of one audience of one campaign, rendered now. Handouts are rendered
+    with the shipped templates (a GM's own are for the files `recap -o` writes)."""
+
+    def __init__(self, journal: Journal, audience: Audience, store: Store) -> None:
+        self.journal = journal
+        self.audience = audience
+        self.store = store
+        self.up = ""
+
+    def render(self, view: str) -> str:
+        parts = [p for p in view.split("/") if p]
+        #: links are relative to the page (a revoked link's pages name no token)
+        self.up = "../" * (len(parts) - 1) if parts else ""
+        audience = self.audience
+        if not parts:
+            if audience.gm:
+                return self.dashboard()
+            return self.table() if audience.players else self.character()
+        match parts:
+            case ["table"] if not audience.character:
+                return self.table()
+            case ["shelf"] if not audience.character:
+                return self.shelf()
+            case ["recap", number] if number.isdigit():
+                return self.handout(self.recap(int(number)), view)
+            case ["arc"] if audience.character:
+                return self.handout(self.journal.arc_text(audience.character, "html"), view)
+            case ["arc", name] if not audience.character:
+                canonical = self.journal.state().known(name)
+                return self.handout(self.journal.arc_text(canonical, "html"), view)
+        raise NotFound("no such page")
+
+    # --- the handouts, exactly as `recap` and `arc` make them --------------------------------
+
+    def reader(self) -> Any:
+        from journal.handouts.recap import Audience as Reader
+
+        if self.audience.gm:
+            return Reader.gm_copy()
+        if self.audience.players:
+            return Reader.players()
+        return Reader.character(self.audience.character or "")
+
+    def recap(self, number: int) -> str:
+        return self.journal.recap_text(number, self.reader(), "html")
+
+    def handout(self, html: str, view: str) -> str:
+        """A handout's HTML with the site's way back and its live part marked."""
+        nav = STYLESHEET + self.nav()
+        if "<main>" not in html or "</main>" not in html:
+            return html
+        head, rest = html.split("<main>", 1)
+        body, tail = rest.rsplit("</main>", 1)
+        script = self.script(view)
+        return (
+            f'{head}<main>{nav}<div id="live">{LIVE_START}{body}{LIVE_END}</div>'
+            f"</main>{script}{tail}"
+        )
+
+    # --- the site's own pages -------------------------------------------------------------------
+
+    def context(self, view: str) -> dict[str, Any]:
+        from journal.handouts.telling import game_date
+
+        state = self.journal.state()
+        return {
+            "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
+            "audience": self.audience,
+            "session": state.session,
+            "clock": game_date(state.clock) if state.clock else None,
+            "seq": state.seq,
+            "view": view,
+            "marks": MARKS,
+            "quote": quote,
+            "up": self.up,
+            "audience_label": _label(self.audience),
+        }
+
+    def nav(self) -> str:
+        return _template("_nav.html.j2").render(audience=self.audience, up=self.up)
+
+    def script(self, view: str) -> str:
+        seq = self.journal.head()
+        return _template("_script.html.j2").render(view=view, up=self.up, seq=seq)
+
+    def sessions_newest_first(self) -> list[Any]:
+        return list(reversed(self.journal.sessions()))
+
+    def table(self) -> str:
+        """The table screen: the fight for the players, or the roster and the latest
+        players' recap between fights."""
+        board = self.journal.board_table(gm=False)
+        recap = ""
+        if board.fight is None and self.journal.state().sessions:
+            from journal.handouts.recap import Audience as Reader
+
+            html = self.journal.recap_text(None, Reader.players(), "html")
+            recap = _inner(html, "<main>", "<footer>")
+        title = "The table" if board.fight is None else (board.fight or "The fight")
+        return self.own("table.html.j2", "table", title, board=board, recap=recap)
+
+    def shelf(self) -> str:
+        names = list(self.journal.state().characters)
+        sessions = self.sessions_newest_first()
+        return self.own("shelf.html.j2", "shelf", "Handouts", sessions=sessions, names=names)
+
+    def character(self) -> str:
+        name = self.audience.character or ""
+        board = self.journal.board_table(gm=False)
+        rows = tuple(r for r in board.rows if r.character == name)
+        mine = BoardTable(board.title, board.fight, board.columns, rows) if rows else None
+        arc = self.journal.arc(name)
+        return self.own(
+            "character.html.j2",
+            "",
+            name,
+            name=name,
+            board=board,
+            mine=mine,
+            sheet=arc["sheet"],
+            sessions=self.sessions_newest_first(),
+            notes=list(reversed(self.journal.public_notes(name))),
+        )
+
+    def dashboard(self) -> str:
+        journal = self.journal
+        audit = journal.audit()
+        verify = journal.verify()
+        latest = journal.log().entries[-15:]
+        board = journal.board_table(gm=True)
+        rulings = {}  # each one's latest event, a ruling's terms in its line (the GM's log)
+        for row in board.rows:
+            about = [e for e in journal.log(character=row.character).entries if not e.voided]
+            if about:
+                rulings[row.character] = about[-1]
+        receipt = next((s.receipt for s in self.sessions_newest_first() if s.receipt), None)
+        return self.own(
+            "dashboard.html.j2",
+            "",
+            "The GM's dashboard",
+            board=board,
+            rulings=rulings,
+            heading=journal.board().heading,
+            latest=list(reversed(latest)),
+            audit=audit,
+            audit_text=audit.text(),
+            verify=verify,
+            verify_text="\n".join(t for t in verify.text() if t),
+            receipt=receipt,
+            sessions=self.sessions_newest_first(),
+            names=list(journal.state().characters),
+        )
+
+    def own(self, template: str, view: str, title: str, **values: Any) -> str:
+        """One of the site's own pages (`templates/TEMPLATE`)."""
+        return _template(template, self.journal.ruleset.templates).render(
+            **self.context(view), title=title, **values
+        )
+
+
+_ENVIRONMENTS: dict[str | None, Environment] = {}
+_HERE = Path(__file__).resolve().parent
+
+
+def _template(name: str, ruleset_parts: Path | None = None) -> Template:
+    """A template of the site (`journal/web/templates`), which extends the handouts' own
+    base and may import the ruleset's parts (`ruleset/parts.html.j2`), as a handout does."""
+    from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined
+
+    from journal.resources import shipped
+
+    key = None if ruleset_parts is None else str(ruleset_parts)
+    env = _ENVIRONMENTS.get(key)
+    if env is None:
+        shipped_templates = shipped("templates")
+        parts = [FileSystemLoader(str(shipped_templates / "_ruleset"))]
+        if ruleset_parts is not None:
+            parts.insert(0, FileSystemLoader(str(ruleset_parts)))
+        env = Environment(
+            loader=ChoiceLoader(
+                [
+                    FileSystemLoader(str(_HERE / "templates")),
+                    FileSystemLoader(str(shipped_templates)),
+                    PrefixLoader({"ruleset": ChoiceLoader(parts)}),
+                ]
+            ),
+            autoescape=True,
+            undefined=StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
+        from journal.handouts.render import html_ids
+
+        env.filters["ids"] = html_ids
+        _ENVIRONMENTS[key] = env
+    return env.get_template(name)
+
+
+STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+STYLE_ATTRIBUTE = re.compile(r'\sstyle="([^"]*)"')
+
+
+def style_hashes(html: str) -> tuple[list[str], bool]:
+    """The CSP sources of a page's inline styles (`'sha256-...'`), and whether some are
+    attributes (which need `'unsafe-hashes'`: only those exact styles, nothing else)."""
+    import base64
+
+    def source(text: str) -> str:
+        digest = hashlib.sha256(text.replace("&quot;", '"').encode()).digest()
+        return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+    blocks = [source(m) for m in STYLE.findall(html)]
+    attributes = [source(m) for m in STYLE_ATTRIBUTE.findall(html)]
+    return sorted(set(blocks + attributes)), bool(attributes)
+
+

@@ -1,0 +1,148 @@
+"""Live pages: a watcher sees every new event, whoever wrote it, and wakes the streams.
+
+SQLite: a thread asks the file for `PRAGMA data_version` every `POLL` seconds (a number
+that changes when any other connection commits; it reads no table, so it costs next to
+nothing). PostgreSQL: a thread LISTENs on the channel every append notifies in its own
+transaction (`journal.store.database.NOTIFY_CHANNEL`), from any machine. On a change the
+watcher reads each campaign's head seq once and wakes every stream; each stream then sends
+its page's live part when it changed for its audience (pages are rendered once per head,
+see `journal.web.site`). An event's id is the campaign's seq: a browser that reconnects
+sends the last one it saw (`Last-Event-ID`) and gets the page as it is now if it moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import AsyncIterator
+
+from journal.store.database import NOTIFY_CHANNEL
+from journal.web.links import Audience
+from journal.web.site import Site, Unavailable
+
+#: seconds between two looks at a SQLite file
+POLL = 0.05
+#: seconds between two readings of the heads when nothing told the watcher (a fallback)
+FALLBACK = 5.0
+
+
+class Watcher:
+    """Wakes the streams when a campaign of the site has new events."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.heads: dict[str, int] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed = asyncio.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # --- for the streams (in the event loop) ---------------------------------------------
+
+    def next_change(self) -> asyncio.Event:
+        """An event set at the next change (take it before reading, to miss none)."""
+        return self._changed
+
+    def _wake(self, heads: dict[str, int]) -> None:
+        self.heads = heads
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    # --- the thread ------------------------------------------------------------------------
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._changed = asyncio.Event()
+        watch = self._watch_sqlite if self.site.store.is_sqlite else self._watch_postgres
+        self._thread = threading.Thread(target=watch, name="journal-watcher", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _read_heads(self) -> None:
+        """Read every campaign's head; wake the streams when one moved."""
+        try:
+            heads = {slug: self.site.journal(slug).head() for slug in self.site.slugs()}
+        except Exception as exc:  # the database went away: the pages say so; try again
+            print(f"journal serve: cannot read the database: {exc}", file=sys.stderr)
+            heads = {}
+        if heads != self.heads and self._loop is not None:
+            try:
+                self._loop.call_soon_threadsafe(self._wake, heads)
+            except RuntimeError:  # the loop closed: the server is stopping
+                self._stop.set()
+
+    def _watch_sqlite(self) -> None:
+        import sqlite3
+
+        path = self.site.store.sqlite_path
+        assert path is not None
+        self._read_heads()
+        connection: sqlite3.Connection | None = None
+        version = None
+        waited = 0.0
+        while not self._stop.wait(POLL):
+            waited += POLL
+            try:
+                if connection is None:
+                    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+                now = connection.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.Error:
+                connection, now = None, None
+            if now != version or waited >= FALLBACK:
+                version, waited = now, 0.0
+                self._read_heads()
+        if connection is not None:
+            connection.close()
+
+    def _watch_postgres(self) -> None:
+        import psycopg
+
+        url = self.site.store.engine.url.set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        self._read_heads()
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self._read_heads()  # what was appended while it was not listening
+                    while not self._stop.is_set():
+                        told = list(connection.notifies(timeout=FALLBACK / 5, stop_after=1))
+                        if told:
+                            self._read_heads()
+            except psycopg.Error as exc:
+                print(f"journal serve: cannot listen for new events: {exc}", file=sys.stderr)
+                self._read_heads()
+                self._stop.wait(1.0)
+
+
+async def updates(
+    site: Site, watcher: Watcher, token: str, audience: Audience, view: str, last: int | None
+) -> AsyncIterator[dict[str, str]]:
+    """The `update` events of one page: at once when the page moved on since `last` (the
+    seq the browser last saw), then at each change of what this page shows."""
+    from anyio.to_thread import run_sync
+
+    while True:
+        changed = watcher.next_change()
+        try:
+            if not site.still(token, audience):
+                return  # revoked: the browser's reconnection gets a 404
+            head = watcher.heads.get(audience.campaign)
+            if head is None or head != last:
+                # rendered once per head for every stream of this page: the first renders
+                page = None if head is None else site.kept(audience, view, head)
+                if page is None:
+                    page = await run_sync(site.page, audience, view)
+                before = None if last is None else site.kept(audience, view, last)
+                moved = page.seq != last  # (the watcher's head may lag the page's)
+                if moved and (before is None or before.digest != page.digest):
+                    yield {"event": "update", "id": str(page.seq), "data": page.live}
+                last = page.seq
+        except Unavailable:
+            pass  # the page says so on a reload; the stream waits for the database
+        await changed.wait()

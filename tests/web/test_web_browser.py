@@ -1,0 +1,139 @@
+"""`journal serve` in a real browser (Playwright driving Debian's Chromium, never a
+downloaded one): the table screen on a TV and Linda's page on a phone follow the fight as
+another process records it, and no page scrolls sideways at 1920x1080 or 390x844."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import chromium
+from web_support import WORKED_EXAMPLE
+
+pytest.importorskip("playwright")
+
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def _journal(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "journal", "--db", str(db), "--no-input", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Path, dict[str, str]]]:
+    """`journal serve --port 0` on the worked example, in its own process: (db, links)."""
+    db = tmp_path / "journal.db"
+    _journal(db, "import", str(WORKED_EXAMPLE))
+    _journal(db, "session", "start", "Night two")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None and server.stdout is not None
+        told = ""
+        deadline = time.monotonic() + 30
+        while "Serving" not in told:
+            assert time.monotonic() < deadline and server.poll() is None, told
+            told += server.stderr.readline()
+        assert "Only this computer can open them" in told  # the default bind: 127.0.0.1
+        links = dict(re.findall(r"^  (\w+): +(http://127\.0\.0\.1:\d+/\S+/)$", _out(server), re.M))
+        yield db, links
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        for pipe in (server.stdout, server.stderr):
+            if pipe is not None:
+                pipe.close()
+
+
+def _out(server: subprocess.Popen[str]) -> str:
+    """What the server printed before it started serving: the links, then a QR code for
+    each but the GM's."""
+    assert server.stdout is not None
+    lines: list[str] = []
+    while True:
+        line = server.stdout.readline()
+        lines.append(line)
+        links = sum(bool(re.match(r"^  \w+: +http", seen)) for seen in lines)
+        codes = sum(seen.startswith("▀") for seen in lines)  # a QR code's last line
+        if not line or (line.startswith("▀") and codes == links - 1):
+            return "".join(lines)
+
+
+def _fits(page: Any) -> None:
+    width, inner = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    assert width <= inner, (page.url, width, inner)
+
+
+def test_the_table_screen_and_a_characters_page_follow_the_fight(
+    browser: Any, served: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    db, links = served
+    assert set(links) >= {"GM", "Players", "Linda"}, links
+    tv = browser.new_page(viewport=TV)
+    tv.goto(links["Players"])
+    phone = browser.new_page(viewport=PHONE)
+    phone.goto(links["Linda"] + "?from=phone")
+    for page in (tv, phone):
+        page.wait_for_selector("#live-state:not([hidden])", timeout=10_000)
+    assert "Between fights" in tv.inner_text("h1")
+
+    _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
+    tv.wait_for_selector('tr.waiting[data-character="Linda"]', timeout=5_000)
+    assert tv.inner_text("h1").startswith("Encounter 'Ghouls'")
+    assert "○" in tv.inner_text('tr[data-character="Linda"]')  # a symbol, not colour alone
+    phone.wait_for_selector("text=Encounter 'Ghouls'", timeout=5_000)
+
+    _journal(db, "initiative", "Linda", "--dice", "+9/-1")
+    tv.wait_for_selector('tr[data-character="Linda"] td.c-acts.acted', timeout=5_000)
+    phone.wait_for_selector("td.c-acts.acted", timeout=5_000)
+    assert "init" not in tv.inner_text("thead").lower()  # the initiative total is the GM's
+
+    for page, name in ((tv, "table-tv"), (phone, "linda-phone")):
+        _fits(page)
+        page.screenshot(path=str(tmp_path / f"{name}.png"))
+    tv.set_viewport_size(PHONE)
+    _fits(tv)
+    pages = ((links["GM"], ""), (links["Players"], "shelf"), (links["Players"], "recap/1"))
+    refused: list[str] = []  # what the pages' policy blocked: nothing may be
+    for link, path in pages:
+        for size in (TV, PHONE):
+            other = browser.new_page(viewport=size)
+            other.on("console", lambda m: refused.append(m.text) if "Policy" in m.text else None)
+            other.goto(link + path)
+            _fits(other)
+            other.close()
+    assert refused == []
+    assert (tmp_path / "table-tv.png").stat().st_size > 10_000
