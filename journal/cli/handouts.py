@@ -93,8 +93,13 @@ def deliver(text: str | bytes, output: str | None, what: str, *, private: bool) 
     """Print the handout (a PDF's bytes as they are), or write it to `output` and say
     where (a new file the GM's copy is 0600, a players' handout 0644)."""
     if output is None:
-        if isinstance(text, bytes):
-            click.echo(text, nl=False)  # click writes bytes to the binary stdout
+        if isinstance(text, bytes):  # data, as `--json` is: past the terminal's filter
+            from journal.cli.terminal import unwrapped
+
+            stream = unwrapped(sys.stdout)
+            stream.flush()
+            stream.buffer.write(text)
+            stream.buffer.flush()
         else:
             click.echo(text, nl=not text.endswith("\n"))
         return

@@ -179,7 +179,6 @@ def test_the_same_log_gives_the_same_book(runner: Cli, tmp_path: Path) -> None:
     [
         (("book", "--for", "Bob", "-o", "b.pdf"), "no character named 'Bob'"),
         (("book", "--as-of-session", "3", "-o", "b.pdf"), "session 3"),
-        (("book", "-o", "no-such-folder/b.pdf"), "does not exist: create it first"),
     ],
 )
 def test_refusals(runner: Cli, args: tuple[str, ...], message: str) -> None:

