@@ -26,7 +26,7 @@ from journal.dice import AskDice
 from journal.documents import Board, BoardTable, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
 from journal.events import Recorded, format_instant, sorted_json
-from journal.projection import names_walk
+from journal.projection import as_ruled, names_walk
 from journal.rules import load
 from journal.rules.core import CampaignState, CharacterId, VoidEvent
 from journal.rules.narrate import Renames, concerned, describe, holder
@@ -168,7 +168,7 @@ def _mark(entry: LogEntry) -> str:
     if entry.voided:
         return " [voided]"
     if entry.amended_by is not None:
-        return f" [re-ruled by #{entry.amended_by}]"
+        return f" [amended by #{entry.amended_by}]"
     return ""
 
 
@@ -336,10 +336,41 @@ class Journal:
         since it was planned)."""
         return self._kept(self._campaign.record_rerule(planned))
 
-    def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:
+    def rerule(
+        self,
+        void: VoidEvent | None = None,
+        ask: AskDice | None = None,
+        planned: Rerule | None = None,
+    ) -> Outcome:
         """Decide every later ruling again and record what changed (`journal rerule`, or
-        `journal void SEQ --rerule` with `void`)."""
-        return self._kept(self._campaign.rerule(void, ask))
+        `journal void SEQ --rerule` with `void`). `planned`: the plan the GM saw, recorded
+        if nobody appended since, else planned again (as often as other writers append,
+        up to the retry limit)."""
+        campaign = self._campaign
+        if planned is None:
+            return self._kept(campaign.rerule(void, ask))
+        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), ask, planned)
+        return self._kept(outcome)
+
+    def amend(
+        self,
+        seq: int,
+        dice: Sequence[str] = (),
+        inputs: Mapping[str, str] | None = None,
+        reason: str = "",
+        ask: AskDice | None = None,
+    ) -> tuple[Outcome, Rerule]:
+        """Correct ruling `seq` where it stands (`journal amend`): decided again in its place
+        from the corrected `dice` (`+1/-8`, or `PURPOSE=FACES`) and `inputs` (the ruleset's
+        `amendable`: `{"hf": "5"}`), every later ruling re-ruled against that corrected past,
+        all recorded at once (planned again if another writer appends meanwhile). The
+        outcome, and the plan it recorded (what changed: `plan.text()`)."""
+        campaign = self._campaign
+        outcome, planned = campaign.retrying(
+            lambda answer: campaign.plan_amend(seq, dice, dict(inputs or {}), reason, answer),
+            ask,
+        )
+        return self._kept(outcome), planned
 
     def _kept(self, outcome: Outcome) -> Outcome:
         """What a session keeps of an outcome: its events, and the state after them."""
@@ -491,7 +522,9 @@ class Journal:
             began = began or (session is not None and record.session == session)
             if ident is not None and ident not in concerned(record.payload, before, after, ruleset):
                 continue
-            line = describe(record, ruleset, renames.at(after))
+            ruling = corrections.amended.get(record.seq)
+            shown = record if ruling is None else as_ruled(record, ruling)
+            line = describe(shown, ruleset, renames.at(after))
             voided = record.seq in corrections.voided
             amended_by = corrections.amended_by.get(record.seq)
             entries.append(LogEntry(record, voided, line, amended_by, between))
@@ -531,9 +564,10 @@ class Journal:
         upto = self.upto(seq, as_of_session)
         state = self.state(upto)
         ident = self._who(name, state, upto)
-        records, corrections = self._campaign.history(upto)
+        records, _ = self._campaign.history(upto)
         called = (state if upto is None else self.state()).called(ident)
-        return explain(records, corrections, state, ident, seq, called)
+        # the rulings as they stand: an amendment or a void recorded since SEQ counts
+        return explain(records, self._campaign.corrections(), state, ident, seq, called)
 
     def audit(
         self,

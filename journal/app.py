@@ -14,10 +14,20 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from journal import __version__
-from journal.audit import rerule
+from journal.audit import amend, rerule
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
-from journal.dice import ROLLED, SEEDED, Ask, AskDice, DiceBox, DiceRequest, Stake, system_box
+from journal.dice import (
+    ROLLED,
+    SEEDED,
+    Ask,
+    AskDice,
+    DiceBox,
+    DiceRequest,
+    Stake,
+    keeping,
+    system_box,
+)
 from journal.errors import (
     ConcurrencyConflict,
     JournalError,
@@ -315,13 +325,52 @@ class Campaign:
 
     def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:
         """Plan and record a re-rule, planning again if another writer got there first."""
+        return self.retrying(lambda answer: self.plan_rerule(void, answer), ask)[0]
+
+    def plan_amend(
+        self,
+        seq: int,
+        dice: Sequence[str],
+        inputs: Mapping[str, str],
+        reason: str,
+        ask: AskDice | None = None,
+    ) -> Rerule:
+        """What `journal amend SEQ` would record now: ruling SEQ decided again in its place
+        from the corrected dice (`+1/-8`, `PURPOSE=FACES`) and inputs (the ruleset's
+        `amendable`), then every later ruling against that corrected past. A RuleError says
+        what cannot be amended so; nothing is written."""
+        state = self.state(keep=False)
+        corrections = self.corrections(state.seq)
+        record = self.store.get(self.campaign, seq) if 1 <= seq <= state.seq else None
+        found = amend.amendment(
+            self.campaign, state.seq, seq, record, corrections, self.ruleset, dice, inputs, reason
+        )
+        box = self._rerule_box(ask)
+        later = f"re-ruled after the amendment of #{seq}"  # the reason of what follows
+        planned = rerule.plan(self.records(state.seq), corrections, box, later, amend=found)
+        return Rerule(state, [], planned)
+
+    def retrying(
+        self,
+        planning: Callable[[AskDice | None], Rerule],
+        ask: AskDice | None = None,
+        first: Rerule | None = None,
+    ) -> tuple[Outcome, Rerule]:
+        """Plan a correction (a re-rule, an amendment) and record it, all or nothing; when
+        another writer appended meanwhile, plan again on the longer log (the GM's answers
+        to dice requests are kept, so nobody is asked twice), up to RETRIES times. `first`:
+        a plan already made (the one the GM confirmed), tried first. The outcome, and the
+        plan it recorded."""
+        answers = keeping(ask)
         for attempt in range(RETRIES):
+            planned = first if attempt == 0 and first is not None else planning(answers)
             try:
-                return self.record_rerule(self.plan_rerule(void, ask))
+                return self.record_rerule(planned), planned
             except ConcurrencyConflict:
-                time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+                time.sleep(random.uniform(0, 0.02 * (attempt + 1)))
         raise ConcurrencyConflict(
-            f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
+            f"campaign {self.campaign!r} is busy: other writers appended each time the "
+            f"correction was decided ({RETRIES} tries); nothing was written, try again"
         )
 
     def _rerule_box(self, ask: AskDice | None) -> Callable[[int, object], DiceBox]:

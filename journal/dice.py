@@ -26,6 +26,10 @@ SEEDED = "seeded"
 AUDIT = "audit"  # rolled by an audit for a roll the log never needed
 
 
+class FacesRefused(RuleError):
+    """Faces that are not the dice a roll needs (too many, too few, off the die)."""
+
+
 @dataclass(frozen=True)
 class Roll:
     purpose: str
@@ -123,6 +127,10 @@ class DiceBox:
         box._seed = fill if isinstance(fill, str) else None
         return box
 
+    def name_flags(self, flags: Mapping[str, str]) -> None:
+        """How the GM typed the faces of each purpose (`--dice`), for a refusal of them."""
+        self._flags.update(flags)
+
     def rolled_anew(self) -> list[Roll]:
         """Rolls this box made itself (not entered or recorded)."""
         return [
@@ -163,15 +171,35 @@ class DiceBox:
         return {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
 
 
+class _Kept:
+    """An asker that keeps each answer, so a ruling decided again asks nobody twice."""
+
+    def __init__(self, ask: AskDice) -> None:
+        self._ask = ask
+        self._given: dict[DiceRequest, Sequence[int] | None] = {}
+
+    def __call__(self, request: DiceRequest) -> Sequence[int] | None:
+        if request not in self._given:
+            self._given[request] = self._ask(request)
+        return self._given[request]
+
+
+def keeping(ask: AskDice | None) -> AskDice | None:
+    """`ask`, keeping each answer it gave (None stays None)."""
+    if ask is None or isinstance(ask, _Kept):
+        return ask
+    return _Kept(ask)
+
+
 def check_faces(faces: Sequence[int], count: int, sides: int, flag: str) -> None:
     """Refuse faces that are not `count` dice of 1 to `sides`."""
     if len(faces) != count:
-        raise RuleError(
+        raise FacesRefused(
             f"{flag} needs {count} dice of 1-{sides}, got {len(faces)}: {','.join(map(str, faces))}"
         )
     bad = [f for f in faces if not 1 <= f <= sides]
     if bad:
-        raise RuleError(
+        raise FacesRefused(
             f"{flag}: a d{sides} shows 1 to {sides}, not {', '.join(map(str, bad))}; "
             f"enter the {count} faces you rolled"
         )

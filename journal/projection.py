@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from journal.events import Event, Recorded, from_data
+from journal.events import Event, Recorded, from_data, to_data
 from journal.frozen import changed
 from journal.rules import load
 from journal.rules.core import CampaignCreated, CampaignState, Meta, RulingAmended, evolve_core
@@ -98,6 +98,26 @@ class Step(NamedTuple):
         return self.payload is None
 
 
+def as_ruled(record: Recorded, ruling: Event) -> Recorded:
+    """`record` with the ruling that stands in its place (a re-rule's or an amendment's):
+    same seq and envelope, the amended payload. What explain, recaps and the log show."""
+    found = Recorded(
+        record.campaign,
+        record.seq,
+        record.event_id,
+        ruling.type,
+        ruling.schema,
+        to_data(ruling),
+        record.recorded_at,
+        record.game_time,
+        record.session,
+        record.prev_hash,
+        record.hash,
+    )
+    found._payload = ruling  # already decoded: never read from text again
+    return found
+
+
 def meta_of(record: Recorded) -> Meta:
     return Meta(record.seq, record.game_time, record.session, record.recorded_at)
 
@@ -129,14 +149,19 @@ def steps(
     substitute: Substitute | None = None,
 ) -> Iterator[Step]:
     """Walk `records` (in seq order) from `start`, yielding each event's Step: a voided
-    event folds nothing, an amended ruling folds as amended."""
+    event folds nothing, an amended ruling folds as amended (and its step's record is the
+    ruling as amended: `as_ruled`)."""
     state = start or CampaignState()
     ruleset = load(state.ruleset) if state.ruleset else None
     voided, amended = corrections.voided, corrections.amended
     for record in records:
         payload: Event | None = None
         if record.seq not in voided:
-            payload = amended.get(record.seq) or record.payload
+            payload = amended.get(record.seq)
+            if payload is None:
+                payload = record.payload
+            else:
+                record = as_ruled(record, payload)
             if substitute is not None:
                 payload = substitute(state, record, payload)
         if payload is None:

@@ -89,7 +89,9 @@ class Explanation(Document):
         }
 
 
-def _ruling(record: Recorded, text: str) -> dict[str, Any]:
+def _ruling(record: Recorded, text: str, amended_by: int | None) -> dict[str, Any]:
+    """A ruling as it stands (amended by a re-rule or `amend`: the amended decision, and
+    the seq of the event that amended it)."""
     return {
         "seq": record.seq,
         "type": record.type,
@@ -97,6 +99,7 @@ def _ruling(record: Recorded, text: str) -> dict[str, Any]:
         "terms": terms_text(record.data),
         # sorted by purpose: a JSON object keeps no order (PostgreSQL's JSONB has its own)
         "dice": sorted_json(record.data.get("dice")),
+        "amended_by": amended_by,
     }
 
 
@@ -115,10 +118,15 @@ def explain(
     ruleset: Ruleset | None = None
     before: dict[str, Any] = {}
     result = Explanation(final.name_of(who), 0, called=called or final.called(who))
+    amended_by = corrections.amended_by
     for step in steps(records, corrections):
         result.as_of = step.after.seq
         payload, record, state = step.payload, step.record, step.after
         if payload is None:
+            if record.seq == focus:
+                ruleset = ruleset or load(step.before.ruleset)
+                result.focus = _ruling(record, describe(record, ruleset), None)
+                result.focus["voided_by"] = corrections.voided_by.get(record.seq)
             continue
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
@@ -143,9 +151,9 @@ def explain(
         if who in concerned(payload, step.before, state, ruleset) and (
             "terms" in record.data or "dice" in record.data or record.seq == focus
         ):
-            result.rulings.append(_ruling(record, text))
+            result.rulings.append(_ruling(record, text, amended_by.get(record.seq)))
         if record.seq == focus:
-            result.focus = _ruling(record, text)
+            result.focus = _ruling(record, text, amended_by.get(record.seq))
     result.numbers = before
     return result
 
@@ -167,11 +175,18 @@ def label(key: str, labels: Mapping[str, str]) -> str:
     return labels.get(key, LABELS.get(key, key.removeprefix("encounter.").replace("_", " ")))
 
 
+def _amended(ruling: Mapping[str, Any]) -> str:
+    if ruling.get("voided_by") is not None:
+        return f" [voided by #{ruling['voided_by']}]"
+    found = ruling.get("amended_by")
+    return "" if found is None else f" [amended by #{found}]"
+
+
 def render(explanation: Explanation) -> str:
     lines = [f"{explanation.called or explanation.character}, as of event {explanation.as_of}:"]
     if explanation.focus:
         focus = explanation.focus
-        lines.append(f"\nEvent #{focus['seq']}: {focus['description']}")
+        lines.append(f"\nEvent #{focus['seq']}: {focus['description']}{_amended(focus)}")
         if focus["terms"]:
             lines.append(f"  terms: {focus['terms']}")
         if focus["dice"]:
@@ -205,5 +220,5 @@ def render(explanation: Explanation) -> str:
     if explanation.rulings:
         lines.append("\nRulings:")
         for ruling in explanation.rulings:
-            lines.append(f"  #{ruling['seq']:<4} {ruling['description']}")
+            lines.append(f"  #{ruling['seq']:<4} {ruling['description']}{_amended(ruling)}")
     return "\n".join(lines)

@@ -4,12 +4,12 @@ before it, with the dice it recorded. Shared by the audit (which compares) and t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from journal.dice import DiceBox, Roll
+from journal.dice import DiceBox, FacesRefused, Roll
 from journal.errors import JournalError
-from journal.events import Event
+from journal.events import Dice, Event
 from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
 from journal.rules.ruleset import Ruleset
 
@@ -26,6 +26,7 @@ class Redecision:
     refusal: str = ""
     produced: tuple[str, ...] = ()  # the event types decided, when none is the ruling's type
     rolled: list[Roll] = field(default_factory=list)  # dice the log never had
+    unused: tuple[str, ...] = ()  # purposes given that the ruling did not roll
 
 
 def command_of(payload: Event, ruleset: Ruleset) -> object | None:
@@ -34,18 +35,34 @@ def command_of(payload: Event, ruleset: Ruleset) -> object | None:
 
 
 def redecide(
-    state: CampaignState, seq: int, payload: Event, command: object, ruleset: Ruleset, box: BoxMaker
+    state: CampaignState,
+    seq: int,
+    payload: Event,
+    command: object,
+    ruleset: Ruleset,
+    box: BoxMaker,
+    flags: Mapping[str, str] | None = None,
+    recorded: Dice | None = None,
 ) -> Redecision:
-    """Decide `command` again against `state` with `payload`'s recorded dice."""
-    dice = box(seq, getattr(payload, "dice", None) or {})
+    """Decide `command` again against `state` with `payload`'s recorded dice (or those of
+    `recorded`: an amendment's, checked against `flags`, how the GM typed them)."""
+    if recorded is None:
+        recorded = getattr(payload, "dice", None) or {}
+    dice = box(seq, recorded)
+    if flags:
+        dice.name_flags(flags)
     try:
         if isinstance(command, CORE_COMMANDS):
             produced = decide_core(state, command, ruleset)
         else:
             produced = ruleset.decide(state, command, dice)
+    except FacesRefused:
+        if flags:
+            raise  # the dice the GM corrected do not fit the roll: not the rules' refusal
+        return Redecision(None, "the recorded dice do not fit the roll")
     except JournalError as exc:
         return Redecision(None, str(exc))
     same = [p for p in produced if p.type == payload.type]
     if not same:
         return Redecision(None, produced=tuple(p.type for p in produced))
-    return Redecision(same[0], rolled=dice.rolled_anew())
+    return Redecision(same[0], rolled=dice.rolled_anew(), unused=tuple(dice.unused()))

@@ -5,6 +5,10 @@ command that produced it (`command_for`), decides it again against the state jus
 with the very dice faces the event recorded, and lists every ruling that no longer follows,
 in the GM's words and field by field. Voided events are skipped and amended rulings are
 read as amended, so a void shows every later ruling it changes.
+
+Every state of the log (as it stands: the fold `status` shows) is checked against the
+invariants of the core and of the ruleset (`journal.rules.invariants`): a state no table
+could have reached is reported at the event it first held, even when each ruling follows.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from journal.dice import DiceBox
 from journal.documents import Document
 from journal.errors import RuleError
 from journal.events import Dice, Event, Recorded, terms_text, to_data
-from journal.projection import Corrections, steps
+from journal.frozen import changed
+from journal.projection import Corrections, apply, meta_of, steps
 from journal.rules import load
 from journal.rules.core import CampaignCreated, CampaignState
+from journal.rules.invariants import CORE_INVARIANTS, Breach, Watch
 from journal.rules.narrate import describe_payload
 from journal.rules.ruleset import Ruleset
 
@@ -53,6 +59,9 @@ class Finding:
     recorded: str
     ruled: str  # the rules' line, or why they refuse it
     differences: list[Difference]
+    #: a what-if's finding whose outcome (numbers, result, changes) is the same: it differs
+    #: only in fields that word the ruling (`Ruleset.wording`)
+    wording_only: bool = False
 
 
 @dataclass
@@ -61,27 +70,76 @@ class AuditReport(Document):
     rulings: int = 0
     findings: list[Finding] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    #: states of the log that break an invariant, at the event each first held
+    breaches: list[Breach] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        """Every ruling follows and every state is legal (`audit` exits 0)."""
+        return not self.differences and not self.breaches
+
+    @property
+    def outcomes(self) -> list[Finding]:
+        """The rulings whose outcome differs (every finding, but a what-if's wording)."""
+        return [finding for finding in self.findings if not finding.wording_only]
+
+    @property
+    def wording(self) -> list[Finding]:
+        """A what-if's rulings that differ only in their wording (a threshold's text)."""
+        return [finding for finding in self.findings if finding.wording_only]
 
     @property
     def differences(self) -> list[Difference]:
-        return [d for finding in self.findings for d in finding.differences]
+        """Every field that differs in a ruling whose outcome differs: `audit` exits 1 on
+        any."""
+        return [d for finding in self.outcomes for d in finding.differences]
 
     def to_json(self) -> dict[str, Any]:
         return {
             "events": self.events,
             "rulings": self.rulings,
             "differences": [d.document() for d in self.differences],
+            "wording": [d.document() for f in self.wording for d in f.differences],
+            "invariants": [b.document() for b in self.breaches],
             "options": self.options,
         }
 
     def text(self) -> str:
+        lines = [self._rulings_text()]
+        if self.breaches:
+            count = len(self.breaches)
+            lines.append(
+                f"{count} state{'s' if count > 1 else ''} of the log break"
+                f"{'' if count > 1 else 's'} an invariant:"
+            )
+            for breach in self.breaches:
+                lines.append(f"  #{breach.seq} {breach.invariant}: {breach.what}")
+        return "\n".join(lines)
+
+    def _rulings_text(self) -> str:
         head = f"Audited {self.events} events, {self.rulings} rulings decided again"
-        if not self.findings:
+        worded = self.wording
+        aside = ""
+        if worded:
+            seqs = ", ".join(f"#{f.seq}" for f in worded)
+            many = "rulings differ" if len(worded) > 1 else "ruling differs"
+            aside = f" ({len(worded)} {many} only in wording: {seqs})"
+        findings = self.outcomes
+        if not findings:
+            if self.options:
+                return head + f": no ruling would be decided otherwise{aside}."
+            if self.breaches:
+                return head + ": each follows from its dice and the rules."
             return head + ": every ruling follows from its dice and the rules."
-        count = len(self.findings)
-        verb = "rulings no longer follow" if count > 1 else "ruling no longer follows"
-        lines = [head + f": {count} {verb}."]
-        for finding in self.findings:
+        count = len(findings)
+        if self.options:
+            verb = "rulings would be decided otherwise" if count > 1 else (
+                "ruling would be decided otherwise"
+            )
+        else:
+            verb = "rulings no longer follow" if count > 1 else "ruling no longer follows"
+        lines = [head + f": {count} {verb}{aside}."]
+        for finding in findings:
             lines.append(f"  #{finding.seq} {finding.recorded}")
             lines.append(f"      by the rules: {finding.ruled}")
         plain = [
@@ -149,10 +207,21 @@ def audit_records(
     """
     report = AuditReport(options=dict(options or {}))
     ruleset: Ruleset | None = None
+    #: the ruling as it stands, of the event being walked (what the log's own fold folds)
+    standing: list[Event | None] = [None]
+    #: whether the audit's fold has left the log's (a ruling decided otherwise, a what-if)
+    diverged = [bool(options)]
 
     def decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
         """The event the rules give now for `record` (None: they refuse it); `payload` is
         the ruling as it stands (amended by a re-rule, or as recorded)."""
+        standing[0] = payload
+        found_event = _decided(state, record, payload)
+        if found_event is None or found_event != payload:
+            diverged[0] = True
+        return found_event
+
+    def _decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
         if isinstance(payload, CampaignCreated) and options:
             return replace(payload, options={**payload.options, **options})  # the what-if
         command = None if ruleset is None else command_of(payload, ruleset)
@@ -189,13 +258,30 @@ def audit_records(
                 difference.why = f"{difference.why} {note}".strip()
         if differences:
             ruled = describe_payload(found.event, ruleset)
-            report.findings.append(Finding(record.seq, recorded_line, ruled, differences))
+            wording = bool(options) and all(d.field in ruleset.wording for d in differences)
+            report.findings.append(
+                Finding(record.seq, recorded_line, ruled, differences, wording)
+            )
         return found.event
 
+    watch: Watch | None = None
+    #: the log's own fold, once the audit's has left it (None: the same)
+    logged: CampaignState | None = None
     for step in steps(records, corrections, substitute=decided):
         report.events += 1
         if ruleset is None and step.after.ruleset:
             ruleset = load(step.after.ruleset)
+            watch = Watch((*CORE_INVARIANTS, *ruleset.invariants))
+        payload, standing[0] = standing[0], None  # None: voided, the log folds nothing
+        if diverged[0] or logged is not None:
+            base = logged if logged is not None else step.before
+            if payload is None:
+                logged = changed(base, seq=step.record.seq)
+            else:
+                logged = apply(base, payload, meta_of(step.record), ruleset)
+        if watch is not None:
+            watch.see(step.record.seq, logged if logged is not None else step.after)
+    report.breaches = watch.found if watch is not None else []
     return report
 
 

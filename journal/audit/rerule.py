@@ -8,15 +8,21 @@ initiative in an encounter whose start was voided), it records an `EventVoided`.
 that now needs dice the log never had (a check that now fails may need a table roll)
 gets them from the box the caller gives: rolled (and recorded as rolled at the
 re-rule) or asked for at the table.
+
+An amendment (`journal amend SEQ`) is the same walk with one ruling decided from corrected
+inputs (a die misread, a Horror Check's HF): that ruling is decided again in its place from
+the corrected command and dice, and every later one against the corrected past.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from journal.audit.redecide import BoxMaker, command_of, redecide
-from journal.events import Event, Recorded, to_data
+from journal.dice import ENTERED
+from journal.errors import RuleError
+from journal.events import DiceRoll, Event, Recorded, to_data
 from journal.projection import Corrections, steps
 from journal.rules import load
 from journal.rules.core import CampaignState, EventVoided, RulingAmended
@@ -54,6 +60,26 @@ class Plan:
         head = f"{count} {verb}:"
         return "\n".join([head, *(f"  {change.line()}" for change in self.changes)])
 
+    def amended_text(self, seq: int) -> str:
+        """What an amendment of #`seq` changes: the ruling, then the later ones re-ruled."""
+        later = len(self.changes) - 1
+        tail = f", and {later} later ruling{'s' if later != 1 else ''} with it" if later else ""
+        head = f"Amending #{seq} changes it{tail}:"
+        return "\n".join([head, *(f"  {change.line()}" for change in self.changes)])
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """A ruling decided again from corrected inputs: `command` (its recorded command, or
+    one with an input corrected) with `dice` (purpose -> faces) in place of those recorded."""
+
+    seq: int
+    command: object
+    dice: Mapping[str, Sequence[int]]
+    reason: str
+    #: how the GM typed each corrected roll (`--dice`), for a refusal of its faces
+    flags: Mapping[str, str] = field(default_factory=dict)
+
 
 def plan(
     records: Iterable[Recorded],
@@ -61,9 +87,11 @@ def plan(
     box: BoxMaker,
     reason: str,
     ruleset_of: Callable[[str], Ruleset] = load,
+    amend: Amendment | None = None,
 ) -> Plan:
     """Walk the log as corrected, deciding each ruling again; the corrections that would make
-    every ruling follow."""
+    every ruling follow (with `amend`, one ruling decided from its corrected inputs first:
+    a RuleError when the rules refuse it so, or when it changes nothing)."""
     result = Plan()
     ruleset: Ruleset | None = None
 
@@ -71,6 +99,8 @@ def plan(
         command = None if ruleset is None else command_of(payload, ruleset)
         if ruleset is None or command is None:
             return payload
+        if amend is not None and record.seq == amend.seq:
+            return amended(state, record, payload, ruleset, amend)
         found = redecide(state, record.seq, payload, command, ruleset, box)
         was = describe_payload(payload, ruleset)
         if found.event is None:
@@ -88,6 +118,35 @@ def plan(
                 record.seq, found.event.type, found.event.schema, to_data(found.event), reason
             )
             result.changes.append(Change(amendment, was, describe_payload(found.event, ruleset)))
+        return found.event
+
+    def amended(
+        state: CampaignState, record: Recorded, payload: Event, ruleset: Ruleset, amend: Amendment
+    ) -> Event:
+        recorded = getattr(payload, "dice", None) or {}
+        dice = {**recorded, **{p: DiceRoll(tuple(f), ENTERED) for p, f in amend.dice.items()}}
+        found = redecide(
+            state, record.seq, payload, amend.command, ruleset, box, amend.flags, dice
+        )
+        if found.event is None:
+            why = found.refusal or f"they give {', '.join(found.produced) or 'nothing'}"
+            raise RuleError(f"the rules refuse #{record.seq} so corrected: {why}")
+        unused = [p for p in found.unused if p in amend.dice]
+        if unused:
+            flags = ", ".join(amend.flags.get(p, p) for p in unused)
+            raise RuleError(
+                f"#{record.seq} so corrected rolls no dice for {flags}: leave them out"
+            )
+        if to_data(found.event) == to_data(payload):
+            raise RuleError(
+                f"#{record.seq} already reads so ({describe_payload(payload, ruleset)}): "
+                "the amendment changes nothing"
+            )
+        correction = RulingAmended(
+            record.seq, found.event.type, found.event.schema, to_data(found.event), amend.reason
+        )
+        was = describe_payload(payload, ruleset)
+        result.changes.append(Change(correction, was, describe_payload(found.event, ruleset)))
         return found.event
 
     for step in steps(records, corrections, substitute=decided):

@@ -232,6 +232,27 @@ def by_owner(
     return found
 
 
+def owned_options(
+    scope: Sequence[Ruleset],
+    owners: Mapping[str, tuple[Ruleset, str]],
+    flag: Callable[[str], str],
+    multiple: bool = False,
+) -> list[click.Option]:
+    """A `--NAME VALUE` option for each of `owners` (`by_owner`: name -> (ruleset, its
+    help)): shown for the rulesets in scope (named when several are), hidden for others'
+    (accepted only to be refused by name, `refuse_others`)."""
+    return [
+        click.Option(
+            [flag(name), name],
+            multiple=multiple,
+            metavar="VALUE",
+            hidden=ruleset not in scope,
+            help=(f"({ruleset.name}) " if len(scope) > 1 else "") + meaning,
+        )
+        for name, (ruleset, meaning) in owners.items()
+    ]
+
+
 def refuse_others(
     given: Mapping[str, object],
     owners: Mapping[str, tuple[Ruleset, object]],

@@ -1,24 +1,33 @@
-"""Corrections at the table: `journal void`, `rerule` and `undo`.
+"""Corrections at the table: `journal void`, `rerule`, `amend` and `undo`.
 
 A void takes an event out of every number (it stays in the log). The rulings after it were
 decided against a past that has changed: `rerule` decides each of them again from its
 recorded inputs and dice and records what changed (amendments, or voids for those the
-rules now refuse); `void --rerule` does both at once; `undo` voids the last event you entered
-(`--any`: anyone's).
+rules now refuse); `void --rerule` does both at once; `amend SEQ` corrects a ruling's dice
+or inputs where it stands and re-rules what follows; `undo` voids the last event you
+entered (`--any`: anyone's).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings
+from journal.cli.common import (
+    by_owner,
+    emit_json,
+    json_option,
+    owned_options,
+    pass_settings,
+    refuse_others,
+)
 from journal.cli.main import Settings, fail
 
 if TYPE_CHECKING:
     from journal.api import Journal
+    from journal.rules.ruleset import Ruleset
 
 
 def _confirm(question: str, yes: bool) -> None:
@@ -46,8 +55,9 @@ def _print(outcome_lines: list[str], document: object, as_json: bool) -> None:
 @json_option
 @pass_settings
 def void(settings: Settings, seq: int, reason: str, rerule: bool, as_json: bool) -> None:
-    """Void event SEQ: it stays in the log, every number leaves it out. A reroll is a void
-    plus a new roll. With --rerule, the later rulings are decided again in the same breath.
+    """Void event SEQ: it stays in the log, every number leaves it out (for what never
+    happened; a die misread is corrected where it stands: `journal amend SEQ --dice ...`).
+    With --rerule, the later rulings are decided again in the same breath.
 
     \b
     Example:
@@ -100,8 +110,11 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
       journal rerule
       journal rerule --yes
     """
+    from journal.dice import keeping
+
     journal = settings.journal()
-    planned = journal.plan_rerule(ask=settings.dice_asker())
+    ask = keeping(settings.dice_asker())
+    planned = journal.plan_rerule(ask=ask)
     if not planned.plan.changes:
         click.echo(planned.plan.text(), err=as_json)
         if as_json:
@@ -109,7 +122,7 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
         return
     click.echo(planned.plan.text(), err=as_json)
     _confirm(f"Record these {len(planned.plan.changes)} correction(s)?", yes)
-    outcome = journal.record_rerule(planned)
+    outcome = journal.rerule(ask=ask, planned=planned)  # planned again if a writer appends
     _print(outcome.lines(), outcome.document(), as_json)
 
 
@@ -157,3 +170,65 @@ def _nothing_to_undo(journal: Journal, anyone: bool) -> str:
         f"{mine}: the last event that still counts is #{other.seq}, {who}; "
         "`journal undo --any` takes it back"
     )
+AMEND_HELP = """Correct ruling SEQ where it stands: a die misread, an input given wrong. The
+ruling is decided again in its place with the corrected dice (or input), and every later
+ruling again against that corrected past, all recorded at once: what changed is listed
+(amendments, and voids of rulings the rules now refuse). A ruling that now needs dice it
+never rolled asks for them (or rolls them). --dice corrects the ruling's roll (name it,
+PURPOSE=FACES, when it rolled several); the other options are the inputs the campaign's
+ruleset lets you correct.
+
+\b
+Example:
+  journal amend 16 --dice +1/-8 --reason "misread die"
+  journal amend 23 --hf 5 --reason "the horror was HF 5, not 3"
+  journal amend 31 --dice table=3,4,4 --reason "misread the table roll"
+"""
+
+
+class AmendCommand(click.Command):
+    """Its input options are those the rulesets in scope let the GM correct, found when it
+    parses or shows its help (never when `journal --help` lists it)."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        from journal.cli.main import json_flag, settings_of
+
+        scope = settings_of(ctx).scope()
+        params: list[click.Parameter] = [
+            click.Argument(["seq"], type=click.IntRange(1, 2**31 - 1)),
+            click.Option(
+                ["--dice", "dice"],
+                multiple=True,
+                metavar="FACES",
+                help="The dice as they really fell (+1/-8, 3,4,5; PURPOSE=FACES for one of "
+                "several rolls).",
+            ),
+            *owned_options(scope, _inputs(scope), _flag),
+        ]
+        params.append(click.Option(["--reason"], required=True, help="Why: what was wrong."))
+        params.append(json_flag())
+        return [*params, *super().get_params(ctx)]
+
+
+def _inputs(scope: list[Ruleset]) -> dict[str, tuple[Ruleset, str]]:
+    """Every installed ruleset's amendable inputs and their meaning (`by_owner`)."""
+    return by_owner(scope, lambda ruleset: ruleset.amendable.items())
+
+
+def _flag(name: str) -> str:
+    return f"--{name.replace('_', '-')}"
+
+
+def _amend(seq: int, dice: tuple[str, ...], reason: str, as_json: bool, **given: Any) -> None:
+    from journal.cli.main import settings_of
+
+    settings = settings_of(click.get_current_context())
+    journal = settings.journal()
+    refuse_others(given, _inputs(settings.scope()), _flag, journal.ruleset)
+    inputs = {name: value for name, value in given.items() if value is not None}
+    outcome, planned = journal.amend(seq, dice, inputs, reason, settings.dice_asker())
+    click.echo(planned.plan.amended_text(seq), err=as_json)
+    _print(outcome.lines(), outcome.document(), as_json)
+
+
+amend = AmendCommand("amend", callback=_amend, help=AMEND_HELP)

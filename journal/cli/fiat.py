@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import by_owner, record, refuse_others
+from journal.cli.common import by_owner, owned_options, record, refuse_others
 from journal.cli.main import json_flag, settings_of
 
 if TYPE_CHECKING:
@@ -30,17 +30,7 @@ class AdjustCommand(click.Command):
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         scope = settings_of(ctx).scope()
         params: list[click.Parameter] = [click.Argument(["name"])]
-        for number, (ruleset, meaning) in _numbers(scope).items():
-            prefix = f"({ruleset.name}) " if len(scope) > 1 else ""
-            params.append(
-                click.Option(
-                    [_flag(number), number],
-                    multiple=True,
-                    metavar="VALUE",
-                    hidden=ruleset not in scope,
-                    help=prefix + meaning,
-                )
-            )
+        params += owned_options(scope, _numbers(scope), _flag, multiple=True)
         params.append(click.Option(["--reason"], required=True, help="Why the GM rules so."))
         params.append(json_flag())
         return [*params, *super().get_params(ctx)]

@@ -44,6 +44,7 @@ CORE = {
     "verify": "journal.cli.reading:verify",
     "void": "journal.cli.corrections:void",
     "rerule": "journal.cli.corrections:rerule",
+    "amend": "journal.cli.corrections:amend",
     "undo": "journal.cli.corrections:undo",
     "export": "journal.cli.transfer:export",
     "import": "journal.cli.transfer:import_",

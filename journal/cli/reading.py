@@ -197,7 +197,9 @@ def _snapshot_lines(report: SnapshotReport) -> None:
 @pass_settings
 def audit(settings: Settings, options: tuple[str, ...], as_json: bool) -> None:
     """Replay the campaign and decide every ruling again from its recorded inputs (dice,
-    flags, names); list every recorded number the rules no longer give. Exits 1 on any.
+    flags, names); list every recorded number the rules no longer give, and every state of
+    the log that breaks an invariant of the rules. Exits 1 on any. A what-if (--option)
+    lists the rulings whose outcome would differ and counts the wording-only ones apart.
 
     \b
     Example:
@@ -217,5 +219,5 @@ def audit(settings: Settings, options: tuple[str, ...], as_json: bool) -> None:
             what_if = ", ".join(f"{k}={v}" for k, v in report.options.items())
             click.echo(f"What if {what_if}:")
         click.echo(report.text())
-    if report.differences:
+    if not report.clean:
         raise SystemExit(1)

@@ -28,6 +28,8 @@ class Log:
     between: list[Step] = field(default_factory=list)
     final: CampaignState = field(default_factory=CampaignState)
     by_session: dict[int, list[Step]] = field(default_factory=dict)
+    #: the voids and amendments the walk read (which event amended a ruling)
+    corrections: Corrections = field(default_factory=Corrections)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -50,7 +52,7 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
     Every read is bounded by one seq (the head when this starts)."""
     head = final.seq if final is not None else campaign.head()
     corrections = campaign.corrections(head)
-    log = Log()
+    log = Log(corrections=corrections)
     if only is None:
         log.final = _collect(log, campaign.store.read(campaign.campaign, upto=head), corrections)
     else:

@@ -220,7 +220,9 @@ class Recap:
     def gm(self, step: Step) -> Doc | None:
         if not self.audience.gm:
             return None
-        return gm_details(step.record, self.ruleset, describe(step.record, self.ruleset))
+        seq = step.record.seq
+        line = describe(step.record, self.ruleset)
+        return gm_details(step.record, self.ruleset, line, self.log.corrections.amended_by.get(seq))
 
     # --- building -------------------------------------------------------------------
 

@@ -46,12 +46,18 @@ def recorded_dice(record: Recorded, order: tuple[str, ...] = ()) -> Dice:
     return {k: dice[k] for k in ordered if isinstance(dice[k], DiceRoll)}
 
 
-def gm_details(record: Recorded, ruleset: Ruleset, line: str) -> dict[str, Any]:
-    """The GM's view of a ruling: its seq, full log line, dice faces and terms."""
+def gm_details(
+    record: Recorded, ruleset: Ruleset, line: str, amended_by: int | None = None
+) -> dict[str, Any]:
+    """The GM's view of a ruling: its seq, full log line, dice faces and terms (of the
+    ruling as it stands), and for an amended one, the event that amended it."""
     dice = recorded_dice(record, ruleset.dice_order)
-    return {
+    details = {
         "seq": record.seq,
         "line": line,
         "dice": faces_of(dice, ruleset) if dice else None,
         "terms": ruleset.gm_terms(record),
     }
+    if amended_by is not None:
+        details["amended_by"] = amended_by
+    return details

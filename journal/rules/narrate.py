@@ -91,7 +91,8 @@ def _label(number: str, labels: Mapping[str, str]) -> str:
 def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
     """One line for the GM: the core's events here, the others by their ruleset."""
     if isinstance(payload, RulingAmended):
-        return f"Re-rules #{payload.seq}: {describe_payload(payload.amended(), ruleset)}"
+        why = f" ({payload.reason})" if payload.reason else ""
+        return f"Re-rules #{payload.seq}{why}: {describe_payload(payload.amended(), ruleset)}"
     if isinstance(payload, NumbersAdjusted):
         return (
             f"GM's ruling for {payload.character}: {adjustments(payload, ruleset)}: "

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
     from journal.dice import DiceBox, Stake
     from journal.rules.core import Adjustment, CampaignState, Meta, RulesState
+    from journal.rules.invariants import Invariant
 
 
 class Ruleset(ABC):
@@ -96,6 +97,16 @@ class Ruleset(ABC):
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
     #: the numbers the GM may set by fiat (`journal adjust`), with what each takes
     adjustable: ClassVar[Mapping[str, str]] = {}
+    #: fields of its events that word a ruling or record the option it was decided under
+    #: (a threshold's text), not its outcome: a what-if audit (`audit --option`) counts a
+    #: ruling that differs only in these apart, as wording
+    wording: ClassVar[frozenset[str]] = frozenset()
+    #: what every state of its campaigns holds (the audit checks each state against these
+    #: and the core's, `journal.rules.invariants`)
+    invariants: ClassVar[tuple[Invariant, ...]] = ()
+    #: the recorded inputs of a ruling the GM may correct in place (`journal amend SEQ
+    #: --NAME VALUE`), with what each takes: see `amend()`
+    amendable: ClassVar[Mapping[str, str]] = {}
     #: status keys holding a mapping of numbers `explain` follows one by one (`key.name`);
     #: a label `key.*` names them (`{}` is the name)
     explain_expanded: ClassVar[frozenset[str]] = frozenset()
@@ -141,6 +152,20 @@ class Ruleset(ABC):
         `-1`, or a value); a RuleError when the number or the value does not fit."""
         known = ", ".join(self.adjustable) or "none"
         raise RuleError(f"{self.name} has no number {number!r} to adjust (it has: {known})")
+
+    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+        """`command` (the one `command_for(payload)` rebuilt) with the inputs the GM corrects
+        (`amendable` names -> values as typed); a RuleError when one does not fit that
+        ruling. Only called with inputs to correct."""
+        known = ", ".join(f"--{k.replace('_', '-')}" for k in self.amendable) or "none"
+        given = ", ".join(f"--{k.replace('_', '-')}" for k in inputs)
+        raise RuleError(f"{given} cannot correct that ruling, {payload.type} (inputs: {known})")
+
+    def dice_purpose(self, payload: Event) -> str | None:
+        """The roll `journal amend SEQ --dice FACES` corrects: by default the ruling's only
+        roll (None: it rolled none, or several and the GM names which, `--dice table=...`)."""
+        dice = getattr(payload, "dice", None) or {}
+        return next(iter(dice)) if len(dice) == 1 else None
 
     # --- how it reads ----------------------------------------------------------------------
 

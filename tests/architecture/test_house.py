@@ -86,3 +86,32 @@ def test_every_ruling_of_the_shipped_campaigns_rebuilds_a_command_of_its_ruleset
             assert command is not None and type(command) in ruleset.commands, line["type"]
             rebuilt += 1
     assert rebuilt > 10
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=[r.name for r in RULESETS])
+def test_every_ruleset_declares_its_invariants(ruleset: Ruleset) -> None:
+    """The audit checks every state against the core's invariants and the ruleset's own
+    (`Ruleset.invariants`): each ruleset declares some, each named, none broken by the
+    state a campaign starts in."""
+    from journal.frozen import changed
+    from journal.rules.core import CampaignState
+    from journal.rules.invariants import Invariant, breaches
+
+    assert ruleset.invariants, f"{ruleset.name} declares no invariants"
+    assert all(isinstance(rule, Invariant) and rule.name for rule in ruleset.invariants)
+    assert len({rule.name for rule in ruleset.invariants}) == len(ruleset.invariants)
+    first = changed(CampaignState(), ruleset=ruleset.name, rules=ruleset.initial(), seq=1)
+    assert breaches(first, ruleset.invariants) == set()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=[r.name for r in RULESETS])
+def test_every_amendable_input_is_one_amend_reads(ruleset: Ruleset) -> None:
+    """`journal amend SEQ --NAME VALUE` offers the ruleset's `amendable` inputs: each has
+    its help, and `amend()` refuses (never crashes on) a ruling it does not fit."""
+    from journal.errors import RuleError
+    from journal.rules.core import CharacterRenamed, RenameCharacter
+
+    for name, meaning in ruleset.amendable.items():
+        assert name.isidentifier() and meaning
+        with pytest.raises(RuleError):
+            ruleset.amend(CharacterRenamed("A", "B"), RenameCharacter("A", "B"), {name: "1"})

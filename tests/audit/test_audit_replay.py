@@ -29,7 +29,14 @@ def _seq(log: list[dict], type_: str, **match: object) -> int:  # type: ignore[t
 
 def test_a_clean_log_audits_clean(zombies: Cli) -> None:
     report = zombies.json("audit")
-    assert report == {"events": 27, "rulings": 26, "differences": [], "options": {}}
+    assert report == {
+        "events": 27,
+        "rulings": 26,
+        "differences": [],
+        "wording": [],
+        "invariants": [],
+        "options": {},
+    }
     assert "every ruling follows" in zombies("audit").stdout
 
 

@@ -11,22 +11,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import corrections_examples
 import pytest
 from cli_support import Cli, count_events
 
 
 @pytest.fixture
 def okafor(runner: Cli) -> Cli:
-    runner("campaign", "new", "unit", "--ruleset", "horror-factor")
-    runner("character", "add", "Okafor", "--reaction", "12", "--willpower", "8",
-           "--hardness", "5", "--training", "professional")  # fmt: skip
-    runner("session", "start", "The raid")
-    runner("encounter", "start", "Raid", "--hf", "6", "--cast", "Okafor")  # 4
-    runner("encounter", "end")  # 5
-    runner("check", "Okafor", "--dice", "+1/-9")  # 6: total -1, exceptional failure: 5 -> 4
-    runner("encounter", "start", "Second", "--hf", "4", "--cast", "Okafor")  # 7
-    runner("encounter", "end", "--do-or-die", "Okafor")  # 8: 4 -> 5
-    return runner
+    return corrections_examples.okafor(runner)
 
 
 def hardness(gm: Cli) -> int:
@@ -45,11 +37,12 @@ def test_rerule_decides_the_later_rulings_again(okafor: Cli) -> None:
     result = okafor("rerule", "--yes")
     assert "1 ruling no longer follows:" in result.stderr + result.stdout
     assert (
-        "#10 Re-rules #8: Encounter 'Second' ends after 1 turn(s): Okafor: no gain" in result.stdout
+        "#10 Re-rules #8 (re-ruled after the corrections): Encounter 'Second' ends after 1 "
+        "turn(s): Okafor: no gain" in result.stdout
     )
     assert hardness(okafor) == 5
     assert okafor.json("audit")["differences"] == []
-    assert "[re-ruled by #10]" in okafor("log").stdout
+    assert "[amended by #10]" in okafor("log").stdout
     # what the re-rule recorded is an event, voidable like any other
     okafor("void", "10", "--reason", "undo the re-rule")
     assert hardness(okafor) == 6
@@ -59,7 +52,7 @@ def test_void_and_rerule_in_one_breath(okafor: Cli) -> None:
     before = count_events(okafor.db)
     lines = okafor("void", "6", "--reason", "never happened", "--rerule").stdout.splitlines()
     assert lines[0] == "#9 Voids #6 (Okafor's Horror Check +1/-9): never happened"
-    assert lines[1].startswith("#10 Re-rules #8:")
+    assert lines[1].startswith("#10 Re-rules #8 (re-ruled after the void of #6): ")
     assert count_events(okafor.db) == before + 2
     assert hardness(okafor) == 5 and okafor.json("audit")["differences"] == []
 

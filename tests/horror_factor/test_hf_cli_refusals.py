@@ -202,7 +202,7 @@ NOT_IN_IT = ("Mara is not in the encounter 'Cellar'", "its cast: Freddie, Linda,
         # "a second initiative in a turn"
         (
             ("initiative", "Freddie", "--dice", "+9/-1"),
-            ("Freddie already rolled initiative this turn (4)", "void that roll", "journal turn"),
+            ("Freddie already rolled initiative this turn (4)", "journal amend", "journal turn"),
         ),
         # "a soak past 3 in a turn": Linda has soaked 2
         (

@@ -22,7 +22,7 @@ def test_play_on_a_new_database_offers_campaign_new_at_its_prompt(
         table.type("campaign new night --ruleset horror-factor --title Night of the Horde")
         table.prompt = "night> "
         table.ready()
-        table.shows("Playing 'night' (horror-factor).")
+        table.shows("Playing 'night' (horror-factor) as ")  # the session's own writer
         table.run("note The door creaks")
         table.child.send(b"\x04")
         assert table.finish() == 0

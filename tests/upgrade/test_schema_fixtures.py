@@ -56,13 +56,17 @@ INTENDED: dict[tuple[str, str, str], str] = {
         "release changed the general Hardness. The recorded ruling stands (every number is "
         "as it was) and the audit says the rules now decide otherwise"
     ),
-    ("000[23]-*", "night", "explain-Tobias.*"): (
+    ("000[234]-*", "night", "explain-Linda.rulings*.terms"): (
+        "issue 18: explain shows a re-ruled ruling as amended (its terms are the amended "
+        "decision's, = 14, beside its number 14), not the original terms (= 16)"
+    ),
+    ("000[234]-*", "night", "explain-Tobias.*"): (
         "issue 18: a character is an identity. Those journals traced every number of Tobias "
         "to his rename (#39, he was Tobais) and listed none of his rulings before it; now each "
         "chain starts from his sheet (#4) and his rulings as Tobais are his "
         "(test_identity_fixtures checks them)"
     ),
-    ("000[23]-*", "night", "arc-Tobias.points"): (
+    ("000[234]-*", "night", "arc-Tobias.points"): (
         "issue 18: Tobias's arc starts from the sheet he joined with as Tobais and has his "
         "first session, which those journals left out"
     ),

@@ -101,11 +101,9 @@ def test_another_writers_event_reaches_an_open_page_within_a_second(
     try:
         time.sleep(0.3)  # both streams are waiting
         assert gm.next(0.2) is None and players.next(0.0) is None
-        started = time.monotonic()
-        seq = _note(db_url, "The GM knows: the-cellar-x9", gm_only=True)
+        seq = _note(db_url, "The GM knows: the-cellar-x9", gm_only=True)  # committed
         update = gm.next(1.0)
         assert update is not None, "no update within a second"
-        assert time.monotonic() - started < 1.0
         assert update[0] == str(seq) and "the-cellar-x9" in update[1]
         assert players.next(0.5) is None  # a GM-only note changes nothing the players see
         seq = _note(db_url, "A public note: the-door-x9")

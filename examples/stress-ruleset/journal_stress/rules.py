@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -26,6 +26,7 @@ from journal.rules.core import (
     renamed_in,
 )
 from journal.rules.dispatch import Dispatch
+from journal.rules.invariants import Invariant
 from journal.rules.ruleset import Ruleset
 
 STRESS_MAX = 10
@@ -211,6 +212,20 @@ SENTENCES.on(PanicRolled)(
 )
 
 
+# --- invariants: what every state holds (the audit checks each one) ---------------------
+
+
+def _stress_track(state: CampaignState) -> Iterator[str]:
+    for name, sheet in rules_of(state).characters.items():
+        if not 0 <= sheet.stress <= STRESS_MAX:
+            yield f"{name}'s stress is {sheet.stress}, outside 0 to {STRESS_MAX}"
+        if sheet.panics < 0:
+            yield f"{name} has {sheet.panics} panics"
+
+
+INVARIANTS = (Invariant("stress 0-10, panics never below 0", _stress_track),)
+
+
 @dataclass(frozen=True)
 class StressStatus(CharacterStatus):
     stress: int
@@ -235,6 +250,7 @@ class StressRules(Ruleset):
     cli_module = "journal_stress.cli"
     narrator_module = "journal_stress.narrator"
     explain_labels: ClassVar[Mapping[str, str]] = {"stress_max": "most stress"}
+    invariants = INVARIANTS
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
         nerve, stress = sheet.get("nerve"), sheet.get("stress", 0)

@@ -27,8 +27,15 @@ from journal.documents import BoardTable, CharacterStatus, Document, StatusDocum
 from journal.events import Event, JSONObject, Recorded
 from journal.rules.core import Adjustment, CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
-from journal.rules.fright_check import amend, combat, fiat, recovery  # noqa: F401  (deciders register)
+from journal.rules.fright_check import (  # noqa: F401  (deciders register)
+    amend,
+    combat,
+    corrected,
+    fiat,
+    recovery,
+)
 from journal.rules.fright_check import documents as _documents
+from journal.rules.fright_check import invariants as _invariants
 from journal.rules.fright_check import status as _status
 from journal.rules.fright_check.commands import (
     COMMANDS,
@@ -131,9 +138,21 @@ class FrightCheckRules(Ruleset):
     explain_hidden = _status.EXPLAIN_HIDDEN
     explain_skipped = _status.EXPLAIN_SKIPPED
     adjustable = fiat.ADJUSTABLE
+    amendable = corrected.AMENDABLE
+    invariants = _invariants.INVARIANTS
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
+
+    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+        return corrected.amend(payload, command, inputs)
+
+    def dice_purpose(self, payload: Event) -> str | None:
+        """`amend SEQ --dice A,B,C` corrects a Fright Check's Will roll (`--dice table=...`
+        its table roll)."""
+        if payload.type == "FrightChecked":
+            return "will"
+        return super().dice_purpose(payload)
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
         return build_sheet(sheet)

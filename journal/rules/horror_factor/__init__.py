@@ -18,8 +18,9 @@ from journal.documents import BoardTable, CharacterStatus, Document, StatusDocum
 from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
 from journal.rules.core import Adjustment, CampaignState
 from journal.rules.dispatch import Dispatch
+from journal.rules.horror_factor import corrected, fiat, tables
 from journal.rules.horror_factor import documents as _documents
-from journal.rules.horror_factor import fiat, tables
+from journal.rules.horror_factor import invariants as _invariants
 from journal.rules.horror_factor import sheet as _sheet
 from journal.rules.horror_factor import status as _status
 from journal.rules.horror_factor.commands import (
@@ -101,9 +102,15 @@ class HorrorFactorRules(Ruleset):
     explain_hidden = _status.EXPLAIN_HIDDEN
     explain_expanded = _status.EXPLAIN_EXPANDED
     adjustable = fiat.ADJUSTABLE
+    amendable = corrected.AMENDABLE
+    invariants = _invariants.INVARIANTS
+    wording = frozenset({"note", "exceptional_margin"})
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
+
+    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+        return corrected.amend(payload, command, inputs)
 
     def parse_option(self, key: str, raw: str) -> OptionValue:
         return _sheet.parse_option(key, raw)

@@ -179,7 +179,15 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
     if p.initiative is not None:
         raise RuleError(
             f"{who.name} already rolled initiative this turn ({p.initiative}): one roll per "
-            "turn; void that roll to correct it, or run `journal turn` for the next turn"
+            "turn; correct that roll where it stands (`journal amend SEQ --dice +A/-B "
+            '--reason "..."`), or run `journal turn` for the next turn'
+        )
+    if p.dropped is not None:
+        raise RuleError(
+            f"{who.name} already acted this turn (dropped an enemy at #{p.dropped}): "
+            "initiative is rolled at the start of a turn, so this roll is out of order: "
+            "correct the turn's roll where it stands (`journal amend SEQ --dice +A/-B "
+            f'--reason "..."`), or void #{p.dropped} first if that drop never happened'
         )
     hardness, label = who.hardness_for(encounter.category)
     penalty = action_penalty(p.effective_hf, hardness)
@@ -336,8 +344,8 @@ def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:
     if me.can_act is False:
         raise RuleError(
             f"{who.name} froze this turn (initiative {me.initiative}) and cannot act, so cannot "
-            "drop an enemy: record the drop for whoever made it, or void the initiative roll "
-            "if it was wrong"
+            "drop an enemy: record the drop for whoever made it, or correct the initiative roll "
+            "where it stands (`journal amend SEQ --dice +A/-B --reason ...`)"
         )
     changes: tuple[TrackChange, ...] = ()
     if encounter.drops == 0:

@@ -58,13 +58,13 @@ def _encounter_hf(payload: EncounterStarted) -> str:
 
 
 def _check_result(payload: HorrorChecked) -> str:
-    """`passed (exceptional failure at 5 or less)`, `failed (exceptional at 5 or less)` or
-    `failed exceptionally (at 5 or less)`: the margin is the journal's ruling, so every
-    explanation shows it (RULES.md). The event and `check --json` keep the keys pass, fail,
-    exceptional-failure."""
+    """`passed`, `failed (exceptional at 5 or less)` or `failed exceptionally (at 5 or
+    less)`: the margin is the journal's ruling, so every failure shows it (RULES.md); a
+    pass is a pass whatever the margin. The event and `check --json` keep the keys pass,
+    fail, exceptional-failure."""
     edge = payload.target - payload.exceptional_margin
     if payload.result == "pass":
-        return f"passed (exceptional failure at {edge} or less)"
+        return "passed"
     if payload.result == "fail":
         return f"failed (exceptional at {edge} or less)"
     return f"failed exceptionally (at {edge} or less)"

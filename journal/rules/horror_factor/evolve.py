@@ -74,6 +74,10 @@ def _adjusted(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> HFS
     # a specialization moves from the general Hardness as it was before this ruling
     for change in sorted(payload.changes, key=lambda c: not c.number.startswith(fiat.SPEC)):
         diff = change.after - change.before
+        if change.number.startswith(fiat.SPEC) or change.number == "hardness":
+            who = rules.characters.get(name)
+            if who is not None:
+                rules = _with(rules, changed(who, awarded=meta.seq))
         if change.number.startswith(fiat.SPEC):
             rules = _shift_level(rules, name, change.number.removeprefix(fiat.SPEC), diff)
         elif change.number in ("hardness", "brokenness", "willpower"):
@@ -117,7 +121,13 @@ def _worded(state: CampaignState, payload: WordingSet, meta: Meta) -> HFState:
 
 @EVOLVE.on(EnemyDropped)
 def _dropped(state: CampaignState, payload: EnemyDropped, meta: Meta) -> HFState:
-    return _track(rules_of(state), payload.changes, drop=True)
+    rules = _track(rules_of(state), payload.changes, drop=True)
+    found = _current(rules, payload.character, payload.turn)
+    if found is None or found[1].dropped is not None:
+        return rules
+    encounter, p = found
+    participants = {**encounter.participants, p.name: changed(p, dropped=meta.seq)}
+    return changed(rules, encounter=changed(encounter, participants=participants))
 
 
 @EVOLVE.on(EncounterJoined)
@@ -186,7 +196,7 @@ def _peace(state: CampaignState, payload: PeaceRecorded, meta: Meta) -> HFState:
 
 @EVOLVE.on(HardnessAwarded)
 def _awarded(state: CampaignState, payload: HardnessAwarded, meta: Meta) -> HFState:
-    return _award(rules_of(state), payload)
+    return _award(rules_of(state), payload, meta.seq)
 
 
 def _number(sheet: JSONObject, key: str) -> int:
@@ -402,9 +412,10 @@ def _end(rules: HFState, results: Iterable[EndResult], seq: int) -> HFState:
     return rules
 
 
-def _award(rules: HFState, payload: HardnessAwarded) -> HFState:
+def _award(rules: HFState, payload: HardnessAwarded, seq: int) -> HFState:
     who = rules.characters.get(payload.character)
     if who is None:
         return rules
     gained = payload.hardness_after - payload.hardness_before
+    rules = _with(rules, changed(who, awarded=seq))
     return _shift_level(rules, who.name, payload.specialization, gained)

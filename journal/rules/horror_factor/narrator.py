@@ -172,6 +172,8 @@ class HorrorFactorNarrator(Narrator):
             if recap.gm_audience:
                 gm = recap.gm(step) or {}
                 row.update(dice=gm.get("dice"), terms=gm.get("terms"))
+                if "amended_by" in gm:
+                    row["amended_by"] = gm["amended_by"]
         status = _status(recap, step)
         for name, row in rows.items():
             found = status.get(name)

@@ -32,6 +32,9 @@ class Character:
     #: (do-or-die or broken) and of a Horror Check about it, None while neither happened
     incident_end: int | None = None
     incident_check: int | None = None
+    #: the seq of an award (or the GM's adjustment) of Hardness: past the training cap
+    #: is then the GM's ruling, not a slip
+    awarded: int | None = None
 
     @property
     def cap(self) -> int:
@@ -67,6 +70,7 @@ class Participant:
     can_act: bool | None = None
     defense_penalty: int = 0
     left: str | None = None  # why they are out of the fight (fled, knocked out), if they are
+    dropped: int | None = None  # the seq of their first enemy dropped this turn (they acted)
 
     @property
     def effective_hf(self) -> int:

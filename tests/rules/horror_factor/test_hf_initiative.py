@@ -69,7 +69,7 @@ def test_one_roll_per_turn(trio: Table) -> None:
     mistake by voiding the first)."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     roll(trio, "Linda", (3, 5))
-    with pytest.raises(RuleError, match=r"already rolled initiative this turn .*void that roll"):
+    with pytest.raises(RuleError, match=r"already rolled initiative this turn .*journal amend SEQ"):
         trio.do(RollInitiative("Linda"), dice={"initiative": (9, 1)})
     trio.do(AdvanceTurn())
     assert roll(trio, "Linda", (9, 1)).turn == 2
