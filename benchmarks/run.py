@@ -1,6 +1,7 @@
 """The journal's performance figures, each a ratio to its raw anchor measured in the same run.
 
     python benchmarks/run.py [--events N] [--json] [--log FILE] [--repeats R] [--big M]
+                             [--book-sessions S]
 
 The `bench` extra (`pip install -e '.[bench]'`) adds the eventsourcing library for its
 figure (left out, with a note, when it is not installed). On SQLite always, and on
@@ -46,6 +47,8 @@ except ImportError:
 WINDOW = 100
 SMALL = 1000
 BIG = 1_000_000
+#: sessions of the campaign whose GM's book is timed
+BOOK_SESSIONS = 50
 PYTHON = sys.executable
 
 
@@ -394,6 +397,44 @@ def completion(db: str) -> Timing:
     return Timing(time.perf_counter() - start, usage.ru_utime + usage.ru_stime)
 
 
+def book_figures(data: Data, sessions: int) -> dict[str, Any]:
+    """`journal book --for gm` of the campaign's first `sessions` sessions to PDF: wall
+    and CPU seconds of the whole process, and its peak RSS (a second run). None when
+    WeasyPrint (the pdf extra) is not installed."""
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError):
+        return {"seconds": None, "peak_rss_mb": None, "note": "pip install -e '.[pdf]'"}
+    log = workload.write_sessions(data.cache / f"log-{sessions}-sessions.jsonl", sessions)
+    db = data.cache / f"db-{sessions}-sessions-{SCHEMA_HEAD}.db"
+    if not db.exists():
+        partial = data.fresh(db.name + ".partial")
+        subprocess.run(
+            journal_cli(str(partial), "import", str(log)), check=True, capture_output=True
+        )
+        Path(str(partial) + "-wal").unlink(missing_ok=True)
+        partial.rename(db)
+    say(f"the GM's book of {sessions} sessions, PDF ...")
+    target = data.fresh("book.pdf")
+    book = journal_cli(str(db), "book", "--for", "gm", "-o", str(target))
+    timing = process(book)
+    found: dict[str, Any] = {
+        "sessions": sessions,
+        "events": sum(1 for _ in log.open(encoding="utf-8")),
+        "seconds": timing.wall,
+        "cpu_seconds": timing.cpu,
+        "bytes": target.stat().st_size,
+        "peak_rss_mb": peak_rss(book),
+    }
+    try:
+        from pypdf import PdfReader
+
+        found["pages"] = len(PdfReader(str(target)).pages)
+    except ImportError:
+        found["pages"] = None
+    return found
+
+
 _RAW: dict[str, Any] = {}
 
 
@@ -499,6 +540,8 @@ def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int
         "log_vs_raw_fold": sqlite["log"]["ratio"],
         "verify_vs_raw": sqlite["verify"]["ratio"],
         "verify_chain_vs_raw": sqlite["verify_chain"]["ratio"],
+        "book_gm_seconds": sqlite["book"]["seconds"],
+        "book_gm_peak_rss_mb": sqlite["book"]["peak_rss_mb"],
     }
     if postgres is not None:
         found |= {
@@ -564,6 +607,8 @@ TARGETS = {
     "log_vs_raw_fold": ("<=", 3.0),
     "verify_vs_raw": ("<=", 1.5),
     "verify_chain_vs_raw": ("<=", 1.5),
+    "book_gm_seconds": ("<=", 60.0),
+    "book_gm_peak_rss_mb": ("<=", 300.0),
     "pg_replay_vs_raw": (">=", 0.5),
     "pg_replay_vs_eventsourcing": (">=", 3.0),
     "pg_append_p50_vs_raw": ("<=", 3.0),
@@ -610,6 +655,9 @@ def main() -> None:
         "--startup", action="store_true", help="only the start-up figures (note, status, bash)"
     )
     parser.add_argument(
+        "--book-sessions", type=int, default=BOOK_SESSIONS, help="sessions of the GM's book (50)"
+    )
+    parser.add_argument(
         "--serve",
         action="store_true",
         help="also measure journal serve (bench_serve.py: latency with 50 clients, memory "
@@ -627,6 +675,7 @@ def main() -> None:
     if options.log:
         shutil.copy(data.log, options.log)
     sqlite = sqlite_figures(data, options.repeats, max(options.big, options.events))
+    sqlite["book"] = book_figures(data, options.book_sessions)
     (cache / f"sqlite-{options.events}.json").write_text(json.dumps(sqlite, indent=2))
     say(table(summary(sqlite, None, options.events)))
     url = os.environ.get("JOURNAL_TEST_POSTGRES_URL")

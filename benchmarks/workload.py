@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -34,12 +35,21 @@ def rows(events: int) -> list[dict[str, object]]:
 
 def write_log(path: Path, events: int) -> Path:
     """Write (once: the file is kept beside its size) the N-event log to `path`."""
+    return _write(path, lambda: rows(events))
+
+
+def write_sessions(path: Path, sessions: int) -> Path:
+    """Write (once) the log of the campaign's first `sessions` sessions, whole."""
+    return _write(path, lambda: build(sessions))
+
+
+def _write(path: Path, made: Callable[[], list[dict[str, object]]]) -> Path:
     if path.exists():
         return path
     partial = path.with_name(path.name + f".{os.getpid()}.partial")
     prev_hash = ""
     with partial.open("w", encoding="utf-8") as out:
-        for seq, row in enumerate(rows(events), start=1):
+        for seq, row in enumerate(made(), start=1):
             draft = Draft(
                 str(row["type"]),
                 int(row["schema"]),  # type: ignore[call-overload]

@@ -657,6 +657,66 @@ class Journal:
 
         return render.arc(self._campaign, name, fmt, templates)
 
+    def recap_pdf(
+        self,
+        session: int | None = None,
+        audience: str | Audience = "players",
+        paper: str = "a4",
+        templates: Path | None = None,
+    ) -> bytes:
+        """The recap printed to PDF by WeasyPrint (the `pdf` extra): the HTML handout with
+        the print sheet for `paper` (a4 or letter); the same log gives the same bytes."""
+        from journal.handouts import render
+        from journal.handouts.pdf import check_paper
+
+        final = self.state()
+        size = check_paper(paper)
+        html = render.recap(self._campaign, session, audience, "html", templates, size, final)
+        return render.printed(self._campaign, html, final)
+
+    def arc_pdf(self, name: str, paper: str = "a4", templates: Path | None = None) -> bytes:
+        """A character's arc printed to PDF (see `recap_pdf`)."""
+        from journal.handouts import render
+        from journal.handouts.pdf import check_paper
+
+        final = self.state()
+        size = check_paper(paper)
+        html = render.arc(self._campaign, name, "html", templates, size, final)
+        return render.printed(self._campaign, html, final)
+
+    def book(
+        self, audience: str | Audience = "players", as_of_session: int | None = None
+    ) -> dict[str, Any]:
+        """The data of the campaign's book for `audience` (`book --json`): every session's
+        recap, the arcs, the sheets and the receipt; with `as_of_session`, the book of the
+        campaign through that session."""
+        from journal.handouts.book import book_context
+
+        final = self._book_state(as_of_session)
+        return book_context(self._campaign, audience, final, as_of_session is not None)
+
+    def book_text(
+        self,
+        audience: str | Audience = "players",
+        fmt: str = "pdf",
+        paper: str = "a4",
+        as_of_session: int | None = None,
+        templates: Path | None = None,
+    ) -> str | bytes:
+        """The book as HTML (text) or PDF (bytes), for `audience` on `paper`."""
+        from journal.handouts import render
+
+        fmt = render.check_format(fmt, ("html", "pdf"))
+        final = self._book_state(as_of_session)
+        so_far = as_of_session is not None
+        if fmt == "html":
+            return render.book(self._campaign, audience, paper, final, templates, so_far)
+        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far)
+
+    def _book_state(self, as_of_session: int | None) -> CampaignState:
+        upto = self.upto(as_of_session=as_of_session)
+        return self.state(upto) if upto is not None else self.state()
+
     def export(self) -> Iterator[str]:
         """The whole log as JSON Lines (voided events included)."""
         from journal.transfer import export_lines

@@ -30,6 +30,8 @@ FIGURES = {
     "log_vs_raw_fold",
     "verify_vs_raw",
     "verify_chain_vs_raw",
+    "book_gm_seconds",
+    "book_gm_peak_rss_mb",
 }
 
 
@@ -37,6 +39,7 @@ def test_the_benchmark_runs_and_reports_every_figure(tmp_path: Path) -> None:
     env = {**os.environ, "JOURNAL_BENCH_CACHE": str(tmp_path)}
     log = tmp_path / "measured.jsonl"
     small = ["--events", "300", "--big", "400", "--repeats", "1", "--appends", "10"]
+    small += ["--book-sessions", "2"]
     result = subprocess.run(
         [sys.executable, str(RUN), *small, "--json", "--log", str(log)],
         capture_output=True,
@@ -49,6 +52,8 @@ def test_the_benchmark_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert set(found) >= FIGURES
     assert all(found[k] is None or found[k] > 0 for k in FIGURES)
     assert len(log.read_text().splitlines()) == 300
+    book = found["details"]["sqlite"]["book"]
+    assert (book["sessions"], book["pages"] > 10) == (2, True), book
     if os.environ.get("JOURNAL_TEST_POSTGRES_URL"):
         assert found["pg_replay_vs_raw"] > 0 and found["pg_append_p50_vs_raw"] > 0
 

@@ -1,8 +1,11 @@
-"""`journal recap` and `journal arc`: the handouts, in Markdown or HTML (Jinja is imported
-inside the command bodies only, through `journal.render`)."""
+"""`journal recap`, `journal arc` and `journal book`: the handouts, in Markdown, HTML or
+PDF (Jinja and WeasyPrint are imported inside the command bodies only, through
+`journal.handouts.render`)."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -16,7 +19,7 @@ from journal.cli.common import (
     refuse_writing_over_the_journal,
     write_output,
 )
-from journal.cli.main import Settings
+from journal.cli.main import Settings, fail
 
 TEMPLATES_HELP = (
     "Folder of your templates overriding the shipped ones (also JOURNAL_TEMPLATES); never "
@@ -31,13 +34,45 @@ def templates_option(fn: F) -> F:
     )(fn)
 
 
-def _format(fmt: str | None, output: str | None) -> str:
-    """--format, else the output file's suffix (.html/.htm or .md), else Markdown."""
+PAPER_HELP = "The paper a PDF (or the printed book) is laid out for: A4 or US Letter."
+#: an output file's suffix -> the format it implies
+SUFFIXES = {".html": "html", ".htm": "html", ".pdf": "pdf", ".md": "md"}
+
+
+def _format(fmt: str | None, output: str | None, default: str = "md") -> str:
+    """--format, else the output file's suffix (.html/.htm, .pdf or .md), else `default`."""
     if fmt is not None:
         return fmt
-    if output is not None and Path(output).suffix.lower() in (".html", ".htm"):
-        return "html"
-    return "md"
+    if output is not None:
+        return SUFFIXES.get(Path(output).suffix.lower(), default)
+    return default
+
+
+paper_option = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help=PAPER_HELP,
+)
+
+
+def audience_option(help: str) -> Callable[[F], F]:
+    """`--for players|gm|NAME`: who the handout is for."""
+    return click.option(
+        "--for",
+        "audience",
+        default="players",
+        show_default=True,
+        metavar="players|gm|NAME",
+        help=help,
+    )
+
+
+def refuse_pdf_at_terminal(output: str | None) -> None:
+    """A PDF goes to `-o FILE` or down a pipe (`| lpr`), never onto a terminal's screen."""
+    if output is None and sys.stdout.isatty():
+        fail("a PDF is not for the terminal: give -o FILE (or pipe it, e.g. `| lpr`)")
 
 
 def overrides(templates: str | None) -> Path | None:
@@ -54,30 +89,37 @@ def said(folder: Path | None) -> None:
         click.echo(f"Notice: templates from {folder}", err=True)
 
 
-def deliver(text: str, output: str | None, what: str, *, private: bool) -> None:
-    """Print the handout, or write it to `output` and say where (a new file the GM's
-    copy is 0600, a players' handout 0644)."""
+def deliver(text: str | bytes, output: str | None, what: str, *, private: bool) -> None:
+    """Print the handout (a PDF's bytes as they are), or write it to `output` and say
+    where (a new file the GM's copy is 0600, a players' handout 0644)."""
     if output is None:
-        click.echo(text, nl=not text.endswith("\n"))
+        if isinstance(text, bytes):  # data, as `--json` is: past the terminal's filter
+            from journal.cli.terminal import unwrapped
+
+            stream = unwrapped(sys.stdout)
+            stream.flush()
+            stream.buffer.write(text)
+            stream.buffer.flush()
+        else:
+            click.echo(text, nl=not text.endswith("\n"))
         return
     path = Path(output).expanduser()
-    write_output(path, [text], output, private=private)
+    if isinstance(text, bytes):  # one branch each: mypy keeps a list of bytes apart
+        write_output(path, [text], output, private=private)
+    else:
+        write_output(path, [text], output, private=private)
     click.echo(f"Wrote {what} to {path}", err=True)
 
 
 @click.command()
 @click.argument("session", type=int, required=False, shell_complete=complete("session"))
-@click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
-@click.option(
-    "--for",
-    "audience",
-    default="players",
-    show_default=True,
-    metavar="players|gm|NAME",
-    help="Who reads it: the players (no GM-only notes, no dice), the GM (everything), "
-    "or one character (their own handout).",
+@click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
+@audience_option(
+    "Who reads it: the players (no GM-only notes, no dice), the GM (everything), "
+    "or one character (their own handout)."
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
+@paper_option
 @templates_option
 @json_option
 @pass_settings
@@ -87,6 +129,7 @@ def recap(
     fmt: str | None,
     audience: str,
     output: str | None,
+    paper: str,
     templates: str | None,
     as_json: bool,
 ) -> None:
@@ -99,17 +142,23 @@ def recap(
       journal recap 2 --for gm --format html -o session-2-gm.html
       journal recap --for Linda -o linda.md
       journal recap 1 --json
+      journal recap 2 --format pdf --paper letter -o session-2.pdf
     """
-    from journal.handouts.render import check_format
+    from journal.handouts.render import PRINTED, check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
     if as_json:
         emit_json(journal.recap(session, audience))
         return
-    chosen = check_format(_format(fmt, output))
+    chosen = check_format(_format(fmt, output), PRINTED)
     folder = overrides(templates)
-    text = journal.recap_text(session, audience, chosen, folder)
+    text: str | bytes
+    if chosen == "pdf":
+        refuse_pdf_at_terminal(output)
+        text = journal.recap_pdf(session, audience, paper, folder)
+    else:
+        text = journal.recap_text(session, audience, chosen, folder)
     said(folder)
     private = " ".join(audience.split()).casefold() == "gm"
     deliver(text, output, f"the recap ({audience}, {chosen})", private=private)
@@ -117,8 +166,9 @@ def recap(
 
 @click.command()
 @click.argument("name", shell_complete=complete("character"))
-@click.option("--format", "fmt", metavar="md|html", help="Markdown (default) or HTML.")
+@click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
+@paper_option
 @templates_option
 @json_option
 @pass_settings
@@ -127,6 +177,7 @@ def arc(
     name: str,
     fmt: str | None,
     output: str | None,
+    paper: str,
     templates: str | None,
     as_json: bool,
 ) -> None:
@@ -137,16 +188,80 @@ def arc(
     Example:
       journal arc Linda
       journal arc Linda --format html -o linda-arc.html
+      journal arc Linda -o linda-arc.pdf
     """
-    from journal.handouts.render import check_format
+    from journal.handouts.render import PRINTED, check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
     if as_json:
         emit_json(journal.arc(name))
         return
-    chosen = check_format(_format(fmt, output))
+    chosen = check_format(_format(fmt, output), PRINTED)
     folder = overrides(templates)
-    text = journal.arc_text(name, chosen, folder)
+    text: str | bytes
+    if chosen == "pdf":
+        refuse_pdf_at_terminal(output)
+        text = journal.arc_pdf(name, paper, folder)
+    else:
+        text = journal.arc_text(name, chosen, folder)
     said(folder)
     deliver(text, output, f"{name}'s arc ({chosen})", private=False)
+
+
+@click.command()
+@audience_option(
+    "Whose book: the players' (every recap and arc, nothing GM-only), the GM's "
+    "(everything, every ruling's dice and terms) or one character's (their own story)."
+)
+@click.option("--format", "fmt", metavar="pdf|html", help="PDF (default) or HTML.")
+@paper_option
+@click.option(
+    "--as-of-session",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="The book of the campaign so far: sessions 1 to N, as the log stood after N.",
+)
+@click.option(
+    "-o", "--output", metavar="FILE", help="Write to FILE (a PDF needs one at a terminal)."
+)
+@templates_option
+@json_option
+@pass_settings
+def book(
+    settings: Settings,
+    audience: str,
+    fmt: str | None,
+    paper: str,
+    as_of_session: int | None,
+    output: str | None,
+    templates: str | None,
+    as_json: bool,
+) -> None:
+    """The campaign as one book for one audience: a title page, the contents with page
+    numbers, every session's recap in order, the arcs, the sheets as they stand and a last
+    page with the receipt (the head event's seq and hash) and how to check it. The same
+    log makes the same PDF, byte for byte.
+
+    \b
+    Example:
+      journal book -o night-shift.pdf
+      journal book --for gm --paper letter -o gm-book.pdf
+      journal book --for Linda --as-of-session 3 -o linda-so-far.pdf
+      journal book --format html -o book.html
+    """
+    from journal.handouts.render import check_format
+
+    journal = settings.journal()
+    refuse_writing_over_the_journal(settings, output)
+    if as_json:
+        emit_json(journal.book(audience, as_of_session))
+        return
+    chosen = check_format(_format(fmt, output, "pdf"), ("html", "pdf"))
+    if chosen == "pdf":
+        refuse_pdf_at_terminal(output)
+    folder = overrides(templates)
+    text = journal.book_text(audience, chosen, paper, as_of_session, folder)
+    said(folder)
+    private = " ".join(audience.split()).casefold() == "gm"
+    deliver(text, output, f"the book ({audience}, {chosen}, {paper})", private=private)

@@ -50,6 +50,7 @@ CORE = {
     "import": "journal.cli.transfer:import_",
     "recap": "journal.cli.handouts:recap",
     "arc": "journal.cli.handouts:arc",
+    "book": "journal.cli.handouts:book",
     "db": "journal.cli.database:db",
     "demo": "journal.cli.demo:demo",
     "play": "journal.cli.play:play",

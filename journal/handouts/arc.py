@@ -2,7 +2,8 @@
 the Markdown table), their milestones and their current sheet. No Jinja here; the
 ruleset's narrator says which numbers, charts and milestones.
 
-An arc is a player handout: it never shows a GM-only note, a die face or a term.
+An arc is a player handout: it never shows a GM-only note, a die face or a term. The GM's
+book (`journal book --for gm`) has each milestone's ruling with its dice and terms too.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from journal.documents import CharacterStatus
 from journal.handouts.hooks import Narrator, Who
 from journal.handouts.log import Log, walk
 from journal.handouts.recap import narrator_of
-from journal.handouts.telling import game_date
+from journal.handouts.telling import game_date, gm_details
 from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
-from journal.rules.narrate import concerned
+from journal.rules.narrate import concerned, describe
 
 Doc = dict[str, Any]
 Numbers = Callable[[CharacterStatus, int], Doc]
@@ -100,7 +101,8 @@ def _samples(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
     return samples
 
 
-def _milestones(narrator: Narrator, log: Log, who: Who) -> list[Doc]:
+def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[Doc]:
+    ruleset = log.ruleset
     return [
         {
             "kind": found.kind,
@@ -108,13 +110,21 @@ def _milestones(narrator: Narrator, log: Log, who: Who) -> list[Doc]:
             "session": found.step.record.session,
             "when": game_date(found.step.record.game_time),
             "text": found.text,
+            "gm": gm_details(found.step.record, ruleset, describe(found.step.record, ruleset))
+            if gm
+            else None,
         }
         for found in narrator.milestones(who, log.steps)
     ]
 
 
 def arc_context(campaign: Campaign, name: str) -> Doc:
-    log = walk(campaign)
+    return arc_of(walk(campaign), name)
+
+
+def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
+    """The arc of `name` in the campaign `log` holds (with `gm`: the milestones' rulings,
+    dice and terms, for the GM's book)."""
     state = log.final
     ident = state.identity(name)
     who = Who(ident, state.name_of(ident))
@@ -132,6 +142,6 @@ def arc_context(campaign: Campaign, name: str) -> Doc:
             {**chart, "x_title": "sessions, at each change"}
             for chart in narrator.charts(_samples(log, who, numbers))
         ],
-        "milestones": _milestones(narrator, log, who),
+        "milestones": _milestones(narrator, log, who, gm),
         "sheet": narrator.standing(who.name, status[who.name]),
     }

@@ -354,8 +354,15 @@ class Recap:
         return encounter
 
 
-def recap_context(campaign: Campaign, session: int | None, audience: str | Audience) -> Doc:
-    final = campaign.state()
+def recap_context(
+    campaign: Campaign,
+    session: int | None,
+    audience: str | Audience,
+    final: CampaignState | None = None,
+) -> Doc:
+    """The recap of `session` for `audience`, of the campaign as it stands (or as `final`,
+    an earlier state, stood: the book of the campaign so far)."""
+    final = final if final is not None else campaign.state()
     latest = last_session(final)
     number = latest if session is None else session
     if not 1 <= number <= final.sessions:

@@ -32,15 +32,19 @@ from markupsafe import Markup, escape
 from journal.app import Campaign
 from journal.errors import JournalError
 from journal.handouts.charts import Series, both_widths
+from journal.handouts.pdf import check_paper, joined, pdf_and_pages, stamp_of, to_pdf
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
+from journal.rules.core import CampaignState
 from journal.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
+#: what `recap`, `arc` and `book` can print
+PRINTED = (*FORMATS, "pdf")
 
 # Markdown escaping, only where Markdown would misread the text:
 #: emphasis, code, links, table cells and strikethrough, anywhere
@@ -212,12 +216,13 @@ def override_folder(templates: str | None) -> Path | None:
     return folder
 
 
-def check_format(fmt: str) -> str:
+def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> str:
     fmt = fmt.strip().lower().lstrip(".")
     if fmt == "markdown":
         fmt = "md"
-    if fmt not in FORMATS:
-        raise JournalError(f"unknown format {fmt!r}: use md or html")
+    if fmt not in formats:
+        choices = f"{', '.join(formats[:-1])} or {formats[-1]}"
+        raise JournalError(f"unknown format {fmt!r}: use {choices}")
     return fmt
 
 
@@ -244,6 +249,13 @@ def render(
     return text
 
 
+def part(
+    name: str, context: Mapping[str, Any], overrides: Path | None, ruleset: Ruleset
+) -> Markup:
+    """A template that is part of a page (a recap's or an arc's body in the book)."""
+    return Markup(render(name, context, "html", overrides, ruleset))
+
+
 def svg(chart: Mapping[str, Any]) -> Markup:
     """A chart document (`title`, `x_labels`, `series`, `y_max`, `y_label`, and optionally
     `x_title` and each series' `crossed` points) as inline SVG, wide and narrow."""
@@ -262,25 +274,39 @@ def svg(chart: Mapping[str, Any]) -> Markup:
     return Markup(drawn)
 
 
-def recap(
-    campaign: Campaign,
-    session: int | None,
-    audience: str | Audience,
-    fmt: str,
-    overrides: Path | None = None,
-) -> str:
-    from journal.handouts.recap import recap_context
+def _charts_drawn(context: dict[str, Any]) -> dict[str, Any]:
+    """An arc's context with each chart's SVG drawn (for HTML)."""
+    return {**context, "charts": [{**c, "svg": svg(c)} for c in context["charts"]]}
 
-    context = recap_context(campaign, session, audience)
-    ruleset = load(context["campaign"]["ruleset"])
-    fmt = check_format(fmt)
+
+def _recap_charts(context: dict[str, Any], fmt: str) -> None:
+    """Each encounter's fear track drawn (HTML) and told in words (every format)."""
     for entry in context["story"]:
         for chart in entry.get("charts", ()):
             if fmt == "html":
                 chart["svg"] = svg(chart)
             for s in chart["series"]:
                 s["track"] = track(s["values"], s.get("crossed", ()))
-    return render("recap", context, fmt, overrides, ruleset)
+
+
+def recap(
+    campaign: Campaign,
+    session: int | None,
+    audience: str | Audience,
+    fmt: str,
+    overrides: Path | None = None,
+    paper: str | None = None,
+    final: CampaignState | None = None,
+) -> str:
+    """A session's recap as Markdown or HTML (with `paper`, the HTML carries the print
+    sheet for that paper; with `final`, of the campaign as it stood then)."""
+    from journal.handouts.recap import recap_context
+
+    context = recap_context(campaign, session, audience, final)
+    ruleset = load(context["campaign"]["ruleset"])
+    fmt = check_format(fmt)
+    _recap_charts(context, fmt)
+    return render("recap", {**context, "paper": paper}, fmt, overrides, ruleset)
 
 
 def track(values: Sequence[int | None], crossed: Sequence[int] = ()) -> str:
@@ -290,11 +316,107 @@ def track(values: Sequence[int | None], crossed: Sequence[int] = ()) -> str:
     )
 
 
-def arc(campaign: Campaign, name: str, fmt: str, overrides: Path | None = None) -> str:
-    from journal.handouts.arc import arc_context
+def arc(
+    campaign: Campaign,
+    name: str,
+    fmt: str,
+    overrides: Path | None = None,
+    paper: str | None = None,
+    final: CampaignState | None = None,
+) -> str:
+    from journal.handouts.arc import arc_of
+    from journal.handouts.log import walk
 
-    context = arc_context(campaign, name)
+    context = arc_of(walk(campaign, final=final), name)
     fmt = check_format(fmt)
     if fmt == "html":
-        context["charts"] = [{**c, "svg": svg(c)} for c in context["charts"]]
-    return render("arc", context, fmt, overrides, load(context["campaign"]["ruleset"]))
+        context = _charts_drawn(context)
+    ruleset = load(context["campaign"]["ruleset"])
+    return render("arc", {**context, "paper": paper}, fmt, overrides, ruleset)
+
+
+def book(
+    campaign: Campaign,
+    audience: str | Audience,
+    paper: str,
+    final: CampaignState,
+    overrides: Path | None = None,
+    so_far: bool = False,
+) -> str:
+    """The book's HTML for `audience` on `paper`, of the campaign as it stood at `final`
+    (`so_far`: the book of the campaign so far): one page, its contents numbered by
+    `target-counter()`."""
+    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
+    return render("book", {**page, "chunk": None}, "html", overrides, ruleset)
+
+
+def book_pdf(
+    campaign: Campaign,
+    audience: str | Audience,
+    paper: str,
+    final: CampaignState,
+    overrides: Path | None = None,
+    so_far: bool = False,
+) -> bytes:
+    """The book printed to PDF chapter by chapter (a chapter's layout is let go before the
+    next is laid out), the chapters joined into one file. Each chapter's pages are
+    numbered on from the one before; the contents, printed last, gives each chapter's
+    first page (it was measured first with placeholder numbers, so the chapters know where
+    they start)."""
+    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
+    stamp = stamp_of(campaign, final)
+    chapters = [
+        *(f"session-{r['session']['number']}" for r in page["recaps"]),
+        *(f"arc-{number}" for number in range(1, len(page["arcs"]) + 1)),
+        "cast",
+        "receipt",
+    ]
+
+    def chunk(part: str, first: int, pages: dict[str, int]) -> str:
+        numbers = {"part": part, "first": first, "pages": pages}
+        return render("book", {**page, "chunk": numbers}, "html", overrides, ruleset)
+
+    front_pages = pdf_and_pages(chunk("front", 1, dict.fromkeys(chapters, 999)), stamp)[1]
+    for _ in range(3):  # the real numbers could take another line of the contents
+        first, starts, parts = front_pages + 1, {}, []
+        for part in chapters:
+            starts[part] = first
+            data, count = pdf_and_pages(chunk(part, first, {}), stamp)
+            parts.append(data)
+            first += count
+        front, count = pdf_and_pages(chunk("front", 1, starts), stamp)
+        if count == front_pages:
+            break
+        front_pages = count
+    return joined([front, *parts], stamp)
+
+
+def _book_page(
+    campaign: Campaign,
+    audience: str | Audience,
+    paper: str,
+    final: CampaignState,
+    overrides: Path | None,
+    so_far: bool,
+) -> tuple[dict[str, Any], Ruleset]:
+    """The book's context with each recap's and arc's body rendered (once)."""
+    from journal.handouts.book import book_context
+
+    context = book_context(campaign, audience, final, so_far)
+    ruleset = load(context["campaign"]["ruleset"])
+    for recap in context["recaps"]:
+        _recap_charts(recap, "html")
+    recaps = [
+        {**c, "body": part("_recap_body", c, overrides, ruleset)} for c in context["recaps"]
+    ]
+    arcs = [
+        {**c, "body": part("_arc_body", _charts_drawn(c), overrides, ruleset)}
+        for c in context["arcs"]
+    ]
+    return {**context, "recaps": recaps, "arcs": arcs, "paper": check_paper(paper)}, ruleset
+
+
+def printed(campaign: Campaign, html: str, final: CampaignState) -> bytes:
+    """`html`, made from the campaign as it stood at `final`, printed to PDF (its dates
+    and identifier those of `final`'s head event)."""
+    return to_pdf(html, stamp_of(campaign, final))

@@ -12,7 +12,16 @@ import pytest
 from journal.cli.main import CORE, cli, ruleset_commands
 from journal.rules import load_all
 
-HEAVY = ("sqlalchemy", "alembic", "jinja2", "prompt_toolkit", "starlette", "uvicorn", "segno")
+HEAVY = (
+    "sqlalchemy",
+    "alembic",
+    "jinja2",
+    "prompt_toolkit",
+    "weasyprint",
+    "starlette",
+    "uvicorn",
+    "segno",
+)
 
 
 @pytest.mark.parametrize("flag", ["--help", "--version"])

@@ -91,7 +91,7 @@ def test_recap_json_is_the_template_context(runner) -> None:
     [
         (("recap", "2"), "no session 2"),
         (("recap", "--for", "Bob"), "no character named 'Bob'"),
-        (("recap", "--format", "pdf"), "unknown format 'pdf'"),
+        (("recap", "--format", "odt"), "unknown format 'odt': use md, html or pdf"),
         (("arc", "Bob"), "no character named 'Bob'"),
         (("arc", "Linda", "--format", "docx"), "unknown format 'docx'"),
         (("recap", "--templates", "no-such-folder"), "no such folder"),

@@ -103,12 +103,16 @@ def test_shipped_templates_use_no_undefined_name() -> None:
 
     names = sorted(p.name for p in shipped("templates").glob("*.j2"))
     assert names == [
+        "_arc_body.html.j2",
         "_base.html.j2",
         "_detail.html.j2",
         "_macros.html.j2",
         "_macros.md.j2",
+        "_print.css.j2",
+        "_recap_body.html.j2",
         "arc.html.j2",
         "arc.md.j2",
+        "book.html.j2",
         "recap.html.j2",
         "recap.md.j2",
     ]

@@ -1,0 +1,120 @@
+"""HTML handouts printed to PDF by WeasyPrint (the optional extra `journal[pdf]`).
+
+The PDF is the handout's own HTML and CSS, with the print sheet (`_print.css.j2`: paper,
+running header, page numbers) that a chosen paper adds. Its bytes depend on the log
+alone: the creation and modification dates are the head event's `recorded_at`, the file
+identifier is the head event's hash, never the clock. Nothing is fetched while printing
+(only `data:` URLs): a handout is one self-contained file.
+
+WeasyPrint (and Pango under it) is imported here, inside the PDF path only.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from journal.app import Campaign
+from journal.errors import JournalError
+from journal.rules.core import CampaignState
+
+#: `--paper` as the CSS `@page size` names it
+PAPERS = {"a4": "A4", "letter": "letter"}
+NEEDS_WEASYPRINT = "PDF needs WeasyPrint: pip install 'journal[pdf]'"
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a PDF says of when and what it is: the log's head event."""
+
+    seq: int
+    hash: str
+    recorded_at: datetime
+
+    @property
+    def instant(self) -> str:
+        """The head's `recorded_at` as a W3C date-time (what WeasyPrint's metadata takes)."""
+        moment = self.recorded_at
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    @property
+    def identifier(self) -> bytes:
+        """The PDF's /ID: the head hash's first 16 bytes (an ID is 16 bytes by custom)."""
+        return bytes.fromhex(self.hash)[:16]
+
+
+def stamp_of(campaign: Campaign, state: CampaignState) -> Stamp:
+    """The head event of `state`: what a handout made from it was made from."""
+    record = campaign.store.get(campaign.campaign, state.seq)
+    if record is None:  # the state was folded from this very log a moment ago
+        raise JournalError(f"event {state.seq} of campaign {campaign.campaign!r} is missing")
+    return Stamp(record.seq, record.hash, record.recorded_at)
+
+
+def check_paper(paper: str) -> str:
+    """`a4` or `letter` (any case) as the CSS page size, or a clear refusal."""
+    size = PAPERS.get(paper.strip().lower())
+    if size is None:
+        raise JournalError(f"unknown paper {paper!r}: use a4 or letter")
+    return size
+
+
+def to_pdf(html: str, stamp: Stamp) -> bytes:
+    """`html` printed to PDF, its dates and identifier taken from `stamp`; a clear refusal
+    when the extra is not installed (or its libraries, Pango above all, do not load)."""
+    return pdf_and_pages(html, stamp)[0]
+
+
+def pdf_and_pages(html: str, stamp: Stamp) -> tuple[bytes, int]:
+    """`html` printed to PDF (see `to_pdf`), and how many pages it took."""
+    try:
+        from weasyprint import HTML
+        from weasyprint.urls import URLFetcher
+    except ImportError:
+        raise JournalError(NEEDS_WEASYPRINT) from None
+    except OSError as exc:  # WeasyPrint found, Pango or its fonts not
+        raise JournalError(
+            f"PDF needs WeasyPrint's libraries (Pango), which do not load: {exc}"
+        ) from None
+    fetcher = URLFetcher(allowed_protocols=["data"])
+    document = HTML(string=html, url_fetcher=fetcher).render()
+    document.metadata.created = stamp.instant
+    document.metadata.modified = stamp.instant
+    data = document.write_pdf(pdf_identifier=stamp.identifier)
+    assert isinstance(data, bytes)
+    return data, len(document.pages)
+
+
+def joined(parts: list[bytes], stamp: Stamp) -> bytes:
+    """PDFs one after the other as one (their bookmarks kept; the first one's title), its
+    dates and identifier set as `to_pdf` sets them. A long book is printed chapter by chapter and
+    joined here: WeasyPrint holds every page's layout until it writes the file, so one
+    document of hundreds of pages would take hundreds of MiB."""
+    try:
+        from pypdf import PdfReader, PdfWriter
+        from pypdf.generic import ArrayObject, ByteStringObject
+    except ImportError:
+        raise JournalError(NEEDS_WEASYPRINT) from None
+    writer = PdfWriter()
+    readers = [PdfReader(io.BytesIO(part)) for part in parts]
+    for reader in readers:
+        writer.append(reader)
+    title = readers[0].metadata.title if readers and readers[0].metadata else None
+    moment = "D:" + stamp.instant.replace("-", "").replace(":", "").replace("T", "")
+    writer.add_metadata(
+        {
+            "/Title": title or "",
+            "/Creator": "journal",
+            "/Producer": "journal (WeasyPrint, pypdf)",
+            "/CreationDate": moment,
+            "/ModDate": moment,
+        }
+    )
+    identifier = ByteStringObject(stamp.identifier)
+    writer._ID = ArrayObject([identifier, identifier])  # pypdf has no public setter
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
