@@ -291,18 +291,19 @@ def test_status_is_a_compact_aligned_table(table: Cli) -> None:
     table("soak", "Linda", "2")
     table("initiative", "Linda", "--dice", "+3/-5")
     shown = table("status").stdout.splitlines()
+    # Linda's supernatural 4 (issue 22: specializations at all times)
     assert shown[1:] == [
         "Encounter 'Alley', turn 1 (initial HF 7)",
-        "name     HF         penalty  init  acts   defense  WP     hardness  broken",
-        "Freddie  7               -7    -4  FROZE       -4  10/10  0/3            0",
-        "Linda    7 (eff 5)       -3     7  yes          0  8/10   2/4            0",
-        "Mara     -                -     -  -            -  10/10  1/4            0",
+        "name     HF         penalty  init  acts   defense  WP     hardness  broken  specs",
+        "Freddie  7               -7    -4  FROZE       -4  10/10  0/3            0  -",
+        "Linda    7 (eff 5)       -3     7  yes          0  8/10   2/4            0  supernatural 4",  # noqa: E501
+        "Mara     -                -     -  -            -  10/10  1/4            0  -",
     ]
     table("turn")
     shown = table("status").stdout.splitlines()
     assert shown[3:5] == [
-        "Freddie   7       -7     -     -        0  10/10  0/3            0",
-        "Linda     6       -4     -     -        0  8/10   2/4            0",
+        "Freddie   7       -7     -     -        0  10/10  0/3            0  -",
+        "Linda     6       -4     -     -        0  8/10   2/4            0  supernatural 4",
     ]
 
 

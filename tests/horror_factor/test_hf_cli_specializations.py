@@ -137,3 +137,22 @@ def test_character_add_refuses_a_specialization_above_the_training_cap(table: Cl
           "--hardness", "1", "--training", "none", "--spec", "mythos=3")  # fmt: skip
     table("award", "Q", "--hardness", "2", "--spec", "mythos", "--reason", "the Necronomicon")
     assert hardness(table, "Q") == (1, {"mythos": 5})
+
+
+def test_status_shows_specializations_between_fights_and_in_them(runner: Cli) -> None:
+    """Issue 22: `status` hid specializations between fights. They have a column of their
+    own whenever anyone has one (none: the table is as it was)."""
+    runner("campaign", "new", "cult", "--ruleset", "horror-factor")
+    runner("character", "add", "Amy", "--reaction", "11", "--willpower", "12",
+           "--hardness", "1", "--training", "some")  # fmt: skip
+    assert "specs" not in runner("status").stdout
+    runner("character", "add", "Prof", "--reaction", "11", "--willpower", "12",
+           "--hardness", "1", "--training", "some", "--spec", "mythos=3")  # fmt: skip
+    between = runner("status").stdout.splitlines()
+    assert between[1].split()[-1] == "specs"
+    assert between[2].startswith("Amy") and between[2].endswith("-")
+    assert between[3].startswith("Prof") and between[3].endswith("mythos 3")
+    runner("encounter", "start", "Cult", "--hf", "5")
+    fighting = runner("status").stdout.splitlines()
+    assert fighting[2].split()[-1] == "specs"
+    assert fighting[4].startswith("Prof") and fighting[4].endswith("mythos 3")

@@ -108,10 +108,12 @@ def status(state: CampaignState) -> dict[str, HFStatus]:
 
 def _cells(name: str, c: HFStatus) -> list[BoardCell]:
     """A row of the board: the fight's numbers (all `-` outside it), then the lasting ones."""
+    specs = ", ".join(f"{k} {v}" for k, v in sorted(c.specializations.items()))
     lasting = [
         BoardCell(f"{c.willpower}/{c.willpower_max}", c.willpower),
         BoardCell(_hardness_cell(c), c.hardness),
         BoardCell.of(c.brokenness),
+        BoardCell(specs or "-"),
     ]
     fight = c.encounter
     if fight is None:
@@ -153,9 +155,11 @@ COLUMNS = (
     BoardColumn("willpower", "WP"),
     BoardColumn("hardness", "hardness"),
     BoardColumn("brokenness", "broken"),
+    BoardColumn("specializations", "specs"),
 )
 #: the columns of the roster between fights
-LASTING = (0, 6, 7, 8)
+LASTING = (0, 6, 7, 8, 9)
+SPECS = 9
 
 
 def board_table(document: StatusDocument) -> BoardTable:
@@ -164,15 +168,18 @@ def board_table(document: StatusDocument) -> BoardTable:
     characters = {n: c for n, c in document.characters.items() if isinstance(c, HFStatus)}
     fight = next((c.fight for c in characters.values() if c.fight), None)
     turn = next((c.encounter.turn for c in characters.values() if c.encounter), 0)
+    # Hardness specializations at all times, in a column of their own when anyone has one
+    specs = any(c.specializations for c in characters.values())
+    shown = [i for i in (range(len(COLUMNS)) if fight else LASTING) if specs or i != SPECS]
     rows = [
-        BoardRow(name, tuple(_cells(name, c)), _mark(c.encounter))
+        BoardRow(name, tuple(_cells(name, c)[i] for i in shown), _mark(c.encounter))
         for name, c in characters.items()
     ]
+    columns = tuple(COLUMNS[i] for i in shown)
     if fight is None:
-        roster = tuple(BoardRow(r.character, tuple(r.cells[i] for i in LASTING)) for r in rows)
-        return BoardTable(None, None, tuple(COLUMNS[i] for i in LASTING), roster)
+        return BoardTable(None, None, columns, tuple(BoardRow(r.character, r.cells) for r in rows))
     head = f"Encounter {fight.title!r}, turn {turn} (initial HF {fight.initial_hf})"
-    return BoardTable(head, fight.title, COLUMNS, tuple(rows))
+    return BoardTable(head, fight.title, columns, tuple(rows))
 
 
 def status_table(document: StatusDocument) -> str:
