@@ -86,7 +86,7 @@ def test_fright_check_players_see_will_hp_fp_and_conditions(tmp_path: Path) -> N
     with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:
         morgue.run(AddCharacter("Eli", {"will": 10, "ht": 10, "iq": 12}))
         players = [c.key for c in morgue.board_table(gm=False).columns]
-        assert players == ["name", "will", "hp", "fp", "conditions"]
+        assert players == ["name", "will", "hp", "fp", "conditions", "traits"]
         assert "conditions" not in [c.key for c in morgue.board_table().columns]
 
 
@@ -107,3 +107,21 @@ def test_the_neutral_default_board(tmp_path: Path) -> None:
     board = Ruleset.board_table(None, document)  # type: ignore[arg-type]
     assert [c.key for c in board.columns] == ["name", "nerve", "calm"]
     assert [cell.text for cell in board.rows[0].cells] == ["Eli", "4", "yes"]
+
+
+def test_the_fright_check_board_shows_a_running_fight_and_the_traits(tmp_path: Path) -> None:
+    """Issue 22: the GURPS board showed neither that a fight (heat of battle) runs nor the
+    traits that move a check."""
+    from journal.rules.fright_check import StartCombat
+
+    sheet = {"will": 10, "ht": 10, "iq": 12, "traits": {"Fearlessness": 2, "Combat Reflexes": True}}
+    with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:
+        morgue.run(AddCharacter("Eli", sheet))
+        morgue.run(AddCharacter("Ada", {"will": 9, "ht": 10, "iq": 10}))
+        assert morgue.board_table().title is None
+        morgue.run(StartCombat("Brawl", ("Eli",)))
+        board = morgue.board_table(gm=False)
+        assert board.title == "Combat 'Brawl' running: heat of battle +5 to Fright Checks for Eli"
+        traits = [c.key for c in board.columns].index("traits")
+        cells = {r.character: r.cells[traits].text for r in board.rows}
+        assert cells == {"Eli": "Combat Reflexes, Fearlessness 2", "Ada": "-"}

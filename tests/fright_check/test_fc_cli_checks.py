@@ -220,11 +220,11 @@ def test_naming_acquired_traits(gm: Cli) -> None:
     assert text[0].startswith("Morgue (morgue, fright-check) at event ")
     assert re.split(r"\s{2,}", text[1]) == [
         "name", "will", "HT", "IQ", "HP", "FP", "quirks", "disads", "pending", "pts lost",
-        "checks", "now",
+        "checks", "now", "traits",  # issue 22: the traits that move a check
     ]  # fmt: skip
     assert text[3].split() == [
         "Eli", "11", "10", "12", "10/10", "10/10", "6", "2", "1", "53", "4",
-        "coma", f"(#{worst['seq']})",
+        "coma", f"(#{worst['seq']})", "Combat", "Paralysis,", "Fearfulness", "3",
     ]  # fmt: skip
     assert text[4].split() == [
         "Ada",
@@ -239,6 +239,7 @@ def test_naming_acquired_traits(gm: Cli) -> None:
         "0",
         "0",
         "-",
+        "Unfazeable",
     ]
 
 

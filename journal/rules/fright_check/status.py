@@ -190,6 +190,7 @@ COLUMNS = (
     BoardColumn("checks", "checks", GM_ONLY),
     BoardColumn("now", "now", GM_ONLY),
     BoardColumn("conditions", "conditions", PLAYERS_ONLY),
+    BoardColumn("traits", "traits"),
 )
 
 
@@ -208,6 +209,15 @@ def _cells(name: str, c: FCStatus) -> tuple[BoardCell, ...]:
         BoardCell.of(c.checks),
         BoardCell(_now(c)),
         BoardCell(_now(c, seqs=False)),
+        BoardCell(trait_list(c.traits) or "-"),
+    )
+
+
+def trait_list(traits: Mapping[str, int | bool]) -> str:
+    """The traits that move a Fright Check, as the sheet names them: `Fearlessness 2,
+    Combat Reflexes`."""
+    return ", ".join(
+        name if value is True else f"{name} {value}" for name, value in sorted(traits.items())
     )
 
 
@@ -216,7 +226,11 @@ def board_table(document: StatusDocument) -> BoardTable:
     characters = {n: c for n, c in document.characters.items() if isinstance(c, FCStatus)}
     fight = next((c.encounter.title for c in characters.values() if c.encounter), None)
     rows = tuple(BoardRow(name, _cells(name, c)) for name, c in characters.items())
-    return BoardTable(None, fight, COLUMNS, rows)
+    title = None
+    if fight is not None:
+        cast = ", ".join(n for n, c in characters.items() if c.encounter) or "everyone"
+        title = f"Combat {fight!r} running: heat of battle +5 to Fright Checks for {cast}"
+    return BoardTable(title, fight, COLUMNS, rows)
 
 
 def status_table(document: StatusDocument) -> str:
