@@ -49,6 +49,8 @@ class Link:
     before: Any
     after: Any
     text: str
+    #: the event in a few words (`Linda's soak of 2`), what the text rendering shows
+    short: str = ""
 
     def document(self) -> dict[str, Any]:
         return {
@@ -141,11 +143,13 @@ def explain(
             else flatten(_json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded)
         )
         text = describe(record, ruleset)  # in the names of its moment: the heading has them all
+        short = ""
         for key, value in after.items():
             previous = before.get(key, _MISSING)
             if previous != value and not (previous is _MISSING and value is None):
+                short = short or ruleset.ruling_words(record)
                 result.chains.setdefault(key, []).append(
-                    Link(record.seq, record.type, before.get(key), value, text)
+                    Link(record.seq, record.type, before.get(key), value, text, short)
                 )
         before = after
         if who in concerned(payload, step.before, state, ruleset) and (
@@ -212,7 +216,8 @@ def render(explanation: Explanation) -> str:
             continue
         lines.append(f"  {label(key, explanation.labels)} = {value_text(value)}")
         for link in chain:
-            text = "from the sheet" if link.type == "CharacterAdded" else link.text
+            # each change in short: the whole line is in the log (and, for a ruling, below)
+            text = "from the sheet" if link.type == "CharacterAdded" else link.short or link.text
             change = f"{value_text(link.before)} -> {value_text(link.after)}"
             lines.append(f"      #{link.seq:<4} {change}  {text}")
     if from_sheet or sheet_lists:

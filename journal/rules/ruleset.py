@@ -268,10 +268,14 @@ class Ruleset(ABC):
 
         who = record.data.get("character")
         words = type_words(record.type)
+        if record.type == "NumbersAdjusted":
+            words, who = f"the GM's ruling for {who}", None
         if record.type == "NoteTaken":
             text = str(record.data.get("text", ""))
             words = f"note “{text[:40]}{'…' if len(text) > 40 else ''}”"
-        return f"{who}'s {words}" if isinstance(who, str) and who else words
+        named = f"{who}'s {words}" if isinstance(who, str) and who else words
+        reason = record.data.get("reason")
+        return f"{named}: {reason}" if isinstance(reason, str) and reason else named
 
     def dice_text(self, purpose: str, faces: tuple[int, ...]) -> str:
         """Faces as the GM writes them (`3,4,5`; a ruleset may write `+5/-6`)."""

@@ -201,7 +201,7 @@ def test_adjust_is_recorded_explained_and_told(night: Cli) -> None:
         7,
         {"occult": 4},
     )
-    assert "#5    2 -> 1  GM's ruling for Linda" in night("explain", "Linda").stdout
+    assert "#5    2 -> 1  the GM's ruling for Linda: " in night("explain", "Linda").stdout
     recap = night("recap").stdout
     assert (
         "The GM rules for Linda: Hardness 2 → 1, Willpower 10 → 7, Hardness (occult) 2 → 4" in recap

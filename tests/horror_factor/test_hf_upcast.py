@@ -65,7 +65,7 @@ def test_the_old_log_imports_verifies_and_audits_clean(runner: Cli) -> None:
     status = runner.json("status")["characters"]  # type: ignore[index]
     assert (status["Freddie"]["hardness"], status["Linda"]["hardness"]) == (1, 2)
     assert status["Linda"]["brokenness"] == 1
-    assert "0 -> 1  Freddie makes a Horror Check +9/-1" in runner("explain", "Freddie").stdout
+    assert "0 -> 1  Freddie's Horror Check +9/-1" in runner("explain", "Freddie").stdout
     assert "Freddie about “Cellar” against HF 5: passed" in runner("recap").stdout
 
 

@@ -63,7 +63,7 @@ def test_explain_traces_every_number_to_the_sheet_and_the_rulings_not_to_the_ren
     text = tobias("explain", "Tobias").stdout
     assert text.startswith("Tobias (was Tobais until #11), as of event 12:")
     assert "Tobais is renamed Tobias" not in text  # no number comes from the rename
-    assert "#9    1 -> 0  Tobais makes a Horror Check" in text  # Hardness, as it happened
+    assert "#9    1 -> 0  Tobais's Horror Check +" in text  # Hardness, as it happened, in short
     found = tobias.json("explain", "Tobias")
     assert found["character"] == "Tobias"
     assert found["numbers"]["hardness"]["chain"][0]["seq"] == 3

@@ -63,12 +63,9 @@ def _on_file(night: Journal, folder: Path) -> Store:
     """The story's in-memory database copied to a file (the server reads it from its own
     threads, each with a connection of its own)."""
     target = folder / f"story-{next(_numbers)}.db"
-    raw = night.store.engine.raw_connection()
-    try:
-        with sqlite3.connect(target) as copy:
-            raw.driver_connection.backup(copy)  # type: ignore[union-attr]
-    finally:
-        raw.close()
+    # the store's own sqlite3 connection: an in-memory database is that connection's alone
+    with night.store._recorder.reading() as conn, sqlite3.connect(target) as copy:
+        conn._raw.backup(copy)  # type: ignore[attr-defined]
     return Store.open(str(target), create=False)
 
 
