@@ -241,8 +241,24 @@ def sqlite_engine(url: URL, where: str) -> Engine:
     return engine
 
 
-#: one engine per database URL and process (see `journal.store.postgres`)
+#: one engine per database URL and process (see `journal.store.postgres`), and how many
+#: open stores use it: the last one to close disposes of it (closing one store must not
+#: pull connections from under another store of the same process, e.g. `journal serve`)
 _ENGINES: dict[tuple[int, str, str], Engine] = {}
+_USERS: dict[int, int] = {}
+
+
+def release(engine: Engine) -> None:
+    """A store is done with `engine`: disposed of once no open store uses it."""
+    left = _USERS.get(id(engine), 1) - 1
+    if left > 0:
+        _USERS[id(engine)] = left
+        return
+    _USERS.pop(id(engine), None)
+    for key, shared in list(_ENGINES.items()):
+        if shared is engine:
+            del _ENGINES[key]
+    engine.dispose()
 
 
 def _server_engine(url: URL) -> Engine:
@@ -265,7 +281,9 @@ def _server_engine(url: URL) -> Engine:
     # by process too: a child forked with its parent's engine would share its sockets
     key = (os.getpid(), url.render_as_string(hide_password=False), repr(sorted(args.items())))
     if key in _ENGINES:
-        return _ENGINES[key]
+        engine = _ENGINES[key]
+        _USERS[id(engine)] = _USERS.get(id(engine), 0) + 1
+        return engine
     from journal.store.postgres import RECYCLE
 
     try:
@@ -275,6 +293,7 @@ def _server_engine(url: URL) -> Engine:
             f"cannot use database {url.render_as_string(hide_password=True)}: {exc}"
         ) from None
     _ENGINES[key] = engine
+    _USERS[id(engine)] = 1
     return engine
 
 

@@ -43,6 +43,7 @@ class ServerRecorder(Recorder):
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self.dialect = engine.dialect.name
+        self._closed = False
 
     @contextmanager
     def reading(self) -> Iterator[Conn]:
@@ -79,7 +80,11 @@ class ServerRecorder(Recorder):
         """A server keeps its own log."""
 
     def close(self) -> None:
-        self._engine.dispose()
+        from journal.store.engine import release
+
+        if not self._closed:
+            self._closed = True
+            release(self._engine)
 
     @property
     def engine(self) -> Engine:
