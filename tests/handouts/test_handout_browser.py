@@ -91,6 +91,10 @@ function measure(frame) {
       out.push("text " + size.toFixed(1));
     });
   });
+  doc.querySelectorAll("table.stack td[data-label]").forEach(function (td) {
+    var shown = td.getBoundingClientRect().width > 0 && frame.contentWindow.getComputedStyle(td).display === "flex";
+    out.push("cell " + (shown ? 1 : 0) + " " + td.getBoundingClientRect().right);
+  });
   doc.querySelectorAll(".id").forEach(function (id) {
     out.push("id " + id.getClientRects().length);
   });
@@ -139,6 +143,10 @@ def test_fits_a_phone(demo_handouts: Path, tmp_path: Path, name: str) -> None:
     texts = [size for kind, size, _ in rows if kind == "text"]
     assert name.startswith("recap") or (texts and min(texts) >= 10), texts
     assert all(lines == 1 for kind, lines, _ in rows if kind == "id")
+    # issue 22: no table hides a column on a phone: each labelled cell is its own line,
+    # shown, and inside the page
+    cells = [(shown, right) for kind, shown, right in rows if kind == "cell"]
+    assert cells and all(shown == 1 and right <= PHONE for shown, right in cells), cells
     ((_, page, frame),) = [r for r in rows if r[0] == "page"]
     assert page <= frame
 
