@@ -92,7 +92,8 @@ function measure(frame) {
     });
   });
   doc.querySelectorAll("table.stack td[data-label]").forEach(function (td) {
-    var shown = td.getBoundingClientRect().width > 0 && frame.contentWindow.getComputedStyle(td).display === "flex";
+    var style = frame.contentWindow.getComputedStyle(td);
+    var shown = td.getBoundingClientRect().width > 0 && style.display === "flex";
     out.push("cell " + (shown ? 1 : 0) + " " + td.getBoundingClientRect().right);
   });
   doc.querySelectorAll(".id").forEach(function (id) {
