@@ -56,7 +56,7 @@ def test_an_encounter_in_the_category_changes_the_specialization(table: Cli) -> 
     # explain and the arc show which Hardness moved
     text = table("explain", "Prof").stdout
     assert "  Hardness (mythos) = 3\n" in text
-    assert "2 -> 3  Encounter 'The Deep Ones' ends" in text
+    assert "2 -> 3  the end of encounter 'The Deep Ones'" in text  # in short (issue 22)
     assert "Hardness = " not in text  # the general Hardness never moved: from the sheet
     arc = table("arc", "Prof").stdout
     assert "Hardness (mythos) 2 → 3 (after “The Deep Ones”)" in arc
