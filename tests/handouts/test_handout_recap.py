@@ -140,7 +140,8 @@ def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
     assert "table 14 + 10 = 24" in gm
     assert "**GM only:** The coroner is the ghoul." in gm
     html = runner("recap", "--format", "html").stdout
-    assert "<td>critical failure by 10" in html and '<td class="num">24</td>' in html
+    assert '<td data-label="Result">critical failure by 10' in html
+    assert '<td class="num" data-label="Row">24</td>' in html
 
 
 def _orderly(runner) -> None:
