@@ -127,13 +127,7 @@ class TableSession:
                 self.hide_board()
             click.echo(f"{self.slug}> {line}")
             self.tell_history()
-            try:
-                words = shlex.split(line)
-            except ValueError as exc:
-                click.echo(f"Error: {exc}: close the quotes", err=True)
-                continue
-            if words[:1] == ["journal"]:
-                words = words[1:]  # typed out of habit
+            words = typed_words(line)
             if not words:
                 continue
             if words[0] in QUIT:
@@ -305,6 +299,17 @@ class TableSession:
         return "\n".join([head, *(_clip(f"  {line}", width) for line in lines)])
 
 
+def typed_words(line: str) -> list[str]:
+    """A line typed at a prompt as words, shell-quoted, `journal` typed out of habit left
+    out; none (and an `Error:` line) when its quotes are not closed."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        click.echo(f"Error: {exc}: close the quotes", err=True)
+        return []
+    return words[1:] if words[:1] == ["journal"] else words
+
+
 def run_words(settings: Settings, words: list[str]) -> None:
     """Run one command line typed at a prompt (without `journal`) in this process, its
     free text joined (`note The door creaks`), its refusals in the prompt's words."""
@@ -349,13 +354,7 @@ def lobby(settings: Settings, why: str) -> bool:
             continue
         except EOFError:
             return False
-        try:
-            words = shlex.split(line)
-        except ValueError as exc:
-            click.echo(f"Error: {exc}: close the quotes", err=True)
-            continue
-        if words[:1] == ["journal"]:
-            words = words[1:]
+        words = typed_words(line)
         if not words:
             continue
         if words[0] in QUIT:
