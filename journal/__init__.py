@@ -1,7 +1,8 @@
 """journal: a campaign journal for horror tabletop games.
 
 Every game occurrence is an immutable event; characters are projections of the log.
-Scripts start with `journal.open(...)` (see `journal.api`).
+Scripts start with `journal.open(...)` (one campaign) or `journal.open_database(...)`
+(the database: its campaigns, schema, snapshots, imports); see `journal.api`.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api import Database, Journal
 
 __version__ = "0.1.0"
 
@@ -20,6 +21,14 @@ def open(db: str | None = None, *, campaign: str | None = None) -> Journal:
     from journal.api import open_journal
 
     return open_journal(db, campaign=campaign)
+
+
+def open_database(db: str | None = None, *, create: bool = False) -> Database:
+    """The journal database at `db` (default `./journal.db`): its campaigns, schema,
+    snapshot cache, imports and exports; `create` lets a new SQLite file be made."""
+    from journal.api import open_database as opened
+
+    return opened(db, create=create)
 
 
 def create(

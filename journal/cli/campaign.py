@@ -20,16 +20,16 @@ from journal.cli.common import (
     pass_settings,
     refuse_others,
 )
-from journal.cli.main import Settings, fail, json_flag, settings_of
+from journal.cli.settings import Settings, json_flag, settings_of
 
 if TYPE_CHECKING:
-    from journal.rules.ruleset import Ruleset
+    from journal.api.rulesets import Ruleset
 
 
 def _ruleset_names() -> list[str]:
-    from journal.rules import names
+    from journal.api.rulesets import named
 
-    return names()
+    return named()
 
 
 @click.group()
@@ -80,35 +80,22 @@ def campaign_new(
       journal campaign new night --ruleset RULESET --title "Night of the Horde"
       journal campaign new morgue --ruleset RULESET --option KEY=VALUE
     """
-    from journal.app import create_campaign
-    from journal.current import remember
+    from journal.api.rulesets import ruleset as installed
 
-    store = settings.store(create=True)
-    outcome = create_campaign(
-        store, slug, ruleset, title, key_values(options, "--option"), settings.writer_name()
-    )
-    forgot = remember(store, slug)
-    state = outcome.state
+    database = settings.database(create=True)
+    created = database.create_campaign(slug, ruleset, title, key_values(options, "--option"))
     if as_json:
-        emit_json(
-            {
-                "campaign": state.slug,
-                "ruleset": state.ruleset,
-                "title": state.title,
-                "options": dict(state.options),
-                "seq": state.seq,
-                "db": store.describe(),
-            }
-        )
+        emit_json(created)
         return
-    click.echo(f"Campaign {state.slug!r} ({state.ruleset}) started in {store.describe()}.")
-    if forgot is not None:
+    click.echo(f"Campaign {created.campaign!r} ({created.ruleset}) started in {created.db}.")
+    if created.not_remembered is not None:
         click.echo(
-            f"Notice: could not remember {state.slug!r} as the current campaign ({forgot}): "
-            f"name it with --campaign {state.slug} while the database holds others",
+            f"Notice: could not remember {created.campaign!r} as the current campaign "
+            f"({created.not_remembered}): name it with --campaign {created.campaign} while "
+            "the database holds others",
             err=True,
         )
-    module = outcome.ruleset.cli()
+    module = installed(created.ruleset).cli()
     example = str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
     hint = example[0] if example else "journal character add --help"
     click.echo(f"Next: {hint}")
@@ -126,22 +113,11 @@ def campaign_use(settings: Settings, slug: str, as_json: bool) -> None:
     Example:
       journal campaign use night
     """
-    from journal.app import resolve_campaign
-    from journal.current import remember
-
-    store = settings.store()
-    store.require_current()
-    chosen = resolve_campaign(store, slug)
-    forgot = remember(store, chosen)
-    if forgot is not None:
-        fail(
-            f"could not remember campaign {chosen!r} as the current one ({forgot}): "
-            f"give --campaign {chosen} (or JOURNAL_CAMPAIGN={chosen}) to each command instead"
-        )
+    chosen = settings.database().use_campaign(slug)
     if as_json:
-        emit_json({"campaign": chosen, "db": store.describe()})
+        emit_json(chosen)
         return
-    click.echo(f"Now working on campaign {chosen!r} in {store.describe()}.")
+    click.echo(f"Now working on campaign {chosen.campaign!r} in {chosen.db}.")
 
 
 @campaign.command("list")
@@ -154,22 +130,17 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
     Example:
       journal campaign list --json
     """
-    from journal.api import campaigns
     from journal.text import table
 
-    rows = campaigns(settings.store())
+    listed = settings.database().campaigns()
     if as_json:
-        emit_json([row.to_json() for row in rows])
+        emit_json(listed)
         return
+    rows = listed.campaigns
     if not rows:
         click.echo("No campaigns yet: journal campaign new SLUG --ruleset RULESET")
         return
-    from journal.current import current, where_remembered
-
-    remembered = current(settings.store())
-    known = [r.campaign for r in rows]
-    # the campaign a command uses without --campaign: the one chosen, else the only one
-    chosen = remembered if remembered in known else (known[0] if len(known) == 1 else None)
+    chosen = listed.current
     click.echo(
         table(
             [
@@ -186,9 +157,9 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
     )
     if chosen is None:
         click.echo("No current campaign: choose one with `journal campaign use SLUG`.")
-    elif chosen == remembered:
+    elif chosen == listed.remembered:
         click.echo(
-            f"* current: yours in this database, remembered in {where_remembered()} "
+            f"* current: yours in this database, remembered in {listed.remembered_in} "
             "(not in the database; `journal campaign use SLUG` changes it)"
         )
     else:
@@ -246,8 +217,6 @@ class AddCommand(click.Command):
 
 
 def _add(name: str, as_json: bool, **given: Any) -> None:
-    from journal.rules.core import AddCharacter
-
     settings = settings_of(click.get_current_context())
     owners = _owners(settings)
     journal = settings.journal()
@@ -256,14 +225,11 @@ def _add(name: str, as_json: bool, **given: Any) -> None:
     module = ruleset.cli()
     mine = {k: v for k, v in given.items() if owners[k][0].name == ruleset.name}
     sheet = module.sheet(mine) if module is not None else {}
-    outcome = journal.run(AddCharacter(name, sheet))
-    record = outcome.records[-1]
+    added = journal.add_character(name, sheet)
     if as_json:
-        emit_json(
-            {"seq": record.seq, "character": record.data["name"], "sheet": record.data["sheet"]}
-        )
+        emit_json(added)
         return
-    click.echo(f"#{record.seq} {record.data['name']} joins campaign {journal.campaign!r}.")
+    click.echo(f"#{added.seq} {added.character} joins campaign {added.campaign!r}.")
 
 
 character_add = AddCommand("add", callback=_add, help=ADD_HELP)
@@ -314,10 +280,10 @@ def character_rename(settings: Settings, old: str, new: str, as_json: bool) -> N
     Example:
       journal character rename Tobais Tobias
     """
-    from journal.cli.common import record
-    from journal.rules.core import RenameCharacter
+    from journal.api.commands import RenameCharacter
+    from journal.cli.common import run_and_show
 
-    record(settings, RenameCharacter(old, new), as_json)
+    run_and_show(settings, RenameCharacter(old, new), as_json)
 
 
 @click.command("retire")
@@ -333,10 +299,10 @@ def character_retire(settings: Settings, name: str, reason: str, as_json: bool) 
     Example:
       journal character retire Sarge --reason "Fell in the cellar"
     """
-    from journal.cli.common import record
-    from journal.rules.core import RetireCharacter
+    from journal.api.commands import RetireCharacter
+    from journal.cli.common import run_and_show
 
-    record(settings, RetireCharacter(name, reason), as_json)
+    run_and_show(settings, RetireCharacter(name, reason), as_json)
 
 
 @click.group()

@@ -1,4 +1,5 @@
-"""Shared pieces of the commands: options, output (text or --json), small parsers."""
+"""Shared pieces of the commands: options, output (text or --json, every JSON document
+printed by `emit_json`), small parsers."""
 
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from journal.cli.main import Settings, fail, json_flag, settings_of
+from journal.cli.settings import Settings, fail, json_flag, settings_of
+from journal.documents import Document
 from journal.files import real_target
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
-    from journal.app import Outcome
-    from journal.dice import DiceRequest
-    from journal.rules.ruleset import Ruleset
+    from journal.api import Outcome
+    from journal.api.rulesets import Ruleset
 
 Completer = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
 
@@ -82,7 +83,7 @@ class FilePath(click.Path):
 def journal_files(settings: Settings) -> list[Path]:
     """The files of the journal's SQLite database, through any link: the file itself and
     its `-wal`, `-shm` and `-journal` (for a link, both the link's and the real file's)."""
-    database = settings.store().sqlite_path
+    database = settings.database().sqlite_path
     if database is None:
         return []
     given = Path(database).expanduser()
@@ -125,11 +126,15 @@ def as_of_options(fn: F) -> F:
     )(fn)
 
 
-def emit_json(document: object) -> None:
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False, default=str))
+def emit_json(document: Document | object, *, err: bool = False, compact: bool = False) -> None:
+    """Print a document's JSON form (`to_json()`), as every `--json` prints it (`compact`:
+    on one line, as a refusal is printed on standard error)."""
+    data = document.to_json() if isinstance(document, Document) else document
+    indent = None if compact else 2
+    click.echo(json.dumps(data, indent=indent, ensure_ascii=False, default=str), err=err)
 
 
-def record(
+def run_and_show(
     settings: Settings,
     command: object,
     as_json: bool,
@@ -143,8 +148,8 @@ def record(
     else:
         for line in outcome.lines():
             click.echo(line)
-    for record in outcome.records:
-        notice = outcome.ruleset.notice(outcome.state, record)
+    for recorded in outcome.records:
+        notice = outcome.ruleset.notice(outcome.state, recorded)
         if notice is not None:
             click.echo(f"Notice: {notice}", err=True)
     if any(r.session is None and r.type not in SETTING_UP for r in outcome.records):
@@ -171,22 +176,6 @@ SETTING_UP = frozenset(
         "RulingAmended",
     }
 )
-
-
-def ask_at_terminal(request: DiceRequest) -> tuple[int, ...] | None:
-    """Ask the GM at a terminal for a roll's faces (blank: the journal rolls them); the
-    prompt goes to standard error, so `--json` output stays clean."""
-    from journal.dice import read_faces
-    from journal.errors import RuleError
-
-    while True:
-        text: str = click.prompt(
-            f"{request.label} [Enter rolls]", default="", show_default=False, err=True
-        )
-        try:
-            return read_faces(text, request.count, request.sides)
-        except RuleError as exc:
-            click.echo(f"  {exc}", err=True)
 
 
 def split_names(values: Iterable[str]) -> tuple[str, ...]:
@@ -223,10 +212,10 @@ def by_owner(
     numbers), by name and with the ruleset it came from: the scope's rulesets first, so a
     name two rulesets share is the campaign's. Another ruleset's are accepted by the
     command only to be refused by name (`refuse_others`)."""
-    from journal.rules import load_all
+    from journal.api.rulesets import installed
 
     found: dict[str, tuple[Ruleset, T]] = {}
-    for ruleset in [*scope, *(r for r in load_all() if r not in scope)]:
+    for ruleset in [*scope, *(r for r in installed() if r not in scope)]:
         for name, item in items(ruleset):
             found.setdefault(name, (ruleset, item))
     return found
@@ -291,7 +280,7 @@ def write_output(
     context = click.get_current_context(silent=True)
     if context is not None:
         found = context.find_object(Settings)
-        if found is not None and found._store is not None:
+        if found is not None and found.opened is not None:
             refuse_writing_over_the_journal(found, str(target))
     try:
         if is_device(target):
@@ -312,3 +301,4 @@ def write_output(
 
 def _notice(text: str) -> None:
     click.echo(f"Notice: {text}", err=True)
+record = run_and_show  # TEMPORARY: the rulesets' CLIs move with main (rulesets:); renamed after

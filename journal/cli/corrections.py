@@ -23,11 +23,11 @@ from journal.cli.common import (
     pass_settings,
     refuse_others,
 )
-from journal.cli.main import Settings, fail
+from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
     from journal.api import Journal
-    from journal.rules.ruleset import Ruleset
+    from journal.api.rulesets import Ruleset
 
 
 def _confirm(question: str, yes: bool) -> None:
@@ -64,7 +64,7 @@ def void(settings: Settings, seq: int, reason: str, rerule: bool, as_json: bool)
       journal void 14 --reason "Wrong character: that was Ariella's roll"
       journal void 9 --reason "That soak never happened" --rerule
     """
-    from journal.rules.core import VoidEvent
+    from journal.api.commands import VoidEvent
 
     journal = settings.journal()
     command = VoidEvent(seq, reason)
@@ -110,7 +110,7 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
       journal rerule
       journal rerule --yes
     """
-    from journal.dice import keeping
+    from journal.api.dice import keeping
 
     journal = settings.journal()
     ask = keeping(settings.dice_asker())
@@ -143,7 +143,7 @@ def undo(settings: Settings, yes: bool, anyone: bool, as_json: bool) -> None:
       journal --writer sam undo --yes
       journal undo --any
     """
-    from journal.rules.core import VoidEvent
+    from journal.api.commands import VoidEvent
 
     journal = settings.journal()
     target = journal.undo_target(anyone)
@@ -191,7 +191,7 @@ class AmendCommand(click.Command):
     parses or shows its help (never when `journal --help` lists it)."""
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
-        from journal.cli.main import json_flag, settings_of
+        from journal.cli.settings import json_flag, settings_of
 
         scope = settings_of(ctx).scope()
         params: list[click.Parameter] = [
@@ -220,7 +220,7 @@ def _flag(name: str) -> str:
 
 
 def _amend(seq: int, dice: tuple[str, ...], reason: str, as_json: bool, **given: Any) -> None:
-    from journal.cli.main import settings_of
+    from journal.cli.settings import settings_of
 
     settings = settings_of(click.get_current_context())
     journal = settings.journal()

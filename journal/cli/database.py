@@ -3,16 +3,10 @@ snapshot cache."""
 
 from __future__ import annotations
 
-import shlex
-from typing import TYPE_CHECKING
-
 import click
 
 from journal.cli.common import emit_json, json_option, pass_settings
-from journal.cli.main import Settings
-
-if TYPE_CHECKING:
-    from journal.store import Store
+from journal.cli.settings import Settings
 
 
 @click.group()
@@ -40,31 +34,20 @@ def db_upgrade(settings: Settings, as_json: bool) -> None:
     Example:
       journal --db old-campaign.db db upgrade
     """
-    store = settings.store()
-    before, after, backup = store.upgrade()
-    remade = store.repair_snapshots()
-    triggers = store.reinstall_triggers() if before is not None else []
+    report = settings.database().upgrade()
     if as_json:
-        emit_json(
-            {
-                "from": before,
-                "to": after,
-                "backup": str(backup) if backup else None,
-                "snapshots_table_made": remade,
-                "triggers_reinstalled": triggers,
-            }
-        )
+        emit_json(report)
         return
-    if remade:
+    if report.snapshots_table_made:
         click.echo("The snapshots table (a cache) was missing or damaged: made it again.")
-    if triggers:
-        click.echo(f"Put back the append-only triggers: {', '.join(triggers)}.")
-    if before == after:
-        click.echo(f"{store.describe()} is already at schema {after}.")
+    if report.triggers_reinstalled:
+        click.echo(f"Put back the append-only triggers: {', '.join(report.triggers_reinstalled)}.")
+    if not report.upgraded:
+        click.echo(f"{report.db} is already at schema {report.after}.")
         return
-    if backup:
-        click.echo(f"Backup written to {backup}.")
-    click.echo(f"{store.describe()} upgraded from schema {before or 'none'} to {after}.")
+    if report.backup:
+        click.echo(f"Backup written to {report.backup}.")
+    click.echo(f"{report.db} upgraded from schema {report.before or 'none'} to {report.after}.")
 
 
 @db.command("check")
@@ -81,79 +64,40 @@ def db_check(settings: Settings, as_json: bool) -> None:
     Example:
       journal db check && echo ready
     """
-    from journal.store.layout import SCHEMA_HEAD
-
-    store = settings.store()
-    current = store.revision()
-    damage = store.integrity_problems()
-    triggers = store.trigger_problems() if current is not None else []
-    sound = current == SCHEMA_HEAD and not damage and not triggers
-    findings = _findings(store) if sound else []
-    ok = sound and not findings
+    report = settings.database().check()
     if as_json:
-        emit_json(
-            {
-                "current": current,
-                "head": SCHEMA_HEAD,
-                "ok": ok,
-                "integrity": damage,
-                "triggers": triggers,
-                "findings": findings,
-            }
-        )
-    elif sound:
-        intact = "its file intact, " if damage is not None else ""
+        emit_json(report)
+    elif report.sound:
+        intact = "its file intact, " if report.integrity is not None else ""
         click.echo(
-            f"{store.describe()} is at schema {current} (current), {intact}its append-only "
+            f"{report.db} is at schema {report.current} (current), {intact}its append-only "
             "triggers in place."
         )
-        for finding in findings:
-            click.echo(f"Finding: {finding['problem']}; fix: {finding['fix']}", err=True)
+        for finding in report.findings:
+            click.echo(f"Finding: {finding.problem}; fix: {finding.fix}", err=True)
     else:
-        if current != SCHEMA_HEAD:
+        if report.current != report.head:
             click.echo(
-                f"{store.describe()} is at schema {current or 'none'}, the journal needs "
-                f"{SCHEMA_HEAD}: run `journal db upgrade`.",
+                f"{report.db} is at schema {report.current or 'none'}, the journal needs "
+                f"{report.head}: run `journal db upgrade`.",
                 err=True,
             )
+        damage = report.integrity
         if damage:
             click.echo(
-                f"Error: {store.describe()} is damaged (SQLite's integrity check: "
+                f"Error: {report.db} is damaged (SQLite's integrity check: "
                 f"{damage[0]}{'; ...' if len(damage) > 1 else ''}): restore it from a backup; "
-                f"`sqlite3 {store.describe()} .recover` may save what still reads",
+                f"`sqlite3 {report.db} .recover` may save what still reads",
                 err=True,
             )
-        if triggers:
+        if report.triggers:
             click.echo(
-                f"Error: the append-only triggers are not in place ({'; '.join(triggers)}): "
+                f"Error: the append-only triggers are not in place ({'; '.join(report.triggers)}): "
                 "run `journal db upgrade` to put them back",
                 err=True,
             )
-    if not ok:
+    if not report.ok:
         raise SystemExit(1)
-
-
-def _typable(name: str) -> str:
-    """The name as a shell argument; one holding what does not show is written as bash's
-    `$'...'` with escapes (`$'GM\\U0000200b'`), so that it can be read and pasted."""
-    if name.isprintable():
-        return shlex.quote(name)
-    escaped = "".join(c if c.isprintable() and c not in "'\\" else f"\\U{ord(c):08x}" for c in name)
-    return f"$'{escaped}'"
-
-
-def _findings(store: Store) -> list[dict[str, str]]:
-    from journal.api import unfit_names
-
-    return [
-        {
-            "campaign": campaign,
-            "character": name,
-            "problem": f"campaign {campaign!r} has a character named {name!r}, {why}",
-            "fix": f"journal --campaign {campaign} character rename {_typable(name)} NEWNAME",
-        }
-        for campaign, name, why in unfit_names(store)
-    ]
 
 
 @db.command("snapshots")
@@ -177,26 +121,24 @@ def db_snapshots(settings: Settings, drop: bool, slug: str | None, as_json: bool
       journal db snapshots
       journal db snapshots --drop --campaign night
     """
-    from journal.api import drop_snapshots, snapshots
-
-    store = settings.store()
+    database = settings.database()
     campaign = slug or settings.campaign
     if drop:
-        dropped = drop_snapshots(store, campaign)
+        dropped = database.drop_snapshots(campaign)
         if as_json:
-            emit_json({"campaign": campaign, "dropped": dropped})
+            emit_json(dropped)
         else:
-            whose = f"campaign {campaign!r}" if campaign else store.describe()
+            whose = f"campaign {campaign!r}" if campaign else dropped.db
             click.echo(
-                f"Dropped {dropped} snapshot(s) of {whose}; the log is untouched, and "
+                f"Dropped {dropped.dropped} snapshot(s) of {whose}; the log is untouched, and "
                 "commands keep new ones as they fold it."
             )
         return
-    entries = snapshots(store, campaign)
+    listed = database.snapshots(campaign)
     if as_json:
-        emit_json([entry.to_json() for entry in entries])
+        emit_json(listed)
         return
-    if not entries:
+    if not listed.entries:
         click.echo("No snapshots.")
         return
     from journal.text import table
@@ -208,6 +150,6 @@ def db_snapshots(settings: Settings, drop: bool, slug: str | None, as_json: bool
             e.rules_version,
             e.status if e.problem is None else f"{e.status}: {e.problem}",
         ]
-        for e in entries
+        for e in listed.entries
     ]
     click.echo(table(rows, ["campaign", "seq", "rules version", "status"]))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from journal.cli.common import pass_settings, write_output
-from journal.cli.main import Settings, fail
+from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
     from journal.api import Journal
@@ -34,30 +34,24 @@ def demo(settings: Settings, out: str | None) -> None:
       journal demo
       journal --db /tmp/demo.db demo --out /tmp/handouts
     """
-    from journal.api import Journal
-    from journal.resources import shipped
-    from journal.transfer import import_file
-
-    store = settings.store(create=True)
-    if store.revision() is not None:
-        yours = [r.campaign for r in store.campaigns() if r.campaign != DEMO]
-        if yours:
-            fail(
-                f"{store.describe()} already holds your campaign(s) {', '.join(yours)}: "
-                "run the demo in another folder, or with --db demo.db"
-            )
-    with (shipped("campaigns") / DEMO / "log.jsonl").open(encoding="utf-8") as log:
-        result = import_file(store, log, DEMO)
-    journal = Journal(store, DEMO)
+    database = settings.database(create=True)
+    yours = [c for c in database.campaign_slugs() if c != DEMO]
+    if yours:
+        fail(
+            f"{database.describe()} already holds your campaign(s) {', '.join(yours)}: "
+            "run the demo in another folder, or with --db demo.db"
+        )
+    result = database.import_example(DEMO)
+    journal = database.campaign(DEMO)
     click.echo(
-        f"Imported the worked example into {store.describe()} "
+        f"Imported the worked example into {database.describe()} "
         f"({result.added} new events of {result.read}).\n"
     )
     module = journal.ruleset.cli()
     tour = getattr(module, "tour", None)
     if tour is not None:
         click.echo(tour(journal))
-    folder = _handouts_folder(out, store.sqlite_path)
+    folder = _handouts_folder(out, database.sqlite_path)
     click.echo(f"\nHandouts in {folder}:")
     for path in write_handouts(journal, folder):
         click.echo(f"  {path}")

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import by_owner, owned_options, record, refuse_others
-from journal.cli.main import json_flag, settings_of
+from journal.cli.common import by_owner, owned_options, refuse_others, run_and_show
+from journal.cli.settings import json_flag, settings_of
 
 if TYPE_CHECKING:
-    from journal.rules.ruleset import Ruleset
+    from journal.api.rulesets import Ruleset
 
 HELP = """GM fiat: set NAME's numbers by ruling, with a reason (recorded, explained, and shown
 in handouts as the GM's ruling). Each option is a number of the campaign's ruleset; give a
@@ -46,13 +46,13 @@ def _flag(number: str) -> str:
 
 
 def _adjust(name: str, reason: str, as_json: bool, **given: Any) -> None:
-    from journal.rules.core import AdjustNumbers
+    from journal.api.commands import AdjustNumbers
 
     settings = settings_of(click.get_current_context())
     ruleset = settings.journal().ruleset
     refuse_others(given, _numbers(settings.scope()), _flag, ruleset)
     changes = tuple((number, value) for number, values in given.items() for value in values)
-    record(settings, AdjustNumbers(name, changes, reason), as_json)
+    run_and_show(settings, AdjustNumbers(name, changes, reason), as_json)
 
 
 adjust = AdjustCommand("adjust", callback=_adjust, help=HELP)

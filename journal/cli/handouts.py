@@ -19,7 +19,7 @@ from journal.cli.common import (
     refuse_writing_over_the_journal,
     write_output,
 )
-from journal.cli.main import Settings, fail
+from journal.cli.settings import Settings, fail
 
 TEMPLATES_HELP = (
     "Folder of your templates overriding the shipped ones (also JOURNAL_TEMPLATES); never "

@@ -98,7 +98,7 @@ def history_file(journal: Journal) -> Path:
     """Where the typed lines of this campaign are kept: one file per database and
     campaign under `$XDG_STATE_HOME/journal/history` (`~/.local/state/...`)."""
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    where = journal.store.describe()
+    where = journal.describe()
     digest = hashlib.sha256(str(Path(where).resolve() if "://" not in where else where).encode())
     folder = private_folder(Path(base) / "journal" / "history")
     name = _UNSAFE.sub("_", journal.campaign.lower())[:64]

@@ -1,4 +1,4 @@
-"""`journal play`: the interactive table session (the prompt itself is `journal.cli.session`,
+"""`journal play`: the interactive table session (its prompt, the REPL, is `journal.cli.repl`,
 imported only when a session starts, so `journal --help` never loads prompt_toolkit)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 import click
 
 from journal.cli.common import pass_settings
-from journal.cli.main import Settings, campaign_slugs, fail
+from journal.cli.settings import Settings, campaign_slugs, fail
 
 
 @click.command()
@@ -41,7 +41,7 @@ def play(settings: Settings, slug: str | None) -> None:
             "journal play needs a terminal; from a script, run each command as "
             "`journal COMMAND ...` instead"
         )
-    from journal.cli.session import TableSession, lobby
+    from journal.cli.repl import PlayRepl, lobby
     from journal.errors import JournalError
 
     settings.play = True
@@ -50,7 +50,7 @@ def play(settings: Settings, slug: str | None) -> None:
     except JournalError as exc:
         if not lobby(settings, _in_play(str(exc)).rstrip(".") + "."):
             return
-    TableSession(settings).run()
+    PlayRepl(settings).run()
 
 
 def _in_play(message: str) -> str:

@@ -14,7 +14,7 @@ from journal.cli.common import (
     key_values,
     pass_settings,
 )
-from journal.cli.main import Settings
+from journal.cli.settings import Settings
 
 if TYPE_CHECKING:
     from journal.audit.snapshots import SnapshotReport

@@ -17,7 +17,7 @@ from journal.cli.common import (
     refuse_writing_over_the_journal,
     write_output,
 )
-from journal.cli.main import Settings, fail
+from journal.cli.settings import Settings, fail
 
 T = TypeVar("T")
 
@@ -48,7 +48,7 @@ def export(settings: Settings, output: str | None) -> None:
     """
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
-    total = journal.store.count(journal.campaign)
+    total = journal.count()
     lines = with_progress(journal.export(), total, "Exporting")
     if output is None:
         settings.raw_output = True  # the log's own lines, byte for byte
@@ -80,15 +80,13 @@ def import_(settings: Settings, file: str, as_json: bool) -> None:
       journal --db copy.db import night.jsonl
       journal --campaign night-2 import night.jsonl
     """
-    from journal.transfer import import_file
-
     if file != "-" and not Path(file).is_file():
         fail(f"no file {file!r} to import")
-    store = settings.store(create=True)
+    database = settings.database(create=True)
     handle = sys.stdin if file == "-" else open(file, encoding="utf-8-sig")  # noqa: SIM115
     total = _line_count(file) if file != "-" and sys.stderr.isatty() else 0
     with handle:
-        result = import_file(store, with_progress(handle, total, "Importing"), settings.campaign)
+        result = database.import_log(with_progress(handle, total, "Importing"), settings.campaign)
     if result.rehashed_from is not None:
         click.echo(
             f"Note: the file's hashes were made for campaign {result.source!r}; imported as "
@@ -104,17 +102,9 @@ def import_(settings: Settings, file: str, as_json: bool) -> None:
             err=True,
         )
     if as_json:
-        emit_json(
-            {
-                "campaign": result.campaign,
-                "read": result.read,
-                "added": result.added,
-                "sealed": result.sealed,
-                "rehashed_from": result.rehashed_from,
-            }
-        )
+        emit_json(result)
         return
     click.echo(
         f"Imported {result.added} new event(s) of {result.read} into campaign "
-        f"{result.campaign!r} ({store.describe()})."
+        f"{result.campaign!r} ({result.db})."
     )

@@ -9,7 +9,7 @@ import sys
 import click
 
 from journal.cli.common import emit_json, json_option, pass_settings
-from journal.cli.main import Settings, fail
+from journal.cli.settings import Settings, fail
 
 EXTRA = "journal serve needs the serve extra: pip install 'journal[serve]'"
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -52,12 +52,11 @@ def links(settings: Settings, revoke: str | None, base: str, as_json: bool) -> N
       journal links --json
       journal links --revoke Linda      Linda's old link stops working
     """
-    from journal.current import database_key
     from journal.web.links import Keys, document, named, tokens
 
     journal = settings.journal()
     keys = Keys()
-    database = database_key(settings.store())
+    database = settings.database().key()
     if revoke is not None:
         audience = named(journal, revoke)
         keys.revoke(database, journal.campaign, audience.key)
@@ -144,12 +143,12 @@ def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
     from journal.web.links import document
     from journal.web.site import Site
 
-    store = settings.store()
-    site = Site(store, only or settings.campaign)
+    database = settings.database()
+    site = Site(database.store, only or settings.campaign)
     everything = site.links(create=True)
     if not everything:
         fail(
-            f"no campaign in {store.describe()} yet: start one with "
+            f"no campaign in {database.describe()} yet: start one with "
             "`journal campaign new SLUG --ruleset RULESET` (or `journal import FILE`)"
         )
     sock = _listen(host, port)

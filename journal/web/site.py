@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from journal.api import Journal, campaigns
+from journal.api import Database, Journal
 from journal.current import database_key
 from journal.documents import ACTED, FROZEN, WAITING, BoardTable
 from journal.errors import NotFound
@@ -82,7 +82,8 @@ class Site:
         with self._lock:
             now = time.monotonic()
             if self._slugs is None or now - self._checked >= CHECK:
-                found = [c.campaign for c in campaigns(self.store)]  # checks the schema
+                listed = Database(self.store).campaigns().campaigns  # checks the schema
+                found = [c.campaign for c in listed]
                 if self.only is not None and self.only not in found:
                     known = ", ".join(found) or "none yet"
                     raise NotFound(

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from worked_example import COMMANDS
 
 from journal.cli.main import cli
-from journal.cli.session import split_typed
+from journal.cli.repl import split_typed
 
 #: the worked example up to turn 2, and a second, finished fight for Linda alone... no:
 #: Freddie is not in the cast of this fight, so he comes last

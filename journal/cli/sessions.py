@@ -1,11 +1,11 @@
-"""At the table: `journal session`, `clock`, `note`, and `void` for corrections."""
+"""At the table: the `journal session` commands (start, end), `clock` and `note`."""
 
 from __future__ import annotations
 
 import click
 
-from journal.cli.common import complete, json_option, pass_settings, record, split_names
-from journal.cli.main import Settings
+from journal.cli.common import complete, json_option, pass_settings, run_and_show, split_names
+from journal.cli.settings import Settings
 
 
 @click.group()
@@ -31,9 +31,9 @@ def session_start(settings: Settings, title: str, at: str | None, as_json: bool)
     Example:
       journal session start "Into the morgue" --at "1925-11-02 23:00"
     """
-    from journal.rules.core import StartSession
+    from journal.api.commands import StartSession
 
-    record(settings, StartSession(title, at), as_json)
+    run_and_show(settings, StartSession(title, at), as_json)
 
 
 @session.command("end")
@@ -48,9 +48,9 @@ def session_end(settings: Settings, as_json: bool) -> None:
       journal session end
       journal verify --head "#312 3f2a9c41d0b7..."
     """
-    from journal.rules.core import EndSession
+    from journal.api.commands import EndSession
 
-    outcome = record(settings, EndSession(), as_json)
+    outcome = run_and_show(settings, EndSession(), as_json)
     if not as_json:
         head = outcome.records[-1]
         click.echo(f"Receipt: #{head.seq} {head.hash}")
@@ -81,9 +81,9 @@ def clock_set(settings: Settings, game_time: str, rewind: bool, as_json: bool) -
       journal clock set "1925-11-02 23:00"
       journal clock set "1925-11-01 08:00" --rewind
     """
-    from journal.rules.core import SetClock
+    from journal.api.commands import SetClock
 
-    record(settings, SetClock(game_time, rewind), as_json)
+    run_and_show(settings, SetClock(game_time, rewind), as_json)
 
 
 @clock.command("advance")
@@ -97,9 +97,9 @@ def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
     Example:
       journal clock advance 6mo
     """
-    from journal.rules.core import AdvanceClock
+    from journal.api.commands import AdvanceClock
 
-    record(settings, AdvanceClock(amount), as_json)
+    run_and_show(settings, AdvanceClock(amount), as_json)
 
 
 @click.command()
@@ -126,6 +126,6 @@ def note(
       journal note "They swear to burn the house." --about Linda,Freddie
       journal note "The cheerleader was Ariella's sister." --gm-only
     """
-    from journal.rules.core import TakeNote
+    from journal.api.commands import TakeNote
 
-    record(settings, TakeNote(text, gm_only, split_names(about)), as_json)
+    run_and_show(settings, TakeNote(text, gm_only, split_names(about)), as_json)

@@ -38,11 +38,13 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from journal.api import Journal
+from journal.api.dice import DiceRequest, read_faces
 from journal.cli import free_text
+from journal.cli.failures import failure_text
 from journal.cli.history import typed_lines
-from journal.cli.main import SCOPE, Settings, cli, failure_text
+from journal.cli.main import cli
+from journal.cli.settings import SCOPE, Settings
 from journal.cli.terminal import unwrapped
-from journal.dice import DiceRequest, read_faces
 from journal.documents import FROZEN, WAITING, Board
 from journal.errors import JournalError, RuleError
 from journal.text import visible, without_passwords
@@ -71,16 +73,14 @@ STYLE = Style.from_dict(
 SUMMARY_LINES = 18
 
 
-class TableSession:
+class PlayRepl:
     """One GM at one campaign, until Ctrl-D or `quit`."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        from journal.writer import session_writer
-
         self.journal: Journal = settings.journal()
         # the session's own writer: its `undo` takes back what was typed here
-        settings.writer = self.journal.writer = session_writer(settings.writer_name())
+        settings.writer = self.journal.as_play_session()
         settings.scope()
         self.slug = self.journal.campaign
         self._board: Board | None = None
@@ -372,9 +372,9 @@ def lobby(settings: Settings, why: str) -> bool:
 
 
 def _ruleset_names() -> list[str]:
-    from journal.rules import names
+    from journal.api.rulesets import named
 
-    return names()
+    return named()
 
 
 def tab_completes(completer: Completer) -> KeyBindings:

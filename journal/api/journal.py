@@ -1,15 +1,16 @@
-"""The journal's public Python API: open a journal, run any ruleset's commands, read typed
-documents whose JSON form (`to_json()`) is exactly what the CLI prints with `--json`.
+"""`Journal`: one campaign of a journal database, for scripts, the CLI and the web pages:
+run any ruleset's commands, read typed documents whose JSON form (`to_json()`) is exactly
+what the CLI prints with `--json`.
 
     import journal
-    from journal.rules.core import TakeNote
+    from journal.api.commands import TakeNote
 
     with journal.open("journal.db", campaign="night") as night:
         night.run(TakeNote("The lights go out."))    # a ruleset's commands come from its package
         print(night.status().to_json())            # status --json
 
-The README shows a whole script. The command-line interface is a thin layer over this
-module.
+A `Journal` is the public face of `journal.app.Campaign`, which owns the campaign's store
+and its state; the database-level API (`journal.api.database`) opens both.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from journal.app import Campaign, Outcome, Rerule, create_campaign
+from journal.app import Campaign, Outcome, Rerule
 from journal.dice import AskDice
 from journal.documents import Board, BoardTable, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
@@ -40,16 +41,14 @@ if TYPE_CHECKING:  # the readers load these when they run
     from journal.handouts.recap import Audience
 
 __all__ = [
-    "CampaignSummary",
     "CharacterView",
     "Journal",
     "LogDocument",
     "LogEntry",
+    "NewCharacter",
     "Outcome",
-    "campaigns",
-    "create",
-    "open_journal",
-    "unfit_names",
+    "status_document",
+    "status_text",
 ]
 
 
@@ -197,6 +196,20 @@ class CharacterEntry(Document):
 
 
 @dataclass(frozen=True)
+class NewCharacter(Document):
+    """`character add --json`: the event that added them, their name and sheet as recorded."""
+
+    seq: int
+    character: str
+    sheet: object
+    #: the campaign they joined (not in the JSON)
+    campaign: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"seq": self.seq, "character": self.character, "sheet": self.sheet}
+
+
+@dataclass(frozen=True)
 class CharacterList(Document):
     characters: tuple[CharacterEntry, ...]
 
@@ -226,17 +239,6 @@ class NoteEntry(Document):
     game_time: str | None
 
 
-@dataclass(frozen=True)
-class CampaignSummary(Document):
-    """One row of `campaign list --json`."""
-
-    campaign: str
-    ruleset: str
-    title: str
-    events: int
-    created_at: str
-
-
 class Journal:
     """One campaign of a journal database (a context manager: closing it closes the
     database it opened)."""
@@ -254,10 +256,11 @@ class Journal:
         Its events record `writer` as who entered them (None: user@host)."""
         from journal.writer import checked, default_writer
 
-        self.store = store
+        #: the campaign's application service: it owns the store and the campaign's state
         self.service = Campaign.open(store, campaign, current)
         self.service.writer = default_writer() if writer is None else checked(writer)
-        self._owns_store = owns_store
+        #: closing this object closes the database (it opened it)
+        self.owns_store = owns_store
         #: every event this object recorded, in order (`journal play` sums them up)
         self.recorded: list[Recorded] = []
         self._latest: tuple[int, CampaignState] | None = None
@@ -267,6 +270,19 @@ class Journal:
     @property
     def campaign(self) -> str:
         return self.service.campaign
+
+    @property
+    def store(self) -> Store:
+        """The database the campaign lives in (owned by the service)."""
+        return self.service.store
+
+    def describe(self) -> str:
+        """Where the campaign's database is, as the GM named it (no password shows)."""
+        return self.store.describe()
+
+    def count(self) -> int:
+        """How many events the campaign holds (voided ones included)."""
+        return self.store.count(self.campaign)
 
     @property
     def _campaign(self) -> Campaign:
@@ -299,7 +315,7 @@ class Journal:
         return self._campaign.records(upto)
 
     def close(self) -> None:
-        if self._owns_store:
+        if self.owns_store:
             self.store.close()
 
     def __enter__(self) -> Journal:
@@ -390,10 +406,27 @@ class Journal:
 
         self._campaign.writer = checked(name)
 
+    def as_play_session(self) -> str:
+        """Record this object's events as a `play` session's own (`gm@host/play-3f2a`: the
+        writer's, told apart), so its `undo` takes back what was typed there; the name."""
+        from journal.writer import default_writer, session_writer
+
+        name = session_writer(self.writer or default_writer())
+        self._campaign.writer = name
+        return name
+
     def undo_target(self, anyone: bool = False) -> Recorded | None:
         """The last event that still counts that this writer entered (with `anyone`: that
         anyone entered): what `journal undo` would void."""
         return self._campaign.undo_target(anyone)
+
+    def add_character(self, name: str, sheet: Mapping[str, object]) -> NewCharacter:
+        """`journal character add`: `name` joins with `sheet` (the ruleset's sheet, as its
+        CLI part reads it from the options)."""
+        from journal.rules.core import AddCharacter
+
+        added = self.run(AddCharacter(name, dict(sheet))).records[-1]
+        return NewCharacter(added.seq, str(added.data["name"]), added.data["sheet"], self.campaign)
 
     def characters(self) -> CharacterList:
         """`character list --json`: everyone who joined, retired or not."""
@@ -753,133 +786,3 @@ def status_text(document: StatusDocument, ruleset: Ruleset) -> str:
     if not document.characters:
         return head + "\nNo characters yet: journal character add NAME ..."
     return head + "\n" + ruleset.status_table(document)
-
-
-def open_journal(
-    db: str | None = None, *, campaign: str | None = None, writer: str | None = None
-) -> Journal:
-    """Open a campaign of the journal at `db` (a SQLite path or a SQLAlchemy URL; default
-    `./journal.db`); `campaign` may be left out when the database holds one. Its events
-    record `writer` (default user@host) as who entered them."""
-    store = Store.open(db, create=False)
-    try:
-        from journal.current import current
-
-        return Journal(
-            store, campaign, current=current(store), owns_store=True, writer=writer
-        )
-    except BaseException:
-        store.close()
-        raise
-
-
-def create(
-    db: str | None,
-    slug: str,
-    ruleset: str,
-    title: str = "",
-    options: Mapping[str, str] | None = None,
-    writer: str | None = None,
-) -> Journal:
-    """Start campaign `slug` (creating the database on first use) and open it."""
-    from journal.writer import checked, default_writer
-
-    writer = default_writer() if writer is None else checked(writer)
-    store = Store.open(db, create=True)
-    try:
-        from journal.current import remember
-
-        create_campaign(store, slug, ruleset, title, dict(options or {}), writer)
-        remember(store, slug)
-        return Journal(store, slug, owns_store=True, writer=writer)
-    except BaseException:
-        store.close()
-        raise
-
-
-@dataclass(frozen=True)
-class SnapshotEntry(Document):
-    """One row of `db snapshots --json`: ok (bound to the events it folds, unedited,
-    readable), stale (of other rules code: never read) or bad (`problem` says why)."""
-
-    campaign: str
-    seq: int
-    rules_version: str
-    status: str
-    problem: str | None
-
-
-def snapshots(store: Store, campaign: str | None = None) -> list[SnapshotEntry]:
-    """The snapshot cache of a database (of one campaign), each snapshot checked as a
-    command would check it before reading it (`verify` also folds the log to compare)."""
-    from journal.audit.snapshots import examine_all
-
-    rulesets = _snapshot_scope(store, campaign)
-    return [
-        SnapshotEntry(
-            found.row.campaign,
-            found.row.seq,
-            found.row.rules_version,
-            found.status,
-            found.problem or None,
-        )
-        for found in examine_all(store.snapshot_rows(campaign), rulesets)
-    ]
-
-
-def drop_snapshots(store: Store, campaign: str | None = None) -> int:
-    """Delete the snapshots of a database (of one campaign): how many. The log is not
-    touched; commands fold it and keep snapshots again."""
-    _snapshot_scope(store, campaign)
-    return store.drop_snapshots(campaign)
-
-
-def _snapshot_scope(store: Store, campaign: str | None) -> dict[str, str]:
-    """campaign -> ruleset of every campaign; `campaign` must be one of them."""
-    store.require_current()
-    rulesets = {first.campaign: str(first.data["ruleset"]) for first in store.campaigns()}
-    if campaign is not None and campaign not in rulesets:
-        known = ", ".join(rulesets) or "none yet"
-        raise NotFound(f"no campaign {campaign!r} in {store.describe()} (campaigns: {known})")
-    return rulesets
-
-
-def campaigns(store: Store) -> list[CampaignSummary]:
-    """Every campaign of a database, in the order they were created."""
-    store.require_current()
-    return [
-        CampaignSummary(
-            campaign=first.campaign,
-            ruleset=str(first.data["ruleset"]),
-            title=str(first.data["title"]),
-            events=store.count(first.campaign),
-            created_at=str(first.export()["recorded_at"]),
-        )
-        for first in store.campaigns()
-    ]
-
-
-def unfit_names(store: Store) -> list[tuple[str, str, str]]:
-    """(campaign, name, what is wrong) of each character whose name the journal now refuses
-    (`journal.names`: an audience's name or a look-alike of one, an invisible character, a
-    comma, too long, not in NFC, or a look-alike of an earlier character's), which older
-    journals allowed: `journal db check` lists them (on a database at the current schema).
-    Of two look-alikes, the later is listed."""
-    from journal.names import normal, reason
-    from journal.rules.core import audience_named
-
-    found: list[tuple[str, str, str]] = []
-    for first in store.campaigns():
-        characters = Campaign(store, first.campaign).state().characters
-        for index, name in enumerate(characters):
-            audience = audience_named(name)
-            if audience is not None:
-                why = "the name of a handout's audience (`recap --for` cannot give their handout)"
-            elif name != normal(name):
-                why = "not in the form the journal stores names now (spaces single, Unicode NFC)"
-            else:
-                refused = reason(name, characters[:index])
-                why = "" if refused is None else f"which the journal now refuses: {refused}"
-            if why:
-                found.append((first.campaign, name, why))
-    return found

@@ -1,0 +1,36 @@
+"""The core's commands, for scripts and the CLI: a campaign's characters, sessions, clock,
+notes, fiat and voids (a ruleset's own commands come from its package). Run one with
+`Journal.run(command)`.
+
+    from journal.api.commands import TakeNote
+
+    night.run(TakeNote("The lights go out.", gm_only=True))
+"""
+
+from __future__ import annotations
+
+from journal.rules.core import (
+    AddCharacter,
+    AdjustNumbers,
+    AdvanceClock,
+    EndSession,
+    RenameCharacter,
+    RetireCharacter,
+    SetClock,
+    StartSession,
+    TakeNote,
+    VoidEvent,
+)
+
+__all__ = [
+    "AddCharacter",
+    "AdjustNumbers",
+    "AdvanceClock",
+    "EndSession",
+    "RenameCharacter",
+    "RetireCharacter",
+    "SetClock",
+    "StartSession",
+    "TakeNote",
+    "VoidEvent",
+]

@@ -1,0 +1,430 @@
+"""The database-level API (alembic's `command.py` is the model): a `Database` is one
+journal database, a SQLite file or a server's; it lists, starts and chooses campaigns,
+brings the schema to the code's and checks it, lists and drops the snapshot cache, imports
+and exports logs, and opens a campaign as a `Journal`. Each method returns a typed
+document (`journal.api.reports`) whose `to_json()` is the CLI's `--json`; a refusal is a
+`JournalError` that says what is wrong and what to do.
+
+    import journal
+
+    with journal.open_database("journal.db", create=True) as db:
+        db.create_campaign("night", "horror-factor", title="Night of the Horde")
+        print(db.check().ok)
+        with db.campaign("night") as night:
+            print(night.status().to_json())
+
+The command line is a thin layer over this module and `journal.api.journal`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from journal.api.journal import Journal
+from journal.api.reports import (
+    CampaignChosen,
+    CampaignList,
+    CampaignSummary,
+    CheckReport,
+    Finding,
+    ImportReport,
+    NewCampaign,
+    Refusal,
+    SnapshotEntry,
+    SnapshotList,
+    SnapshotsDropped,
+    UpgradeReport,
+)
+from journal.errors import JournalError, NotFound
+
+if TYPE_CHECKING:
+    from journal.store import Store
+
+__all__ = [
+    "Database",
+    "create",
+    "failure_message",
+    "in_memory",
+    "open_database",
+    "open_journal",
+    "refusal",
+]
+
+
+class Database:
+    """One journal database (a context manager: closing it closes the connections it
+    opened). Opening it reads nothing: each method checks what it needs (a campaign's
+    commands need the current schema, `upgrade` brings it there)."""
+
+    def __init__(self, store: Store, *, writer: str | None = None) -> None:
+        #: the event store (tools and tests; the commands go through the methods)
+        self.store = store
+        #: who enters the events of the campaigns opened here (None: user@host)
+        self.writer = writer
+
+    @classmethod
+    def open(
+        cls, db: str | None = None, *, create: bool = False, writer: str | None = None
+    ) -> Database:
+        """The database at `db` (a SQLite path or a SQLAlchemy URL; default
+        `./journal.db`); only with `create` may a new SQLite file be made."""
+        from journal.store import Store
+
+        return cls(Store.open(db, create=create), writer=writer)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def describe(self) -> str:
+        """Where the database is, as the GM named it (a server's URL without password)."""
+        return self.store.describe()
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The SQLite file (None on a server)."""
+        return self.store.sqlite_path
+
+    def key(self) -> str:
+        """This database told apart from every other (how this user's files name it)."""
+        from journal.current import database_key
+
+        return database_key(self.store)
+
+    # --- campaigns -----------------------------------------------------------------------
+
+    def campaigns(self) -> CampaignList:
+        """Every campaign, in the order they were created, and the one this user chose."""
+        from journal.current import current, where_remembered
+
+        store = self.store
+        store.require_current()
+        summaries = tuple(
+            CampaignSummary(
+                campaign=first.campaign,
+                ruleset=str(first.data["ruleset"]),
+                title=str(first.data["title"]),
+                events=store.count(first.campaign),
+                created_at=str(first.export()["recorded_at"]),
+            )
+            for first in store.campaigns()
+        )
+        remembered = current(store) if summaries else None
+        return CampaignList(summaries, remembered, where_remembered() if summaries else "")
+
+    def campaign_slugs(self) -> list[str]:
+        """The slug of every campaign, oldest first; none in a new database (whatever its
+        schema: unlike the commands, this reads an older one too)."""
+        if self.store.revision() is None:
+            return []
+        return [first.campaign for first in self.store.campaigns()]
+
+    def current_campaign(self) -> str | None:
+        """The campaign this user last chose (or started) in this database, if any."""
+        from journal.current import current
+
+        return current(self.store)
+
+    def create_campaign(
+        self,
+        slug: str,
+        ruleset: str,
+        title: str = "",
+        options: Mapping[str, str] | None = None,
+    ) -> NewCampaign:
+        """Start campaign `slug` playing `ruleset` (the schema is made on a new database)
+        and make it this user's current campaign here."""
+        from journal.app import create_campaign
+        from journal.current import remember
+
+        outcome = create_campaign(
+            self.store, slug, ruleset, title, dict(options or {}), self._writer()
+        )
+        forgot = remember(self.store, slug)
+        state = outcome.state
+        return NewCampaign(
+            state.slug,
+            state.ruleset,
+            state.title,
+            dict(state.options),
+            state.seq,
+            self.describe(),
+            forgot,
+        )
+
+    def use_campaign(self, slug: str) -> CampaignChosen:
+        """Make `slug` this user's current campaign in this database (commands then need no
+        --campaign); refused when it is not one, or cannot be remembered."""
+        from journal.app import resolve_campaign
+        from journal.current import remember
+
+        self.store.require_current()
+        chosen = resolve_campaign(self.store, slug)
+        forgot = remember(self.store, chosen)
+        if forgot is not None:
+            raise JournalError(
+                f"could not remember campaign {chosen!r} as the current one ({forgot}): "
+                f"give --campaign {chosen} (or JOURNAL_CAMPAIGN={chosen}) to each command instead"
+            )
+        return CampaignChosen(chosen, self.describe())
+
+    def campaign(self, slug: str | None = None, *, writer: str | None = None) -> Journal:
+        """Campaign `slug` (None: this user's current one, else the only one), its schema
+        checked; its events record `writer` (default: the database's, else user@host).
+        Closing the Journal leaves the database open."""
+        return Journal(
+            self.store,
+            slug,
+            current=self.current_campaign(),
+            writer=writer if writer is not None else self.writer,
+        )
+
+    def _writer(self) -> str:
+        from journal.writer import checked, default_writer
+
+        return default_writer() if self.writer is None else checked(self.writer)
+
+    # --- the schema ----------------------------------------------------------------------
+
+    def upgrade(self) -> UpgradeReport:
+        """Bring the database to the current schema (a SQLite file is copied beside it
+        first), make the snapshots table again when it is missing or damaged, and put back
+        any append-only trigger that is not in place."""
+        store = self.store
+        before, after, backup = store.upgrade()
+        remade = store.repair_snapshots()
+        triggers = store.reinstall_triggers() if before is not None else []
+        return UpgradeReport(
+            before,
+            after,
+            None if backup is None else str(backup),
+            remade,
+            tuple(triggers),
+            self.describe(),
+        )
+
+    def check(self) -> CheckReport:
+        """The schema, the file's integrity (SQLite), the append-only triggers, and (in a
+        sound database) the characters whose names the journal now refuses."""
+        from journal.store.layout import SCHEMA_HEAD
+
+        store = self.store
+        current = store.revision()
+        damage = store.integrity_problems()
+        triggers = store.trigger_problems() if current is not None else []
+        sound = current == SCHEMA_HEAD and not damage and not triggers
+        return CheckReport(
+            current,
+            SCHEMA_HEAD,
+            None if damage is None else tuple(damage),
+            tuple(triggers),
+            self._findings() if sound else (),
+            self.describe(),
+        )
+
+    def _findings(self) -> tuple[Finding, ...]:
+        return tuple(
+            Finding(
+                campaign,
+                name,
+                f"campaign {campaign!r} has a character named {name!r}, {why}",
+                f"journal --campaign {campaign} character rename {_typable(name)} NEWNAME",
+            )
+            for campaign, name, why in unfit_names(self.store)
+        )
+
+    # --- the snapshot cache --------------------------------------------------------------
+
+    def snapshots(self, campaign: str | None = None) -> SnapshotList:
+        """The snapshots of the database (of one campaign), each checked as a command would
+        check it before reading it (`verify` also folds the log to compare)."""
+        from journal.audit.snapshots import examine_all
+
+        rulesets = self._snapshot_scope(campaign)
+        return SnapshotList(
+            tuple(
+                SnapshotEntry(
+                    found.row.campaign,
+                    found.row.seq,
+                    found.row.rules_version,
+                    found.status,
+                    found.problem or None,
+                )
+                for found in examine_all(self.store.snapshot_rows(campaign), rulesets)
+            )
+        )
+
+    def drop_snapshots(self, campaign: str | None = None) -> SnapshotsDropped:
+        """Delete the snapshots of the database (of one campaign). The log is not touched;
+        commands fold it and keep snapshots again."""
+        self._snapshot_scope(campaign)
+        return SnapshotsDropped(campaign, self.store.drop_snapshots(campaign), self.describe())
+
+    def _snapshot_scope(self, campaign: str | None) -> dict[str, str]:
+        """campaign -> ruleset of every campaign; `campaign` must be one of them."""
+        store = self.store
+        store.require_current()
+        rulesets = {first.campaign: str(first.data["ruleset"]) for first in store.campaigns()}
+        if campaign is not None and campaign not in rulesets:
+            known = ", ".join(rulesets) or "none yet"
+            raise NotFound(
+                f"no campaign {campaign!r} in {store.describe()} (campaigns: {known})"
+            )
+        return rulesets
+
+    # --- import and export ---------------------------------------------------------------
+
+    def import_log(self, lines: Iterable[str], campaign: str | None = None) -> ImportReport:
+        """Import a JSON Lines log (an export or a hand-written one), all or nothing;
+        events already present are skipped. `campaign` imports it under that name (its
+        events then hashed again). The schema is made on a new database."""
+        from journal.transfer import import_file
+
+        result = import_file(self.store, lines, campaign)
+        return ImportReport(
+            result.campaign,
+            result.read,
+            result.added,
+            result.sealed,
+            result.rehashed_from,
+            result.source,
+            self.describe(),
+        )
+
+    def import_example(self, slug: str) -> ImportReport:
+        """Import the example campaign `slug` the journal ships (`campaigns/SLUG/log.jsonl`:
+        the rule text's worked examples) under its own name."""
+        from journal.resources import shipped
+
+        try:
+            log = (shipped("campaigns") / slug / "log.jsonl").open(encoding="utf-8")
+        except FileNotFoundError:
+            raise NotFound(f"the journal ships no example campaign {slug!r}") from None
+        with log:
+            return self.import_log(log, slug)
+
+    def export(self, campaign: str | None = None) -> Iterator[str]:
+        """Campaign `campaign`'s whole log (voided events included) as JSON Lines."""
+        with self.campaign(campaign) as opened:
+            yield from opened.export()
+
+
+def open_database(
+    db: str | None = None, *, create: bool = False, writer: str | None = None
+) -> Database:
+    """The journal database at `db` (see `Database.open`)."""
+    return Database.open(db, create=create, writer=writer)
+
+
+def open_journal(
+    db: str | None = None, *, campaign: str | None = None, writer: str | None = None
+) -> Journal:
+    """Open a campaign of the journal at `db` (a SQLite path or a SQLAlchemy URL; default
+    `./journal.db`); `campaign` may be left out when the database holds one. Its events
+    record `writer` (default user@host) as who entered them. Closing it closes the
+    database."""
+    database = Database.open(db, create=False, writer=writer)
+    try:
+        journal = database.campaign(campaign)
+    except BaseException:
+        database.close()
+        raise
+    journal.owns_store = True
+    return journal
+
+
+def create(
+    db: str | None,
+    slug: str,
+    ruleset: str,
+    title: str = "",
+    options: Mapping[str, str] | None = None,
+    writer: str | None = None,
+) -> Journal:
+    """Start campaign `slug` (creating the database on first use) and open it."""
+    database = Database.open(db, create=True, writer=writer)
+    try:
+        database.create_campaign(slug, ruleset, title, options)
+        journal = database.campaign(slug)
+    except BaseException:
+        database.close()
+        raise
+    journal.owns_store = True
+    return journal
+
+
+def in_memory(db: str | None) -> bool:
+    """Whether `db` names a SQLite database that lives only as long as the process
+    (`sqlite://`, `:memory:`): what a command writes there is gone when it ends."""
+    from journal.store.engine import memory_target
+
+    return memory_target(db)
+
+
+def failure_message(exc: BaseException, database: Database | None = None) -> str | None:
+    """A failure of the database itself (locked past the timeout, read-only, a disk that
+    fails, a server that went away), in the GM's words; None for anything else."""
+    import sys
+
+    if "journal.store.recorder" not in sys.modules:
+        return None  # no database was opened: it cannot be the database's failure
+    from journal.store.engine import problem
+    from journal.store.recorder import DriverError
+
+    if not isinstance(exc, DriverError):
+        return None
+    store = database.store if database is not None else None
+    where = store.describe() if store is not None else "the database"
+    return problem(where, exc.orig, store.url() if store is not None else None)
+
+
+def refusal(exc: JournalError) -> Refusal:
+    """A refusal as `--json` prints it on standard error: no password shows."""
+    from journal.text import without_passwords
+
+    return Refusal(without_passwords(str(exc)), exc.exit_code)
+
+
+def unfit_names(store: Store) -> list[tuple[str, str, str]]:
+    """(campaign, name, what is wrong) of each character whose name the journal now refuses
+    (`journal.names`: an audience's name or a look-alike of one, an invisible character, a
+    comma, too long, not in NFC, or a look-alike of an earlier character's), which older
+    journals allowed: `journal db check` lists them (on a database at the current schema).
+    Of two look-alikes, the later is listed."""
+    from journal.app import Campaign
+    from journal.names import normal, reason
+    from journal.rules.core import audience_named
+
+    found: list[tuple[str, str, str]] = []
+    for first in store.campaigns():
+        characters = Campaign(store, first.campaign).state().characters
+        for index, name in enumerate(characters):
+            audience = audience_named(name)
+            if audience is not None:
+                why = "the name of a handout's audience (`recap --for` cannot give their handout)"
+            elif name != normal(name):
+                why = "not in the form the journal stores names now (spaces single, Unicode NFC)"
+            else:
+                refused = reason(name, characters[:index])
+                why = "" if refused is None else f"which the journal now refuses: {refused}"
+            if why:
+                found.append((first.campaign, name, why))
+    return found
+
+
+def _typable(name: str) -> str:
+    """The name as a shell argument; one holding what does not show is written as bash's
+    `$'...'` with escapes (`$'GM\\U0000200b'`), so that it can be read and pasted."""
+    if name.isprintable():
+        return shlex.quote(name)
+    escaped = "".join(c if c.isprintable() and c not in "'\\" else f"\\U{ord(c):08x}" for c in name)
+    return f"$'{escaped}'"
+

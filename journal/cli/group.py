@@ -1,0 +1,302 @@
+"""The root group of `journal`: lazy subcommands (the core's, and the commands of the
+campaign's ruleset), `journal --help` as a GM reads it, and the error convention (every
+refusal one `Error:` line, or a JSON document with `--json`).
+
+The core commands are listed here; every other command comes from a ruleset (its `cli`
+module), the one the campaign plays: two rulesets may each have an `encounter`, and the
+campaign's is the one that runs. When the campaign cannot be told yet (no database,
+several campaigns and none chosen), every installed ruleset's commands are offered.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from journal.cli.failures import (
+    database_failure,
+    drop_stdout,
+    first_line,
+    name_failure,
+    output_failure,
+)
+from journal.cli.settings import SCOPE, Settings, fail, settings_of
+from journal.errors import JournalError
+
+if TYPE_CHECKING:
+    from journal.api.rulesets import Ruleset
+
+#: core command name -> "module:attribute", loaded only when that command runs or lists help
+CORE = {
+    "campaign": "journal.cli.campaign:campaign",
+    "character": "journal.cli.campaign:character",
+    "status": "journal.cli.reading:status",
+    "session": "journal.cli.sessions:session",
+    "clock": "journal.cli.sessions:clock",
+    "note": "journal.cli.sessions:note",
+    "adjust": "journal.cli.fiat:adjust",
+    "log": "journal.cli.reading:log",
+    "explain": "journal.cli.reading:explain",
+    "audit": "journal.cli.reading:audit",
+    "verify": "journal.cli.reading:verify",
+    "void": "journal.cli.corrections:void",
+    "rerule": "journal.cli.corrections:rerule",
+    "amend": "journal.cli.corrections:amend",
+    "undo": "journal.cli.corrections:undo",
+    "export": "journal.cli.transfer:export",
+    "import": "journal.cli.transfer:import_",
+    "recap": "journal.cli.handouts:recap",
+    "arc": "journal.cli.handouts:arc",
+    "book": "journal.cli.handouts:book",
+    "db": "journal.cli.database:db",
+    "demo": "journal.cli.demo:demo",
+    "play": "journal.cli.play:play",
+    "links": "journal.cli.web:links",
+    "serve": "journal.cli.web:serve",
+}
+#: where the rulesets' commands appear in `journal --help`: after these
+RULESET_COMMANDS_AFTER = "note"
+
+
+def ruleset_commands(rulesets: list[Ruleset]) -> dict[str, click.Command]:
+    """The commands these rulesets add, the first ruleset's winning a shared name."""
+    found: dict[str, click.Command] = {}
+    for ruleset in rulesets:
+        module = ruleset.cli()
+        if module is None:
+            continue
+        for name, command in module.commands().items():
+            found.setdefault(name, command)
+    return found
+
+
+class JournalGroup(click.Group):
+    """Loads subcommands lazily and turns every refusal into one `Error:` line."""
+
+    def _rulesets(self, ctx: click.Context) -> list[Ruleset]:
+        scope = ctx.meta.get(SCOPE)
+        if scope is not None:
+            return list(scope)
+        from journal.api.rulesets import installed
+
+        return installed()
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        core = list(CORE)
+        at = core.index(RULESET_COMMANDS_AFTER) + 1
+        extra = [n for n in ruleset_commands(self._rulesets(ctx)) if n not in CORE]
+        return core[:at] + extra + core[at:]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        from journal.cli.numbers import strict_numbers
+
+        target = CORE.get(cmd_name)
+        if target is not None:
+            module_name, attribute = target.split(":")
+            command: click.Command = getattr(importlib.import_module(module_name), attribute)
+            return strict_numbers(command)
+        found = ruleset_commands(self._rulesets(ctx)).get(cmd_name)
+        return None if found is None else strict_numbers(found)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in CORE:
+            self._scope_to_campaign(ctx, name)
+            if settings_of(ctx).scope_campaign is None and {"-h", "--help"} & set(args[1:]):
+                self._help_of_each(ctx, name, args[1:])
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else " See `journal --help`."
+            ctx.fail(f"No such command {name!r}.{hint}")
+        return super().resolve_command(ctx, args)
+
+    def _help_of_each(self, ctx: click.Context, name: str, rest: list[str]) -> None:
+        """`journal encounter start --help` where no campaign can be told: each installed
+        ruleset's form of the command, under the ruleset's name (when several have it)."""
+        from journal.api.rulesets import installed
+
+        forms = [(r, ruleset_commands([r]).get(name)) for r in installed()]
+        found = [(ruleset, command) for ruleset, command in forms if command is not None]
+        if len(found) < 2:
+            return
+        words = [word for word in rest if not word.startswith("-")]
+        shown = []
+        for ruleset, command in found:
+            at = click.Context(command, info_name=name, parent=ctx)
+            for word in words:
+                inner = command.get_command(at, word) if isinstance(command, click.Group) else None
+                if inner is None:
+                    break
+                command, at = inner, click.Context(inner, info_name=word, parent=at)
+            shown.append(f"== {ruleset.name}: {ruleset.summary} ==\n\n{command.get_help(at)}")
+        click.echo(
+            "No campaign here, so this is each ruleset's form of the command "
+            "(a campaign's own is used inside it).\n\n" + "\n\n".join(shown)
+        )
+        ctx.exit(0)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands as a GM looks for them: the core, the campaign's ruleset, then the
+        other installed rulesets, each under its name."""
+        from journal.api.rulesets import installed
+
+        here = None
+        settings = settings_of(ctx)
+        if "://" in (settings.db or "") or os.path.exists(settings.db or "journal.db"):
+            # (a folder with no journal needs no database module to say so)
+            try:
+                scope = settings.scope()
+                here = scope[0].name if settings.scope_campaign is not None else None
+            except Exception:  # no readable database: nothing is "this campaign's"
+                here = None
+        limit = formatter.width - 6 - max(len(name) for name in CORE)
+        core = [(name, self.get_command(ctx, name)) for name in CORE]
+        sections: list[tuple[str, list[tuple[str, click.Command | None]]]] = [
+            ("Core commands", core)
+        ]
+        rulesets = sorted(installed(), key=lambda r: r.name != here)
+        for ruleset in rulesets:
+            own: list[tuple[str, click.Command | None]] = [
+                (n, c) for n, c in ruleset_commands([ruleset]).items() if n not in CORE
+            ]
+            if not own:
+                continue
+            if here is None:
+                title = f"{ruleset.name} commands"
+            elif ruleset.name == here:
+                title = f"{ruleset.name} commands (this campaign's ruleset)"
+            else:
+                title = f"{ruleset.name} commands (another installed ruleset)"
+            sections.append((title, own))
+        for title, commands in sections:
+            rows = [(n, c.get_short_help_str(limit)) for n, c in commands if c is not None]
+            with formatter.section(title):
+                formatter.write_dl(rows)
+
+    def _scope_to_campaign(self, ctx: click.Context, name: str) -> None:
+        """Offer the commands of the campaign's ruleset; name the ruleset a command of
+        another ruleset belongs to."""
+        settings = settings_of(ctx)
+        scope = settings.scope()
+        ctx.meta[SCOPE] = scope
+        if settings.scope_campaign is None or name in ruleset_commands(scope):
+            return
+        from journal.api.rulesets import installed
+
+        for other in installed():
+            if name in ruleset_commands([other]):
+                fail(
+                    f"that is a {other.name} command, and campaign "
+                    f"{settings.scope_campaign!r} plays {scope[0].name}"
+                )
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        """Complete the commands of the campaign's ruleset (all of them when it cannot be
+        told)."""
+        try:
+            with ctx.scope():
+                ctx.meta[SCOPE] = settings_of(ctx).scope()
+        except Exception:
+            pass
+        return super().shell_complete(ctx, incomplete)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from journal.api.rulesets import installed
+
+        with formatter.section("Rulesets"):
+            formatter.write_dl([(r.name, r.summary) for r in installed()])
+
+    def _option_owner(self, ctx: click.Context, error: click.NoSuchOption) -> str | None:
+        """The other ruleset whose same command has the option the GM typed."""
+        settings = ctx.find_object(Settings)
+        if settings is None or settings.scope_campaign is None or error.ctx is None:
+            return None
+        path = error.ctx.command_path.split()[1:]
+        from journal.api.rulesets import installed
+
+        for other in installed():
+            command: click.Command | None = ruleset_commands([other]).get(path[0]) if path else None
+            for part in path[1:]:
+                if isinstance(command, click.Group):
+                    command = command.get_command(error.ctx, part)
+            if command is None or other.name == settings.scope()[0].name:
+                continue
+            if any(error.option_name in param.opts for param in command.params):
+                return other.name
+        return None
+
+    @staticmethod
+    def _refused(ctx: click.Context, exc: JournalError) -> NoReturn:
+        found = ctx.find_object(Settings)
+        if found is not None and found.json:
+            from journal.api import refusal
+            from journal.cli.common import emit_json
+
+            emit_json(refusal(exc), err=True, compact=True)
+        else:
+            message = str(exc)
+            if found is not None and found.play:  # at the prompt, commands have no `journal`
+                message = message.replace("`journal ", "`")
+            click.echo(f"Error: {message}", err=True)
+        ctx.exit(exc.exit_code)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every command, its refusals and click's usage errors print through
+        `journal.cli.terminal.shown`: control characters visible, passwords masked."""
+        from journal.cli.terminal import shown
+
+        given = kwargs.get("obj")
+        name = str(kwargs.get("prog_name") or "journal").replace("-", "_").replace(".", "_")
+        if os.environ.get(kwargs.get("complete_var") or f"_{name}_COMPLETE".upper()):
+            return super().main(*args, **kwargs)  # the shell's completion: data for the shell
+
+        def raw() -> bool:
+            ctx = click.get_current_context(silent=True)
+            found = ctx.find_object(Settings) if ctx is not None else given
+            return isinstance(found, Settings) and (found.json or found.raw_output)
+
+        with shown(raw):
+            return super().main(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            owner = self._option_owner(ctx, exc)
+            if owner is None:
+                raise
+            settings = settings_of(ctx)
+            click.echo(
+                f"Error: {exc.option_name} is a {owner} option, and campaign "
+                f"{settings.scope_campaign!r} plays {settings.scope()[0].name}",
+                err=True,
+            )
+            ctx.exit(1)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except BrokenPipeError:
+            # The reader went away (`journal log | head`): stop quietly.
+            drop_stdout()
+            ctx.exit(1)
+        except JournalError as exc:
+            self._refused(ctx, exc)
+        except Exception as exc:
+            found = ctx.find_object(Settings)
+            if found is not None and found.debug:
+                raise
+            failure = output_failure(exc) or name_failure(exc) or database_failure(exc, found)
+            if failure is not None:
+                self._refused(ctx, failure)
+            click.echo(
+                f"Error: unexpected failure ({first_line(exc)}); "
+                "nothing was written. Rerun with --debug for the details.",
+                err=True,
+            )
+            ctx.exit(1)
