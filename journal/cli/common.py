@@ -301,4 +301,3 @@ def write_output(
 
 def _notice(text: str) -> None:
     click.echo(f"Notice: {text}", err=True)
-record = run_and_show  # TEMPORARY: the rulesets' CLIs move with main (rulesets:); renamed after

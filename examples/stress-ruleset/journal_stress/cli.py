@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from journal.cli.common import json_option, pass_settings, record
-from journal.cli.main import Settings, fail
+from journal.cli.common import json_option, pass_settings, run_and_show
+from journal.cli.settings import Settings, fail
 
 
 @click.command("stress")
@@ -26,7 +26,7 @@ def stress(settings: Settings, name: str, amount: int, reason: str, as_json: boo
     """
     from journal_stress.rules import Stress
 
-    record(settings, Stress(name, amount, reason), as_json)
+    run_and_show(settings, Stress(name, amount, reason), as_json)
 
 
 @click.command("panic")
@@ -44,7 +44,7 @@ def panic(settings: Settings, name: str, dice: int | None, as_json: bool) -> Non
     from journal_stress.rules import Panic
 
     entered = {"panic": (dice,)} if dice is not None else None
-    record(settings, Panic(name), as_json, entered, {"panic": "--dice"})
+    run_and_show(settings, Panic(name), as_json, entered, {"panic": "--dice"})
 
 
 def commands() -> dict[str, click.Command]:

@@ -13,11 +13,11 @@ from journal.cli.common import (
     json_option,
     key_values,
     pass_settings,
-    record,
+    run_and_show,
     split_names,
     whole_number,
 )
-from journal.cli.main import Settings, fail
+from journal.cli.settings import Settings, fail
 from journal.rules.numbers import unsigned
 
 
@@ -56,7 +56,7 @@ def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_js
     """
     from journal.rulesets.fright_check.rules import StartCombat
 
-    record(settings, StartCombat(title, split_names(cast)), as_json)
+    run_and_show(settings, StartCombat(title, split_names(cast)), as_json)
 
 
 @encounter.command("join")
@@ -72,7 +72,7 @@ def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
     """
     from journal.rulesets.fright_check.rules import JoinCombat
 
-    record(settings, JoinCombat(name), as_json)
+    run_and_show(settings, JoinCombat(name), as_json)
 
 
 @encounter.command("leave")
@@ -89,7 +89,7 @@ def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -
     """
     from journal.rulesets.fright_check.rules import LeaveCombat
 
-    record(settings, LeaveCombat(name, reason), as_json)
+    run_and_show(settings, LeaveCombat(name, reason), as_json)
 
 
 @encounter.command("end")
@@ -104,7 +104,7 @@ def encounter_end(settings: Settings, as_json: bool) -> None:
     """
     from journal.rulesets.fright_check.rules import EndCombat
 
-    record(settings, EndCombat(), as_json)
+    run_and_show(settings, EndCombat(), as_json)
 
 
 def _naming(given: dict[str, Any]) -> Any:
@@ -287,7 +287,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
             fail("--for SEQ changes a recorded check's row: give --change-to ROW --reason TEXT")
         command: object = ChangeRow(name, given["for_seq"], row, given["reason"] or "")
         dice = _effect_dice(given["effect_dice"], {})
-        record(settings, command, as_json, dice[0] or None, dice[1])
+        run_and_show(settings, command, as_json, dice[0] or None, dice[1])
         return
     if given["threat"] is None:
         raise click.UsageError(
@@ -332,7 +332,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
     flags = {"will": "--dice", "table": "--table-dice"}
     entered = _entered({"will": given["dice"], "table": given["table_dice"]}, flags)
     entered, flags = _effect_dice(given["effect_dice"], flags, entered)
-    record(settings, command, as_json, entered or None, flags)
+    run_and_show(settings, command, as_json, entered or None, flags)
 
 
 def _effect_dice(
@@ -397,7 +397,7 @@ def trait(
 
     if not trait_name and not worsen:
         fail("give the trait's --name TEXT (or --worsen DISADVANTAGE for a row-25 result)")
-    record(settings, NameTrait(name, for_seq, trait_name or "", points, scn, worsen), as_json)
+    run_and_show(settings, NameTrait(name, for_seq, trait_name or "", points, scn, worsen), as_json)
 
 
 @click.command()
@@ -445,7 +445,8 @@ def recover(
     flags = {"recovery": "--dice", "more": "--more-dice", "reaction": "--reaction-dice"}
     texts = {"recovery": dice, "more": more_dice, "reaction": reaction_dice}
     entered = _entered(texts, flags)
-    record(settings, Recover(name, for_seq, care=not no_care), as_json, entered or None, flags)
+    command = Recover(name, for_seq, care=not no_care)
+    run_and_show(settings, command, as_json, entered or None, flags)
 
 
 @click.command()
@@ -464,7 +465,7 @@ def heal(settings: Settings, name: str, hp: int, fp: int, as_json: bool) -> None
     """
     from journal.rulesets.fright_check.rules import Heal
 
-    record(settings, Heal(name, hp, fp), as_json)
+    run_and_show(settings, Heal(name, hp, fp), as_json)
 
 
 @click.command()
@@ -485,7 +486,7 @@ def rest(settings: Settings, names: tuple[str, ...], everyone: bool, as_json: bo
 
     if everyone and names:
         fail("give NAME ... or --all, not both")
-    record(settings, Rest(() if everyone else split_names(names)), as_json)
+    run_and_show(settings, Rest(() if everyone else split_names(names)), as_json)
 
 
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------

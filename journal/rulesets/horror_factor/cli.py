@@ -13,11 +13,11 @@ from journal.cli.common import (
     json_option,
     key_values,
     pass_settings,
-    record,
+    run_and_show,
     split_names,
     whole_number,
 )
-from journal.cli.main import Settings, fail
+from journal.cli.settings import Settings, fail
 from journal.rules.numbers import signed
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def encounter_start(
         fail("a Horror Factor encounter needs --hf PRESET|N (e.g. --hf horde)")
     level = 2 if very_creepy else int(creepy)
     command = StartEncounter(title, hf, split_names(cast), outnumbered, ambush, level, category)
-    record(settings, command, as_json)
+    run_and_show(settings, command, as_json)
 
 
 @encounter.command("join")
@@ -112,7 +112,7 @@ def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
     """
     from journal.rulesets.horror_factor.rules import JoinEncounter
 
-    record(settings, JoinEncounter(name), as_json)
+    run_and_show(settings, JoinEncounter(name), as_json)
 
 
 @encounter.command("leave")
@@ -130,7 +130,7 @@ def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -
     """
     from journal.rulesets.horror_factor.rules import LeaveEncounter
 
-    record(settings, LeaveEncounter(name, reason), as_json)
+    run_and_show(settings, LeaveEncounter(name, reason), as_json)
 
 
 @encounter.command("end")
@@ -162,7 +162,7 @@ def encounter_end(
     """
     from journal.rulesets.horror_factor.rules import EndEncounter
 
-    record(settings, EndEncounter(split_names(do_or_die), split_names(broken)), as_json)
+    run_and_show(settings, EndEncounter(split_names(do_or_die), split_names(broken)), as_json)
 
 
 @click.command()
@@ -177,7 +177,7 @@ def turn(settings: Settings, as_json: bool) -> None:
     """
     from journal.rulesets.horror_factor.rules import AdvanceTurn
 
-    record(settings, AdvanceTurn(), as_json)
+    run_and_show(settings, AdvanceTurn(), as_json)
 
 
 @click.command()
@@ -199,7 +199,7 @@ def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -
     from journal.rulesets.horror_factor.rules import RollInitiative
 
     entered = {"initiative": parse_d10_pair(dice)} if dice else None
-    record(settings, RollInitiative(name), as_json, entered, {"initiative": "--dice"})
+    run_and_show(settings, RollInitiative(name), as_json, entered, {"initiative": "--dice"})
 
 
 @click.command()
@@ -217,7 +217,7 @@ def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
     """
     from journal.rulesets.horror_factor.rules import Soak
 
-    record(settings, Soak(name, points), as_json)
+    run_and_show(settings, Soak(name, points), as_json)
 
 
 def _name_or_cause(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -279,7 +279,7 @@ def shift(
             fail("give the cause before the delta: journal shift --all CAUSE [DELTA]")
     if not cause:
         fail("say why: journal shift NAME CAUSE [DELTA] (or --all CAUSE [DELTA])")
-    record(settings, Shift(name, cause, delta, told), as_json)
+    run_and_show(settings, Shift(name, cause, delta, told), as_json)
 
 
 @click.command()
@@ -305,7 +305,7 @@ def wording(
 
     if catalog == (text is not None):
         fail("give the players' wording as TEXT, or --catalog for the catalog's own words")
-    record(settings, SetWording(cause, text), as_json)
+    run_and_show(settings, SetWording(cause, text), as_json)
 
 
 @click.command()
@@ -322,7 +322,7 @@ def drop(settings: Settings, name: str, as_json: bool) -> None:
     """
     from journal.rulesets.horror_factor.rules import DropEnemy
 
-    record(settings, DropEnemy(name), as_json)
+    run_and_show(settings, DropEnemy(name), as_json)
 
 
 @click.command()
@@ -369,7 +369,7 @@ def check(
     from journal.rulesets.horror_factor.rules import HorrorCheck
 
     entered = {"check": parse_d10_pair(dice)} if dice else None
-    record(settings, HorrorCheck(name, hf, category), as_json, entered, {"check": "--dice"})
+    run_and_show(settings, HorrorCheck(name, hf, category), as_json, entered, {"check": "--dice"})
 
 
 @click.command()
@@ -404,7 +404,7 @@ def rest(
             f"`rest {' '.join(names)}` only them"
         )
     chosen = () if everyone else split_names(names)
-    record(settings, Rest(chosen, victory, points), as_json)
+    run_and_show(settings, Rest(chosen, victory, points), as_json)
 
 
 @click.command()
@@ -446,7 +446,7 @@ def peace(
     from journal.rulesets.horror_factor.rules import Peace
 
     command = Peace(name, months, lose, therapy, ptsd, mindset, override, specialization)
-    record(settings, command, as_json)
+    run_and_show(settings, command, as_json)
 
 
 @click.command()
@@ -481,7 +481,7 @@ def award(
     """
     from journal.rulesets.horror_factor.rules import Award
 
-    record(settings, Award(name, hardness, reason, specialization, new_spec), as_json)
+    run_and_show(settings, Award(name, hardness, reason, specialization, new_spec), as_json)
 
 
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
