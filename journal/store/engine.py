@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
     from sqlalchemy.engine.url import URL
 
-    from journal.store.recorder import Recorder
 
 DEFAULT_DB = "journal.db"
 #: what SQLite says of a file whose pages are corrupt
@@ -40,6 +39,8 @@ DEFAULT_LOCK_TIMEOUT = 30.0
 STATEMENT_TIMEOUT = 300.0
 #: how long PostgreSQL may take to answer the connection (libpq's connect_timeout)
 CONNECT_TIMEOUT = 15
+#: replace a pooled connection this old (seconds) rather than ping it before each use
+RECYCLE = 300
 #: the transaction-level advisory lock that serializes schema changes on PostgreSQL
 #: (the first use of a database by several commands at once)
 SCHEMA_LOCK = 0x6A6F75726E616C  # "journal"
@@ -137,19 +138,6 @@ def sqlite_file(target: SQLiteTarget, *, create: bool) -> SQLiteTarget:
     elif not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
         return SQLiteTarget(_read_only_uri(file), uri=True, path=file, read_only=True)
     return target
-
-
-def open_recorder(target: str | None, *, create: bool) -> Recorder:
-    """The recorder of `target`: the standard library's sqlite3 for a SQLite file,
-    SQLAlchemy for a server (imported only then)."""
-    found = sqlite_target(target)
-    if found is not None:
-        from journal.store.sqlite import SQLiteRecorder
-
-        return SQLiteRecorder(sqlite_file(found, create=create))
-    from journal.store.postgres import ServerRecorder
-
-    return ServerRecorder(_server_engine(database_url(target)))
 
 
 def database_url(target: str | None) -> URL:
@@ -261,11 +249,11 @@ def release(engine: Engine) -> None:
     engine.dispose()
 
 
-def _server_engine(url: URL) -> Engine:
+def server_engine(url: URL) -> Engine:
     """PostgreSQL (or another server): a lock waited for at most the lock timeout, a
     statement at most STATEMENT_TIMEOUT; settings the URL gives itself (`?options=-c ...`)
     come after ours and win. One engine per URL and process, its connections never pinged
-    before use (replaced when older than `postgres.RECYCLE`)."""
+    before use (replaced when older than `RECYCLE`)."""
     from sqlalchemy import create_engine
 
     args: dict[str, Any] = {}
@@ -284,8 +272,6 @@ def _server_engine(url: URL) -> Engine:
         engine = _ENGINES[key]
         _USERS[id(engine)] = _USERS.get(id(engine), 0) + 1
         return engine
-    from journal.store.postgres import RECYCLE
-
     try:
         engine = create_engine(url, pool_recycle=RECYCLE, connect_args=args)
     except Exception as exc:  # missing driver and the like

@@ -22,8 +22,6 @@ from journal.store.queries import Queries, queries
 from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder
 from journal.store.schema import events, snapshots
 
-#: replace a pooled connection this old (seconds) rather than ping it before each use
-RECYCLE = 300
 #: the statements whose rows are streamed in batches (server-side cursors on PostgreSQL)
 STREAMED = {"read": 500, "read_backwards": 50}
 

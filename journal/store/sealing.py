@@ -16,7 +16,8 @@ import uuid
 from typing import TYPE_CHECKING
 
 from journal.events import Recorded, is_legacy
-from journal.store.database import Draft, _record, _row, seal
+from journal.store.drafts import Draft, seal
+from journal.store.rows import insert_row, recorded_from_row
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -63,8 +64,8 @@ def seal_legacy_chains(conn: Connection) -> list[Recorded]:
     sealed = []
     for slug in sorted(slugs):
         row = conn.execute(newest, {"campaign": slug}).first()
-        record = None if row is None else seal_after(_record(slug, row))
+        record = None if row is None else seal_after(recorded_from_row(slug, row))
         if record is not None:
-            conn.execute(statements.insert_event, _row(record))
+            conn.execute(statements.insert_event, insert_row(record))
             sealed.append(record)
     return sealed

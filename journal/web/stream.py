@@ -3,7 +3,7 @@
 SQLite: a thread asks the file for `PRAGMA data_version` every `POLL` seconds (a number
 that changes when any other connection commits; it reads no table, so it costs next to
 nothing). PostgreSQL: a thread LISTENs on the channel every append notifies in its own
-transaction (`journal.store.database.NOTIFY_CHANNEL`), from any machine. On a change the
+transaction (`journal.store.appending.NOTIFY_CHANNEL`), from any machine. On a change the
 watcher reads each campaign's head seq once and wakes every stream; each stream then sends
 its page's live part when it changed for its audience (pages are rendered once per head,
 see `journal.web.site`). An event's id is the campaign's seq: a browser that reconnects
@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import AsyncIterator
 
-from journal.store.database import NOTIFY_CHANNEL
+from journal.store.appending import NOTIFY_CHANNEL
 from journal.web.links import Audience
 from journal.web.site import Site, Unavailable
 

@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from journal.events import GENESIS_HASH
 from journal.store import Store
-from journal.store.database import Draft, seal
+from journal.store.drafts import Draft, seal
 from journal.store.migrate import alembic_config, script_head
 from journal.store.schema import SCHEMA_HEAD, metadata
 

@@ -19,6 +19,7 @@ from journal.cache import encoded, snapshot_registry
 from journal.rules import rules_version
 from journal.rules.core import CampaignState, TakeNote, VoidEvent
 from journal.store import Store, codec, snapshots
+from journal.store.access import Access
 from journal.store.recorder import DriverError
 from journal.transfer import import_file
 
@@ -154,11 +155,11 @@ def test_a_bad_snapshot_the_command_cannot_delete_is_only_set_aside(
     told: list[str] = []
     journal.notice = told.append
 
-    def refused(self: Store) -> None:
+    def refused(self: Access) -> None:
         readonly = sqlite3.OperationalError("attempt to write a readonly database")
         raise DriverError(readonly, operational=True)
 
-    monkeypatch.setattr(Store, "_write", refused)
+    monkeypatch.setattr(Access, "writing", refused)
     assert journal.state() == journal.state(cached=False)
     assert told == ["discarded the snapshot at #27 (it is not JSON): rebuilt from the log"]
     assert len(journal.store.snapshot_rows(journal.campaign)) == 1

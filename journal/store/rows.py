@@ -1,0 +1,90 @@
+"""Records and the rows of the events table: a record read from a row, and the parameters
+of the INSERT that writes one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from journal.events import Recorded
+from journal.store.drafts import naive_utc
+from journal.store.layout import NO_BOUND
+
+
+def stored_int(number: int) -> bool:
+    """A number the integer columns (seq, session) can hold: any other is in no row (and
+    SQLite or PostgreSQL would fail on it rather than find nothing)."""
+    return -NO_BOUND <= number <= NO_BOUND
+
+
+def insert_row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
+    """The INSERT's parameters; `writer` only when the event has one, so a seal written
+    by migration 0003 (before the column existed) names only the columns it had."""
+    stored = record.text
+    row = {
+        "campaign": campaign or record.campaign,
+        "seq": record.seq,
+        "event_id": record.event_id,
+        "type": record.type,
+        "schema": record.schema,
+        "data_json": stored.decode() if isinstance(stored, bytes) else stored,
+        "recorded_at": record.recorded_at,
+        "game_time": record.game_time,
+        "session": record.session,
+        "prev_hash": record.prev_hash,
+        "hash": record.hash,
+    }
+    if record.writer is not None:
+        row["writer"] = record.writer
+    return row
+
+
+def import_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]:
+    """A row for `insert_many`: on SQLite the instant as SQLAlchemy writes it."""
+    stored = record.text
+    moment: Any = record.recorded_at
+    if sqlite:
+        moment = moment.isoformat(" ", "microseconds")
+    return (
+        campaign,
+        record.seq,
+        record.event_id,
+        record.type,
+        record.schema,
+        stored.decode() if isinstance(stored, bytes) else stored,
+        moment,
+        record.game_time,
+        record.session,
+        record.prev_hash,
+        record.hash,
+        record.writer,
+    )
+
+
+def recorded_from_row(campaign: str, row: Any) -> Recorded:
+    """A record from a row of `Queries.columns` (or of the columns before `writer`, as
+    migration 0003 reads them)."""
+    if len(row) != 11:
+        row = (*row, None)
+    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link, writer = (
+        row
+    )
+    if type(recorded_at) is str:
+        recorded_at = datetime.fromisoformat(recorded_at)
+    elif recorded_at.tzinfo is not None:
+        recorded_at = naive_utc(recorded_at)
+    return Recorded(
+        campaign,
+        seq,
+        event_id,
+        type_,
+        schema,
+        None,
+        recorded_at,
+        game_time,
+        session,
+        prev_hash,
+        link,
+        text=data,
+        writer=writer,
+    )
