@@ -211,13 +211,26 @@ class Campaign:
 
     def seq_of_session(self, number: int) -> int:
         """The last event of session `number` (for `--as-of-session`)."""
-        seq = self.store.last_seq_of_session(self.campaign, number)
+        seq = self.session_end(number)
         if seq is None:
             raise NotFound(f"campaign {self.campaign!r} has no session {number}; see `journal log`")
         return seq
 
-    def records(self, upto: int | None = None) -> Iterator[Recorded]:
-        return self.store.read(self.campaign, upto=upto)
+    def records(self, upto: int | None = None, *, after: int = 0) -> Iterator[Recorded]:
+        """The campaign's events after `after` up to `upto` (None: the head), in order."""
+        return self.store.read(self.campaign, after=after, upto=upto)
+
+    def event(self, seq: int) -> Recorded | None:
+        """Event `seq` of the campaign (None: there is none)."""
+        return self.store.get(self.campaign, seq)
+
+    def count(self) -> int:
+        """How many events the campaign holds (voided ones included)."""
+        return self.store.count(self.campaign)
+
+    def session_end(self, number: int) -> int | None:
+        """The last event of session `number` (None: no such session)."""
+        return self.store.last_seq_of_session(self.campaign, number)
 
     def history(self, upto: int | None = None) -> tuple[Iterator[Recorded], Corrections]:
         """The records and their corrections, both bounded by the same seq."""

@@ -21,44 +21,93 @@ The README shows a whole script.
 
 from __future__ import annotations
 
-from journal.api.database import (
-    Database,
-    create,
-    failure_message,
-    in_memory,
-    open_database,
-    open_journal,
-    refusal,
-    unfit_names,
-)
-from journal.api.journal import (
-    CharacterEntry,
-    CharacterList,
-    CharacterView,
-    Journal,
-    LogDocument,
-    LogEntry,
-    NewCharacter,
-    NoteEntry,
-    Outcome,
-    SessionEntry,
-    status_document,
-    status_text,
-)
-from journal.api.reports import (
-    CampaignChosen,
-    CampaignList,
-    CampaignSummary,
-    CheckReport,
-    Finding,
-    ImportReport,
-    NewCampaign,
-    Refusal,
-    SnapshotEntry,
-    SnapshotList,
-    SnapshotsDropped,
-    UpgradeReport,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from journal.api.database import (
+        Database,
+        create,
+        failure_message,
+        in_memory,
+        open_database,
+        open_journal,
+        refusal,
+        unfit_names,
+    )
+    from journal.api.journal import (
+        CharacterEntry,
+        CharacterList,
+        CharacterView,
+        Journal,
+        LogDocument,
+        LogEntry,
+        NewCharacter,
+        NoteEntry,
+        Outcome,
+        SessionEntry,
+        status_document,
+        status_text,
+    )
+    from journal.api.reports import (
+        CampaignChosen,
+        CampaignList,
+        CampaignSummary,
+        CheckReport,
+        Finding,
+        ImportReport,
+        NewCampaign,
+        Refusal,
+        SnapshotEntry,
+        SnapshotList,
+        SnapshotsDropped,
+        UpgradeReport,
+    )
+
+#: name -> the module that defines it: imported on first use, so that a command importing
+#: one small part (`journal.api.text`) does not load the store and the rules with it
+_HOMES = {
+    "CampaignChosen": "journal.api.reports",
+    "CampaignList": "journal.api.reports",
+    "CampaignSummary": "journal.api.reports",
+    "CharacterEntry": "journal.api.journal",
+    "CharacterList": "journal.api.journal",
+    "CharacterView": "journal.api.journal",
+    "CheckReport": "journal.api.reports",
+    "Database": "journal.api.database",
+    "Finding": "journal.api.reports",
+    "ImportReport": "journal.api.reports",
+    "Journal": "journal.api.journal",
+    "LogDocument": "journal.api.journal",
+    "LogEntry": "journal.api.journal",
+    "NewCampaign": "journal.api.reports",
+    "NewCharacter": "journal.api.journal",
+    "NoteEntry": "journal.api.journal",
+    "Outcome": "journal.api.journal",
+    "Refusal": "journal.api.reports",
+    "SessionEntry": "journal.api.journal",
+    "SnapshotEntry": "journal.api.reports",
+    "SnapshotList": "journal.api.reports",
+    "SnapshotsDropped": "journal.api.reports",
+    "UpgradeReport": "journal.api.reports",
+    "create": "journal.api.database",
+    "failure_message": "journal.api.database",
+    "in_memory": "journal.api.database",
+    "open_database": "journal.api.database",
+    "open_journal": "journal.api.database",
+    "refusal": "journal.api.database",
+    "status_document": "journal.api.journal",
+    "status_text": "journal.api.journal",
+    "unfit_names": "journal.api.database",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'journal.api' has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)
+
 
 __all__ = [
     "CampaignChosen",

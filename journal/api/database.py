@@ -8,7 +8,7 @@ document (`journal.api.reports`) whose `to_json()` is the CLI's `--json`; a refu
     import journal
 
     with journal.open_database("journal.db", create=True) as db:
-        db.create_campaign("night", "horror-factor", title="Night of the Horde")
+        db.create_campaign("night", ruleset, title="Night of the Horde")  # an installed one
         print(db.check().ok)
         with db.campaign("night") as night:
             print(night.status().to_json())

@@ -15,6 +15,7 @@ and its state; the database-level API (`journal.api.database`) opens both.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,9 +35,10 @@ from journal.rules.narrate import Renames, concerned, describe, holder
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 
-if TYPE_CHECKING:  # the readers load these when they run
-    from journal.audit.explain import Explanation
+if TYPE_CHECKING:  # the readers load these when they run (named here for the API's users)
+    from journal.audit.explain import Explanation as Explanation
     from journal.audit.replay import AuditReport
+    from journal.audit.snapshots import SnapshotReport as SnapshotReport
     from journal.audit.verify import ChainReport
     from journal.handouts.recap import Audience
 
@@ -178,6 +180,9 @@ class CharacterView(Document):
     name: str
     status: CharacterStatus | None
     events: tuple[str, ...]
+    #: the numbers `character show` prints: (the ruleset's label, value), hidden keys left
+    #: out and mappings expanded (not in the JSON)
+    shown: tuple[tuple[str, object], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         numbers = self.status.to_json() if self.status is not None else {}
@@ -282,7 +287,7 @@ class Journal:
 
     def count(self) -> int:
         """How many events the campaign holds (voided ones included)."""
-        return self.store.count(self.campaign)
+        return self._campaign.count()
 
     @property
     def _campaign(self) -> Campaign:
@@ -537,7 +542,7 @@ class Journal:
         if session is not None:
             self._campaign.seq_of_session(session)  # refuses a session that never was
             if session > 1:
-                since = self._campaign.store.last_seq_of_session(self.campaign, session - 1) or 0
+                since = self._campaign.session_end(session - 1) or 0
         state = self.state(upto)
         ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
@@ -587,7 +592,28 @@ class Journal:
         status = self.ruleset.status(state).get(canonical)
         events = self.log(character=canonical, as_of=state.seq).entries
         lines = tuple(f"#{e.seq} {e.line}" + (" (voided)" if e.voided else "") for e in events)
-        return CharacterView(canonical, status, lines)
+        view = CharacterView(canonical, status, lines)
+        return dataclasses.replace(view, shown=self._shown_numbers(view))
+
+    def _shown_numbers(self, view: CharacterView) -> tuple[tuple[str, object], ...]:
+        from journal.audit.explain import flatten, label
+
+        document = view.to_json()
+        ruleset = self.ruleset
+        numbers = flatten(
+            {k: v for k, v in document.items() if k not in ("name", "events")},
+            ruleset.explain_skipped,
+        )
+        hidden = ruleset.explain_hidden
+        return tuple(
+            (label(k, ruleset.explain_labels), v) for k, v in numbers.items() if k not in hidden
+        )
+
+    def explain_text(self, explanation: Explanation) -> str:
+        """`journal explain` as text: each number's chain of events, with terms."""
+        from journal.audit.explain import render
+
+        return render(explanation)
 
     def explain(
         self, name: str, seq: int | None = None, as_of_session: int | None = None
@@ -615,7 +641,7 @@ class Journal:
         history, corrections = self._campaign.history()
         records: Iterable[Recorded] = history
         if progress is not None:
-            records = progress(records, self.store.count(self.campaign))
+            records = progress(records, self._campaign.count())
         return audit_records(records, corrections, what_if)
 
     def verify(self, receipt: str | None = None) -> ChainReport:
@@ -755,6 +781,15 @@ class Journal:
         from journal.transfer import export_lines
 
         return export_lines(self.records())
+
+
+def check_receipt(text: str) -> str:
+    """A receipt as `verify --head` takes it (`#SEQ HASH` as `session end` prints it, or
+    12+ hex digits of the hash); a ValueError says what is wrong with one that is not."""
+    from journal.audit.verify import Receipt
+
+    Receipt.parse(text)
+    return text
 
 
 def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:

@@ -130,7 +130,7 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
     Example:
       journal campaign list --json
     """
-    from journal.text import table
+    from journal.api.text import table
 
     listed = settings.database().campaigns()
     if as_json:
@@ -246,7 +246,7 @@ def character_list(settings: Settings, as_json: bool) -> None:
       journal character list
       journal character list --json
     """
-    from journal.text import table
+    from journal.api.text import table
 
     listing = settings.journal().characters()
     if as_json:
@@ -341,25 +341,15 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
       journal character show Linda
       journal character show Linda --json
     """
-    from journal.audit.explain import flatten, label
-    from journal.text import value_text
+    from journal.api.text import value_text
 
-    journal = settings.journal()
-    view = journal.character(name, as_of)
-    document = view.to_json()
+    view = settings.journal().character(name, as_of)
     if as_json:
-        emit_json(document)
+        emit_json(view)
         return
-    ruleset = journal.ruleset
-    numbers = flatten(
-        {k: v for k, v in document.items() if k not in ("name", "events")},
-        ruleset.explain_skipped,
-    )
-    hidden = ruleset.explain_hidden
-    shown = {label(k, ruleset.explain_labels): v for k, v in numbers.items() if k not in hidden}
-    width = max((len(k) for k in shown), default=0)
+    width = max((len(k) for k, _ in view.shown), default=0)
     click.echo(view.name)
-    for key, value in shown.items():
+    for key, value in view.shown:
         click.echo(f"  {key:<{width}}  {value_text(value)}")
     if view.events:
         click.echo("")

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from journal.api.files import real_target
 from journal.cli.settings import Settings, fail, json_flag, settings_of
 from journal.documents import Document
-from journal.files import real_target
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -197,7 +197,7 @@ def key_values(pairs: Iterable[str], what: str) -> dict[str, str]:
 
 def whole_number(text: str, what: str) -> int:
     """A whole number in ASCII digits (`١٢` and `1_0` are not)."""
-    from journal.rules.numbers import signed
+    from journal.api.text import signed
 
     number = signed(text)
     if number is None:
@@ -274,7 +274,7 @@ def write_output(
     its mode. A new file is 0600 when `private` (an export, the GM's copy), else readable
     by all (a players' handout). A device or a pipe (`-o /dev/stdout`) is written directly:
     it is never replaced by a file. Returns the file written."""
-    from journal.files import disk_problem, is_device, public_mode, replace_file
+    from journal.api.files import disk_problem, is_device, public_mode, replace_file
 
     target = Path(target).expanduser()
     context = click.get_current_context(silent=True)

@@ -141,7 +141,7 @@ def db_snapshots(settings: Settings, drop: bool, slug: str | None, as_json: bool
     if not listed.entries:
         click.echo("No snapshots.")
         return
-    from journal.text import table
+    from journal.api.text import table
 
     rows = [
         [

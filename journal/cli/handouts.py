@@ -77,7 +77,7 @@ def refuse_pdf_at_terminal(output: str | None) -> None:
 
 def overrides(templates: str | None) -> Path | None:
     """The override folder named (`--templates`, `JOURNAL_TEMPLATES`), or None."""
-    from journal.handouts.render import override_folder
+    from journal.api.handouts import override_folder
 
     return override_folder(templates)
 
@@ -144,7 +144,7 @@ def recap(
       journal recap 1 --json
       journal recap 2 --format pdf --paper letter -o session-2.pdf
     """
-    from journal.handouts.render import PRINTED, check_format
+    from journal.api.handouts import PRINTED, check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
@@ -190,7 +190,7 @@ def arc(
       journal arc Linda --format html -o linda-arc.html
       journal arc Linda -o linda-arc.pdf
     """
-    from journal.handouts.render import PRINTED, check_format
+    from journal.api.handouts import PRINTED, check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
@@ -250,7 +250,7 @@ def book(
       journal book --for Linda --as-of-session 3 -o linda-so-far.pdf
       journal book --format html -o book.html
     """
-    from journal.handouts.render import check_format
+    from journal.api.handouts import check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)

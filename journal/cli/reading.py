@@ -17,7 +17,7 @@ from journal.cli.common import (
 from journal.cli.settings import Settings
 
 if TYPE_CHECKING:
-    from journal.audit.snapshots import SnapshotReport
+    from journal.api.journal import SnapshotReport
 
 
 @click.command()
@@ -108,21 +108,20 @@ def explain(
       journal explain Linda 16
       journal explain Mara --json
     """
-    from journal.audit.explain import render
-
-    explanation = settings.journal().explain(name, seq, as_of_session)
+    journal = settings.journal()
+    explanation = journal.explain(name, seq, as_of_session)
     if as_json:
-        emit_json(explanation.to_json())
+        emit_json(explanation)
     else:
-        click.echo(render(explanation))
+        click.echo(journal.explain_text(explanation))
 
 
 def _receipt(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    from journal.audit.verify import Receipt
+    from journal.api.journal import check_receipt
 
     if value is not None:
         try:
-            Receipt.parse(value)
+            check_receipt(value)
         except ValueError as exc:
             raise click.BadParameter(str(exc)) from None
     return value

@@ -39,6 +39,7 @@ from prompt_toolkit.validation import ValidationError, Validator
 
 from journal.api import Journal
 from journal.api.dice import DiceRequest, read_faces
+from journal.api.text import visible, without_passwords
 from journal.cli import free_text
 from journal.cli.failures import failure_text
 from journal.cli.history import typed_lines
@@ -47,7 +48,6 @@ from journal.cli.settings import SCOPE, Settings
 from journal.cli.terminal import unwrapped
 from journal.documents import FROZEN, WAITING, Board
 from journal.errors import JournalError, RuleError
-from journal.text import visible, without_passwords
 
 #: the words of the session itself, beside the CLI's commands
 QUIT = ("quit", "exit")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from journal.text import visible, without_passwords
+from journal.api.text import visible, without_passwords
 
 
 class Shown:

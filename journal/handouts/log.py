@@ -54,10 +54,10 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
     corrections = campaign.corrections(head)
     log = Log(corrections=corrections)
     if only is None:
-        log.final = _collect(log, campaign.store.read(campaign.campaign, upto=head), corrections)
+        log.final = _collect(log, campaign.records(head), corrections)
     else:
         before = (
-            campaign.store.last_seq_of_session(campaign.campaign, only - 1) if only > 1 else 0
+            campaign.session_end(only - 1) if only > 1 else 0
         ) or 0
         base = CampaignState()
         if before:
@@ -65,9 +65,9 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
             # that reach back into it make it unusable, then fold from the start
             base = campaign.state(as_of=before)
             if corrections.reach_back(before):
-                base = fold(campaign.store.read(campaign.campaign, upto=before), corrections)
-        end = campaign.store.last_seq_of_session(campaign.campaign, only) or before
-        records = campaign.store.read(campaign.campaign, after=base.seq, upto=min(end, head))
+                base = fold(campaign.records(before), corrections)
+        end = campaign.session_end(only) or before
+        records = campaign.records(min(end, head), after=base.seq)
         state = _collect(log, records, corrections, base, only)
         log.final = final if final is not None else state
     reasons = _void_reasons(campaign, corrections, {int(v["seq"]) for v in log.voided})
@@ -113,7 +113,7 @@ def _void_reasons(campaign: Campaign, corrections: Corrections, wanted: set[int]
     """Why each of the `wanted` seqs was voided (read from their EventVoided records)."""
     reasons: dict[int, str] = {}
     for target in wanted:
-        record = campaign.store.get(campaign.campaign, corrections.voided_by[target])
+        record = campaign.event(corrections.voided_by[target])
         if record is not None:
             reasons[target] = str(record.data.get("reason", ""))
     return reasons

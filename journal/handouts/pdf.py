@@ -48,7 +48,7 @@ class Stamp:
 
 def stamp_of(campaign: Campaign, state: CampaignState) -> Stamp:
     """The head event of `state`: what a handout made from it was made from."""
-    record = campaign.store.get(campaign.campaign, state.seq)
+    record = campaign.event(state.seq)
     if record is None:  # the state was folded from this very log a moment ago
         raise JournalError(f"event {state.seq} of campaign {campaign.campaign!r} is missing")
     return Stamp(record.seq, record.hash, record.recorded_at)

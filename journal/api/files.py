@@ -1,0 +1,26 @@
+"""How the journal writes files a GM names (`-o FILE`, the history of typed lines): whole
+or not at all, private (0600) unless meant for the players, through any link."""
+
+from __future__ import annotations
+
+from journal.files import (
+    append_private,
+    disk_problem,
+    is_device,
+    private_folder,
+    public_mode,
+    read_private,
+    real_target,
+    replace_file,
+)
+
+__all__ = [
+    "append_private",
+    "disk_problem",
+    "is_device",
+    "private_folder",
+    "public_mode",
+    "read_private",
+    "real_target",
+    "replace_file",
+]

@@ -1,0 +1,10 @@
+"""How the documents read as text, for the CLI and scripts: aligned tables, values as the
+journal writes them, typed text made visible (control characters shown, passwords
+masked), and whole numbers as a GM types them."""
+
+from __future__ import annotations
+
+from journal.rules.numbers import signed, unsigned
+from journal.text import table, value_text, visible, without_passwords
+
+__all__ = ["signed", "table", "unsigned", "value_text", "visible", "without_passwords"]
