@@ -14,23 +14,28 @@ from journal.version import __version__
 if TYPE_CHECKING:
     from journal.api import Database, Journal
 
-__all__ = ["__version__", "create", "open"]
+__all__ = ["__version__", "create", "open", "open_database"]
 
 
-def open(db: str | None = None, *, campaign: str | None = None) -> Journal:
+def open(
+    db: str | None = None, *, campaign: str | None = None, writer: str | None = None
+) -> Journal:
     """Open a campaign of the journal at `db` (default `./journal.db`; a SQLite path or a
-    SQLAlchemy URL); `campaign` may be left out when the database holds one."""
+    SQLAlchemy URL); `campaign` may be left out when the database holds one. Its events
+    record `writer` (default user@host) as who entered them."""
     from journal.api import open_journal
 
-    return open_journal(db, campaign=campaign)
+    return open_journal(db, campaign=campaign, writer=writer)
 
 
-def open_database(db: str | None = None, *, create: bool = False) -> Database:
+def open_database(
+    db: str | None = None, *, create: bool = False, writer: str | None = None
+) -> Database:
     """The journal database at `db` (default `./journal.db`): its campaigns, schema,
     snapshot cache, imports and exports; `create` lets a new SQLite file be made."""
     from journal.api import open_database as opened
 
-    return opened(db, create=create)
+    return opened(db, create=create, writer=writer)
 
 
 def create(
@@ -39,9 +44,11 @@ def create(
     ruleset: str,
     title: str = "",
     options: dict[str, str] | None = None,
+    *,
+    writer: str | None = None,
 ) -> Journal:
     """Start campaign `slug` playing `ruleset` (creating the database on first use) and open
     it; see `journal.api`."""
     from journal.api import create as create_campaign
 
-    return create_campaign(db, slug, ruleset, title, options)
+    return create_campaign(db, slug, ruleset, title, options, writer)

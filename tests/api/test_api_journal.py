@@ -1,0 +1,68 @@
+"""What `Journal` (one campaign) gained for the CLI to print through the API only: the
+character added as a document, the sheet as `character show` lists it, explain's text, a
+receipt checked, the campaign's size and place, a `play` session's own writer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import journal
+from journal.api import Journal, NewCharacter
+from journal.api.commands import TakeNote
+from journal.api.journal import check_receipt
+from journal.errors import JournalError, NotFound
+
+SHEET = {"reaction": 12, "willpower": 9, "hardness": 1, "training": "professional"}
+
+
+@pytest.fixture
+def night(db_url: str) -> Iterator[Journal]:
+    with journal.create(db_url, "night", "horror-factor", writer="gm@table") as opened:
+        yield opened
+
+
+def test_add_character_returns_what_was_recorded(night: Journal) -> None:
+    added = night.add_character("Linda", SHEET)
+    assert isinstance(added, NewCharacter)
+    assert (added.seq, added.character, added.campaign) == (2, "Linda", "night")
+    assert added.to_json() == {"seq": 2, "character": "Linda", "sheet": added.sheet}
+    assert added.sheet["reaction"] == 12  # type: ignore[index]
+    with pytest.raises(JournalError, match="Linda"):
+        night.add_character("Linda", SHEET)  # a name is one character's
+    assert night.count() == 2
+
+
+def test_character_view_lists_the_numbers_as_show_prints_them(night: Journal) -> None:
+    night.add_character("Linda", SHEET)
+    view = night.character("Linda")
+    shown = dict(view.shown)
+    assert shown and "name" not in shown and "events" not in shown
+    assert 12 in shown.values()  # the reaction, under the ruleset's label
+    assert view.to_json()["name"] == "Linda"  # the JSON is unchanged by it
+    with pytest.raises(NotFound):
+        night.character("Nobody")
+
+
+def test_explain_text_is_the_text_of_the_explanation(night: Journal) -> None:
+    night.add_character("Linda", SHEET)
+    text = night.explain_text(night.explain("Linda"))
+    assert text.startswith("Linda")
+
+
+def test_check_receipt_takes_a_receipt_and_refuses_anything_else(night: Journal) -> None:
+    head = night.records()
+    last = list(head)[-1]
+    assert check_receipt(f"#{last.seq} {last.hash}") == f"#{last.seq} {last.hash}"
+    with pytest.raises(ValueError):
+        check_receipt("not a receipt")
+
+
+def test_a_play_session_records_as_its_own_writer(night: Journal) -> None:
+    assert night.writer == "gm@table"
+    name = night.as_play_session()
+    assert name.startswith("gm@table/play-") and night.writer == name
+    outcome = night.run(TakeNote("typed at the table"))
+    assert outcome.records[-1].writer == name
+    assert night.describe() == night.store.describe()
