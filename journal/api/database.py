@@ -19,7 +19,7 @@ The command line is a thin layer over this module and `journal.api.journal`.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -332,13 +332,7 @@ def open_journal(
     record `writer` (default user@host) as who entered them. Closing it closes the
     database."""
     database = Database.open(db, create=False, writer=writer)
-    try:
-        journal = database.campaign(campaign)
-    except BaseException:
-        database.close()
-        raise
-    journal.owns_store = True
-    return journal
+    return _owning(database, lambda: database.campaign(campaign))
 
 
 def create(
@@ -351,9 +345,18 @@ def create(
 ) -> Journal:
     """Start campaign `slug` (creating the database on first use) and open it."""
     database = Database.open(db, create=True, writer=writer)
-    try:
+
+    def started() -> Journal:
         database.create_campaign(slug, ruleset, title, options)
-        journal = database.campaign(slug)
+        return database.campaign(slug)
+
+    return _owning(database, started)
+
+
+def _owning(database: Database, opening: Callable[[], Journal]) -> Journal:
+    """The campaign `opening` opens, closing `database` with it (at once if it fails)."""
+    try:
+        journal = opening()
     except BaseException:
         database.close()
         raise
