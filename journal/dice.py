@@ -166,7 +166,7 @@ class DiceBox:
         """Entered purposes nobody asked for (the GM typed dice the ruling did not need)."""
         return [p for p in self._entered if p not in self._rolls]
 
-    def record(self) -> dict[str, DiceRoll]:
+    def rolled(self) -> dict[str, DiceRoll]:
         """Every roll handed out, by purpose: what the event records as its `dice`."""
         return {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
 

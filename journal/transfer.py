@@ -59,7 +59,7 @@ from journal.rules.core import (
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
 from journal.store.layout import NO_BOUND
-from journal.writer import RECORDED, checked
+from journal.writer import LONGEST_RECORDED, checked
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -195,7 +195,7 @@ def _writer(value: object, where: str) -> str | None:
     if not isinstance(value, str):
         raise ImportRefused(f"{where}: writer must be text like gm@table, not {value!r}")
     try:
-        written = checked(value, RECORDED)  # a `play` session's writer included
+        written = checked(value, LONGEST_RECORDED)  # a `play` session's writer included
     except JournalError as exc:
         raise ImportRefused(f"{where}: {exc}".replace("--writer", "writer")) from None
     if written != value:

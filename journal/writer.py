@@ -17,7 +17,7 @@ from journal.errors import JournalError
 #: the longest name a GM may give (`play` adds its session id, `/play-3f2a`, to it)
 LONGEST = 100
 #: the longest writer an event may record (the store's `writer` column holds 120)
-RECORDED = LONGEST + len("/play-3f2a")
+LONGEST_RECORDED = LONGEST + len("/play-3f2a")
 VARIABLE = "JOURNAL_WRITER"
 
 

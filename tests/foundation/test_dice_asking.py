@@ -32,7 +32,7 @@ def test_the_box_asks_only_for_what_was_not_entered() -> None:
     stun = box.roll("stun", 1, 6)
     # what rides on a roll reaches whoever is asked for it
     assert asked == [("table", 3, 6, Stake(bonus=9)), ("stun", 1, 6, None)]
-    assert {p: r.source for p, r in box.record().items()} == {
+    assert {p: r.source for p, r in box.rolled().items()} == {
         "will": ENTERED,
         "table": ENTERED,  # answered when asked: as good as --table-dice
         "stun": ROLLED,  # a blank answer: the journal rolled it

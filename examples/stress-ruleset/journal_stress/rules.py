@@ -130,7 +130,7 @@ def _panic(state: CampaignState, command: Panic, dice: DiceBox) -> list[Event]:
     panicked = total < HOLD
     after = min(STRESS_MAX, sheet.stress + 1) if panicked else sheet.stress
     return [
-        PanicRolled(who, dice.record(), sheet.nerve, sheet.stress, total, terms, panicked, after)
+        PanicRolled(who, dice.rolled(), sheet.nerve, sheet.stress, total, terms, panicked, after)
     ]
 
 

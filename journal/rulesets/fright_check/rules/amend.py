@@ -86,7 +86,7 @@ def change_row(state: CampaignState, command: ChangeRow, dice: DiceBox) -> Frigh
         rolled_row=record.rolled_row,
         row_before=record.row,
         row=row,
-        dice=dice.record(),
+        dice=dice.rolled(),
         effects=tuple(plain_effect(e) for e in effects),
         pending=pending,
         fp_before=character.fp,

@@ -127,7 +127,7 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         effects, pending = resolve(row_for(row), context, dice)
     return replace(
         unmade,
-        dice=dice.record(),
+        dice=dice.rolled(),
         made=True,
         modifiers=tuple(items),
         modified_will=modified,

@@ -99,7 +99,7 @@ def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRo
         target=target,
         every=found.every,
         attempt=found.failed + 1,
-        dice=dice.record(),
+        dice=dice.rolled(),
         roll=rolled.total,
         success=outcome.success,
         critical=outcome.critical,

@@ -204,7 +204,7 @@ def horror_check(state: CampaignState, command: HorrorCheck, dice: DiceBox) -> H
         specialization=spec,
         hf=hf,
         hf_source=source,
-        dice=dice.record(),
+        dice=dice.rolled(),
         willpower=who.willpower,
         hardness=hardness,
         hardness_label=label,

@@ -204,7 +204,7 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
     return InitiativeRolled(
         character=who.name,
         turn=encounter.turn,
-        dice=dice.record(),
+        dice=dice.rolled(),
         reaction=who.reaction,
         hf=p.hf,
         soak=p.soak,
