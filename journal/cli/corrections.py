@@ -117,8 +117,8 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
     planned = journal.plan_rerule(ask=ask)
     if not planned.plan.changes:
         click.echo(planned.plan.text(), err=as_json)
-        if as_json:
-            emit_json([])
+        if as_json:  # nothing to record: the outcome of an empty plan (no event)
+            emit_json(journal.record_rerule(planned).document())
         return
     click.echo(planned.plan.text(), err=as_json)
     _confirm(f"Record these {len(planned.plan.changes)} correction(s)?", yes)

@@ -367,3 +367,11 @@ def test_a_refusal_prints_without_the_password(database: Database) -> None:
     assert "s3cret" not in found.error
     assert found.to_json() == {"error": found.error, "exit_code": 1}
     assert failure_message(ValueError("not the database's"), database) is None
+
+
+def test_where_the_database_is(database: Database, db_url: str) -> None:
+    from journal.api import in_memory
+
+    assert in_memory("sqlite://") and in_memory(":memory:") and not in_memory(db_url)
+    assert (database.sqlite_path is not None) == database.store.is_sqlite
+    assert database.key() == database.key() != ""
