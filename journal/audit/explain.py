@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from journal.documents import Document
+from journal.documents import CharacterStatus, Document
 from journal.events import Recorded, sorted_json, terms_text
 from journal.projection import Corrections, steps
 from journal.rules import load
@@ -167,7 +167,9 @@ def explain(
     chains: dict[str, Chain] = {}
     rulings: deque[dict[str, Any]] = deque(maxlen=None if complete else LATEST_RULINGS)
     amended_by = corrections.amended_by
-    read: CampaignState | None = None  # the state `before` was read at
+    read: CampaignState | None = None  # the state the latest status was read at
+    status: CharacterStatus | None = None
+    seen: object = _MISSING  # the status `before` was flattened from
     for step in steps(records, corrections):
         result.as_of = step.after.seq
         payload, record, state = step.payload, step.record, step.after
@@ -187,6 +189,8 @@ def explain(
         if read is None or not _same_but_seq(state, read):
             read = state
             status = ruleset.status(state).get(held[-1][0])
+        if status != seen:  # an equal status has the same numbers: nothing changed
+            seen = status
             after = (
                 {}
                 if status is None
