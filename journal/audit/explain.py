@@ -43,7 +43,7 @@ def flatten(
     return flat
 
 
-@dataclass
+@dataclass(slots=True)
 class Link:
     seq: int
     type: str
