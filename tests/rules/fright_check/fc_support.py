@@ -12,8 +12,8 @@ from rules_harness import Table, recorded
 from journal.events import Event, from_data, to_data
 from journal.projection import Corrections, fold
 from journal.rules.core import AddCharacter, CampaignState, Meta
-from journal.rules.fright_check import FrightCheck, FrightChecked
-from journal.rules.fright_check.events import Modifier
+from journal.rulesets.fright_check.rules import FrightCheck, FrightChecked
+from journal.rulesets.fright_check.rules.events import Modifier
 
 
 def faces(total: int, count: int = 3) -> tuple[int, ...]:
