@@ -14,7 +14,7 @@ from journal.api import Journal
 from journal.handouts.arc import arc_of
 from journal.handouts.log import stream, walk
 from journal.rules.core import AddCharacter, EndSession, StartSession, TakeNote
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import (
     EndEncounter,
     HorrorCheck,
     Rest,
