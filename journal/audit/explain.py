@@ -14,7 +14,7 @@ from typing import Any
 
 from journal.documents import CharacterStatus, Document
 from journal.events import Recorded, sorted_json, terms_text
-from journal.projection import Corrections, steps
+from journal.projection import Corrections, same_but_seq, steps
 from journal.rules import load
 from journal.rules.core import CampaignState, CharacterId
 from journal.rules.narrate import concerned, describe
@@ -186,7 +186,7 @@ def explain(
         if ruleset is None or held is None:
             continue
         text = ""  # in the names of its moment (the heading has them all), when needed
-        if read is None or not _same_but_seq(state, read):
+        if read is None or not same_but_seq(state, read):
             read = state
             status = ruleset.status(state).get(held[-1][0])
         if status != seen:  # an equal status has the same numbers: nothing changed
@@ -221,13 +221,6 @@ def explain(
     result.changes = {key: chain.count for key, chain in chains.items()}
     result.rulings = list(rulings)
     return result
-
-
-def _same_but_seq(state: CampaignState, other: CampaignState) -> bool:
-    """Whether two states differ by their seq alone (every other part the very same
-    object): a status is a function of the state but its seq, so the same numbers."""
-    theirs = vars(other)
-    return all(value is theirs[key] for key, value in vars(state).items() if key != "seq")
 
 
 def _json(status: Document) -> dict[str, Any]:

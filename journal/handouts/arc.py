@@ -17,7 +17,7 @@ from journal.handouts.hooks import Milestone, Who
 from journal.handouts.log import Log, Stream, stream
 from journal.handouts.recap import narrator_of
 from journal.handouts.telling import game_date, gm_details
-from journal.projection import Step
+from journal.projection import Step, same_but_seq
 from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
 from journal.rules.narrate import concerned, describe
 from journal.rules.ruleset import Ruleset
@@ -113,14 +113,11 @@ class _Walk:
 
     def _status(self, state: CampaignState, name: str) -> CharacterStatus | None:
         """The character's status at `state`; the one read last when `state` differs from
-        the state it was read at by its seq alone (every other part the very same object:
-        a status is a function of the state but its seq), so an event that moved nothing
-        costs no status."""
+        the state it was read at by its seq alone (`same_but_seq`), so an event that moved
+        nothing costs no status."""
         read = self._read
-        if read is not None and read[1] == name:
-            mine, theirs = vars(state), vars(read[0])
-            if all(value is theirs[key] for key, value in mine.items() if key != "seq"):
-                return read[2]
+        if read is not None and read[1] == name and same_but_seq(state, read[0]):
+            return read[2]
         status = self.ruleset.status(state).get(name)
         self._read = (state, name, status)
         return status
