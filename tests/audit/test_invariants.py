@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import Cli
-from corrections_examples import hobbs
+from support.cli import Cli
+from support.corrections_examples import hobbs
 
 from journal.frozen import changed
 from journal.rules import load_all

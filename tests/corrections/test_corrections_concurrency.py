@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cli_support import Cli, count_events
 from click.testing import CliRunner
-from corrections_examples import okafor
+from support.cli import Cli, count_events
+from support.corrections_examples import okafor
 
 from journal.app import Campaign
 from journal.cli.main import cli as journal_cli

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rules_harness import Table
+from support.rules_harness import Table
 
 import journal
 from journal.errors import JournalError

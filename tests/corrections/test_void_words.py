@@ -4,7 +4,7 @@ type in words."""
 
 from __future__ import annotations
 
-from cli_support import Cli
+from support.cli import Cli
 
 from journal.rules.core import EventVoided
 from journal.rules.narrate import describe_payload

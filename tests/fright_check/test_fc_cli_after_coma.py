@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cli_support import Cli
-from fc_cli_support import eli, fright_row, seat
+from support.cli import Cli
+from support.fright_check_cli import eli, fright_row, seat
 
 WINDOW = "after coming to from a coma (check #{seq}, 6h), until 1987-11-14 05:00"
 

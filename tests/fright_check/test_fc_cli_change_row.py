@@ -6,8 +6,8 @@ stemming from awe (e.g., divine beauty)". See fc_cli_support for Eli (Will 10, H
 from __future__ import annotations
 
 import pytest
-from cli_support import Cli
-from fc_cli_support import eli, fright_row, refused, row_dice, seat
+from support.cli import Cli
+from support.fright_check_cli import eli, fright_row, refused, row_dice, seat
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # `from conftest` at run time can meet another folder's conftest
+    from support.cli import Cli  # `from conftest` at run time can meet another folder's conftest
 
 DESIGN_KEYS = {
     "seq", "character", "made", "modifiers", "modified_will", "effective_will", "roll",

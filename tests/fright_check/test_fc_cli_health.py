@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
-from fc_cli_support import eli, fright_row, refused, seat
+from support.cli import Cli
+from support.fright_check_cli import eli, fright_row, refused, seat
 
 
 @pytest.fixture

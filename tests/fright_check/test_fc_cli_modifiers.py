@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # `from conftest` at run time can meet another folder's conftest
+    from support.cli import Cli  # `from conftest` at run time can meet another folder's conftest
 
 MARA = (
     "--will", "10", "--ht", "11", "--iq", "12",

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from morgue_example import COMMANDS, ROWS
+from support.morgue_example import COMMANDS, ROWS
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # `from conftest` at run time can meet another folder's conftest
+    from support.cli import Cli  # `from conftest` at run time can meet another folder's conftest
 
 SHIPPED = Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"
 

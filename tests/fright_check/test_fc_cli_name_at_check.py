@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from cli_support import Cli
+from support.cli import Cli
 
 ROW_13 = ("--dice", "6,6,1", "--table-dice", "4,3,3")  # Will 10: fails by 3; 10 + 3 = row 13
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli_support import Cli
-from fc_cli_support import eli, fright_row, seat
+from support.cli import Cli
+from support.fright_check_cli import eli, fright_row, seat
 
 
 def test_a_permanent_ht_loss_lowers_the_fp_maximum_with_it(runner: Cli) -> None:

@@ -5,8 +5,8 @@ dice (issue 12; RULES.md Part 2, "On failure"). See fc_cli_support for Eli (Will
 from __future__ import annotations
 
 import pytest
-from cli_support import Cli
-from fc_cli_support import eli, fright_row, refused, seat
+from support.cli import Cli
+from support.fright_check_cli import eli, fright_row, refused, seat
 
 
 @pytest.fixture

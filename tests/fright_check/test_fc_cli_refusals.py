@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # `from conftest` at run time can meet another folder's conftest
+    from support.cli import Cli  # `from conftest` at run time can meet another folder's conftest
 
 
 def count_events(db: str) -> int:

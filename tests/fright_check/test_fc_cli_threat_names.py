@@ -4,7 +4,7 @@ later checks of the same threat; without one, handouts show the id in words."""
 
 from __future__ import annotations
 
-from cli_support import Cli
+from support.cli import Cli
 
 
 def test_a_threat_reads_as_the_gm_named_it(runner: Cli) -> None:

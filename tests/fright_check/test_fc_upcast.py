@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_support import Cli
+from support.cli import Cli
 
 from journal.events import from_data
 from journal.rules.fright_check.events import FrightChecked

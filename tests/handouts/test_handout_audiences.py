@@ -10,7 +10,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events, hand_written_log
+from support.cli import Cli, count_events, hand_written_log
 
 from journal.rules import load, load_all
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from cli_support import Cli  # for annotations only: another conftest may own the name later
+    from support.cli import Cli  # for annotations only: another conftest may own the name later
 
 
 def keys(names: str) -> set[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cli_support import Cli
+from support.cli import Cli
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ range and grabs" when the creatures were ghouls. A shift carries its own wording
 
 from __future__ import annotations
 
-from cli_support import Cli
+from support.cli import Cli
 
 GRABS = "a zombie gets into grappling range and grabs"
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from cli_support import clean_folder, clone, typist
+from support.cli import clean_folder, clone, typist
 
 if TYPE_CHECKING:
-    from cli_support import Cli
+    from support.cli import Cli
 
 PARTY = {
     "Freddie": "--reaction 10 --willpower 10 --hardness 0 --training none",

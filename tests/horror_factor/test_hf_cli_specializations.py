@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cli_support import Cli, count_events
+from support.cli import Cli, count_events
 
 
 @pytest.fixture

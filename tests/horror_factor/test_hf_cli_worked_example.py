@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
-from worked_example import COMMANDS
+from support.cli import Cli
+from support.worked_example import COMMANDS
 
 # turn, character -> (HF faced, initiative, acts?, offensive penalty, defense)
 TABLE = {

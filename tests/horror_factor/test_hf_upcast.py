@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_support import Cli, count_events
+from support.cli import Cli, count_events
 
 from journal.events import from_data
 from journal.rules.horror_factor.events import EncounterEnded, HorrorChecked, PeaceRecorded

@@ -11,9 +11,9 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from cli_support import HAND_SHEET, Cli, count_events, hand_written_log
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.cli import HAND_SHEET, Cli, count_events, hand_written_log
 
 SHEET = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
 SHEET_DATA = HAND_SHEET

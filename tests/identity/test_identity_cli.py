@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from cli_support import Cli, count_events
+from support.cli import Cli, count_events
 
 SHEET = ("--reaction", "10", "--willpower", "10", "--hardness", "1", "--training", "some")
 

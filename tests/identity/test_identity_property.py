@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from api_support import dice_seed, random_logs, recorded
 from hypothesis import given
 from hypothesis import strategies as st
+from support.api import dice_seed, random_logs, recorded
 
 import journal
 from journal.api import Journal

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_support import Cli
+from support.cli import Cli
 
 
 @pytest.fixture

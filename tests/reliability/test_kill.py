@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from cli_support import Cli, count_events
 from click.testing import CliRunner
+from support.cli import Cli, count_events
 
 from journal.audit.verify import verify_chain
 from journal.store import Store

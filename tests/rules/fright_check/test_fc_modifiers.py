@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fc_support import check, mara, modifier
+from support.fright_check import check, mara, modifier
 
 from journal.rules.core import AdvanceClock, SetClock
 from journal.rules.fright_check import EndCombat, FrightChecked, StartCombat

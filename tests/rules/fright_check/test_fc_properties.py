@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fc_support import mara, refold
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_harness import Table
+from support.fright_check import mara, refold
+from support.rules_harness import Table
 
 from journal.dice import DiceBox
 from journal.errors import RuleError

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fc_support import check, faces, mara
+from support.fright_check import check, faces, mara
 
 from journal.errors import NotFound, RuleError
 from journal.rules.fright_check import EndCombat, FrightCheck, NameTrait, StartCombat

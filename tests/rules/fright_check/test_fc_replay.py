@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fc_support import check, faces, mara, refold, stored
+from support.fright_check import check, faces, mara, refold, stored
 
 from journal.dice import DiceBox
 from journal.events import Event

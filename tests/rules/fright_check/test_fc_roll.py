@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fc_support import check, faces, mara
+from support.fright_check import check, faces, mara
 
 from journal.rules.fright_check import RULESET
 from journal.rules.fright_check.roll import success_roll

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from fc_support import check, faces, mara, stored
+from support.fright_check import check, faces, mara, stored
 
 from journal.rules.fright_check import FrightChecked
 from journal.rules.fright_check.table import ROWS, row_for

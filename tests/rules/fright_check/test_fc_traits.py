@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fc_support import check, faces, mara
+from support.fright_check import check, faces, mara
 
 from journal.errors import RuleError
 from journal.rules.fright_check import RULESET, NameTrait, TraitNamed

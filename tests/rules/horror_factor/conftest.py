@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rules_harness import Table
+from support.rules_harness import Table
 
 from journal.rules.core import AddCharacter
 

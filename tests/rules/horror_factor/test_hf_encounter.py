@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from rules_harness import Table
+from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
 from journal.rules.horror_factor import RollInitiative, StartEncounter

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_harness import Table
+from support.rules_harness import Table
 
 from journal.dice import DiceBox
 from journal.events import Event, from_data, to_data

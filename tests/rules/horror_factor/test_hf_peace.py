@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rules_harness import Table
+from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core import AddCharacter

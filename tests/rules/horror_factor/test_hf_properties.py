@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_harness import Table
+from support.rules_harness import Table
 
 from journal import projection
 from journal.dice import DiceBox

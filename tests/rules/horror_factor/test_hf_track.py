@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rules_harness import Table
+from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
 from journal.rules.horror_factor import (
