@@ -95,7 +95,7 @@ def one_shot(db: Path) -> list[float]:
 
 
 def at_the_prompt(db: Path, slug: str, events: int) -> list[float]:
-    from pty_support import Table
+    from support.pty import Table
 
     table = Table(str(db), db.parent, rows=40, columns=120)
     try:
