@@ -37,8 +37,8 @@ from journal.rules.core import (
     TakeNote,
     decide_core,
 )
-from journal.rules.horror_factor import RULESET as HF
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import RULESET as HF
+from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     DropEnemy,
     EndEncounter,

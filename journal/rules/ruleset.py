@@ -308,8 +308,10 @@ class Ruleset(ABC):
     @property
     def templates(self) -> Path | None:
         """The folder of the ruleset's template partials (`ruleset/...` in templates)."""
-        folder = self.folder / "templates"
-        return folder if folder.is_dir() else None
+        for folder in (self.folder / "templates", self.folder.parent / "templates"):
+            if folder.is_dir():
+                return folder
+        return None
 
 
 def _scalar(value: object) -> bool:

@@ -1,4 +1,4 @@
-"""One house for every ruleset: the journal outside `journal/rules/<ruleset>/` names no
+"""One house for every ruleset: the journal outside `journal/rulesets/<ruleset>/` names no
 ruleset, and every ruleset covers each of its events and commands in every table."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ NAMES = re.compile(r"horror.factor|fright.check|horror_factor|fright_check", re.
 
 
 def _neutral_files() -> list[Path]:
-    rulesets = ROOT / "journal" / "rules"
+    rulesets = ROOT / "journal" / "rulesets"
     files = [
         path
         for folder in ("journal", "templates", "migrations")
@@ -28,12 +28,12 @@ def _neutral_files() -> list[Path]:
     return [
         f
         for f in files
-        if not (f.is_relative_to(rulesets) and f.parent != rulesets and "rules" in f.parts)
+        if not (f.is_relative_to(rulesets) and f.parent != rulesets)
     ]
 
 
 def test_no_ruleset_is_named_outside_its_own_folder() -> None:
-    """Outside `journal/rules/<name>/` no module or template names a ruleset (its entry
+    """Outside `journal/rulesets/<name>/` no module or template names a ruleset (its entry
     point in pyproject.toml and the documentation may)."""
     offenders = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"

@@ -88,7 +88,7 @@ def test_an_illegal_state_is_found_even_when_every_ruling_follows(
     """Rules with a gap (the turn-order check taken out, as before issue 18): the roll after
     the drop is accepted and decided again alike, so every ruling follows; the state does
     not, and the audit exits 1 naming the event and the invariant."""
-    from journal.rules.horror_factor import decide
+    from journal.rulesets.horror_factor.rules import decide
 
     checked = decide.roll_initiative
 
@@ -160,8 +160,8 @@ def test_each_breach_is_reported_once_where_it_appeared() -> None:
 
 
 def test_the_fright_check_and_stress_invariants_name_what_breaks() -> None:
-    from journal.rules.fright_check.invariants import INVARIANTS as FRIGHT
-    from journal.rules.fright_check.state import Character, FrightState
+    from journal.rulesets.fright_check.rules.invariants import INVARIANTS as FRIGHT
+    from journal.rulesets.fright_check.rules.state import Character, FrightState
 
     eli = Character("Eli", will=10, ht=10, iq=12, hp=12, hp_max=10, ht_lost=-1)
     state = changed(CampaignState(), rules=FrightState({"Eli": eli}))

@@ -20,7 +20,7 @@ def marks(board: Board) -> dict[str, str]:
 
 
 def test_the_fight_marks_who_froze_and_who_has_yet_to_act(tmp_path: Path) -> None:
-    from journal.rules.horror_factor import (
+    from journal.rulesets.horror_factor.rules import (
         AdvanceTurn,
         EndEncounter,
         RollInitiative,
@@ -59,7 +59,7 @@ def test_the_board_as_structured_rows(tmp_path: Path) -> None:
     """`Journal.board_table()`: typed cells and marks, the columns each audience sees; the
     text board is rendered from it."""
     from journal.documents import ACTED, BoardTable
-    from journal.rules.horror_factor import RollInitiative, StartEncounter
+    from journal.rulesets.horror_factor.rules import RollInitiative, StartEncounter
 
     with journal.create(str(tmp_path / "j.db"), "night", ruleset="horror-factor") as night:
         for name, sheet in SHEETS.items():
@@ -112,7 +112,7 @@ def test_the_neutral_default_board(tmp_path: Path) -> None:
 def test_the_fright_check_board_shows_a_running_fight_and_the_traits(tmp_path: Path) -> None:
     """Issue 22: the GURPS board showed neither that a fight (heat of battle) runs nor the
     traits that move a check."""
-    from journal.rules.fright_check import StartCombat
+    from journal.rulesets.fright_check.rules import StartCombat
 
     sheet = {"will": 10, "ht": 10, "iq": 12, "traits": {"Fearlessness": 2, "Combat Reflexes": True}}
     with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:

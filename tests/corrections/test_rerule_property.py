@@ -35,8 +35,14 @@ import journal
 from journal.errors import JournalError
 from journal.events import DiceRoll, Event
 from journal.rules.core import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
-from journal.rules.fright_check import EndCombat, FrightCheck, NameTrait, StartCombat, TraitNamed
-from journal.rules.horror_factor import (
+from journal.rulesets.fright_check.rules import (
+    EndCombat,
+    FrightCheck,
+    NameTrait,
+    StartCombat,
+    TraitNamed,
+)
+from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     Award,
     DropEnemy,
@@ -49,7 +55,7 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
-from journal.rules.horror_factor.state import HFState
+from journal.rulesets.horror_factor.rules.state import HFState
 
 NAMES = ("Freddie", "Ariella", "Linda")
 names = st.sampled_from(NAMES)

@@ -81,7 +81,7 @@ ROLLS = frozenset({"InitiativeRolled", "HorrorChecked", "FrightChecked"})
 def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> None:
     """One of the ruleset's rulings (its `choice`-th kind), with entered dice."""
     if ruleset == "horror-factor":
-        from journal.rules.horror_factor import (
+        from journal.rulesets.horror_factor.rules import (
             AdvanceTurn,
             EndEncounter,
             HorrorCheck,
@@ -105,7 +105,7 @@ def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> 
         else:
             _run(night, HorrorCheck(who, hf=4), {"check": (faces % 10 + 1, 10)})
         return
-    from journal.rules.fright_check import EndCombat, FrightCheck, StartCombat
+    from journal.rulesets.fright_check.rules import EndCombat, FrightCheck, StartCombat
 
     choice %= RULINGS[ruleset]
     if choice == 0:

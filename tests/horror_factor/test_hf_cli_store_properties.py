@@ -22,7 +22,7 @@ from journal.app import Campaign as Journal
 from journal.app import Outcome, create_campaign
 from journal.errors import JournalError
 from journal.rules.core import AddCharacter, CampaignState
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     Award,
     DropEnemy,
@@ -36,8 +36,8 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
-from journal.rules.horror_factor.status import HFStatus
-from journal.rules.horror_factor.tables import CAUSES, HARDENING_CAP, TRAININGS
+from journal.rulesets.horror_factor.rules.catalog import CAUSES, HARDENING_CAP, TRAININGS
+from journal.rulesets.horror_factor.status import HFStatus
 from journal.store import Store
 
 NAMES = ("Freddie", "Ariella", "Linda")
@@ -156,7 +156,7 @@ def check_invariants(state: CampaignState, bounds: dict[str, int]) -> None:
 
 
 def _status(state: CampaignState) -> dict[str, HFStatus]:
-    from journal.rules.horror_factor import RULESET
+    from journal.rulesets.horror_factor.rules import RULESET
 
     found = RULESET.status(state)
     return {name: status for name, status in found.items() if isinstance(status, HFStatus)}

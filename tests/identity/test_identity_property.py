@@ -171,7 +171,7 @@ def note(night: Journal, model: Model, person: Person, number: int, gm_only: boo
 def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
     """One roll for this person: a Horror Check or initiative, a Fright Check."""
     if model.ruleset == "horror-factor":
-        from journal.rules.horror_factor import HorrorCheck, RollInitiative
+        from journal.rulesets.horror_factor.rules import HorrorCheck, RollInitiative
 
         if night.state().rules.encounter is not None:
             dice = {"initiative": (faces % 10 + 1, (faces * 7) % 10 + 1)}
@@ -183,7 +183,7 @@ def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
             if done is not None:
                 person.checks.setdefault(_recap_of(night), []).append(done.records[0].seq)
     else:
-        from journal.rules.fright_check import FrightCheck
+        from journal.rulesets.fright_check.rules import FrightCheck
 
         dice = {"will": (6, 6, 3 + faces % 4), "table": (3, 4, 5)}
         done = _run(night, FrightCheck(person.name, f"ghoul-{faces}"), dice)
@@ -204,14 +204,14 @@ def fight(night: Journal, model: Model, faces: int) -> None:
     if not cast:
         return
     if model.ruleset == "horror-factor":
-        from journal.rules.horror_factor import EndEncounter, StartEncounter
+        from journal.rulesets.horror_factor.rules import EndEncounter, StartEncounter
 
         if _run(night, StartEncounter(f"Fight {faces}", "horde", tuple(p.name for p in cast))):
             for index, person in enumerate(cast):
                 ruling(night, model, person, faces + index)
             _run(night, EndEncounter(broken=(cast[faces % len(cast)].name,)))
     else:
-        from journal.rules.fright_check import EndCombat, StartCombat
+        from journal.rulesets.fright_check.rules import EndCombat, StartCombat
 
         if _run(night, StartCombat(f"Fight {faces}", tuple(p.name for p in cast))):
             for index, person in enumerate(cast):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from journal.events import canonical_json, from_data, from_json, to_data
 from journal.frozen import changed
 from journal.rules.core import CampaignState, NoteTaken
-from journal.rules.horror_factor.events import TrackChange, TurnAdvanced
+from journal.rulesets.horror_factor.rules.events import TrackChange, TurnAdvanced
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-(2**80), max_value=2**80) | st.text(),

@@ -12,8 +12,8 @@ import pytest
 from support.fright_check import check, mara, modifier
 
 from journal.rules.core import AdvanceClock, SetClock
-from journal.rules.fright_check import EndCombat, FrightChecked, StartCombat
-from journal.rules.fright_check.events import Modifier
+from journal.rulesets.fright_check.rules import EndCombat, FrightChecked, StartCombat
+from journal.rulesets.fright_check.rules.events import Modifier
 
 ROLL = {"will": (3, 3, 3)}
 

@@ -12,7 +12,7 @@ from support.rules_harness import Table
 from journal.dice import DiceBox
 from journal.errors import RuleError
 from journal.rules.core import AdvanceClock, SetClock
-from journal.rules.fright_check import (
+from journal.rulesets.fright_check.rules import (
     RULESET,
     ChangeRow,
     EndCombat,

@@ -9,7 +9,7 @@ import pytest
 from support.fright_check import check, faces, mara
 
 from journal.errors import NotFound, RuleError
-from journal.rules.fright_check import EndCombat, FrightCheck, NameTrait, StartCombat
+from journal.rulesets.fright_check.rules import EndCombat, FrightCheck, NameTrait, StartCombat
 
 
 def refused(table: Any, command: object, match: str, dice: Any = None) -> None:

@@ -10,7 +10,7 @@ from support.fright_check import check, faces, mara, refold, stored
 from journal.dice import DiceBox
 from journal.events import Event
 from journal.rules.core import AddCharacter, AdvanceClock, CampaignState, SetClock
-from journal.rules.fright_check import (
+from journal.rulesets.fright_check.rules import (
     RULESET,
     EndCombat,
     FrightCheck,

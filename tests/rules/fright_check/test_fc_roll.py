@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from support.fright_check import check, faces, mara
 
-from journal.rules.fright_check import RULESET
-from journal.rules.fright_check.roll import success_roll
+from journal.rulesets.fright_check.rules import RULESET
+from journal.rulesets.fright_check.rules.roll import success_roll
 
 
 def test_rule_of_14_caps_modified_will_at_13() -> None:

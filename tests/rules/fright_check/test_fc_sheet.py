@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from journal.errors import RuleError
-from journal.rules.fright_check import RULESET
+from journal.rulesets.fright_check.rules import RULESET
 
 
 def build(**sheet: Any) -> dict[str, Any]:

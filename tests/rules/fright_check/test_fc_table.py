@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from support.fright_check import check, faces, mara, stored
 
-from journal.rules.fright_check import FrightChecked
-from journal.rules.fright_check.table import ROWS, row_for
+from journal.rulesets.fright_check.rules import FrightChecked
+from journal.rulesets.fright_check.rules.fright_table import ROWS, row_for
 
 Dice = Mapping[str, Sequence[int]]
 SUCCESS_HT = (2, 2, 2)  # 6 vs HT 11: made

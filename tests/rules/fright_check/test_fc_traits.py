@@ -8,8 +8,8 @@ import pytest
 from support.fright_check import check, faces, mara
 
 from journal.errors import RuleError
-from journal.rules.fright_check import RULESET, NameTrait, TraitNamed
-from journal.rules.fright_check.status import FCStatus
+from journal.rulesets.fright_check.rules import RULESET, NameTrait, TraitNamed
+from journal.rulesets.fright_check.status import FCStatus
 
 
 def fail_into(table: Any, row: int, **dice: tuple[int, ...]) -> int:

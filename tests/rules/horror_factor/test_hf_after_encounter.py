@@ -7,8 +7,8 @@ from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
 from journal.rules.core import AddCharacter
-from journal.rules.horror_factor import Award, EndEncounter, StartEncounter
-from journal.rules.horror_factor.events import EncounterEnded
+from journal.rulesets.horror_factor.rules import Award, EndEncounter, StartEncounter
+from journal.rulesets.horror_factor.rules.events import EncounterEnded
 
 CAST = ("Freddie", "Ariella", "Linda")
 

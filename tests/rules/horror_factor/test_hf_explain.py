@@ -7,7 +7,7 @@ from support.rules_harness import Table
 from journal.dice import DiceBox
 from journal.events import Event, from_data, to_data
 from journal.rules.core import NoteTaken
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import (
     RULESET,
     AdvanceTurn,
     Award,

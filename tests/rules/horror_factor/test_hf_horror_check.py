@@ -7,7 +7,7 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core import AddCharacter
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     EndEncounter,
     HorrorCheck,
@@ -15,7 +15,7 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
-from journal.rules.horror_factor.events import HorrorChecked
+from journal.rulesets.horror_factor.rules.events import HorrorChecked
 
 CAST = ("Freddie", "Ariella", "Linda")
 

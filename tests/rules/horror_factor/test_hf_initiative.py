@@ -7,9 +7,15 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.events import DiceRoll
-from journal.rules.horror_factor import AdvanceTurn, RollInitiative, Shift, Soak, StartEncounter
-from journal.rules.horror_factor.events import InitiativeRolled
-from journal.rules.horror_factor.status import FightNumbers
+from journal.rulesets.horror_factor.rules import (
+    AdvanceTurn,
+    RollInitiative,
+    Shift,
+    Soak,
+    StartEncounter,
+)
+from journal.rulesets.horror_factor.rules.events import InitiativeRolled
+from journal.rulesets.horror_factor.status import FightNumbers
 
 CAST = ("Freddie", "Ariella", "Linda")
 

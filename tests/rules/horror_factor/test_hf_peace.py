@@ -7,8 +7,8 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core import AddCharacter
-from journal.rules.horror_factor import Award, EndEncounter, Peace, StartEncounter
-from journal.rules.horror_factor.events import HardnessAwarded, PeaceRecorded
+from journal.rulesets.horror_factor.rules import Award, EndEncounter, Peace, StartEncounter
+from journal.rulesets.horror_factor.rules.events import HardnessAwarded, PeaceRecorded
 
 
 def add(table: Table, name: str, hardness: int, training: str = "elite") -> None:
@@ -164,7 +164,7 @@ def test_peace_without_loss_is_recorded_even_below_half_the_peak(table: Table) -
     """ "Hardness never falls below ceil(peak / 2)": a record of months with nothing lost
     does not make it fall, so it stands even after exceptional failures took Hardness
     under half the peak."""
-    from journal.rules.horror_factor import HorrorCheck
+    from journal.rulesets.horror_factor.rules import HorrorCheck
 
     add(table, "Sam", 4, training="some")
     for _ in range(3):

@@ -12,7 +12,7 @@ from journal import projection
 from journal.dice import DiceBox
 from journal.errors import JournalError
 from journal.rules.core import AddCharacter, CampaignState
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     Award,
     DropEnemy,
@@ -27,14 +27,14 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
-from journal.rules.horror_factor.events import (
+from journal.rulesets.horror_factor.rules.catalog import CAUSES, HARDENING_CAP, PRESETS, TRAININGS
+from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
     EncounterJoined,
     HardnessAwarded,
     HorrorChecked,
 )
-from journal.rules.horror_factor.events import EncounterStarted as StartEncounterEvent
-from journal.rules.horror_factor.tables import CAUSES, HARDENING_CAP, PRESETS, TRAININGS
+from journal.rulesets.horror_factor.rules.events import EncounterStarted as StartEncounterEvent
 
 NAMES = ("Freddie", "Ariella", "Linda")
 FAST = settings(max_examples=75, deadline=None)

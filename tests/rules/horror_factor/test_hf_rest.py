@@ -6,8 +6,8 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
-from journal.rules.horror_factor import EndEncounter, Rest, Soak, StartEncounter
-from journal.rules.horror_factor.events import Rested
+from journal.rulesets.horror_factor.rules import EndEncounter, Rest, Soak, StartEncounter
+from journal.rulesets.horror_factor.rules.events import Rested
 
 CAST = ("Freddie", "Ariella", "Linda")
 

@@ -9,8 +9,8 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core import AddCharacter
-from journal.rules.horror_factor import RULESET
-from journal.rules.horror_factor.tables import brokenness_text, hardness_text
+from journal.rulesets.horror_factor.rules import RULESET
+from journal.rulesets.horror_factor.rules.catalog import brokenness_text, hardness_text
 
 
 def sheet(**changes: Any) -> dict[str, Any]:
@@ -122,7 +122,7 @@ def test_a_starting_hardness_above_the_training_cap_is_refused(
 ) -> None:
     """ "Hardening past the cap is a deliberate GM award": a sheet cannot start past it (it
     showed 6/3); the refusal names the training that fits, or `award` for the rest."""
-    from journal.rules.horror_factor.tables import HARDENING_CAP
+    from journal.rulesets.horror_factor.rules.catalog import HARDENING_CAP
 
     cap = HARDENING_CAP[training]
     with pytest.raises(RuleError) as refused:
@@ -154,7 +154,7 @@ def test_a_specialization_above_the_cap_is_refused_at_creation(
 
 def test_a_specialization_at_the_cap_is_accepted_and_an_award_takes_it_past() -> None:
     """RULES.md: "(an award with a reason can take either past it later)"."""
-    from journal.rules.horror_factor.commands import Award
+    from journal.rulesets.horror_factor.rules.commands import Award
 
     table = Table("horror-factor")
     table.do(AddCharacter("Q", sheet(hardness=1, training="none", specializations={"mythos": 3})))

@@ -6,9 +6,9 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import RuleError
-from journal.rules.horror_factor import AdvanceTurn, RollInitiative, Soak, StartEncounter
-from journal.rules.horror_factor.events import InitiativeRolled, WillpowerSoaked
-from journal.rules.horror_factor.status import FightNumbers
+from journal.rulesets.horror_factor.rules import AdvanceTurn, RollInitiative, Soak, StartEncounter
+from journal.rulesets.horror_factor.rules.events import InitiativeRolled, WillpowerSoaked
+from journal.rulesets.horror_factor.status import FightNumbers
 
 CAST = ("Freddie", "Ariella", "Linda")
 

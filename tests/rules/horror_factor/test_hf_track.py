@@ -6,14 +6,18 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     DropEnemy,
     RollInitiative,
     Shift,
     StartEncounter,
 )
-from journal.rules.horror_factor.events import EnemyDropped, HorrorFactorShifted, TurnAdvanced
+from journal.rulesets.horror_factor.rules.events import (
+    EnemyDropped,
+    HorrorFactorShifted,
+    TurnAdvanced,
+)
 
 CAST = ("Freddie", "Ariella", "Linda")
 

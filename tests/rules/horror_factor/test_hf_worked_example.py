@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from support.rules_harness import Table
 
-from journal.rules.horror_factor import (
+from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     DropEnemy,
     EndEncounter,
@@ -13,7 +13,7 @@ from journal.rules.horror_factor import (
     Soak,
     StartEncounter,
 )
-from journal.rules.horror_factor.events import InitiativeRolled
+from journal.rulesets.horror_factor.rules.events import InitiativeRolled
 
 CAST = ("Freddie", "Ariella", "Linda")
 

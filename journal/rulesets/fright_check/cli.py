@@ -1,0 +1,567 @@
+"""The GURPS Fright Check's command-line commands (`fright`, `trait`, and `encounter` for
+heat of battle) and the options of its sheet for `character add`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+from journal.cli.common import (
+    complete,
+    json_option,
+    key_values,
+    pass_settings,
+    record,
+    split_names,
+    whole_number,
+)
+from journal.cli.main import Settings, fail
+from journal.rules.numbers import unsigned
+
+
+@click.group()
+def encounter() -> None:
+    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
+    arrives late and who is out of it.
+
+    \b
+    Example:
+      journal encounter start "Morgue brawl" --cast Mara,Eli
+      journal encounter join Breen
+      journal encounter leave Eli --reason "ran for the stairs"
+      journal encounter end
+    """
+
+
+@encounter.command("start")
+@click.argument("title")
+@click.option(
+    "--cast",
+    "cast",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Who is in it (default: everyone).",
+    shell_complete=complete("character", listed=True),
+)
+@json_option
+@pass_settings
+def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_json: bool) -> None:
+    """Start a fight: heat of battle (+5) is on for its cast while it runs.
+
+    \b
+    Example:
+      journal encounter start "Morgue brawl" --cast Mara,Eli
+    """
+    from journal.rulesets.fright_check.rules import StartCombat
+
+    record(settings, StartCombat(title, split_names(cast)), as_json)
+
+
+@encounter.command("join")
+@click.argument("name")
+@json_option
+@pass_settings
+def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
+    """NAME comes into the running fight: heat of battle (+5) from now on.
+
+    \b
+    Example:
+      journal encounter join Breen
+    """
+    from journal.rulesets.fright_check.rules import JoinCombat
+
+    record(settings, JoinCombat(name), as_json)
+
+
+@encounter.command("leave")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
+@json_option
+@pass_settings
+def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
+    """NAME is out of the running fight: no more heat of battle.
+
+    \b
+    Example:
+      journal encounter leave Ortiz --reason "ran for the stairs"
+    """
+    from journal.rulesets.fright_check.rules import LeaveCombat
+
+    record(settings, LeaveCombat(name, reason), as_json)
+
+
+@encounter.command("end")
+@json_option
+@pass_settings
+def encounter_end(settings: Settings, as_json: bool) -> None:
+    """End the running fight (no more heat of battle).
+
+    \b
+    Example:
+      journal encounter end
+    """
+    from journal.rulesets.fright_check.rules import EndCombat
+
+    record(settings, EndCombat(), as_json)
+
+
+def _naming(given: dict[str, Any]) -> Any:
+    """With --trait-*: the trait this check gives, named in the same breath (both are
+    recorded together, or neither); None without them."""
+    if not (given["trait_name"] or given["trait_worsen"]):
+        if given["trait_points"] is not None or given["trait_scn"] is not None:
+            fail("--trait-points and --trait-scn go with --trait-name")
+        return None
+    from journal.rulesets.fright_check.rules import TraitChoice
+
+    return TraitChoice(
+        given["trait_name"] or "", given["trait_points"], given["trait_scn"], given["trait_worsen"]
+    )
+
+
+def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
+    from journal.dice import parse_faces
+    from journal.errors import RuleError
+
+    if text is None:
+        return None
+    try:
+        return parse_faces(text)
+    except RuleError as exc:
+        fail(f"{flag}: {exc}")
+
+
+def _entered(
+    texts: Mapping[str, str | None], flags: Mapping[str, str]
+) -> dict[str, tuple[int, ...]]:
+    """The faces entered for each purpose (`texts`: purpose -> what its option held)."""
+    entered = {}
+    for purpose, text in texts.items():
+        faces = _faces(text, flags[purpose])
+        if faces is not None:
+            entered[purpose] = faces
+    return entered
+
+
+def _row(text: str | None) -> int | None:
+    if text is None:
+        return None
+    cleaned = text.strip()
+    if cleaned == "40+":
+        return 40
+    row = unsigned(cleaned)
+    if row is None:
+        fail(f"--change-to {text!r} is not a row of the table: give 4 to 40 (or 40+)")
+    return row
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@click.option(
+    "--threat",
+    metavar="ID",
+    help="This particular threat, e.g. ghoul-1.",
+    shell_complete=complete("threat"),
+)
+@click.option(
+    "--threat-name",
+    metavar="TEXT",
+    help="What players read for the threat (\"Thomas's body\"); given once, kept for "
+    "later checks against the same --threat. Without one, handouts show the id in words.",
+)
+@click.option(
+    "--kind",
+    metavar="KIND",
+    shell_complete=complete("kind"),
+    help="The kind of threat, e.g. ghoul: previous experience (+1) is derived only from "
+    "earlier checks with the same --kind, so give it whenever you can.",
+)
+@click.option("--monster", type=int, default=0, help="The monster's own modifier, -1 to -10.")
+@click.option(
+    "--count", type=int, help="How many monsters: 5+ -1, 10+ -2, 20+ -3, 50+ -4, 100+ -5."
+)
+@click.option(
+    "--body",
+    type=click.Choice(["peaceful", "no-violence", "violent"]),
+    help="A body: peaceful +6, no signs of violence +2, a victim of violence 0.",
+)
+@click.option(
+    "--mutilated", type=int, default=0, metavar="1-3", help="Grisly mutilation: -1 to -3."
+)
+@click.option("--dependent", is_flag=True, help="The victim was a Dependent: another -6.")
+@click.option(
+    "--heat-of-battle/--no-heat-of-battle",
+    default=None,
+    help="+5 in combat (derived: on while an encounter runs).",
+)
+@click.option("--touched", is_flag=True, help="-1: it touches you.")
+@click.option("--distant", is_flag=True, help="+1: seen at 100 yards or more.")
+@click.option("--remote", is_flag=True, help="+3: viewed remotely (CCTV, Clairsentience).")
+@click.option("--isolated", is_flag=True, help="-1: the area is physically isolated.")
+@click.option("--dark", is_flag=True, help="-1: at night or in the dark.")
+@click.option("--alone", is_flag=True, help="-2: alone (or thinks so).")
+@click.option(
+    "--report", type=int, default=0, metavar="1-3", help="+1 to +3: learned the details first."
+)
+@click.option(
+    "--cowardice-applies", is_flag=True, help="Cowardice counts: physical safety at risk."
+)
+@click.option("--daredevil", is_flag=True, help="Daredevil counts: charging in (+1).")
+@click.option("--higher-purpose", is_flag=True, help="Higher Purpose counts: a sworn threat (+1).")
+@click.option("--xenophilia-applies", is_flag=True, help="Xenophilia counts: a monster.")
+@click.option(
+    "--mod", "mods", multiple=True, metavar="LABEL=N", help="Your own modifier, -10 to +10."
+)
+@click.option("--override", metavar="REASON", help="Why a --mod goes past -10..+10.")
+@click.option(
+    "--previous-experience/--no-previous-experience",
+    default=None,
+    help="+1 for experience with this kind of threat (derived from the log when --kind "
+    "is given; without --kind there is none unless you say so).",
+)
+@click.option("--exposures", type=int, help="Exposures to this threat in 24 game-hours (derived).")
+@click.option("--dice", metavar="A,B,C", help="Entered 3d6 for the Will roll.")
+@click.option("--table-dice", metavar="A,B,C", help="Entered 3d6 for the Fright Check Table.")
+@click.option(
+    "--effect-dice",
+    multiple=True,
+    metavar="PURPOSE=A,B",
+    help="Entered dice of an effect: stun, fp, faint, panic, coma, catatonia, seizure, "
+    "seizure_fp, ht, injury, reaction.",
+)
+@click.option("--trait-name", metavar="TEXT", help="Name the trait this check gives, at once.")
+@click.option("--trait-points", type=int, help="Its point value (with --trait-name).")
+@click.option("--trait-scn", type=int, metavar="N", help="Its self-control number.")
+@click.option(
+    "--trait-worsen",
+    metavar="DISADVANTAGE",
+    help="Row 25: worsen this one's self-control.",
+    shell_complete=complete("disadvantage"),
+)
+@click.option(
+    "--change-to",
+    metavar="ROW",
+    help="The GM's row instead of the rolled one (4-40, 40+), on a failure; needs --reason.",
+)
+@click.option("--reason", metavar="TEXT", help="Why the row is more appropriate.")
+@click.option(
+    "--for",
+    "for_seq",
+    type=int,
+    metavar="SEQ",
+    help="With --change-to: change the row of the check recorded at SEQ.",
+)
+@json_option
+@pass_settings
+def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
+    """Fright Check: Will plus every modifier (Rule of 14), then the table on a failure.
+
+    Previous experience (+1) needs --kind: it is derived from an earlier check of this
+    character against the same kind. Without --kind none is derived (rule it yourself
+    with --previous-experience). Exposures in 24 game-hours come from --threat.
+
+    The text lets the GM change an implausible result "to something more appropriate":
+    --change-to ROW --reason TEXT at the check (used if it fails), or later with
+    --for SEQ. The rolled row stays on record (explain, the GM's recap).
+
+    \b
+    Example:
+      journal fright Mara --threat ghoul-1 --kind ghoul --monster -2 --dark --dice 4,5,6
+      journal fright Helen --threat thomas-body --threat-name "Thomas's body" --body violent
+      journal fright Eli --threat corpse-3 --body violent --mutilated 2 --dice 6,6,5 \\
+          --table-dice 3,4,4 --effect-dice stun=2
+      journal fright Eli --threat corpse-3 --dice 6,6,1 --table-dice 4,3,3 \\
+          --trait-name "Counts the drawers" --trait-points -1     (name it at the check)
+      journal fright Eli --threat angel --dice 6,6,1 --change-to 10 --reason "awe, not fear"
+      journal fright Eli --for 12 --change-to 21 --reason "awe, not fear"
+    """
+    from journal.rulesets.fright_check.rules import ChangeRow, FrightCheck
+
+    if given["for_seq"] is not None:
+        if given["threat"] or given["dice"] or given["table_dice"]:
+            fail("--for SEQ changes a recorded check's row: leave out --threat and its dice")
+        row = _row(given["change_to"])
+        if row is None:
+            fail("--for SEQ changes a recorded check's row: give --change-to ROW --reason TEXT")
+        command: object = ChangeRow(name, given["for_seq"], row, given["reason"] or "")
+        dice = _effect_dice(given["effect_dice"], {})
+        record(settings, command, as_json, dice[0] or None, dice[1])
+        return
+    if given["threat"] is None:
+        raise click.UsageError(
+            "Missing option '--threat' (or --for SEQ --change-to ROW to change a recorded "
+            "check's row)"
+        )
+
+    extra = tuple(
+        (label, whole_number(value, f"--mod {label}"))
+        for label, value in key_values(given["mods"], "--mod").items()
+    )
+    command = FrightCheck(
+        name,
+        given["threat"] or "",
+        given["kind"],
+        monster=given["monster"],
+        count=given["count"],
+        body=given["body"],
+        mutilation=given["mutilated"],
+        dependent=given["dependent"],
+        heat_of_battle=given["heat_of_battle"],
+        touched=given["touched"],
+        distant=given["distant"],
+        remote=given["remote"],
+        isolated=given["isolated"],
+        dark=given["dark"],
+        alone=given["alone"],
+        report=given["report"],
+        cowardice_applies=given["cowardice_applies"],
+        daredevil=given["daredevil"],
+        higher_purpose=given["higher_purpose"],
+        xenophilia_applies=given["xenophilia_applies"],
+        extra=extra,
+        previous_experience=given["previous_experience"],
+        exposures=given["exposures"],
+        trait=_naming(given),
+        override=given["override"],
+        change_to=_row(given["change_to"]),
+        change_reason=given["reason"],
+        threat_name=given["threat_name"],
+    )
+    flags = {"will": "--dice", "table": "--table-dice"}
+    entered = _entered({"will": given["dice"], "table": given["table_dice"]}, flags)
+    entered, flags = _effect_dice(given["effect_dice"], flags, entered)
+    record(settings, command, as_json, entered or None, flags)
+
+
+def _effect_dice(
+    pairs: tuple[str, ...],
+    flags: dict[str, str],
+    entered: dict[str, tuple[int, ...]] | None = None,
+) -> tuple[dict[str, tuple[int, ...]], dict[str, str]]:
+    """`--effect-dice PURPOSE=A,B` as entered faces by purpose, and their flags' names."""
+    from journal.rulesets.fright_check.rules import EFFECT_DICE
+
+    dice = dict(entered or {})
+    for purpose, text in key_values(pairs, "--effect-dice").items():
+        if purpose not in EFFECT_DICE:
+            fail(
+                f"--effect-dice {purpose}: no row rolls {purpose!r}; "
+                f"the sub-rolls are {', '.join(EFFECT_DICE)}"
+            )
+        flags[purpose] = f"--effect-dice {purpose}"
+        dice[purpose] = _faces(text, flags[purpose]) or ()
+    return dice, flags
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@click.option(
+    "--for",
+    "for_seq",
+    type=int,
+    metavar="SEQ",
+    help="The Fright Check that gave it (default: the oldest pending).",
+)
+@click.option("--name", "trait_name", metavar="TEXT", help="The trait, related to the event.")
+@click.option("--points", type=int, help="Its point value (must match the pending one).")
+@click.option("--scn", type=int, metavar="N", help="Self-control number: 6, 9, 12 or 15.")
+@click.option(
+    "--worsen",
+    metavar="DISADVANTAGE",
+    shell_complete=complete("disadvantage"),
+    help="Row 25: make this related disadvantage's self-control one step worse.",
+)
+@json_option
+@pass_settings
+def trait(
+    settings: Settings,
+    name: str,
+    for_seq: int | None,
+    trait_name: str | None,
+    points: int | None,
+    scn: int | None,
+    worsen: str | None,
+    as_json: bool,
+) -> None:
+    """Name a trait NAME acquired from a Fright Check (it shows as pending until named).
+
+    \b
+    Example:
+      journal trait Mara --name "Nightmares (ghouls)" --points -1 --for 12
+      journal trait Eli --name "Phobia (corpses)" --points -10 --scn 12 --for 15
+      journal trait Eli --worsen "Phobia (dark)" --for 19
+    """
+    from journal.rulesets.fright_check.rules import NameTrait
+
+    if not trait_name and not worsen:
+        fail("give the trait's --name TEXT (or --worsen DISADVANTAGE for a row-25 result)")
+    record(settings, NameTrait(name, for_seq, trait_name or "", points, scn, worsen), as_json)
+
+
+@click.command()
+@click.argument("name")
+@click.option(
+    "--for", "for_seq", type=int, metavar="SEQ", help="The check the condition came from."
+)
+@click.option("--dice", metavar="A,B,C", help="Entered 3d6 for the recovery roll.")
+@click.option(
+    "--more-dice", metavar="N", help="Entered 1d for another stretch of coma or catatonia."
+)
+@click.option(
+    "--reaction-dice", metavar="A,B,C", help="Entered 3d6 for another total panic reaction."
+)
+@click.option(
+    "--no-care",
+    is_flag=True,
+    help="Catatonia: the days just past went without medical care (1 HP the first day, "
+    "2 the second...).",
+)
+@json_option
+@pass_settings
+def recover(
+    settings: Settings,
+    name: str,
+    for_seq: int | None,
+    dice: str | None,
+    more_dice: str | None,
+    reaction_dice: str | None,
+    no_care: bool,
+    as_json: bool,
+) -> None:
+    """A recovery roll against the target the table row gave: stun, retching, faint and
+    panic end when it is made; a coma or catatonia failed goes on another 1d hours or days;
+    a total panic failed brings another panic reaction (row 33).
+
+    \b
+    Example:
+      journal recover Rourke --dice 3,4,2
+      journal recover Ortiz --for 31 --dice 6,5,4 --more-dice 3
+      journal recover Rourke --no-care --dice 5,5,6 --more-dice 2
+    """
+    from journal.rulesets.fright_check.rules import Recover
+
+    flags = {"recovery": "--dice", "more": "--more-dice", "reaction": "--reaction-dice"}
+    texts = {"recovery": dice, "more": more_dice, "reaction": reaction_dice}
+    entered = _entered(texts, flags)
+    record(settings, Recover(name, for_seq, care=not no_care), as_json, entered or None, flags)
+
+
+@click.command()
+@click.argument("name")
+@click.option("--hp", type=int, default=0, help="HP regained (first aid, days of rest).")
+@click.option("--fp", type=int, default=0, help="FP regained.")
+@json_option
+@pass_settings
+def heal(settings: Settings, name: str, hp: int, fp: int, as_json: bool) -> None:
+    """NAME regains HP or FP (never past the maximum).
+
+    \b
+    Example:
+      journal heal Rourke --hp 2
+      journal heal Marsh --fp 3
+    """
+    from journal.rulesets.fright_check.rules import Heal
+
+    record(settings, Heal(name, hp, fp), as_json)
+
+
+@click.command()
+@click.argument("names", nargs=-1)
+@click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
+@json_option
+@pass_settings
+def rest(settings: Settings, names: tuple[str, ...], everyone: bool, as_json: bool) -> None:
+    """A night's rest: FP back to the maximum; stun, retching, faint and panic are over
+    (a coma or catatonia needs its recovery rolls). Waits for the end of a fight.
+
+    \b
+    Example:
+      journal rest --all
+      journal rest Marsh Rourke
+    """
+    from journal.rulesets.fright_check.rules import Rest
+
+    if everyone and names:
+        fail("give NAME ... or --all, not both")
+    record(settings, Rest(() if everyone else split_names(names)), as_json)
+
+
+# --- what the journal asks of a ruleset's CLI module -----------------------------------------
+
+
+def commands() -> dict[str, click.Command]:
+    """The commands this ruleset adds to `journal`."""
+    return {
+        "encounter": encounter,
+        "fright": fright,
+        "trait": trait,
+        "recover": recover,
+        "heal": heal,
+        "rest": rest,
+    }
+
+
+SHEET_EXAMPLE = (
+    'journal character add Mara --will 12 --ht 11 --iq 13 --trait "Combat Reflexes"\n'
+    'journal character add Eli --will 10 --ht 10 --iq 12 --disadvantage "Phobia (dark)=-15/12"'
+)
+
+
+def sheet_options() -> list[click.Option]:
+    """The options of a GURPS sheet on `character add`."""
+    return [
+        click.Option(["--will"], type=int, help="Will."),
+        click.Option(["--ht"], type=int, help="HT."),
+        click.Option(["--iq"], type=int, help="IQ."),
+        click.Option(["--hp"], type=int, help="HP (default 10, an average ST)."),
+        click.Option(["--fp"], type=int, help="FP (default: HT)."),
+        click.Option(
+            ["--trait", "traits"],
+            multiple=True,
+            metavar="NAME[=N]",
+            help='A trait that modifies Fright Checks: "Fearlessness=2", "Combat Reflexes".',
+        ),
+        click.Option(["--quirk", "quirks"], multiple=True, help="An existing quirk."),
+        click.Option(
+            ["--disadvantage", "disadvantages"],
+            multiple=True,
+            metavar="NAME=POINTS[/SCN]",
+            help='An existing mental disadvantage, e.g. "Phobia (dark)=-15/12".',
+        ),
+    ]
+
+
+def sheet(given: dict[str, Any]) -> dict[str, object]:
+    """The sheet the options give (the rules check its ranges and traits)."""
+    attributes = ("will", "ht", "iq")
+    missing = [f"--{k}" for k in attributes if given.get(k) is None]
+    if missing:
+        fail(f"a GURPS character needs {', '.join(missing)}")
+    result: dict[str, object] = {k: given[k] for k in attributes}
+    for pool in ("hp", "fp"):
+        if given.get(pool) is not None:
+            result[pool] = given[pool]
+    traits: dict[str, object] = {}
+    for text in given.get("traits") or ():
+        name, sep, level = text.partition("=")
+        traits[name.strip()] = whole_number(level, f"--trait {name}") if sep else True
+    result["traits"] = traits
+    result["quirks"] = [q.strip() for q in given.get("quirks") or () if q.strip()]
+    result["disadvantages"] = [_disadvantage(t) for t in given.get("disadvantages") or ()]
+    return result
+
+
+def _disadvantage(text: str) -> dict[str, object]:
+    name, sep, rest = text.rpartition("=")
+    if not sep or not name.strip():
+        fail(f'--disadvantage {text!r} is not NAME=POINTS[/SCN], e.g. "Phobia (dark)=-15/12"')
+    points, _, scn = rest.partition("/")
+    return {
+        "name": name.strip(),
+        "points": whole_number(points, f"the points of {name.strip()}"),
+        "self_control": whole_number(scn, f"the self-control number of {name.strip()}")
+        if scn
+        else None,
+    }

@@ -1,0 +1,255 @@
+"""How Fright Checks read in handouts: a combat as an encounter (heat of battle), the
+session's checks and acquired traits, the standing, the arc's scars. Rendered by the
+partials in `templates/`."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from journal.documents import CharacterStatus
+from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
+from journal.handouts.telling import ARROW
+from journal.projection import Step
+from journal.rulesets.fright_check.describe import LINES, condition_name, pending_text, row_label
+from journal.rulesets.fright_check.rules.events import (
+    CombatEnded,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    TraitNamed,
+)
+from journal.rulesets.fright_check.status import FCStatus, TraitStatus
+from journal.rulesets.fright_check.tell import (
+    effect_line,
+    effect_lines,
+    named_text,
+    shown,
+    threat_words,
+    trait_words,
+    verdict,
+)
+
+Doc = dict[str, Any]
+
+
+def _disadvantage(d: TraitStatus) -> str:
+    scn = f", self-control {d.self_control}" if d.self_control else ""
+    return f"{d.name} ({d.points:+d}{scn})"
+
+
+class FrightCheckNarrator(Narrator):
+    outcome_keys = ("fright_checks", "traits")
+
+    def encounter_opened(self, step: Step, recap: RecapView) -> Doc | None:
+        payload = step.payload
+        if not isinstance(payload, CombatStarted):
+            return None
+        encounter = recap.start_encounter(
+            step,
+            {
+                "title": payload.title,
+                "hf": None,
+                "why": "Heat of battle: +5 on Fright Checks while it runs",
+                "category": None,
+                "ambush": False,
+                "cast": list(payload.cast) or ["everyone"],
+            },
+        )
+        recap.open_turn(None, [])
+        return encounter
+
+    def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
+        if not isinstance(step.payload, CombatEnded):
+            return False
+        encounter["end"] = "The fight ends: no more heat of battle."
+        return True
+
+    def outcome(self, step: Step, recap: RecapView) -> None:
+        payload = step.payload
+        checks = recap.outcomes["fright_checks"]
+        if isinstance(payload, FrightChecked):
+            gm = recap.gm(step)
+            checks.append(
+                {
+                    "seq": step.record.seq,
+                    "character": payload.character,
+                    "threat": payload.threat,
+                    "threat_name": threat_words(payload),
+                    "kind": payload.kind,
+                    "made": payload.made,
+                    "success": payload.success,
+                    "critical": payload.critical,
+                    "margin": payload.margin if payload.success else payload.failure_margin,
+                    "verdict": verdict(payload) if payload.made else "none needed (Unfazeable)",
+                    **_row_fields(payload, recap.gm_audience),
+                    "gm": None if gm is None else {**gm, **_check_for_gm(payload)},
+                }
+            )
+        elif isinstance(payload, TraitNamed):
+            text = LINES.handler(TraitNamed)(payload) if recap.gm_audience else trait_words(payload)  # type: ignore[misc]
+            recap.outcomes["traits"].append({"name": payload.character, "text": text})
+            entry = _check_of(checks, payload.for_seq)
+            if entry is not None and entry["pending"]:
+                # named later in the session: shown by name, no longer as pending
+                entry["pending"].pop(0)
+                entry["named"].append(named_text(payload))
+                entry["effects"] = effect_lines(
+                    entry["effect_data"], entry["named"], recap.gm_audience
+                )
+        elif isinstance(payload, FrightRowChanged):
+            entry = _check_of(checks, payload.for_seq)
+            if entry is not None:
+                entry.update(_row_fields(payload, recap.gm_audience))
+
+    def standing(self, name: str, status: CharacterStatus) -> Doc:
+        assert isinstance(status, FCStatus)
+        return {
+            "name": name,
+            "will": status.will,
+            "ht": status.ht_now,
+            "iq": status.iq_now,
+            "ht_lost": status.ht_lost,
+            "iq_lost": status.iq_lost,
+            "quirks": list(status.quirks),
+            "disadvantages": [_disadvantage(d) for d in status.disadvantages],
+            "physical": [_disadvantage(d) for d in status.physical],
+            "pending": [pending_text(p.kind, p.points) for p in status.pending],
+            "hp": status.hp,
+            "hp_max": status.hp_max,
+            "fp": status.fp,
+            "fp_max": status.fp_max,
+            "conditions": [condition_name(c.kind) for c in status.conditions],
+            "points_lost": status.points_lost,
+            "checks": status.checks,
+            "traits": [k if v is True else f"{k} {v}" for k, v in status.traits.items()],
+        }
+
+    def arc_numbers(
+        self, who: Who, steps: Sequence[Step]
+    ) -> Callable[[CharacterStatus, int], Doc]:
+        # the traits they acquired (TraitNamed), in order: their scars; a starting quirk or
+        # disadvantage on the sheet is not one
+        named = [
+            s.record.seq
+            for s in steps
+            if isinstance(s.payload, TraitNamed) and who.named(s, s.payload.character)
+        ]
+
+        def numbers(status: CharacterStatus, seq: int) -> Doc:
+            assert isinstance(status, FCStatus)
+            return {
+                "points_lost": status.points_lost,
+                "checks": status.checks,
+                "failed": sum(1 for c in status.history if c.made and not c.success),
+                "scars": bisect_right(named, seq) + len(status.pending),
+            }
+
+        return numbers
+
+    def charts(self, points: list[Doc]) -> list[Doc]:
+        labels = [p["label"] for p in points]
+
+        def series(key: str, label: str, style: str) -> Doc:
+            return {
+                "label": label,
+                "style": style,
+                "values": [p["numbers"][key] if p["numbers"] else None for p in points],
+            }
+
+        top = max((p["numbers"]["points_lost"] for p in points if p["numbers"]), default=0)
+        checks = max(
+            (max(p["numbers"]["checks"], p["numbers"]["scars"]) for p in points if p["numbers"]),
+            default=0,
+        )
+        return [
+            {
+                "title": "Character points lost to fear",
+                "y_label": "points",
+                "y_max": max(5, top),
+                "x_labels": labels,
+                "series": [series("points_lost", "Points lost", "b")],
+            },
+            {
+                "title": "Fright Checks and scars, counted",
+                "y_label": "how many",
+                "y_max": max(3, checks),
+                "x_labels": labels,
+                "series": [
+                    series("checks", "Checks made", "a"),
+                    series("failed", "Checks failed", "b"),
+                    series("scars", "Traits acquired", "c"),
+                ],
+            },
+        ]
+
+    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+        found: list[Milestone] = []
+        failed = False
+        for step in steps:
+            p = step.payload
+            mine = isinstance(p, FrightChecked | TraitNamed) and who.named(step, p.character)
+            if isinstance(p, FrightChecked) and mine and p.made and not p.success:
+                label = "First Fright Check failed" if not failed else "Fright Check failed"
+                failed = True
+                effects = "; ".join(effect_line(e, gm=False) for e in p.effects)
+                text = (
+                    f"against {threat_words(p)}: failed by {p.failure_margin}, "
+                    f"row {row_label(p.row)}: {effects}"
+                )
+                found.append(Milestone(step, "scar" if p.pending else "fright", label, text))
+            elif isinstance(p, TraitNamed) and mine:
+                text = (
+                    f"{p.name} gets worse: self-control "
+                    f"{p.previous_self_control} {ARROW} {p.self_control}"
+                    if p.worsened
+                    else f"acquires {p.name} ({p.points:+d})"
+                )
+                found.append(Milestone(step, "scar", "Scar", text))
+        return found
+
+
+def _rolled(rolled: int | None, row: int | None, gm: bool) -> str | None:
+    """The row the dice gave, for the GM, when the GM changed it."""
+    if not gm or rolled is None or rolled == row:
+        return None
+    return row_label(rolled)
+
+
+def _check_for_gm(p: FrightChecked) -> Doc:
+    return {
+        "modifiers": [
+            {"label": m.label, "value": m.value, "source": m.source} for m in p.modifiers if m.value
+        ],
+        "will": p.will,
+        "modified_will": p.modified_will,
+        "effective_will": p.effective_will,
+        "roll": p.roll,
+        "table": None
+        if p.table_roll is None
+        else f"{p.table_roll} + {p.failure_margin} = {p.table_total}",
+        "change": p.change_reason if p.rolled_row != p.row else None,
+    }
+
+
+NARRATOR = FrightCheckNarrator()
+
+
+def _row_fields(payload: FrightChecked | FrightRowChanged, gm: bool) -> Doc:
+    """A check's row and effects as this audience reads them (at the check, or as the GM
+    changed them later): no trait named yet."""
+    effects = [shown(e, gm) for e in payload.effects]
+    return {
+        "row": None if payload.row is None else row_label(payload.row),
+        "rolled": _rolled(payload.rolled_row, payload.row, gm),
+        "pending": [pending_text(x.kind, x.points) for x in payload.pending],
+        "named": [],
+        "effect_data": effects,
+        "effects": effect_lines(effects, [], gm),
+    }
+
+
+def _check_of(checks: list[Doc], seq: int) -> Doc | None:
+    """The entry of the check recorded at `seq`, if this recap shows it."""
+    return next((c for c in checks if c["seq"] == seq), None)

@@ -1,0 +1,249 @@
+"""GURPS Fright Check: the ruleset object `RULESET` (see `journal.rules.Ruleset`).
+
+Modules: `sheet` (character sheet), `modifiers` (the text's modifier list, validation,
+derived modifiers), `table` (rows 4..40+ as data), `roll` (success rolls), `decide`,
+`evolve`, `inputs` (commands rebuilt for the audit), `describe` (log lines), `status`,
+`tell` (handout sentences), `documents` (`fright --json`), `commands`, `events`,
+`state`; at the presentation layers `narrator` (handout hooks and `templates/`) and `cli`.
+
+Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`):
+
+- `will`: 3d6, the Fright Check itself (never for an Unfazeable character);
+- `table`: 3d6, the Fright Check Table, only on a failure;
+- effect sub-rolls, only when the row read needs them: `stun` 1d (rows 10, 14-16) or
+  2d (row 11); `fp` 1d (rows 14, 15, 20); `faint` 1d (rows 17, 18, 26, 27), 2d (row 19)
+  or 4d (row 20); `panic` 1d (row 21); `coma` 1d (rows 29, 38-40); `catatonia` 1d
+  (row 30); `seizure` 1d and `seizure_fp` 1d (row 31); `ht` 3d6, the HT roll of rows
+  18, 26, 27 and 31; `injury` 1d (row 31 on a failed HT roll) or 2d (row 32);
+  `reaction` 3d6, the total panic reaction (row 33).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from journal.documents import BoardTable, CharacterStatus, Document, StatusDocument
+from journal.events import Event, JSONObject, Recorded
+from journal.rules.core import Adjustment, CampaignState, CharacterAdded
+from journal.rules.dispatch import Dispatch
+from journal.rules.ruleset import Ruleset
+from journal.rulesets.fright_check import documents as _documents
+from journal.rulesets.fright_check import status as _status
+from journal.rulesets.fright_check.describe import LINES
+from journal.rulesets.fright_check.rules import (  # noqa: F401  (deciders register)
+    amend,
+    combat,
+    corrected,
+    fiat,
+    recovery,
+)
+from journal.rulesets.fright_check.rules import invariants as _invariants
+from journal.rulesets.fright_check.rules.commands import (
+    COMMANDS,
+    ChangeRow,
+    EndCombat,
+    FrightCheck,
+    Heal,
+    JoinCombat,
+    LeaveCombat,
+    NameTrait,
+    Recover,
+    Rest,
+    StartCombat,
+    TraitChoice,
+)
+from journal.rulesets.fright_check.rules.decide import DECIDE
+from journal.rulesets.fright_check.rules.events import (
+    EVENTS,
+    CombatEnded,
+    CombatJoined,
+    CombatLeft,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
+    TraitNamed,
+)
+from journal.rulesets.fright_check.rules.evolve import EVOLVE
+from journal.rulesets.fright_check.rules.fright_table import EFFECT_DICE
+from journal.rulesets.fright_check.rules.lookup import rules_of
+from journal.rulesets.fright_check.rules.recall import REBUILD
+from journal.rulesets.fright_check.rules.sheet import build_sheet
+from journal.rulesets.fright_check.rules.state import STATE_CLASSES, FrightState
+from journal.rulesets.fright_check.tell import SENTENCES
+
+if TYPE_CHECKING:
+    from journal.dice import Stake
+
+__all__ = [
+    "EFFECT_DICE",
+    "RULESET",
+    "ChangeRow",
+    "CombatEnded",
+    "CombatStarted",
+    "EndCombat",
+    "FrightCheck",
+    "FrightCheckRules",
+    "FrightChecked",
+    "Heal",
+    "JoinCombat",
+    "LeaveCombat",
+    "NameTrait",
+    "Recover",
+    "Rest",
+    "StartCombat",
+    "TraitChoice",
+    "TraitNamed",
+]
+
+
+#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
+DICE_WORDS: Mapping[str, str] = {
+    "will": "Fright Check",
+    "table": "Fright Check Table (it failed)",
+    "stun": "stun",
+    "fp": "FP lost",
+    "faint": "faint",
+    "panic": "panic",
+    "coma": "coma",
+    "catatonia": "catatonia",
+    "seizure": "seizure",
+    "seizure_fp": "seizure FP lost",
+    "ht": "HT roll",
+    "injury": "injury",
+    "reaction": "panic reaction",
+}
+
+
+class FrightCheckRules(Ruleset):
+    name = "fright-check"
+    summary = "the GURPS Fright Check: modifiers, the Rule of 14, the table 4 to 40+"
+    rules_version = "fc-1"
+    commands = COMMANDS
+    events = EVENTS
+    state_classes = STATE_CLASSES
+    #: the check's 3d6, the table's, then each effect's (a recovery roll's own after)
+    dice_order = (*DICE_WORDS, "recovery", "more")
+    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
+    evolvers: ClassVar[Dispatch[FrightState]] = EVOLVE  # type: ignore[assignment]
+    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
+    lines: ClassVar[Dispatch[str]] = LINES
+    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    cli_module = "journal.rulesets.fright_check.cli"
+    narrator_module = "journal.rulesets.fright_check.narrator"
+    explain_labels = _status.EXPLAIN_LABELS
+    explain_hidden = _status.EXPLAIN_HIDDEN
+    explain_skipped = _status.EXPLAIN_SKIPPED
+    adjustable = fiat.ADJUSTABLE
+    amendable = corrected.AMENDABLE
+    invariants = _invariants.INVARIANTS
+
+    def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
+        return fiat.adjust(state, character, number, value)
+
+    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+        return corrected.amend(payload, command, inputs)
+
+    def dice_purpose(self, payload: Event) -> str | None:
+        """`amend SEQ --dice A,B,C` corrects a Fright Check's Will roll (`--dice table=...`
+        its table roll)."""
+        if payload.type == "FrightChecked":
+            return "will"
+        return super().dice_purpose(payload)
+
+    def build_sheet(self, sheet: JSONObject) -> JSONObject:
+        return build_sheet(sheet)
+
+    def initial(self) -> FrightState:
+        return FrightState()
+
+    def concerns(self, payload: Event) -> tuple[str, ...]:
+        match payload:
+            case (
+                FrightChecked(character=name)
+                | TraitNamed(character=name)
+                | FrightRowChanged(character=name)
+                | RecoveryRolled(character=name)
+                | Healed(character=name)
+                | CombatJoined(character=name)
+                | CombatLeft(character=name)
+            ):
+                return (name,)
+            case RestRecorded(characters=characters):
+                return tuple(characters)
+            case CombatStarted(cast=cast):
+                return tuple(cast)
+            case CharacterAdded(name=name):
+                return (name,)
+        return ()
+
+    def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
+        return _status.status(state)
+
+    def status_table(self, document: StatusDocument) -> str:
+        return _status.status_table(document)
+
+    def board_table(self, document: StatusDocument) -> BoardTable:
+        return _status.board_table(document)
+
+    def outcome(self, records: list[Recorded]) -> Document | None:
+        return _documents.outcome(records)
+
+    def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
+        """Names with a running combat's cast first; the threats and kinds already checked
+        against (most recent first); each character's disadvantages (for `--worsen`)."""
+        if slot == "character":
+            return super().completions(state, slot)
+        rules = rules_of(state)
+        checks = sorted(
+            (check for who in rules.characters.values() for check in who.history),
+            key=lambda check: -check.seq,
+        )
+        if slot == "threat":
+            return list(dict.fromkeys(check.threat for check in checks))
+        if slot == "kind":
+            return list(dict.fromkeys(check.kind for check in checks if check.kind))
+        if slot == "disadvantage":
+            found = [d.name for who in rules.characters.values() for d in who.disadvantages]
+            return sorted(set(found))
+        return []
+
+    def fight_cast(self, state: CampaignState) -> Sequence[str]:
+        fight = rules_of(state).combat
+        return fight.cast if fight else ()
+
+    def ruling_words(self, record: Recorded) -> str:
+        payload = record.payload
+        if isinstance(payload, FrightChecked):
+            return f"{payload.character}'s Fright Check against {payload.threat}"
+        if isinstance(payload, RecoveryRolled):
+            return f"{payload.character}'s recovery roll"
+        if isinstance(payload, FrightRowChanged):
+            return f"the GM's row {payload.row} for {payload.character}'s check #{payload.for_seq}"
+        return super().ruling_words(record)
+
+    def dice_label(
+        self,
+        state: CampaignState,
+        command: object,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
+    ) -> str:
+        who = getattr(command, "character", None)
+        who = self.spelled(state, who) if isinstance(who, str) else None
+        if purpose == "table" and stake is not None and stake.bonus is not None:
+            failed = f"{who} failed by {stake.bonus}" if who else f"failed by {stake.bonus}"
+            return f"{failed}: the table's {count}d{sides} ({stake.bonus:+d})"
+        what = DICE_WORDS.get(purpose, purpose)
+        if stake is not None and stake.about:
+            what = f"{what} from {stake.about}"
+        words = stake.words() if stake else ""
+        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}{words}"
+
+
+RULESET = FrightCheckRules()

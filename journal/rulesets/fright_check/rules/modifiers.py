@@ -1,0 +1,332 @@
+"""Fright Check modifiers: exactly the text's list, validated and itemized.
+
+Every modifier becomes a `Modifier(label, value, source)`; `source` is `"given"`
+for what the GM said (flags, overrides, conditional traits they applied) and
+`"derived"` for what the journal worked out (always-on traits from the sheet, heat of
+battle from the running combat, previous experience and exposures from earlier checks).
+Derived modifiers are itemized even at 0, so the GM sees the derivation was made.
+
+Rulings:
+- Previous personal experience: an earlier Fright Check this character made (not an
+  Unfazeable non-check) against a threat of the same `kind` (case-insensitive); no
+  kind given, no previous experience.
+- Exposures: earlier checks this character made against the same `threat` id whose
+  game time lies 0 to 24 game-hours (both inclusive) before this one's. An earlier check
+  at the same game minute counts (the clock was simply not advanced between them); one
+  exactly 24 h earlier counts; 24 h 1 min earlier does not; one stamped later than this
+  check (a clock set back) does not. With the clock not set, the earlier checks of the
+  same session count as within 24 hours (RULES.md); outside a session none are counted
+  and the label says so. Earlier checks without a game time (made before the clock was
+  set) are left out and the label says how many.
+- After a coma or catatonia: inside the window (`state.Window`), -2 for all skill rolls
+  and attribute checks, listed as a derived modifier of every Fright Check.
+- Heat of battle: derived on while a combat runs and the character is in its cast (an
+  empty cast is everyone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from journal.errors import RuleError
+from journal.rules.clock import hours_between
+from journal.rulesets.fright_check.rules.commands import FrightCheck
+from journal.rulesets.fright_check.rules.events import Modifier
+from journal.rulesets.fright_check.rules.state import Character, CheckRecord, Combat
+
+GIVEN = "given"
+DERIVED = "derived"
+
+BODIES = {
+    "peaceful": (6, "peaceful-looking body, prepared for burial"),
+    "no-violence": (2, "dead body with no signs of violence"),
+    "violent": (0, "victim of violence"),
+    "mutilated": (0, "grisly mutilation"),
+}
+DEPENDENT = -6
+HEAT_OF_BATTLE = 5
+#: (at least this many monsters, modifier), largest first
+HORDE = ((100, -5), (50, -4), (20, -3), (10, -2), (5, -1))
+TOUCHED, DISTANT, REMOTE = -1, 1, 3
+ISOLATED, DARK, ALONE = -1, -1, -2
+PREVIOUS_EXPERIENCE = 1
+EXPOSURE_WINDOW_HOURS = 24
+COMBAT_REFLEXES, COMBAT_PARALYSIS = 2, -2
+DAREDEVIL, HIGHER_PURPOSE = 1, 1
+#: how far a GM's own modifier (`--mod`) may go before it needs an override with a reason
+MOD_LIMIT = 10
+
+
+def item(label: str, value: int, source: str) -> Modifier:
+    return Modifier(label, value, source)
+
+
+def horde(count: int) -> int:
+    for least, value in HORDE:
+        if count >= least:
+            return value
+    return 0
+
+
+def normalize(command: FrightCheck) -> FrightCheck:
+    """The command with its text inputs tidied and its ranges checked (RuleError if not)."""
+    threat = " ".join(command.threat.split())
+    if not threat:
+        raise RuleError("a Fright Check needs the threat it faces: add --threat ID")
+    kind = " ".join((command.kind or "").split()) or None
+    body = command.body.strip().casefold() if command.body is not None else None
+    if body is not None and body not in BODIES:
+        raise RuleError(f"body {command.body!r} is unknown: use one of {', '.join(BODIES)}")
+    _check_range(command.monster, -10, 0, "the monster modifier", "give -1 to -10 (or 0 for none)")
+    if command.count is not None and command.count < 0:
+        raise RuleError(
+            f"a horde of {command.count} cannot be: give the number of monsters (0 or more)"
+        )
+    _check_range(command.mutilation, 0, 3, "mutilation", "give 1 to 3 (how grisly)")
+    if command.mutilation:
+        if body not in (None, "violent", "mutilated"):
+            raise RuleError(f"--mutilated goes with a violent death, not --body {body}")
+        body = "mutilated"  # a grisly mutilation is a victim of violence
+    elif body == "mutilated":
+        raise RuleError("a mutilated body needs how grisly it is: add --mutilated 1 to 3")
+    if command.dependent and body is None:
+        raise RuleError("the Dependent -6 applies to a body: say which with --body")
+    if command.distant and command.remote:
+        raise RuleError(
+            "a threat is seen either at a distance (+1) or remotely (+3), not both: keep one"
+        )
+    _check_range(command.report, 0, 3, "the report bonus", "give 1 to 3 (its quality), or 0")
+    if command.exposures is not None and command.exposures < 0:
+        raise RuleError(f"{command.exposures} exposures cannot be: give 0 or more")
+    extra = tuple((" ".join(label.split()), value) for label, value in command.extra)
+    override = " ".join((command.override or "").split())
+    for label, value in extra:
+        if not -MOD_LIMIT <= value <= MOD_LIMIT and not override:
+            raise RuleError(
+                f"--mod {label}={value:+d} is past -{MOD_LIMIT}..+{MOD_LIMIT} (the text's "
+                f'own modifiers run -10 to +6): add --override "why" if you mean it'
+            )
+        if not label:
+            raise RuleError(f"a GM modifier needs a label: write it as --mod LABEL={value:+d}")
+    return replace(command, threat=threat, kind=kind, body=body, extra=extra)
+
+
+def _check_range(value: int, low: int, high: int, what: str, hint: str) -> None:
+    if not low <= value <= high:
+        raise RuleError(f"{what} {value} is out of range: {hint}")
+
+
+def trait_modifiers(character: Character, command: FrightCheck) -> list[Modifier]:
+    traits = character.traits
+    mods: list[Modifier] = []
+    if isinstance(level := traits.get("Fearlessness"), int) and level is not True:
+        mods.append(item(f"Fearlessness {level}", level, DERIVED))
+    if isinstance(level := traits.get("Fearfulness"), int) and level is not True:
+        mods.append(item(f"Fearfulness {level}", -level, DERIVED))
+    if "Combat Reflexes" in traits:
+        mods.append(item("Combat Reflexes", COMBAT_REFLEXES, DERIVED))
+    if "Combat Paralysis" in traits:
+        mods.append(item("Combat Paralysis", COMBAT_PARALYSIS, DERIVED))
+    conditional = (
+        (command.cowardice_applies, "Cowardice", "physical safety at risk"),
+        (command.daredevil, "Daredevil", "charging in"),
+        (command.higher_purpose, "Higher Purpose", "a threat sworn to oppose"),
+        (command.xenophilia_applies, "Xenophilia", "confronting monsters"),
+    )
+    for applies, trait, why in conditional:
+        if not applies:
+            continue
+        level = traits.get(trait)
+        if level is None:
+            raise RuleError(
+                f"{character.name} does not have {trait}, so its modifier cannot apply: "
+                "drop the flag (or add the trait to the sheet)"
+            )
+        mods.append(
+            item(f"{_trait_label(trait, level)} ({why})", _trait_value(trait, level), GIVEN)
+        )
+    return mods
+
+
+def _trait_label(trait: str, level: int | bool) -> str:
+    return trait if level is True else f"{trait} {level}"
+
+
+def _trait_value(trait: str, level: int | bool) -> int:
+    if trait == "Cowardice":
+        return -int(level)
+    if trait == "Xenophilia":
+        return int(level)
+    return DAREDEVIL if trait == "Daredevil" else HIGHER_PURPOSE
+
+
+def body_modifiers(command: FrightCheck) -> list[Modifier]:
+    if command.body is None:
+        return []
+    value, label = BODIES[command.body]
+    if command.body == "mutilated":
+        value, label = -command.mutilation, f"{label} ({command.mutilation})"
+    mods = [item(label, value, GIVEN)]
+    if command.dependent:
+        mods.append(item("the victim was a Dependent", DEPENDENT, GIVEN))
+    return mods
+
+
+def heat_modifier(character: Character, command: FrightCheck, combat: Combat | None) -> Modifier:
+    running = combat is not None and combat.includes(character.name)
+    if command.heat_of_battle is None:
+        if combat is not None and running:
+            return item(
+                f"heat of battle (combat {combat.title!r} running)", HEAT_OF_BATTLE, DERIVED
+            )
+        if combat is not None:
+            return item(f"no heat of battle (not in combat {combat.title!r})", 0, DERIVED)
+        return item("no heat of battle (no combat running)", 0, DERIVED)
+    if command.heat_of_battle:
+        return item("heat of battle (GM)", HEAT_OF_BATTLE, GIVEN)
+    return item("no heat of battle (GM)", 0, GIVEN)
+
+
+def circumstance_modifiers(command: FrightCheck) -> list[Modifier]:
+    mods: list[Modifier] = []
+    if command.monster:
+        mods.append(item("monster", command.monster, GIVEN))
+    if command.count is not None:
+        value = horde(command.count)
+        bracket = next((f"{least}+" for least, v in HORDE if v == value), "below 5: none")
+        mods.append(item(f"horde of {command.count} ({bracket})", value, GIVEN))
+    flags = (
+        (command.touched, "it touches you", TOUCHED),
+        (command.distant, "at a great distance (100 yd+)", DISTANT),
+        (command.remote, "viewed remotely", REMOTE),
+        (command.isolated, "physically isolated", ISOLATED),
+        (command.dark, "dark", DARK),
+        (command.alone, "alone", ALONE),
+    )
+    mods.extend(item(label, value, GIVEN) for on, label, value in flags if on)
+    return mods
+
+
+def previous_experience_modifier(character: Character, command: FrightCheck) -> Modifier:
+    if command.previous_experience is not None:
+        if command.previous_experience:
+            return item(
+                "previous experience with this kind of threat (GM)", PREVIOUS_EXPERIENCE, GIVEN
+            )
+        return item("no previous experience (GM)", 0, GIVEN)
+    if command.kind is None:
+        return item("previous experience: no kind of threat given", 0, DERIVED)
+    earlier = [
+        c.seq
+        for c in character.history
+        if c.made and c.kind is not None and c.kind.casefold() == command.kind.casefold()
+    ]
+    if earlier:
+        return item(
+            f"previous experience with {command.kind} (check {earlier[0]})",
+            PREVIOUS_EXPERIENCE,
+            DERIVED,
+        )
+    return item(f"no previous experience with {command.kind}", 0, DERIVED)
+
+
+def exposures_modifier(
+    character: Character, command: FrightCheck, game_time: str | None, session: int | None = None
+) -> Modifier:
+    threat = command.threat
+    if command.exposures is not None:
+        return item(
+            f"earlier exposures to {threat} in 24 game-hours (GM: {command.exposures})",
+            command.exposures,
+            GIVEN,
+        )
+    same = [c for c in character.history if c.made and c.threat.casefold() == threat.casefold()]
+    if game_time is None:
+        return _exposures_this_session(threat, same, session)
+    untimed = sum(1 for c in same if c.game_time is None)
+    within = [
+        c.seq
+        for c in same
+        if c.game_time is not None
+        and 0 <= hours_between(c.game_time, game_time) <= EXPOSURE_WINDOW_HOURS
+    ]
+    if within:
+        checks = "check" if len(within) == 1 else "checks"
+        label = f"earlier exposures to {threat} in the last 24 game-hours ({checks} "
+        label += ", ".join(map(str, within)) + ")"
+    else:
+        label = f"no earlier exposure to {threat} in the last 24 game-hours"
+    if untimed:
+        label += f"; {untimed} earlier check(s) without a game time not counted"
+    return item(label, len(within), DERIVED)
+
+
+def _exposures_this_session(
+    threat: str, same: list[CheckRecord], session: int | None
+) -> Modifier:
+    """With no campaign clock, the earlier checks against the threat in this session count
+    as within 24 hours; outside a session nothing can place them, and none count."""
+    if session is None:
+        note = f"; {len(same)} earlier check(s) not counted" if same else ""
+        return item(
+            f"exposures to {threat} in 24 game-hours: the campaign clock is not set and no "
+            f"session is running{note}",
+            0,
+            DERIVED,
+        )
+    within = [c.seq for c in same if c.session == session]
+    if not within:
+        return item(
+            f"no earlier exposure to {threat} this session (the campaign clock is not set)",
+            0,
+            DERIVED,
+        )
+    checks = "check" if len(within) == 1 else "checks"
+    label = f"earlier exposures to {threat} this session, counted as within 24 game-hours "
+    label += f"(the campaign clock is not set; {checks} " + ", ".join(map(str, within)) + ")"
+    return item(label, len(within), DERIVED)
+
+
+def window_modifier(
+    character: Character, game_time: str | None, session: int | None
+) -> list[Modifier]:
+    """-2 inside the window after a coma or catatonia (RULES.md Part 2)."""
+    window = character.window(game_time, session)
+    if window is None:
+        return []
+    return [item(window.label(), window.value, DERIVED)]
+
+
+def report_modifier(command: FrightCheck) -> list[Modifier]:
+    if not command.report:
+        return []
+    return [
+        item(
+            f"learned the details beforehand (report quality {command.report})",
+            command.report,
+            GIVEN,
+        )
+    ]
+
+
+def all_modifiers(
+    character: Character,
+    command: FrightCheck,
+    combat: Combat | None,
+    game_time: str | None,
+    session: int | None = None,
+) -> tuple[Modifier, ...]:
+    """The itemized modifiers in the text's order, then the window after a coma or
+    catatonia (not the text's list: the table's own aftermath); `command` must be
+    normalized."""
+    return (
+        *trait_modifiers(character, command),
+        *body_modifiers(command),
+        heat_modifier(character, command, combat),
+        *circumstance_modifiers(command),
+        previous_experience_modifier(character, command),
+        exposures_modifier(character, command, game_time, session),
+        *report_modifier(command),
+        *(item(label, value, GIVEN) for label, value in command.extra),
+        *window_modifier(character, game_time, session),
+    )

@@ -1,0 +1,86 @@
+"""Rebuilding a ruling's command from the inputs its event recorded (for the audit)."""
+
+from __future__ import annotations
+
+from journal.rules.dispatch import Dispatch
+from journal.rulesets.fright_check.rules.commands import (
+    ChangeRow,
+    EndCombat,
+    FrightCheck,
+    Heal,
+    JoinCombat,
+    LeaveCombat,
+    NameTrait,
+    Recover,
+    Rest,
+    StartCombat,
+)
+from journal.rulesets.fright_check.rules.events import (
+    CombatEnded,
+    CombatJoined,
+    CombatLeft,
+    CombatStarted,
+    FrightChecked,
+    FrightRowChanged,
+    Healed,
+    RecoveryRolled,
+    RestRecorded,
+    TraitNamed,
+)
+
+REBUILD = Dispatch[object | None]("command_for")
+
+
+@REBUILD.on(FrightChecked)
+def _check(payload: FrightChecked) -> FrightCheck:
+    return FrightCheck(
+        character=payload.character,
+        threat=payload.threat,
+        kind=payload.kind,
+        monster=payload.monster,
+        count=payload.count,
+        body=payload.body,
+        mutilation=payload.mutilation,
+        dependent=payload.dependent,
+        heat_of_battle=payload.heat_of_battle,
+        touched=payload.touched,
+        distant=payload.distant,
+        remote=payload.remote,
+        isolated=payload.isolated,
+        dark=payload.dark,
+        alone=payload.alone,
+        report=payload.report,
+        cowardice_applies=payload.cowardice_applies,
+        daredevil=payload.daredevil,
+        higher_purpose=payload.higher_purpose,
+        xenophilia_applies=payload.xenophilia_applies,
+        extra=tuple((label, value) for label, value in payload.extra),
+        previous_experience=payload.previous_experience,
+        exposures=payload.exposures,
+        override="as recorded",  # the typo guard was asked at the table
+        change_to=payload.change_to,
+        change_reason=payload.change_reason,
+        threat_name=payload.threat_name,
+    )
+
+
+@REBUILD.on(TraitNamed)
+def _named(payload: TraitNamed) -> NameTrait:
+    return NameTrait(
+        character=payload.character,
+        for_seq=payload.for_seq,
+        name=payload.name,
+        points=payload.pending_points,
+        self_control=None if payload.worsened else payload.self_control,
+        worsen=payload.name if payload.worsened else None,
+    )
+
+
+REBUILD.on(CombatStarted)(lambda payload: StartCombat(payload.title, tuple(payload.cast)))
+REBUILD.on(CombatEnded)(lambda payload: EndCombat())
+REBUILD.on(FrightRowChanged)(lambda p: ChangeRow(p.character, p.for_seq, p.row, p.reason))
+REBUILD.on(RecoveryRolled)(lambda p: Recover(p.character, p.for_seq, p.care))
+REBUILD.on(Healed)(lambda p: Heal(p.character, p.hp, p.fp))
+REBUILD.on(RestRecorded)(lambda p: Rest(() if p.everyone else tuple(p.characters)))
+REBUILD.on(CombatJoined)(lambda p: JoinCombat(p.character))
+REBUILD.on(CombatLeft)(lambda p: LeaveCombat(p.character, p.reason))

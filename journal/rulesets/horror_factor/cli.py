@@ -1,0 +1,568 @@
+"""The Horror Factor's command-line commands, the options of its sheet for `character
+add`, and the demo's tour. Each command parses, builds a Horror Factor command, hands it
+to the API (`journal.cli.common.record`) and prints what was recorded."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from journal.cli.common import (
+    complete,
+    json_option,
+    key_values,
+    pass_settings,
+    record,
+    split_names,
+    whole_number,
+)
+from journal.cli.main import Settings, fail
+from journal.rules.numbers import signed
+
+if TYPE_CHECKING:
+    from journal.api import Journal
+
+
+@click.group()
+def encounter() -> None:
+    """Start and end a fight; who arrives late and who is out of it.
+
+    \b
+    Example:
+      journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
+      journal encounter join Mara
+      journal encounter leave Ariella --reason "fled down the alley"
+      journal encounter end --do-or-die Freddie,Ariella,Linda
+    """
+
+
+HF_PRESETS_HELP = (
+    "Horror Factor: a number 0-20 or a preset (play-fight 0, fistfight 1, homicidal-fistfight 2, "
+    "improvised-weapon 3, lethal-weapon 4, weak-creature 4, brutality 5, few-weak-creatures 5, "
+    "powerful-creature 5, horde 6, very-powerful-creature 6)."
+)
+
+
+@encounter.command("start")
+@click.argument("title")
+@click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP, shell_complete=complete("hf"))
+@click.option("--outnumbered", is_flag=True, help="+1 HF: the characters are outnumbered.")
+@click.option("--ambush", is_flag=True, help="+2 HF on the first turn only.")
+@click.option("--creepy", is_flag=True, help="+1 HF: creepy surroundings.")
+@click.option("--very-creepy", is_flag=True, help="+2 HF instead: rarely this creepy.")
+@click.option(
+    "--category",
+    help="For Hardness specializations, e.g. supernatural.",
+    shell_complete=complete("category"),
+)
+@click.option(
+    "--cast",
+    "cast",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Who is in it (default: everyone in the story, as for a GURPS fight).",
+    shell_complete=complete("character", listed=True),
+)
+@json_option
+@pass_settings
+def encounter_start(
+    settings: Settings,
+    title: str,
+    hf: str | None,
+    outnumbered: bool,
+    ambush: bool,
+    creepy: bool,
+    very_creepy: bool,
+    category: str | None,
+    cast: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Start an encounter: its Horror Factor (--hf, a number 0-20 or a preset) and who
+    faces it.
+
+    \b
+    Example:
+      journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
+      journal encounter start "Cellar" --hf 4 --ambush --very-creepy --category supernatural \\
+          --cast Linda
+    """
+    from journal.rulesets.horror_factor.rules import StartEncounter
+
+    if creepy and very_creepy:
+        fail("give --creepy (+1) or --very-creepy (+2), not both: they do not add up")
+    if hf is None:
+        fail("a Horror Factor encounter needs --hf PRESET|N (e.g. --hf horde)")
+    level = 2 if very_creepy else int(creepy)
+    command = StartEncounter(title, hf, split_names(cast), outnumbered, ambush, level, category)
+    record(settings, command, as_json)
+
+
+@encounter.command("join")
+@click.argument("name")
+@json_option
+@pass_settings
+def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
+    """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush
+    only while it is still turn 1). One who left comes back at the HF they left with.
+
+    \b
+    Example:
+      journal encounter join Mara
+    """
+    from journal.rulesets.horror_factor.rules import JoinEncounter
+
+    record(settings, JoinEncounter(name), as_json)
+
+
+@encounter.command("leave")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
+@json_option
+@pass_settings
+def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
+    """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
+    them only if you name them with --do-or-die or --broken.
+
+    \b
+    Example:
+      journal encounter leave Ariella --reason "fled down the alley"
+    """
+    from journal.rulesets.horror_factor.rules import LeaveEncounter
+
+    record(settings, LeaveEncounter(name, reason), as_json)
+
+
+@encounter.command("end")
+@click.option(
+    "--do-or-die",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Fought through: +1 Hardness up to the cap.",
+    shell_complete=complete("character", listed=True),
+)
+@click.option(
+    "--broken",
+    multiple=True,
+    metavar="NAME,NAME",
+    help="Broke: brokenness +1.",
+    shell_complete=complete("character", listed=True),
+)
+@json_option
+@pass_settings
+def encounter_end(
+    settings: Settings, do_or_die: tuple[str, ...], broken: tuple[str, ...], as_json: bool
+) -> None:
+    """End the running encounter, with who fought through and who broke.
+
+    \b
+    Example:
+      journal encounter end --do-or-die Freddie,Ariella,Linda
+      journal encounter end --broken Ariella
+    """
+    from journal.rulesets.horror_factor.rules import EndEncounter
+
+    record(settings, EndEncounter(split_names(do_or_die), split_names(broken)), as_json)
+
+
+@click.command()
+@json_option
+@pass_settings
+def turn(settings: Settings, as_json: bool) -> None:
+    """Start the next turn: HF -1 for who acted, the same for who froze.
+
+    \b
+    Example:
+      journal turn
+    """
+    from journal.rulesets.horror_factor.rules import AdvanceTurn
+
+    record(settings, AdvanceTurn(), as_json)
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@click.option(
+    "--dice", metavar="+A/-B", help="Entered d10 pair, e.g. +5/-6 (rolled when left out)."
+)
+@json_option
+@pass_settings
+def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -> None:
+    """Roll NAME's initiative: Reaction - action penalty + d10 - d10.
+
+    \b
+    Example:
+      journal initiative Freddie --dice +5/-6
+      journal initiative Linda
+    """
+    from journal.dice import parse_d10_pair
+    from journal.rulesets.horror_factor.rules import RollInitiative
+
+    entered = {"initiative": parse_d10_pair(dice)} if dice else None
+    record(settings, RollInitiative(name), as_json, entered, {"initiative": "--dice"})
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@click.argument("points", type=int)
+@json_option
+@pass_settings
+def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
+    """NAME spends POINTS Willpower to lower their HF this turn (up to 3 a turn); refused
+    when their HF is already at or below their Hardness (no penalty to lower).
+
+    \b
+    Example:
+      journal soak Linda 2
+    """
+    from journal.rulesets.horror_factor.rules import Soak
+
+    record(settings, Soak(name, points), as_json)
+
+
+def _name_or_cause(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """`shift NAME CAUSE`, or `shift --all CAUSE`: then the first argument is the cause."""
+    slot = "group-cause" if ctx.params.get("everyone") else "character"
+    return complete(slot)(ctx, param, incomplete)
+
+
+# Unknown options pass through as arguments, so a negative DELTA (`-1`) is a number, not a flag.
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("name", required=False, shell_complete=_name_or_cause)
+@click.argument("cause", required=False, shell_complete=complete("cause"))
+@click.argument("delta", type=int, required=False)
+@click.option("--all", "everyone", is_flag=True, help="Shift every participant (e.g. inspired).")
+@click.option(
+    "--as",
+    "told",
+    metavar="TEXT",
+    help="What players read for this shift (\"a ghoul drags him down\"), not the cause's wording.",
+)
+@json_option
+@pass_settings
+def shift(
+    settings: Settings,
+    name: str | None,
+    cause: str | None,
+    delta: int | None,
+    everyone: bool,
+    told: str | None,
+    as_json: bool,
+) -> None:
+    """Shift NAME's HF at once for CAUSE: a catalog key or your own text with DELTA
+    (-10 to 10; a DELTA after a catalog key overrides the catalog's).
+
+    \b
+    Catalog: +1 shot-ignored, near-miss-gunfire, near-miss-explosion, outgunned,
+             reinforcements; +2 killed-someone, hurt, grabbed; --all inspired (-1).
+    Example:
+      journal shift Freddie grabbed
+      journal shift Ariella "sees her sister among them" 1
+      journal shift Linda "a friendly face" -1
+      journal shift --all inspired
+      journal shift Milo grabbed --as "a ghoul drags him down"
+    """
+    from journal.rulesets.horror_factor.rules import Shift
+
+    for given in (name, cause):
+        if given and given.startswith("-") and signed(given) is None:
+            raise click.UsageError(f"No such option: {given}")
+    if everyone:
+        # With --all the first argument is the cause: `shift --all inspired [DELTA]`.
+        number = None if cause is None else signed(cause)
+        if number is not None and delta is None:
+            delta = number
+        elif cause is not None:
+            fail("with --all give only CAUSE [DELTA], e.g. journal shift --all inspired")
+        cause, name = name, None
+        if cause is not None and signed(cause) is not None:
+            fail("give the cause before the delta: journal shift --all CAUSE [DELTA]")
+    if not cause:
+        fail("say why: journal shift NAME CAUSE [DELTA] (or --all CAUSE [DELTA])")
+    record(settings, Shift(name, cause, delta, told), as_json)
+
+
+@click.command()
+@click.argument("cause", shell_complete=complete("cause"))
+@click.argument("text", required=False)
+@click.option("--catalog", is_flag=True, help="Players read CAUSE in the catalog's words again.")
+@json_option
+@pass_settings
+def wording(
+    settings: Settings, cause: str, text: str | None, catalog: bool, as_json: bool
+) -> None:
+    """The players' wording of a catalog cause, for the shifts recorded from now on (the
+    catalog's is the text's: `grabbed` is "a zombie gets into grappling range and grabs").
+    A shift's own `--as TEXT` still wins.
+
+    \b
+    Example:
+      journal wording grabbed "something gets a grip on them"
+      journal wording near-miss-gunfire "a shotgun blast tears the doorframe"
+      journal wording grabbed --catalog
+    """
+    from journal.rulesets.horror_factor.rules import SetWording
+
+    if catalog == (text is not None):
+        fail("give the players' wording as TEXT, or --catalog for the catalog's own words")
+    record(settings, SetWording(cause, text), as_json)
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@json_option
+@pass_settings
+def drop(settings: Settings, name: str, as_json: bool) -> None:
+    """NAME dropped an enemy (the first drop: the group -1 HF, NAME -2). Refused for one
+    who froze this turn (they cannot act).
+
+    \b
+    Example:
+      journal drop Linda
+    """
+    from journal.rulesets.horror_factor.rules import DropEnemy
+
+    record(settings, DropEnemy(name), as_json)
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@click.option(
+    "--hf",
+    type=int,
+    help="The Horror Factor of a horror outside combat, 0-20. Without it: the initial HF "
+    "of NAME's last encounter.",
+)
+@click.option(
+    "--category",
+    metavar="C",
+    help="With --hf: the horror's category (NAME's specialization for it applies and changes).",
+)
+@click.option("--dice", metavar="+A/-B", help="Entered d10 pair (rolled when left out).")
+@json_option
+@pass_settings
+def check(
+    settings: Settings,
+    name: str,
+    hf: int | None,
+    category: str | None,
+    dice: str | None,
+    as_json: bool,
+) -> None:
+    """Horror Check: current Willpower + Hardness - HF + d10 - d10 against 10.
+    Pass: hardened (+1 Hardness up to the cap). Fail: broken (+1 brokenness).
+
+    Without --hf the check is about NAME's last encounter: its initial HF (turn 1,
+    modifiers and ambush included), and the Hardness for its category (NAME's
+    specialization, else the general one). It is the other way to decide that incident:
+    if the encounter's end already named NAME, the check is refused (one incident, one
+    change). With --hf N (a horror of its own) the HF is N and the general Hardness
+    applies, or NAME's specialization for --category C.
+
+    \b
+    Example:
+      journal check Ariella --dice +4/-2
+      journal check Linda --hf 8
+      journal check Prof --hf 6 --category mythos
+    """
+    from journal.dice import parse_d10_pair
+    from journal.rulesets.horror_factor.rules import HorrorCheck
+
+    entered = {"check": parse_d10_pair(dice)} if dice else None
+    record(settings, HorrorCheck(name, hf, category), as_json, entered, {"check": "--dice"})
+
+
+@click.command()
+@click.argument("names", nargs=-1, shell_complete=complete("character"))
+@click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
+@click.option("--victory", is_flag=True, help="A major victory or accomplishment, not sleep.")
+@click.option("--points", type=int, help="Restore only this much Willpower.")
+@json_option
+@pass_settings
+def rest(
+    settings: Settings,
+    names: tuple[str, ...],
+    everyone: bool,
+    victory: bool,
+    points: int | None,
+    as_json: bool,
+) -> None:
+    """A good night's sleep (or --victory): Willpower back to its maximum. Sleep waits for
+    the end of a fight for those in it; a major victory does not.
+
+    \b
+    Example:
+      journal rest --all
+      journal rest Linda --victory
+      journal rest Freddie --points 2
+    """
+    from journal.rulesets.horror_factor.rules import Rest
+
+    if everyone and names:
+        fail(
+            f"give NAME ... or --all, not both: `rest --all` rests everyone, "
+            f"`rest {' '.join(names)}` only them"
+        )
+    chosen = () if everyone else split_names(names)
+    record(settings, Rest(chosen, victory, points), as_json)
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@click.option("--months", type=int, required=True, help="Months of peaceful life (at least 1).")
+@click.option("--lose", type=int, required=True, help="Hardness lost (0 or more).")
+@click.option("--therapy", is_flag=True, help="Had therapy (needed to lose Hardness above 5).")
+@click.option("--ptsd", is_flag=True, help="Has post-traumatic stress disorder.")
+@click.option("--mindset", is_flag=True, help="Kept a warlike mindset: nothing is lost.")
+@click.option(
+    "--override", metavar="REASON", help="GM ruling past the therapy rule, with a reason."
+)
+@click.option(
+    "--spec", "specialization", metavar="C", help="Lose this specialization's Hardness instead."
+)
+@json_option
+@pass_settings
+def peace(
+    settings: Settings,
+    name: str,
+    months: int,
+    lose: int,
+    therapy: bool,
+    ptsd: bool,
+    mindset: bool,
+    override: str | None,
+    specialization: str | None,
+    as_json: bool,
+) -> None:
+    """Months of peaceful life: Hardness lost, never below half the peak (with --spec C,
+    the specialization's Hardness and its own peak).
+
+    \b
+    Example:
+      journal peace Linda --months 6 --lose 1 --ptsd
+      journal peace Sarge --months 12 --lose 1 --therapy
+      journal peace Prof --months 6 --lose 1 --spec mythos
+    """
+    from journal.rulesets.horror_factor.rules import Peace
+
+    command = Peace(name, months, lose, therapy, ptsd, mindset, override, specialization)
+    record(settings, command, as_json)
+
+
+@click.command()
+@click.argument("name", shell_complete=complete("character"))
+@click.option("--hardness", type=int, required=True, help="Levels of Hardness gained.")
+@click.option("--reason", required=True, help="Why (awards past the cap are deliberate).")
+@click.option(
+    "--spec",
+    "specialization",
+    metavar="CATEGORY",
+    help="Award a specialization instead.",
+    shell_complete=complete("category"),
+)
+@click.option("--new-spec", is_flag=True, help="The specialization is new to the character.")
+@json_option
+@pass_settings
+def award(
+    settings: Settings,
+    name: str,
+    hardness: int,
+    reason: str,
+    specialization: str | None,
+    new_spec: bool,
+    as_json: bool,
+) -> None:
+    """Award Hardness, past the training cap if you rule so (never past 7).
+
+    \b
+    Example:
+      journal award Freddie --hardness 1 --reason "Two years of wasteland patrols"
+      journal award Linda --hardness 1 --spec occult --new-spec --reason "The Black Lodge"
+    """
+    from journal.rulesets.horror_factor.rules import Award
+
+    record(settings, Award(name, hardness, reason, specialization, new_spec), as_json)
+
+
+# --- what the journal asks of a ruleset's CLI module -----------------------------------------
+
+
+def commands() -> dict[str, click.Command]:
+    """The commands this ruleset adds to `journal`."""
+    return {
+        "encounter": encounter,
+        "turn": turn,
+        "initiative": initiative,
+        "soak": soak,
+        "shift": shift,
+        "drop": drop,
+        "check": check,
+        "rest": rest,
+        "peace": peace,
+        "award": award,
+        "wording": wording,
+    }
+
+
+SHEET_EXAMPLE = (
+    "journal character add Freddie --reaction 10 --willpower 10 --hardness 0 --training none\n"
+    "journal character add Prof --reaction 11 --willpower 12 --hardness 1 --training some \\\n"
+    "    --spec mythos=4"
+)
+
+
+def sheet_options() -> list[click.Option]:
+    """The options of a Horror Factor sheet on `character add`."""
+    return [
+        click.Option(["--reaction"], type=int, help="Awareness (Reaction), e.g. 10."),
+        click.Option(["--willpower"], type=int, help="Willpower, 1-20."),
+        click.Option(["--hardness"], type=int, help="Hardness, 0-7."),
+        click.Option(
+            ["--training"],
+            help="none|some|professional|elite|supernatural: sets the hardening cap.",
+        ),
+        click.Option(["--brokenness"], type=int, help="Brokenness 0-6 (default 0)."),
+        click.Option(
+            ["--spec", "specs"], multiple=True, metavar="CAT=N", help="Hardness for a category."
+        ),
+    ]
+
+
+def sheet(given: dict[str, Any]) -> dict[str, object]:
+    """The sheet the options give (the rules check its ranges)."""
+    required = ("reaction", "willpower", "hardness", "training")
+    missing = [f"--{k}" for k in required if given.get(k) is None]
+    if missing:
+        fail(f"a Horror Factor character needs {', '.join(missing)}")
+    result: dict[str, object] = {k: given[k] for k in required}
+    result["specializations"] = {
+        key: whole_number(value, f"--spec {key}")
+        for key, value in key_values(given.get("specs") or (), "--spec").items()
+    }
+    if given.get("brokenness") is not None:
+        result["brokenness"] = given["brokenness"]
+    return result
+
+
+def tour(journal: Journal) -> str:
+    """What `journal demo` shows of the rule text's zombie fight."""
+    from journal.api import status_text
+
+    records = list(journal.records())
+    drop = next(r for r in records if r.type == "EnemyDropped")
+    second = next(
+        r
+        for r in records
+        if r.type == "InitiativeRolled" and r.data["character"] == "Linda" and r.data["turn"] == 2
+    )
+    lines = [
+        f"Turn 4, after Linda drops the first zombie (journal status --as-of {drop.seq}):",
+        status_text(journal.status(drop.seq), journal.ruleset),
+        "\nAfter the fight (journal status):",
+        status_text(journal.status(), journal.ruleset),
+        f"\nLinda's second-turn initiative (journal explain Linda {second.seq}):",
+        f"  #{second.seq} {journal.lines([second])[0]}",
+        "  The rule text says 13 here: it writes 12 + 2 - 6 = 7 where the sum is 8, "
+        "so by its own rule the total is 14.",
+    ]
+    return "\n".join(lines)

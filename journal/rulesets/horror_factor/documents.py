@@ -1,0 +1,75 @@
+"""The `--json` documents of Horror Factor rulings (`initiative --json`, `check --json`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from journal.documents import Document
+from journal.events import Dice, Recorded, Terms
+from journal.rulesets.horror_factor.rules.events import HorrorChecked, InitiativeRolled
+
+
+@dataclass(frozen=True)
+class InitiativeDocument(Document):
+    seq: int
+    character: str
+    turn: int
+    hf: int
+    effective_hf: int
+    action_penalty: int
+    total: int
+    can_act: bool
+    defense_penalty: int
+    terms: Terms
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class CheckDocument(Document):
+    seq: int
+    character: str
+    total: int
+    result: str
+    hardness: int
+    brokenness: int
+    terms: Terms
+    hf: int
+    hf_source: str
+    dice: Dice
+    specialization: str | None  # the Hardness `hardness` is; None: the general one
+    encounter: str | None  # the encounter the check is about; None: a horror of its own
+
+
+def outcome(records: list[Recorded]) -> Document | None:
+    record = records[-1]
+    payload = record.payload
+    if isinstance(payload, InitiativeRolled):
+        return InitiativeDocument(
+            record.seq,
+            payload.character,
+            payload.turn,
+            payload.hf,
+            payload.effective_hf,
+            payload.action_penalty,
+            payload.total,
+            payload.can_act,
+            payload.defense_penalty,
+            payload.terms,
+            payload.dice,
+        )
+    if isinstance(payload, HorrorChecked):
+        return CheckDocument(
+            record.seq,
+            payload.character,
+            payload.total,
+            payload.result,
+            payload.hardness_after,
+            payload.brokenness_after,
+            payload.terms,
+            payload.hf,
+            payload.hf_source,
+            payload.dice,
+            payload.specialization,
+            payload.encounter,
+        )
+    return None

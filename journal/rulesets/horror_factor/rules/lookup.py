@@ -1,0 +1,69 @@
+"""Looking characters and the running encounter up for a decider, refusing clearly."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from journal.errors import RuleError
+from journal.events import Term
+from journal.rules.core import CampaignState
+from journal.rulesets.horror_factor.rules.events import TrackChange
+from journal.rulesets.horror_factor.rules.state import Character, Encounter, HFState, Participant
+
+
+def rules_of(state: CampaignState) -> HFState:
+    return state.rules if isinstance(state.rules, HFState) else HFState()
+
+
+def character(state: CampaignState, name: str) -> Character:
+    canonical = state.character(name)
+    found = rules_of(state).characters.get(canonical)
+    if found is None:
+        raise RuleError(f"{canonical} has no Horror Factor sheet in this campaign")
+    return found
+
+
+def running(state: CampaignState, doing: str) -> Encounter:
+    encounter = rules_of(state).encounter
+    if encounter is None:
+        raise RuleError(
+            f"no encounter is running, so you cannot {doing}: "
+            "start one with `journal encounter start`"
+        )
+    return encounter
+
+
+def participant(
+    state: CampaignState, name: str, doing: str, *, present: bool = True
+) -> tuple[Character, Participant]:
+    """A participant of the running encounter; with `present`, one still in the fight."""
+    encounter = running(state, doing)
+    who = character(state, name)
+    found = encounter.participants.get(who.name)
+    if found is None:
+        cast = ", ".join(encounter.participants)
+        raise RuleError(
+            f"{who.name} is not in the encounter {encounter.title!r} (its cast: {cast}), "
+            f"so cannot {doing}: `journal encounter join {who.name}` brings them in"
+        )
+    if present and found.left is not None:
+        raise RuleError(
+            f"{who.name} left the fight ({found.left}), so cannot {doing}: "
+            f"`journal encounter join {who.name}` brings them back"
+        )
+    return who, found
+
+
+def present(encounter: Encounter) -> list[Participant]:
+    """The participants still in the fight."""
+    return [p for p in encounter.participants.values() if p.left is None]
+
+
+def track_change(p: Participant, parts: Sequence[Term], reason: str) -> TrackChange:
+    """One participant's HF moved by `parts`, never below 0, with the terms that show it."""
+    raw = p.hf + sum(value for _, value in parts)
+    after = max(0, raw)
+    terms: list[Term] = [("HF", p.hf), *parts]
+    if after != raw:
+        terms.append(("not below 0", after - raw))
+    return TrackChange(p.name, p.hf, after, reason, tuple(terms))

@@ -1,0 +1,77 @@
+"""Rebuilding a ruling's command from the inputs its event recorded (for audit)."""
+
+from __future__ import annotations
+
+from journal.rules.dispatch import Dispatch
+from journal.rulesets.horror_factor.rules.commands import (
+    AdvanceTurn,
+    Award,
+    DropEnemy,
+    EndEncounter,
+    HorrorCheck,
+    JoinEncounter,
+    LeaveEncounter,
+    Peace,
+    Rest,
+    RollInitiative,
+    SetWording,
+    Shift,
+    Soak,
+    StartEncounter,
+)
+from journal.rulesets.horror_factor.rules.events import (
+    EncounterEnded,
+    EncounterJoined,
+    EncounterLeft,
+    EncounterStarted,
+    EnemyDropped,
+    HardnessAwarded,
+    HorrorChecked,
+    HorrorFactorShifted,
+    InitiativeRolled,
+    PeaceRecorded,
+    Rested,
+    TurnAdvanced,
+    WillpowerSoaked,
+    WordingSet,
+)
+
+REBUILD = Dispatch[object | None]("command_for")
+REBUILD.on(EncounterStarted)(
+    lambda p: StartEncounter(
+        title=p.title,
+        hf=p.hf_given,
+        cast=tuple(p.cast),
+        outnumbered=p.outnumbered,
+        ambush=p.ambush,
+        creepy=p.creepy,
+        category=p.category,
+    )
+)
+REBUILD.on(TurnAdvanced)(lambda p: AdvanceTurn())
+REBUILD.on(InitiativeRolled)(lambda p: RollInitiative(p.character))
+REBUILD.on(WillpowerSoaked)(lambda p: Soak(p.character, p.points))
+REBUILD.on(HorrorFactorShifted)(lambda p: Shift(p.character, p.cause, p.delta, p.told))
+REBUILD.on(WordingSet)(lambda p: SetWording(p.cause, p.text))
+REBUILD.on(EnemyDropped)(lambda p: DropEnemy(p.character))
+REBUILD.on(EncounterEnded)(lambda p: EndEncounter(tuple(p.do_or_die), tuple(p.broken)))
+REBUILD.on(EncounterJoined)(lambda p: JoinEncounter(p.character))
+REBUILD.on(EncounterLeft)(lambda p: LeaveEncounter(p.character, p.reason))
+REBUILD.on(HorrorChecked)(lambda p: HorrorCheck(p.character, p.hf_given, p.category))
+REBUILD.on(Rested)(lambda p: Rest(() if p.everyone else tuple(p.characters), p.victory, p.points))
+REBUILD.on(PeaceRecorded)(
+    lambda p: Peace(
+        character=p.character,
+        months=p.months,
+        lose=p.lose,
+        therapy=p.therapy,
+        ptsd=p.ptsd,
+        mindset=p.mindset,
+        override=p.override,
+        specialization=p.specialization,
+    )
+)
+# new_spec: the typo guard was asked at the table; the record already holds the specialization
+REBUILD.on(HardnessAwarded)(
+    lambda p: Award(p.character, p.levels, p.reason, p.specialization, new_spec=True)
+)

@@ -1,0 +1,104 @@
+"""Character sheets and campaign options, validated in the GM's words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from journal.errors import RuleError
+from journal.rules.numbers import signed
+from journal.rulesets.horror_factor.rules import catalog
+
+
+def whole(value: Any, what: str) -> int:
+    """An int from an int or a digit string; a RuleError naming `what` otherwise."""
+    if isinstance(value, bool):
+        raise RuleError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        number = signed(value)
+        if number is not None:
+            return number
+    raise RuleError(f"{what} must be a whole number, not {value!r}")
+
+
+def in_range(value: Any, what: str, low: int, high: int) -> int:
+    number = whole(value, what)
+    if not low <= number <= high:
+        raise RuleError(f"{what} must be {low} to {high}, not {number}")
+    return number
+
+
+def category_name(text: str) -> str:
+    return "-".join(text.strip().lower().split())
+
+
+def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical Horror Factor sheet; refuses what the rules do not allow."""
+    missing = [k for k in ("reaction", "willpower", "hardness", "training") if k not in sheet]
+    if missing:
+        raise RuleError(
+            f"a Horror Factor character needs {', '.join(missing)}: give "
+            "--reaction N --willpower N --hardness N --training T"
+        )
+    reaction = in_range(sheet["reaction"], "reaction", *catalog.REACTION_RANGE)
+    willpower = in_range(sheet["willpower"], "willpower", *catalog.WILLPOWER_RANGE)
+    hardness = in_range(sheet["hardness"], "hardness", 0, catalog.HARDNESS_MAX)
+    training = str(sheet["training"]).strip().lower()
+    if training not in catalog.TRAININGS:
+        raise RuleError(
+            f"training must be one of {', '.join(catalog.TRAININGS)}, not {sheet['training']!r}"
+        )
+    cap = catalog.HARDENING_CAP[training]
+    if hardness > cap:
+        fits = next(t for t in catalog.TRAININGS if catalog.HARDENING_CAP[t] >= hardness)
+        raise RuleError(
+            f"a starting Hardness of {hardness} is above the cap of training {training} ({cap}): "
+            f"give --training {fits} (cap {catalog.HARDENING_CAP[fits]}) if that fits, or start "
+            f"at {cap} and `journal award NAME --hardness {hardness - cap} --reason ...` "
+            "for the rest"
+        )
+    brokenness = in_range(sheet.get("brokenness", 0), "brokenness", 0, catalog.BROKENNESS_MAX)
+    raw_specs = sheet.get("specializations") or {}
+    if not isinstance(raw_specs, Mapping):
+        raise RuleError("specializations must map a category to a Hardness, e.g. mythos=4")
+    specs: dict[str, int] = {}
+    for raw_name, raw_level in raw_specs.items():
+        name = category_name(str(raw_name))
+        if not name:
+            raise RuleError("a Hardness specialization needs a category name, e.g. mythos=4")
+        if name in specs:
+            raise RuleError(f"the specialization {name!r} is given twice: give it once")
+        specs[name] = in_range(raw_level, f"the {name} specialization", 0, catalog.HARDNESS_MAX)
+        if specs[name] > cap:
+            fits = next(t for t in catalog.TRAININGS if catalog.HARDENING_CAP[t] >= specs[name])
+            raise RuleError(
+                f"a starting {name} specialization of {specs[name]} is above the cap of "
+                f"training {training} ({cap}): give --training {fits} (cap "
+                f"{catalog.HARDENING_CAP[fits]}) if that fits, or start at {name}={cap} and "
+                f"`journal award NAME --hardness {specs[name] - cap} --spec {name} --reason ...` "
+                "for the rest"
+            )
+    return {
+        "reaction": reaction,
+        "willpower": willpower,
+        "hardness": hardness,
+        "training": training,
+        "specializations": dict(sorted(specs.items())),
+        "brokenness": brokenness,
+    }
+
+
+def parse_option(key: str, raw: str) -> int | bool:
+    if key == "exceptional_margin":
+        return in_range(raw, "exceptional_margin", *catalog.EXCEPTIONAL_MARGIN_RANGE)
+    if key == "end_and_check":
+        word = str(raw).strip().lower()
+        if word in catalog.YES:
+            return True
+        if word in catalog.NO:
+            return False
+        raise RuleError(f"end_and_check is yes or no, not {raw!r}")
+    known = ", ".join(sorted(catalog.OPTION_DEFAULTS))
+    raise RuleError(f"horror-factor has no option {key!r} (options: {known})")
