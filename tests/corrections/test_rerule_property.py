@@ -15,7 +15,7 @@ Afterwards:
   unless awarded, Willpower 0..max, brokenness 0..6, HF >= 0; Fright Check: points lost
   never negative).
 
-Both rulesets. The fresh journal is the in-memory rules table (tests/rules_harness.py).
+Both rulesets. The fresh journal is the in-memory rules table (tests/support/rules_harness.py).
 """
 
 from __future__ import annotations

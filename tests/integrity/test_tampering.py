@@ -126,7 +126,7 @@ def test_a_tampered_campaign_is_found(
     assert not with_receipt["ok"]
     if tampering.first_bad is None:
         # a sound chain: only the receipt tells (and the snapshots, when the tamperer left
-        # the cache of the events they removed: tests/snapshots covers those)
+        # the cache of the events they removed: tests/store/snapshots covers those)
         assert alone["findings"] == [] and alone["checks"]["chain"]
         assert [f["kind"] for f in with_receipt["findings"]] == ["receipt"]
         assert with_receipt["checks"]["chain"] and with_receipt["checks"]["receipt"] is False

@@ -9,7 +9,8 @@ players, the GM and each character (Markdown and HTML; JSON for the players and 
 and what the demo printed and wrote. A JSON object has no order of its own and PostgreSQL's
 JSONB keeps another than SQLite, so any reading that walks one unsorted differs here.
 (`verify` is left out: it says what it checked of the store, and SQLite's file check has
-no PostgreSQL counterpart.) `pytest -s -n 0 tests/parity` prints how many were compared.
+no PostgreSQL counterpart.) `pytest -s -n 0 tests/store/test_store_parity.py` prints how many
+were compared.
 """
 
 from __future__ import annotations

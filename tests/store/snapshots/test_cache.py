@@ -115,7 +115,7 @@ def test_a_snapshot_of_other_rules_code_is_never_read(tmp_path: Path) -> None:
     assert version.startswith("hf-") and version != "hf-0:oldcode"
     # Proof that a snapshot of the current code is read: one forged by someone who knows
     # the format (and recomputes its digest) is believed by status; `verify` finds it
-    # (tests/snapshots/test_tampering.py) and `audit` any ruling decided from it.
+    # (tests/store/snapshots/test_snapshot_tampering.py) and `audit` any ruling decided from it.
     _snapshot(journal, 27, forged)
     assert len(journal.state().characters) == 1
     journal.store.close()

@@ -1,6 +1,6 @@
 """The -2 after a coma or a catatonia, applied to every roll the journal decides inside the
-window, and shown by `status` with its end (issue 18). See fc_cli_support for Eli (Will 10,
-HT 10), at the morgue from 1987-11-13 23:00.
+window, and shown by `status` with its end (issue 18). See support.fright_check_cli for
+Eli (Will 10, HT 10), at the morgue from 1987-11-13 23:00.
 
 RULES.md Part 2, "After a coma or catatonia (rows 28-30 and 38-40): from the moment the
 character comes to, all skill rolls and attribute checks are at -2 for 6 hours (comas, "as

@@ -1,7 +1,7 @@
 """The GM's "something more appropriate", typed at the command line (issue 12; RULES.md
 Part 2, "On failure"): "This sometimes gives implausible results. The GM should either
 reroll these or change them to something more appropriate - especially for Fright Checks
-stemming from awe (e.g., divine beauty)". See fc_cli_support for Eli (Will 10, HT 10)."""
+stemming from awe (e.g., divine beauty)". See support.fright_check_cli for Eli (Will 10, HT 10)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """FP and HP on the sheet: lost to the table, regained by healing and a night's rest, typed
-at the command line (issue 12; RULES.md Part 2, "On failure"). See fc_cli_support for Eli."""
+at the command line (issue 12; RULES.md Part 2, "On failure"). See support.fright_check_cli
+for Eli."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support import CAMPAIGNS
 from support.cli import Cli
 from support.fright_check_cli import eli, fright_row, refused, seat
 
@@ -81,7 +81,7 @@ def test_the_morgue_campaign_tracks_its_losses(runner: Cli) -> None:
     critically failed HT roll, and 1 HT for good, which takes her FP maximum to 10 (issue 18:
     basic FP equals HT); first aid gives 2 HP back. Ortiz's total panic is over after his
     second recovery roll."""
-    runner("import", str(Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"))
+    runner("import", str(CAMPAIGNS / "morgue" / "log.jsonl"))
     status = runner.json("status")["characters"]  # type: ignore[index]
     marsh = status["Marsh"]
     assert (marsh["hp"], marsh["hp_max"], marsh["fp"], marsh["fp_max"]) == (7, 10, 8, 10)

@@ -1,5 +1,6 @@
 """Recovery rolls against the target the table gave, typed at the command line with entered
-dice (issue 12; RULES.md Part 2, "On failure"). See fc_cli_support for Eli (Will 10, HT 10).
+dice (issue 12; RULES.md Part 2, "On failure"). See support.fright_check_cli for Eli (Will 10,
+HT 10).
 """
 
 from __future__ import annotations

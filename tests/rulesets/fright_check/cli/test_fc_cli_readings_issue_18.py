@@ -1,5 +1,5 @@
 """Two readings of the GURPS text that changed in issue 18 (RULES.md Part 2; docs/RULES.md).
-See fc_cli_support for Eli (Will 10, HT 10, FP 10)."""
+See support.fright_check_cli for Eli (Will 10, HT 10, FP 10)."""
 
 from __future__ import annotations
 

@@ -1,19 +1,19 @@
 """campaigns/morgue: the shipped log imports, verifies and audits clean, is exactly what
-tests/morgue_example.py's commands give through the CLI, and reaches the intended rows."""
+tests/support/morgue_example.py's commands give through the CLI, and reaches the intended rows."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from support import CAMPAIGNS
 from support.morgue_example import COMMANDS, ROWS
 
 if TYPE_CHECKING:
     from support.cli import Cli  # `from conftest` at run time can meet another folder's conftest
 
-SHIPPED = Path(__file__).parents[2] / "campaigns" / "morgue" / "log.jsonl"
+SHIPPED = CAMPAIGNS / "morgue" / "log.jsonl"
 
 
 @pytest.fixture(scope="module")

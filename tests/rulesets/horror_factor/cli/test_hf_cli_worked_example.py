@@ -4,9 +4,9 @@ number of the table in RULES.md (including 14 where the text slips and writes 13
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from support import WORKED_EXAMPLE
 from support.cli import Cli
 from support.worked_example import COMMANDS
 
@@ -129,7 +129,7 @@ def test_do_or_die_hardens_all_three(runner: Cli, fight: list[dict]) -> None:  #
 
 
 def test_the_shipped_log_is_this_fight(fight: list[dict]) -> None:  # type: ignore[type-arg]
-    shipped = Path(__file__).parents[2] / "campaigns" / "jackson-zombies" / "log.jsonl"
+    shipped = WORKED_EXAMPLE
     events = [json.loads(line) for line in shipped.read_text().splitlines()]
     assert [(e["type"], e["data"], e["game_time"], e["session"]) for e in events] == [
         (e["type"], e["data"], e["game_time"], e["session"]) for e in fight
