@@ -1,5 +1,5 @@
 """Every example campaign is a test: its log imports into a fresh database, the hash chain
-verifies and the audit finds every ruling where the log says it is (DESIGN.md)."""
+verifies and the audit finds every ruling where the log says it is."""
 
 from __future__ import annotations
 

@@ -65,8 +65,8 @@ def last_event(runner: Cli) -> dict[str, Any]:
 def test_dice_left_out_are_rolled_and_recorded(
     table: Cli, command: tuple[str, ...], purpose: str
 ) -> None:
-    """DESIGN.md: "without it the journal rolls ... Either way the faces and their source
-    (entered / rolled) are recorded." The total still follows from its terms."""
+    """README.md, "Dice": "leave it out and the journal ... rolls. Either way every face and its
+    source (entered, rolled, seeded) is recorded." The total still follows from its terms."""
     table("encounter", "start", "Alley", "--hf", "4", "--cast", "Freddie")
     document = table.json(*command)
     assert isinstance(document, dict)
@@ -101,8 +101,8 @@ SEEDED_FIGHT = [
 def test_a_seed_makes_rolling_reproducible(
     runner: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """DESIGN.md: "`JOURNAL_DICE_SEED` makes rolling reproducible for tests and demos, and the
-    event says so": two databases, the same seed and commands, the same faces."""
+    """README.md, "Dice": "`JOURNAL_DICE_SEED=42` makes rolling reproducible for demos and
+    tests", and the event says so: two databases, the same seed and commands, the same faces."""
     monkeypatch.setenv("JOURNAL_DICE_SEED", "1031")
     rolled = []
     for db in ("one.db", "two.db"):

@@ -128,7 +128,7 @@ def test_a_new_fight_is_a_new_incident(runner: Cli) -> None:
 
 
 def test_a_void_frees_the_incident(runner: Cli) -> None:
-    """DESIGN.md "Corrections are events": voiding the end's ruling makes the check the
+    """docs/ARCHITECTURE.md "Corrections": voiding the end's ruling makes the check the
     incident's."""
     seat(runner)
     end = runner("encounter", "end", "--do-or-die", "Freddie").stdout.split()[0].lstrip("#")

@@ -1,4 +1,4 @@
-"""The JSON documents scripts rely on (DESIGN.md, "JSON keys that scripts rely on"):
+"""The JSON documents scripts rely on (docs/CLI.md, the JSON keys scripts rely on):
 `initiative --json`, `check --json` and `status --json` for horror-factor campaigns.
 
 The contract keys must all be there with these meanings; a document may carry more (the

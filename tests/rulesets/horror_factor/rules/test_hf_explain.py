@@ -1,4 +1,5 @@
-"""DESIGN.md "Derived numbers carry their reasons": describe, concerns, status and audit input."""
+"""Every derived number carries its terms (docs/ARCHITECTURE.md, "Reading": explain and audit
+show them): describe, concerns, status and audit input."""
 
 from __future__ import annotations
 
@@ -141,7 +142,7 @@ def test_concerns(trio: Table) -> None:
 
 
 def test_status_keys(trio: Table) -> None:
-    """DESIGN.md `status --json`: "characters": {"Linda": {"hardness", "hardness_cap",
+    """docs/CLI.md, `status --json`: "characters": {"Linda": {"hardness", "hardness_cap",
     "brokenness", "willpower", "willpower_max", "specializations", "encounter": ...}}."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     linda = RULESET.status(trio.state)["Linda"].to_json()

@@ -103,7 +103,8 @@ def test_penalty_changes_at_once(trio: Table) -> None:
 
 
 def test_status_before_the_roll(trio: Table) -> None:
-    """DESIGN.md: "`initiative`/`can_act` null before the character rolls this turn"."""
+    """docs/CLI.md, `status --json`: `initiative`/`can_act` null before the character rolls
+    this turn."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     current = trio.ruleset.status(trio.state)["Freddie"].encounter
     assert (current.initiative, current.can_act, current.defense_penalty) == (
@@ -134,7 +135,7 @@ def test_bad_dice_are_refused(trio: Table, faces: tuple[int, ...], message: str)
 
 
 def test_rolled_dice_are_recorded(trio: Table) -> None:
-    """DESIGN.md "Dice": "Either way the faces and their source (entered / rolled) are
+    """README.md, "Dice": "Either way every face and its source (entered, rolled, seeded) is
     recorded."""
     trio.do(StartEncounter("Zombies", "horde", CAST))
     (event,) = trio.do(RollInitiative("Linda"), seed=7)

@@ -95,7 +95,8 @@ def test_option_is_recorded_in_the_campaign() -> None:
 
 
 def test_ruleset_identity() -> None:
-    """DESIGN.md: the ruleset is `horror-factor`; `rules_version = "hf-1"`."""
+    """docs/ARCHITECTURE.md, "A ruleset": the ruleset is `horror-factor`, `rules_version`
+    "hf-1"."""
     assert RULESET.name == "horror-factor"
     assert RULESET.rules_version == "hf-1"
     assert len(RULESET.commands) == 14  # ... and `wording` (issue 22)
