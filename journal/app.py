@@ -249,7 +249,7 @@ class Campaign:
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
-            drafts, after = _drafts(state, payloads, self.writer)
+            drafts, after = draft(state, payloads, self.writer)
             voids = any(isinstance(p, EventVoided | RulingAmended) for p in payloads)
             snapshot = None
             if not voids and after.seq - self._snapshot_seq >= SNAPSHOT_EVERY:
@@ -316,7 +316,7 @@ class Campaign:
         payloads = [*planned.first, *planned.plan.corrections]
         if not payloads:
             return Outcome([], planned.state)
-        drafts, _ = _drafts(planned.state, payloads, self.writer)
+        drafts, _ = draft(planned.state, payloads, self.writer)
         try:
             records = self.store.append(self.campaign, planned.state.seq, drafts)
         finally:
@@ -412,32 +412,23 @@ class Campaign:
         dice_flags: Mapping[str, str] | None,
         answers: _Answers | None = None,
     ) -> list[Event]:
-        ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
         if isinstance(command, VoidEvent):
             target = self.store.get(self.campaign, command.seq)
             named_by: tuple[int, ...] = ()
             if target is not None and target.type == "CharacterAdded":
                 named_by = self._naming(str(target.data.get("name")), target.seq, state)
             command = VoidEvent(command.seq, command.reason, target, named_by)
-        if isinstance(command, CORE_COMMANDS):
-            return decide_core(state, command, ruleset)
-        if type(command) not in ruleset.commands:
-            raise RuleError(_wrong_ruleset(state, command))
-        box = system_box(
-            dice,
-            seed=os.environ.get(SEED_VARIABLE),
-            salt=f"{state.slug}:{state.seq + 1}",
-            flag_names=dice_flags,
-            ask=None if answers is None else answers.asking(ruleset, state, command),
-        )
-        payloads = ruleset.decide(state, command, box)
-        unused = box.unused()
-        if unused:
-            flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
-            raise RuleError(
-                f"this ruling did not need the dice entered for {flags}: leave them out"
+
+        def box(ruleset: Ruleset) -> DiceBox:
+            return system_box(
+                dice,
+                seed=os.environ.get(SEED_VARIABLE),
+                salt=f"{state.slug}:{state.seq + 1}",
+                flag_names=dice_flags,
+                ask=None if answers is None else answers.asking(ruleset, state, command),
             )
-        return payloads
+
+        return decide(state, command, box, dice_flags)
 
 
 class _Answers:
@@ -472,9 +463,35 @@ def written_by(recorded: str | None, writer: str | None) -> bool:
     return recorded == writer or recorded.startswith(f"{writer}/")
 
 
-def _drafts(
+def decide(
+    state: CampaignState,
+    command: object,
+    box: Callable[[Ruleset], DiceBox],
+    dice_flags: Mapping[str, str] | None = None,
+) -> list[Event]:
+    """The events `command` decides against `state`, the store aside: the core's ruling or
+    the campaign's ruleset's, a command of another ruleset refused, and so are dice entered
+    that the ruling did not need. `box(ruleset)` gives the dice. Every command the service
+    runs is decided here, and so is every command of the rules tests."""
+    ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
+    if isinstance(command, CORE_COMMANDS):
+        return decide_core(state, command, ruleset)
+    if type(command) not in ruleset.commands:
+        raise RuleError(_wrong_ruleset(state, command))
+    dice = box(ruleset)
+    payloads = ruleset.decide(state, command, dice)
+    unused = dice.unused()
+    if unused:
+        flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
+        raise RuleError(f"this ruling did not need the dice entered for {flags}: leave them out")
+    return payloads
+
+
+def draft(
     state: CampaignState, payloads: Sequence[Event], writer: str | None = None
 ) -> tuple[list[Draft], CampaignState]:
+    """The decided `payloads` as the store's drafts (each stamped with the game time and
+    session it happens in), and the state after them: what an append writes."""
     ruleset = load(state.ruleset) if state.ruleset else None
     drafts = []
     for payload in payloads:

@@ -1,4 +1,6 @@
-"""An in-memory table for rules tests: decide and fold, no database, no CLI.
+"""An in-memory table for rules tests: no database, no CLI, but the service's own decide
+step (`journal.app.decide`: the core's or the ruleset's ruling, a command of another ruleset
+and dice the ruling did not need refused) and its own drafting and fold (`journal.app.draft`).
 
 table = Table("horror-factor")
 table.do(AddCharacter("Linda", {...}))
@@ -15,11 +17,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from journal import app
 from journal.dice import DiceBox
 from journal.events import Event, Recorded, canonical_json, to_data
-from journal.projection import apply, envelope
 from journal.rules import load
-from journal.rules.core import CORE_COMMANDS, CampaignState, CreateCampaign, Meta, decide_core
+from journal.rules.core import CampaignState, CreateCampaign, Meta
 
 
 class Table:
@@ -32,20 +34,20 @@ class Table:
     def decide(
         self, command: object, dice: Mapping[str, Sequence[int]] | None = None, seed: int = 0
     ) -> list[Event]:
-        box = DiceBox(dice, random.Random(seed))
-        if isinstance(command, CORE_COMMANDS):
-            return decide_core(self.state, command, self.ruleset)
-        return self.ruleset.decide(self.state, command, box)
+        """What `command` decides now, as the service decides it; `dice` entered, the rest
+        rolled from `seed`."""
+        return app.decide(self.state, command, lambda _: DiceBox(dice, random.Random(seed)))
 
     def do(
         self, command: object, dice: Mapping[str, Sequence[int]] | None = None, seed: int = 0
     ) -> list[Event]:
+        """Decide `command` and fold what it decided, as an append would."""
         events = self.decide(command, dice, seed)
-        for payload in events:
-            game_time, session = envelope(self.state, payload)
-            meta = Meta(self.state.seq + 1, game_time, session)
-            self.state = apply(self.state, payload, meta, self.ruleset)
-            self.events.append((payload, meta))
+        drafts, after = app.draft(self.state, events)
+        first = self.state.seq + 1
+        for seq, (payload, drafted) in enumerate(zip(events, drafts, strict=True), first):
+            self.events.append((payload, Meta(seq, drafted.game_time, drafted.session)))
+        self.state = after
         return events
 
     @property
