@@ -5,7 +5,7 @@ held at the time and carry no id; the journal resolves each name at its event's 
   (before issue 18; `write.sh` lists the commands): a typo renamed (Tobais), a name freed by
   a rename and taken by a newcomer (Alice, Mara), two names swapped through a third (Ann
   and Bea, Mira and Jon), a retirement; in both rulesets.
-- `tests/fixtures/schema/0003-issue-14.db`: a database of that schema with a rename
+- `tests/store/upgrade/fixtures/schema/0003-issue-14.db`: a database of that schema with a rename
   (Tobais to Tobias, #39), upgraded."""
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 The same logs go into a SQLite file and a PostgreSQL database: the demo (the shipped
 jackson-zombies), every other example campaign of campaigns/, and the scripted campaigns of
-the newest schema fixture (tests/fixtures/schema: every command of both rulesets). Then
-every reading of every campaign is compared as text: status (now and at the end of each
-session), log, audit, each character's explain and arc, each session's recap for the
+the newest schema fixture (tests/store/upgrade/fixtures/schema: every command of both
+rulesets). Then every reading of every campaign is compared as text: status (now and at the
+end of each session), log, audit, each character's explain and arc, each session's recap for the
 players, the GM and each character (Markdown and HTML; JSON for the players and the GM),
 and what the demo printed and wrote. A JSON object has no order of its own and PostgreSQL's
 JSONB keeps another than SQLite, so any reading that walks one unsorted differs here.

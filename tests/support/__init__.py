@@ -19,4 +19,4 @@ CAMPAIGNS = ROOT / "campaigns"
 #: the rule text's zombie fight as shipped (the log `journal demo` imports)
 WORKED_EXAMPLE = CAMPAIGNS / "jackson-zombies" / "log.jsonl"
 #: a database written at every schema the journal shipped (its README says how)
-SCHEMA_FIXTURES = ROOT / "tests" / "fixtures" / "schema"
+SCHEMA_FIXTURES = ROOT / "tests" / "store" / "upgrade" / "fixtures" / "schema"

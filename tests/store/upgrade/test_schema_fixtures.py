@@ -1,6 +1,6 @@
 """Databases written by older journals, upgraded by `journal db upgrade`, read the same.
 
-Each `tests/fixtures/schema/NNNN-NAME.db` was written by the journal of one commit at schema
+Each `fixtures/schema/NNNN-NAME.db` was written by the journal of one commit at schema
 NNNN (README.md there says how; `build.py` rebuilds one), and `NNNN-NAME/<campaign>/` holds
 what that journal printed about it, as JSON. A copy of each fixture is upgraded to head
 (whatever head is: a new migration is tested on every fixture, and a new fixture is picked up
