@@ -19,7 +19,9 @@ from journal.dice import DiceBox
 from journal.events import Event, Recorded, canonical_json, to_data
 from journal.projection import apply, envelope
 from journal.rules import load
-from journal.rules.core import CORE_COMMANDS, CampaignState, CreateCampaign, Meta, decide_core
+from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign
+from journal.rules.core.decide import decide_core
+from journal.rules.core.state import CampaignState, Meta
 
 
 class Table:

@@ -15,9 +15,11 @@ from journal.documents import Document
 from journal.events import Recorded, sorted_json, terms_text
 from journal.projection import Corrections, steps
 from journal.rules import load
-from journal.rules.core import CampaignState, CharacterId
-from journal.rules.narrate import concerned, describe
+from journal.rules.concerns import concerned
+from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
+from journal.telling.lines import describe
 from journal.text import value_text
 
 _MISSING = object()
@@ -132,7 +134,8 @@ def explain(
             continue
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
-            result.labels, result.hidden = ruleset.explain_labels, ruleset.explain_hidden
+            telling = telling_of(ruleset.name)
+            result.labels, result.hidden = telling.explain_labels, telling.explain_hidden
         held = state.names.get(who)
         if ruleset is None or held is None:
             continue
@@ -140,14 +143,14 @@ def explain(
         after = (
             {}
             if status is None
-            else flatten(_json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded)
+            else flatten(_json(status), telling.explain_skipped, expanded=telling.explain_expanded)
         )
         text = describe(record, ruleset)  # in the names of its moment: the heading has them all
         short = ""
         for key, value in after.items():
             previous = before.get(key, _MISSING)
             if previous != value and not (previous is _MISSING and value is None):
-                short = short or ruleset.ruling_words(record)
+                short = short or telling_of(ruleset.name).ruling_words(record)
                 result.chains.setdefault(key, []).append(
                     Link(record.seq, record.type, before.get(key), value, text, short)
                 )

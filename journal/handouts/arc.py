@@ -13,12 +13,13 @@ from typing import Any
 
 from journal.app import Campaign
 from journal.documents import CharacterStatus
-from journal.handouts.hooks import Narrator, Who
+from journal.handouts.details import game_date, gm_details
+from journal.handouts.hooks import Narrator, Who, narrator_of
 from journal.handouts.log import Log, walk
-from journal.handouts.recap import narrator_of
-from journal.handouts.telling import game_date, gm_details
-from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
-from journal.rules.narrate import concerned, describe
+from journal.rules.concerns import concerned
+from journal.rules.core.events import CharacterAdded, SessionStarted
+from journal.rules.core.state import CampaignState
+from journal.telling.lines import describe
 
 Doc = dict[str, Any]
 Numbers = Callable[[CharacterStatus, int], Doc]
@@ -128,7 +129,7 @@ def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
     state = log.final
     ident = state.identity(name)
     who = Who(ident, state.name_of(ident))
-    narrator = narrator_of(log.ruleset)
+    narrator = narrator_of(log.ruleset.name)
     numbers = narrator.arc_numbers(who, log.steps)
     points = _points(log, who, numbers)
     status = log.ruleset.status(state)

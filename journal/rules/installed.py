@@ -15,15 +15,12 @@ moved into place, never through a link someone left at its name.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 import sys
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import reduce
 from pathlib import Path
-from typing import Any
 
 CACHE_NAME = "entry-points.json"
 #: the cache's format (a new one is never read by an older journal, and the other way)
@@ -40,12 +37,10 @@ class Found:
     name: str
     value: str
 
-    def load(self) -> Any:
-        module, _, attribute = self.value.partition(":")
-        found: Any = importlib.import_module(module.strip())
-        if attribute.strip():
-            found = reduce(getattr, attribute.strip().split("."), found)
-        return found
+    def load(self) -> object:
+        from journal.rules.plugin import reference
+
+        return reference(self.value)
 
 
 def cache_file() -> Path:

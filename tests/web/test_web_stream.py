@@ -18,7 +18,7 @@ import pytest
 from web_support import WORKED_EXAMPLE, by_label, open_site, served
 
 import journal
-from journal.rules.core import TakeNote
+from journal.rules.core.commands import TakeNote
 from journal.web.site import Site
 
 

@@ -8,6 +8,7 @@ import click
 
 from journal.cli.common import json_option, pass_settings, record
 from journal.cli.main import Settings, fail
+from journal.cli.rulesets import RulesetCommands
 
 
 @click.command("stress")
@@ -65,3 +66,21 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     if given.get("nerve") is None:
         fail("a stress character needs --nerve N (1 to 10)")
     return {"nerve": given["nerve"], "stress": given.get("stress") or 0}
+
+
+class StressCommands(RulesetCommands):
+    """What the stress ruleset adds to the command line (`PLUGIN.cli`)."""
+
+    sheet_example = SHEET_EXAMPLE
+
+    def commands(self) -> dict[str, click.Command]:
+        return commands()
+
+    def sheet_options(self) -> list[click.Option]:
+        return sheet_options()
+
+    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
+        return sheet(given)
+
+
+CLI = StressCommands()

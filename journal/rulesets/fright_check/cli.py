@@ -18,6 +18,7 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
+from journal.cli.rulesets import RulesetCommands
 from journal.rules.numbers import unsigned
 
 
@@ -565,3 +566,21 @@ def _disadvantage(text: str) -> dict[str, object]:
         if scn
         else None,
     }
+
+
+class FrightCheckCommands(RulesetCommands):
+    """The Fright Check's command-line part (`journal.cli.rulesets.RulesetCommands`)."""
+
+    sheet_example = SHEET_EXAMPLE
+
+    def commands(self) -> dict[str, click.Command]:
+        return commands()
+
+    def sheet_options(self) -> list[click.Option]:
+        return sheet_options()
+
+    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
+        return sheet(given)
+
+
+CLI = FrightCheckCommands()

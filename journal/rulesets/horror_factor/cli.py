@@ -18,6 +18,7 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
+from journal.cli.rulesets import RulesetCommands
 from journal.rules.numbers import signed
 
 if TYPE_CHECKING:
@@ -546,7 +547,12 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
 
 def tour(journal: Journal) -> str:
     """What `journal demo` shows of the rule text's zombie fight."""
-    from journal.api import status_text
+    from journal.cli.rows import status_text
+
+    def status(as_of: int | None = None) -> str:
+        document = journal.status(as_of)
+        heading = journal.status_heading(document)
+        return status_text(heading, document, journal.status_rows(document))
 
     records = list(journal.records())
     drop = next(r for r in records if r.type == "EnemyDropped")
@@ -557,12 +563,33 @@ def tour(journal: Journal) -> str:
     )
     lines = [
         f"Turn 4, after Linda drops the first zombie (journal status --as-of {drop.seq}):",
-        status_text(journal.status(drop.seq), journal.ruleset),
+        status(drop.seq),
         "\nAfter the fight (journal status):",
-        status_text(journal.status(), journal.ruleset),
+        status(),
         f"\nLinda's second-turn initiative (journal explain Linda {second.seq}):",
         f"  #{second.seq} {journal.lines([second])[0]}",
         "  The rule text says 13 here: it writes 12 + 2 - 6 = 7 where the sum is 8, "
         "so by its own rule the total is 14.",
     ]
     return "\n".join(lines)
+
+
+class HorrorFactorCommands(RulesetCommands):
+    """The Horror Factor's command-line part (`journal.cli.rulesets.RulesetCommands`)."""
+
+    sheet_example = SHEET_EXAMPLE
+
+    def commands(self) -> dict[str, click.Command]:
+        return commands()
+
+    def sheet_options(self) -> list[click.Option]:
+        return sheet_options()
+
+    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
+        return sheet(given)
+
+    def tour(self, journal: Journal) -> str | None:
+        return tour(journal)
+
+
+CLI = HorrorFactorCommands()
