@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from journal.cli import fights
 from journal.cli.common import (
     complete,
     json_option,
@@ -25,9 +26,7 @@ if TYPE_CHECKING:
     from journal.api import Journal
 
 
-@click.group()
-def encounter() -> None:
-    """Start and end a fight; who arrives late and who is out of it.
+ENCOUNTER_HELP = """Start and end a fight; who arrives late and who is out of it.
 
     \b
     Example:
@@ -36,6 +35,7 @@ def encounter() -> None:
       journal encounter leave Ariella --reason "fled down the alley"
       journal encounter end --do-or-die Freddie,Ariella,Linda
     """
+encounter = fights.encounter(ENCOUNTER_HELP)
 
 
 HF_PRESETS_HELP = (
@@ -99,39 +99,28 @@ def encounter_start(
     record(settings, command, as_json)
 
 
-@encounter.command("join")
-@click.argument("name")
-@json_option
-@pass_settings
-def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
-    """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush
+JOIN_HELP = """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush
     only while it is still turn 1). One who left comes back at the HF they left with.
 
     \b
     Example:
       journal encounter join Mara
     """
-    from journal.rulesets.horror_factor.rules import JoinEncounter
+encounter.add_command(
+    fights.join("journal.rulesets.horror_factor.rules:JoinEncounter", JOIN_HELP)
+)
 
-    record(settings, JoinEncounter(name), as_json)
 
-
-@encounter.command("leave")
-@click.argument("name")
-@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
-@json_option
-@pass_settings
-def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
-    """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
+LEAVE_HELP = """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
     them only if you name them with --do-or-die or --broken.
 
     \b
     Example:
       journal encounter leave Ariella --reason "fled down the alley"
     """
-    from journal.rulesets.horror_factor.rules import LeaveEncounter
-
-    record(settings, LeaveEncounter(name, reason), as_json)
+encounter.add_command(
+    fights.leave("journal.rulesets.horror_factor.rules:LeaveEncounter", LEAVE_HELP)
+)
 
 
 @encounter.command("end")
@@ -399,13 +388,8 @@ def rest(
     """
     from journal.rulesets.horror_factor.rules import Rest
 
-    if everyone and names:
-        fail(
-            f"give NAME ... or --all, not both: `rest --all` rests everyone, "
-            f"`rest {' '.join(names)}` only them"
-        )
-    chosen = () if everyone else split_names(names)
-    record(settings, Rest(chosen, victory, points), as_json)
+    hint = f"`rest --all` rests everyone, `rest {' '.join(names)}` only them"
+    record(settings, Rest(fights.everyone_or(names, everyone, hint), victory, points), as_json)
 
 
 @click.command()
