@@ -1,5 +1,5 @@
 """The core's recall: the command behind a core event that can be decided again (for the
-audit and the re-rule)."""
+audit and the re-rule), as the rulesets' recallers do for theirs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Rebuilding a ruling's command from the inputs its event recorded (for the audit)."""
+"""The audit's recallers (`RECALL`): event -> the command that decides it again, from the
+inputs the event recorded (not the fold's rebuild of state)."""
 
 from __future__ import annotations
 
