@@ -9,9 +9,9 @@ loads it through the ruleset's `Plugin` (None: the ruleset adds no commands).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import click
@@ -23,7 +23,7 @@ class RulesetCommands(ABC):
     """A ruleset's command-line part."""
 
     #: `character add` lines for `--help` (one example per line; `\\` continues one)
-    sheet_example: ClassVar[str] = ""
+    sheet_example: str = ""
 
     @abstractmethod
     def commands(self) -> Mapping[str, click.Command]:
@@ -41,6 +41,34 @@ class RulesetCommands(ABC):
     def tour(self, journal: Journal) -> str | None:
         """What `journal demo` shows of the worked example's campaign (None: nothing)."""
         return None
+
+
+class WiredCommands(RulesetCommands):
+    """A ruleset's command-line part wired from the functions of its `cli` module."""
+
+    def __init__(
+        self,
+        commands: Callable[[], Mapping[str, click.Command]],
+        sheet_options: Callable[[], list[click.Option]],
+        sheet: Callable[[dict[str, Any]], dict[str, object]],
+        sheet_example: str = "",
+        tour: Callable[[Journal], str] | None = None,
+    ) -> None:
+        self._commands, self._options, self._sheet = commands, sheet_options, sheet
+        self.sheet_example = sheet_example
+        self._tour = tour
+
+    def commands(self) -> Mapping[str, click.Command]:
+        return self._commands()
+
+    def sheet_options(self) -> list[click.Option]:
+        return self._options()
+
+    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
+        return self._sheet(given)
+
+    def tour(self, journal: Journal) -> str | None:
+        return None if self._tour is None else self._tour(journal)
 
 
 @cache

@@ -8,7 +8,7 @@ import click
 
 from journal.cli.common import json_option, pass_settings, record
 from journal.cli.main import Settings, fail
-from journal.cli.rulesets import RulesetCommands
+from journal.cli.rulesets import WiredCommands
 
 
 @click.command("stress")
@@ -68,19 +68,4 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     return {"nerve": given["nerve"], "stress": given.get("stress") or 0}
 
 
-class StressCommands(RulesetCommands):
-    """What the stress ruleset adds to the command line (`PLUGIN.cli`)."""
-
-    sheet_example = SHEET_EXAMPLE
-
-    def commands(self) -> dict[str, click.Command]:
-        return commands()
-
-    def sheet_options(self) -> list[click.Option]:
-        return sheet_options()
-
-    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
-        return sheet(given)
-
-
-CLI = StressCommands()
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE)

@@ -19,7 +19,7 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
-from journal.cli.rulesets import RulesetCommands
+from journal.cli.rulesets import WiredCommands
 from journal.rules.numbers import unsigned
 
 ENCOUNTER_HELP = """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
@@ -554,19 +554,4 @@ def _disadvantage(text: str) -> dict[str, object]:
     }
 
 
-class FrightCheckCommands(RulesetCommands):
-    """The Fright Check's command-line part (`journal.cli.rulesets.RulesetCommands`)."""
-
-    sheet_example = SHEET_EXAMPLE
-
-    def commands(self) -> dict[str, click.Command]:
-        return commands()
-
-    def sheet_options(self) -> list[click.Option]:
-        return sheet_options()
-
-    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
-        return sheet(given)
-
-
-CLI = FrightCheckCommands()
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE)

@@ -19,7 +19,7 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
-from journal.cli.rulesets import RulesetCommands
+from journal.cli.rulesets import WiredCommands
 from journal.rules.numbers import signed
 
 if TYPE_CHECKING:
@@ -558,22 +558,4 @@ def tour(journal: Journal) -> str:
     return "\n".join(lines)
 
 
-class HorrorFactorCommands(RulesetCommands):
-    """The Horror Factor's command-line part (`journal.cli.rulesets.RulesetCommands`)."""
-
-    sheet_example = SHEET_EXAMPLE
-
-    def commands(self) -> dict[str, click.Command]:
-        return commands()
-
-    def sheet_options(self) -> list[click.Option]:
-        return sheet_options()
-
-    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
-        return sheet(given)
-
-    def tour(self, journal: Journal) -> str | None:
-        return tour(journal)
-
-
-CLI = HorrorFactorCommands()
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE, tour)
