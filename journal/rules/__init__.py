@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from journal.rules.plugin import Plugin
     from journal.rules.ruleset import Ruleset
 
-ENTRY_POINT_GROUP = "journal.rulesets"
-
 
 @cache
 def _entry_points() -> dict[str, Found]:

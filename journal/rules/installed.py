@@ -22,6 +22,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+#: the entry-point group every ruleset registers its `Plugin` in
+ENTRY_POINT_GROUP = "journal.rulesets"
 CACHE_NAME = "entry-points.json"
 #: the cache's format (a new one is never read by an older journal, and the other way)
 FORMAT = 1
@@ -73,8 +75,6 @@ def installation_key() -> str:
 def scan() -> list[Found]:
     """The rulesets' entry points, read from every installed distribution."""
     from importlib.metadata import entry_points
-
-    from journal.rules import ENTRY_POINT_GROUP
 
     return [Found(ep.name, ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP)]
 
