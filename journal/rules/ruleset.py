@@ -7,7 +7,7 @@ rules are its commands and events, `decide`, `evolve`, the audit's `command_for`
 recallers), its sheet and options, GM fiat (`adjust`, `amend`), its invariants, who an
 event concerns and each character's status numbers.
 
-Decide, evolve and command_for are tables keyed by class (`journal.rules.dispatch.Dispatch`),
+Decide, evolve and command_for are dispatches keyed by class (`journal.rules.dispatch.Dispatch`),
 so a test proves every event and command covered.
 """
 
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 
 class Ruleset(ABC):
-    """A ruleset. Subclasses set the class attributes and fill the three tables."""
+    """A ruleset's rules. Subclasses set the class attributes and fill the three dispatches
+    (`deciders`, `evolvers`, `recallers`)."""
 
     #: the registry name (`campaign new --ruleset NAME`)
     name: ClassVar[str]

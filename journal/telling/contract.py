@@ -1,7 +1,7 @@
 """The contract between the journal and a ruleset's text (its plugin's `telling` part).
 
 A ruleset's telling says how its campaigns read to people, never what they decide: log
-lines and handout sentences (tables keyed by event class, `journal.rules.dispatch`, so a
+lines and handout sentences (dispatches keyed by event class, `journal.rules.dispatch`, so a
 test proves every event covered), `explain` labels, the words of a ruling, its dice and
 terms for the GM, the `--json` outcome of a ruling command, what the GM should notice, and
 the board and the status table as structured rows (`journal.documents.BoardTable`: typed
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 
 class Telling:
-    """A ruleset's text. Subclasses fill the two tables and override what they word."""
+    """A ruleset's text. Subclasses fill the two dispatches (`lines`, `sentences`) and
+    override what they word."""
 
     #: event class -> `(payload) -> one line for the GM's log`
     lines: ClassVar[Dispatch[str]]
