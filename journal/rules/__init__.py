@@ -81,9 +81,16 @@ def load_all() -> list[Ruleset]:
 
 
 #: the journal's own code that folds events, beside the rulesets' `rules` parts: the fold,
-#: the core's rules and the rules contract (`journal/rules/core/`, `ruleset.py`,
-#: `dispatch.py`); not the text, the handouts or the CLI
-_FOLD = ("projection.py", "rules/core/*.py", "rules/ruleset.py", "rules/dispatch.py")
+#: the core's events, state and fold, the rules contract's default fold and the dispatch
+#: (not the core's decider or commands, nor any text, handout or command line)
+_FOLD = (
+    "projection.py",
+    "rules/core/events.py",
+    "rules/core/state.py",
+    "rules/core/evolve.py",
+    "rules/ruleset.py",
+    "rules/dispatch.py",
+)
 
 
 def fold_files(name: str) -> list[Path]:

@@ -209,3 +209,22 @@ def test_the_pure_check_sees_function_level_imports(tmp_path: Path) -> None:
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("def f():\n    from journal.telling.lines import describe\n    import click")
     assert _imports(sneaky) == [(2, "journal.telling.lines"), (3, "click")]
+
+
+def test_an_entry_point_naming_no_plugin_is_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plugin of the older shape (its entry point names a `Ruleset`, not a `Plugin`) is
+    refused with what to name instead."""
+    import journal.rules as rules
+    from journal.errors import RuleError
+    from journal.rules.installed import Found
+
+    old = Found("old-style", "journal.rulesets.horror_factor.rules:RULESET")
+    monkeypatch.setattr(rules, "_entry_points", lambda: {"old-style": old})
+    rules.plugin_of.cache_clear()
+    try:
+        with pytest.raises(RuleError, match=r"names a journal.rules.plugin.Plugin\(name="):
+            rules.plugin_of("old-style")
+    finally:
+        rules.plugin_of.cache_clear()

@@ -25,6 +25,7 @@ def test_only_the_pure_rules_and_the_fold_are_fingerprinted(ruleset: str) -> Non
     journal = ROOT / "journal"
     assert journal / "projection.py" in files
     assert journal / "rules" / "core" / "evolve.py" in files
+    assert journal / "rules" / "core" / "decide.py" not in files  # deciding folds nothing
     parts = {path.parent.name for path in files}
     assert "rules" in parts
     assert not [
