@@ -34,8 +34,7 @@ from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 from journal.telling.contract import Telling, telling_of
-from journal.telling.lines import Renames, describe
-from journal.telling.status import status_heading
+from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run
     from journal.audit.explain import Explanation

@@ -1,5 +1,6 @@
 """One line per event for the GM (`log`, `explain`, recaps): the core events here, the
-others by their ruleset's telling; how the names of earlier events read now."""
+others by their ruleset's telling; how the names of earlier events read now; the heading
+line of `journal status` and of the live board."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from journal.documents import StatusDocument
 from journal.events import Event, Recorded
 from journal.rules.core.events import (
     CampaignCreated,
@@ -154,3 +156,16 @@ class Renames:
         }
         self._last = (state.ids, now)
         return now
+
+
+def status_heading(document: StatusDocument) -> str:
+    """`Night (night, RULESET) at event 12 - session 2, 1925-10-31T22:00`."""
+    head = f"{document.title} ({document.campaign}, {document.ruleset}) at event {document.seq}"
+    extras = []
+    if document.session:
+        extras.append(f"session {document.session}")
+    if document.clock:
+        extras.append(document.clock)
+    if extras:
+        head += " - " + ", ".join(extras)
+    return head

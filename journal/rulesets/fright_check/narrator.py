@@ -30,7 +30,7 @@ from journal.rulesets.fright_check.telling.tell import (
     trait_words,
     verdict,
 )
-from journal.telling.words import ARROW
+from journal.telling import ARROW
 
 Doc = dict[str, Any]
 

@@ -28,7 +28,7 @@ from journal.rulesets.horror_factor.rules.events import (
 from journal.rulesets.horror_factor.rules.state import HFState, hardness_label
 from journal.rulesets.horror_factor.rules.status import FightNumbers, HFStatus
 from journal.rulesets.horror_factor.telling.tell import check_outcome, check_verdict, terms_words
-from journal.telling.words import ARROW
+from journal.telling import ARROW
 
 Doc = dict[str, Any]
 

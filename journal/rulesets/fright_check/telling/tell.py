@@ -21,7 +21,7 @@ from journal.rulesets.fright_check.rules.events import (
 )
 from journal.rulesets.fright_check.rules.words import condition_name, row_label
 from journal.rulesets.fright_check.telling.describe import LINES, effect_text, recovery_result
-from journal.telling.words import ARROW
+from journal.telling import ARROW
 
 #: what players never read: dice, faces, formulas, an HT roll's total and target
 GM_KEYS = ("dice", "faces", "formula", "roll", "target", "margin", "reaction")

@@ -25,7 +25,7 @@ from journal.rulesets.horror_factor.rules.events import (
     WordingSet,
 )
 from journal.rulesets.horror_factor.rules.state import hardness_label
-from journal.telling.words import ARROW
+from journal.telling import ARROW
 
 #: a Horror Check's result (the event's key) in words
 VERDICTS = {"pass": "passed", "fail": "failed", "exceptional-failure": "exceptional failure"}
