@@ -8,102 +8,141 @@ book (`journal book --for gm`) has each milestone's ruling with its dice and ter
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from journal.app import Campaign
 from journal.documents import CharacterStatus
 from journal.handouts.details import game_date, gm_details
-from journal.handouts.hooks import Narrator, Who, narrator_of
-from journal.handouts.log import Log, walk
+from journal.handouts.hooks import Milestone, Who, narrator_of
+from journal.handouts.log import Log, Stream, stream
+from journal.projection import Step, same_but_seq
 from journal.rules.concerns import concerned
 from journal.rules.core.events import CharacterAdded, SessionStarted
 from journal.rules.core.state import CampaignState
+from journal.rules.ruleset import Ruleset
 from journal.telling.lines import describe
 
 Doc = dict[str, Any]
 Numbers = Callable[[CharacterStatus, int], Doc]
 
 
-def _points(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
-    """Start (the sheet the character joined with), then the end of each session, then now
-    if anything about them happened since; at each, under the name they had then."""
+class _Walk:
+    """One character's arc gathered from one walk of the steps, in seq order: the points
+    (start, the end of each session, now) and the samples, keeping only what the arc
+    shows (no step is kept)."""
 
-    def values(state: CampaignState) -> Doc:
-        held = state.names.get(who.ident)
-        status = None if held is None else log.ruleset.status(state).get(held[-1][0])
-        point = None if status is None else numbers(status, state.seq)
+    def __init__(self, who: Who, ruleset: Ruleset, numbers: Numbers) -> None:
+        self.who = who
+        self.ruleset = ruleset
+        self.numbers = numbers
+        #: the sheet they joined with, and where (the `Start` point)
+        self.start: Doc | None = None
+        self.joined = 0
+        #: each session's point (title, its last seq, the numbers at its end), by number
+        self.ends: dict[int, tuple[str, int, Doc]] = {}
+        #: the session being walked: its number, title and latest step
+        self._open: tuple[int, str, Step] | None = None
+        #: the latest event about them
+        self.latest = 0
+        self.samples: list[Doc] = []
+        self._last: Doc | None = None
+        self._label: str | None = None
+        #: the state, name and status the latest sample read (`_status`)
+        self._read: tuple[CampaignState, str, CharacterStatus | None] | None = None
+
+    def values(self, state: CampaignState) -> Doc:
+        held = state.names.get(self.who.ident)
+        status = None if held is None else self.ruleset.status(state).get(held[-1][0])
+        point = None if status is None else self.numbers(status, state.seq)
         return {"numbers": point, "present": point is not None}
 
-    points: list[Doc] = []
-    joined = next(
-        (
-            s
-            for s in log.steps
-            if isinstance(s.payload, CharacterAdded) and s.record.seq == who.ident
-        ),
-        None,
-    )
-    if joined is not None:
-        session = joined.record.session
-        first = min((steps[0].record.seq for steps in log.by_session.values()), default=None)
+    def see(self, step: Step) -> None:
+        ident = self.who.ident
+        assert step.payload is not None
+        about = ident in concerned(step.payload, step.before, step.after, self.ruleset)
+        if about:
+            self.latest = step.record.seq
+        session = step.record.session
+        if step.record.seq == ident and isinstance(step.payload, CharacterAdded):
+            self._joined(step)
+        if session is not None:
+            if self._open is not None and self._open[0] != session:
+                self._close()
+            title = self._open[1] if self._open is not None else self._title(session, step)
+            self._open = (session, title, step)
+        self._sample(step, about)
+
+    def _joined(self, step: Step) -> None:
+        session = step.record.session
         title = "before the first session"
         if session is not None:
             title = f"joined in session {session}"
-        elif first is not None and joined.record.seq > first:
+        elif self.ends or self._open is not None:
             title = "joined between sessions"
-        points.append({"label": "Start", "title": title, **values(joined.after)})
-    last_seq = joined.record.seq if joined is not None else 0
-    for number in range(1, log.final.sessions + 1):
-        steps = log.session(number)
-        if not steps:
-            continue
-        title = steps[0].payload.title if isinstance(steps[0].payload, SessionStarted) else ""
-        last_seq = max(last_seq, steps[-1].record.seq)
-        points.append({"label": f"S{number}", "title": title, **values(steps[-1].after)})
-    ruleset = log.ruleset
-    later = any(
-        s.record.seq > last_seq
-        and s.payload is not None
-        and who.ident in concerned(s.payload, s.before, s.after, ruleset)
-        for s in log.steps
-    )
-    if later:
-        label = "since the last session" if log.by_session else "outside any session"
-        points.append({"label": "Now", "title": label, **values(log.final)})
-    return points
+        self.start = {"label": "Start", "title": title, **self.values(step.after)}
+        self.joined = step.record.seq
 
+    def _title(self, session: int, step: Step) -> str:
+        if session in self.ends:  # a session's steps resumed after another's
+            return self.ends[session][0]
+        return step.payload.title if isinstance(step.payload, SessionStarted) else ""
 
-def _samples(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
-    """The character's numbers at every event that moved one of them, for the charts (a
-    soak's dip and the rest after it both show). Each sample is labelled with its session
-    where that session begins (`S2`), blank inside it; `Start` is the sheet they joined
-    with."""
-    ruleset = log.ruleset
-    samples: list[Doc] = []
-    last: Doc | None = None
-    label = None
-    for step in log.steps:
-        held = step.after.names.get(who.ident)
-        if step.payload is None or held is None:
-            continue
-        if last is not None and who.ident not in concerned(
-            step.payload, step.before, step.after, ruleset
-        ):
-            continue
-        status = ruleset.status(step.after).get(held[-1][0])
-        point = None if status is None else numbers(status, step.after.seq)
-        if point is None or point == last:
-            continue
+    def _close(self) -> None:
+        assert self._open is not None
+        number, title, step = self._open
+        self.ends[number] = (title, step.record.seq, self.values(step.after))
+        self._open = None
+
+    def _sample(self, step: Step, about: bool) -> None:
+        """The character's numbers at every event that moved one of them, for the charts
+        (a soak's dip and the rest after it both show). Each sample is labelled with its
+        session where that session begins (`S2`), blank inside it; `Start` is the sheet
+        they joined with."""
+        held = step.after.names.get(self.who.ident)
+        if held is None or (self._last is not None and not about):
+            return
+        status = self._status(step.after, held[-1][0])
+        point = None if status is None else self.numbers(status, step.after.seq)
+        if point is None or point == self._last:
+            return
         session = step.record.session
-        now = "Start" if last is None else (f"S{session}" if session else "between")
-        samples.append({"label": now if now != label else "", "numbers": point, "present": True})
-        last, label = point, now
-    return samples
+        now = "Start" if self._last is None else (f"S{session}" if session else "between")
+        label = now if now != self._label else ""
+        self.samples.append({"label": label, "numbers": point, "present": True})
+        self._last, self._label = point, now
+
+    def _status(self, state: CampaignState, name: str) -> CharacterStatus | None:
+        """The character's status at `state`; the one read last when `state` differs from
+        the state it was read at by its seq alone (`same_but_seq`), so an event that moved
+        nothing costs no status."""
+        read = self._read
+        if read is not None and read[1] == name and same_but_seq(state, read[0]):
+            return read[2]
+        status = self.ruleset.status(state).get(name)
+        self._read = (state, name, status)
+        return status
+
+    def points(self, final: CampaignState) -> list[Doc]:
+        """Start (the sheet the character joined with), then the end of each session, then
+        now if anything about them happened since; at each, under the name they had then."""
+        if self._open is not None:
+            self._close()
+        points = [] if self.start is None else [self.start]
+        last_seq = self.joined
+        for number in range(1, final.sessions + 1):
+            if number not in self.ends:
+                continue
+            title, seq, values = self.ends[number]
+            last_seq = max(last_seq, seq)
+            points.append({"label": f"S{number}", "title": title, **values})
+        if self.latest > last_seq:
+            label = "since the last session" if self.ends else "outside any session"
+            points.append({"label": "Now", "title": label, **self.values(final)})
+        return points
 
 
-def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[Doc]:
-    ruleset = log.ruleset
+def _milestones(milestones: Iterable[Milestone], ruleset: Ruleset, gm: bool) -> list[Doc]:
     return [
         {
             "kind": found.kind,
@@ -115,34 +154,46 @@ def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[Doc]:
             if gm
             else None,
         }
-        for found in narrator.milestones(who, log.steps)
+        for found in milestones
     ]
 
 
 def arc_context(campaign: Campaign, name: str) -> Doc:
-    return arc_of(walk(campaign), name)
+    return arc_of(stream(campaign), name)
 
 
-def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
-    """The arc of `name` in the campaign `log` holds (with `gm`: the milestones' rulings,
-    dice and terms, for the GM's book)."""
+def arc_of(log: Log | Stream, name: str, gm: bool = False) -> Doc:
+    """The arc of `name` in the campaign `log` holds or streams (with `gm`: the milestones'
+    rulings, dice and terms, for the GM's book). The steps are walked once for the points,
+    the samples and the narrator's milestones together (a narrator's `arc_numbers` that
+    reads the steps walks a stream again)."""
     state = log.final
     ident = state.identity(name)
     who = Who(ident, state.name_of(ident))
-    narrator = narrator_of(log.ruleset.name)
-    numbers = narrator.arc_numbers(who, log.steps)
-    points = _points(log, who, numbers)
-    status = log.ruleset.status(state)
+    ruleset = log.ruleset
+    narrator = narrator_of(ruleset.name)
+    arc = _Walk(who, ruleset, narrator.arc_numbers(who, log.steps))
+
+    def seen() -> Iterator[Step]:
+        for step in log.steps:
+            arc.see(step)
+            yield step
+
+    walked = seen()
+    milestones = narrator.milestones(who, walked)
+    for _ in walked:  # a narrator that stopped early: the rest of the walk
+        pass
+    status = ruleset.status(state)
     return {
         "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
         "name": who.name,
         "sessions": state.sessions,
         "now": game_date(state.clock),
-        "points": points,
+        "points": arc.points(state),
         "charts": [
             {**chart, "x_title": "sessions, at each change"}
-            for chart in narrator.charts(_samples(log, who, numbers))
+            for chart in narrator.charts(arc.samples)
         ],
-        "milestones": _milestones(narrator, log, who, gm),
+        "milestones": _milestones(milestones, ruleset, gm),
         "sheet": narrator.standing(who.name, status[who.name]),
     }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from journal.documents import CharacterStatus
@@ -35,7 +35,7 @@ class StressNarrator(Narrator):
         }
 
     def arc_numbers(
-        self, who: Who, steps: Sequence[Step]
+        self, who: Who, steps: Iterable[Step]
     ) -> Callable[[CharacterStatus, int], Doc]:
         def numbers(status: CharacterStatus, seq: int) -> Doc:
             assert isinstance(status, StressStatus)
@@ -62,7 +62,7 @@ class StressNarrator(Narrator):
             }
         ]
 
-    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Iterable[Step]) -> list[Milestone]:
         for step in steps:
             p = step.payload
             if isinstance(p, PanicRolled) and who.named(step, p.character) and p.panicked:

@@ -4,7 +4,7 @@ arc's numbers, charts and milestones. Rendered by the partials in `templates/`."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from journal.documents import CharacterStatus
@@ -298,7 +298,7 @@ class HorrorFactorNarrator(Narrator):
     # --- the arc ---------------------------------------------------------------------------
 
     def arc_numbers(
-        self, who: Who, steps: Sequence[Step]
+        self, who: Who, steps: Iterable[Step]
     ) -> Callable[[CharacterStatus, int], Doc]:
         def numbers(status: CharacterStatus, seq: int) -> Doc:
             assert isinstance(status, HFStatus)
@@ -348,7 +348,7 @@ class HorrorFactorNarrator(Narrator):
             },
         ]
 
-    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Iterable[Step]) -> list[Milestone]:
         found: list[Milestone] = []
         froze = dropped = False
         for step in steps:
