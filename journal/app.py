@@ -38,20 +38,16 @@ from journal.events import CORRECTION_TYPES, Dice, Event, Recorded, check_plain,
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
-from journal.rules.core import (
-    CORE_COMMANDS,
-    CampaignState,
-    CreateCampaign,
-    EventVoided,
-    Meta,
-    RulingAmended,
-    VoidEvent,
-    decide_core,
-)
-from journal.rules.narrate import concerns, describe
+from journal.rules.concerns import concerns
+from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign, VoidEvent
+from journal.rules.core.decide import decide_core
+from journal.rules.core.events import EventVoided, RulingAmended
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, snapshots
 from journal.store.snapshots import SNAPSHOT_EVERY
+from journal.telling.contract import Telling, telling_of
+from journal.telling.lines import describe
 from journal.version import __version__
 
 RETRIES = 30
@@ -75,9 +71,14 @@ class Outcome:
     def ruleset(self) -> Ruleset:
         return load(self.state.ruleset)
 
+    @property
+    def telling(self) -> Telling:
+        """How the campaign's ruleset words what was recorded."""
+        return telling_of(self.state.ruleset)
+
     def document(self) -> object:
         """The command's `--json`: the ruling's own document, or the records it appended."""
-        found = self.ruleset.outcome(self.records)
+        found = self.telling.outcome(self.records)
         if found is not None:
             return found.to_json()
         return [{**r.export(), "voided": False} for r in self.records]
@@ -417,7 +418,10 @@ class Campaign:
             named_by: tuple[int, ...] = ()
             if target is not None and target.type == "CharacterAdded":
                 named_by = self._naming(str(target.data.get("name")), target.seq, state)
-            command = VoidEvent(command.seq, command.reason, target, named_by)
+            what = ""  # the voided ruling in words, recorded with the void
+            if target is not None and target.payload is not None:
+                what = telling_of(state.ruleset).ruling_words(target)
+            command = VoidEvent(command.seq, command.reason, target, named_by, what)
 
         def box(ruleset: Ruleset) -> DiceBox:
             return system_box(
@@ -444,7 +448,9 @@ class _Answers:
         ) -> Sequence[int] | None:
             key = (purpose, count, sides)
             if key not in self._given:
-                label = ruleset.dice_label(state, command, purpose, count, sides, stake)
+                label = telling_of(ruleset.name).dice_label(
+                    state, command, purpose, count, sides, stake
+                )
                 self._given[key] = self._ask(DiceRequest(purpose, count, sides, label, stake))
             return self._given[key]
 

@@ -11,7 +11,7 @@ import pytest
 from journal.app import Campaign
 from journal.dice import ENTERED, ROLLED, DiceBox, DiceRequest, Stake, read_faces
 from journal.errors import JournalError, RuleError
-from journal.rules.core import AddCharacter, TakeNote
+from journal.rules.core.commands import AddCharacter, TakeNote
 from journal.store import Store
 
 SHEET = {"reaction": 12, "willpower": 10, "hardness": 2, "training": "some"}

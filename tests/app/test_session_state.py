@@ -38,7 +38,7 @@ def test_the_state_kept_is_the_folded_state(
 
 def test_a_stale_state_loses_the_race_and_is_decided_again(tmp_path: Path) -> None:
     import journal
-    from journal.rules.core import AddCharacter, TakeNote
+    from journal.rules.core.commands import AddCharacter, TakeNote
     from journal.rulesets.horror_factor.rules import RollInitiative, Shift, StartEncounter
 
     sheet = {"reaction": 12, "willpower": 10, "hardness": 2, "training": "some"}

@@ -19,7 +19,7 @@ from support.corrections_examples import hobbs
 
 from journal.frozen import changed
 from journal.rules import load_all
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.rules.invariants import CORE_INVARIANTS, Watch, breaches
 
 FROZE = "who froze has not dropped an enemy that turn"

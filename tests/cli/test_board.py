@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import journal
+from journal.cli.rows import row_lines, status_text
 from journal.documents import FROZEN, WAITING, Board
-from journal.rules.core import AddCharacter
+from journal.rules.core.commands import AddCharacter
 
 SHEETS = {
     "Freddie": {"reaction": 10, "willpower": 10, "hardness": 0, "training": "none"},
@@ -16,7 +17,7 @@ SHEETS = {
 
 
 def marks(board: Board) -> dict[str, str]:
-    return {line.text.split()[0]: line.mark for line in board.lines if line.mark}
+    return {text.split()[0]: mark for text, mark in row_lines(board.table) if mark}
 
 
 def test_the_fight_marks_who_froze_and_who_has_yet_to_act(tmp_path: Path) -> None:
@@ -32,14 +33,18 @@ def test_the_fight_marks_who_froze_and_who_has_yet_to_act(tmp_path: Path) -> Non
             night.run(AddCharacter(name, sheet))
         roster = night.board()
         assert roster.heading.startswith("Night (night, horror-factor) at event 3")
-        assert [line.text.split()[0] for line in roster.lines] == ["name", "Freddie", "Ariella"]
+        assert [text.split()[0] for text, _ in row_lines(roster.table)] == [
+            "name",
+            "Freddie",
+            "Ariella",
+        ]
         night.run(StartEncounter("The horde", "horde", ("Freddie", "Ariella"), outnumbered=True))
         assert marks(night.board()) == {"Freddie": WAITING, "Ariella": WAITING}
         night.run(RollInitiative("Freddie"), dice={"initiative": (5, 6)})
         night.run(RollInitiative("Ariella"), dice={"initiative": (1, 8)})
         board = night.board()
         assert marks(board) == {"Ariella": FROZEN}
-        assert board.text().splitlines()[1] == "Encounter 'The horde', turn 1 (initial HF 7)"
+        assert row_lines(board.table)[0] == ("Encounter 'The horde', turn 1 (initial HF 7)", "")
         night.run(AdvanceTurn())
         assert marks(night.board()) == {"Freddie": WAITING, "Ariella": WAITING}
         night.run(EndEncounter())
@@ -50,9 +55,11 @@ def test_a_ruleset_without_marks_shows_its_status_table(tmp_path: Path) -> None:
     with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:
         morgue.run(AddCharacter("Eli", {"will": 10, "ht": 10, "iq": 12}))
         board = morgue.board()
-        table = morgue.status_text(morgue.status()).splitlines()
-        assert [board.heading, *(line.text for line in board.lines)] == table
-        assert not any(line.mark for line in board.lines)
+        document = morgue.status()
+        rows = morgue.status_rows(document)
+        table = status_text(morgue.status_heading(document), document, rows).splitlines()
+        assert [board.heading, *(text for text, _ in row_lines(board.table))] == table
+        assert not any(mark for _, mark in row_lines(board.table))
 
 
 def test_the_board_as_structured_rows(tmp_path: Path) -> None:
@@ -76,7 +83,7 @@ def test_the_board_as_structured_rows(tmp_path: Path) -> None:
         acts = keys.index("acts")
         assert (freddie.cells[acts].mark, ariella.cells[acts].mark) == (ACTED, FROZEN)
         assert freddie.cells[keys.index("hf")].value == 7
-        assert [line.text for line in gm.lines()] == [line.text for line in night.board().lines]
+        assert row_lines(gm) == row_lines(night.board().table)
         players = night.board_table(gm=False)
         assert "initiative" not in [c.key for c in players.columns]  # a roll's result
         assert all(len(r.cells) == len(players.columns) for r in players.rows)
@@ -95,7 +102,7 @@ def test_the_neutral_default_board(tmp_path: Path) -> None:
     from dataclasses import dataclass
 
     from journal.documents import CharacterStatus, StatusDocument
-    from journal.rules.ruleset import Ruleset
+    from journal.telling.contract import Telling
 
     @dataclass(frozen=True)
     class Plain(CharacterStatus):
@@ -104,7 +111,7 @@ def test_the_neutral_default_board(tmp_path: Path) -> None:
         marks: tuple[str, ...]
 
     document = StatusDocument("c", "x", "C", 3, None, None, {"Eli": Plain(4, True, ("a",))})
-    board = Ruleset.board_table(None, document)  # type: ignore[arg-type]
+    board = Telling().board_table(document)
     assert [c.key for c in board.columns] == ["name", "nerve", "calm"]
     assert [cell.text for cell in board.rows[0].cells] == ["Eli", "4", "yes"]
 

@@ -27,7 +27,7 @@ def _interfering(monkeypatch: pytest.MonkeyPatch, db: str, times: int) -> list[i
     """Another writer appends a note after each of the first `times` plans (before their
     append): the append of each such plan loses the race."""
     from journal.api import open_journal
-    from journal.rules.core import TakeNote
+    from journal.rules.core.commands import TakeNote
 
     raced: list[int] = []
     record = Campaign.record_rerule

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from support.cli import Cli
 
-from journal.rules.core import EventVoided
-from journal.rules.narrate import describe_payload
+from journal.rules.core.events import EventVoided
+from journal.telling.lines import describe_payload
 from journal.text import type_words
 
 

@@ -27,7 +27,7 @@ import journal
 from journal.api import Journal
 from journal.handouts.recap import Audience
 from journal.rules import load
-from journal.rules.core import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
+from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
 
 #: names that collide with the audiences (only an older journal let a character take one)
 AUDIENCES = ("GM", "gm", "Players")

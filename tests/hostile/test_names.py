@@ -259,13 +259,9 @@ def test_the_cast_the_commands_accept_holds_no_two_lookalikes(typed: list[str]) 
     from journal.names import _looks, audience_lookalike, flaw
     from journal.projection import apply
     from journal.rules import load
-    from journal.rules.core import (
-        AddCharacter,
-        CampaignState,
-        CreateCampaign,
-        Meta,
-        decide_core,
-    )
+    from journal.rules.core.commands import AddCharacter, CreateCampaign
+    from journal.rules.core.decide import decide_core
+    from journal.rules.core.state import CampaignState, Meta
 
     ruleset = load("horror-factor")
     (created,) = decide_core(CampaignState(), CreateCampaign("night", "horror-factor"), ruleset)

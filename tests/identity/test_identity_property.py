@@ -27,7 +27,7 @@ from support.api import dice_seed, random_logs, recorded
 import journal
 from journal.api import Journal
 from journal.handouts.recap import Audience
-from journal.rules.core import (
+from journal.rules.core.commands import (
     AddCharacter,
     EndSession,
     RenameCharacter,

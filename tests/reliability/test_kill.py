@@ -104,7 +104,7 @@ def _appender(db: str, kill: int) -> Callable[[Say], None]:
 
     def work(say: Say) -> None:
         from journal.api import open_journal
-        from journal.rules.core import TakeNote
+        from journal.rules.core.commands import TakeNote
 
         with open_journal(db, campaign="keep") as journal:
             for number in range(1_000_000):

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from journal.events import canonical_json, from_data, from_json, to_data
 from journal.frozen import changed
-from journal.rules.core import CampaignState, NoteTaken
+from journal.rules.core.events import NoteTaken
+from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules.events import TrackChange, TurnAdvanced
 
 json_values = st.recursive(

@@ -9,7 +9,8 @@ from typing import Any
 
 from journal.events import Event, from_data, to_data
 from journal.projection import Corrections, fold
-from journal.rules.core import AddCharacter, CampaignState, Meta
+from journal.rules.core.commands import AddCharacter
+from journal.rules.core.state import CampaignState, Meta
 from journal.rulesets.fright_check.rules import FrightCheck, FrightChecked
 from journal.rulesets.fright_check.rules.events import Modifier
 from support.rules_harness import Table, recorded

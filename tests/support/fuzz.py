@@ -17,7 +17,8 @@ from pathlib import Path
 import click
 
 from journal.cli.main import CORE, Settings, cli, ruleset_commands
-from journal.rules import load, load_all
+from journal.cli.rulesets import commands_of
+from journal.rules import load_all
 from support.cli import typist
 
 #: exit codes the README documents: done, refused (or a finding), mistyped
@@ -150,8 +151,8 @@ def parameters(db: Path, path: tuple[str, ...]) -> list[click.Parameter]:
 
 
 def _sheet(ruleset: str, name: str) -> list[str]:
-    module = load(ruleset).cli()
-    example = shlex.split(str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()[0])
+    part = commands_of(ruleset)
+    example = shlex.split((part.sheet_example if part else "").splitlines()[0])
     return ["character", "add", name, *example[4:]]
 
 

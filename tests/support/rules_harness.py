@@ -21,7 +21,8 @@ from journal import app
 from journal.dice import DiceBox
 from journal.events import Event, Recorded, canonical_json, to_data
 from journal.rules import load
-from journal.rules.core import CampaignState, CreateCampaign, Meta
+from journal.rules.core.commands import CreateCampaign
+from journal.rules.core.state import CampaignState, Meta
 
 
 class Table:

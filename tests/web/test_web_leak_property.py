@@ -31,7 +31,8 @@ from support.web import open_site  # noqa: F401 - skips the module without the s
 
 from journal.api import Journal
 from journal.errors import JournalError
-from journal.rules.core import NoteTaken, RenameCharacter
+from journal.rules.core.commands import RenameCharacter
+from journal.rules.core.events import NoteTaken
 from journal.store import Store
 from journal.web.site import Site
 

@@ -19,7 +19,7 @@ from support import WORKED_EXAMPLE
 from support.web import by_label, open_site, served
 
 import journal
-from journal.rules.core import TakeNote
+from journal.rules.core.commands import TakeNote
 from journal.web.site import Site
 
 

@@ -18,7 +18,8 @@ from journal import projection
 from journal.app import Campaign as Journal
 from journal.cache import encoded, snapshot_registry
 from journal.rules import rules_version
-from journal.rules.core import CampaignState, TakeNote, VoidEvent
+from journal.rules.core.commands import TakeNote, VoidEvent
+from journal.rules.core.state import CampaignState
 from journal.store import Store, codec, snapshots
 from journal.store.recorder import DriverError
 from journal.transfer import import_file
@@ -193,7 +194,7 @@ def test_snapshots_of_a_plugin_ruleset_are_kept_and_read(tmp_path: Path) -> None
     from journal.api import create
 
     with create(str(tmp_path / "w.db"), "ward", "stress") as ward:
-        from journal.rules.core import AddCharacter
+        from journal.rules.core.commands import AddCharacter
 
         ward.run(AddCharacter("Mina", {"nerve": 4}))
         ward.run(Stress("Mina", 3, "the lights die"))

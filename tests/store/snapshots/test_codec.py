@@ -21,7 +21,7 @@ from support import CAMPAIGNS
 from journal.app import Campaign
 from journal.cache import snapshot_registry
 from journal.rules import load_all, state_classes
-from journal.rules.core import CampaignState, RulesState
+from journal.rules.core.state import CampaignState, RulesState
 from journal.store import Store, codec
 from journal.transfer import import_file
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from support.fright_check import check, mara, modifier
 
-from journal.rules.core import AdvanceClock, SetClock
+from journal.rules.core.commands import AdvanceClock, SetClock
 from journal.rulesets.fright_check.rules import EndCombat, FrightChecked, StartCombat
 from journal.rulesets.fright_check.rules.events import Modifier
 
@@ -150,7 +150,7 @@ def test_heat_of_battle_derived_while_a_combat_runs() -> None:
 
 def test_heat_of_battle_only_for_the_cast() -> None:
     table = mara()
-    from journal.rules.core import AddCharacter
+    from journal.rules.core.commands import AddCharacter
 
     table.do(AddCharacter("Tom", {"will": 12, "ht": 10, "iq": 10}))
     table.do(StartCombat("crypt", ("mara",)))

@@ -11,7 +11,7 @@ from support.rules_harness import Table
 
 from journal.dice import DiceBox
 from journal.errors import RuleError
-from journal.rules.core import AdvanceClock, SetClock
+from journal.rules.core.commands import AdvanceClock, SetClock
 from journal.rulesets.fright_check.rules import (
     RULESET,
     ChangeRow,

@@ -9,7 +9,8 @@ from support.fright_check import check, faces, mara, refold, stored
 
 from journal.dice import DiceBox
 from journal.events import Event
-from journal.rules.core import AddCharacter, AdvanceClock, CampaignState, SetClock
+from journal.rules.core.commands import AddCharacter, AdvanceClock, SetClock
+from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules import (
     RULESET,
     EndCombat,
@@ -18,6 +19,7 @@ from journal.rulesets.fright_check.rules import (
     NameTrait,
     StartCombat,
 )
+from journal.rulesets.fright_check.telling import TELLING
 
 
 def audit(table: Any) -> list[int]:
@@ -165,11 +167,11 @@ def test_concerns_and_describe() -> None:
     assert kinds["FrightChecked"] == ("Mara",)
     assert kinds["CombatStarted"] == ("Mara", "Tom")
     assert kinds["CombatEnded"] == ()
-    assert RULESET.describe(events[4]) == (
+    assert TELLING.describe(events[4]) == (
         "Combat 'crypt' starts (Mara, Tom): heat of battle +5 while it runs"
     )
-    assert RULESET.describe(events[8]) == "Combat 'crypt' ends"
-    assert all(RULESET.describe(p) for p in events)
+    assert TELLING.describe(events[8]) == "Combat 'crypt' ends"
+    assert all(TELLING.describe(p) for p in events)
 
 
 def test_status_keys() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from support.fright_check import check, faces, mara
 
-from journal.rulesets.fright_check.rules import RULESET
 from journal.rulesets.fright_check.rules.roll import success_roll
+from journal.rulesets.fright_check.telling import TELLING
 
 
 def test_rule_of_14_caps_modified_will_at_13() -> None:
@@ -93,14 +93,14 @@ def test_unfazeable_makes_no_check_and_rolls_nothing() -> None:
     assert character.checks == 0
     assert [(c.made, c.threat) for c in character.history] == [(False, "ghoul-1")]
     assert (
-        RULESET.describe(event) == "Mara's Fright Check vs ghoul-1: none made (Mara is Unfazeable)"
+        TELLING.describe(event) == "Mara's Fright Check vs ghoul-1: none made (Mara is Unfazeable)"
     )
 
 
 def test_describe_a_failed_check() -> None:
     table = mara(will=11, traits={"Fearlessness": 2})
     event = check(table, {"will": (6, 5, 4), "table": (5, 4, 2)}, alone=True, heat_of_battle=True)
-    assert RULESET.describe(event) == (
+    assert TELLING.describe(event) == (
         "Mara's Fright Check vs ghoul-1: Will 11, +2 Fearlessness 2, +5 heat of battle (GM), "
         "-2 alone = 16 → 13 (Rule of 14); rolled 15 (6,5,4): failure by 2; "
         "table 11+2 = 13 → row 13: acquire a new mental quirk (-1, pending)"
@@ -110,13 +110,13 @@ def test_describe_a_failed_check() -> None:
 def test_describe_a_success_and_row_40_plus() -> None:
     table = mara()
     made = check(table, {"will": (1, 2, 3)})
-    assert RULESET.describe(made).endswith("= 10; rolled 6 (1,2,3): success by 4")
+    assert TELLING.describe(made).endswith("= 10; rolled 6 (1,2,3): success by 4")
     worst = check(
         table,
         {"will": faces(10), "table": faces(18), "coma": (2,)},
         extra=(("GM", -30),),
         override="the test sets the margin",
     )
-    line = RULESET.describe(worst)
+    line = TELLING.describe(worst)
     assert "critical failure by 30; table 18+30 = 48 → row 40+:" in line
     assert "lose 1 IQ permanently" in line

@@ -9,7 +9,8 @@ from support.fright_check import check, faces, mara
 
 from journal.errors import RuleError
 from journal.rulesets.fright_check.rules import RULESET, NameTrait, TraitNamed
-from journal.rulesets.fright_check.status import FCStatus
+from journal.rulesets.fright_check.rules.status import FCStatus
+from journal.rulesets.fright_check.telling import TELLING
 
 
 def fail_into(table: Any, row: int, **dice: tuple[int, ...]) -> int:
@@ -42,7 +43,7 @@ def test_a_quirk_is_pending_until_named() -> None:
     assert now["pending"] == []
     assert now["quirks"] == ["counts the exits"]
     assert now["points_lost"] == 1
-    assert RULESET.describe(named) == "Mara acquires counts the exits (-1; quirk from check 3)"
+    assert TELLING.describe(named) == "Mara acquires counts the exits (-1; quirk from check 3)"
 
 
 def test_quirks_may_exceed_five() -> None:
@@ -108,7 +109,7 @@ def test_row_25_worsens_a_related_self_control_number(
     ]
     assert now["pending"] == []
     assert now["points_lost"] == -change
-    assert "self-control " + f"{before} → {after}" in RULESET.describe(named)
+    assert "self-control " + f"{before} → {after}" in TELLING.describe(named)
 
 
 def test_row_25_new_disadvantage_instead() -> None:

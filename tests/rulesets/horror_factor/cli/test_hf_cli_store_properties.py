@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from journal.app import Campaign as Journal
 from journal.app import Outcome, create_campaign
 from journal.errors import JournalError
-from journal.rules.core import AddCharacter, CampaignState
+from journal.rules.core.commands import AddCharacter
+from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     Award,
@@ -37,7 +38,7 @@ from journal.rulesets.horror_factor.rules import (
     StartEncounter,
 )
 from journal.rulesets.horror_factor.rules.catalog import CAUSES, HARDENING_CAP, TRAININGS
-from journal.rulesets.horror_factor.status import HFStatus
+from journal.rulesets.horror_factor.rules.status import HFStatus
 from journal.store import Store
 
 NAMES = ("Freddie", "Ariella", "Linda")

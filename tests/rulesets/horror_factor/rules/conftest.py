@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from support.rules_harness import Table
 
-from journal.rules.core import AddCharacter
+from journal.rules.core.commands import AddCharacter
 
 AddFn = Callable[..., None]
 

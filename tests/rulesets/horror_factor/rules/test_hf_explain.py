@@ -7,7 +7,7 @@ from support.rules_harness import Table
 
 from journal.dice import DiceBox
 from journal.events import Event, from_data, to_data
-from journal.rules.core import NoteTaken
+from journal.rules.core.events import NoteTaken
 from journal.rulesets.horror_factor.rules import (
     RULESET,
     AdvanceTurn,
@@ -24,6 +24,7 @@ from journal.rulesets.horror_factor.rules import (
     Soak,
     StartEncounter,
 )
+from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -81,7 +82,7 @@ def test_describe_every_event(trio: Table) -> None:
     """Each event reads as one line for the GM, with its terms."""
     lines: list[str] = []
     for command, dice in session(trio):
-        lines += [RULESET.describe(e) for e in trio.do(command, dice=dice)]
+        lines += [TELLING.describe(e) for e in trio.do(command, dice=dice)]
     assert lines[0] == (
         "Encounter 'Zombies' starts for Freddie, Ariella, Linda: "
         "HF horde 6, outnumbered +1, creepy +1 = 8"

@@ -6,7 +6,7 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import RuleError
-from journal.rules.core import AddCharacter
+from journal.rules.core.commands import AddCharacter
 from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     EndEncounter,
@@ -16,6 +16,7 @@ from journal.rulesets.horror_factor.rules import (
     StartEncounter,
 )
 from journal.rulesets.horror_factor.rules.events import HorrorChecked
+from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -99,7 +100,7 @@ def test_margin_is_an_option() -> None:
     assert (event.result, event.exceptional_margin) == ("fail", 2)
     event = check(table, HorrorCheck("Ann", hf=3), (1, 1))  # 8 <= 10 - 2: exceptional
     assert event.result == "exceptional-failure"
-    assert "failed exceptionally (at 8 or less)" in table.ruleset.describe(event)
+    assert "failed exceptionally (at 8 or less)" in TELLING.describe(event)
 
 
 def test_specialization_of_the_last_encounter_applies(table: Table) -> None:

@@ -15,7 +15,8 @@ from journal.rulesets.horror_factor.rules import (
     StartEncounter,
 )
 from journal.rulesets.horror_factor.rules.events import InitiativeRolled
-from journal.rulesets.horror_factor.status import FightNumbers
+from journal.rulesets.horror_factor.rules.status import FightNumbers
+from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -45,7 +46,7 @@ def test_total_and_terms(trio: Table) -> None:
 
 def test_no_bonus_when_hardness_exceeds_hf(table: Table) -> None:
     """ "No bonus when Hardness exceeds HF."""
-    from journal.rules.core import AddCharacter
+    from journal.rules.core.commands import AddCharacter
 
     table.do(
         AddCharacter("Vet", {"reaction": 10, "willpower": 10, "hardness": 6, "training": "elite"})
@@ -65,7 +66,7 @@ def test_cannot_act_and_defense_penalty(trio: Table) -> None:
     assert (zero.total, zero.can_act, zero.defense_penalty) == (0, False, 0)
     minus_two = roll(trio, "Ariella", (1, 6))
     assert (minus_two.total, minus_two.can_act, minus_two.defense_penalty) == (-2, False, -2)
-    assert trio.ruleset.describe(minus_two).endswith("(cannot act, defense -2; penalty -7)")
+    assert TELLING.describe(minus_two).endswith("(cannot act, defense -2; penalty -7)")
     one = roll(trio, "Linda", (1, 7))
     assert (one.total, one.can_act, one.defense_penalty) == (1, True, 0)
 

@@ -6,7 +6,7 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import RuleError
-from journal.rules.core import AddCharacter
+from journal.rules.core.commands import AddCharacter
 from journal.rulesets.horror_factor.rules import Award, EndEncounter, Peace, StartEncounter
 from journal.rulesets.horror_factor.rules.events import HardnessAwarded, PeaceRecorded
 

@@ -11,7 +11,8 @@ from support.rules_harness import Table
 from journal import projection
 from journal.dice import DiceBox
 from journal.errors import JournalError
-from journal.rules.core import AddCharacter, CampaignState
+from journal.rules.core.commands import AddCharacter
+from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     Award,

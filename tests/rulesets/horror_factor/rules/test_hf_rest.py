@@ -8,6 +8,7 @@ from support.rules_harness import Table
 from journal.errors import JournalError, RuleError
 from journal.rulesets.horror_factor.rules import EndEncounter, Rest, Soak, StartEncounter
 from journal.rulesets.horror_factor.rules.events import Rested
+from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -52,7 +53,7 @@ def test_victory_is_recorded(trio: Table) -> None:
     (event,) = trio.do(Rest(("Linda",), victory=True))
     assert isinstance(event, Rested) and event.victory
     assert willpower(trio)["Linda"] == 10
-    assert "a major victory" in trio.ruleset.describe(event)
+    assert "a major victory" in TELLING.describe(event)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import RuleError
-from journal.rules.core import AddCharacter
+from journal.rules.core.commands import AddCharacter
 from journal.rulesets.horror_factor.rules import RULESET
 from journal.rulesets.horror_factor.rules.catalog import brokenness_text, hardness_text
 

@@ -8,7 +8,7 @@ from support.rules_harness import Table
 from journal.errors import RuleError
 from journal.rulesets.horror_factor.rules import AdvanceTurn, RollInitiative, Soak, StartEncounter
 from journal.rulesets.horror_factor.rules.events import InitiativeRolled, WillpowerSoaked
-from journal.rulesets.horror_factor.status import FightNumbers
+from journal.rulesets.horror_factor.rules.status import FightNumbers
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -74,7 +74,7 @@ def test_soak_past_three_at_once(trio: Table) -> None:
 
 def test_soak_past_current_willpower(table: Table) -> None:
     """ "A soak larger than current Willpower ... is refused."""
-    from journal.rules.core import AddCharacter
+    from journal.rules.core.commands import AddCharacter
 
     table.do(
         AddCharacter("Meek", {"reaction": 10, "willpower": 2, "hardness": 0, "training": "none"})

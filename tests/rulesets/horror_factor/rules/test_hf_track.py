@@ -18,6 +18,7 @@ from journal.rulesets.horror_factor.rules.events import (
     HorrorFactorShifted,
     TurnAdvanced,
 )
+from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -155,7 +156,7 @@ def test_the_gm_may_override_a_catalog_delta(trio: Table) -> None:
     trio.do(StartEncounter("Zombies", "weak-creature", CAST))
     event = shifted(trio, Shift("Linda", "hurt", 3))
     assert (event.delta, event.applied, event.catalog) == (3, 3, True)
-    assert "(GM's delta)" in trio.ruleset.describe(event)
+    assert "(GM's delta)" in TELLING.describe(event)
 
 
 def test_shift_all(trio: Table) -> None:
@@ -202,7 +203,7 @@ def test_first_enemy_dropped(trio: Table) -> None:
     assert isinstance(second, EnemyDropped)
     assert (second.number, second.changes) == (2, ())
     assert hfs(trio) == {"Freddie": 3, "Ariella": 2, "Linda": 3}
-    assert "HF unchanged" in trio.ruleset.describe(second)
+    assert "HF unchanged" in TELLING.describe(second)
 
 
 def test_hf_never_below_zero(trio: Table) -> None:

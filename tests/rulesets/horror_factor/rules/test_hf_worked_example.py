@@ -14,6 +14,7 @@ from journal.rulesets.horror_factor.rules import (
     StartEncounter,
 )
 from journal.rulesets.horror_factor.rules.events import InitiativeRolled
+from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")
 
@@ -88,7 +89,7 @@ def test_linda_turn_two_is_fourteen_not_the_texts_thirteen(trio: Table) -> None:
     event = play(trio)[(2, "Linda")]
     assert event.terms == (("Reaction", 12), ("HF 6 - Hardness 2", -4), ("+d10", 9), ("-d10", -3))
     assert event.total == 14
-    assert trio.ruleset.describe(event) == (
+    assert TELLING.describe(event) == (
         "Linda rolls initiative +9/-3: Reaction 12, HF 6 - Hardness 2 -4, +d10 +9, -d10 -3 = 14"
         " (acts; penalty -4)"
     )

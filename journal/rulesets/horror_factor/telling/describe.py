@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.events import Dice, Event, describe_terms
+from journal.events import Dice, describe_terms
 from journal.rules.dispatch import Dispatch
+from journal.rulesets.horror_factor.rules.decide import NO_ROLL
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
     EncounterJoined,
@@ -83,9 +84,6 @@ def _started(payload: EncounterStarted) -> str:
 
 
 #: the term a turn records for a participant who rolled no initiative in the turn that ended
-NO_ROLL = "no initiative, counts as acted"
-
-
 def not_rolled(payload: TurnAdvanced) -> list[str]:
     """Who rolled no initiative in the turn that ended (read from the recorded terms)."""
     return [c.character for c in payload.changes if any(t[0] == NO_ROLL for t in c.terms)]
@@ -227,29 +225,3 @@ def _awarded(payload: HardnessAwarded) -> str:
         f"{payload.hardness_before}->{payload.hardness_after} "
         f"(cap {payload.cap}): {payload.reason}"
     )
-
-
-def concerns(payload: Event) -> tuple[str, ...]:
-    match payload:
-        case EncounterStarted(cast=cast):
-            return tuple(cast)
-        case TurnAdvanced(changes=changes) | EnemyDropped(changes=changes) if changes:
-            return tuple(c.character for c in changes)
-        case HorrorFactorShifted(changes=changes):
-            return tuple(c.character for c in changes)
-        case EncounterEnded(results=results):
-            return tuple(r.character for r in results)
-        case Rested(characters=characters):
-            return tuple(characters)
-        case (
-            InitiativeRolled(character=name)
-            | WillpowerSoaked(character=name)
-            | EnemyDropped(character=name)
-            | HorrorChecked(character=name)
-            | EncounterJoined(character=name)
-            | EncounterLeft(character=name)
-            | PeaceRecorded(character=name)
-            | HardnessAwarded(character=name)
-        ):
-            return (name,)
-    return ()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from journal.events import Terms, describe_terms
-from journal.handouts.telling import ARROW
 from journal.rules.dispatch import Dispatch
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
@@ -26,6 +25,7 @@ from journal.rulesets.horror_factor.rules.events import (
     WordingSet,
 )
 from journal.rulesets.horror_factor.rules.state import hardness_label
+from journal.telling import ARROW
 
 #: a Horror Check's result (the event's key) in words
 VERDICTS = {"pass": "passed", "fail": "failed", "exceptional-failure": "exceptional failure"}

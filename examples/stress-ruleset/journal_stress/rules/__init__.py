@@ -1,4 +1,7 @@
-"""The stress ruleset's rules: pure decide and evolve over frozen dataclasses."""
+"""The stress ruleset's rules, pure: commands, events, state, decide and evolve over frozen
+dataclasses, the audit's recallers, invariants and the status numbers. Nothing here words
+or draws (that is `journal_stress.telling`), so only this package enters the rules
+version: rewording a log line keeps every snapshot."""
 
 from __future__ import annotations
 
@@ -7,24 +10,12 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from journal.dice import DiceBox
-from journal.documents import (
-    BoardCell,
-    BoardColumn,
-    BoardRow,
-    BoardTable,
-    CharacterStatus,
-    StatusDocument,
-)
+from journal.documents import CharacterStatus
 from journal.errors import RuleError
-from journal.events import Dice, Event, JSONObject, Terms, describe_terms, event
-from journal.rules.core import (
-    CampaignState,
-    CharacterAdded,
-    CharacterRenamed,
-    Meta,
-    RulesState,
-    renamed_in,
-)
+from journal.events import Dice, Event, JSONObject, Terms, event
+from journal.rules.core.events import CharacterAdded, CharacterRenamed
+from journal.rules.core.evolve import renamed_in
+from journal.rules.core.state import CampaignState, Meta, RulesState
 from journal.rules.dispatch import Dispatch
 from journal.rules.invariants import Invariant
 from journal.rules.ruleset import Ruleset
@@ -183,33 +174,11 @@ def _rolled(state: CampaignState, payload: PanicRolled, meta: Meta) -> StressSta
     )
 
 
-# --- the audit, the log, the handouts ------------------------------------------------------
+# --- the audit: the command behind each ruling (its recallers) -----------------------------
 
-REBUILD = Dispatch[object | None]("command_for")
-REBUILD.on(StressChanged)(lambda p: Stress(p.character, p.amount, p.reason))
-REBUILD.on(PanicRolled)(lambda p: Panic(p.character))
-
-LINES = Dispatch[str]("log line")
-LINES.on(StressChanged)(
-    lambda p: f"{p.character}'s stress {p.before}->{p.after} ({p.amount:+d}): {p.reason}"
-)
-LINES.on(PanicRolled)(
-    lambda p: (
-        f"{p.character} rolls for panic: {describe_terms(p.terms, p.total)} vs {HOLD}: "
-        + ("panics, stress +1" if p.panicked else "holds")
-    )
-)
-
-SENTENCES = Dispatch[str | None]("handout sentence")
-SENTENCES.on(StressChanged)(
-    lambda p, gm: (
-        f"{p.character}'s stress {'rises' if p.after > p.before else 'eases'} "
-        f"to {p.after}: {p.reason}"
-    )
-)
-SENTENCES.on(PanicRolled)(
-    lambda p, gm: f"{p.character} {'panics' if p.panicked else 'holds their nerve'}"
-)
+RECALL = Dispatch[object | None]("command_for")
+RECALL.on(StressChanged)(lambda p: Stress(p.character, p.amount, p.reason))
+RECALL.on(PanicRolled)(lambda p: Panic(p.character))
 
 
 # --- invariants: what every state holds (the audit checks each one) ---------------------
@@ -244,12 +213,7 @@ class StressRules(Ruleset):
     state_classes = (StressState, Sheet)
     deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
     evolvers: ClassVar[Dispatch[StressState]] = EVOLVE  # type: ignore[assignment]
-    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
-    lines: ClassVar[Dispatch[str]] = LINES
-    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
-    cli_module = "journal_stress.cli"
-    narrator_module = "journal_stress.narrator"
-    explain_labels: ClassVar[Mapping[str, str]] = {"stress_max": "most stress"}
+    recallers: ClassVar[Dispatch[object | None]] = RECALL
     invariants = INVARIANTS
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
@@ -273,27 +237,6 @@ class StressRules(Ruleset):
             name: StressStatus(sheet.stress, STRESS_MAX, sheet.nerve, sheet.panics)
             for name, sheet in rules_of(state).characters.items()
         }
-
-    def status_table(self, document: StatusDocument) -> str:
-        return self.board_table(document).text()
-
-    def board_table(self, document: StatusDocument) -> BoardTable:
-        """Everyone's stress track: the same table for the GM and the players."""
-        rows = tuple(
-            BoardRow(
-                name,
-                (
-                    BoardCell(name),
-                    BoardCell(f"{c.stress}/{c.stress_max}", c.stress),
-                    BoardCell.of(c.nerve),
-                    BoardCell.of(c.panics),
-                ),
-            )
-            for name, c in document.characters.items()
-            if isinstance(c, StressStatus)
-        )
-        columns = tuple(BoardColumn(k, k) for k in ("name", "stress", "nerve", "panics"))
-        return BoardTable(None, None, columns, rows)
 
 
 RULESET = StressRules()

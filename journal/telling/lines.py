@@ -1,5 +1,6 @@
-"""One line per event for the GM (`log`, `explain`, recaps), and who an event concerns:
-the core events here, the others by their ruleset."""
+"""One line per event for the GM (`log`, `explain`, recaps): the core events here, the
+others by their ruleset's telling; how the names of earlier events read now; the heading
+line of `journal status` and of the live board."""
 
 from __future__ import annotations
 
@@ -7,13 +8,12 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from journal.documents import StatusDocument
 from journal.events import Event, Recorded
-from journal.rules.core import (
+from journal.rules.core.events import (
     CampaignCreated,
-    CampaignState,
     ChainSealed,
     CharacterAdded,
-    CharacterId,
     CharacterRenamed,
     CharacterRetired,
     ClockAdvanced,
@@ -25,7 +25,9 @@ from journal.rules.core import (
     SessionEnded,
     SessionStarted,
 )
+from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
 from journal.text import type_words, value_text
 
 
@@ -75,7 +77,7 @@ def describe_core(payload: Event) -> str | None:
 
 def adjustments(payload: NumbersAdjusted, ruleset: Ruleset | None, arrow: str = "->") -> str:
     """`Hardness 5->4, Willpower 8->6`: each number in its ruleset's words."""
-    labels = ruleset.explain_labels if ruleset is not None else {}
+    labels = telling_of(ruleset.name).explain_labels if ruleset is not None else {}
     return ", ".join(
         f"{_label(c.number, labels)} {c.before}{arrow}{c.after}" for c in payload.changes
     )
@@ -100,7 +102,7 @@ def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
         )
     text = describe_core(payload)
     if text is None and ruleset is not None:
-        text = ruleset.describe(payload)
+        text = telling_of(ruleset.name).describe(payload)
     return text or payload.type
 
 
@@ -156,37 +158,14 @@ class Renames:
         return now
 
 
-def holder(name: str, before: CampaignState, after: CampaignState) -> CharacterId | None:
-    """Who `name` denotes in an event folded from `before` to `after` (a character added
-    by it is only in `after`; a rename's old name only in `before`)."""
-    found = before.ids.get(name)
-    return found if found is not None else after.ids.get(name)
-
-
-def concerned(
-    payload: Event, before: CampaignState, after: CampaignState, ruleset: Ruleset | None
-) -> frozenset[CharacterId]:
-    """The characters an event is about, by identity: each name it uses resolved at its seq."""
-    found = set()
-    for name in concerns(payload, ruleset):
-        ident = holder(name, before, after)
-        if ident is not None:
-            found.add(ident)
-    return frozenset(found)
-
-
-def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
-    match payload:
-        case CharacterAdded(name=name) | NumbersAdjusted(character=name):
-            return (name,)
-        case CharacterRenamed(old=old, new=new):
-            return (old, new)
-        case CharacterRetired(name=name):
-            return (name,)
-        case NoteTaken(about=about):
-            return tuple(about)
-        case RulingAmended():
-            return concerns(payload.amended(), ruleset)
-    if describe_core(payload) is not None or ruleset is None:
-        return ()
-    return ruleset.concerns(payload)
+def status_heading(document: StatusDocument) -> str:
+    """`Night (night, RULESET) at event 12 - session 2, 1925-10-31T22:00`."""
+    head = f"{document.title} ({document.campaign}, {document.ruleset}) at event {document.seq}"
+    extras = []
+    if document.session:
+        extras.append(f"session {document.session}")
+    if document.clock:
+        extras.append(document.clock)
+    if extras:
+        head += " - " + ", ".join(extras)
+    return head

@@ -6,15 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from journal.events import sorted_json
-from journal.handouts.telling import ARROW
 from journal.rules.dispatch import Dispatch
-from journal.rulesets.fright_check.describe import (
-    LINES,
-    condition_name,
-    effect_text,
-    recovery_result,
-    row_label,
-)
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,
@@ -27,6 +19,9 @@ from journal.rulesets.fright_check.rules.events import (
     RestRecorded,
     TraitNamed,
 )
+from journal.rulesets.fright_check.rules.words import condition_name, row_label
+from journal.rulesets.fright_check.telling.describe import LINES, effect_text, recovery_result
+from journal.telling import ARROW
 
 #: what players never read: dice, faces, formulas, an HT roll's total and target
 GM_KEYS = ("dice", "faces", "formula", "roll", "target", "margin", "reaction")

@@ -1,4 +1,4 @@
-"""How handouts tell any ruleset's events: dates, the GM's dice and terms.
+"""The details handouts give of any ruleset's events: dates, the GM's dice and terms.
 
 Everything here returns plain data for the templates; nothing is escaped here: the
 templates escape (HTML autoescape, the Markdown filter).
@@ -12,6 +12,7 @@ from typing import Any
 
 from journal.events import Dice, DiceRoll, Recorded
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
 
 ARROW = "→"
 
@@ -29,8 +30,9 @@ def game_date(game_time: str | None) -> str | None:
 
 def faces_of(dice: Dice, ruleset: Ruleset) -> str:
     """Every die the ruling used: `initiative +5/-6`, `will 6,6,5; table 5,5,4`."""
+    telling = telling_of(ruleset.name)
     return "; ".join(
-        f"{purpose} {ruleset.dice_text(purpose, roll.faces)}" for purpose, roll in dice.items()
+        f"{purpose} {telling.dice_text(purpose, roll.faces)}" for purpose, roll in dice.items()
     )
 
 
@@ -51,12 +53,13 @@ def gm_details(
 ) -> dict[str, Any]:
     """The GM's view of a ruling: its seq, full log line, dice faces and terms (of the
     ruling as it stands), and for an amended one, the event that amended it."""
-    dice = recorded_dice(record, ruleset.dice_order)
+    telling = telling_of(ruleset.name)
+    dice = recorded_dice(record, telling.dice_order)
     details = {
         "seq": record.seq,
         "line": line,
         "dice": faces_of(dice, ruleset) if dice else None,
-        "terms": ruleset.gm_terms(record),
+        "terms": telling.gm_terms(record),
     }
     if amended_by is not None:
         details["amended_by"] = amended_by

@@ -19,13 +19,8 @@ from journal.rulesets.fright_check.rules.events import (
     RestRecorded,
     TraitNamed,
 )
+from journal.rulesets.fright_check.rules.words import AGAINST, condition_name, row_label
 
-AGAINST = {
-    "unmodified-will": "unmodified Will",
-    "modified-will": "modified Will",
-    "will": "Will",
-    "ht": "HT",
-}
 TRAIT_NAMES = {
     "quirk": "a new mental quirk",
     "delusion": "a Delusion",
@@ -42,8 +37,7 @@ PENDING_NAMES = {
     "self-control-or-new": "a related self-control number one step worse, or a new mental "
     "disadvantage",
 }
-#: a condition's kind in words, and how it goes on after a failed recovery roll
-CONDITIONS = {"retch": "retching", "total-panic": "total panic"}
+#: how a condition goes on after a failed recovery roll
 STILL = {
     "stun": "still stunned",
     "retch": "still retching",
@@ -61,10 +55,6 @@ EVERY = {
     "1d days": "(another 1d days after each failure)",
     "panic reaction survived": "once a panic reaction is survived (another one after each failure)",
 }
-
-
-def condition_name(kind: str) -> str:
-    return CONDITIONS.get(kind, kind.replace("-", " "))
 
 
 def pending_text(kind: str, points: int) -> str:
@@ -164,10 +154,6 @@ def _check_text(p: FrightChecked) -> str:
     else:
         text += row_label(p.row)
     return text + ": " + "; ".join(effect_text(e) for e in p.effects)
-
-
-def row_label(row: int | None) -> str:
-    return "40+" if row == 40 else str(row)
 
 
 LINES = Dispatch[str]("log line")
