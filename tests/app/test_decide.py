@@ -9,7 +9,7 @@ from support.cli import Cli
 from support.rules_harness import Table
 
 from journal.errors import RuleError
-from journal.rules.core import AddCharacter
+from journal.rules.core.commands import AddCharacter
 from journal.rulesets.horror_factor.rules import RollInitiative, StartEncounter
 from journal.rulesets.horror_factor.rules.events import InitiativeRolled
 

@@ -5,7 +5,7 @@ words; `rest NAME ... --all` is refused alike, each ruleset adding its own hint.
 from __future__ import annotations
 
 import pytest
-from cli_support import Cli, count_events
+from support.cli import Cli, count_events
 
 HF = ("--reaction", "10", "--willpower", "10", "--hardness", "1", "--training", "some")
 FC = ("--will", "10", "--ht", "10", "--iq", "11")
