@@ -47,7 +47,6 @@ if TYPE_CHECKING:
         Outcome,
         SessionEntry,
         status_document,
-        status_text,
     )
     from journal.api.reports import (
         CampaignChosen,
@@ -97,7 +96,6 @@ _HOMES = {
     "open_journal": "journal.api.database",
     "refusal": "journal.api.database",
     "status_document": "journal.api.journal",
-    "status_text": "journal.api.journal",
     "unfit_names": "journal.api.database",
 }
 
@@ -140,6 +138,5 @@ __all__ = [
     "open_journal",
     "refusal",
     "status_document",
-    "status_text",
     "unfit_names",
 ]

@@ -9,7 +9,7 @@ notes, fiat and voids (a ruleset's own commands come from its package). Run one 
 
 from __future__ import annotations
 
-from journal.rules.core import (
+from journal.rules.core.commands import (
     AddCharacter,
     AdjustNumbers,
     AdvanceClock,

@@ -404,7 +404,7 @@ def unfit_names(store: Store) -> list[tuple[str, str, str]]:
     Of two look-alikes, the later is listed."""
     from journal.app import Campaign
     from journal.names import normal, reason
-    from journal.rules.core import audience_named
+    from journal.rules.core.decide import audience_named
 
     found: list[tuple[str, str, str]] = []
     for first in store.campaigns():

@@ -16,9 +16,11 @@ from journal.documents import CharacterStatus, Document
 from journal.events import Recorded, sorted_json, terms_text
 from journal.projection import Corrections, same_but_seq, steps
 from journal.rules import load
-from journal.rules.core import CampaignState, CharacterId
-from journal.rules.narrate import concerned, describe
+from journal.rules.concerns import concerned
+from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
+from journal.telling.lines import describe
 from journal.text import value_text
 
 _MISSING = object()
@@ -181,10 +183,12 @@ def explain(
             continue
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
-            result.labels, result.hidden = ruleset.explain_labels, ruleset.explain_hidden
+            telling = telling_of(ruleset.name)
+            result.labels, result.hidden = telling.explain_labels, telling.explain_hidden
         held = state.names.get(who)
         if ruleset is None or held is None:
             continue
+        telling = telling_of(ruleset.name)
         text = ""  # in the names of its moment (the heading has them all), when needed
         if read is None or not same_but_seq(state, read):
             read = state
@@ -195,7 +199,7 @@ def explain(
                 {}
                 if status is None
                 else flatten(
-                    _json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded
+                    _json(status), telling.explain_skipped, expanded=telling.explain_expanded
                 )
             )
             short = ""
@@ -203,7 +207,7 @@ def explain(
                 previous = before.get(key, _MISSING)
                 if previous != value and not (previous is _MISSING and value is None):
                     text = text or describe(record, ruleset)
-                    short = short or ruleset.ruling_words(record)
+                    short = short or telling.ruling_words(record)
                     link = Link(record.seq, record.type, before.get(key), value, text, short)
                     chains.setdefault(key, Chain(keep)).add(link)
             before = after

@@ -20,6 +20,7 @@ from journal.cli.common import (
     pass_settings,
     refuse_others,
 )
+from journal.cli.rulesets import commands_of
 from journal.cli.settings import Settings, json_flag, settings_of
 
 if TYPE_CHECKING:
@@ -80,8 +81,6 @@ def campaign_new(
       journal campaign new night --ruleset RULESET --title "Night of the Horde"
       journal campaign new morgue --ruleset RULESET --option KEY=VALUE
     """
-    from journal.api.rulesets import ruleset as installed
-
     database = settings.database(create=True)
     created = database.create_campaign(slug, ruleset, title, key_values(options, "--option"))
     if as_json:
@@ -95,8 +94,8 @@ def campaign_new(
             "the database holds others",
             err=True,
         )
-    module = installed(created.ruleset).cli()
-    example = str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
+    part = commands_of(created.ruleset)
+    example = (part.sheet_example if part is not None else "").splitlines()
     hint = example[0] if example else "journal character add --help"
     click.echo(f"Next: {hint}")
 
@@ -175,8 +174,8 @@ cannot be told). Example: `journal character add NAME --OPTION VALUE ...`, and b
 
 
 def _sheet_options(ruleset: Ruleset) -> list[click.Option]:
-    module = ruleset.cli()
-    return [] if module is None else list(module.sheet_options())
+    part = commands_of(ruleset.name)
+    return [] if part is None else part.sheet_options()
 
 
 def _owners(settings: Settings) -> dict[str, tuple[Ruleset, click.Option]]:
@@ -208,8 +207,8 @@ class AddCommand(click.Command):
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         examples = []
         for ruleset in settings_of(ctx).scope():
-            module = ruleset.cli()
-            examples += str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
+            part = commands_of(ruleset.name)
+            examples += (part.sheet_example if part is not None else "").splitlines()
         if examples:
             with formatter.section(f"Example{'s' if len(examples) > 1 else ''}"):
                 for line in examples:
@@ -222,9 +221,9 @@ def _add(name: str, as_json: bool, **given: Any) -> None:
     journal = settings.journal()
     ruleset = journal.ruleset
     refuse_others(given, owners, lambda key: owners[key][1].opts[0], ruleset)
-    module = ruleset.cli()
+    part = commands_of(ruleset.name)
     mine = {k: v for k, v in given.items() if owners[k][0].name == ruleset.name}
-    sheet = module.sheet(mine) if module is not None else {}
+    sheet = part.sheet(mine) if part is not None else {}
     added = journal.add_character(name, sheet)
     if as_json:
         emit_json(added)

@@ -149,7 +149,7 @@ def run_and_show(
         for line in outcome.lines():
             click.echo(line)
     for recorded in outcome.records:
-        notice = outcome.ruleset.notice(outcome.state, recorded)
+        notice = outcome.telling.notice(outcome.state, recorded)
         if notice is not None:
             click.echo(f"Notice: {notice}", err=True)
     if any(r.session is None and r.type not in SETTING_UP for r in outcome.records):

@@ -153,7 +153,7 @@ def undo(settings: Settings, yes: bool, anyone: bool, as_json: bool) -> None:
     by = f" (entered by {target.writer})" if target.writer else ""
     click.echo(f"The last event: #{target.seq} {line}{by}", err=as_json)
     # the question is the refusal's line too: a script is told what it would void
-    _confirm(f"Void #{target.seq} ({journal.ruleset.ruling_words(target)})?", yes)
+    _confirm(f"Void #{target.seq} ({journal.telling.ruling_words(target)})?", yes)
     outcome = journal.rerule(VoidEvent(target.seq, "undone at the table"), settings.dice_asker())
     _print(outcome.lines(), outcome.document(), as_json)
 

@@ -11,9 +11,9 @@ from journal.app import Campaign
 from journal.events import Recorded
 from journal.projection import Corrections, Step, fold, steps
 from journal.rules import load
-from journal.rules.core import CampaignState
-from journal.rules.narrate import describe
+from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
+from journal.telling.lines import describe
 
 Doc = dict[str, Any]
 

@@ -18,13 +18,13 @@ from typing import Any
 from journal.app import Campaign
 from journal.errors import JournalError, NotFound
 from journal.events import Event
-from journal.handouts.hooks import Narrator
+from journal.handouts.details import game_date, gm_details
+from journal.handouts.hooks import narrator_of
 from journal.handouts.log import Log, walk
-from journal.handouts.telling import game_date, gm_details
 from journal.projection import Step
-from journal.rules.core import (
-    CampaignState,
-    CharacterId,
+from journal.rules.concerns import concerned, holder
+from journal.rules.core.decide import audience_named
+from journal.rules.core.events import (
     CharacterRenamed,
     CharacterRetired,
     ClockAdvanced,
@@ -33,17 +33,11 @@ from journal.rules.core import (
     NumbersAdjusted,
     SessionEnded,
     SessionStarted,
-    audience_named,
 )
-from journal.rules.narrate import (
-    Renames,
-    adjustments,
-    concerned,
-    describe,
-    holder,
-    with_new_names,
-)
+from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
+from journal.telling.lines import Renames, adjustments, describe, with_new_names
 
 Doc = dict[str, Any]
 
@@ -134,11 +128,6 @@ def last_session(state: CampaignState) -> int:
     return state.sessions
 
 
-def narrator_of(ruleset: Ruleset) -> Narrator:
-    found = ruleset.narrator()
-    return found if isinstance(found, Narrator) else Narrator()
-
-
 def core_sentence(payload: Event, ruleset: Ruleset) -> str | None:
     """The core events a handout tells on their own: time passing, the GM's rulings,
     characters renamed and retired."""
@@ -162,7 +151,7 @@ class Recap:
     def __init__(self, log: Log, number: int, audience: Audience) -> None:
         self.log = log
         self.ruleset = log.ruleset
-        self.narrator = narrator_of(self.ruleset)
+        self.narrator = narrator_of(self.ruleset.name)
         self.number = number
         self.audience = audience
         self.steps = log.session(number)
@@ -323,7 +312,7 @@ class Recap:
             )
             return
         self.narrator.outcome(step, self)
-        text = core_sentence(payload, self.ruleset) or self.ruleset.sentence(
+        text = core_sentence(payload, self.ruleset) or telling_of(self.ruleset.name).sentence(
             payload, self.audience.gm
         )
         if text is not None:

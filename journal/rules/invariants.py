@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from journal.rules.core import CampaignState
+    from journal.rules.core.state import CampaignState
 
 
 def _whole(state: CampaignState) -> object:

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from journal.cli import fights
 from journal.cli.common import (
     complete,
     json_option,
@@ -17,13 +18,11 @@ from journal.cli.common import (
     split_names,
     whole_number,
 )
+from journal.cli.rulesets import WiredCommands
 from journal.cli.settings import Settings, fail
 from journal.rules.numbers import unsigned
 
-
-@click.group()
-def encounter() -> None:
-    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
+ENCOUNTER_HELP = """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
     arrives late and who is out of it.
 
     \b
@@ -33,6 +32,7 @@ def encounter() -> None:
       journal encounter leave Eli --reason "ran for the stairs"
       journal encounter end
     """
+encounter = fights.encounter(ENCOUNTER_HELP)
 
 
 @encounter.command("start")
@@ -59,37 +59,26 @@ def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_js
     run_and_show(settings, StartCombat(title, split_names(cast)), as_json)
 
 
-@encounter.command("join")
-@click.argument("name")
-@json_option
-@pass_settings
-def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
-    """NAME comes into the running fight: heat of battle (+5) from now on.
+JOIN_HELP = """NAME comes into the running fight: heat of battle (+5) from now on.
 
     \b
     Example:
       journal encounter join Breen
     """
-    from journal.rulesets.fright_check.rules import JoinCombat
+encounter.add_command(
+    fights.join("journal.rulesets.fright_check.rules:JoinCombat", JOIN_HELP)
+)
 
-    run_and_show(settings, JoinCombat(name), as_json)
 
-
-@encounter.command("leave")
-@click.argument("name")
-@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
-@json_option
-@pass_settings
-def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
-    """NAME is out of the running fight: no more heat of battle.
+LEAVE_HELP = """NAME is out of the running fight: no more heat of battle.
 
     \b
     Example:
       journal encounter leave Ortiz --reason "ran for the stairs"
     """
-    from journal.rulesets.fright_check.rules import LeaveCombat
-
-    run_and_show(settings, LeaveCombat(name, reason), as_json)
+encounter.add_command(
+    fights.leave("journal.rulesets.fright_check.rules:LeaveCombat", LEAVE_HELP)
+)
 
 
 @encounter.command("end")
@@ -484,9 +473,7 @@ def rest(settings: Settings, names: tuple[str, ...], everyone: bool, as_json: bo
     """
     from journal.rulesets.fright_check.rules import Rest
 
-    if everyone and names:
-        fail("give NAME ... or --all, not both")
-    run_and_show(settings, Rest(() if everyone else split_names(names)), as_json)
+    run_and_show(settings, Rest(fights.everyone_or(names, everyone)), as_json)
 
 
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
@@ -566,3 +553,6 @@ def _disadvantage(text: str) -> dict[str, object]:
         if scn
         else None,
     }
+
+
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE)

@@ -9,9 +9,8 @@ from typing import Any
 
 from journal.documents import CharacterStatus
 from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
-from journal.handouts.telling import ARROW
 from journal.projection import Step
-from journal.rules.core import CharacterRenamed
+from journal.rules.core.events import CharacterRenamed
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -27,8 +26,9 @@ from journal.rulesets.horror_factor.rules.events import (
     WillpowerSoaked,
 )
 from journal.rulesets.horror_factor.rules.state import HFState, hardness_label
-from journal.rulesets.horror_factor.status import FightNumbers, HFStatus
-from journal.rulesets.horror_factor.tell import check_outcome, check_verdict, terms_words
+from journal.rulesets.horror_factor.rules.status import FightNumbers, HFStatus
+from journal.rulesets.horror_factor.telling.tell import check_outcome, check_verdict, terms_words
+from journal.telling import ARROW
 
 Doc = dict[str, Any]
 

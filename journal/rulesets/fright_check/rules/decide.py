@@ -9,7 +9,7 @@ from math import ceil
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events import Event, plain
-from journal.rules.core import CampaignState, Meta
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.dispatch import Dispatch
 from journal.rulesets.fright_check.rules import modifiers as mods
 from journal.rulesets.fright_check.rules.commands import (
