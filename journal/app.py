@@ -77,8 +77,9 @@ class Outcome:
         return telling_of(self.state.ruleset)
 
     def document(self) -> object:
-        """The command's `--json`: the ruling's own document, or the records it appended."""
-        found = self.telling.outcome(self.records)
+        """The command's `--json`: the ruling's own document, or the records it appended
+        (none: an empty list)."""
+        found = self.telling.outcome(self.records) if self.records else None
         if found is not None:
             return found.to_json()
         return [{**r.export(), "voided": False} for r in self.records]

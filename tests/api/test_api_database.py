@@ -346,7 +346,7 @@ def test_upgrade_of_an_older_file_backs_it_up_first(tmp_path: Path) -> None:
     until `upgrade`, which copies the file beside it first."""
     import shutil
 
-    fixtures = Path(__file__).parents[1] / "fixtures" / "schema"
+    fixtures = Path(__file__).parents[1] / "store" / "upgrade" / "fixtures" / "schema"
     old = tmp_path / "old.db"
     shutil.copyfile(fixtures / "0003-issue-14.db", old)
     with journal.open_database(str(old)) as database:
