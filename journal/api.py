@@ -25,7 +25,8 @@ from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.dice import AskDice
 from journal.documents import Board, BoardTable, CharacterStatus, Document, StatusDocument
 from journal.errors import JournalError, NotFound
-from journal.events import Recorded, format_instant, sorted_json
+from journal.events.canonical import sorted_json
+from journal.events.recorded import Recorded, format_instant
 from journal.projection import as_ruled, names_walk
 from journal.rules import load
 from journal.rules.core import CampaignState, CharacterId, VoidEvent

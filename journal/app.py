@@ -35,7 +35,9 @@ from journal.errors import (
     RuleError,
     SnapshotsUnavailable,
 )
-from journal.events import CORRECTION_TYPES, Dice, Event, Recorded, check_plain, to_data
+from journal.events.canonical import check_plain
+from journal.events.recorded import Recorded
+from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version

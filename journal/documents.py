@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from journal.events import plain
+from journal.events.canonical import plain
 from journal.text import table
 
 

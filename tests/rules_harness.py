@@ -16,7 +16,9 @@ from datetime import datetime
 from typing import Any
 
 from journal.dice import DiceBox
-from journal.events import Event, Recorded, canonical_json, to_data
+from journal.events.canonical import canonical_json
+from journal.events.recorded import Recorded
+from journal.events.registry import Event, to_data
 from journal.projection import apply, envelope
 from journal.rules import load
 from journal.rules.core import CORE_COMMANDS, CampaignState, CreateCampaign, Meta, decide_core

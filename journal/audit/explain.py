@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from journal.documents import Document
-from journal.events import Recorded, sorted_json, terms_text
+from journal.events.canonical import sorted_json
+from journal.events.recorded import Recorded
+from journal.events.terms import terms_text
 from journal.projection import Corrections, steps
 from journal.rules import load
 from journal.rules.core import CampaignState, CharacterId

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from journal.dice import DiceBox, FacesRefused, Roll
 from journal.errors import JournalError
-from journal.events import Dice, Event
+from journal.events.registry import Dice, Event
 from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
 from journal.rules.ruleset import Ruleset
 

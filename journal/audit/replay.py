@@ -21,7 +21,9 @@ from journal.audit.redecide import command_of, redecide
 from journal.dice import DiceBox
 from journal.documents import Document
 from journal.errors import RuleError
-from journal.events import Dice, Event, Recorded, terms_text, to_data
+from journal.events.recorded import Recorded
+from journal.events.registry import Dice, Event, to_data
+from journal.events.terms import terms_text
 from journal.frozen import changed
 from journal.projection import Corrections, apply, meta_of, steps
 from journal.rules import load

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from journal.audit.redecide import BoxMaker, command_of, redecide
 from journal.dice import ENTERED
 from journal.errors import RuleError
-from journal.events import DiceRoll, Event, Recorded, to_data
+from journal.events.recorded import Recorded
+from journal.events.registry import DiceRoll, Event, to_data
 from journal.projection import Corrections, steps
 from journal.rules import load
 from journal.rules.core import CampaignState, EventVoided, RulingAmended

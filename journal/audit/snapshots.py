@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from journal.cache import read, snapshot_registry
 from journal.documents import Document
 from journal.errors import JournalError
-from journal.events import Recorded
+from journal.events.recorded import Recorded
 from journal.frozen import changed
 from journal.projection import Corrections, fold
 from journal.rules import rules_version

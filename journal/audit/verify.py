@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from journal.audit.snapshots import SnapshotReport
 from journal.documents import Document
-from journal.events import GENESIS_HASH, Recorded, rehash
+from journal.events.chain import GENESIS_HASH, rehash
+from journal.events.recorded import Recorded
 
 #: what to do when the events themselves were changed
 RESTORE = (

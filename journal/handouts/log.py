@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from journal.app import Campaign
-from journal.events import Recorded
+from journal.events.recorded import Recorded
 from journal.projection import Corrections, Step, fold, steps
 from journal.rules import load
 from journal.rules.core import CampaignState

@@ -17,7 +17,7 @@ from typing import Any
 
 from journal.app import Campaign
 from journal.errors import JournalError, NotFound
-from journal.events import Event
+from journal.events.registry import Event
 from journal.handouts.hooks import Narrator
 from journal.handouts.log import Log, walk
 from journal.handouts.telling import game_date, gm_details

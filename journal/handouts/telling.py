@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from journal.events import Dice, DiceRoll, Recorded
+from journal.events.recorded import Recorded
+from journal.events.registry import Dice, DiceRoll
 from journal.rules.ruleset import Ruleset
 
 ARROW = "→"

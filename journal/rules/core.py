@@ -15,15 +15,9 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple, TypeGuard, TypeVar
 
 from journal.errors import NotFound, RuleError
-from journal.events import (
-    Event,
-    JSONObject,
-    OptionValue,
-    Recorded,
-    event,
-    from_data,
-    keep_sorted,
-)
+from journal.events.canonical import JSONObject
+from journal.events.recorded import Recorded
+from journal.events.registry import Event, OptionValue, event, from_data, keep_sorted
 from journal.frozen import changed
 from journal.rules import clock
 

@@ -7,7 +7,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
-from journal.events import Event, Recorded
+from journal.events.recorded import Recorded
+from journal.events.registry import Event
 from journal.rules.core import (
     CampaignCreated,
     CampaignState,

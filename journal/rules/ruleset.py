@@ -33,14 +33,10 @@ from journal.documents import (
     StatusDocument,
 )
 from journal.errors import RuleError
-from journal.events import (
-    Event,
-    JSONObject,
-    OptionValue,
-    Recorded,
-    plain,
-    terms_text,
-)
+from journal.events.canonical import JSONObject, plain
+from journal.events.recorded import Recorded
+from journal.events.registry import Event, OptionValue
+from journal.events.terms import terms_text
 from journal.rules.dispatch import Dispatch
 
 if TYPE_CHECKING:

@@ -16,7 +16,9 @@ from journal.documents import (
     StatusDocument,
 )
 from journal.errors import RuleError
-from journal.events import Dice, Event, JSONObject, Terms, describe_terms, event
+from journal.events.canonical import JSONObject
+from journal.events.registry import Dice, Event, event
+from journal.events.terms import Terms, describe_terms
 from journal.rules.core import (
     CampaignState,
     CharacterAdded,

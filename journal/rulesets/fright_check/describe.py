@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from journal.events import describe_terms
+from journal.events.terms import describe_terms
 from journal.rules.dispatch import Dispatch
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,

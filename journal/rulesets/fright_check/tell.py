@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from journal.events import sorted_json
+from journal.events.canonical import sorted_json
 from journal.handouts.telling import ARROW
 from journal.rules.dispatch import Dispatch
 from journal.rulesets.fright_check.describe import (

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.events import Dice, Event, describe_terms
+from journal.events.registry import Dice, Event
+from journal.events.terms import describe_terms
 from journal.rules.dispatch import Dispatch
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,

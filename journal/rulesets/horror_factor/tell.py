@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.events import Terms, describe_terms
+from journal.events.terms import Terms, describe_terms
 from journal.handouts.telling import ARROW
 from journal.rules.dispatch import Dispatch
 from journal.rulesets.horror_factor.rules import catalog

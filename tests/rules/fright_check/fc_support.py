@@ -9,7 +9,7 @@ from typing import Any
 
 from rules_harness import Table, recorded
 
-from journal.events import Event, from_data, to_data
+from journal.events.registry import Event, from_data, to_data
 from journal.projection import Corrections, fold
 from journal.rules.core import AddCharacter, CampaignState, Meta
 from journal.rulesets.fright_check.rules import FrightCheck, FrightChecked

@@ -8,7 +8,7 @@ from typing import Any
 from fc_support import check, faces, mara, refold, stored
 
 from journal.dice import DiceBox
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.core import AddCharacter, AdvanceClock, CampaignState, SetClock
 from journal.rulesets.fright_check.rules import (
     RULESET,

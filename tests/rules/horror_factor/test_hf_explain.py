@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules_harness import Table
 
 from journal.dice import DiceBox
-from journal.events import Event, from_data, to_data
+from journal.events.registry import Event, from_data, to_data
 from journal.rules.core import NoteTaken
 from journal.rulesets.horror_factor.rules import (
     RULESET,

@@ -24,7 +24,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import BoardTable, CharacterStatus, Document, StatusDocument
-from journal.events import Event, JSONObject, Recorded
+from journal.events.canonical import JSONObject
+from journal.events.recorded import Recorded
+from journal.events.registry import Event
 from journal.rules.core import Adjustment, CampaignState, CharacterAdded
 from journal.rules.dispatch import Dispatch
 from journal.rules.ruleset import Ruleset

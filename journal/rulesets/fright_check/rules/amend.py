@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from journal.dice import DiceBox
 from journal.errors import RuleError
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.core import CampaignState
 from journal.rulesets.fright_check.describe import row_label
 from journal.rulesets.fright_check.rules.commands import ChangeRow

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from journal.errors import RuleError
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.numbers import signed
 from journal.rulesets.fright_check.rules.commands import FrightCheck
 

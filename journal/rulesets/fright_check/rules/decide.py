@@ -8,7 +8,8 @@ from math import ceil
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events import Event, plain
+from journal.events.canonical import plain
+from journal.events.registry import Event
 from journal.rules.core import CampaignState, Meta
 from journal.rules.dispatch import Dispatch
 from journal.rulesets.fright_check.rules import modifiers as mods

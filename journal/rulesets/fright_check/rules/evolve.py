@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from journal.errors import RuleError
-from journal.events import JSONObject
+from journal.events.canonical import JSONObject
 from journal.frozen import changed
 from journal.rules.clock import advance
 from journal.rules.core import (

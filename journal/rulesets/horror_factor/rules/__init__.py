@@ -15,7 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import BoardTable, CharacterStatus, Document, StatusDocument
-from journal.events import Event, JSONObject, OptionValue, Recorded, describe_terms
+from journal.events.canonical import JSONObject
+from journal.events.recorded import Recorded
+from journal.events.registry import Event, OptionValue
+from journal.events.terms import describe_terms
 from journal.rules.core import Adjustment, CampaignState
 from journal.rules.dispatch import Dispatch
 from journal.rules.ruleset import Ruleset

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from journal.errors import RuleError
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.numbers import signed
 from journal.rulesets.horror_factor.rules.commands import HorrorCheck, StartEncounter
 

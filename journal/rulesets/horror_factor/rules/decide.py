@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events import Event, Term, Terms
+from journal.events.registry import Event
+from journal.events.terms import Term, Terms
 from journal.rules.core import CampaignState
 from journal.rules.dispatch import Dispatch
 from journal.rules.numbers import unsigned

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from journal.events import JSONObject
+from journal.events.canonical import JSONObject
 from journal.frozen import changed
 from journal.rules.core import (
     CampaignState,
