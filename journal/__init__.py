@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from journal.version import __version__
+
 if TYPE_CHECKING:
     from journal.api import Journal
 
-__version__ = "0.1.0"
+__all__ = ["__version__", "create", "open"]
 
 
 def open(db: str | None = None, *, campaign: str | None = None) -> Journal:

@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from journal import __version__
 from journal.audit import amend, rerule
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
@@ -55,6 +54,7 @@ from journal.rules.narrate import concerns, describe
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, snapshots
 from journal.store.snapshots import SNAPSHOT_EVERY
+from journal.version import __version__
 
 RETRIES = 30
 SEED_VARIABLE = "JOURNAL_DICE_SEED"
