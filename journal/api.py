@@ -29,6 +29,7 @@ from journal.events.canonical import sorted_json
 from journal.events.recorded import Recorded, format_instant
 from journal.projection import as_ruled, names_walk
 from journal.rules import load
+from journal.rules.command import Command
 from journal.rules.core import CampaignState, CharacterId, VoidEvent
 from journal.rules.narrate import Renames, concerned, describe, holder
 from journal.rules.ruleset import Ruleset
@@ -43,6 +44,7 @@ if TYPE_CHECKING:  # the readers load these when they run
 __all__ = [
     "CampaignSummary",
     "CharacterView",
+    "Command",
     "Journal",
     "LogDocument",
     "LogEntry",
@@ -313,7 +315,7 @@ class Journal:
 
     def run(
         self,
-        command: object,
+        command: Command,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,

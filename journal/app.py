@@ -40,6 +40,7 @@ from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
+from journal.rules.command import Command
 from journal.rules.core import (
     CORE_COMMANDS,
     CampaignState,
@@ -230,7 +231,7 @@ class Campaign:
 
     def execute(
         self,
-        command: object,
+        command: Command,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,
@@ -409,7 +410,7 @@ class Campaign:
     def _decide(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         dice: Mapping[str, Sequence[int]] | None,
         dice_flags: Mapping[str, str] | None,
         answers: _Answers | None = None,
@@ -449,7 +450,7 @@ class _Answers:
         self._ask = ask
         self._given: dict[tuple[str, int, int], Sequence[int] | None] = {}
 
-    def asking(self, ruleset: Ruleset, state: CampaignState, command: object) -> Ask:
+    def asking(self, ruleset: Ruleset, state: CampaignState, command: Command) -> Ask:
         def ask(
             purpose: str, count: int, sides: int, stake: Stake | None
         ) -> Sequence[int] | None:
@@ -492,7 +493,7 @@ def _drafts(
     return drafts, state
 
 
-def _wrong_ruleset(state: CampaignState, command: object) -> str:
+def _wrong_ruleset(state: CampaignState, command: Command) -> str:
     for name in names():
         if name != state.ruleset and type(command) in load(name).commands:
             return f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from journal.dice import DiceBox, FacesRefused, Roll
 from journal.errors import JournalError
 from journal.events.registry import Dice, Event
+from journal.rules.command import Command
 from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
 from journal.rules.ruleset import Ruleset
 
@@ -29,7 +30,7 @@ class Redecision:
     unused: tuple[str, ...] = ()  # purposes given that the ruling did not roll
 
 
-def command_of(payload: Event, ruleset: Ruleset) -> object | None:
+def command_of(payload: Event, ruleset: Ruleset) -> Command | None:
     """The command behind a ruling (core or the ruleset's); None for an event that is none."""
     return core_command_for(payload) or ruleset.command_for(payload)
 
@@ -38,7 +39,7 @@ def redecide(
     state: CampaignState,
     seq: int,
     payload: Event,
-    command: object,
+    command: Command,
     ruleset: Ruleset,
     box: BoxMaker,
     flags: Mapping[str, str] | None = None,

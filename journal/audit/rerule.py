@@ -26,6 +26,7 @@ from journal.events.recorded import Recorded
 from journal.events.registry import DiceRoll, Event, to_data
 from journal.projection import Corrections, steps
 from journal.rules import load
+from journal.rules.command import Command
 from journal.rules.core import CampaignState, EventVoided, RulingAmended
 from journal.rules.narrate import describe_payload
 from journal.rules.ruleset import Ruleset
@@ -75,7 +76,7 @@ class Amendment:
     one with an input corrected) with `dice` (purpose -> faces) in place of those recorded."""
 
     seq: int
-    command: object
+    command: Command
     dice: Mapping[str, Sequence[int]]
     reason: str
     #: how the GM typed each corrected roll (`--dice`), for a refusal of its faces

@@ -20,6 +20,7 @@ from journal.events.recorded import Recorded
 from journal.events.registry import Event, OptionValue, event, from_data, keep_sorted
 from journal.frozen import changed
 from journal.rules import clock
+from journal.rules.command import Command
 
 if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
@@ -206,7 +207,7 @@ CORE_EVENTS = frozenset(
 
 
 @dataclass(frozen=True)
-class CreateCampaign:
+class CreateCampaign(Command):
     slug: str
     ruleset: str
     title: str = ""
@@ -215,7 +216,7 @@ class CreateCampaign:
 
 
 @dataclass(frozen=True)
-class AddCharacter:
+class AddCharacter(Command):
     name: str
     sheet: JSONObject
     #: decided again from the log (the audit, a re-rule): the name stands as recorded, under
@@ -224,20 +225,20 @@ class AddCharacter:
 
 
 @dataclass(frozen=True)
-class RenameCharacter:
+class RenameCharacter(Command):
     old: str
     new: str
     recorded: bool = False  # as AddCharacter's
 
 
 @dataclass(frozen=True)
-class RetireCharacter:
+class RetireCharacter(Command):
     name: str
     reason: str = ""
 
 
 @dataclass(frozen=True)
-class AdjustNumbers:
+class AdjustNumbers(Command):
     """`journal adjust NAME --hardness -1 --reason TEXT`: (number, value as typed) pairs."""
 
     character: str
@@ -246,36 +247,36 @@ class AdjustNumbers:
 
 
 @dataclass(frozen=True)
-class StartSession:
+class StartSession(Command):
     title: str = ""
     at: str | None = None
 
 
 @dataclass(frozen=True)
-class EndSession:
+class EndSession(Command):
     pass
 
 
 @dataclass(frozen=True)
-class SetClock:
+class SetClock(Command):
     game_time: str
     rewind: bool = False  # an earlier time than the clock shows is a typo unless said so
 
 
 @dataclass(frozen=True)
-class AdvanceClock:
+class AdvanceClock(Command):
     amount: str
 
 
 @dataclass(frozen=True)
-class TakeNote:
+class TakeNote(Command):
     text: str
     gm_only: bool = False
     about: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
-class VoidEvent:
+class VoidEvent(Command):
     seq: int
     reason: str
     target: Recorded | None = None  # the app looks the event up; None when it does not exist
@@ -597,7 +598,7 @@ def _void(state: CampaignState, command: VoidEvent, ruleset: Ruleset) -> EventVo
     return EventVoided(target.seq, command.reason.strip(), target.type, what)
 
 
-def core_command_for(payload: Event) -> object | None:
+def core_command_for(payload: Event) -> Command | None:
     """The core command behind an event that can be decided again (the clock, sessions,
     sheets, notes about characters), for the audit and the re-rule; None for the others."""
     if type(payload) not in CORE_RULINGS:

@@ -37,7 +37,8 @@ from journal.events.canonical import JSONObject, plain
 from journal.events.recorded import Recorded
 from journal.events.registry import Event, OptionValue
 from journal.events.terms import terms_text
-from journal.rules.dispatch import Dispatch
+from journal.rules.command import Command
+from journal.rules.dispatch import Deciders, Evolving, Lines, Recallers, Sentences
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -59,7 +60,7 @@ class Ruleset(ABC):
     #: campaign options and their defaults, recorded in CampaignCreated
     option_defaults: ClassVar[Mapping[str, OptionValue]] = {}
     #: the command classes this ruleset decides
-    commands: ClassVar[tuple[type, ...]]
+    commands: ClassVar[tuple[type[Command], ...]]
     #: the event classes this ruleset defines
     events: ClassVar[tuple[type[Event], ...]]
     #: every dataclass the ruleset's state holds (`initial()`'s class first): the only
@@ -71,15 +72,15 @@ class Ruleset(ABC):
     dice_order: ClassVar[tuple[str, ...]] = ()
 
     #: command class -> `(state, command, dice) -> [events]`
-    deciders: ClassVar[Dispatch[list[Event]]]
+    deciders: ClassVar[Deciders[CampaignState]]
     #: event class -> `(state, payload, meta) -> the ruleset's new state` (core events too)
-    evolvers: ClassVar[Dispatch[RulesState]]
+    evolvers: ClassVar[Evolving[CampaignState, Meta, RulesState]]
     #: event class -> `(payload) -> the command that decides it again`, or None (no ruling)
-    rebuilders: ClassVar[Dispatch[object | None]]
+    rebuilders: ClassVar[Recallers]
     #: event class -> `(payload) -> one line for the GM's log`
-    lines: ClassVar[Dispatch[str]]
+    lines: ClassVar[Lines]
     #: event class -> `(payload, gm) -> a handout sentence`, or None (told elsewhere)
-    sentences: ClassVar[Dispatch[str | None]]
+    sentences: ClassVar[Sentences]
 
     #: the module with the ruleset's click commands (`commands()`) and sheet options
     cli_module: ClassVar[str | None] = None
@@ -122,7 +123,7 @@ class Ruleset(ABC):
     def initial(self) -> RulesState:
         """The ruleset's state before any event."""
 
-    def decide(self, state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
+    def decide(self, state: CampaignState, command: Command, dice: DiceBox) -> list[Event]:
         """The events a command produces, or a RuleError in the GM's words."""
         handler = self.deciders.handler(type(command))
         if handler is None:
@@ -138,7 +139,7 @@ class Ruleset(ABC):
             return state.rules
         return handler(state, payload, meta)
 
-    def command_for(self, payload: Event) -> object | None:
+    def command_for(self, payload: Event) -> Command | None:
         """The command behind a ruling, rebuilt from its recorded inputs (for the audit)."""
         handler = self.rebuilders.handler(type(payload))
         return None if handler is None else handler(payload)
@@ -149,7 +150,7 @@ class Ruleset(ABC):
         known = ", ".join(self.adjustable) or "none"
         raise RuleError(f"{self.name} has no number {number!r} to adjust (it has: {known})")
 
-    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+    def amend(self, payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
         """`command` (the one `command_for(payload)` rebuilt) with the inputs the GM corrects
         (`amendable` names -> values as typed); a RuleError when one does not fit that
         ruling. Only called with inputs to correct."""
@@ -247,7 +248,7 @@ class Ruleset(ABC):
     def dice_label(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         purpose: str,
         count: int,
         sides: int,

@@ -19,6 +19,7 @@ from journal.errors import RuleError
 from journal.events.canonical import JSONObject
 from journal.events.registry import Dice, Event, event
 from journal.events.terms import Terms, describe_terms
+from journal.rules.command import Command
 from journal.rules.core import (
     CampaignState,
     CharacterAdded,
@@ -27,7 +28,7 @@ from journal.rules.core import (
     RulesState,
     renamed_in,
 )
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Deciders, Evolvers, Lines, Recallers, Sentences
 from journal.rules.invariants import Invariant
 from journal.rules.ruleset import Ruleset
 
@@ -40,14 +41,14 @@ HOLD = 6
 
 
 @dataclass(frozen=True)
-class Stress:
+class Stress(Command):
     character: str
     amount: int
     reason: str
 
 
 @dataclass(frozen=True)
-class Panic:
+class Panic(Command):
     character: str
 
 
@@ -106,7 +107,7 @@ def sheet_of(state: CampaignState, name: str) -> Sheet:
 
 # --- decide -----------------------------------------------------------------------------
 
-DECIDE = Dispatch[list[Event]]("decide")
+DECIDE = Deciders[CampaignState]("decide")
 
 
 @DECIDE.on(Stress)
@@ -138,7 +139,7 @@ def _panic(state: CampaignState, command: Panic, dice: DiceBox) -> list[Event]:
 
 # --- evolve -----------------------------------------------------------------------------
 
-EVOLVE = Dispatch[StressState]("evolve")
+EVOLVE = Evolvers[CampaignState, Meta, StressState]("evolve")
 
 
 def _with(state: CampaignState, name: str, change: dict[str, int]) -> StressState:
@@ -187,11 +188,11 @@ def _rolled(state: CampaignState, payload: PanicRolled, meta: Meta) -> StressSta
 
 # --- the audit, the log, the handouts ------------------------------------------------------
 
-REBUILD = Dispatch[object | None]("command_for")
+REBUILD = Recallers("command_for")
 REBUILD.on(StressChanged)(lambda p: Stress(p.character, p.amount, p.reason))
 REBUILD.on(PanicRolled)(lambda p: Panic(p.character))
 
-LINES = Dispatch[str]("log line")
+LINES = Lines("log line")
 LINES.on(StressChanged)(
     lambda p: f"{p.character}'s stress {p.before}->{p.after} ({p.amount:+d}): {p.reason}"
 )
@@ -202,7 +203,7 @@ LINES.on(PanicRolled)(
     )
 )
 
-SENTENCES = Dispatch[str | None]("handout sentence")
+SENTENCES = Sentences("handout sentence")
 SENTENCES.on(StressChanged)(
     lambda p, gm: (
         f"{p.character}'s stress {'rises' if p.after > p.before else 'eases'} "
@@ -244,11 +245,11 @@ class StressRules(Ruleset):
     events = (StressChanged, PanicRolled)
     #: what a snapshot of a stress campaign may rebuild: the state and what it holds
     state_classes = (StressState, Sheet)
-    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
-    evolvers: ClassVar[Dispatch[StressState]] = EVOLVE  # type: ignore[assignment]
-    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
-    lines: ClassVar[Dispatch[str]] = LINES
-    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    deciders: ClassVar[Deciders[CampaignState]] = DECIDE
+    evolvers: ClassVar[Evolvers[CampaignState, Meta, StressState]] = EVOLVE
+    rebuilders: ClassVar[Recallers] = REBUILD
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
     cli_module = "journal_stress.cli"
     narrator_module = "journal_stress.narrator"
     explain_labels: ClassVar[Mapping[str, str]] = {"stress_max": "most stress"}

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from journal.events.terms import describe_terms
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Lines
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,
@@ -170,7 +170,7 @@ def row_label(row: int | None) -> str:
     return "40+" if row == 40 else str(row)
 
 
-LINES = Dispatch[str]("log line")
+LINES = Lines("log line")
 LINES.on(FrightChecked)(_check_text)
 
 

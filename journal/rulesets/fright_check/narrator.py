@@ -88,7 +88,7 @@ class FrightCheckNarrator(Narrator):
                 }
             )
         elif isinstance(payload, TraitNamed):
-            text = LINES.handler(TraitNamed)(payload) if recap.gm_audience else trait_words(payload)  # type: ignore[misc]
+            text = LINES.line(payload) if recap.gm_audience else trait_words(payload)
             recap.outcomes["traits"].append({"name": payload.character, "text": text})
             entry = _check_of(checks, payload.for_seq)
             if entry is not None and entry["pending"]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from journal.events.canonical import sorted_json
 from journal.handouts.telling import ARROW
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Sentences
 from journal.rulesets.fright_check.describe import (
     LINES,
     condition_name,
@@ -121,7 +121,7 @@ def fright_sentence(p: FrightChecked, gm: bool) -> str:
     return f"{head}: {verdict(p)}, table {row}: {effects}"
 
 
-SENTENCES = Dispatch[str | None]("handout sentence")
+SENTENCES = Sentences("handout sentence")
 SENTENCES.on(FrightChecked)(fright_sentence)
 # a handout shows a combat as an encounter of its own
 SENTENCES.on(CombatStarted, CombatEnded)(lambda payload, gm: None)
@@ -140,7 +140,7 @@ def _left(payload: CombatLeft, gm: bool) -> str:
 @SENTENCES.on(TraitNamed)
 def _named(payload: TraitNamed, gm: bool) -> str:
     if gm:
-        return LINES.handler(TraitNamed)(payload)  # type: ignore[misc]
+        return LINES.line(payload)
     return trait_words(payload)
 
 
@@ -158,7 +158,7 @@ def trait_words(p: TraitNamed) -> str:
 @SENTENCES.on(FrightRowChanged)
 def _changed(p: FrightRowChanged, gm: bool) -> str:
     if gm:
-        return LINES.handler(FrightRowChanged)(p)  # type: ignore[misc]
+        return LINES.line(p)
     effects = "; ".join(effect_line(e, gm) for e in p.effects) or "no effect"
     return (
         f"{p.character}'s Fright Check turns out otherwise: table row {row_label(p.row)}: {effects}"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from journal.events.registry import Dice, Event
 from journal.events.terms import describe_terms
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Lines
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
     EncounterJoined,
@@ -71,7 +71,7 @@ def _check_result(payload: HorrorChecked) -> str:
     return f"failed exceptionally (at {edge} or less)"
 
 
-LINES = Dispatch[str]("log line")
+LINES = Lines("log line")
 
 
 @LINES.on(EncounterStarted)

@@ -27,8 +27,9 @@ from journal.documents import BoardTable, CharacterStatus, Document, StatusDocum
 from journal.events.canonical import JSONObject
 from journal.events.recorded import Recorded
 from journal.events.registry import Event
-from journal.rules.core import Adjustment, CampaignState, CharacterAdded
-from journal.rules.dispatch import Dispatch
+from journal.rules.command import Command
+from journal.rules.core import Adjustment, CampaignState, CharacterAdded, Meta
+from journal.rules.dispatch import Deciders, Evolvers, Lines, Recallers, Sentences
 from journal.rules.ruleset import Ruleset
 from journal.rulesets.fright_check import documents as _documents
 from journal.rulesets.fright_check import status as _status
@@ -129,11 +130,11 @@ class FrightCheckRules(Ruleset):
     state_classes = STATE_CLASSES
     #: the check's 3d6, the table's, then each effect's (a recovery roll's own after)
     dice_order = (*DICE_WORDS, "recovery", "more")
-    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
-    evolvers: ClassVar[Dispatch[FrightState]] = EVOLVE  # type: ignore[assignment]
-    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
-    lines: ClassVar[Dispatch[str]] = LINES
-    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    deciders: ClassVar[Deciders[CampaignState]] = DECIDE
+    evolvers: ClassVar[Evolvers[CampaignState, Meta, FrightState]] = EVOLVE
+    rebuilders: ClassVar[Recallers] = REBUILD
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
     cli_module = "journal.rulesets.fright_check.cli"
     narrator_module = "journal.rulesets.fright_check.narrator"
     explain_labels = _status.EXPLAIN_LABELS
@@ -146,7 +147,7 @@ class FrightCheckRules(Ruleset):
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
 
-    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+    def amend(self, payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
         return corrected.amend(payload, command, inputs)
 
     def dice_purpose(self, payload: Event) -> str | None:
@@ -230,7 +231,7 @@ class FrightCheckRules(Ruleset):
     def dice_label(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         purpose: str,
         count: int,
         sides: int,

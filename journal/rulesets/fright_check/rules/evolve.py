@@ -20,7 +20,7 @@ from journal.rules.core import (
     NumbersAdjusted,
     renamed_in,
 )
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Evolvers
 from journal.rulesets.fright_check.rules import fiat
 from journal.rulesets.fright_check.rules.effects import losses, ongoing
 from journal.rulesets.fright_check.rules.events import (
@@ -49,7 +49,7 @@ from journal.rulesets.fright_check.rules.state import (
     Window,
 )
 
-EVOLVE = Dispatch[FrightState]("evolve")
+EVOLVE = Evolvers[CampaignState, Meta, FrightState]("evolve")
 
 
 @EVOLVE.on(CharacterAdded)
@@ -97,12 +97,15 @@ def _combat_over(state: CampaignState, payload: CombatEnded, meta: Meta) -> Frig
     return changed(rules_of(state), combat=None)
 
 
-@EVOLVE.on(CombatJoined, CombatLeft)
 def _cast(state: CampaignState, payload: CombatJoined | CombatLeft, meta: Meta) -> FrightState:
     rules = rules_of(state)
     if rules.combat is None:
         return rules
     return changed(rules, combat=changed(rules.combat, cast=tuple(payload.cast)))
+
+
+EVOLVE.on(CombatJoined)(_cast)  # one table entry each: each keeps its own payload type
+EVOLVE.on(CombatLeft)(_cast)
 
 
 @EVOLVE.on(FrightRowChanged)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Recallers
 from journal.rulesets.fright_check.rules.commands import (
     ChangeRow,
     EndCombat,
@@ -28,7 +28,7 @@ from journal.rulesets.fright_check.rules.events import (
     TraitNamed,
 )
 
-REBUILD = Dispatch[object | None]("command_for")
+REBUILD = Recallers("command_for")
 
 
 @REBUILD.on(FrightChecked)

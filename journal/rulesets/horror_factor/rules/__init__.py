@@ -19,8 +19,9 @@ from journal.events.canonical import JSONObject
 from journal.events.recorded import Recorded
 from journal.events.registry import Event, OptionValue
 from journal.events.terms import describe_terms
-from journal.rules.core import Adjustment, CampaignState
-from journal.rules.dispatch import Dispatch
+from journal.rules.command import Command
+from journal.rules.core import Adjustment, CampaignState, Meta
+from journal.rules.dispatch import Deciders, Evolvers, Lines, Recallers, Sentences
 from journal.rules.ruleset import Ruleset
 from journal.rulesets.horror_factor import documents as _documents
 from journal.rulesets.horror_factor import status as _status
@@ -94,11 +95,11 @@ class HorrorFactorRules(Ruleset):
     commands = COMMANDS
     events = EVENTS
     state_classes = STATE_CLASSES
-    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
-    evolvers: ClassVar[Dispatch[HFState]] = EVOLVE  # type: ignore[assignment]
-    rebuilders: ClassVar[Dispatch[object | None]] = REBUILD
-    lines: ClassVar[Dispatch[str]] = LINES
-    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    deciders: ClassVar[Deciders[CampaignState]] = DECIDE
+    evolvers: ClassVar[Evolvers[CampaignState, Meta, HFState]] = EVOLVE
+    rebuilders: ClassVar[Recallers] = REBUILD
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
     cli_module = "journal.rulesets.horror_factor.cli"
     narrator_module = "journal.rulesets.horror_factor.narrator"
     explain_labels = _status.EXPLAIN_LABELS
@@ -112,7 +113,7 @@ class HorrorFactorRules(Ruleset):
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
 
-    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+    def amend(self, payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
         return corrected.amend(payload, command, inputs)
 
     def parse_option(self, key: str, raw: str) -> OptionValue:
@@ -148,7 +149,7 @@ class HorrorFactorRules(Ruleset):
     def dice_label(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         purpose: str,
         count: int,
         sides: int,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events.registry import Event
 from journal.events.terms import Term, Terms
 from journal.rules.core import CampaignState
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Deciders
 from journal.rules.numbers import unsigned
 from journal.rulesets.horror_factor.describe import NO_ROLL
 from journal.rulesets.horror_factor.rules import aftermath, catalog
@@ -53,7 +52,7 @@ from journal.rulesets.horror_factor.rules.state import (
     action_penalty,
 )
 
-DECIDE = Dispatch[list[Event]]("decide")
+DECIDE = Deciders[CampaignState]("decide")
 DECIDE.on(StartEncounter)(lambda state, command, dice: [start_encounter(state, command)])
 DECIDE.on(AdvanceTurn)(lambda state, command, dice: [advance_turn(state)])
 DECIDE.on(RollInitiative)(

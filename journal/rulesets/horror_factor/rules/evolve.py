@@ -23,7 +23,7 @@ from journal.rules.core import (
     NumbersAdjusted,
     renamed_in,
 )
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Evolvers
 from journal.rulesets.horror_factor.rules import catalog, fiat
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -52,7 +52,7 @@ from journal.rulesets.horror_factor.rules.state import (
     clamp,
 )
 
-EVOLVE = Dispatch[HFState]("evolve")
+EVOLVE = Evolvers[CampaignState, Meta, HFState]("evolve")
 
 
 @EVOLVE.on(CharacterAdded)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Recallers
 from journal.rulesets.horror_factor.rules.commands import (
     AdvanceTurn,
     Award,
@@ -36,7 +36,7 @@ from journal.rulesets.horror_factor.rules.events import (
     WordingSet,
 )
 
-REBUILD = Dispatch[object | None]("command_for")
+REBUILD = Recallers("command_for")
 REBUILD.on(EncounterStarted)(
     lambda p: StartEncounter(
         title=p.title,
