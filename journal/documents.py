@@ -6,16 +6,41 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeAlias, cast
 
-from journal.events.canonical import plain
+from journal.events.canonical import JSON, plain
 from journal.text import table
+
+#: a JSON object whose keys a ruleset chooses (its narrator's rows, outcomes, standing and
+#: arc numbers, which its template partials read)
+Fields: TypeAlias = dict[str, JSON]
+#: a JSON object as `to_json` gives one
+JSONDict: TypeAlias = dict[str, JSON]
+
+
+def whole(value: JSON) -> int:
+    """A number a ruleset put in its `Fields`, read back (a TypeError if it is none)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"not a whole number: {value!r}")
+    return value
+
+
+def whole_or_none(value: JSON) -> int | None:
+    """As `whole`, None staying None (a chart's missing point)."""
+    return None if value is None else whole(value)
+
+
+def as_json(value: object) -> JSON:
+    """`plain(value)` of what holds only JSON-ready values (str, int, bool, None, tuples,
+    mappings, documents): a document's fields."""
+    return cast("JSON", plain(value))
 
 
 class Document:
     """A read-model document: its fields, in order, are its JSON keys."""
 
-    def to_json(self) -> object:
-        return plain(self)
+    def to_json(self) -> JSON:
+        return as_json(self)
 
 
 class CharacterStatus(Document):

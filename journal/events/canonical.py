@@ -4,12 +4,16 @@ JSON-ready copies of payloads and documents it is made from."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TypeAlias
 
 import msgspec
 
 #: A JSON object whose shape the journal does not fix (a sheet, a table effect).
 JSONObject = Mapping[str, object]
+#: A JSON value: what the canonical form decodes to, and what a document's `--json` holds
+#: (a payload holds no float; a chart's numbers may)
+JSON: TypeAlias = bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"] | None
 
 
 def plain(value: object) -> object:
@@ -30,11 +34,12 @@ def plain(value: object) -> object:
     return value
 
 
-def sorted_json(value: object) -> object:
+def sorted_json(value: object) -> JSON:
     """Mappings with their keys in order, at every depth: an export reads the same whichever
     database it came from (PostgreSQL's JSONB keeps keys in its own order). Decoding the
     canonical JSON gives exactly that, and lists for tuples."""
-    return msgspec.json.decode(canonical_bytes(value))
+    decoded: JSON = msgspec.json.decode(canonical_bytes(value))
+    return decoded
 
 
 def check_plain(value: object, where: str = "data") -> None:

@@ -9,10 +9,16 @@ book (`journal book --for gm`) has each milestone's ruling with its dice and ter
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from journal.app import Campaign
-from journal.documents import CharacterStatus
+from journal.documents import CharacterStatus, Fields
+from journal.handouts.documents import (
+    ArcDocument,
+    ArcMilestone,
+    ArcPoint,
+    ArcSample,
+    Chart,
+)
 from journal.handouts.hooks import Narrator, Who
 from journal.handouts.log import Log, walk
 from journal.handouts.recap import narrator_of
@@ -20,21 +26,20 @@ from journal.handouts.telling import game_date, gm_details
 from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
 from journal.rules.narrate import concerned, describe
 
-Doc = dict[str, Any]
-Numbers = Callable[[CharacterStatus, int], Doc]
+Numbers = Callable[[CharacterStatus, int], Fields]
 
 
-def _points(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
+def _points(log: Log, who: Who, numbers: Numbers) -> list[ArcPoint]:
     """Start (the sheet the character joined with), then the end of each session, then now
     if anything about them happened since; at each, under the name they had then."""
 
-    def values(state: CampaignState) -> Doc:
+    def at(label: str, title: str, state: CampaignState) -> ArcPoint:
         held = state.names.get(who.ident)
         status = None if held is None else log.ruleset.status(state).get(held[-1][0])
         point = None if status is None else numbers(status, state.seq)
-        return {"numbers": point, "present": point is not None}
+        return {"label": label, "title": title, "numbers": point, "present": point is not None}
 
-    points: list[Doc] = []
+    points: list[ArcPoint] = []
     joined = next(
         (
             s
@@ -51,7 +56,7 @@ def _points(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
             title = f"joined in session {session}"
         elif first is not None and joined.record.seq > first:
             title = "joined between sessions"
-        points.append({"label": "Start", "title": title, **values(joined.after)})
+        points.append(at("Start", title, joined.after))
     last_seq = joined.record.seq if joined is not None else 0
     for number in range(1, log.final.sessions + 1):
         steps = log.session(number)
@@ -59,7 +64,7 @@ def _points(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
             continue
         title = steps[0].payload.title if isinstance(steps[0].payload, SessionStarted) else ""
         last_seq = max(last_seq, steps[-1].record.seq)
-        points.append({"label": f"S{number}", "title": title, **values(steps[-1].after)})
+        points.append(at(f"S{number}", title, steps[-1].after))
     ruleset = log.ruleset
     later = any(
         s.record.seq > last_seq
@@ -69,18 +74,18 @@ def _points(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
     )
     if later:
         label = "since the last session" if log.by_session else "outside any session"
-        points.append({"label": "Now", "title": label, **values(log.final)})
+        points.append(at("Now", label, log.final))
     return points
 
 
-def _samples(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
+def _samples(log: Log, who: Who, numbers: Numbers) -> list[ArcSample]:
     """The character's numbers at every event that moved one of them, for the charts (a
     soak's dip and the rest after it both show). Each sample is labelled with its session
     where that session begins (`S2`), blank inside it; `Start` is the sheet they joined
     with."""
     ruleset = log.ruleset
-    samples: list[Doc] = []
-    last: Doc | None = None
+    samples: list[ArcSample] = []
+    last: Fields | None = None
     label = None
     for step in log.steps:
         held = step.after.names.get(who.ident)
@@ -101,7 +106,7 @@ def _samples(log: Log, who: Who, numbers: Numbers) -> list[Doc]:
     return samples
 
 
-def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[Doc]:
+def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[ArcMilestone]:
     ruleset = log.ruleset
     return [
         {
@@ -118,11 +123,11 @@ def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[Doc]:
     ]
 
 
-def arc_context(campaign: Campaign, name: str) -> Doc:
+def arc_context(campaign: Campaign, name: str) -> ArcDocument:
     return arc_of(walk(campaign), name)
 
 
-def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
+def arc_of(log: Log, name: str, gm: bool = False) -> ArcDocument:
     """The arc of `name` in the campaign `log` holds (with `gm`: the milestones' rulings,
     dice and terms, for the GM's book)."""
     state = log.final
@@ -138,10 +143,14 @@ def arc_of(log: Log, name: str, gm: bool = False) -> Doc:
         "sessions": state.sessions,
         "now": game_date(state.clock),
         "points": points,
-        "charts": [
-            {**chart, "x_title": "sessions, at each change"}
-            for chart in narrator.charts(_samples(log, who, numbers))
-        ],
+        "charts": [_across_sessions(c) for c in narrator.charts(_samples(log, who, numbers))],
         "milestones": _milestones(narrator, log, who, gm),
         "sheet": narrator.standing(who.name, status[who.name]),
     }
+
+
+def _across_sessions(chart: Chart) -> Chart:
+    """An arc's chart, its x axis the arc's samples (one at each change)."""
+    drawn = chart.copy()
+    drawn["x_title"] = "sessions, at each change"
+    return drawn

@@ -40,6 +40,7 @@ from journal.rules.core import CampaignState
 from journal.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from journal.handouts.documents import ArcDocument, Chart, RecapDocument
     from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
@@ -256,7 +257,7 @@ def part(
     return Markup(render(name, context, "html", overrides, ruleset))
 
 
-def svg(chart: Mapping[str, Any]) -> Markup:
+def svg(chart: Chart) -> Markup:
     """A chart document (`title`, `x_labels`, `series`, `y_max`, `y_label`, and optionally
     `x_title` and each series' `crossed` points) as inline SVG, wide and narrow."""
     series = [
@@ -274,15 +275,25 @@ def svg(chart: Mapping[str, Any]) -> Markup:
     return Markup(drawn)
 
 
-def _charts_drawn(context: dict[str, Any]) -> dict[str, Any]:
+def _charts_drawn(context: ArcDocument) -> ArcDocument:
     """An arc's context with each chart's SVG drawn (for HTML)."""
-    return {**context, "charts": [{**c, "svg": svg(c)} for c in context["charts"]]}
+    drawn = context.copy()
+    drawn["charts"] = [_drawn(c) for c in context["charts"]]
+    return drawn
 
 
-def _recap_charts(context: dict[str, Any], fmt: str) -> None:
+def _drawn(chart: Chart) -> Chart:
+    drawn = chart.copy()
+    drawn["svg"] = svg(chart)
+    return drawn
+
+
+def _recap_charts(context: RecapDocument, fmt: str) -> None:
     """Each encounter's fear track drawn (HTML) and told in words (every format)."""
     for entry in context["story"]:
-        for chart in entry.get("charts", ()):
+        if entry["kind"] != "encounter":
+            continue
+        for chart in entry.get("charts", []):
             if fmt == "html":
                 chart["svg"] = svg(chart)
             for s in chart["series"]:

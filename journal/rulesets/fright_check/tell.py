@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from journal.events.canonical import sorted_json
+from journal.events.canonical import JSON, sorted_json
 from journal.handouts.telling import ARROW
 from journal.rules.dispatch import Sentences
 from journal.rulesets.fright_check.describe import (
@@ -46,7 +46,7 @@ def _for_players(value: object) -> object:
     return value
 
 
-def shown(effect: Mapping[str, object], gm: bool) -> Mapping[str, object]:
+def shown(effect: Mapping[str, object], gm: bool) -> Mapping[str, JSON]:
     """The effect as this audience may read it (players: no dice, no formula), its keys
     sorted: a JSON object keeps no order (PostgreSQL's JSONB has its own)."""
     found = sorted_json(effect if gm else _for_players(effect))
