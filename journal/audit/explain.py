@@ -7,12 +7,12 @@ its description and terms) added to its chain. Rulings about the character are l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
-from journal.documents import Document
-from journal.events.canonical import sorted_json
+from journal.documents import Document, JSONDict
+from journal.events.canonical import JSON, sorted_json
 from journal.events.recorded import Recorded
 from journal.events.terms import terms_text
 from journal.projection import Corrections, steps
@@ -22,18 +22,16 @@ from journal.rules.narrate import concerned, describe
 from journal.rules.ruleset import Ruleset
 from journal.text import value_text
 
-_MISSING = object()
-
 
 def flatten(
-    status: Mapping[str, Any],
+    status: Mapping[str, JSON],
     skipped: frozenset[str] = frozenset(),
     prefix: str = "",
     expanded: frozenset[str] = frozenset(),
-) -> dict[str, Any]:
+) -> dict[str, JSON]:
     """`{"encounter": {"hf": 5}}` as `{"encounter.hf": 5}`; no fight, no encounter keys.
     An `expanded` key's mapping gives one number per entry (`specializations.mythos`)."""
-    flat: dict[str, Any] = {}
+    flat: dict[str, JSON] = {}
     for key, value in status.items():
         if key in skipped or (key == "encounter" and value is None):
             continue
@@ -48,13 +46,13 @@ def flatten(
 class Link:
     seq: int
     type: str
-    before: Any
-    after: Any
+    before: JSON
+    after: JSON
     text: str
     #: the event in a few words (`Linda's soak of 2`), what the text rendering shows
     short: str = ""
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> JSONDict:
         return {
             "seq": self.seq,
             "type": self.type,
@@ -64,20 +62,33 @@ class Link:
         }
 
 
+class Ruling(TypedDict):
+    """A ruling about the character (`rulings`), or the one `explain NAME SEQ` asks about
+    (`focus`, with the event that voided it, if one did)."""
+
+    seq: int
+    type: str
+    description: str
+    terms: str | None
+    dice: JSON
+    amended_by: int | None
+    voided_by: NotRequired[int | None]
+
+
 @dataclass
 class Explanation(Document):
     character: str
     as_of: int
-    numbers: dict[str, Any] = field(default_factory=dict)
+    numbers: dict[str, JSON] = field(default_factory=dict)
     chains: dict[str, list[Link]] = field(default_factory=dict)
-    rulings: list[dict[str, Any]] = field(default_factory=list)
-    focus: dict[str, Any] | None = None
+    rulings: list[Ruling] = field(default_factory=list)
+    focus: Ruling | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()
     #: the character by every name they had (`Tobias (was Tobais until #12)`)
     called: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONDict:
         return {
             "character": self.character,
             "as_of": self.as_of,
@@ -88,12 +99,27 @@ class Explanation(Document):
                 }
                 for key, value in self.numbers.items()
             },
-            "rulings": self.rulings,
-            "focus": self.focus,
+            "rulings": [_ruling_json(ruling) for ruling in self.rulings],
+            "focus": None if self.focus is None else _ruling_json(self.focus),
         }
 
 
-def _ruling(record: Recorded, text: str, amended_by: int | None) -> dict[str, Any]:
+def _ruling_json(ruling: Ruling) -> JSONDict:
+    """A ruling as `--json` has it (its keys in order)."""
+    found: JSONDict = {
+        "seq": ruling["seq"],
+        "type": ruling["type"],
+        "description": ruling["description"],
+        "terms": ruling["terms"],
+        "dice": ruling["dice"],
+        "amended_by": ruling["amended_by"],
+    }
+    if "voided_by" in ruling:
+        found["voided_by"] = ruling["voided_by"]
+    return found
+
+
+def _ruling(record: Recorded, text: str, amended_by: int | None) -> Ruling:
     """A ruling as it stands (amended by a re-rule or `amend`: the amended decision, and
     the seq of the event that amended it)."""
     return {
@@ -120,7 +146,7 @@ def explain(
     rename, a swap of names or a name taken by a newcomer leaves each story whole. `called`:
     the character by every name (`Tobias (was Tobais until #12)`), by default as of `final`."""
     ruleset: Ruleset | None = None
-    before: dict[str, Any] = {}
+    before: dict[str, JSON] = {}
     result = Explanation(final.name_of(who), 0, called=called or final.called(who))
     amended_by = corrections.amended_by
     for step in steps(records, corrections):
@@ -129,8 +155,9 @@ def explain(
         if payload is None:
             if record.seq == focus:
                 ruleset = ruleset or load(step.before.ruleset)
-                result.focus = _ruling(record, describe(record, ruleset), None)
-                result.focus["voided_by"] = corrections.voided_by.get(record.seq)
+                focus_ruling = _ruling(record, describe(record, ruleset), None)
+                focus_ruling["voided_by"] = corrections.voided_by.get(record.seq)
+                result.focus = focus_ruling
             continue
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
@@ -147,8 +174,9 @@ def explain(
         text = describe(record, ruleset)  # in the names of its moment: the heading has them all
         short = ""
         for key, value in after.items():
-            previous = before.get(key, _MISSING)
-            if previous != value and not (previous is _MISSING and value is None):
+            # a number first shown changed only when it is one (an empty fight slot is not)
+            moved = value is not None if key not in before else before[key] != value
+            if moved:
                 short = short or ruleset.ruling_words(record)
                 result.chains.setdefault(key, []).append(
                     Link(record.seq, record.type, before.get(key), value, text, short)
@@ -164,9 +192,9 @@ def explain(
     return result
 
 
-def _json(status: Document) -> dict[str, Any]:
+def _json(status: Document) -> Mapping[str, JSON]:
     document = status.to_json()
-    assert isinstance(document, dict)
+    assert isinstance(document, Mapping)
     return document
 
 
@@ -181,7 +209,7 @@ def label(key: str, labels: Mapping[str, str]) -> str:
     return labels.get(key, LABELS.get(key, key.removeprefix("encounter.").replace("_", " ")))
 
 
-def _amended(ruling: Mapping[str, Any]) -> str:
+def _amended(ruling: Ruling) -> str:
     if ruling.get("voided_by") is not None:
         return f" [voided by #{ruling['voided_by']}]"
     found = ruling.get("amended_by")
@@ -195,11 +223,9 @@ def render(explanation: Explanation) -> str:
         lines.append(f"\nEvent #{focus['seq']}: {focus['description']}{_amended(focus)}")
         if focus["terms"]:
             lines.append(f"  terms: {focus['terms']}")
-        if focus["dice"]:
-            faces = ", ".join(
-                f"{purpose} {'/'.join(map(str, roll['faces']))} ({roll['source']})"
-                for purpose, roll in focus["dice"].items()
-            )
+        dice = focus["dice"]
+        if isinstance(dice, Mapping) and dice:
+            faces = ", ".join(_roll_text(purpose, roll) for purpose, roll in dice.items())
             lines.append(f"  dice: {faces}")
         lines.append("")
     from_sheet: list[str] = []
@@ -229,3 +255,11 @@ def render(explanation: Explanation) -> str:
         for ruling in explanation.rulings:
             lines.append(f"  #{ruling['seq']:<4} {ruling['description']}{_amended(ruling)}")
     return "\n".join(lines)
+
+
+def _roll_text(purpose: str, roll: JSON) -> str:
+    """`will 6/6/5 (entered)`: a recorded roll (a `DiceRoll` as stored)."""
+    assert isinstance(roll, Mapping)
+    faces = roll["faces"]
+    assert isinstance(faces, Sequence)
+    return f"{purpose} {'/'.join(map(str, faces))} ({roll['source']})"
