@@ -34,7 +34,7 @@ from journal.errors import (
     RuleError,
     SnapshotsUnavailable,
 )
-from journal.events.canonical import check_plain
+from journal.events.canonical import JSON, check_plain
 from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
@@ -78,7 +78,7 @@ class Outcome:
     def ruleset(self) -> Ruleset:
         return load(self.state.ruleset)
 
-    def document(self) -> object:
+    def document(self) -> JSON:
         """The command's `--json`: the ruling's own document, or the records it appended."""
         found = self.ruleset.outcome(self.records)
         if found is not None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypeAlias, cast
+from typing import TypeAlias
 
-from journal.events.canonical import JSON, plain
+from journal.events.canonical import JSON, as_json
 from journal.text import table
 
 #: a JSON object whose keys a ruleset chooses (its narrator's rows, outcomes, standing and
@@ -28,12 +28,6 @@ def whole(value: JSON) -> int:
 def whole_or_none(value: JSON) -> int | None:
     """As `whole`, None staying None (a chart's missing point)."""
     return None if value is None else whole(value)
-
-
-def as_json(value: object) -> JSON:
-    """`plain(value)` of what holds only JSON-ready values (str, int, bool, None, tuples,
-    mappings, documents): a document's fields."""
-    return cast("JSON", plain(value))
 
 
 class Document:
@@ -92,7 +86,7 @@ class BoardCell(Document):
     mark: str = ""
 
     @classmethod
-    def of(cls, value: object, mark: str = "") -> BoardCell:
+    def of(cls, value: JSON, mark: str = "") -> BoardCell:
         """A cell of `value` as `journal.text.table` writes it (None as `-`)."""
         if isinstance(value, bool):
             return cls("yes" if value else "no", None, mark)

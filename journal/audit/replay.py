@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 
 from journal.audit.redecide import command_of, redecide
 from journal.dice import DiceBox
-from journal.documents import Document, JSONDict, as_json
+from journal.documents import Document, JSONDict
 from journal.errors import RuleError
-from journal.events.canonical import JSON
+from journal.events.canonical import JSON, as_json
 from journal.events.recorded import Recorded
 from journal.events.registry import Dice, Event, OptionValue, to_data
 from journal.events.terms import terms_text

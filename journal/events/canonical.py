@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TypeAlias
+from typing import TYPE_CHECKING, ForwardRef, TypeAlias, cast
 
 import msgspec
 
@@ -13,7 +13,12 @@ import msgspec
 JSONObject = Mapping[str, object]
 #: A JSON value: what the canonical form decodes to, and what a document's `--json` holds
 #: (a payload holds no float; a chart's numbers may)
-JSON: TypeAlias = bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"] | None
+if TYPE_CHECKING:
+    JSON: TypeAlias = bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"] | None
+else:  # the same, its self-reference bound to this module: `get_type_hints` resolves it
+    # wherever the alias is used (a TypedDict of another module that holds JSON)
+    _ITSELF = ForwardRef("JSON", module=__name__)
+    JSON = bool | int | float | str | Sequence[_ITSELF] | Mapping[str, _ITSELF] | None
 
 
 def plain(value: object) -> object:
@@ -32,6 +37,12 @@ def plain(value: object) -> object:
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
     return value
+
+
+def as_json(value: object) -> JSON:
+    """`plain(value)` of what holds only JSON-ready values (str, int, bool, None, tuples,
+    mappings, dataclasses of them): a document's fields, a payload's."""
+    return cast("JSON", plain(value))
 
 
 def sorted_json(value: object) -> JSON:

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import msgspec
 
-from journal.events.canonical import sorted_json
+from journal.events.canonical import JSON, sorted_json
 from journal.events.registry import Event, from_data, from_json
 
 
@@ -97,10 +97,10 @@ class Recorded:
                 self._payload = from_data(self.type, self.schema, self.data)
         return self._payload
 
-    def export(self) -> dict[str, object]:
+    def export(self) -> dict[str, JSON]:
         """The export line (JSON Lines) and `log --json` fields; `writer` when it is known
         (an event older journals wrote has none, and its line reads as it did)."""
-        line: dict[str, object] = {
+        line: dict[str, JSON] = {
             "campaign": self.campaign,
             "seq": self.seq,
             "event_id": self.event_id,
