@@ -26,10 +26,10 @@ def plain(value: object) -> object:
     kind = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return value
-    if kind is dict:
-        return {str(k): plain(v) for k, v in value.items()}  # type: ignore[attr-defined]
-    if kind is list or kind is tuple:
-        return [plain(v) for v in value]  # type: ignore[attr-defined]
+    if kind is dict and isinstance(value, dict):  # the common cases first, by exact type
+        return {str(k): plain(v) for k, v in value.items()}
+    if (kind is list or kind is tuple) and isinstance(value, list | tuple):
+        return [plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):

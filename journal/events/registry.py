@@ -126,7 +126,9 @@ def upcast(
 
 @cache
 def _field_names(type_name: str) -> frozenset[str]:
-    return frozenset(f.name for f in dataclasses.fields(event_class(type_name)))  # type: ignore[arg-type]
+    cls = event_class(type_name)
+    assert dataclasses.is_dataclass(cls), f"{type_name} is no dataclass"
+    return frozenset(f.name for f in dataclasses.fields(cls))
 
 
 def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
@@ -146,8 +148,8 @@ def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
 
 
 @cache
-def _decoder(cls: type[Event]) -> msgspec.json.Decoder[Event]:
-    return msgspec.json.Decoder(cls)
+def _decoder(type_name: str) -> msgspec.json.Decoder[Event]:
+    return msgspec.json.Decoder(event_class(type_name))
 
 
 def from_json(type_name: str, schema: int, text: str | bytes) -> Event:
@@ -156,7 +158,7 @@ def from_json(type_name: str, schema: int, text: str | bytes) -> Event:
     cls = event_class(type_name)
     if schema == cls.schema:
         try:
-            return _decoder(cls).decode(text)  # type: ignore[arg-type]
+            return _decoder(type_name).decode(text)
         except msgspec.ValidationError:
             pass  # let from_data say precisely what does not fit
     return from_data(type_name, schema, msgspec.json.decode(text))
