@@ -412,7 +412,7 @@ class CampaignState:
         return self.options[key]
 
 
-def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list[Event]:
+def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> list[Event]:
     match command:
         case CreateCampaign():
             return [_create(state, command, ruleset)]
