@@ -68,7 +68,7 @@ _MD_LINE_START = re.compile(r"(?:([-+=])(?=\s|$)|([0-9]{1,9})([.)])(?=\s|$)|([#>
 _WORDS_AND_HYPHENS = re.compile(r"[\w-]+")
 
 
-def md_escape(value: Any) -> Any:
+def md_escape(value: object) -> object:
     """Text made safe for Markdown (and table cells): newlines folded, and a backslash
     only where Markdown would misread a character (`#` and `>` only at the start, `<` only
     where it could open a tag, `_` only where it could be emphasis). Markup (already
@@ -130,7 +130,7 @@ def _line_start(match: re.Match[str]) -> str:
     return f"\\{bullet or mark}"
 
 
-def html_ids(value: Any) -> Markup:
+def html_ids(value: object) -> Markup:
     """Text escaped for HTML with each hyphenated word (a threat id like `corpse-1`) in a
     `<span class="id">`, which the handout CSS keeps on one line."""
     text = str(escape(value))
@@ -229,7 +229,7 @@ def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> str:
 
 def render(
     name: str,
-    context: Mapping[str, Any],
+    context: Mapping[str, object],
     fmt: str,
     overrides: Path | None,
     ruleset: Ruleset | None = None,
@@ -251,7 +251,7 @@ def render(
 
 
 def part(
-    name: str, context: Mapping[str, Any], overrides: Path | None, ruleset: Ruleset
+    name: str, context: Mapping[str, object], overrides: Path | None, ruleset: Ruleset
 ) -> Markup:
     """A template that is part of a page (a recap's or an arc's body in the book)."""
     return Markup(render(name, context, "html", overrides, ruleset))
