@@ -1,7 +1,7 @@
 """The journal's performance figures, each a ratio to its raw anchor measured in the same run.
 
     python benchmarks/run.py [--events N] [--json] [--log FILE] [--repeats R] [--big M]
-                             [--book-sessions S]
+                             [--book-sessions S] [--long L] [--long-only]
 
 The `bench` extra (`pip install -e '.[bench]'`) adds the eventsourcing library for its
 figure (left out, with a note, when it is not installed). On SQLite always, and on
@@ -49,6 +49,8 @@ SMALL = 1000
 BIG = 1_000_000
 #: sessions of the campaign whose GM's book is timed
 BOOK_SESSIONS = 50
+#: events of the long campaign whose handouts are measured (`--long`)
+LONG = 200_000
 PYTHON = sys.executable
 
 
@@ -435,6 +437,102 @@ def book_figures(data: Data, sessions: int) -> dict[str, Any]:
     return found
 
 
+# --- a long campaign's handouts ---------------------------------------------------------------
+
+#: runs a command, counting what it prints, and writes its peak RSS (KiB), its CPU seconds,
+#: its wall seconds and the bytes it printed on stderr (measured from a small parent, as
+#: `_RSS`)
+_MEASURED = (
+    "import resource, subprocess, sys, time\n"
+    "start = time.perf_counter()\n"
+    "child = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE)\n"
+    "size = 0\n"
+    "while chunk := child.stdout.read(1 << 16):\n"
+    "    size += len(chunk)\n"
+    "code = child.wait()\n"
+    "wall = time.perf_counter() - start\n"
+    "use = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(use.ru_maxrss, use.ru_utime + use.ru_stime, wall, size, file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+def measured(args: list[str]) -> dict[str, float]:
+    """A whole process: wall and CPU seconds, peak RSS (MiB) and the bytes it printed."""
+    child = subprocess.run([PYTHON, "-c", _MEASURED, *args], capture_output=True, text=True)
+    *errors, last = child.stderr.strip().splitlines() or ["0 0 0 0"]
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {' '.join(errors)[-500:]}")
+    rss, cpu, wall, size = last.split()
+    return {
+        "seconds": float(wall),
+        "cpu_seconds": float(cpu),
+        "peak_rss_mb": int(rss) / 1024,
+        "bytes": int(size),
+    }
+
+
+def played(data: Data, events: int) -> Path:
+    """A copy of the `events`-event campaign with the snapshots play keeps (one every
+    SNAPSHOT_EVERY events, as appends keep them), and a warm one at the head: an imported
+    log has only the one at its head. Made afresh each run (a snapshot is bound to the
+    rules code that folded it)."""
+    from journal.store.snapshots import SNAPSHOT_EVERY
+
+    db = data.copy(data.database(events), f"long-{events}.db")
+    say(f"the snapshots play keeps on {events} events ...")
+    with journal.open(str(db)) as campaign:
+        assert campaign.service is not None
+        service = campaign.service
+        for seq in range(SNAPSHOT_EVERY, service.head() + 1, SNAPSHOT_EVERY):
+            service.state(as_of=seq)  # folds from the last one, keeps one here
+        service.state()
+    return db
+
+
+def long_figures(data: Data, events: int, repeats: int) -> dict[str, Any]:
+    """A long campaign's handouts, whole processes: the last session's recap against warm
+    `status` (turn about, medians), and each of recap, arc and explain once more for its
+    peak RSS and the bytes it printed; a recap of a session in the middle, the arc and
+    explain (summary and --all) of one character."""
+    db = str(played(data, events))
+    name = bench_long_campaign.CAST[2]
+    with journal.open(db) as campaign:
+        sessions = campaign.state().sessions
+    say(f"recap, arc and explain on {events} events ({sessions} sessions) ...")
+    figures: dict[str, Any] = {"events": events, "sessions": sessions}
+    recap = ("recap", "--for", "gm")
+    figures["recap_vs_status"] = paired(
+        lambda: timed_cli(db, *recap), lambda: timed_cli(db, "status"), repeats
+    )
+    runs = {
+        "status": ("status",),
+        "recap": recap,
+        "recap_middle": ("recap", str(sessions // 2), "--for", "gm"),
+        "arc": ("arc", name),
+        "explain": ("explain", name),
+        "explain_all": ("explain", name, "--all"),
+    }
+    for key, words in runs.items():
+        figures[key] = measured(journal_cli(db, *words))
+    # a freshly imported file: only the head's snapshot, so the first recap of a session
+    # folds up to it once (and keeps a snapshot there)
+    fresh = str(data.copy(data.database(events), f"long-{events}-imported.db"))
+    timed_cli(fresh, "status")
+    figures["recap_imported_first"] = measured(journal_cli(fresh, *recap))
+    return figures
+
+
+def long_summary(long: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "long_events": long["events"],
+        "long_recap_vs_status": long["recap_vs_status"]["ratio"],
+        "long_recap_peak_rss_mb": long["recap"]["peak_rss_mb"],
+        "long_arc_peak_rss_mb": long["arc"]["peak_rss_mb"],
+        "long_explain_peak_rss_mb": long["explain"]["peak_rss_mb"],
+    }
+
+
 _RAW: dict[str, Any] = {}
 
 
@@ -551,6 +649,8 @@ def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int
             "pg_append_p99_vs_raw": postgres["append"]["p99_vs_raw"],
             "pg_append_last_vs_first": postgres["append"]["last_vs_first"],
         }
+    if "long" in sqlite:
+        found |= long_summary(sqlite["long"])
     found["machine"] = machine()
     found["details"] = {"sqlite": sqlite, "postgres": postgres}
     if not HAVE_EVENTSOURCING:
@@ -609,6 +709,10 @@ TARGETS = {
     "verify_chain_vs_raw": ("<=", 1.5),
     "book_gm_seconds": ("<=", 60.0),
     "book_gm_peak_rss_mb": ("<=", 300.0),
+    "long_recap_vs_status": ("<=", 3.0),
+    "long_recap_peak_rss_mb": ("<=", 150.0),
+    "long_arc_peak_rss_mb": ("<=", 150.0),
+    "long_explain_peak_rss_mb": ("<=", 150.0),
     "pg_replay_vs_raw": (">=", 0.5),
     "pg_replay_vs_eventsourcing": (">=", 3.0),
     "pg_append_p50_vs_raw": ("<=", 3.0),
@@ -655,6 +759,17 @@ def main() -> None:
         "--startup", action="store_true", help="only the start-up figures (note, status, bash)"
     )
     parser.add_argument(
+        "--long",
+        type=int,
+        default=LONG,
+        metavar="N",
+        help="events of the long campaign whose recap, arc and explain are measured "
+        "(200,000; 0: not measured)",
+    )
+    parser.add_argument(
+        "--long-only", action="store_true", help="only the long campaign's figures (--long)"
+    )
+    parser.add_argument(
         "--book-sessions", type=int, default=BOOK_SESSIONS, help="sessions of the GM's book (50)"
     )
     parser.add_argument(
@@ -672,10 +787,18 @@ def main() -> None:
         startup = startup_figures(data, data.database(options.events, data.log), options.repeats)
         print(json.dumps(startup_summary(startup, options.events), indent=2))
         return
+    if options.long_only:
+        long = long_figures(Data(cache, options.long), options.long, options.repeats)
+        found = {**long_summary(long), "machine": machine(), "details": long}
+        say(table(found))
+        print(json.dumps(found, indent=2))
+        return
     if options.log:
         shutil.copy(data.log, options.log)
     sqlite = sqlite_figures(data, options.repeats, max(options.big, options.events))
     sqlite["book"] = book_figures(data, options.book_sessions)
+    if options.long:
+        sqlite["long"] = long_figures(Data(cache, options.long), options.long, options.repeats)
     (cache / f"sqlite-{options.events}.json").write_text(json.dumps(sqlite, indent=2))
     say(table(summary(sqlite, None, options.events)))
     url = os.environ.get("JOURNAL_TEST_POSTGRES_URL")

@@ -568,8 +568,15 @@ class Journal:
         return CharacterView(canonical, status, lines)
 
     def explain(
-        self, name: str, seq: int | None = None, as_of_session: int | None = None
+        self,
+        name: str,
+        seq: int | None = None,
+        as_of_session: int | None = None,
+        complete: bool = True,
     ) -> Explanation:
+        """`name`'s numbers and the events behind each; without `complete`, each number's
+        change on the sheet and its latest few, and the latest rulings (`explain --all`
+        is complete; see `journal.audit.explain.LATEST`)."""
         from journal.audit.explain import explain
 
         upto = self.upto(seq, as_of_session)
@@ -578,7 +585,8 @@ class Journal:
         records, _ = self._campaign.history(upto)
         called = (state if upto is None else self.state()).called(ident)
         # the rulings as they stand: an amendment or a void recorded since SEQ counts
-        return explain(records, self._campaign.corrections(), state, ident, seq, called)
+        corrections = self._campaign.corrections()
+        return explain(records, corrections, state, ident, seq, called, complete)
 
     def audit(
         self,

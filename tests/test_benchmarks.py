@@ -32,6 +32,10 @@ FIGURES = {
     "verify_chain_vs_raw",
     "book_gm_seconds",
     "book_gm_peak_rss_mb",
+    "long_recap_vs_status",
+    "long_recap_peak_rss_mb",
+    "long_arc_peak_rss_mb",
+    "long_explain_peak_rss_mb",
 }
 
 
@@ -39,7 +43,7 @@ def test_the_benchmark_runs_and_reports_every_figure(tmp_path: Path) -> None:
     env = {**os.environ, "JOURNAL_BENCH_CACHE": str(tmp_path)}
     log = tmp_path / "measured.jsonl"
     small = ["--events", "300", "--big", "400", "--repeats", "1", "--appends", "10"]
-    small += ["--book-sessions", "2"]
+    small += ["--book-sessions", "2", "--long", "500"]
     result = subprocess.run(
         [sys.executable, str(RUN), *small, "--json", "--log", str(log)],
         capture_output=True,
@@ -54,6 +58,8 @@ def test_the_benchmark_runs_and_reports_every_figure(tmp_path: Path) -> None:
     assert len(log.read_text().splitlines()) == 300
     book = found["details"]["sqlite"]["book"]
     assert (book["sessions"], book["pages"] > 10) == (2, True), book
+    long = found["details"]["sqlite"]["long"]
+    assert long["events"] == 500 and long["explain_all"]["bytes"] > long["explain"]["bytes"] > 0
     if os.environ.get("JOURNAL_TEST_POSTGRES_URL"):
         assert found["pg_replay_vs_raw"] > 0 and found["pg_append_p50_vs_raw"] > 0
 

@@ -7,20 +7,23 @@ its description and terms) added to its chain. Rulings about the character are l
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
-from journal.documents import Document, JSONDict
+from journal.documents import CharacterStatus, Document, JSONDict
 from journal.events.canonical import JSON, sorted_json
 from journal.events.recorded import Recorded
 from journal.events.terms import terms_text
-from journal.projection import Corrections, steps
+from journal.projection import Corrections, same_but_seq, steps
 from journal.rules import load
 from journal.rules.core import CampaignState, CharacterId
 from journal.rules.narrate import concerned, describe
 from journal.rules.ruleset import Ruleset
 from journal.text import value_text
+
+_MISSING = object()
 
 
 def flatten(
@@ -42,7 +45,7 @@ def flatten(
     return flat
 
 
-@dataclass
+@dataclass(slots=True)
 class Link:
     seq: int
     type: str
@@ -60,6 +63,34 @@ class Link:
             "after": self.after,
             "description": self.text,
         }
+
+
+#: the latest changes of each number `explain NAME` shows (after its first, where it began),
+#: and the latest rulings; `explain NAME --all` (and `explain NAME SEQ`) show every one
+LATEST = 3
+LATEST_RULINGS = 10
+
+
+class Chain:
+    """One number's changes as the walk finds them: every one, or (`keep`) the sheet's (where
+    the number began, when it did on the sheet) and the latest `keep`, with how many."""
+
+    def __init__(self, keep: int | None = None) -> None:
+        self.count = 0
+        self._first: Link | None = None
+        self._latest: deque[Link] = deque(maxlen=keep)
+
+    def add(self, link: Link) -> None:
+        self.count += 1
+        if self.count == 1 and self._latest.maxlen is not None and link.type == "CharacterAdded":
+            self._first = link
+        else:
+            self._latest.append(link)
+
+    @property
+    def links(self) -> list[Link]:
+        """The changes kept, in seq order."""
+        return [*([] if self._first is None else [self._first]), *self._latest]
 
 
 class Ruling(TypedDict):
@@ -81,12 +112,18 @@ class Explanation(Document):
     as_of: int
     numbers: dict[str, JSON] = field(default_factory=dict)
     chains: dict[str, list[Link]] = field(default_factory=dict)
+    #: how many changes each number had in all (`chains` may keep the first and latest)
+    changes: dict[str, int] = field(default_factory=dict)
     rulings: list[Ruling] = field(default_factory=list)
     focus: Ruling | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()
     #: the character by every name they had (`Tobias (was Tobais until #12)`)
     called: str = ""
+    #: every change and ruling kept (`--all`), or the first and the latest of each
+    complete: bool = True
+    #: how many rulings about the character in all (`rulings` may keep the latest only)
+    rulings_count: int = 0
 
     def to_json(self) -> JSONDict:
         return {
@@ -96,10 +133,13 @@ class Explanation(Document):
                 key: {
                     "value": value,
                     "chain": [link.document() for link in self.chains.get(key, [])],
+                    "changes": self.changes.get(key, 0),
                 }
                 for key, value in self.numbers.items()
             },
             "rulings": [_ruling_json(ruling) for ruling in self.rulings],
+            "rulings_count": self.rulings_count,
+            "complete": self.complete,
             "focus": None if self.focus is None else _ruling_json(self.focus),
         }
 
@@ -140,15 +180,26 @@ def explain(
     who: CharacterId,
     focus: int | None = None,
     called: str | None = None,
+    complete: bool = True,
 ) -> Explanation:
     """Character `who`'s numbers and their chains, as of `final` (the state the records
     fold to): every event is attributed to whoever held the names it uses at its seq, so a
     rename, a swap of names or a name taken by a newcomer leaves each story whole. `called`:
-    the character by every name (`Tobias (was Tobais until #12)`), by default as of `final`."""
+    the character by every name (`Tobias (was Tobais until #12)`), by default as of `final`.
+    Without `complete`, each chain keeps the sheet's change and the latest `LATEST` (with
+    how many in all, `changes`), the rulings the latest `LATEST_RULINGS` (`rulings_count`):
+    a log of any length is read in flat memory."""
     ruleset: Ruleset | None = None
     before: dict[str, JSON] = {}
     result = Explanation(final.name_of(who), 0, called=called or final.called(who))
+    result.complete = complete
+    keep = None if complete else LATEST
+    chains: dict[str, Chain] = {}
+    rulings: deque[Ruling] = deque(maxlen=None if complete else LATEST_RULINGS)
     amended_by = corrections.amended_by
+    read: CampaignState | None = None  # the state the latest status was read at
+    status: CharacterStatus | None = None
+    seen: object = _MISSING  # the status `before` was flattened from
     for step in steps(records, corrections):
         result.as_of = step.after.seq
         payload, record, state = step.payload, step.record, step.after
@@ -165,30 +216,42 @@ def explain(
         held = state.names.get(who)
         if ruleset is None or held is None:
             continue
-        status = ruleset.status(state).get(held[-1][0])
-        after = (
-            {}
-            if status is None
-            else flatten(_json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded)
-        )
-        text = describe(record, ruleset)  # in the names of its moment: the heading has them all
-        short = ""
-        for key, value in after.items():
-            # a number first shown changed only when it is one (an empty fight slot is not)
-            moved = value is not None if key not in before else before[key] != value
-            if moved:
-                short = short or ruleset.ruling_words(record)
-                result.chains.setdefault(key, []).append(
-                    Link(record.seq, record.type, before.get(key), value, text, short)
+        text = ""  # in the names of its moment (the heading has them all), when needed
+        if read is None or not same_but_seq(state, read):
+            read = state
+            status = ruleset.status(state).get(held[-1][0])
+        if status != seen:  # an equal status has the same numbers: nothing changed
+            seen = status
+            after = (
+                {}
+                if status is None
+                else flatten(
+                    _json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded
                 )
-        before = after
-        if who in concerned(payload, step.before, state, ruleset) and (
-            "terms" in record.data or "dice" in record.data or record.seq == focus
-        ):
-            result.rulings.append(_ruling(record, text, amended_by.get(record.seq)))
+            )
+            short = ""
+            for key, value in after.items():
+                # a number first shown changed only when it is one (no empty fight slot)
+                moved = value is not None if key not in before else before[key] != value
+                if moved:
+                    text = text or describe(record, ruleset)
+                    short = short or ruleset.ruling_words(record)
+                    link = Link(record.seq, record.type, before.get(key), value, text, short)
+                    chains.setdefault(key, Chain(keep)).add(link)
+            before = after
         if record.seq == focus:
+            text = text or describe(record, ruleset)
             result.focus = _ruling(record, text, amended_by.get(record.seq))
+        if ("terms" in record.data or "dice" in record.data or record.seq == focus) and (
+            who in concerned(payload, step.before, state, ruleset)
+        ):
+            text = text or describe(record, ruleset)
+            rulings.append(_ruling(record, text, amended_by.get(record.seq)))
+            result.rulings_count += 1
     result.numbers = before
+    result.chains = {key: chain.links for key, chain in chains.items()}
+    result.changes = {key: chain.count for key, chain in chains.items()}
+    result.rulings = list(rulings)
     return result
 
 
@@ -234,6 +297,7 @@ def render(explanation: Explanation) -> str:
         if key in explanation.hidden:
             continue
         chain = explanation.chains.get(key, [])
+        left_out = explanation.changes.get(key, 0) - len(chain)
         if len(chain) <= 1 and all(link.type == "CharacterAdded" for link in chain):
             if value in (None, [], (), {}):
                 continue
@@ -243,7 +307,11 @@ def render(explanation: Explanation) -> str:
                 from_sheet.append(f"{label(key, explanation.labels)} {value_text(value)}")
             continue
         lines.append(f"  {label(key, explanation.labels)} = {value_text(value)}")
-        for link in chain:
+        # the changes left out come after the sheet's, before the latest
+        gap = 1 if chain and chain[0].type == "CharacterAdded" else 0
+        for index, link in enumerate(chain):
+            if index == gap and left_out > 0:
+                lines.append(f"      ... {left_out:,} more changes (--all lists every one)")
             # each change in short: the whole line is in the log (and, for a ruling, below)
             text = "from the sheet" if link.type == "CharacterAdded" else link.short or link.text
             change = f"{value_text(link.before)} -> {value_text(link.after)}"
@@ -251,7 +319,13 @@ def render(explanation: Explanation) -> str:
     if from_sheet or sheet_lists:
         lines[1:1] = [f"  from the sheet: {', '.join(from_sheet)}".rstrip(), *sheet_lists]
     if explanation.rulings:
-        lines.append("\nRulings:")
+        left_out = explanation.rulings_count - len(explanation.rulings)
+        lines.append(
+            f"\nRulings (the latest {len(explanation.rulings)} of {explanation.rulings_count:,}; "
+            "--all lists every one):"
+            if left_out
+            else "\nRulings:"
+        )
         for ruling in explanation.rulings:
             lines.append(f"  #{ruling['seq']:<4} {ruling['description']}{_amended(ruling)}")
     return "\n".join(lines)

@@ -94,23 +94,39 @@ def log(
     help="As it stood at the end of session N.",
     shell_complete=complete("session"),
 )
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="Every change of every number and every ruling (by default: where each number "
+    "began and its latest 3 changes, and the latest 10 rulings).",
+)
 @json_option
 @pass_settings
 def explain(
-    settings: Settings, name: str, seq: int | None, as_of_session: int | None, as_json: bool
+    settings: Settings,
+    name: str,
+    seq: int | None,
+    as_of_session: int | None,
+    every: bool,
+    as_json: bool,
 ) -> None:
-    """Why NAME's numbers are what they are: each number's chain of events, with terms.
-    With SEQ: as of that event, and that event's terms and dice in full.
+    """Why NAME's numbers are what they are: each number's value, where it began (the
+    sheet) and its latest changes, in short, and the latest rulings about NAME with their
+    terms; how many more there were (--all lists every one, --json too). With SEQ: as of
+    that event, every change, and that event's terms and dice in full.
 
     \b
     Example:
       journal explain Linda
+      journal explain Linda --all
       journal explain Linda 16
       journal explain Mara --json
     """
     from journal.audit.explain import render
 
-    explanation = settings.journal().explain(name, seq, as_of_session)
+    complete = every or seq is not None
+    explanation = settings.journal().explain(name, seq, as_of_session, complete)
     if as_json:
         emit_json(explanation.to_json())
     else:

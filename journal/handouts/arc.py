@@ -8,7 +8,7 @@ book (`journal book --for gm`) has each milestone's ruling with its dice and ter
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from journal.app import Campaign
 from journal.documents import CharacterStatus, Fields
@@ -19,95 +19,140 @@ from journal.handouts.documents import (
     ArcSample,
     Chart,
 )
-from journal.handouts.hooks import Narrator, Who
-from journal.handouts.log import Log, walk
+from journal.handouts.hooks import Milestone, Who
+from journal.handouts.log import Log, Stream, stream
 from journal.handouts.recap import narrator_of
 from journal.handouts.telling import game_date, gm_details
+from journal.projection import Step, same_but_seq
 from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
 from journal.rules.narrate import concerned, describe
+from journal.rules.ruleset import Ruleset
 
 Numbers = Callable[[CharacterStatus, int], Fields]
 
 
-def _points(log: Log, who: Who, numbers: Numbers) -> list[ArcPoint]:
-    """Start (the sheet the character joined with), then the end of each session, then now
-    if anything about them happened since; at each, under the name they had then."""
+class _Walk:
+    """One character's arc gathered from one walk of the steps, in seq order: the points
+    (start, the end of each session, now) and the samples, keeping only what the arc
+    shows (no step is kept)."""
 
-    def at(label: str, title: str, state: CampaignState) -> ArcPoint:
-        held = state.names.get(who.ident)
-        status = None if held is None else log.ruleset.status(state).get(held[-1][0])
-        point = None if status is None else numbers(status, state.seq)
-        return {"label": label, "title": title, "numbers": point, "present": point is not None}
+    def __init__(self, who: Who, ruleset: Ruleset, numbers: Numbers) -> None:
+        self.who = who
+        self.ruleset = ruleset
+        self.numbers = numbers
+        #: the sheet they joined with, and where (the `Start` point)
+        self.start: ArcPoint | None = None
+        self.joined = 0
+        #: each session's point (title, its last seq, the numbers at its end), by number
+        self.ends: dict[int, tuple[str, int, Fields | None]] = {}
+        #: the session being walked: its number, title and latest step
+        self._open: tuple[int, str, Step] | None = None
+        #: the latest event about them
+        self.latest = 0
+        self.samples: list[ArcSample] = []
+        self._last: Fields | None = None
+        self._label: str | None = None
+        #: the state, name and status the latest sample read (`_status`)
+        self._read: tuple[CampaignState, str, CharacterStatus | None] | None = None
 
-    points: list[ArcPoint] = []
-    joined = next(
-        (
-            s
-            for s in log.steps
-            if isinstance(s.payload, CharacterAdded) and s.record.seq == who.ident
-        ),
-        None,
-    )
-    if joined is not None:
-        session = joined.record.session
-        first = min((steps[0].record.seq for steps in log.by_session.values()), default=None)
+    def values(self, state: CampaignState) -> Fields | None:
+        """The numbers of the arc at `state` (None: not in the campaign then)."""
+        held = state.names.get(self.who.ident)
+        status = None if held is None else self.ruleset.status(state).get(held[-1][0])
+        return None if status is None else self.numbers(status, state.seq)
+
+    def see(self, step: Step) -> None:
+        ident = self.who.ident
+        assert step.payload is not None
+        about = ident in concerned(step.payload, step.before, step.after, self.ruleset)
+        if about:
+            self.latest = step.record.seq
+        session = step.record.session
+        if step.record.seq == ident and isinstance(step.payload, CharacterAdded):
+            self._joined(step)
+        if session is not None:
+            if self._open is not None and self._open[0] != session:
+                self._close()
+            title = self._open[1] if self._open is not None else self._title(session, step)
+            self._open = (session, title, step)
+        self._sample(step, about)
+
+    def _joined(self, step: Step) -> None:
+        session = step.record.session
         title = "before the first session"
         if session is not None:
             title = f"joined in session {session}"
-        elif first is not None and joined.record.seq > first:
+        elif self.ends or self._open is not None:
             title = "joined between sessions"
-        points.append(at("Start", title, joined.after))
-    last_seq = joined.record.seq if joined is not None else 0
-    for number in range(1, log.final.sessions + 1):
-        steps = log.session(number)
-        if not steps:
-            continue
-        title = steps[0].payload.title if isinstance(steps[0].payload, SessionStarted) else ""
-        last_seq = max(last_seq, steps[-1].record.seq)
-        points.append(at(f"S{number}", title, steps[-1].after))
-    ruleset = log.ruleset
-    later = any(
-        s.record.seq > last_seq
-        and s.payload is not None
-        and who.ident in concerned(s.payload, s.before, s.after, ruleset)
-        for s in log.steps
-    )
-    if later:
-        label = "since the last session" if log.by_session else "outside any session"
-        points.append(at("Now", label, log.final))
-    return points
+        self.start = _point("Start", title, self.values(step.after))
+        self.joined = step.record.seq
 
+    def _title(self, session: int, step: Step) -> str:
+        if session in self.ends:  # a session's steps resumed after another's
+            return self.ends[session][0]
+        return step.payload.title if isinstance(step.payload, SessionStarted) else ""
 
-def _samples(log: Log, who: Who, numbers: Numbers) -> list[ArcSample]:
-    """The character's numbers at every event that moved one of them, for the charts (a
-    soak's dip and the rest after it both show). Each sample is labelled with its session
-    where that session begins (`S2`), blank inside it; `Start` is the sheet they joined
-    with."""
-    ruleset = log.ruleset
-    samples: list[ArcSample] = []
-    last: Fields | None = None
-    label = None
-    for step in log.steps:
-        held = step.after.names.get(who.ident)
-        if step.payload is None or held is None:
-            continue
-        if last is not None and who.ident not in concerned(
-            step.payload, step.before, step.after, ruleset
-        ):
-            continue
-        status = ruleset.status(step.after).get(held[-1][0])
-        point = None if status is None else numbers(status, step.after.seq)
-        if point is None or point == last:
-            continue
+    def _close(self) -> None:
+        assert self._open is not None
+        number, title, step = self._open
+        self.ends[number] = (title, step.record.seq, self.values(step.after))
+        self._open = None
+
+    def _sample(self, step: Step, about: bool) -> None:
+        """The character's numbers at every event that moved one of them, for the charts
+        (a soak's dip and the rest after it both show). Each sample is labelled with its
+        session where that session begins (`S2`), blank inside it; `Start` is the sheet
+        they joined with."""
+        held = step.after.names.get(self.who.ident)
+        if held is None or (self._last is not None and not about):
+            return
+        status = self._status(step.after, held[-1][0])
+        point = None if status is None else self.numbers(status, step.after.seq)
+        if point is None or point == self._last:
+            return
         session = step.record.session
-        now = "Start" if last is None else (f"S{session}" if session else "between")
-        samples.append({"label": now if now != label else "", "numbers": point, "present": True})
-        last, label = point, now
-    return samples
+        now = "Start" if self._last is None else (f"S{session}" if session else "between")
+        label = now if now != self._label else ""
+        self.samples.append({"label": label, "numbers": point, "present": True})
+        self._last, self._label = point, now
+
+    def _status(self, state: CampaignState, name: str) -> CharacterStatus | None:
+        """The character's status at `state`; the one read last when `state` differs from
+        the state it was read at by its seq alone (`same_but_seq`), so an event that moved
+        nothing costs no status."""
+        read = self._read
+        if read is not None and read[1] == name and same_but_seq(state, read[0]):
+            return read[2]
+        status = self.ruleset.status(state).get(name)
+        self._read = (state, name, status)
+        return status
+
+    def points(self, final: CampaignState) -> list[ArcPoint]:
+        """Start (the sheet the character joined with), then the end of each session, then
+        now if anything about them happened since; at each, under the name they had then."""
+        if self._open is not None:
+            self._close()
+        points = [] if self.start is None else [self.start]
+        last_seq = self.joined
+        for number in range(1, final.sessions + 1):
+            if number not in self.ends:
+                continue
+            title, seq, values = self.ends[number]
+            last_seq = max(last_seq, seq)
+            points.append(_point(f"S{number}", title, values))
+        if self.latest > last_seq:
+            label = "since the last session" if self.ends else "outside any session"
+            points.append(_point("Now", label, self.values(final)))
+        return points
 
 
-def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[ArcMilestone]:
-    ruleset = log.ruleset
+def _point(label: str, title: str, numbers: Fields | None) -> ArcPoint:
+    return {"label": label, "title": title, "numbers": numbers, "present": numbers is not None}
+
+
+def _milestones(
+    milestones: Iterable[Milestone], ruleset: Ruleset, gm: bool
+) -> list[ArcMilestone]:
     return [
         {
             "kind": found.kind,
@@ -119,32 +164,44 @@ def _milestones(narrator: Narrator, log: Log, who: Who, gm: bool) -> list[ArcMil
             if gm
             else None,
         }
-        for found in narrator.milestones(who, log.steps)
+        for found in milestones
     ]
 
 
 def arc_context(campaign: Campaign, name: str) -> ArcDocument:
-    return arc_of(walk(campaign), name)
+    return arc_of(stream(campaign), name)
 
 
-def arc_of(log: Log, name: str, gm: bool = False) -> ArcDocument:
-    """The arc of `name` in the campaign `log` holds (with `gm`: the milestones' rulings,
-    dice and terms, for the GM's book)."""
+def arc_of(log: Log | Stream, name: str, gm: bool = False) -> ArcDocument:
+    """The arc of `name` in the campaign `log` holds or streams (with `gm`: the milestones'
+    rulings, dice and terms, for the GM's book). The steps are walked once for the points,
+    the samples and the narrator's milestones together (a narrator's `arc_numbers` that
+    reads the steps walks a stream again)."""
     state = log.final
     ident = state.identity(name)
     who = Who(ident, state.name_of(ident))
-    narrator = narrator_of(log.ruleset)
-    numbers = narrator.arc_numbers(who, log.steps)
-    points = _points(log, who, numbers)
-    status = log.ruleset.status(state)
+    ruleset = log.ruleset
+    narrator = narrator_of(ruleset)
+    arc = _Walk(who, ruleset, narrator.arc_numbers(who, log.steps))
+
+    def seen() -> Iterator[Step]:
+        for step in log.steps:
+            arc.see(step)
+            yield step
+
+    walked = seen()
+    milestones = narrator.milestones(who, walked)
+    for _ in walked:  # a narrator that stopped early: the rest of the walk
+        pass
+    status = ruleset.status(state)
     return {
         "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
         "name": who.name,
         "sessions": state.sessions,
         "now": game_date(state.clock),
-        "points": points,
-        "charts": [_across_sessions(c) for c in narrator.charts(_samples(log, who, numbers))],
-        "milestones": _milestones(narrator, log, who, gm),
+        "points": arc.points(state),
+        "charts": [_across_sessions(chart) for chart in narrator.charts(arc.samples)],
+        "milestones": _milestones(milestones, ruleset, gm),
         "sheet": narrator.standing(who.name, status[who.name]),
     }
 

@@ -9,7 +9,7 @@ ruleset without partials gets the journal's plain defaults.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -110,7 +110,7 @@ class Narrator:
     # --- a character's arc ---------------------------------------------------------------
 
     def arc_numbers(
-        self, who: Who, steps: Sequence[Step]
+        self, who: Who, steps: Iterable[Step]
     ) -> Callable[[CharacterStatus, int], Fields]:
         """`(status, seq) -> the numbers the arc charts and tabulates at that moment`."""
         return lambda status, seq: {}
@@ -119,7 +119,7 @@ class Narrator:
         """Line charts of the arc's points: title, y_label, y_max, x_labels, series."""
         return []
 
-    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Iterable[Step]) -> list[Milestone]:
         """The character's milestones; `who.named(step, name)` tells whether a name an
         event uses is theirs."""
         return []

@@ -3,7 +3,7 @@ the events voided since, with why."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from journal.app import Campaign
@@ -40,6 +40,40 @@ class Log:
         self.steps.append(step)
         if step.record.session is not None:
             self.by_session.setdefault(step.record.session, []).append(step)
+
+
+@dataclass
+class Stream:
+    """The whole campaign as a stream of its steps, for a handout of the whole campaign in
+    flat memory (an arc): each iteration reads and folds the log again from its first event
+    and keeps nothing; the voided events are left out, as `Log.steps` leaves them. Every
+    read is bounded by one seq, `final`'s."""
+
+    campaign: Campaign
+    final: CampaignState
+    corrections: Corrections
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return load(self.final.ruleset)
+
+    @property
+    def steps(self) -> Iterable[Step]:
+        return self
+
+    def __iter__(self) -> Iterator[Step]:
+        records = self.campaign.store.read(self.campaign.campaign, upto=self.final.seq)
+        for step in steps(records, self.corrections):
+            if not step.voided:
+                yield step
+
+
+def stream(campaign: Campaign, final: CampaignState | None = None) -> Stream:
+    """The campaign's steps as a stream, as it stands (or as `final`, an earlier state,
+    stood)."""
+    if final is None:
+        final = campaign.state(campaign.head())
+    return Stream(campaign, final, campaign.corrections(final.seq))
 
 
 def walk(campaign: Campaign, only: int | None = None, final: CampaignState | None = None) -> Log:

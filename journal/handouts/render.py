@@ -336,9 +336,9 @@ def arc(
     final: CampaignState | None = None,
 ) -> str:
     from journal.handouts.arc import arc_of
-    from journal.handouts.log import walk
+    from journal.handouts.log import stream
 
-    context = arc_of(walk(campaign, final=final), name)
+    context = arc_of(stream(campaign, final), name)
     fmt = check_format(fmt)
     if fmt == "html":
         context = _charts_drawn(context)

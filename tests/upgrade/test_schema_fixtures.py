@@ -286,7 +286,7 @@ def test_explain_keeps_every_number_its_chain_and_the_rulings(upgraded: Upgraded
         status = upgraded.expected(campaign, "status")
         for name in status["characters"]:
             old = upgraded.expected(campaign, f"explain-{name}")
-            new = upgraded.now(campaign, "explain", name)
+            new = upgraded.now(campaign, "explain", name, "--all")
             where = f"explain-{name}"
             old_numbers, new_numbers = _numbers(old), _numbers(new)
             if upgraded.intended(campaign, f"{where}.numbers.specializations"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from journal.documents import CharacterStatus, Fields, whole_or_none
 from journal.handouts.documents import ArcSample, Chart, gm_fields
@@ -33,7 +33,7 @@ class StressNarrator(Narrator):
         }
 
     def arc_numbers(
-        self, who: Who, steps: Sequence[Step]
+        self, who: Who, steps: Iterable[Step]
     ) -> Callable[[CharacterStatus, int], Fields]:
         def numbers(status: CharacterStatus, seq: int) -> Fields:
             assert isinstance(status, StressStatus)
@@ -61,7 +61,7 @@ class StressNarrator(Narrator):
             }
         ]
 
-    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Iterable[Step]) -> list[Milestone]:
         for step in steps:
             p = step.payload
             if isinstance(p, PanicRolled) and who.named(step, p.character) and p.panicked:

@@ -5,7 +5,7 @@ partials in `templates/`."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from journal.documents import CharacterStatus, Fields, whole, whole_or_none
 from journal.events.canonical import JSON
@@ -128,7 +128,7 @@ class FrightCheckNarrator(Narrator):
         }
 
     def arc_numbers(
-        self, who: Who, steps: Sequence[Step]
+        self, who: Who, steps: Iterable[Step]
     ) -> Callable[[CharacterStatus, int], Fields]:
         # the traits they acquired (TraitNamed), in order: their scars; a starting quirk or
         # disadvantage on the sheet is not one
@@ -185,7 +185,7 @@ class FrightCheckNarrator(Narrator):
             },
         ]
 
-    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Iterable[Step]) -> list[Milestone]:
         found: list[Milestone] = []
         failed = False
         for step in steps:

@@ -4,7 +4,7 @@ arc's numbers, charts and milestones. Rendered by the partials in `templates/`."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from journal.documents import CharacterStatus, Fields, whole, whole_or_none
 from journal.handouts.documents import (
@@ -304,7 +304,7 @@ class HorrorFactorNarrator(Narrator):
     # --- the arc ---------------------------------------------------------------------------
 
     def arc_numbers(
-        self, who: Who, steps: Sequence[Step]
+        self, who: Who, steps: Iterable[Step]
     ) -> Callable[[CharacterStatus, int], Fields]:
         def numbers(status: CharacterStatus, seq: int) -> Fields:
             assert isinstance(status, HFStatus)
@@ -358,7 +358,7 @@ class HorrorFactorNarrator(Narrator):
             },
         ]
 
-    def milestones(self, who: Who, steps: Sequence[Step]) -> list[Milestone]:
+    def milestones(self, who: Who, steps: Iterable[Step]) -> list[Milestone]:
         found: list[Milestone] = []
         froze = dropped = False
         for step in steps:
