@@ -27,16 +27,15 @@ from journal.dice import DiceBox
 from journal.events.registry import to_data
 from journal.projection import apply, envelope
 from journal.rules import load
-from journal.rules.core import (
+from journal.rules.core.commands import (
     AddCharacter,
-    CampaignState,
     CreateCampaign,
     EndSession,
-    Meta,
     StartSession,
     TakeNote,
-    decide_core,
 )
+from journal.rules.core.decide import decide_core
+from journal.rules.core.state import CampaignState, Meta
 from journal.rulesets.horror_factor.rules import RULESET as HF
 from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,

@@ -55,7 +55,7 @@ TURN = [
 def campaign(events: int, folder: Path) -> Path:
     """A SQLite journal of exactly `events` events (whole sessions, then notes), imported."""
     from journal.events.registry import to_data
-    from journal.rules.core import NoteTaken
+    from journal.rules.core.events import NoteTaken
 
     sessions = int(events / (len(build(10)) / 10))
     rows = build(sessions)
@@ -95,7 +95,7 @@ def one_shot(db: Path) -> list[float]:
 
 
 def at_the_prompt(db: Path, slug: str, events: int) -> list[float]:
-    from pty_support import Table
+    from support.pty import Table
 
     table = Table(str(db), db.parent, rows=40, columns=120)
     try:

@@ -83,7 +83,7 @@ class Client:
 
 async def _measure(args: argparse.Namespace) -> dict[str, float]:
     import journal
-    from journal.rules.core import TakeNote
+    from journal.rules.core.commands import TakeNote
 
     folder = Path(tempfile.mkdtemp(prefix="journal-serve-bench-"))
     db = folder / "journal.db"

@@ -33,7 +33,7 @@ import bench_long_campaign  # noqa: E402
 import workload  # noqa: E402
 
 import journal  # noqa: E402
-from journal.rules.core import TakeNote  # noqa: E402
+from journal.rules.core.commands import TakeNote  # noqa: E402
 from journal.store import Store  # noqa: E402
 from journal.store.schema import SCHEMA_HEAD  # noqa: E402
 

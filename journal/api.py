@@ -2,7 +2,7 @@
 documents whose JSON form (`to_json()`) is exactly what the CLI prints with `--json`.
 
     import journal
-    from journal.rules.core import TakeNote
+    from journal.rules.core.commands import TakeNote
 
     with journal.open("journal.db", campaign="night") as night:
         night.run(TakeNote("The lights go out."))    # a ruleset's commands come from its package
@@ -37,10 +37,13 @@ from journal.events.recorded import Recorded, format_instant
 from journal.projection import as_ruled, names_walk
 from journal.rules import load
 from journal.rules.command import Command
-from journal.rules.core import CampaignState, CharacterId, VoidEvent
-from journal.rules.narrate import Renames, concerned, describe, holder
+from journal.rules.concerns import concerned, holder
+from journal.rules.core.commands import VoidEvent
+from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
+from journal.telling.contract import Telling, telling_of
+from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run
     from journal.audit.explain import Explanation
@@ -287,6 +290,11 @@ class Journal:
     def ruleset(self) -> Ruleset:
         return self._campaign.ruleset
 
+    @property
+    def telling(self) -> Telling:
+        """How the campaign's ruleset words its events, its board and its status."""
+        return telling_of(self.ruleset.name)
+
     def state(self, as_of: int | None = None) -> CampaignState:
         """The campaign as it stands (or stood after event `as_of`). The latest is kept
         and reused while no writer has appended since (the log only grows), so a long
@@ -418,7 +426,7 @@ class Journal:
 
     def sessions(self) -> tuple[SessionEntry, ...]:
         """Every session that counts (not voided), oldest first."""
-        from journal.rules.core import SessionEnded, SessionStarted
+        from journal.rules.core.events import SessionEnded, SessionStarted
 
         records, corrections = self._campaign.history()
         started: dict[int, tuple[str, int]] = {}
@@ -439,8 +447,8 @@ class Journal:
     def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
         """The notes the players may read (never a GM-only or voided one), of one character
         (`about`, their name now) when given, names as they are now."""
-        from journal.rules.core import NoteTaken
-        from journal.rules.narrate import with_new_names
+        from journal.rules.core.events import NoteTaken
+        from journal.telling.lines import with_new_names
 
         state = self.state()
         wanted = None if about is None else state.identity(about)
@@ -469,7 +477,7 @@ class Journal:
 
     def board_table(self, gm: bool = True) -> BoardTable:
         """The board as structured rows, with the columns this audience sees."""
-        return self.ruleset.board_table(self.status()).seen_by(gm)
+        return self.telling.board_table(self.status()).seen_by(gm)
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
         """The log line of each record (`#12 Linda rolls initiative ...` without the seq)."""
@@ -481,8 +489,14 @@ class Journal:
         state = self.state(self.upto(as_of, as_of_session))
         return status_document(state, load(state.ruleset))
 
-    def status_text(self, document: StatusDocument) -> str:
-        return status_text(document, self.ruleset)
+    def status_heading(self, document: StatusDocument) -> str:
+        """The heading line of `journal status` (title, slug, ruleset, seq, session, clock)."""
+        return status_heading(document)
+
+    def status_rows(self, document: StatusDocument) -> BoardTable:
+        """What `journal status` shows under its heading, as structured rows (the ruleset's
+        telling makes them; the CLI renders them to text)."""
+        return self.telling.status_rows(document)
 
     def head(self) -> int:
         """The seq of the campaign's last event (any writer's)."""
@@ -490,10 +504,11 @@ class Journal:
 
     def board(self) -> Board:
         """The live board of `journal play`: the status heading, then the ruleset's board
-        (the fight's table, or the roster), lines of who froze or has yet to act marked."""
+        as the GM sees it (the fight's table, or the roster), as rows, who froze or has
+        yet to act marked."""
         document = self.status()
-        heading = status_text(document, self.ruleset).splitlines()[0]
-        return Board(heading, self.ruleset.board(document), document.seq)
+        table = self.telling.board_table(document).seen_by(gm=True)
+        return Board(status_heading(document), table, document.seq)
 
     def completions(self, slot: str) -> list[str]:
         """What the GM may type for `slot` ("character", "session", or a slot of the
@@ -759,21 +774,6 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
     )
 
 
-def status_text(document: StatusDocument, ruleset: Ruleset) -> str:
-    """`journal status`: a heading line, then the ruleset's table."""
-    head = f"{document.title} ({document.campaign}, {document.ruleset}) at event {document.seq}"
-    extras = []
-    if document.session:
-        extras.append(f"session {document.session}")
-    if document.clock:
-        extras.append(document.clock)
-    if extras:
-        head += " - " + ", ".join(extras)
-    if not document.characters:
-        return head + "\nNo characters yet: journal character add NAME ..."
-    return head + "\n" + ruleset.status_table(document)
-
-
 def open_journal(
     db: str | None = None, *, campaign: str | None = None, writer: str | None = None
 ) -> Journal:
@@ -885,7 +885,7 @@ def unfit_names(store: Store) -> list[tuple[str, str, str]]:
     journals allowed: `journal db check` lists them (on a database at the current schema).
     Of two look-alikes, the later is listed."""
     from journal.names import normal, reason
-    from journal.rules.core import audience_named
+    from journal.rules.core.decide import audience_named
 
     found: list[tuple[str, str, str]] = []
     for first in store.campaigns():

@@ -41,20 +41,16 @@ from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
 from journal.rules.command import Command
-from journal.rules.core import (
-    CORE_COMMANDS,
-    CampaignState,
-    CreateCampaign,
-    EventVoided,
-    Meta,
-    RulingAmended,
-    VoidEvent,
-    decide_core,
-)
-from journal.rules.narrate import concerns, describe
+from journal.rules.concerns import concerns
+from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign, VoidEvent
+from journal.rules.core.decide import decide_core
+from journal.rules.core.events import EventVoided, RulingAmended
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, snapshots
 from journal.store.snapshots import SNAPSHOT_EVERY
+from journal.telling.contract import Telling, telling_of
+from journal.telling.lines import describe
 from journal.version import __version__
 
 RETRIES = 30
@@ -78,9 +74,14 @@ class Outcome:
     def ruleset(self) -> Ruleset:
         return load(self.state.ruleset)
 
+    @property
+    def telling(self) -> Telling:
+        """How the campaign's ruleset words what was recorded."""
+        return telling_of(self.state.ruleset)
+
     def document(self) -> JSON:
         """The command's `--json`: the ruling's own document, or the records it appended."""
-        found = self.ruleset.outcome(self.records)
+        found = self.telling.outcome(self.records)
         if found is not None:
             return found.to_json()
         return [{**r.export(), "voided": False} for r in self.records]
@@ -252,7 +253,7 @@ class Campaign:
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
-            drafts, after = _drafts(state, payloads, self.writer)
+            drafts, after = draft(state, payloads, self.writer)
             voids = any(isinstance(p, EventVoided | RulingAmended) for p in payloads)
             snapshot = None
             if not voids and after.seq - self._snapshot_seq >= SNAPSHOT_EVERY:
@@ -319,7 +320,7 @@ class Campaign:
         payloads = [*planned.first, *planned.plan.corrections]
         if not payloads:
             return Outcome([], planned.state)
-        drafts, _ = _drafts(planned.state, payloads, self.writer)
+        drafts, _ = draft(planned.state, payloads, self.writer)
         try:
             records = self.store.append(self.campaign, planned.state.seq, drafts)
         finally:
@@ -415,32 +416,26 @@ class Campaign:
         dice_flags: Mapping[str, str] | None,
         answers: _Answers | None = None,
     ) -> list[Event]:
-        ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
         if isinstance(command, VoidEvent):
             target = self.store.get(self.campaign, command.seq)
             named_by: tuple[int, ...] = ()
             if target is not None and target.type == "CharacterAdded":
                 named_by = self._naming(str(target.data.get("name")), target.seq, state)
-            command = VoidEvent(command.seq, command.reason, target, named_by)
-        if isinstance(command, CORE_COMMANDS):
-            return decide_core(state, command, ruleset)
-        if type(command) not in ruleset.commands:
-            raise RuleError(_wrong_ruleset(state, command))
-        box = system_box(
-            dice,
-            seed=os.environ.get(SEED_VARIABLE),
-            salt=f"{state.slug}:{state.seq + 1}",
-            flag_names=dice_flags,
-            ask=None if answers is None else answers.asking(ruleset, state, command),
-        )
-        payloads = ruleset.decide(state, command, box)
-        unused = box.unused()
-        if unused:
-            flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
-            raise RuleError(
-                f"this ruling did not need the dice entered for {flags}: leave them out"
+            what = ""  # the voided ruling in words, recorded with the void
+            if target is not None and target.payload is not None:
+                what = telling_of(state.ruleset).ruling_words(target)
+            command = VoidEvent(command.seq, command.reason, target, named_by, what)
+
+        def box(ruleset: Ruleset) -> DiceBox:
+            return system_box(
+                dice,
+                seed=os.environ.get(SEED_VARIABLE),
+                salt=f"{state.slug}:{state.seq + 1}",
+                flag_names=dice_flags,
+                ask=None if answers is None else answers.asking(ruleset, state, command),
             )
-        return payloads
+
+        return decide(state, command, box, dice_flags)
 
 
 class _Answers:
@@ -456,7 +451,9 @@ class _Answers:
         ) -> Sequence[int] | None:
             key = (purpose, count, sides)
             if key not in self._given:
-                label = ruleset.dice_label(state, command, purpose, count, sides, stake)
+                label = telling_of(ruleset.name).dice_label(
+                    state, command, purpose, count, sides, stake
+                )
                 self._given[key] = self._ask(DiceRequest(purpose, count, sides, label, stake))
             return self._given[key]
 
@@ -475,9 +472,35 @@ def written_by(recorded: str | None, writer: str | None) -> bool:
     return recorded == writer or recorded.startswith(f"{writer}/")
 
 
-def _drafts(
+def decide(
+    state: CampaignState,
+    command: Command,
+    box: Callable[[Ruleset], DiceBox],
+    dice_flags: Mapping[str, str] | None = None,
+) -> list[Event]:
+    """The events `command` decides against `state`, the store aside: the core's ruling or
+    the campaign's ruleset's, a command of another ruleset refused, and so are dice entered
+    that the ruling did not need. `box(ruleset)` gives the dice. Every command the service
+    runs is decided here, and so is every command of the rules tests."""
+    ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
+    if isinstance(command, CORE_COMMANDS):
+        return decide_core(state, command, ruleset)
+    if type(command) not in ruleset.commands:
+        raise RuleError(_wrong_ruleset(state, command))
+    dice = box(ruleset)
+    payloads = ruleset.decide(state, command, dice)
+    unused = dice.unused()
+    if unused:
+        flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
+        raise RuleError(f"this ruling did not need the dice entered for {flags}: leave them out")
+    return payloads
+
+
+def draft(
     state: CampaignState, payloads: Sequence[Event], writer: str | None = None
 ) -> tuple[list[Draft], CampaignState]:
+    """The decided `payloads` as the store's drafts (each stamped with the game time and
+    session it happens in), and the state after them: what an append writes."""
     ruleset = load(state.ruleset) if state.ruleset else None
     drafts = []
     for payload in payloads:

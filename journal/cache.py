@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TypeGuard
 
 from journal.rules import rules_version, state_classes
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.store import codec, snapshots
 from journal.store.snapshots import Stored
 

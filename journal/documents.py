@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from journal.events.canonical import JSON, as_json
-from journal.text import table
 
 #: a JSON object whose keys a ruleset chooses (its narrator's rows, outcomes, standing and
 #: arc numbers, which its template partials read)
@@ -108,8 +107,8 @@ class BoardRow(Document):
 class BoardTable(Document):
     """The board as structured rows (typed cells and marks): the ruleset's table of a
     running fight (`fight` names it, `title` is its line over the table) or the roster
-    between fights. The terminal renders it to text (`lines`), a page to HTML; `seen_by`
-    keeps the columns an audience sees."""
+    between fights. The CLI renders it to text (`journal.cli.rows`), a page to HTML;
+    `seen_by` keeps the columns an audience sees."""
 
     title: str | None
     fight: str | None
@@ -129,37 +128,12 @@ class BoardTable(Document):
             ),
         )
 
-    def lines(self) -> tuple[BoardLine, ...]:
-        """The GM's board as text, a line at a time, each row's mark on its line."""
-        board = self.seen_by(gm=True)
-        body = table(
-            [[cell.text for cell in row.cells] for row in board.rows],
-            [column.label for column in board.columns],
-        ).splitlines()
-        head = [BoardLine(self.title)] if self.title is not None else []
-        marks = [""] * (len(body) - len(board.rows)) + [row.mark for row in board.rows]
-        return (*head, *(BoardLine(line, mark) for line, mark in zip(body, marks, strict=True)))
-
-    def text(self) -> str:
-        return "\n".join(line.text for line in self.lines())
-
-
-@dataclass(frozen=True)
-class BoardLine(Document):
-    """One line of the live board; `mark` is "", FROZEN or WAITING."""
-
-    text: str
-    mark: str = ""
-
 
 @dataclass(frozen=True)
 class Board(Document):
-    """What `journal play` keeps in view: the status heading and the ruleset's board (the
-    fight's table during a fight, the roster otherwise)."""
+    """What `journal play` keeps in view: the status heading and the ruleset's board as
+    the GM sees it (the fight's table during a fight, the roster otherwise), as rows."""
 
     heading: str
-    lines: tuple[BoardLine, ...]
+    table: BoardTable
     seq: int
-
-    def text(self) -> str:
-        return "\n".join([self.heading, *(line.text for line in self.lines)])

@@ -15,7 +15,9 @@ from journal.events.recorded import Recorded
 from journal.events.registry import Event, from_data, to_data
 from journal.frozen import changed
 from journal.rules import load
-from journal.rules.core import CampaignCreated, CampaignState, Meta, RulingAmended, evolve_core
+from journal.rules.core.events import CampaignCreated, RulingAmended
+from journal.rules.core.evolve import evolve_core
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
 
 #: Decides what to fold in place of a recorded event (the audit folds its own decisions):

@@ -8,10 +8,15 @@ from collections.abc import Mapping, Sequence
 
 def table(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None) -> str:
     """Aligned text columns: a column of numbers (or "-") is right-aligned, others left."""
+    return "\n".join(aligned(rows, header))
+
+
+def aligned(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None) -> list[str]:
+    """`table`'s lines: the header's (when given), then exactly one for each row."""
     body = [["-" if v is None else str(v) for v in row] for row in rows]
     all_rows = ([list(header)] if header else []) + body
     if not all_rows:
-        return ""
+        return []
     columns = range(len(all_rows[0]))
     widths = [max(len(r[i]) for r in all_rows) for i in columns]
     numeric = [
@@ -23,7 +28,7 @@ def table(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None)
             row[i].rjust(widths[i]) if numeric[i] else row[i].ljust(widths[i]) for i in columns
         ]
         lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+    return lines
 
 
 def value_text(value: object) -> str:

@@ -33,24 +33,20 @@ from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Event, from_data
 from journal.projection import apply
 from journal.rules import clock, load, load_all
-from journal.rules.core import (
-    UNVOIDABLE,
-    AddCharacter,
+from journal.rules.core.commands import AddCharacter, RenameCharacter, is_slug
+from journal.rules.core.decide import UNVOIDABLE, decide_core
+from journal.rules.core.events import (
     CampaignCreated,
-    CampaignState,
     CharacterAdded,
     CharacterRenamed,
     CharacterRetired,
     EventVoided,
-    Meta,
-    RenameCharacter,
     RulingAmended,
     SessionEnded,
     SessionStarted,
-    decide_core,
-    evolve_core,
-    is_slug,
 )
+from journal.rules.core.evolve import evolve_core
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
 from journal.store.layout import NO_BOUND

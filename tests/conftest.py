@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, postgres_database
 from click.testing import CliRunner
+from support.cli import Cli, postgres_database
 
 BACKENDS = ["sqlite", "postgresql"]
 

@@ -16,8 +16,9 @@ from journal.errors import NotFound, RuleError
 from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Event
 from journal.projection import Corrections
-from journal.rules.core import UNVOIDABLE
+from journal.rules.core.decide import UNVOIDABLE
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
 
 _FACES = re.compile(r"[\d\s,;/+\-]+")
 
@@ -105,7 +106,7 @@ def _dice(
         if not _FACES.fullmatch(typed) or not re.search(r"\d", typed):
             raise RuleError(
                 f"--dice {text!r} are not dice: write the faces as they fell "
-                f"({ruleset.dice_text(purpose, (5, 6))}, or 3,4,5)"
+                f"({telling_of(ruleset.name).dice_text(purpose, (5, 6))}, or 3,4,5)"
             )
         faces[purpose] = tuple(int(n) for n in re.findall(r"\d+", typed))
         flags[purpose] = "--dice" if not sep else f"--dice {purpose}="

@@ -18,9 +18,11 @@ from journal.events.recorded import Recorded
 from journal.events.terms import terms_text
 from journal.projection import Corrections, same_but_seq, steps
 from journal.rules import load
-from journal.rules.core import CampaignState, CharacterId
-from journal.rules.narrate import concerned, describe
+from journal.rules.concerns import concerned
+from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
+from journal.telling.lines import describe
 from journal.text import value_text
 
 _MISSING = object()
@@ -212,10 +214,12 @@ def explain(
             continue
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
-            result.labels, result.hidden = ruleset.explain_labels, ruleset.explain_hidden
+            telling = telling_of(ruleset.name)
+            result.labels, result.hidden = telling.explain_labels, telling.explain_hidden
         held = state.names.get(who)
         if ruleset is None or held is None:
             continue
+        telling = telling_of(ruleset.name)
         text = ""  # in the names of its moment (the heading has them all), when needed
         if read is None or not same_but_seq(state, read):
             read = state
@@ -226,7 +230,7 @@ def explain(
                 {}
                 if status is None
                 else flatten(
-                    _json(status), ruleset.explain_skipped, expanded=ruleset.explain_expanded
+                    _json(status), telling.explain_skipped, expanded=telling.explain_expanded
                 )
             )
             short = ""
@@ -235,7 +239,7 @@ def explain(
                 moved = value is not None if key not in before else before[key] != value
                 if moved:
                     text = text or describe(record, ruleset)
-                    short = short or ruleset.ruling_words(record)
+                    short = short or telling.ruling_words(record)
                     link = Link(record.seq, record.type, before.get(key), value, text, short)
                     chains.setdefault(key, Chain(keep)).add(link)
             before = after

@@ -11,7 +11,10 @@ from journal.dice import DiceBox, FacesRefused, Roll
 from journal.errors import JournalError
 from journal.events.registry import Dice, Event
 from journal.rules.command import Command
-from journal.rules.core import CORE_COMMANDS, CampaignState, core_command_for, decide_core
+from journal.rules.core.commands import CORE_COMMANDS
+from journal.rules.core.decide import decide_core
+from journal.rules.core.recall import core_command_for
+from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
 
 #: Makes the box that replays a ruling's recorded dice (and rolls, or asks for, the ones the

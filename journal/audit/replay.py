@@ -27,10 +27,11 @@ from journal.events.terms import terms_text
 from journal.frozen import changed
 from journal.projection import Corrections, apply, meta_of, steps
 from journal.rules import load
-from journal.rules.core import CampaignCreated, CampaignState
+from journal.rules.core.events import CampaignCreated
+from journal.rules.core.state import CampaignState
 from journal.rules.invariants import CORE_INVARIANTS, Breach, Watch
-from journal.rules.narrate import describe_payload
 from journal.rules.ruleset import Ruleset
+from journal.telling.lines import describe_payload
 
 
 @dataclass

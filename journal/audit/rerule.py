@@ -27,9 +27,11 @@ from journal.events.registry import DiceRoll, Event, to_data
 from journal.projection import Corrections, steps
 from journal.rules import load
 from journal.rules.command import Command
-from journal.rules.core import CampaignState, EventVoided, RulingAmended
-from journal.rules.narrate import describe_payload
+from journal.rules.core.events import EventVoided, RulingAmended
+from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
+from journal.telling.lines import describe_payload
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ def plan(
                 record.seq,
                 f"{reason}: the rules now refuse it ({why})",
                 record.type,
-                ruleset.ruling_words(record),
+                telling_of(ruleset.name).ruling_words(record),
             )
             result.changes.append(Change(void, was, f"voided: {why}"))
             return None

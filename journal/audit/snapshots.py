@@ -22,7 +22,7 @@ from journal.events.recorded import Recorded
 from journal.frozen import changed
 from journal.projection import Corrections, fold
 from journal.rules import rules_version
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.store import codec, snapshots
 from journal.store.snapshots import Stored
 

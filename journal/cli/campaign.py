@@ -21,6 +21,7 @@ from journal.cli.common import (
     refuse_others,
 )
 from journal.cli.main import Settings, fail, json_flag, settings_of
+from journal.cli.rulesets import commands_of
 
 if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
@@ -108,8 +109,8 @@ def campaign_new(
             f"name it with --campaign {state.slug} while the database holds others",
             err=True,
         )
-    module = outcome.ruleset.cli()
-    example = str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
+    part = commands_of(outcome.ruleset.name)
+    example = (part.sheet_example if part is not None else "").splitlines()
     hint = example[0] if example else "journal character add --help"
     click.echo(f"Next: {hint}")
 
@@ -204,8 +205,8 @@ cannot be told). Example: `journal character add NAME --OPTION VALUE ...`, and b
 
 
 def _sheet_options(ruleset: Ruleset) -> list[click.Option]:
-    module = ruleset.cli()
-    return [] if module is None else list(module.sheet_options())
+    part = commands_of(ruleset.name)
+    return [] if part is None else part.sheet_options()
 
 
 def _owners(settings: Settings) -> dict[str, tuple[Ruleset, click.Option]]:
@@ -237,8 +238,8 @@ class AddCommand(click.Command):
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         examples = []
         for ruleset in settings_of(ctx).scope():
-            module = ruleset.cli()
-            examples += str(getattr(module, "SHEET_EXAMPLE", "")).splitlines()
+            part = commands_of(ruleset.name)
+            examples += (part.sheet_example if part is not None else "").splitlines()
         if examples:
             with formatter.section(f"Example{'s' if len(examples) > 1 else ''}"):
                 for line in examples:
@@ -246,16 +247,16 @@ class AddCommand(click.Command):
 
 
 def _add(name: str, as_json: bool, **given: Any) -> None:
-    from journal.rules.core import AddCharacter
+    from journal.rules.core.commands import AddCharacter
 
     settings = settings_of(click.get_current_context())
     owners = _owners(settings)
     journal = settings.journal()
     ruleset = journal.ruleset
     refuse_others(given, owners, lambda key: owners[key][1].opts[0], ruleset)
-    module = ruleset.cli()
+    part = commands_of(ruleset.name)
     mine = {k: v for k, v in given.items() if owners[k][0].name == ruleset.name}
-    sheet = module.sheet(mine) if module is not None else {}
+    sheet = part.sheet(mine) if part is not None else {}
     outcome = journal.run(AddCharacter(name, sheet))
     record = outcome.records[-1]
     if as_json:
@@ -315,7 +316,7 @@ def character_rename(settings: Settings, old: str, new: str, as_json: bool) -> N
       journal character rename Tobais Tobias
     """
     from journal.cli.common import record
-    from journal.rules.core import RenameCharacter
+    from journal.rules.core.commands import RenameCharacter
 
     record(settings, RenameCharacter(old, new), as_json)
 
@@ -334,7 +335,7 @@ def character_retire(settings: Settings, name: str, reason: str, as_json: bool) 
       journal character retire Sarge --reason "Fell in the cellar"
     """
     from journal.cli.common import record
-    from journal.rules.core import RetireCharacter
+    from journal.rules.core.commands import RetireCharacter
 
     record(settings, RetireCharacter(name, reason), as_json)
 
@@ -384,13 +385,13 @@ def character_show(settings: Settings, name: str, as_of: int | None, as_json: bo
     if as_json:
         emit_json(document)
         return
-    ruleset = journal.ruleset
+    telling = journal.telling
     numbers = flatten(
         {k: v for k, v in document.items() if k not in ("name", "events")},
-        ruleset.explain_skipped,
+        telling.explain_skipped,
     )
-    hidden = ruleset.explain_hidden
-    shown = {label(k, ruleset.explain_labels): v for k, v in numbers.items() if k not in hidden}
+    hidden = telling.explain_hidden
+    shown = {label(k, telling.explain_labels): v for k, v in numbers.items() if k not in hidden}
     width = max((len(k) for k in shown), default=0)
     click.echo(view.name)
     for key, value in shown.items():

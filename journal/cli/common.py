@@ -145,7 +145,7 @@ def record(
         for line in outcome.lines():
             click.echo(line)
     for record in outcome.records:
-        notice = outcome.ruleset.notice(outcome.state, record)
+        notice = outcome.telling.notice(outcome.state, record)
         if notice is not None:
             click.echo(f"Notice: {notice}", err=True)
     if any(r.session is None and r.type not in SETTING_UP for r in outcome.records):

@@ -64,7 +64,7 @@ def void(settings: Settings, seq: int, reason: str, rerule: bool, as_json: bool)
       journal void 14 --reason "Wrong character: that was Ariella's roll"
       journal void 9 --reason "That soak never happened" --rerule
     """
-    from journal.rules.core import VoidEvent
+    from journal.rules.core.commands import VoidEvent
 
     journal = settings.journal()
     command = VoidEvent(seq, reason)
@@ -143,7 +143,7 @@ def undo(settings: Settings, yes: bool, anyone: bool, as_json: bool) -> None:
       journal --writer sam undo --yes
       journal undo --any
     """
-    from journal.rules.core import VoidEvent
+    from journal.rules.core.commands import VoidEvent
 
     journal = settings.journal()
     target = journal.undo_target(anyone)
@@ -153,7 +153,7 @@ def undo(settings: Settings, yes: bool, anyone: bool, as_json: bool) -> None:
     by = f" (entered by {target.writer})" if target.writer else ""
     click.echo(f"The last event: #{target.seq} {line}{by}", err=as_json)
     # the question is the refusal's line too: a script is told what it would void
-    _confirm(f"Void #{target.seq} ({journal.ruleset.ruling_words(target)})?", yes)
+    _confirm(f"Void #{target.seq} ({journal.telling.ruling_words(target)})?", yes)
     outcome = journal.rerule(VoidEvent(target.seq, "undone at the table"), settings.dice_asker())
     _print(outcome.lines(), outcome.document(), as_json)
 

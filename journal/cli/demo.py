@@ -53,10 +53,12 @@ def demo(settings: Settings, out: str | None) -> None:
         f"Imported the worked example into {store.describe()} "
         f"({result.added} new events of {result.read}).\n"
     )
-    module = journal.ruleset.cli()
-    tour = getattr(module, "tour", None)
+    from journal.cli.rulesets import commands_of
+
+    part = commands_of(journal.ruleset.name)
+    tour = None if part is None else part.tour(journal)
     if tour is not None:
-        click.echo(tour(journal))
+        click.echo(tour)
     folder = _handouts_folder(out, store.sqlite_path)
     click.echo(f"\nHandouts in {folder}:")
     for path in write_handouts(journal, folder):

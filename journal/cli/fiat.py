@@ -46,7 +46,7 @@ def _flag(number: str) -> str:
 
 
 def _adjust(name: str, reason: str, as_json: bool, **given: Any) -> None:
-    from journal.rules.core import AdjustNumbers
+    from journal.rules.core.commands import AdjustNumbers
 
     settings = settings_of(click.get_current_context())
     ruleset = settings.journal().ruleset

@@ -191,10 +191,12 @@ def ruleset_commands(rulesets: list[Ruleset]) -> dict[str, click.Command]:
     """The commands these rulesets add, the first ruleset's winning a shared name."""
     found: dict[str, click.Command] = {}
     for ruleset in rulesets:
-        module = ruleset.cli()
-        if module is None:
+        from journal.cli.rulesets import commands_of
+
+        part = commands_of(ruleset.name)
+        if part is None:
             continue
-        for name, command in module.commands().items():
+        for name, command in part.commands().items():
             found.setdefault(name, command)
     return found
 

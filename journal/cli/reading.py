@@ -38,7 +38,10 @@ def status(settings: Settings, as_of: int | None, as_of_session: int | None, as_
     if as_json:
         emit_json(document.to_json())
     else:
-        click.echo(journal.status_text(document))
+        from journal.cli.rows import status_text
+
+        heading = journal.status_heading(document)
+        click.echo(status_text(heading, document, journal.status_rows(document)))
 
 
 @click.command()

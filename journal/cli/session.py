@@ -41,6 +41,7 @@ from journal.api import Journal
 from journal.cli import free_text
 from journal.cli.history import typed_lines
 from journal.cli.main import SCOPE, Settings, cli, failure_text
+from journal.cli.rows import row_lines
 from journal.cli.terminal import unwrapped
 from journal.dice import DiceRequest, read_faces
 from journal.documents import FROZEN, WAITING, Board
@@ -258,15 +259,15 @@ class TableSession:
             return fragments
         fragments.append(("class:board.heading", visible(board.heading) + "\n"))
         shown: list[str] = []
-        for line in board.lines:
-            mark = MARKS.get(line.mark)
+        for text, marked in row_lines(board.table):
+            mark = MARKS.get(marked)
             if mark is None:
-                fragments.append(("", f"  {visible(line.text)}\n"))
+                fragments.append(("", f"  {visible(text)}\n"))
                 continue
             symbol = mark[0] if self.unicode else mark[1]
-            fragments.append((mark[2], f"{symbol} {visible(line.text)}\n"))
-            if line.mark not in shown:
-                shown.append(line.mark)
+            fragments.append((mark[2], f"{symbol} {visible(text)}\n"))
+            if marked not in shown:
+                shown.append(marked)
         legend = [f"{MARKS[m][0] if self.unicode else MARKS[m][1]} {MARKS[m][3]}" for m in shown]
         if legend:
             fragments.append(("class:board.rule", "   ".join(legend) + "\n"))

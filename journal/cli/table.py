@@ -31,7 +31,7 @@ def session_start(settings: Settings, title: str, at: str | None, as_json: bool)
     Example:
       journal session start "Into the morgue" --at "1925-11-02 23:00"
     """
-    from journal.rules.core import StartSession
+    from journal.rules.core.commands import StartSession
 
     record(settings, StartSession(title, at), as_json)
 
@@ -48,7 +48,7 @@ def session_end(settings: Settings, as_json: bool) -> None:
       journal session end
       journal verify --head "#312 3f2a9c41d0b7..."
     """
-    from journal.rules.core import EndSession
+    from journal.rules.core.commands import EndSession
 
     outcome = record(settings, EndSession(), as_json)
     if not as_json:
@@ -81,7 +81,7 @@ def clock_set(settings: Settings, game_time: str, rewind: bool, as_json: bool) -
       journal clock set "1925-11-02 23:00"
       journal clock set "1925-11-01 08:00" --rewind
     """
-    from journal.rules.core import SetClock
+    from journal.rules.core.commands import SetClock
 
     record(settings, SetClock(game_time, rewind), as_json)
 
@@ -97,7 +97,7 @@ def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
     Example:
       journal clock advance 6mo
     """
-    from journal.rules.core import AdvanceClock
+    from journal.rules.core.commands import AdvanceClock
 
     record(settings, AdvanceClock(amount), as_json)
 
@@ -126,6 +126,6 @@ def note(
       journal note "They swear to burn the house." --about Linda,Freddie
       journal note "The cheerleader was Ariella's sister." --gm-only
     """
-    from journal.rules.core import TakeNote
+    from journal.rules.core.commands import TakeNote
 
     record(settings, TakeNote(text, gm_only, split_names(about)), as_json)

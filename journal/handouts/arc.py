@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from journal.app import Campaign
 from journal.documents import CharacterStatus, Fields
+from journal.handouts.details import game_date, gm_details
 from journal.handouts.documents import (
     ArcDocument,
     ArcMilestone,
@@ -19,14 +20,14 @@ from journal.handouts.documents import (
     ArcSample,
     Chart,
 )
-from journal.handouts.hooks import Milestone, Who
+from journal.handouts.hooks import Milestone, Who, narrator_of
 from journal.handouts.log import Log, Stream, stream
-from journal.handouts.recap import narrator_of
-from journal.handouts.telling import game_date, gm_details
 from journal.projection import Step, same_but_seq
-from journal.rules.core import CampaignState, CharacterAdded, SessionStarted
-from journal.rules.narrate import concerned, describe
+from journal.rules.concerns import concerned
+from journal.rules.core.events import CharacterAdded, SessionStarted
+from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
+from journal.telling.lines import describe
 
 Numbers = Callable[[CharacterStatus, int], Fields]
 
@@ -181,7 +182,7 @@ def arc_of(log: Log | Stream, name: str, gm: bool = False) -> ArcDocument:
     ident = state.identity(name)
     who = Who(ident, state.name_of(ident))
     ruleset = log.ruleset
-    narrator = narrator_of(ruleset)
+    narrator = narrator_of(ruleset.name)
     arc = _Walk(who, ruleset, narrator.arc_numbers(who, log.steps))
 
     def seen() -> Iterator[Step]:

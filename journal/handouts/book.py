@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from journal.app import Campaign
 from journal.handouts.arc import arc_of
+from journal.handouts.details import game_date
 from journal.handouts.documents import BookDocument, RecapDocument
+from journal.handouts.hooks import narrator_of
 from journal.handouts.log import walk
 from journal.handouts.pdf import stamp_of
-from journal.handouts.recap import Audience, Recap, audience_for, last_session, narrator_of
-from journal.handouts.telling import game_date
-from journal.rules.core import CampaignState
+from journal.handouts.recap import Audience, Recap, audience_for, last_session
+from journal.rules.core.state import CampaignState
 
 
 def book_context(
@@ -37,7 +38,7 @@ def book_context(
     arcs = [arc_of(whole, name, gm=who.gm) for name in names]
     ruleset = whole.ruleset
     status = ruleset.status(final)
-    narrator = narrator_of(ruleset)
+    narrator = narrator_of(ruleset.name)
     stamp = stamp_of(campaign, final)
     return {
         "campaign": {"title": final.title, "slug": final.slug, "ruleset": final.ruleset},

@@ -1,4 +1,5 @@
-"""What a ruleset adds to the handouts: the hooks its `narrator` module fills in.
+"""What a ruleset adds to the handouts: the hooks its `narrator` part fills in (the
+narrator's contract, `Narrator`; `narrator_of` loads a ruleset's through its `Plugin`).
 
 The recap and the arc are built here from any ruleset's events; a ruleset's narrator says
 which event opens and closes an encounter, what its turns show, which outcomes a session
@@ -9,8 +10,11 @@ ruleset without partials gets the journal's plain defaults.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Protocol
 
 from journal.documents import CharacterStatus, Fields
@@ -23,8 +27,8 @@ from journal.handouts.documents import (
     Turn,
 )
 from journal.projection import Step
-from journal.rules.core import CharacterId
-from journal.rules.narrate import holder
+from journal.rules.concerns import holder
+from journal.rules.core.state import CharacterId
 from journal.rules.ruleset import Ruleset
 
 
@@ -79,6 +83,18 @@ class Narrator:
     #: the recap's outcome lists, by key, in the order the partial shows them
     outcome_keys: tuple[str, ...] = ()
 
+    @property
+    def templates(self) -> Path | None:
+        """The folder of the ruleset's template partials (`ruleset/...` in templates): the
+        `templates/` beside its narrator's module, or beside that module's package."""
+        if type(self) is Narrator:
+            return None
+        here = Path(str(sys.modules[type(self).__module__].__file__)).resolve().parent
+        for folder in (here / "templates", here.parent / "templates"):
+            if folder.is_dir():
+                return folder
+        return None
+
     # --- a session's recap ---------------------------------------------------------------
 
     def encounter_opened(self, step: Step, recap: RecapView) -> Encounter | None:
@@ -123,3 +139,18 @@ class Narrator:
         """The character's milestones; `who.named(step, name)` tells whether a name an
         event uses is theirs."""
         return []
+
+
+@cache
+def narrator_of(name: str) -> Narrator:
+    """The installed ruleset `name`'s handout hooks (its plugin's `narrator` part), or the
+    plain defaults when it has none."""
+    from journal.rules import plugin_of
+
+    found = plugin_of(name)
+    if not found.has("narrator"):
+        return Narrator()
+    part = found.part("narrator")
+    if not isinstance(part, Narrator):
+        raise found.not_a("narrator", "journal.handouts.hooks.Narrator")
+    return part

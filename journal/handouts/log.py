@@ -11,9 +11,9 @@ from journal.events.recorded import Recorded
 from journal.handouts.documents import VoidedEntry
 from journal.projection import Corrections, Step, fold, steps
 from journal.rules import load
-from journal.rules.core import CampaignState
-from journal.rules.narrate import describe
+from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
+from journal.telling.lines import describe
 
 
 @dataclass

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from journal.app import Campaign
 from journal.errors import JournalError
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 
 #: `--paper` as the CSS `@page size` names it
 PAPERS = {"a4": "A4", "letter": "letter"}

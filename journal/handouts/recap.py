@@ -18,6 +18,7 @@ from journal.app import Campaign
 from journal.documents import Fields
 from journal.errors import JournalError, NotFound
 from journal.events.registry import Event
+from journal.handouts.details import game_date, gm_details
 from journal.handouts.documents import (
     Encounter,
     EncounterOpening,
@@ -29,13 +30,12 @@ from journal.handouts.documents import (
     StoryEntry,
     Turn,
 )
-from journal.handouts.hooks import Narrator
+from journal.handouts.hooks import narrator_of
 from journal.handouts.log import Log, walk
-from journal.handouts.telling import game_date, gm_details
 from journal.projection import Step
-from journal.rules.core import (
-    CampaignState,
-    CharacterId,
+from journal.rules.concerns import concerned, holder
+from journal.rules.core.decide import audience_named
+from journal.rules.core.events import (
     CharacterRenamed,
     CharacterRetired,
     ClockAdvanced,
@@ -44,17 +44,11 @@ from journal.rules.core import (
     NumbersAdjusted,
     SessionEnded,
     SessionStarted,
-    audience_named,
 )
-from journal.rules.narrate import (
-    Renames,
-    adjustments,
-    concerned,
-    describe,
-    holder,
-    with_new_names,
-)
+from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
+from journal.telling.lines import Renames, adjustments, describe, with_new_names
 
 
 class Reader(Enum):
@@ -143,11 +137,6 @@ def last_session(state: CampaignState) -> int:
     return state.sessions
 
 
-def narrator_of(ruleset: Ruleset) -> Narrator:
-    found = ruleset.narrator()
-    return found if isinstance(found, Narrator) else Narrator()
-
-
 def core_sentence(payload: Event, ruleset: Ruleset) -> str | None:
     """The core events a handout tells on their own: time passing, the GM's rulings,
     characters renamed and retired."""
@@ -171,7 +160,7 @@ class Recap:
     def __init__(self, log: Log, number: int, audience: Audience) -> None:
         self.log = log
         self.ruleset = log.ruleset
-        self.narrator = narrator_of(self.ruleset)
+        self.narrator = narrator_of(self.ruleset.name)
         self.number = number
         self.audience = audience
         self.steps = log.session(number)
@@ -332,7 +321,7 @@ class Recap:
             self.add(note)
             return
         self.narrator.outcome(step, self)
-        text = core_sentence(payload, self.ruleset) or self.ruleset.sentence(
+        text = core_sentence(payload, self.ruleset) or telling_of(self.ruleset.name).sentence(
             payload, self.audience.gm
         )
         if text is not None:

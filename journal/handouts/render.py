@@ -36,7 +36,7 @@ from journal.handouts.pdf import check_paper, joined, pdf_and_pages, stamp_of, t
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -172,7 +172,10 @@ def environment(
 ) -> SandboxedEnvironment:
     """The environment for these templates, made once per process: Jinja keeps each
     compiled template (and recompiles one whose file changed)."""
-    parts = None if ruleset is None or ruleset.templates is None else str(ruleset.templates)
+    from journal.handouts.hooks import narrator_of
+
+    templates = None if ruleset is None else narrator_of(ruleset.name).templates
+    parts = None if templates is None else str(templates)
     return _environment(None if overrides is None else str(overrides), fmt, parts)
 
 

@@ -15,16 +15,15 @@ moved into place, never through a link someone left at its name.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 import sys
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import reduce
 from pathlib import Path
-from typing import Any
 
+#: the entry-point group every ruleset registers its `Plugin` in
+ENTRY_POINT_GROUP = "journal.rulesets"
 CACHE_NAME = "entry-points.json"
 #: the cache's format (a new one is never read by an older journal, and the other way)
 FORMAT = 1
@@ -40,12 +39,10 @@ class Found:
     name: str
     value: str
 
-    def load(self) -> Any:
-        module, _, attribute = self.value.partition(":")
-        found: Any = importlib.import_module(module.strip())
-        if attribute.strip():
-            found = reduce(getattr, attribute.strip().split("."), found)
-        return found
+    def load(self) -> object:
+        from journal.rules.plugin import reference
+
+        return reference(self.value)
 
 
 def cache_file() -> Path:
@@ -78,8 +75,6 @@ def installation_key() -> str:
 def scan() -> list[Found]:
     """The rulesets' entry points, read from every installed distribution."""
     from importlib.metadata import entry_points
-
-    from journal.rules import ENTRY_POINT_GROUP
 
     return [Found(ep.name, ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP)]
 

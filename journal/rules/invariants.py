@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from journal.documents import JSONDict
 
 if TYPE_CHECKING:
-    from journal.rules.core import CampaignState
+    from journal.rules.core.state import CampaignState
 
 
 def _whole(state: CampaignState) -> object:

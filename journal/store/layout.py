@@ -2,7 +2,7 @@
 the SQL with which a new SQLite journal is made at head.
 
 Alembic's migrations remain the schema's history and `journal.store.schema` its SQLAlchemy
-form; `tests/foundation/test_migrations.py` checks that a SQLite file made from
+form; `tests/store/upgrade/test_migrations.py` checks that a SQLite file made from
 `SQLITE_HEAD` is the very file the migrations make (the same `sqlite_master`, to the
 character), so the three never drift apart.
 """

@@ -22,7 +22,7 @@ from journal.store.database import Draft, _record, _row, seal
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-#: the event type (a core event: `journal.rules.core.ChainSealed`, a no-op for projections)
+#: the event type (a core event: `journal.rules.core.events.ChainSealed`, a no-op for projections)
 SEALED = "ChainSealed"
 _NAMESPACE = uuid.UUID("0b6f3c1e-7d4a-4e0b-9a4f-2c8e5d1b7a63")
 

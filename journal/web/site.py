@@ -268,7 +268,7 @@ class Pages:
     # --- the site's own pages -------------------------------------------------------------------
 
     def context(self, view: str) -> dict[str, Any]:
-        from journal.handouts.telling import game_date
+        from journal.handouts.details import game_date
 
         state = self.journal.state()
         return {
@@ -361,7 +361,10 @@ class Pages:
 
     def own(self, template: str, view: str, title: str, **values: Any) -> str:
         """One of the site's own pages (`templates/TEMPLATE`)."""
-        return _template(template, self.journal.ruleset.templates).render(
+        from journal.handouts.hooks import narrator_of
+
+        templates = narrator_of(self.journal.ruleset.name).templates
+        return _template(template, templates).render(
             **self.context(view), title=title, **values
         )
 

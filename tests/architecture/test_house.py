@@ -1,5 +1,6 @@
 """One house for every ruleset: the journal outside `journal/rulesets/<ruleset>/` names no
-ruleset, and every ruleset covers each of its events and commands in every table."""
+ruleset; every ruleset is a `Plugin` whose parts fulfil their layers' contracts, its rules
+pure; and every ruleset covers each of its events and commands in every table."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from journal.rules import load_all
-from journal.rules.core import CharacterAdded, CharacterRenamed
+from journal.rules import load_all, plugin_of
+from journal.rules.core.events import CharacterAdded, CharacterRenamed
 from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
 
 ROOT = Path(__file__).parents[2]
 #: what would betray a ruleset wired in by name
@@ -55,14 +57,16 @@ RULESETS = load_all()
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=[r.name for r in RULESETS])
 def test_every_event_and_command_is_covered(ruleset: Ruleset) -> None:
-    """Each command has its decider; each event its fold, its rebuilt command for the audit
-    (or an explicit none), its log line and its handout sentence (or an explicit none)."""
+    """Each command has its decider; each event its fold, its recalled command for the
+    audit (or an explicit none), and in its telling its log line and its handout sentence
+    (or an explicit none)."""
     assert set(ruleset.commands) == set(ruleset.deciders.covered)
     events = set(ruleset.events)
     assert events | {CharacterAdded, CharacterRenamed} <= set(ruleset.evolvers.covered)
-    assert events == set(ruleset.rebuilders.covered)
-    assert events == set(ruleset.lines.covered)
-    assert events == set(ruleset.sentences.covered)
+    assert events == set(ruleset.recallers.covered)
+    telling = telling_of(ruleset.name)
+    assert events == set(telling.lines.covered)
+    assert events == set(telling.sentences.covered)
 
 
 @pytest.mark.parametrize("log", sorted((ROOT / "campaigns").glob("*/log.jsonl")), ids=str)
@@ -94,7 +98,7 @@ def test_every_ruleset_declares_its_invariants(ruleset: Ruleset) -> None:
     (`Ruleset.invariants`): each ruleset declares some, each named, none broken by the
     state a campaign starts in."""
     from journal.frozen import changed
-    from journal.rules.core import CampaignState
+    from journal.rules.core.state import CampaignState
     from journal.rules.invariants import Invariant, breaches
 
     assert ruleset.invariants, f"{ruleset.name} declares no invariants"
@@ -109,9 +113,118 @@ def test_every_amendable_input_is_one_amend_reads(ruleset: Ruleset) -> None:
     """`journal amend SEQ --NAME VALUE` offers the ruleset's `amendable` inputs: each has
     its help, and `amend()` refuses (never crashes on) a ruling it does not fit."""
     from journal.errors import RuleError
-    from journal.rules.core import CharacterRenamed, RenameCharacter
+    from journal.rules.core.commands import RenameCharacter
+    from journal.rules.core.events import CharacterRenamed
 
     for name, meaning in ruleset.amendable.items():
         assert name.isidentifier() and meaning
         with pytest.raises(RuleError):
             ruleset.amend(CharacterRenamed("A", "B"), RenameCharacter("A", "B"), {name: "1"})
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=[r.name for r in RULESETS])
+def test_every_ruleset_is_a_plugin_with_a_part_per_layer(ruleset: Ruleset) -> None:
+    """The entry point names a `Plugin`; each layer loads its own part, of its contract's
+    type."""
+    from journal.cli.rulesets import RulesetCommands, commands_of
+    from journal.handouts.hooks import Narrator, narrator_of
+    from journal.rules.plugin import Plugin
+    from journal.telling.contract import Telling
+
+    found = plugin_of(ruleset.name)
+    assert isinstance(found, Plugin) and found.name == ruleset.name
+    assert isinstance(telling_of(ruleset.name), Telling)
+    assert isinstance(narrator_of(ruleset.name), Narrator)
+    assert isinstance(commands_of(ruleset.name), RulesetCommands)
+    assert narrator_of(ruleset.name).templates is not None
+
+
+def test_a_plugin_without_a_part_or_with_a_wrong_one_is_refused_in_words() -> None:
+    from journal.errors import RuleError
+    from journal.rules.plugin import Plugin
+
+    bare = Plugin("bare", rules="journal.rulesets.horror_factor.rules:RULESET")
+    assert not bare.has("telling")
+    with pytest.raises(RuleError, match="the ruleset 'bare' has no telling part"):
+        bare.part("telling")
+    wrong = Plugin("wrong", rules="journal.errors:RuleError", telling="journal.no_such:X")
+    with pytest.raises(RuleError, match=r"the telling part of the ruleset 'wrong' .* cannot be"):
+        wrong.part("telling")
+    refusal = str(wrong.not_a("rules", "journal.rules.ruleset.Ruleset"))
+    assert "is not a journal.rules.ruleset.Ruleset" in refusal
+
+
+#: what no pure rules module may import, at module or function level
+IMPURE = (
+    "click",
+    "jinja2",
+    "prompt_toolkit",
+    "journal.cli",
+    "journal.api",
+    "journal.handouts",
+    "journal.app",
+    "journal.telling",
+    "journal.store",
+)
+
+
+def _pure_files() -> list[Path]:
+    """`journal/rules/` and every ruleset's `rules/` package, the example plugin's too."""
+    files = sorted((ROOT / "journal" / "rules").rglob("*.py"))
+    files += sorted((ROOT / "journal" / "rulesets").glob("*/rules/**/*.py"))
+    example = ROOT / "examples" / "stress-ruleset" / "journal_stress" / "rules"
+    files += sorted(example.rglob("*.py"))
+    return files
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module a file imports, anywhere in it (function-level imports included)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.lineno, node.module))
+    return found
+
+
+def test_the_rules_are_pure() -> None:
+    """Nothing in `journal/rules/` nor in a ruleset's `rules/` imports the presentation
+    layers, the store or the application: no click, Jinja2, prompt_toolkit, CLI, API,
+    handouts, app, telling or store, at module level or inside a function."""
+    files = _pure_files()
+    assert len(files) > 30
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {module}"
+        for path in files
+        for line, module in _imports(path)
+        if any(module == name or module.startswith(name + ".") for name in IMPURE)
+    ]
+    assert offenders == []
+
+
+def test_the_pure_check_sees_function_level_imports(tmp_path: Path) -> None:
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text("def f():\n    from journal.telling.lines import describe\n    import click")
+    assert _imports(sneaky) == [(2, "journal.telling.lines"), (3, "click")]
+
+
+def test_an_entry_point_naming_no_plugin_is_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plugin of the older shape (its entry point names a `Ruleset`, not a `Plugin`) is
+    refused with what to name instead."""
+    import journal.rules as rules
+    from journal.errors import RuleError
+    from journal.rules.installed import Found
+
+    old = Found("old-style", "journal.rulesets.horror_factor.rules:RULESET")
+    monkeypatch.setattr(rules, "_entry_points", lambda: {"old-style": old})
+    rules.plugin_of.cache_clear()
+    try:
+        with pytest.raises(RuleError, match=r"names a journal.rules.plugin.Plugin\(name="):
+            rules.plugin_of("old-style")
+    finally:
+        rules.plugin_of.cache_clear()

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
+from support.cli import Cli
 
 
 @pytest.fixture

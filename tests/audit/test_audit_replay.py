@@ -7,10 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
-from worked_example import COMMANDS
-
-SHIPPED = Path(__file__).parents[2] / "campaigns" / "jackson-zombies" / "log.jsonl"
+from support import WORKED_EXAMPLE as SHIPPED
+from support.cli import Cli, count_events
+from support.worked_example import COMMANDS
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import journal
 from journal.audit.explain import LATEST, LATEST_RULINGS
-from journal.rules.core import AddCharacter, EndSession, StartSession
+from journal.rules.core.commands import AddCharacter, EndSession, StartSession
 from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     EndEncounter,

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import Cli
-from corrections_examples import hobbs
+from support.cli import Cli
+from support.corrections_examples import hobbs
 
 from journal.frozen import changed
 from journal.rules import load_all
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.rules.invariants import CORE_INVARIANTS, Watch, breaches
 
 FROZE = "who froze has not dropped an enemy that turn"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from cli_support import Cli
-from worked_example import COMMANDS
+from support.cli import Cli
+from support.worked_example import COMMANDS
 
 
 @pytest.fixture

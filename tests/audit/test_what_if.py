@@ -10,16 +10,16 @@ passes whatever the margin.
 from __future__ import annotations
 
 import pytest
-from cli_support import Cli
+from support import ROOT
+from support.cli import Cli
 
 ROOT_LOG = "campaigns/jackson-zombies/log.jsonl"
 
 
 @pytest.fixture
 def checks(runner: Cli) -> Cli:
-    from pathlib import Path
 
-    runner("import", str(Path(__file__).parents[2] / ROOT_LOG))
+    runner("import", str(ROOT / ROOT_LOG))
     start = len(runner.json("log"))  # type: ignore[arg-type]
     runner("check", "Freddie", "--hf", "3", "--dice", "+5/-5")
     runner("check", "Ariella", "--hf", "3", "--dice", "+1/-6")

@@ -10,9 +10,9 @@ re-rule's reason says why) and re-rules the hurt shift (7->9, it stands); the au
 
 from __future__ import annotations
 
-import corrections_examples
 import pytest
-from cli_support import Cli, count_events
+from support import corrections_examples
+from support.cli import Cli, count_events
 
 REASON = "misread die"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import corrections_examples
-from cli_support import Cli, count_events
-from pty_support import Table
+from support import corrections_examples
+from support.cli import Cli, count_events
+from support.pty import Table
 
 
 def test_the_hobbs_case_at_the_play_prompt(runner: Cli, tmp_path: Path) -> None:

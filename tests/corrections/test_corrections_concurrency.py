@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cli_support import Cli, count_events
 from click.testing import CliRunner
-from corrections_examples import okafor
+from support.cli import Cli, count_events
+from support.corrections_examples import okafor
 
 from journal.app import Campaign
 from journal.cli.main import cli as journal_cli
@@ -27,7 +27,7 @@ def _interfering(monkeypatch: pytest.MonkeyPatch, db: str, times: int) -> list[i
     """Another writer appends a note after each of the first `times` plans (before their
     append): the append of each such plan loses the race."""
     from journal.api import open_journal
-    from journal.rules.core import TakeNote
+    from journal.rules.core.commands import TakeNote
 
     raced: list[int] = []
     record = Campaign.record_rerule

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
+from support.cli import Cli, count_events
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import corrections_examples
 import pytest
-from cli_support import Cli, count_events
+from support import corrections_examples
+from support.cli import Cli, count_events
 
 
 @pytest.fixture

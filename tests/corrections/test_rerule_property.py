@@ -15,7 +15,7 @@ Afterwards:
   unless awarded, Willpower 0..max, brokenness 0..6, HF >= 0; Fright Check: points lost
   never negative).
 
-Both rulesets. The fresh journal is the in-memory rules table (tests/rules_harness.py).
+Both rulesets. The fresh journal is the in-memory rules table (tests/support/rules_harness.py).
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rules_harness import Table
+from support.rules_harness import Table
 
 import journal
 from journal.errors import JournalError
 from journal.events.registry import DiceRoll, Event
-from journal.rules.core import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
+from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
 from journal.rulesets.fright_check.rules import (
     EndCombat,
     FrightCheck,

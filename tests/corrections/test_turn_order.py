@@ -10,8 +10,8 @@ and credited with the first drop. Now that roll is refused, naming the drop and 
 from __future__ import annotations
 
 import pytest
-from cli_support import Cli, count_events
-from corrections_examples import hobbs
+from support.cli import Cli, count_events
+from support.corrections_examples import hobbs
 
 
 @pytest.fixture

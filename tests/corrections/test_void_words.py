@@ -4,10 +4,10 @@ type in words."""
 
 from __future__ import annotations
 
-from cli_support import Cli
+from support.cli import Cli
 
-from journal.rules.core import EventVoided
-from journal.rules.narrate import describe_payload
+from journal.rules.core.events import EventVoided
+from journal.telling.lines import describe_payload
 from journal.text import type_words
 
 

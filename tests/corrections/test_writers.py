@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
 from click.testing import CliRunner
+from support.cli import Cli, count_events
 
 from journal.app import written_by
 from journal.writer import default_writer, session_writer

@@ -32,7 +32,9 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from fuzz_support import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.fuzz import (
     AMOUNTS,
     DICE,
     EXIT_CODES,
@@ -47,8 +49,6 @@ from fuzz_support import (
     parameters,
     prepare,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from journal.cli.main import cli
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from handout_support import hardening_story, morgue, worked_example
+from support.handouts import hardening_story, morgue, worked_example
 
 
 def _polylines(html: str) -> list[str]:

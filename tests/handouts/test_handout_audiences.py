@@ -10,8 +10,9 @@ import shlex
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events, hand_written_log
+from support.cli import Cli, count_events, hand_written_log
 
+from journal.cli.rulesets import commands_of
 from journal.rules import load, load_all
 
 SECRET = "hidden-3f9a: the cellar door was never locked"
@@ -19,8 +20,9 @@ SECRET = "hidden-3f9a: the cellar door was never locked"
 
 def sheet_args(ruleset: str, name: str) -> list[str]:
     """`character add NAME ...` with the sheet of the ruleset's own example."""
-    module = load(ruleset).cli()
-    example = shlex.split(str(module.SHEET_EXAMPLE).splitlines()[0])  # type: ignore[union-attr]
+    part = commands_of(ruleset)
+    assert part is not None
+    example = shlex.split(part.sheet_example.splitlines()[0])
     return ["character", "add", name, *example[4:]]
 
 
@@ -68,7 +70,7 @@ def test_an_import_naming_a_character_after_an_audience_is_refused(
 def old(runner: Cli) -> Cli:
     """A journal where an older version let a character be named `GM` (appended here
     straight to the store, as that version did), with a GM-only note about them."""
-    from journal.rules.core import AddCharacter
+    from journal.rules.core.commands import AddCharacter
     from journal.store import Draft, Store
 
     runner("campaign", "new", "night", "--ruleset", "horror-factor")

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
 from freezegun import freeze_time
-from handout_support import hardening_story, morgue, worked_example
-from pdf_support import SIZES, pages, sizes
+from support.cli import Cli
+from support.handouts import hardening_story, morgue, worked_example
+from support.pdf import SIZES, pages, sizes
 
 #: the contents' lines: `Session 1: The cellar ....... 3`
 ENTRY = re.compile(r"^(?P<title>.+?) ?\.{3,} ?(?P<page>\d+)$", re.MULTILINE)

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from browser_support import chromium
+from support.browser import chromium
 
 FLAGS = (
     "--headless",

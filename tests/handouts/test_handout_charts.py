@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from cli_support import Cli
+from support.cli import Cli
 
 from journal.handouts.charts import STYLES, Series, both_widths, line_chart
 

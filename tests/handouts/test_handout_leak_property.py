@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from api_support import dice_seed, random_logs, recorded
 from hypothesis import given
 from hypothesis import strategies as st
+from support.api import dice_seed, random_logs, recorded
 
 import journal
 from journal.api import Journal
 from journal.handouts.recap import Audience
 from journal.rules import load
-from journal.rules.core import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
+from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
 
 #: names that collide with the audiences (only an older journal let a character take one)
 AUDIENCES = ("GM", "gm", "Players")

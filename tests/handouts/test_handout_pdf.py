@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
 from freezegun import freeze_time
-from handout_support import hardening_story, morgue, worked_example
-from pdf_support import SIZES, metadata, pages, sizes, text
+from support.cli import Cli
+from support.handouts import hardening_story, morgue, worked_example
+from support.pdf import SIZES, metadata, pages, sizes, text
 
 #: the worked example's recap: pages by audience and paper (the players' copy is the one
 #: that Letter's shorter page pushes onto a fourth)
@@ -154,7 +154,7 @@ def test_refusals(runner: Cli, args: tuple[str, ...], message: str) -> None:
 
 def test_a_pdf_is_refused_at_a_terminal(tmp_path: Path) -> None:
     """At a terminal a PDF would be noise on the screen: -o FILE, or a pipe, please."""
-    from pty_support import Terminal
+    from support.pty import Terminal
 
     db = tmp_path / "journal.db"
     subprocess.run(
@@ -186,6 +186,6 @@ def test_markdown_recap_imports_no_weasyprint(runner: Cli, tmp_path: Path) -> No
 
 
 def _worked_example_log() -> Path:
-    from handout_support import WORKED_EXAMPLE
+    from support import WORKED_EXAMPLE
 
     return WORKED_EXAMPLE

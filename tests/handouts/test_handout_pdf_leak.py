@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from api_support import random_logs
 from hypothesis import given
-from pdf_support import squashed, text
+from support.api import random_logs
+from support.pdf import squashed, text
 from test_handout_leak_property import SHEETS, Story, assert_clean, stories, write
 
 from journal.handouts.recap import Audience

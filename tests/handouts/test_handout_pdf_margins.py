@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
-from handout_support import worked_example
-from pdf_support import page_png, pages
+from support.cli import Cli
+from support.handouts import worked_example
+from support.pdf import page_png, pages
 
 from journal.handouts.pdf import Stamp, to_pdf
 

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, clean_folder, typist
-from handout_support import hardening_story, morgue, worked_example
+from support.cli import Cli, clean_folder, typist
+from support.handouts import hardening_story, morgue, worked_example
 
 ROOT = Path(__file__).parents[2]
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import journal
-from journal.rules.core import AddCharacter, StartSession, TakeNote
+from journal.rules.core.commands import AddCharacter, StartSession, TakeNote
 
 CAST = ("Freddie", "Linda")
 WORDS = st.text(

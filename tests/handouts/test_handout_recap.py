@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from handout_support import morgue, worked_example
+from support.handouts import morgue, worked_example
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = "JOURNAL_UPDATE_GOLDEN"

@@ -13,7 +13,7 @@ import journal
 from journal.api import Journal
 from journal.handouts.arc import arc_of
 from journal.handouts.log import stream, walk
-from journal.rules.core import AddCharacter, EndSession, StartSession, TakeNote
+from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote
 from journal.rulesets.horror_factor.rules import (
     EndEncounter,
     HorrorCheck,
@@ -133,7 +133,7 @@ def test_an_arc_of_a_narrator_that_stops_early_still_walks_every_step(
 ) -> None:
     """A narrator's milestones may stop reading the steps (the first one found): the arc
     walks the rest itself, so its points and samples are whole."""
-    from journal.handouts import recap as recaps
+    from journal.handouts import hooks
     from journal.handouts.hooks import Milestone, Narrator, Who
 
     with journal.open(str(night)) as campaign:
@@ -141,7 +141,7 @@ def test_an_arc_of_a_narrator_that_stops_early_still_walks_every_step(
         assert service is not None
         final = service.state()
         expected = arc_of(walk(service, final=final), "Linda")
-        real = recaps.narrator_of(service.ruleset)
+        real = hooks.narrator_of(service.ruleset.name)
 
         class Hasty(type(real)):  # type: ignore[misc]
             def milestones(self, who: Who, steps: object) -> list[Milestone]:
@@ -149,7 +149,7 @@ def test_an_arc_of_a_narrator_that_stops_early_still_walks_every_step(
                     return [Milestone(step, "first", "First", "the first step")]
                 return []
 
-        monkeypatch.setattr("journal.handouts.arc.narrator_of", lambda ruleset: Hasty())
+        monkeypatch.setattr("journal.handouts.arc.narrator_of", lambda name: Hasty())
         found = arc_of(stream(service, final), "Linda")
         assert found["points"] == expected["points"]
         assert found["charts"] == expected["charts"]
@@ -164,7 +164,7 @@ def test_an_arc_keeps_no_step_behind_it(night: Path, monkeypatch: pytest.MonkeyP
     import gc
     import weakref
 
-    from journal.handouts import recap as recaps
+    from journal.handouts import hooks
     from journal.handouts.hooks import Milestone, Who
 
     alive: list[int] = []
@@ -172,7 +172,7 @@ def test_an_arc_keeps_no_step_behind_it(night: Path, monkeypatch: pytest.MonkeyP
         service = campaign.service
         assert service is not None
         final = service.state()
-        real = recaps.narrator_of(service.ruleset)
+        real = hooks.narrator_of(service.ruleset.name)
 
         class Watching(type(real)):  # type: ignore[misc]
             def milestones(self, who: Who, steps: object) -> list[Milestone]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from handout_support import worked_example
+from support.handouts import worked_example
 
 SCRIPT = "<script>alert(1)</script>"
 

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
 from click.testing import CliRunner
+from support.cli import Cli, count_events
 
 COMMANDS = [
     ["status"],

@@ -8,8 +8,8 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
-from cli_support import count_events
 from click.testing import CliRunner
+from support.cli import count_events
 
 from journal.cli.main import cli
 from journal.store import migrate  # noqa: F401  (loaded once, before the children fork)

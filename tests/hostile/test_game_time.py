@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
 from click.testing import CliRunner
+from support.cli import Cli, count_events
 
 #: (as typed, as stored, an hour later)
 YEARS = [

@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import Cli, count_events
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import WORKED_EXAMPLE as ZOMBIES
+from support.cli import Cli, count_events
 
-ROOT = Path(__file__).parents[2]
-ZOMBIES = ROOT / "campaigns" / "jackson-zombies" / "log.jsonl"
 SLUG = "jackson-zombies"
 DEEP = 5000
 

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
 from click.testing import CliRunner
+from support.cli import Cli
 
 KINDS = {
     "spaces": lambda n: "a" + " " * (n - 2) + "b",

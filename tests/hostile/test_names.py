@@ -11,9 +11,9 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from cli_support import HAND_SHEET, Cli, count_events, hand_written_log
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.cli import HAND_SHEET, Cli, count_events, hand_written_log
 
 SHEET = ("--reaction", "10", "--willpower", "10", "--hardness", "0", "--training", "none")
 SHEET_DATA = HAND_SHEET
@@ -259,13 +259,9 @@ def test_the_cast_the_commands_accept_holds_no_two_lookalikes(typed: list[str]) 
     from journal.names import _looks, audience_lookalike, flaw
     from journal.projection import apply
     from journal.rules import load
-    from journal.rules.core import (
-        AddCharacter,
-        CampaignState,
-        CreateCampaign,
-        Meta,
-        decide_core,
-    )
+    from journal.rules.core.commands import AddCharacter, CreateCampaign
+    from journal.rules.core.decide import decide_core
+    from journal.rules.core.state import CampaignState, Meta
 
     ruleset = load("horror-factor")
     (created,) = decide_core(CampaignState(), CreateCampaign("night", "horror-factor"), ruleset)

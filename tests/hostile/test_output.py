@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
+from support.cli import Cli
 
 FULL = Path("/dev/full")
 needs_dev_full = pytest.mark.skipif(

@@ -12,7 +12,8 @@ import stat
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
+from support import SCHEMA_FIXTURES
+from support.cli import Cli, count_events
 
 
 @pytest.fixture
@@ -160,8 +161,7 @@ def _old_database(tmp_path: Path) -> Path:
     import shutil
 
     copy = tmp_path / "old.db"
-    fixtures = Path(__file__).parents[1] / "fixtures" / "schema"
-    shutil.copyfile(fixtures / "0001-first-release.db", copy)
+    shutil.copyfile(SCHEMA_FIXTURES / "0001-first-release.db", copy)
     return copy
 
 
@@ -252,8 +252,7 @@ def test_on_a_really_full_disk(runner: Cli, tiny_disk: Path) -> None:
     `Error:` line saying the disk is full; no backup, no temporary file, the database as
     it was."""
     old = tiny_disk / "old.db"
-    fixtures = Path(__file__).parents[1] / "fixtures" / "schema"
-    old.write_bytes((fixtures / "0001-first-release.db").read_bytes())
+    old.write_bytes((SCHEMA_FIXTURES / "0001-first-release.db").read_bytes())
     before = old.read_bytes()
     result = Cli(runner.runner, str(old)).refused("db", "upgrade")
     assert "the disk is full" in result.stderr, result.stderr

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import POSTGRES_ENV, Cli, count_events, postgres_database
 from click.testing import CliRunner
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from support.cli import POSTGRES_ENV, Cli, count_events, postgres_database
 
 PASSWORD = "s3cret-pw"
 
@@ -112,7 +112,7 @@ def test_no_message_shows_the_password(server: Cli) -> None:
 def test_plays_board_shows_no_password_when_the_server_goes_away(
     server: Cli, tmp_path: Path
 ) -> None:
-    from pty_support import Table
+    from support.pty import Table
 
     name = make_url(server.db).database
     with_password = make_url(server.db).set(password=PASSWORD).render_as_string(False)

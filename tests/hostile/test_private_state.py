@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
-from pty_support import Table
+from support.cli import Cli
+from support.pty import Table
 
 TIMEOUT = 60
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import clean_folder, count_events, typist
+from support.cli import clean_folder, count_events, typist
 
 READS = [
     ["status"],

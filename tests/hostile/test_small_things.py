@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 import pytest
-from cli_support import Cli, count_events
+from support.cli import Cli, count_events
 
 from journal.cli.main import CORE, cli, ruleset_commands
 from journal.rules import load_all

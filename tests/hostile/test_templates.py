@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
+from support.cli import Cli
 
 SECRET = "the contents of another file"
 

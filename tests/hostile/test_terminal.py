@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
-from pty_support import Terminal
+from support.cli import Cli
+from support.pty import Terminal
 
 from journal.text import visible
 
@@ -94,7 +94,7 @@ def test_at_a_real_terminal_nothing_is_obeyed(hostile: Cli, tmp_path: Path) -> N
 
 
 def test_play_shows_them_on_its_board_and_in_its_output(hostile: Cli, tmp_path: Path) -> None:
-    from pty_support import Table
+    from support.pty import Table
 
     hostile("character", "add", "Dana", "--reaction", "12", "--willpower", "10",
             "--hardness", "2", "--training", "none")

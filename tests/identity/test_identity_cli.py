@@ -12,7 +12,9 @@ import json
 from typing import Any
 
 import pytest
-from cli_support import Cli, count_events
+from support.cli import Cli, count_events
+
+from journal.cli.rows import row_lines
 
 SHEET = ("--reaction", "10", "--willpower", "10", "--hardness", "1", "--training", "some")
 
@@ -175,9 +177,10 @@ def test_completion_and_the_board_offer_who_is_there_now(alice: Cli) -> None:
         board = night.board()
         assert night.completions("character")[:2] == ["Alice", "Alicia"]
     # each row's brokenness is its character's: Alicia was broken, the newcomer not
-    rows = {line.text.split()[0]: line.text.split()[-1] for line in board.lines[2:]}
-    assert rows == {"Alicia": "1", "Linda": "0", "Alice": "0"}, board.text()
-    assert [line.mark for line in board.lines[2:]] == ["waiting", "", "waiting"], board.text()
+    lines = row_lines(board.table)[2:]
+    rows = {text.split()[0]: text.split()[-1] for text, _ in lines}
+    assert rows == {"Alicia": "1", "Linda": "0", "Alice": "0"}, lines
+    assert [mark for _, mark in lines] == ["waiting", "", "waiting"], lines
 
 
 # --- two names swapped through a third ---------------------------------------------------
@@ -314,11 +317,12 @@ def test_a_rename_mid_fight_keeps_the_fighters_row_on_the_board(runner: Cli) -> 
     with open_journal(runner.db) as night:
         board = night.board()
         assert night.completions("character") == ["Tobias", "Linda"]  # the fight's cast
-    rows = {line.text.split()[0]: line for line in board.lines[2:]}
-    assert sorted(rows) == ["Linda", "Tobias"], board.text()
-    assert rows["Tobias"].text.split()[3:5] == ["10", "yes"], board.text()  # his roll
-    assert rows["Tobias"].mark == ""
-    assert rows["Linda"].mark == "waiting"
+    lines = row_lines(board.table)[2:]
+    rows = {text.split()[0]: (text, mark) for text, mark in lines}
+    assert sorted(rows) == ["Linda", "Tobias"], lines
+    assert rows["Tobias"][0].split()[3:5] == ["10", "yes"], lines  # his roll
+    assert rows["Tobias"][1] == ""
+    assert rows["Linda"][1] == "waiting"
     runner("initiative", "Tobias", ok=False)  # he rolled this turn, under either name
     assert "this turn" in runner.refused("initiative", "Tobais").stderr
 

@@ -1,11 +1,11 @@
 """Older logs read by identity (issue 18). Their events name characters by the name they
 held at the time and carry no id; the journal resolves each name at its event's seq.
 
-- `tests/fixtures/identity/*.jsonl`: exports written by the journal of commit 0a77fbf
+- `tests/identity/fixtures/*.jsonl`: exports written by the journal of commit 0a77fbf
   (before issue 18; `write.sh` lists the commands): a typo renamed (Tobais), a name freed by
   a rename and taken by a newcomer (Alice, Mara), two names swapped through a third (Ann
   and Bea, Mira and Jon), a retirement; in both rulesets.
-- `tests/fixtures/schema/0003-issue-14.db`: a database of that schema with a rename
+- `tests/store/upgrade/fixtures/schema/0003-issue-14.db`: a database of that schema with a rename
   (Tobais to Tobias, #39), upgraded."""
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import Cli
+from support import SCHEMA_FIXTURES
+from support.cli import Cli
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = Path(__file__).parent / "fixtures"
 MARKERS = ("zqtob", "zqalice", "zqann", "zqbea", "zqsecret", "zqnew", "zqbea2")
 CRYPT_MARKERS = ("zqmara", "zqjon", "zqmara2")
 
@@ -29,7 +30,7 @@ def imported(db_url: str, cli_on: Callable[[str], Cli]) -> Cli:
     """Both fixtures imported, on each backend (SQLite, PostgreSQL when it is set up)."""
     journal = cli_on(db_url)
     for name in ("night-renames", "crypt-renames"):
-        journal("import", str(FIXTURES / "identity" / f"{name}.jsonl"))
+        journal("import", str(FIXTURES / f"{name}.jsonl"))
     return journal
 
 
@@ -138,7 +139,7 @@ def test_a_fright_check_campaign_follows_the_character(imported: Cli) -> None:
 
 
 def test_an_upgraded_database_of_schema_0003_reads_tobias_by_identity(runner: Cli) -> None:
-    shutil.copyfile(FIXTURES / "schema" / "0003-issue-14.db", runner.db)
+    shutil.copyfile(SCHEMA_FIXTURES / "0003-issue-14.db", runner.db)
     runner("db", "upgrade")
     night = ("--campaign", "night")
     found: dict[str, Any] = runner.json(*night, "explain", "Tobias")

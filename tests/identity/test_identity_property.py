@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from api_support import dice_seed, random_logs, recorded
 from hypothesis import given
 from hypothesis import strategies as st
+from support.api import dice_seed, random_logs, recorded
 
 import journal
 from journal.api import Journal
 from journal.handouts.recap import Audience
-from journal.rules.core import (
+from journal.rules.core.commands import (
     AddCharacter,
     EndSession,
     RenameCharacter,

@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, clone
-from tamper_support import ZOMBIES
+from support import WORKED_EXAMPLE
+from support.cli import Cli, clone
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +18,7 @@ def intact(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from click.testing import CliRunner
 
     db = tmp_path_factory.mktemp("intact") / "journal.db"
-    Cli(CliRunner(), str(db))("import", str(ZOMBIES))
+    Cli(CliRunner(), str(db))("import", str(WORKED_EXAMPLE))
     return db
 
 

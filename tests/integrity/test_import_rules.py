@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import Cli, count_events
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tamper_support import SLUG, ZOMBIES, export_rows, write_rows
+from support import WORKED_EXAMPLE
+from support.cli import Cli, count_events
+from support.tamper import SLUG, export_rows, write_rows
 
 
 @pytest.fixture
@@ -101,7 +102,7 @@ def test_a_file_without_any_hash_still_imports(
 def test_an_export_names_its_campaign_and_imports_under_it(runner: Cli, tmp_path: Path) -> None:
     """A campaign imported under another name exports with that name on each line, and the
     export imports under it with its hashes kept."""
-    runner("--campaign", "copy", "import", str(ZOMBIES))
+    runner("--campaign", "copy", "import", str(WORKED_EXAMPLE))
     runner("--campaign", "copy", "export", "-o", str(tmp_path / "copy.jsonl"))
     rows = export_rows(tmp_path / "copy.jsonl")
     assert {row["campaign"] for row in rows} == {"copy"}
@@ -114,8 +115,8 @@ def test_an_export_names_its_campaign_and_imports_under_it(runner: Cli, tmp_path
 def test_importing_under_another_name_hashes_the_events_again_and_says_so(
     runner: Cli, tmp_path: Path
 ) -> None:
-    original = export_rows(ZOMBIES)
-    result = runner("--campaign", "copy", "import", str(ZOMBIES), "--json")
+    original = export_rows(WORKED_EXAMPLE)
+    result = runner("--campaign", "copy", "import", str(WORKED_EXAMPLE), "--json")
     assert json.loads(result.stdout)["rehashed_from"] == 1
     assert result.stderr == (
         f"Note: the file's hashes were made for campaign {SLUG!r}; imported as 'copy', its "
@@ -128,19 +129,19 @@ def test_importing_under_another_name_hashes_the_events_again_and_says_so(
     assert [e["event_id"] for e in log] == [r["event_id"] for r in original]
     assert runner("verify").exit_code == 0
     assert "receipt" in runner("verify", "--head", original[-1]["hash"], ok=False).stderr
-    again = runner("--campaign", "copy", "import", str(ZOMBIES), "--json")
+    again = runner("--campaign", "copy", "import", str(WORKED_EXAMPLE), "--json")
     assert json.loads(again.stdout)["added"] == 0 and again.stderr == ""
 
 
 def test_importing_an_export_of_a_campaign_the_database_has(runner: Cli, tmp_path: Path) -> None:
     """The same campaign, further on: what the database has is checked, the rest added
     with the export's own hashes, so a receipt taken on either side checks on both."""
-    runner("import", str(ZOMBIES))
+    runner("import", str(WORKED_EXAMPLE))
     runner("note", "Dawn comes.")
     runner("export", "-o", str(tmp_path / "later.jsonl"))
     head = runner.json("verify")["head"]["hash"]  # type: ignore[index]
     other = Cli(runner.runner, str(tmp_path / "other.db"))
-    other("import", str(ZOMBIES))
+    other("import", str(WORKED_EXAMPLE))
     assert other.json("import", str(tmp_path / "later.jsonl"))["added"] == 1  # type: ignore[index]
     assert other.json("verify", "--head", head)["ok"]  # type: ignore[index]
 
@@ -189,7 +190,7 @@ def test_any_edit_of_any_line_of_an_export_is_refused_at_that_line(seq: int, fie
     campaign's line, an event the rules refuse, or one whose hash no longer matches)."""
     from journal.transfer import ImportRefused, parse_lines
 
-    lines = ZOMBIES.read_text(encoding="utf-8").splitlines()
+    lines = WORKED_EXAMPLE.read_text(encoding="utf-8").splitlines()
     rows = [json.loads(line) for line in lines]
     lines[seq - 1] = json.dumps(_changed(rows[seq - 1], field))
     with pytest.raises(ImportRefused, match=rf"^line {seq}\b"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_support import Cli
+from support.cli import Cli
 
 
 @pytest.fixture
@@ -73,7 +73,7 @@ def test_a_receipt_with_the_wrong_event_number_does_not_check(night: Cli) -> Non
 
 def test_the_api_refuses_what_is_not_a_receipt(sqlite_url: str) -> None:
     import journal
-    from journal.rules.core import TakeNote
+    from journal.rules.core.commands import TakeNote
 
     journal.create(sqlite_url, "night", "horror-factor")
     with journal.open(sqlite_url) as night:

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import Cli, clone
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Connection, text
-from tamper_support import (
+from support import WORKED_EXAMPLE
+from support.cli import Cli, clone
+from support.tamper import (
     SLUG,
-    ZOMBIES,
     behind_the_journal,
     data_of,
     raw,
@@ -115,7 +115,7 @@ def test_a_tampered_campaign_is_found(
     cli_on: Callable[[str], Cli],
 ) -> None:
     cli = cli_on(db_url)
-    cli("import", str(ZOMBIES))
+    cli("import", str(WORKED_EXAMPLE))
     receipt = f"#27 {_report(cli, 'verify')['head']['hash']}"
     assert _report(cli, "verify", "--head", receipt)["ok"]
     with behind_the_journal(db_url) as conn:
@@ -126,7 +126,7 @@ def test_a_tampered_campaign_is_found(
     assert not with_receipt["ok"]
     if tampering.first_bad is None:
         # a sound chain: only the receipt tells (and the snapshots, when the tamperer left
-        # the cache of the events they removed: tests/snapshots covers those)
+        # the cache of the events they removed: tests/store/snapshots covers those)
         assert alone["findings"] == [] and alone["checks"]["chain"]
         assert [f["kind"] for f in with_receipt["findings"]] == ["receipt"]
         assert with_receipt["checks"]["chain"] and with_receipt["checks"]["receipt"] is False
@@ -145,7 +145,7 @@ def test_a_cut_tail_is_found_by_the_hash_alone_too(
 ) -> None:
     """A receipt kept as the hash's first 16 digits, without its seq."""
     cli = cli_on(db_url)
-    cli("import", str(ZOMBIES))
+    cli("import", str(WORKED_EXAMPLE))
     digits = _report(cli, "verify")["head"]["hash"][:16]
     with behind_the_journal(db_url) as conn:
         conn.execute(text("DELETE FROM events WHERE seq > 26"))
@@ -159,7 +159,7 @@ def test_dropped_triggers_are_found_and_db_upgrade_puts_them_back(
     db_url: str, cli_on: Callable[[str], Cli]
 ) -> None:
     cli = cli_on(db_url)
-    cli("import", str(ZOMBIES))
+    cli("import", str(WORKED_EXAMPLE))
     with raw(db_url) as conn:
         trigger = (
             "DROP TRIGGER events_no_update_or_delete ON events"
@@ -184,7 +184,7 @@ def test_toothless_triggers_are_found(db_url: str, cli_on: Callable[[str], Cli])
     """A trigger of the right name that lets changes through: on SQLite replaced, on
     PostgreSQL disabled or calling a function that no longer refuses."""
     cli = cli_on(db_url)
-    cli("import", str(ZOMBIES))
+    cli("import", str(WORKED_EXAMPLE))
     with raw(db_url) as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("ALTER TABLE events DISABLE TRIGGER events_no_truncate"))
@@ -222,7 +222,7 @@ def test_an_event_hashed_the_old_way_after_a_new_one_is_found(
     from journal.events.chain import chain_hash
 
     cli = cli_on(db_url)
-    cli("import", str(ZOMBIES))
+    cli("import", str(WORKED_EXAMPLE))
     with behind_the_journal(db_url) as conn:
         note = data_of(conn, 25)
         set_data(conn, 25, {**note, "text": "Nothing happened."})
@@ -261,7 +261,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> str:
     from click.testing import CliRunner
 
     db = str(tmp_path_factory.mktemp("zombies") / "journal.db")
-    Cli(CliRunner(), db)("import", str(ZOMBIES))
+    Cli(CliRunner(), db)("import", str(WORKED_EXAMPLE))
     return db
 
 
@@ -308,10 +308,10 @@ def test_an_event_moved_from_the_campaign_a_copy_was_made_of_is_found(
     """The copy (imported under another name) began as the same events: a later event of
     the original, inserted into the copy and linked to its head, names the wrong campaign."""
     original = cli_on(str(tmp_path / "original.db"))
-    original("import", str(ZOMBIES))
+    original("import", str(WORKED_EXAMPLE))
     original("note", "The horde will return at dawn.", "--gm-only")
     copy = cli_on(db_url)
-    copy("--campaign", "copy", "import", str(ZOMBIES))
+    copy("--campaign", "copy", "import", str(WORKED_EXAMPLE))
     with raw(str(tmp_path / "original.db")) as conn:
         moved = rows(conn)[-1]
     with raw(db_url) as conn:

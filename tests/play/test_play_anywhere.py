@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli_support import Cli, count_events
-from pty_support import Table
+from support.cli import Cli, count_events
+from support.pty import Table
 
 
 def test_play_on_a_new_database_offers_campaign_new_at_its_prompt(

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, count_events
-from pty_support import Table, Terminal
+from support.cli import Cli, count_events
+from support.pty import Table, Terminal
 
 SHEET = ("character", "add", "Eli", "--will", "10", "--ht", "10", "--iq", "12")
 #: Will 10, a mutilated victim of violence (-2): 8. 6,6,5 = 17 fails (critical), by 9;

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_support import Cli, clean_folder, clone, count_events, typist
-from pty_support import COLOUR, Table, Terminal
-from worked_example import COMMANDS
+from support.cli import Cli, clean_folder, clone, count_events, typist
+from support.pty import COLOUR, Table, Terminal
+from support.worked_example import COMMANDS
 
 SLUG = "jackson-zombies"
 #: the worked example up to the start of turn 4: nobody has rolled yet

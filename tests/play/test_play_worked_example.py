@@ -9,9 +9,9 @@ import shlex
 from pathlib import Path
 
 import pytest
-from cli_support import Cli
-from pty_support import Table
-from worked_example import COMMANDS
+from support.cli import Cli
+from support.pty import Table
+from support.worked_example import COMMANDS
 
 #: arguments typed as a prefix and Tab (the rest is completed)
 NAMES = {"Freddie": "Fr", "Ariella": "Ar", "Linda": "Li"}

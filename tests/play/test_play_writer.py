@@ -8,8 +8,8 @@ import json
 import re
 from pathlib import Path
 
-from cli_support import Cli
-from pty_support import Table
+from support.cli import Cli
+from support.pty import Table
 
 
 def test_undo_in_play_takes_back_the_sessions_last_event(runner: Cli, tmp_path: Path) -> None:

@@ -21,8 +21,8 @@ from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
 
-from cli_support import Cli
 from click.testing import CliRunner
+from support.cli import Cli
 
 from journal.cli.main import cli as journal_cli
 from journal.errors import ConcurrencyConflict

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from cli_support import Cli, count_events
 from click.testing import CliRunner
+from support.cli import Cli, count_events
 
 from journal.audit.verify import verify_chain
 from journal.store import Store
@@ -104,7 +104,7 @@ def _appender(db: str, kill: int) -> Callable[[Say], None]:
 
     def work(say: Say) -> None:
         from journal.api import open_journal
-        from journal.rules.core import TakeNote
+        from journal.rules.core.commands import TakeNote
 
         with open_journal(db, campaign="keep") as journal:
             for number in range(1_000_000):

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import chromium
-from web_support import WORKED_EXAMPLE
+from support import WORKED_EXAMPLE
+from support.browser import chromium
 
 pytest.importorskip("playwright")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from web_support import WORKED_EXAMPLE
+from support import WORKED_EXAMPLE
 
 EXTRA = "Error: journal serve needs the serve extra: pip install 'journal[serve]'\n"
 

@@ -18,7 +18,6 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 import pytest
-from api_support import random_logs
 from handouts.test_handout_leak_property import (
     SHEETS,
     Story,
@@ -27,11 +26,13 @@ from handouts.test_handout_leak_property import (
     write,
 )
 from hypothesis import given
-from web_support import open_site  # noqa: F401 - skips the module without the serve extra
+from support.api import random_logs
+from support.web import open_site  # noqa: F401 - skips the module without the serve extra
 
 from journal.api import Journal
 from journal.errors import JournalError
-from journal.rules.core import NoteTaken, RenameCharacter
+from journal.rules.core.commands import RenameCharacter
+from journal.rules.core.events import NoteTaken
 from journal.store import Store
 from journal.web.site import Site
 

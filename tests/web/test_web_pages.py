@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_support import WORKED_EXAMPLE, by_label, open_site
+from support import WORKED_EXAMPLE
+from support.web import by_label, open_site
 
 from journal.web.site import Site
 
@@ -141,7 +142,7 @@ def test_every_response_carries_the_headers(site: Site, client: TestClient) -> N
 
 
 def test_no_route_writes(runner, site: Site, client: TestClient) -> None:  # type: ignore[no-untyped-def]
-    from cli_support import count_events
+    from support.cli import count_events
 
     before = count_events(str(site.store.sqlite_path))
     token = by_label(site)["gm"]

@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from web_support import WORKED_EXAMPLE, by_label, open_site, served
+from support import WORKED_EXAMPLE
+from support.web import by_label, open_site, served
 
 import journal
-from journal.rules.core import TakeNote
+from journal.rules.core.commands import TakeNote
 from journal.web.site import Site
 
 

@@ -1,10 +1,21 @@
 """A stress track 0-10 and a d10 panic roll: an example ruleset for journal.
 
-The whole ruleset is this package: `rules` (commands, events, state, decide, evolve,
-the audit's rebuilt commands, log lines and handout sentences), `narrator` (the handout
-hooks, with the partials in `templates/`) and `cli` (its commands and sheet options).
+The whole ruleset is this package, one part per layer of the journal, tied together by
+`PLUGIN` (what the entry point names): `rules` (pure: commands, events, state, decide,
+evolve, the audit's recallers, the status numbers), `telling` (log lines, handout
+sentences, the board and status rows), `narrator` (the handout hooks, with the partials
+in `templates/`) and `cli` (its commands and sheet options).
 """
 
+from journal.rules.plugin import Plugin
 from journal_stress.rules import RULESET, Panic, PanicRolled, Stress, StressChanged
 
-__all__ = ["RULESET", "Panic", "PanicRolled", "Stress", "StressChanged"]
+PLUGIN = Plugin(
+    name="stress",
+    rules="journal_stress.rules:RULESET",
+    telling="journal_stress.telling:TELLING",
+    narrator="journal_stress.narrator:NARRATOR",
+    cli="journal_stress.cli:CLI",
+)
+
+__all__ = ["PLUGIN", "RULESET", "Panic", "PanicRolled", "Stress", "StressChanged"]

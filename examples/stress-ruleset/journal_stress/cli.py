@@ -8,6 +8,7 @@ import click
 
 from journal.cli.common import json_option, pass_settings, record
 from journal.cli.main import Settings, fail
+from journal.cli.rulesets import WiredCommands
 
 
 @click.command("stress")
@@ -65,3 +66,6 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     if given.get("nerve") is None:
         fail("a stress character needs --nerve N (1 to 10)")
     return {"nerve": given["nerve"], "stress": given.get("stress") or 0}
+
+
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE)

@@ -1,5 +1,15 @@
 """The GURPS Fright Check (docs/RULES.md, Part 2).
 
-`rules/` is the pure ruleset (its `RULESET`); beside it the parts read by people: `describe`
-(log lines), `tell` (handout sentences), `status` (status and board), `documents` (ruling
-`--json`), `narrator` (handout hooks, partials in `templates/`) and `cli` (its commands)."""
+`PLUGIN` ties its parts together, one per layer: `rules/` (pure: its `RULESET`), `telling/`
+(log lines, handout sentences, the board and status rows, `fright --json`), `narrator`
+(handout hooks, partials in `templates/`) and `cli` (its commands)."""
+
+from journal.rules.plugin import Plugin
+
+PLUGIN = Plugin(
+    name="fright-check",
+    rules="journal.rulesets.fright_check.rules:RULESET",
+    telling="journal.rulesets.fright_check.telling:TELLING",
+    narrator="journal.rulesets.fright_check.narrator:NARRATOR",
+    cli="journal.rulesets.fright_check.cli:CLI",
+)

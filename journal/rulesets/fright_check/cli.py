@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 import click
 
 from journal.api import Command
+from journal.cli import fights
 from journal.cli.common import (
     complete,
     json_option,
@@ -19,15 +20,13 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
+from journal.cli.rulesets import WiredCommands
 from journal.rules.numbers import unsigned
 
 if TYPE_CHECKING:
     from journal.rulesets.fright_check.rules.commands import TraitChoice
 
-
-@click.group()
-def encounter() -> None:
-    """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
+ENCOUNTER_HELP = """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
     arrives late and who is out of it.
 
     \b
@@ -37,6 +36,7 @@ def encounter() -> None:
       journal encounter leave Eli --reason "ran for the stairs"
       journal encounter end
     """
+encounter = fights.encounter(ENCOUNTER_HELP)
 
 
 @encounter.command("start")
@@ -63,37 +63,26 @@ def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_js
     record(settings, StartCombat(title, split_names(cast)), as_json)
 
 
-@encounter.command("join")
-@click.argument("name")
-@json_option
-@pass_settings
-def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
-    """NAME comes into the running fight: heat of battle (+5) from now on.
+JOIN_HELP = """NAME comes into the running fight: heat of battle (+5) from now on.
 
     \b
     Example:
       journal encounter join Breen
     """
-    from journal.rulesets.fright_check.rules import JoinCombat
+encounter.add_command(
+    fights.join("journal.rulesets.fright_check.rules:JoinCombat", JOIN_HELP)
+)
 
-    record(settings, JoinCombat(name), as_json)
 
-
-@encounter.command("leave")
-@click.argument("name")
-@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
-@json_option
-@pass_settings
-def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
-    """NAME is out of the running fight: no more heat of battle.
+LEAVE_HELP = """NAME is out of the running fight: no more heat of battle.
 
     \b
     Example:
       journal encounter leave Ortiz --reason "ran for the stairs"
     """
-    from journal.rulesets.fright_check.rules import LeaveCombat
-
-    record(settings, LeaveCombat(name, reason), as_json)
+encounter.add_command(
+    fights.leave("journal.rulesets.fright_check.rules:LeaveCombat", LEAVE_HELP)
+)
 
 
 @encounter.command("end")
@@ -528,9 +517,7 @@ def rest(settings: Settings, names: tuple[str, ...], everyone: bool, as_json: bo
     """
     from journal.rulesets.fright_check.rules import Rest
 
-    if everyone and names:
-        fail("give NAME ... or --all, not both")
-    record(settings, Rest(() if everyone else split_names(names)), as_json)
+    record(settings, Rest(fights.everyone_or(names, everyone)), as_json)
 
 
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
@@ -610,3 +597,6 @@ def _disadvantage(text: str) -> dict[str, object]:
         if scn
         else None,
     }
+
+
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE)

@@ -11,9 +11,7 @@ from journal.documents import CharacterStatus, Fields, whole, whole_or_none
 from journal.events.canonical import JSON
 from journal.handouts.documents import ArcSample, Chart, ChartSeries, Encounter, gm_fields
 from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
-from journal.handouts.telling import ARROW
 from journal.projection import Step
-from journal.rulesets.fright_check.describe import LINES, condition_name, pending_text, row_label
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatStarted,
@@ -21,8 +19,10 @@ from journal.rulesets.fright_check.rules.events import (
     FrightRowChanged,
     TraitNamed,
 )
-from journal.rulesets.fright_check.status import FCStatus, TraitStatus
-from journal.rulesets.fright_check.tell import (
+from journal.rulesets.fright_check.rules.status import FCStatus, TraitStatus
+from journal.rulesets.fright_check.rules.words import condition_name, row_label
+from journal.rulesets.fright_check.telling.describe import LINES, pending_text
+from journal.rulesets.fright_check.telling.tell import (
     effect_line,
     effect_lines,
     named_text,
@@ -31,6 +31,7 @@ from journal.rulesets.fright_check.tell import (
     trait_words,
     verdict,
 )
+from journal.telling import ARROW
 
 
 def _disadvantage(d: TraitStatus) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from journal.cli import fights
 from journal.cli.common import (
     complete,
     json_option,
@@ -18,15 +19,14 @@ from journal.cli.common import (
     whole_number,
 )
 from journal.cli.main import Settings, fail
+from journal.cli.rulesets import WiredCommands
 from journal.rules.numbers import signed
 
 if TYPE_CHECKING:
     from journal.api import Journal
 
 
-@click.group()
-def encounter() -> None:
-    """Start and end a fight; who arrives late and who is out of it.
+ENCOUNTER_HELP = """Start and end a fight; who arrives late and who is out of it.
 
     \b
     Example:
@@ -35,6 +35,7 @@ def encounter() -> None:
       journal encounter leave Ariella --reason "fled down the alley"
       journal encounter end --do-or-die Freddie,Ariella,Linda
     """
+encounter = fights.encounter(ENCOUNTER_HELP)
 
 
 HF_PRESETS_HELP = (
@@ -98,39 +99,28 @@ def encounter_start(
     record(settings, command, as_json)
 
 
-@encounter.command("join")
-@click.argument("name")
-@json_option
-@pass_settings
-def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
-    """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush
+JOIN_HELP = """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush
     only while it is still turn 1). One who left comes back at the HF they left with.
 
     \b
     Example:
       journal encounter join Mara
     """
-    from journal.rulesets.horror_factor.rules import JoinEncounter
+encounter.add_command(
+    fights.join("journal.rulesets.horror_factor.rules:JoinEncounter", JOIN_HELP)
+)
 
-    record(settings, JoinEncounter(name), as_json)
 
-
-@encounter.command("leave")
-@click.argument("name")
-@click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
-@json_option
-@pass_settings
-def encounter_leave(settings: Settings, name: str, reason: str, as_json: bool) -> None:
-    """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
+LEAVE_HELP = """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
     them only if you name them with --do-or-die or --broken.
 
     \b
     Example:
       journal encounter leave Ariella --reason "fled down the alley"
     """
-    from journal.rulesets.horror_factor.rules import LeaveEncounter
-
-    record(settings, LeaveEncounter(name, reason), as_json)
+encounter.add_command(
+    fights.leave("journal.rulesets.horror_factor.rules:LeaveEncounter", LEAVE_HELP)
+)
 
 
 @encounter.command("end")
@@ -398,13 +388,8 @@ def rest(
     """
     from journal.rulesets.horror_factor.rules import Rest
 
-    if everyone and names:
-        fail(
-            f"give NAME ... or --all, not both: `rest --all` rests everyone, "
-            f"`rest {' '.join(names)}` only them"
-        )
-    chosen = () if everyone else split_names(names)
-    record(settings, Rest(chosen, victory, points), as_json)
+    hint = f"`rest --all` rests everyone, `rest {' '.join(names)}` only them"
+    record(settings, Rest(fights.everyone_or(names, everyone, hint), victory, points), as_json)
 
 
 @click.command()
@@ -546,7 +531,12 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
 
 def tour(journal: Journal) -> str:
     """What `journal demo` shows of the rule text's zombie fight."""
-    from journal.api import status_text
+    from journal.cli.rows import status_text
+
+    def status(as_of: int | None = None) -> str:
+        document = journal.status(as_of)
+        heading = journal.status_heading(document)
+        return status_text(heading, document, journal.status_rows(document))
 
     records = list(journal.records())
     drop = next(r for r in records if r.type == "EnemyDropped")
@@ -557,12 +547,15 @@ def tour(journal: Journal) -> str:
     )
     lines = [
         f"Turn 4, after Linda drops the first zombie (journal status --as-of {drop.seq}):",
-        status_text(journal.status(drop.seq), journal.ruleset),
+        status(drop.seq),
         "\nAfter the fight (journal status):",
-        status_text(journal.status(), journal.ruleset),
+        status(),
         f"\nLinda's second-turn initiative (journal explain Linda {second.seq}):",
         f"  #{second.seq} {journal.lines([second])[0]}",
         "  The rule text says 13 here: it writes 12 + 2 - 6 = 7 where the sum is 8, "
         "so by its own rule the total is 14.",
     ]
     return "\n".join(lines)
+
+
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE, tour)

@@ -15,9 +15,8 @@ from journal.handouts.documents import (
     gm_fields,
 )
 from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
-from journal.handouts.telling import ARROW
 from journal.projection import Step
-from journal.rules.core import CharacterRenamed
+from journal.rules.core.events import CharacterRenamed
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -33,8 +32,9 @@ from journal.rulesets.horror_factor.rules.events import (
     WillpowerSoaked,
 )
 from journal.rulesets.horror_factor.rules.state import HFState, hardness_label
-from journal.rulesets.horror_factor.status import FightNumbers, HFStatus
-from journal.rulesets.horror_factor.tell import check_outcome, check_verdict, terms_words
+from journal.rulesets.horror_factor.rules.status import FightNumbers, HFStatus
+from journal.rulesets.horror_factor.telling.tell import check_outcome, check_verdict, terms_words
+from journal.telling import ARROW
 
 
 def _status(recap: RecapView, step: Step) -> dict[str, HFStatus]:

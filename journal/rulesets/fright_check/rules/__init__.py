@@ -1,10 +1,11 @@
-"""GURPS Fright Check: the ruleset object `RULESET` (see `journal.rules.Ruleset`).
+"""GURPS Fright Check, its pure rules: `RULESET` (see `journal.rules.ruleset.Ruleset`).
 
 Modules: `sheet` (character sheet), `modifiers` (the text's modifier list, validation,
-derived modifiers), `table` (rows 4..40+ as data), `roll` (success rolls), `decide`,
-`evolve`, `inputs` (commands rebuilt for the audit), `describe` (log lines), `status`,
-`tell` (handout sentences), `documents` (`fright --json`), `commands`, `events`,
-`state`; at the presentation layers `narrator` (handout hooks and `templates/`) and `cli`.
+derived modifiers), `fright_table` (the Fright Check Table, rows 4..40+ as data), `roll`
+(success rolls), `decide`, `evolve`, `recall` (the audit's recallers: the command behind
+each ruling), `status` (the status numbers), `words` (the words rulings record),
+`commands`, `events`, `state`. Its text is `telling`, its handouts `narrator` (with
+`templates/`), its commands `cli`, beside this package.
 
 Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`):
 
@@ -21,19 +22,16 @@ Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from journal.documents import BoardTable, CharacterStatus, Document, StatusDocument
+from journal.documents import CharacterStatus
 from journal.events.canonical import JSONObject
-from journal.events.recorded import Recorded
 from journal.events.registry import Event
 from journal.rules.command import Command
-from journal.rules.core import Adjustment, CampaignState, CharacterAdded, Meta
-from journal.rules.dispatch import Deciders, Evolvers, Lines, Recallers, Sentences
+from journal.rules.core.events import Adjustment, CharacterAdded
+from journal.rules.core.state import CampaignState, Meta
+from journal.rules.dispatch import Deciders, Evolvers, Recallers
 from journal.rules.ruleset import Ruleset
-from journal.rulesets.fright_check import documents as _documents
-from journal.rulesets.fright_check import status as _status
-from journal.rulesets.fright_check.describe import LINES
 from journal.rulesets.fright_check.rules import (  # noqa: F401  (deciders register)
     amend,
     combat,
@@ -42,6 +40,7 @@ from journal.rulesets.fright_check.rules import (  # noqa: F401  (deciders regis
     recovery,
 )
 from journal.rulesets.fright_check.rules import invariants as _invariants
+from journal.rulesets.fright_check.rules import status as _status
 from journal.rulesets.fright_check.rules.commands import (
     COMMANDS,
     ChangeRow,
@@ -73,13 +72,9 @@ from journal.rulesets.fright_check.rules.events import (
 from journal.rulesets.fright_check.rules.evolve import EVOLVE
 from journal.rulesets.fright_check.rules.fright_table import EFFECT_DICE
 from journal.rulesets.fright_check.rules.lookup import rules_of
-from journal.rulesets.fright_check.rules.recall import REBUILD
+from journal.rulesets.fright_check.rules.recall import RECALL
 from journal.rulesets.fright_check.rules.sheet import build_sheet
 from journal.rulesets.fright_check.rules.state import STATE_CLASSES, FrightState
-from journal.rulesets.fright_check.tell import SENTENCES
-
-if TYPE_CHECKING:
-    from journal.dice import Stake
 
 __all__ = [
     "EFFECT_DICE",
@@ -103,24 +98,6 @@ __all__ = [
 ]
 
 
-#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
-DICE_WORDS: Mapping[str, str] = {
-    "will": "Fright Check",
-    "table": "Fright Check Table (it failed)",
-    "stun": "stun",
-    "fp": "FP lost",
-    "faint": "faint",
-    "panic": "panic",
-    "coma": "coma",
-    "catatonia": "catatonia",
-    "seizure": "seizure",
-    "seizure_fp": "seizure FP lost",
-    "ht": "HT roll",
-    "injury": "injury",
-    "reaction": "panic reaction",
-}
-
-
 class FrightCheckRules(Ruleset):
     name = "fright-check"
     summary = "the GURPS Fright Check: modifiers, the Rule of 14, the table 4 to 40+"
@@ -128,18 +105,9 @@ class FrightCheckRules(Ruleset):
     commands = COMMANDS
     events = EVENTS
     state_classes = STATE_CLASSES
-    #: the check's 3d6, the table's, then each effect's (a recovery roll's own after)
-    dice_order = (*DICE_WORDS, "recovery", "more")
     deciders: ClassVar[Deciders[CampaignState]] = DECIDE
     evolvers: ClassVar[Evolvers[CampaignState, Meta, FrightState]] = EVOLVE
-    rebuilders: ClassVar[Recallers] = REBUILD
-    lines: ClassVar[Lines] = LINES
-    sentences: ClassVar[Sentences] = SENTENCES
-    cli_module = "journal.rulesets.fright_check.cli"
-    narrator_module = "journal.rulesets.fright_check.narrator"
-    explain_labels = _status.EXPLAIN_LABELS
-    explain_hidden = _status.EXPLAIN_HIDDEN
-    explain_skipped = _status.EXPLAIN_SKIPPED
+    recallers: ClassVar[Recallers] = RECALL
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
     invariants = _invariants.INVARIANTS
@@ -186,15 +154,6 @@ class FrightCheckRules(Ruleset):
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
         return _status.status(state)
 
-    def status_table(self, document: StatusDocument) -> str:
-        return _status.status_table(document)
-
-    def board_table(self, document: StatusDocument) -> BoardTable:
-        return _status.board_table(document)
-
-    def outcome(self, records: list[Recorded]) -> Document | None:
-        return _documents.outcome(records)
-
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
         """Names with a running combat's cast first; the threats and kinds already checked
         against (most recent first); each character's disadvantages (for `--worsen`)."""
@@ -217,36 +176,6 @@ class FrightCheckRules(Ruleset):
     def fight_cast(self, state: CampaignState) -> Sequence[str]:
         fight = rules_of(state).combat
         return fight.cast if fight else ()
-
-    def ruling_words(self, record: Recorded) -> str:
-        payload = record.payload
-        if isinstance(payload, FrightChecked):
-            return f"{payload.character}'s Fright Check against {payload.threat}"
-        if isinstance(payload, RecoveryRolled):
-            return f"{payload.character}'s recovery roll"
-        if isinstance(payload, FrightRowChanged):
-            return f"the GM's row {payload.row} for {payload.character}'s check #{payload.for_seq}"
-        return super().ruling_words(record)
-
-    def dice_label(
-        self,
-        state: CampaignState,
-        command: Command,
-        purpose: str,
-        count: int,
-        sides: int,
-        stake: Stake | None = None,
-    ) -> str:
-        who = getattr(command, "character", None)
-        who = self.spelled(state, who) if isinstance(who, str) else None
-        if purpose == "table" and stake is not None and stake.bonus is not None:
-            failed = f"{who} failed by {stake.bonus}" if who else f"failed by {stake.bonus}"
-            return f"{failed}: the table's {count}d{sides} ({stake.bonus:+d})"
-        what = DICE_WORDS.get(purpose, purpose)
-        if stake is not None and stake.about:
-            what = f"{what} from {stake.about}"
-        words = stake.words() if stake else ""
-        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}{words}"
 
 
 RULESET = FrightCheckRules()

@@ -12,8 +12,7 @@ from __future__ import annotations
 from journal.dice import DiceBox
 from journal.errors import RuleError
 from journal.events.registry import Event
-from journal.rules.core import CampaignState
-from journal.rulesets.fright_check.describe import row_label
+from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules.commands import ChangeRow
 from journal.rulesets.fright_check.rules.decide import DECIDE, plain_effect, table_row
 from journal.rulesets.fright_check.rules.effects import losses, ongoing
@@ -21,6 +20,7 @@ from journal.rulesets.fright_check.rules.events import FrightRowChanged
 from journal.rulesets.fright_check.rules.fright_table import Context, resolve, row_for
 from journal.rulesets.fright_check.rules.lookup import character_of
 from journal.rulesets.fright_check.rules.state import Character, CheckRecord
+from journal.rulesets.fright_check.rules.words import row_label
 
 
 def _record(character: Character, seq: int) -> CheckRecord:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from journal.dice import DiceBox
 from journal.errors import RuleError
 from journal.events.registry import Event
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules.commands import JoinCombat, LeaveCombat
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.events import CombatJoined, CombatLeft

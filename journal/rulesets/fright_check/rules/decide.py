@@ -10,7 +10,7 @@ from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events.canonical import plain
 from journal.events.registry import Event
-from journal.rules.core import CampaignState, Meta
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.dispatch import Deciders
 from journal.rulesets.fright_check.rules import modifiers as mods
 from journal.rulesets.fright_check.rules.commands import (

@@ -12,14 +12,9 @@ from journal.errors import RuleError
 from journal.events.canonical import JSONObject
 from journal.frozen import changed
 from journal.rules.clock import advance
-from journal.rules.core import (
-    CampaignState,
-    CharacterAdded,
-    CharacterRenamed,
-    Meta,
-    NumbersAdjusted,
-    renamed_in,
-)
+from journal.rules.core.events import CharacterAdded, CharacterRenamed, NumbersAdjusted
+from journal.rules.core.evolve import renamed_in
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.dispatch import Evolvers
 from journal.rulesets.fright_check.rules import fiat
 from journal.rulesets.fright_check.rules.effects import losses, ongoing

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from journal.errors import RuleError
-from journal.rules.core import Adjustment, CampaignState, Meta, NumbersAdjusted
+from journal.rules.core.events import Adjustment, NumbersAdjusted
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.numbers import signed, unsigned
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.sheet import ATTRIBUTE_RANGE, SELF_CONTROL

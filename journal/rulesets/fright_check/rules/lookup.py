@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from journal.errors import RuleError
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules.state import Character, FrightState
 
 

@@ -1,4 +1,5 @@
-"""Rebuilding a ruling's command from the inputs its event recorded (for the audit)."""
+"""The audit's recallers (`RECALL`): event -> the command that decides it again, from the
+inputs the event recorded (not the fold's rebuild of state)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,10 @@ from journal.rulesets.fright_check.rules.events import (
     TraitNamed,
 )
 
-REBUILD = Recallers("command_for")
+RECALL = Recallers("command_for")
 
 
-@REBUILD.on(FrightChecked)
+@RECALL.on(FrightChecked)
 def _check(payload: FrightChecked) -> FrightCheck:
     return FrightCheck(
         character=payload.character,
@@ -64,7 +65,7 @@ def _check(payload: FrightChecked) -> FrightCheck:
     )
 
 
-@REBUILD.on(TraitNamed)
+@RECALL.on(TraitNamed)
 def _named(payload: TraitNamed) -> NameTrait:
     return NameTrait(
         character=payload.character,
@@ -76,11 +77,11 @@ def _named(payload: TraitNamed) -> NameTrait:
     )
 
 
-REBUILD.on(CombatStarted)(lambda payload: StartCombat(payload.title, tuple(payload.cast)))
-REBUILD.on(CombatEnded)(lambda payload: EndCombat())
-REBUILD.on(FrightRowChanged)(lambda p: ChangeRow(p.character, p.for_seq, p.row, p.reason))
-REBUILD.on(RecoveryRolled)(lambda p: Recover(p.character, p.for_seq, p.care))
-REBUILD.on(Healed)(lambda p: Heal(p.character, p.hp, p.fp))
-REBUILD.on(RestRecorded)(lambda p: Rest(() if p.everyone else tuple(p.characters)))
-REBUILD.on(CombatJoined)(lambda p: JoinCombat(p.character))
-REBUILD.on(CombatLeft)(lambda p: LeaveCombat(p.character, p.reason))
+RECALL.on(CombatStarted)(lambda payload: StartCombat(payload.title, tuple(payload.cast)))
+RECALL.on(CombatEnded)(lambda payload: EndCombat())
+RECALL.on(FrightRowChanged)(lambda p: ChangeRow(p.character, p.for_seq, p.row, p.reason))
+RECALL.on(RecoveryRolled)(lambda p: Recover(p.character, p.for_seq, p.care))
+RECALL.on(Healed)(lambda p: Heal(p.character, p.hp, p.fp))
+RECALL.on(RestRecorded)(lambda p: Rest(() if p.everyone else tuple(p.characters)))
+RECALL.on(CombatJoined)(lambda p: JoinCombat(p.character))
+RECALL.on(CombatLeft)(lambda p: LeaveCombat(p.character, p.reason))

@@ -16,8 +16,7 @@ from typing import Any
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events.terms import Term, Terms
-from journal.rules.core import CampaignState
-from journal.rulesets.fright_check.describe import AGAINST, condition_name
+from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules.commands import Heal, Recover, Rest
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.effects import SHORT
@@ -31,6 +30,7 @@ from journal.rulesets.fright_check.rules.events import (
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.roll import success_roll
 from journal.rulesets.fright_check.rules.state import WINDOW_LABEL, Character, Ongoing
+from journal.rulesets.fright_check.rules.words import AGAINST, condition_name
 
 
 def _listed(character: Character) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from journal.events.canonical import JSONObject
 from journal.frozen import changed
-from journal.rules.core import RulesState
+from journal.rules.core.state import RulesState
 from journal.rulesets.fright_check.rules.events import Modifier
 
 HT_POINT_COST = 10

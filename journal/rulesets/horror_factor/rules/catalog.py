@@ -1,4 +1,5 @@
-"""The Horror Factor text's tables as data: presets, causes, caps and level descriptions."""
+"""The Horror Factor text's catalog as data: its numbers (the HF presets of its 0-6 scale,
+the training caps, the level descriptions) and its catalog of causes that shift the HF."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ EXCEPTIONAL_MARGIN_RANGE = (0, 20)
 YES = ("yes", "true", "on", "1")
 NO = ("no", "false", "off", "0")
 
-#: The text's 0-6 table as named presets.
+#: The text's 0-6 scale of HF as named presets.
 PRESETS: Mapping[str, int] = MappingProxyType(
     {
         "play-fight": 0,

@@ -5,10 +5,9 @@ from __future__ import annotations
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events.terms import Term, Terms
-from journal.rules.core import CampaignState
+from journal.rules.core.state import CampaignState
 from journal.rules.dispatch import Deciders
 from journal.rules.numbers import unsigned
-from journal.rulesets.horror_factor.describe import NO_ROLL
 from journal.rulesets.horror_factor.rules import aftermath, catalog
 from journal.rulesets.horror_factor.rules.commands import (
     AdvanceTurn,
@@ -69,6 +68,9 @@ DECIDE.on(Rest)(lambda state, command, dice: [aftermath.rest(state, command)])
 DECIDE.on(Peace)(lambda state, command, dice: [aftermath.peace(state, command)])
 DECIDE.on(Award)(lambda state, command, dice: [aftermath.award(state, command)])
 DECIDE.on(SetWording)(lambda state, command, dice: [set_wording(state, command)])
+
+#: the term a fighter who rolled no initiative is recorded with (they count as having acted)
+NO_ROLL = "no initiative, counts as acted"
 
 
 # --- encounter ----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ The changes an event records are typed too (`TrackChange`, `EndResult`,
 
 Schema 2 of `HorrorChecked`, `EncounterEnded` and `PeaceRecorded` records which incident a
 check concerns and which Hardness (a specialization or the general one) a ruling changed;
-their upcasters read schema-1 payloads (`tests/horror_factor/fixtures/schema1.jsonl`).
+their upcasters read schema-1 payloads (`tests/rulesets/horror_factor/fixtures/schema1.jsonl`).
 """
 
 from __future__ import annotations

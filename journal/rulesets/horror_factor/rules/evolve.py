@@ -15,14 +15,9 @@ from collections.abc import Iterable, Mapping
 
 from journal.events.canonical import JSONObject
 from journal.frozen import changed
-from journal.rules.core import (
-    CampaignState,
-    CharacterAdded,
-    CharacterRenamed,
-    Meta,
-    NumbersAdjusted,
-    renamed_in,
-)
+from journal.rules.core.events import CharacterAdded, CharacterRenamed, NumbersAdjusted
+from journal.rules.core.evolve import renamed_in
+from journal.rules.core.state import CampaignState, Meta
 from journal.rules.dispatch import Evolvers
 from journal.rulesets.horror_factor.rules import catalog, fiat
 from journal.rulesets.horror_factor.rules.events import (

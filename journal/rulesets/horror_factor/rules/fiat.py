@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from journal.errors import RuleError
-from journal.rules.core import Adjustment, CampaignState
+from journal.rules.core.events import Adjustment
+from journal.rules.core.state import CampaignState
 from journal.rules.numbers import signed
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.lookup import character

@@ -1,4 +1,5 @@
-"""Rebuilding a ruling's command from the inputs its event recorded (for audit)."""
+"""The audit's recallers (`RECALL`): event -> the command that decides it again, from the
+inputs the event recorded (not the fold's rebuild of state)."""
 
 from __future__ import annotations
 
@@ -36,8 +37,8 @@ from journal.rulesets.horror_factor.rules.events import (
     WordingSet,
 )
 
-REBUILD = Recallers("command_for")
-REBUILD.on(EncounterStarted)(
+RECALL = Recallers("command_for")
+RECALL.on(EncounterStarted)(
     lambda p: StartEncounter(
         title=p.title,
         hf=p.hf_given,
@@ -48,18 +49,18 @@ REBUILD.on(EncounterStarted)(
         category=p.category,
     )
 )
-REBUILD.on(TurnAdvanced)(lambda p: AdvanceTurn())
-REBUILD.on(InitiativeRolled)(lambda p: RollInitiative(p.character))
-REBUILD.on(WillpowerSoaked)(lambda p: Soak(p.character, p.points))
-REBUILD.on(HorrorFactorShifted)(lambda p: Shift(p.character, p.cause, p.delta, p.told))
-REBUILD.on(WordingSet)(lambda p: SetWording(p.cause, p.text))
-REBUILD.on(EnemyDropped)(lambda p: DropEnemy(p.character))
-REBUILD.on(EncounterEnded)(lambda p: EndEncounter(tuple(p.do_or_die), tuple(p.broken)))
-REBUILD.on(EncounterJoined)(lambda p: JoinEncounter(p.character))
-REBUILD.on(EncounterLeft)(lambda p: LeaveEncounter(p.character, p.reason))
-REBUILD.on(HorrorChecked)(lambda p: HorrorCheck(p.character, p.hf_given, p.category))
-REBUILD.on(Rested)(lambda p: Rest(() if p.everyone else tuple(p.characters), p.victory, p.points))
-REBUILD.on(PeaceRecorded)(
+RECALL.on(TurnAdvanced)(lambda p: AdvanceTurn())
+RECALL.on(InitiativeRolled)(lambda p: RollInitiative(p.character))
+RECALL.on(WillpowerSoaked)(lambda p: Soak(p.character, p.points))
+RECALL.on(HorrorFactorShifted)(lambda p: Shift(p.character, p.cause, p.delta, p.told))
+RECALL.on(WordingSet)(lambda p: SetWording(p.cause, p.text))
+RECALL.on(EnemyDropped)(lambda p: DropEnemy(p.character))
+RECALL.on(EncounterEnded)(lambda p: EndEncounter(tuple(p.do_or_die), tuple(p.broken)))
+RECALL.on(EncounterJoined)(lambda p: JoinEncounter(p.character))
+RECALL.on(EncounterLeft)(lambda p: LeaveEncounter(p.character, p.reason))
+RECALL.on(HorrorChecked)(lambda p: HorrorCheck(p.character, p.hf_given, p.category))
+RECALL.on(Rested)(lambda p: Rest(() if p.everyone else tuple(p.characters), p.victory, p.points))
+RECALL.on(PeaceRecorded)(
     lambda p: Peace(
         character=p.character,
         months=p.months,
@@ -72,6 +73,6 @@ REBUILD.on(PeaceRecorded)(
     )
 )
 # new_spec: the typo guard was asked at the table; the record already holds the specialization
-REBUILD.on(HardnessAwarded)(
+RECALL.on(HardnessAwarded)(
     lambda p: Award(p.character, p.levels, p.reason, p.specialization, new_spec=True)
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from journal.rules.core import RulesState
+from journal.rules.core.state import RulesState
 from journal.rulesets.horror_factor.rules import catalog
 
 

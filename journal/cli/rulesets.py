@@ -1,0 +1,85 @@
+"""The contract between the command line and a ruleset's commands (its plugin's `cli` part).
+
+A ruleset's `cli` part is a `RulesetCommands`: the commands it adds to `journal`, the
+options of its sheet on `character add` and the sheet they give, an example of them for
+`--help`, and what `journal demo` shows of its worked example. `commands_of(ruleset)`
+loads it through the ruleset's `Plugin` (None: the ruleset adds no commands).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import click
+
+    from journal.api import Journal
+
+
+class RulesetCommands(ABC):
+    """A ruleset's command-line part."""
+
+    #: `character add` lines for `--help` (one example per line; `\\` continues one)
+    sheet_example: str = ""
+
+    @abstractmethod
+    def commands(self) -> Mapping[str, click.Command]:
+        """The commands this ruleset adds to `journal`, by name."""
+
+    def sheet_options(self) -> list[click.Option]:
+        """The options of this ruleset's sheet on `character add`."""
+        return []
+
+    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
+        """The sheet the options give (`given`: option name -> value; the rules check the
+        ranges); a usage failure (`journal.cli.main.fail`) when one it needs is missing."""
+        return {}
+
+    def tour(self, journal: Journal) -> str | None:
+        """What `journal demo` shows of the worked example's campaign (None: nothing)."""
+        return None
+
+
+class WiredCommands(RulesetCommands):
+    """A ruleset's command-line part wired from the functions of its `cli` module."""
+
+    def __init__(
+        self,
+        commands: Callable[[], Mapping[str, click.Command]],
+        sheet_options: Callable[[], list[click.Option]],
+        sheet: Callable[[dict[str, Any]], dict[str, object]],
+        sheet_example: str = "",
+        tour: Callable[[Journal], str] | None = None,
+    ) -> None:
+        self._commands, self._options, self._sheet = commands, sheet_options, sheet
+        self.sheet_example = sheet_example
+        self._tour = tour
+
+    def commands(self) -> Mapping[str, click.Command]:
+        return self._commands()
+
+    def sheet_options(self) -> list[click.Option]:
+        return self._options()
+
+    def sheet(self, given: dict[str, Any]) -> dict[str, object]:
+        return self._sheet(given)
+
+    def tour(self, journal: Journal) -> str | None:
+        return None if self._tour is None else self._tour(journal)
+
+
+@cache
+def commands_of(name: str) -> RulesetCommands | None:
+    """The installed ruleset `name`'s command-line part, or None when it has none."""
+    from journal.rules import plugin_of
+
+    found = plugin_of(name)
+    if not found.has("cli"):
+        return None
+    part = found.part("cli")
+    if not isinstance(part, RulesetCommands):
+        raise found.not_a("cli", "journal.cli.rulesets.RulesetCommands")
+    return part

@@ -1,0 +1,70 @@
+"""Who an event concerns, by name and by identity: the core events here, the others by
+their ruleset (`Ruleset.concerns`)."""
+
+from __future__ import annotations
+
+from journal.events.registry import Event
+from journal.rules.core.events import (
+    CampaignCreated,
+    ChainSealed,
+    CharacterAdded,
+    CharacterRenamed,
+    CharacterRetired,
+    ClockAdvanced,
+    ClockSet,
+    EventVoided,
+    NoteTaken,
+    NumbersAdjusted,
+    RulingAmended,
+    SessionEnded,
+    SessionStarted,
+)
+from journal.rules.core.state import CampaignState, CharacterId
+from journal.rules.ruleset import Ruleset
+
+#: the core's events that concern nobody in particular
+_NOBODY = (
+    CampaignCreated,
+    SessionStarted,
+    SessionEnded,
+    ClockSet,
+    ClockAdvanced,
+    EventVoided,
+    ChainSealed,
+)
+
+
+def holder(name: str, before: CampaignState, after: CampaignState) -> CharacterId | None:
+    """Who `name` denotes in an event folded from `before` to `after` (a character added
+    by it is only in `after`; a rename's old name only in `before`)."""
+    found = before.ids.get(name)
+    return found if found is not None else after.ids.get(name)
+
+
+def concerned(
+    payload: Event, before: CampaignState, after: CampaignState, ruleset: Ruleset | None
+) -> frozenset[CharacterId]:
+    """The characters an event is about, by identity: each name it uses resolved at its seq."""
+    found = set()
+    for name in concerns(payload, ruleset):
+        ident = holder(name, before, after)
+        if ident is not None:
+            found.add(ident)
+    return frozenset(found)
+
+
+def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
+    match payload:
+        case CharacterAdded(name=name) | NumbersAdjusted(character=name):
+            return (name,)
+        case CharacterRenamed(old=old, new=new):
+            return (old, new)
+        case CharacterRetired(name=name):
+            return (name,)
+        case NoteTaken(about=about):
+            return tuple(about)
+        case RulingAmended():
+            return concerns(payload.amended(), ruleset)
+    if isinstance(payload, _NOBODY) or ruleset is None:
+        return ()
+    return ruleset.concerns(payload)

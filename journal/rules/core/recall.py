@@ -1,0 +1,65 @@
+"""The core's recall: the command behind a core event that can be decided again (for the
+audit and the re-rule), as the rulesets' recallers do for theirs."""
+
+from __future__ import annotations
+
+from journal.events.registry import Event
+from journal.rules.command import Command
+from journal.rules.core.commands import (
+    AddCharacter,
+    AdvanceClock,
+    EndSession,
+    RenameCharacter,
+    RetireCharacter,
+    SetClock,
+    StartSession,
+    TakeNote,
+)
+from journal.rules.core.events import (
+    CharacterAdded,
+    CharacterRenamed,
+    CharacterRetired,
+    ClockAdvanced,
+    ClockSet,
+    NoteTaken,
+    SessionEnded,
+    SessionStarted,
+)
+
+#: the core's events that record a ruling the audit and the re-rule decide again
+CORE_RULINGS = frozenset(
+    {
+        CharacterAdded,
+        CharacterRenamed,
+        CharacterRetired,
+        SessionStarted,
+        SessionEnded,
+        ClockSet,
+        ClockAdvanced,
+        NoteTaken,
+    }
+)
+
+def core_command_for(payload: Event) -> Command | None:
+    """The core command behind an event that can be decided again (the clock, sessions,
+    sheets, notes about characters), for the audit and the re-rule; None for the others."""
+    if type(payload) not in CORE_RULINGS:
+        return None
+    match payload:
+        case CharacterAdded(name=name, sheet=sheet):
+            return AddCharacter(name, sheet, recorded=True)
+        case SessionStarted(title=title, at=at):
+            return StartSession(title, at)
+        case SessionEnded():
+            return EndSession()
+        case NoteTaken(text=text, gm_only=gm_only, about=about):
+            return TakeNote(text, gm_only, tuple(about))
+        case ClockSet(game_time=game_time, previous=previous):
+            return SetClock(game_time, previous is not None and game_time < previous)
+        case ClockAdvanced(amount=amount):
+            return AdvanceClock(amount)
+        case CharacterRenamed(old=old, new=new):
+            return RenameCharacter(old, new, recorded=True)
+        case CharacterRetired(name=name, reason=reason):
+            return RetireCharacter(name, reason)
+    return None  # a GM's adjustment is fiat: nothing to decide again

@@ -1,0 +1,123 @@
+"""The campaign's state as the fold leaves it, and the envelope of the event being folded
+(`Meta`); the ruleset's own state sits in `CampaignState.rules`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import pairwise
+from typing import NamedTuple
+
+from journal.errors import NotFound, RuleError
+from journal.events.registry import OptionValue
+
+
+class Meta(NamedTuple):
+    """The envelope of the event being folded (what a payload does not carry); a named
+    tuple, since the fold makes one for every event."""
+
+    seq: int
+    game_time: str | None = None
+    session: int | None = None
+    recorded_at: datetime | None = None
+
+
+class RulesState:
+    """Base of a ruleset's own state (`CampaignState.rules`): a frozen dataclass."""
+
+
+#: a character's identity: the seq of the `CharacterAdded` that brought them in. Stable for
+#: every log (older ones too), since it needs nothing an event did not already record.
+CharacterId = int
+
+
+@dataclass(frozen=True)
+class CampaignState:
+    slug: str = ""
+    ruleset: str = ""
+    title: str = ""
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    seq: int = 0
+    clock: str | None = None
+    session: int | None = None  # the open session, if any
+    sessions: int = 0  # how many sessions have started
+    characters: tuple[str, ...] = ()  # names, in the order they joined
+    voided: frozenset[int] = frozenset()  # seqs voided so far
+    rules: RulesState | None = None  # the ruleset's own state
+    retired: Mapping[str, int] = field(default_factory=dict)  # name -> seq of the retirement
+    #: who holds each name now: name -> the character's id
+    ids: Mapping[str, CharacterId] = field(default_factory=dict)
+    #: each character's names, oldest first, with the seq from which they held each one
+    names: Mapping[CharacterId, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+
+    def identity(self, name: str) -> CharacterId:
+        """The character `name` denotes now: whoever holds it (case-insensitive, as typed
+        in NFC), else the one who held it last (an earlier name), retired ones included."""
+        found = self.ids.get(name)
+        if found is not None:
+            return found
+        from journal.names import normal
+
+        wanted = normal(name).casefold()  # as typed, in NFC; an older name may not be
+        for known, ident in self.ids.items():
+            if normal(known).casefold() == wanted:
+                return ident
+        # an earlier name: the character who gave it up last
+        latest: tuple[int, CharacterId] | None = None
+        for ident, held in self.names.items():
+            for (old, _), (_, until) in pairwise(held):
+                if normal(old).casefold() == wanted and (latest is None or until > latest[0]):
+                    latest = (until, ident)
+        if latest is not None:
+            return latest[1]
+        active = [n for n in self.characters if n not in self.retired]
+        cast = ", ".join(active) or "nobody yet"
+        raise NotFound(
+            f"no character named {name!r} in campaign {self.slug!r} (the cast: {cast}); "
+            "add one with `journal character add`"
+        )
+
+    def name_of(self, ident: CharacterId) -> str:
+        """The name character `ident` goes by now."""
+        return self.names[ident][-1][0]
+
+    def formerly(self, ident: CharacterId) -> tuple[tuple[str, int], ...]:
+        """Character `ident`'s earlier names, oldest first, each with the seq that renamed
+        them away from it."""
+        held = self.names.get(ident, ())
+        return tuple((old, until) for (old, _), (_, until) in pairwise(held))
+
+    def called(self, ident: CharacterId) -> str:
+        """`Tobias (was Tobais until #12)`: the name now, and every earlier one."""
+        earlier = self.formerly(ident)
+        now = self.name_of(ident)
+        if not earlier:
+            return now
+        was = ", ".join(f"{old} until #{until}" for old, until in earlier)
+        return f"{now} (was {was})"
+
+    def known(self, name: str) -> str:
+        """The canonical name for `name` (case-insensitive; an old name gives the new one),
+        retired characters included: for reading their story."""
+        if name in self.ids:
+            return name
+        return self.name_of(self.identity(name))
+
+    def character(self, name: str) -> str:
+        """The canonical name of a character still in the story, for a new ruling."""
+        found = self.known(name)
+        if found in self.retired:
+            raise RuleError(
+                f"{found} retired at event {self.retired[found]}: nothing more can happen to "
+                f"them (void #{self.retired[found]} to bring them back)"
+            )
+        return found
+
+    @property
+    def cast(self) -> tuple[str, ...]:
+        """The characters still in the story, in the order they joined."""
+        return tuple(n for n in self.characters if n not in self.retired)
+
+    def option(self, key: str) -> OptionValue:
+        return self.options[key]

@@ -1,0 +1,85 @@
+"""One object ties a ruleset together: `Plugin`, what its entry point names.
+
+A ruleset is one package with a part for each layer it plugs into, each implementing that
+layer's contract, and a `Plugin` naming them (`module:attribute` strings, imported only
+when that layer asks):
+
+- `rules`: the pure rules, a `journal.rules.ruleset.Ruleset` (the only code the rules
+  version fingerprints);
+- `telling`: its text, a `journal.telling.contract.Telling` (log lines, sentences, explain
+  labels, the board and status as structured rows);
+- `narrator`: its handout hooks, a `journal.handouts.hooks.Narrator` (with the template
+  partials in `templates/` beside it);
+- `cli`: its command-line commands, a `journal.cli.rulesets.RulesetCommands`.
+
+Each layer loads its own part (`part`) and checks its type; a plugin without a part that
+layer needs is refused in words. Register the plugin in `pyproject.toml`:
+
+    [project.entry-points."journal.rulesets"]
+    my-rules = "my_package:PLUGIN"
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import reduce
+
+from journal.errors import RuleError
+
+#: the layers a plugin may have a part for
+LAYERS = ("rules", "telling", "narrator", "cli")
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """A ruleset's parts, one `module:attribute` per layer (None: no such part)."""
+
+    #: the registry name (`campaign new --ruleset NAME`), the entry point's name
+    name: str
+    rules: str
+    telling: str | None = None
+    narrator: str | None = None
+    cli: str | None = None
+
+    def has(self, layer: str) -> bool:
+        return getattr(self, layer) is not None
+
+    def part(self, layer: str) -> object:
+        """This plugin's part for `layer`, imported (a RuleError when it names none or it
+        cannot be imported); the layer checks it is what its contract says (`not_a`)."""
+        where = getattr(self, layer)
+        if where is None:
+            raise RuleError(
+                f"the ruleset {self.name!r} has no {layer} part: its Plugin names none "
+                f"(Plugin({layer}='module:ATTRIBUTE'))"
+            )
+        try:
+            found = reference(where)
+        except (ImportError, AttributeError) as error:
+            raise RuleError(
+                f"the {layer} part of the ruleset {self.name!r} ({where}) cannot be loaded: "
+                f"{error}"
+            ) from error
+        return found
+
+    def not_a(self, layer: str, contract: str) -> RuleError:
+        """The refusal of a part that does not fulfil its layer's contract."""
+        return RuleError(
+            f"the {layer} part of the ruleset {self.name!r} ({getattr(self, layer)}) is not "
+            f"a {contract}"
+        )
+
+    def module(self, layer: str) -> str | None:
+        """The module holding this plugin's part for `layer` (None: no such part)."""
+        where = getattr(self, layer)
+        return None if where is None else str(where).partition(":")[0].strip()
+
+
+def reference(value: str) -> object:
+    """What `module:attribute` (or a bare `module`) names, imported."""
+    module, _, attribute = value.partition(":")
+    found: object = importlib.import_module(module.strip())
+    if attribute.strip():
+        found = reduce(getattr, attribute.strip().split("."), found)
+    return found

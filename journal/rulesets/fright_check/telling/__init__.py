@@ -1,0 +1,97 @@
+"""How GURPS Fright Check campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
+
+Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
+status table as rows, `explain` labels), `documents` (`fright --json`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from journal.documents import BoardTable, Document, StatusDocument
+from journal.events.recorded import Recorded
+from journal.rules.command import Command
+from journal.rules.dispatch import Lines, Sentences
+from journal.rules.ruleset import Ruleset
+from journal.rulesets.fright_check.rules.events import (
+    FrightChecked,
+    FrightRowChanged,
+    RecoveryRolled,
+)
+from journal.rulesets.fright_check.telling import board as _board
+from journal.rulesets.fright_check.telling import documents as _documents
+from journal.rulesets.fright_check.telling.describe import LINES
+from journal.rulesets.fright_check.telling.tell import SENTENCES
+from journal.telling.contract import Telling
+
+if TYPE_CHECKING:
+    from journal.dice import Stake
+    from journal.rules.core.state import CampaignState
+
+
+#: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them
+DICE_WORDS: Mapping[str, str] = {
+    "will": "Fright Check",
+    "table": "Fright Check Table (it failed)",
+    "stun": "stun",
+    "fp": "FP lost",
+    "faint": "faint",
+    "panic": "panic",
+    "coma": "coma",
+    "catatonia": "catatonia",
+    "seizure": "seizure",
+    "seizure_fp": "seizure FP lost",
+    "ht": "HT roll",
+    "injury": "injury",
+    "reaction": "panic reaction",
+}
+
+
+class FrightCheckTelling(Telling):
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
+    explain_labels = _board.EXPLAIN_LABELS
+    explain_hidden = _board.EXPLAIN_HIDDEN
+    explain_skipped = _board.EXPLAIN_SKIPPED
+    #: the check's 3d6, the table's, then each effect's (a recovery roll's own after)
+    dice_order = (*DICE_WORDS, "recovery", "more")
+
+    def board_table(self, document: StatusDocument) -> BoardTable:
+        return _board.board_table(document)
+
+    def outcome(self, records: list[Recorded]) -> Document | None:
+        return _documents.outcome(records)
+
+    def ruling_words(self, record: Recorded) -> str:
+        payload = record.payload
+        if isinstance(payload, FrightChecked):
+            return f"{payload.character}'s Fright Check against {payload.threat}"
+        if isinstance(payload, RecoveryRolled):
+            return f"{payload.character}'s recovery roll"
+        if isinstance(payload, FrightRowChanged):
+            return f"the GM's row {payload.row} for {payload.character}'s check #{payload.for_seq}"
+        return super().ruling_words(record)
+
+    def dice_label(
+        self,
+        state: CampaignState,
+        command: Command,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
+    ) -> str:
+        who = getattr(command, "character", None)
+        who = Ruleset.spelled(state, who) if isinstance(who, str) else None
+        if purpose == "table" and stake is not None and stake.bonus is not None:
+            failed = f"{who} failed by {stake.bonus}" if who else f"failed by {stake.bonus}"
+            return f"{failed}: the table's {count}d{sides} ({stake.bonus:+d})"
+        what = DICE_WORDS.get(purpose, purpose)
+        if stake is not None and stake.about:
+            what = f"{what} from {stake.about}"
+        words = stake.words() if stake else ""
+        return (f"{who}'s " if who else "") + f"{what}: {count}d{sides}{words}"
+
+
+TELLING = FrightCheckTelling()

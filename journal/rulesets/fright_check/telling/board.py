@@ -1,0 +1,114 @@
+"""GURPS characters on the board and in the status table, as structured rows; the
+words `explain` gives status keys."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from journal.documents import (
+    GM_ONLY,
+    PLAYERS_ONLY,
+    BoardCell,
+    BoardColumn,
+    BoardRow,
+    BoardTable,
+    StatusDocument,
+)
+from journal.rulesets.fright_check.rules.status import FCStatus
+from journal.rulesets.fright_check.rules.words import condition_name
+
+#: the board's columns: a player sees Will, HP, FP and the conditions (without the seq of
+#: the check behind each); the sheet's other numbers and the pending traits are the GM's
+COLUMNS = (
+    BoardColumn("name", "name"),
+    BoardColumn("will", "will"),
+    BoardColumn("ht", "HT", GM_ONLY),
+    BoardColumn("iq", "IQ", GM_ONLY),
+    BoardColumn("hp", "HP"),
+    BoardColumn("fp", "FP"),
+    BoardColumn("quirks", "quirks", GM_ONLY),
+    BoardColumn("disadvantages", "disads", GM_ONLY),
+    BoardColumn("pending", "pending", GM_ONLY),
+    BoardColumn("points_lost", "pts lost", GM_ONLY),
+    BoardColumn("checks", "checks", GM_ONLY),
+    BoardColumn("now", "now", GM_ONLY),
+    BoardColumn("conditions", "conditions", PLAYERS_ONLY),
+    BoardColumn("traits", "traits"),
+)
+
+
+def _cells(name: str, c: FCStatus) -> tuple[BoardCell, ...]:
+    return (
+        BoardCell(name),
+        BoardCell.of(c.will),
+        BoardCell.of(c.ht_now),
+        BoardCell.of(c.iq_now),
+        BoardCell(f"{c.hp}/{c.hp_max}", c.hp),
+        BoardCell(f"{c.fp}/{c.fp_max}", c.fp),
+        BoardCell.of(len(c.quirks)),
+        BoardCell.of(len(c.disadvantages)),
+        BoardCell.of(len(c.pending)),
+        BoardCell.of(c.points_lost),
+        BoardCell.of(c.checks),
+        BoardCell(_now(c)),
+        BoardCell(_now(c, seqs=False)),
+        BoardCell(trait_list(c.traits) or "-"),
+    )
+
+
+def trait_list(traits: Mapping[str, int | bool]) -> str:
+    """The traits that move a Fright Check, as the sheet names them: `Fearlessness 2,
+    Combat Reflexes`."""
+    return ", ".join(
+        name if value is True else f"{name} {value}" for name, value in sorted(traits.items())
+    )
+
+
+def board_table(document: StatusDocument) -> BoardTable:
+    """Every character's row; the running combat (if any) named, not drawn as a line."""
+    characters = {n: c for n, c in document.characters.items() if isinstance(c, FCStatus)}
+    fight = next((c.encounter.title for c in characters.values() if c.encounter), None)
+    rows = tuple(BoardRow(name, _cells(name, c)) for name, c in characters.items())
+    title = None
+    if fight is not None:
+        cast = ", ".join(n for n, c in characters.items() if c.encounter) or "everyone"
+        title = f"Combat {fight!r} running: heat of battle +5 to Fright Checks for {cast}"
+    return BoardTable(title, fight, COLUMNS, rows)
+
+
+
+
+def _now(c: FCStatus, seqs: bool = True) -> str:
+    """What holds the character now: lasting conditions (with the check behind each, for
+    the GM), the -2 after a coma or catatonia."""
+    found = [condition_name(o.kind) + (f" (#{o.seq})" if seqs else "") for o in c.conditions]
+    window = c.skill_penalty
+    if window is not None:
+        found.append(f"{window.value} to rolls {window.text}")
+    return ", ".join(found) or "-"
+
+
+#: The GM's words for status keys in `explain` (`--json` keeps the keys).
+EXPLAIN_LABELS: Mapping[str, str] = {
+    "will": "Will",
+    "ht": "HT",
+    "iq": "IQ",
+    "ht_now": "HT now",
+    "iq_now": "IQ now",
+    "ht_lost": "HT lost",
+    "iq_lost": "IQ lost",
+    "points_lost": "points lost",
+    "checks": "Fright Checks",
+    "pending": "pending traits",
+    "physical": "physical disadvantages",
+    "encounter.title": "in combat",
+    "hp_max": "HP max",
+    "fp_max": "FP max",
+    "hp": "HP",
+    "fp": "FP",
+    "conditions": "lasting conditions",
+}
+#: the history of checks is in the rulings, not a number; so is the window after a coma
+#: (its -2 is among the modifiers and terms of each ruling it lowers)
+EXPLAIN_SKIPPED = frozenset({"history", "skill_penalty"})
+EXPLAIN_HIDDEN = frozenset({"encounter.seq", "conditions"})

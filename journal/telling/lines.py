@@ -1,0 +1,172 @@
+"""One line per event for the GM (`log`, `explain`, recaps): the core events here, the
+others by their ruleset's telling; how the names of earlier events read now; the heading
+line of `journal status` and of the live board."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+
+from journal.documents import StatusDocument
+from journal.events.recorded import Recorded
+from journal.events.registry import Event
+from journal.rules.core.events import (
+    CampaignCreated,
+    ChainSealed,
+    CharacterAdded,
+    CharacterRenamed,
+    CharacterRetired,
+    ClockAdvanced,
+    ClockSet,
+    EventVoided,
+    NoteTaken,
+    NumbersAdjusted,
+    RulingAmended,
+    SessionEnded,
+    SessionStarted,
+)
+from journal.rules.core.state import CampaignState, CharacterId
+from journal.rules.ruleset import Ruleset
+from journal.telling.contract import telling_of
+from journal.text import type_words, value_text
+
+
+def _sheet_text(sheet: object) -> str:
+    if not isinstance(sheet, Mapping):
+        return ""
+    return "; ".join(
+        f"{key} {value_text(value)}"
+        for key, value in sheet.items()
+        if value not in (None, {}, (), [])
+    )
+
+
+def describe_core(payload: Event) -> str | None:
+    match payload:
+        case CampaignCreated(slug=slug, ruleset=ruleset, title=title, options=options):
+            opts = ", ".join(f"{k}={v}" for k, v in options.items())
+            return f"Campaign {title!r} ({slug}) begins, ruleset {ruleset}" + (
+                f", options {opts}" if opts else ""
+            )
+        case CharacterAdded(name=name, sheet=sheet):
+            return f"{name} joins: {_sheet_text(dict(sheet))}"
+        case SessionStarted(number=number, title=title, at=at):
+            return f"Session {number} starts: {title}" + (f" (at {at})" if at else "")
+        case SessionEnded(number=number):
+            return f"Session {number} ends"
+        case ClockSet(game_time=game_time):
+            return f"Clock set to {game_time}"
+        case ClockAdvanced(amount=amount, game_time=game_time):
+            return f"Clock advances {amount} to {game_time}"
+        case NoteTaken(text=text, gm_only=gm_only, about=about):
+            who = f" [{', '.join(about)}]" if about else ""
+            return f"{'GM note' if gm_only else 'Note'}{who}: {text}"
+        case EventVoided(seq=seq, reason=reason, voided_type=voided_type, what=what):
+            return f"Voids #{seq} ({what or type_words(voided_type)}): {reason}"
+        case CharacterRenamed(old=old, new=new):
+            return f"{old} is renamed {new}"
+        case CharacterRetired(name=name, reason=reason):
+            return f"{name} retires" + (f": {reason}" if reason else "")
+        case ChainSealed(events=events):
+            return (
+                f"Hash chain sealed: events 1-{events}, hashed by an older journal, "
+                "bound to this campaign"
+            )
+    return None
+
+
+def adjustments(payload: NumbersAdjusted, ruleset: Ruleset | None, arrow: str = "->") -> str:
+    """`Hardness 5->4, Willpower 8->6`: each number in its ruleset's words."""
+    labels = telling_of(ruleset.name).explain_labels if ruleset is not None else {}
+    return ", ".join(
+        f"{_label(c.number, labels)} {c.before}{arrow}{c.after}" for c in payload.changes
+    )
+
+
+def _label(number: str, labels: Mapping[str, str]) -> str:
+    head, _, tail = number.partition(".")
+    if tail:  # a specialization, a self-control number: `Hardness (mythos)`
+        return f"{labels.get(head, head.replace('_', ' '))} ({tail})"
+    return labels.get(number, number.replace("_", " "))
+
+
+def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
+    """One line for the GM: the core's events here, the others by their ruleset."""
+    if isinstance(payload, RulingAmended):
+        why = f" ({payload.reason})" if payload.reason else ""
+        return f"Re-rules #{payload.seq}{why}: {describe_payload(payload.amended(), ruleset)}"
+    if isinstance(payload, NumbersAdjusted):
+        return (
+            f"GM's ruling for {payload.character}: {adjustments(payload, ruleset)}: "
+            f"{payload.reason}"
+        )
+    text = describe_core(payload)
+    if text is None and ruleset is not None:
+        text = telling_of(ruleset.name).describe(payload)
+    return text or payload.type
+
+
+def describe(
+    record: Recorded, ruleset: Ruleset | None, names: Mapping[str, str] | None = None
+) -> str:
+    """The record's line; with `names` (`Renames.at`: each name as it denoted someone then,
+    to what they are called now), a name it uses reads "Tobais (now Tobias)"."""
+    return with_new_names(describe_payload(record.payload, ruleset), names)
+
+
+def with_new_names(text: str, names: Mapping[str, str] | None) -> str:
+    """`text` with each name of `names` followed by the name its holder goes by now, all in
+    one pass (a swap of two names stays a swap). What a GM typed is matched as plain text
+    and inserted as plain text: never a pattern, never a template."""
+    if not names:
+        return text
+    return _names_pattern(frozenset(names)).sub(
+        lambda match: f"{match[0]} (now {names[match[0]]})", text
+    )
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str]:
+    """Any of `names` as a whole name (the longest first), not already followed by its
+    new one: made once per set of names (a log has a few)."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w(])(?:{alternatives})(?!\w| \(now)")
+
+
+class Renames:
+    """How the names of earlier events read now, from the `final` state: a name denotes
+    whoever held it at that event's seq, who may go by another name since."""
+
+    def __init__(self, final: CampaignState) -> None:
+        self.final = final
+        self.any = any(len(held) > 1 for held in final.names.values())
+        self._last: tuple[Mapping[str, CharacterId], dict[str, str]] | None = None
+
+    def at(self, state: CampaignState) -> dict[str, str]:
+        """Each name held in `state` whose holder is called otherwise now: old -> now."""
+        if not self.any:
+            return {}
+        if self._last is not None and self._last[0] is state.ids:
+            return self._last[1]
+        final = self.final.names
+        now = {
+            name: final[ident][-1][0]
+            for name, ident in state.ids.items()
+            if ident in final and final[ident][-1][0] != name
+        }
+        self._last = (state.ids, now)
+        return now
+
+
+def status_heading(document: StatusDocument) -> str:
+    """`Night (night, RULESET) at event 12 - session 2, 1925-10-31T22:00`."""
+    head = f"{document.title} ({document.campaign}, {document.ruleset}) at event {document.seq}"
+    extras = []
+    if document.session:
+        extras.append(f"session {document.session}")
+    if document.clock:
+        extras.append(document.clock)
+    if extras:
+        head += " - " + ", ".join(extras)
+    return head

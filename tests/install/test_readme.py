@@ -1,0 +1,109 @@
+"""The README stays true: its first screen shows the two commands, CI runs the second, and
+the session transcript is what the journal really prints."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+from support import ROOT
+from support.cli import Cli
+
+README = (ROOT / "README.md").read_text()
+FIRST_SCREEN = "\n".join(README.splitlines()[:24])
+
+
+def test_the_first_screen_shows_exactly_two_commands() -> None:
+    blocks = re.findall(r"```sh\n(.*?)```", FIRST_SCREEN, re.S)
+    commands = [line for block in blocks for line in block.splitlines() if line.strip()]
+    assert len(commands) == 2
+    install_and_run, run_tests = commands
+    assert install_and_run.startswith("python3.11 -m venv") and install_and_run.endswith(
+        "journal demo"
+    )
+    assert run_tests.startswith("python3.11 -m venv") and run_tests.endswith("pytest")
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "grep -m1 -E '^python3\\.11 .*pytest' README.md" in ci
+    assert 'eval "$TEST_COMMAND"' in ci
+    assert re.search(r"^python3\.11 .*pytest", README, re.M)
+
+
+def test_the_session_transcript_is_real(runner: Cli) -> None:
+    """Set JOURNAL_UPDATE_README=1 to write what the journal prints now into the README."""
+    head, rest = README.split("## A session at the table", 1)
+    before, block = rest.split("```text\n", 1)
+    transcript, after = block.split("```", 1)
+    steps = re.split(r"^\$ ", transcript, flags=re.M)[1:]
+    assert len(steps) > 10
+    shown_steps = []
+    for step in steps:
+        command, _, expected = step.partition("\n")
+        if command.startswith("export "):
+            runner = _exported(runner, command)
+            shown_steps.append(f"$ {command}\n")
+            continue
+        args = shlex.split(command)
+        assert args[0] == "journal"
+        result = runner(*args[1:])
+        shown = _as_typed(result.stdout, runner)
+        shown_steps.append(f"$ {command}\n{shown}")
+        if not os.environ.get("JOURNAL_UPDATE_README"):
+            assert shown.strip() == expected.strip(), command
+    if os.environ.get("JOURNAL_UPDATE_README"):
+        rewritten = "".join(shown_steps)
+        (ROOT / "README.md").write_text(
+            f"{head}## A session at the table{before}```text\n{rewritten}```{after}"
+        )
+
+
+def test_the_api_example_runs_as_written(tmp_path, monkeypatch, capsys) -> None:
+    """The README's script, run as it stands, prints what its comments say."""
+    code = re.search(r"## Scripting the journal.*?```python\n(.*?)```", README, re.S)
+    assert code is not None
+    monkeypatch.chdir(tmp_path)
+    for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
+        monkeypatch.delenv(variable, raising=False)
+    exec(compile(code.group(1), "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "5"
+    assert printed[1] == "2 5"
+    assert printed[2].startswith("#5    Linda rolls initiative +3/-5: Reaction 12, HF 7")
+    assert printed[3] == "[]"
+    assert (tmp_path / "script.db").exists()
+
+
+def test_the_transcript_runs_as_printed_after_the_demo(runner: Cli) -> None:
+    """A new GM runs `journal demo`, then follows the README top to bottom in the same
+    folder: every command works and prints what the README shows (the new campaign is
+    the current one)."""
+    runner("demo")
+    demo = runner
+    _, rest = README.split("## A session at the table", 1)
+    transcript = rest.split("```text\n", 1)[1].split("```", 1)[0]
+    for step in re.split(r"^\$ ", transcript, flags=re.M)[1:]:
+        command, _, expected = step.partition("\n")
+        if command.startswith("export "):
+            runner = _exported(runner, command)
+            continue
+        shown = _as_typed(runner(*shlex.split(command)[1:]).stdout, runner)
+        assert shown.strip() == expected.strip(), command
+    # issue 22: the demo's database still holds the demo alone, and reads as before
+    assert [c["campaign"] for c in demo.json("campaign", "list")] == ["jackson-zombies"]  # type: ignore[index,union-attr]
+    assert demo("status").exit_code == 0
+
+
+def _exported(runner: Cli, command: str) -> Cli:
+    """`export JOURNAL_DB=night.db`: the commands after it use that database, beside."""
+    name, _, value = command.removeprefix("export ").partition("=")
+    assert name == "JOURNAL_DB", command
+    return Cli(runner.runner, str(Path(runner.db).parent / value))
+
+
+def _as_typed(printed: str, runner: Cli) -> str:
+    """What the journal printed, its database path as the README's reader typed it."""
+    return printed.replace(runner.db, Path(runner.db).name)

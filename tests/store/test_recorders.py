@@ -1,0 +1,124 @@
+"""One store, one recorder per database: SQLite on the standard library's sqlite3, a
+server on SQLAlchemy Core. Both answer the same named statements; a SQLite target is read
+as SQLAlchemy reads it; PostgreSQL keeps one engine per process and pays no round trip a
+command does not need (the store suite itself runs on both through the `store` fixture)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support.cli import Cli, postgres_database
+
+from journal.store import Store
+from journal.store.engine import memory_target, sqlite_target
+from journal.store.queries import queries
+from journal.store.recorder import STATEMENTS
+from journal.store.sqlite import SQL, SQLiteRecorder
+
+#: round trips of one command on PostgreSQL, once the process has connected (the dialect's
+#: own first-connect queries, once per process, are not counted): the schema check (2),
+#: the campaigns' first events (the current one's ruleset among them), the head, the
+#: corrections, the newest snapshot, the events after it; `note` then inserts (the head
+#: the state read is not read again)
+STATUS_QUERIES = 7
+NOTE_QUERIES = 9
+
+
+def test_both_recorders_answer_every_statement() -> None:
+    assert set(SQL) == set(STATEMENTS)
+    for dialect in ("sqlite", "postgresql"):
+        statements = queries(dialect)
+        assert all(hasattr(statements, name) for name in STATEMENTS), dialect
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "sqlite:///relative.db",
+        "sqlite:////tmp/absolute.db",
+        "sqlite:///a%20b.db",
+        "sqlite+pysqlite:///x.db",
+        "sqlite:///:memory:",
+        "sqlite://",
+        "sqlite:///file:x.db?mode=ro&uri=true",
+    ],
+)
+def test_a_sqlite_url_is_read_as_sqlalchemy_reads_it(url: str) -> None:
+    from sqlalchemy.engine import make_url
+
+    expected = make_url(url)
+    found = sqlite_target(url)
+    assert found is not None
+    database = expected.database or ":memory:"
+    if expected.query.get("uri") == "true":
+        assert found.uri and found.database == f"{database}?mode=ro"
+    else:
+        assert found.database == database
+    assert found.url().database == (None if database == ":memory:" else expected.database)
+
+
+def test_memory_and_server_targets_are_told_apart() -> None:
+    assert memory_target("sqlite://") and memory_target("sqlite:///:memory:")
+    assert memory_target("sqlite:///file::memory:?uri=true")
+    assert not memory_target("journal.db")
+    assert sqlite_target("postgresql+psycopg://u@h/db") is None
+
+
+def test_a_sqlite_store_is_on_sqlite3(tmp_path: Path) -> None:
+    with Store.open(str(tmp_path / "journal.db")) as store:
+        assert isinstance(store._recorder, SQLiteRecorder)
+        store.ensure_schema()
+        assert store.revision() is not None
+
+
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    with postgres_database() as url:
+        yield url
+
+
+def test_postgres_keeps_one_engine_per_process_and_pings_nothing(postgres: str) -> None:
+    first, second = Store.open(postgres), Store.open(postgres)
+    assert first.engine is second.engine
+    assert not first.engine.pool._pre_ping
+    first.close()
+    second.close()
+
+
+def _counted(cli: Cli, engine: object, *args: str) -> list[str]:
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def count(conn: object, cursor: object, statement: str, *_: object) -> None:
+        seen.append(" ".join(statement.split())[:80])
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        cli(*args)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    return seen
+
+
+def test_postgres_round_trips_of_note_and_status(postgres: str) -> None:
+    cli = Cli(CliRunner(), postgres)
+    cli("campaign", "new", "night", "--ruleset", "horror-factor")
+    cli("note", "The first.")
+    with Store.open(postgres) as store:  # the very engine the commands use
+        engine = store.engine
+        status = _counted(cli, engine, "status")
+        note = _counted(cli, engine, "note", "The lights go out.")
+    assert len(status) <= STATUS_QUERIES, status
+    assert len(note) <= NOTE_QUERIES, note
+    assert len([s for s in note if s.startswith("INSERT")]) == 1
+
+
+def test_the_store_knows_the_snapshots_table_as_the_schema_has_it() -> None:
+    from journal.store.database import SNAPSHOT_COLUMNS
+    from journal.store.schema import snapshots
+
+    assert set(snapshots.c.keys()) == SNAPSHOT_COLUMNS

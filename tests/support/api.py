@@ -1,0 +1,47 @@
+"""Test support for logs written through the public API (the property tests): a command
+recorded or refused, reproducible rolling, and the settings of a property over such logs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from journal.api import Journal
+from journal.errors import JournalError
+
+
+def recorded(
+    night: Journal, command: object, dice: dict[str, tuple[int, ...]] | None = None
+) -> Any:
+    """Record a command; one the rules refuse (a random log tries many) records nothing."""
+    try:
+        return night.run(command, dice)
+    except JournalError:
+        return None
+
+
+def dice_seed(seed: str) -> Callable[[], Iterator[None]]:
+    """A module's autouse fixture: the dice it rolls come from `JOURNAL_DICE_SEED=seed`."""
+
+    @pytest.fixture(scope="module", autouse=True)
+    def seeded() -> Iterator[None]:
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("JOURNAL_DICE_SEED", seed)
+            yield
+
+    return seeded
+
+
+def random_logs(examples: int) -> settings:
+    """The settings of a property over random logs: `examples` of them, the same ones on
+    every run (derandomized, no example database), however slow each is to write."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
