@@ -1,6 +1,7 @@
 """The layer order of docs/ARCHITECTURE.md, executable: every import of the journal's code
 (module level, function level and type-only alike) points to its own layer or one below,
-and no modules import each other in a circle.
+layers side by side (`APART`) import nothing of each other, and no modules import each
+other in a circle.
 
 A module belongs to the layer of the longest name in `LAYERS` it falls under; a ruleset's
 parts (`journal.rulesets.<name>.cli`, `.narrator`, `.telling`, `.rules`) and the example
