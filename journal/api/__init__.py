@@ -62,10 +62,12 @@ if TYPE_CHECKING:
         SnapshotsDropped,
         UpgradeReport,
     )
+    from journal.rules.command import Command
 
 #: name -> the module that defines it: imported on first use, so that a command importing
 #: one small part (`journal.api.text`) does not load the store and the rules with it
 _HOMES = {
+    "Command": "journal.rules.command",
     "CampaignChosen": "journal.api.reports",
     "CampaignList": "journal.api.reports",
     "CampaignSummary": "journal.api.reports",
@@ -115,6 +117,7 @@ __all__ = [
     "CharacterList",
     "CharacterView",
     "CheckReport",
+    "Command",
     "Database",
     "Finding",
     "ImportReport",

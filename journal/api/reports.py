@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from journal.documents import Document
+from journal.documents import Document, JSONDict
+from journal.events.canonical import JSON
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class CampaignList(Document):
             return self.remembered
         return known[0] if len(known) == 1 else None
 
-    def to_json(self) -> list[object]:
+    def to_json(self) -> list[JSON]:
         return [summary.to_json() for summary in self.campaigns]
 
 
@@ -53,13 +54,13 @@ class NewCampaign(Document):
     campaign: str
     ruleset: str
     title: str
-    options: Mapping[str, object]
+    options: Mapping[str, JSON]
     seq: int
     db: str
     #: why it could not be remembered as the current campaign (None: it is)
     not_remembered: str | None = None
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         return {
             "campaign": self.campaign,
             "ruleset": self.ruleset,
@@ -94,7 +95,7 @@ class UpgradeReport(Document):
     def upgraded(self) -> bool:
         return self.before != self.after
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         return {
             "from": self.before,
             "to": self.after,
@@ -137,7 +138,7 @@ class CheckReport(Document):
     def ok(self) -> bool:
         return self.sound and not self.findings
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         return {
             "current": self.current,
             "head": self.head,
@@ -166,7 +167,7 @@ class SnapshotList(Document):
 
     entries: tuple[SnapshotEntry, ...]
 
-    def to_json(self) -> list[object]:
+    def to_json(self) -> list[JSON]:
         return [entry.to_json() for entry in self.entries]
 
 
@@ -180,7 +181,7 @@ class SnapshotsDropped(Document):
     #: the database (not in the JSON)
     db: str = ""
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         return {"campaign": self.campaign, "dropped": self.dropped}
 
 
@@ -199,7 +200,7 @@ class ImportReport(Document):
     source: str = ""
     db: str = ""
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         return {
             "campaign": self.campaign,
             "read": self.read,

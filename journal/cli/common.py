@@ -18,7 +18,7 @@ from journal.documents import Document
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
-    from journal.api import Outcome
+    from journal.api import Command, Outcome
     from journal.api.rulesets import Ruleset
 
 Completer = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
@@ -136,7 +136,7 @@ def emit_json(document: Document | object, *, err: bool = False, compact: bool =
 
 def run_and_show(
     settings: Settings,
-    command: object,
+    command: Command,
     as_json: bool,
     dice: Mapping[str, Sequence[int]] | None = None,
     dice_flags: Mapping[str, str] | None = None,

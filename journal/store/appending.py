@@ -8,7 +8,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from journal.errors import ConcurrencyConflict, StoreError
-from journal.events import GENESIS_HASH, Recorded, canonical_json
+from journal.events.canonical import canonical_json
+from journal.events.chain import GENESIS_HASH
+from journal.events.recorded import Recorded
 from journal.store.access import Access
 from journal.store.drafts import Draft, rechain, seal
 from journal.store.recorder import Conn, Duplicate

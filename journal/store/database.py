@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from journal.events import Recorded
+from journal.events.recorded import Recorded
 from journal.store import versions
 from journal.store.access import Access
 from journal.store.appending import Appender, Imported, head_in

@@ -10,7 +10,9 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from journal.events import Recorded, canonical_bytes, chain_hash
+from journal.events.canonical import canonical_bytes
+from journal.events.chain import chain_hash
+from journal.events.recorded import Recorded
 
 _ENCODE = msgspec.json.Encoder().encode
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from journal.events import Recorded
+from journal.events.recorded import Recorded
 from journal.store.drafts import naive_utc
 from journal.store.layout import NO_BOUND
 
