@@ -443,7 +443,7 @@ class Journal:
         anyone entered): what `journal undo` would void."""
         return self._campaign.undo_target(anyone)
 
-    def add_character(self, name: str, sheet: Mapping[str, object]) -> NewCharacter:
+    def add_character(self, name: str, sheet: Mapping[str, JSON]) -> NewCharacter:
         """`journal character add`: `name` joins with `sheet` (the ruleset's sheet, as its
         CLI part reads it from the options)."""
         from journal.events.canonical import as_json

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -25,6 +25,7 @@ from journal.cli.settings import Settings, json_flag, settings_of
 
 if TYPE_CHECKING:
     from journal.api.rulesets import Ruleset
+    from journal.documents import JSONDict
 
 
 def _ruleset_names() -> list[str]:
@@ -224,7 +225,7 @@ def _add(name: str, as_json: bool, **given: Any) -> None:
     part = commands_of(ruleset.name)
     mine = {k: v for k, v in given.items() if owners[k][0].name == ruleset.name}
     sheet = part.sheet(mine) if part is not None else {}
-    added = journal.add_character(name, sheet)
+    added = journal.add_character(name, cast("JSONDict", sheet))  # the sheet's values are JSON
     if as_json:
         emit_json(added)
         return
