@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from journal.rules import load, load_all, names
+from journal.rules import load, load_all, names, plugin_of
+from journal.rules.plugin import Plugin
 from journal.rules.ruleset import Ruleset
 
-__all__ = ["Ruleset", "installed", "named", "ruleset"]
+__all__ = ["Plugin", "Ruleset", "installed", "named", "plugin", "ruleset"]
 
 
 def named() -> list[str]:
@@ -22,3 +23,9 @@ def ruleset(name: str) -> Ruleset:
 def installed() -> list[Ruleset]:
     """Every installed ruleset (which registers all their event types)."""
     return load_all()
+
+
+def plugin(name: str) -> Plugin:
+    """The installed ruleset `name`'s plugin: the part it brings to each layer (the CLI
+    loads its commands from it)."""
+    return plugin_of(name)

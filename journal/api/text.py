@@ -5,6 +5,6 @@ masked), and whole numbers as a GM types them."""
 from __future__ import annotations
 
 from journal.rules.numbers import signed, unsigned
-from journal.text import table, value_text, visible, without_passwords
+from journal.text import aligned, table, value_text, visible, without_passwords
 
-__all__ = ["signed", "table", "unsigned", "value_text", "visible", "without_passwords"]
+__all__ = ["aligned", "signed", "table", "unsigned", "value_text", "visible", "without_passwords"]

@@ -3,8 +3,8 @@ status table of `journal status` and the live board of `journal play`."""
 
 from __future__ import annotations
 
+from journal.api.text import aligned
 from journal.documents import BoardTable, StatusDocument
-from journal.text import aligned
 
 
 def row_lines(table: BoardTable) -> list[tuple[str, str]]:

@@ -74,9 +74,9 @@ class WiredCommands(RulesetCommands):
 @cache
 def commands_of(name: str) -> RulesetCommands | None:
     """The installed ruleset `name`'s command-line part, or None when it has none."""
-    from journal.rules import plugin_of
+    from journal.api.rulesets import plugin
 
-    found = plugin_of(name)
+    found = plugin(name)
     if not found.has("cli"):
         return None
     part = found.part("cli")

@@ -238,3 +238,34 @@ def test_an_upward_import_is_caught() -> None:
     assert layer_of("journal.rules.core") > layer_of("journal.cli.main")
     assert layer_of("journal.rulesets.horror_factor.cli") == layer_of("journal.cli")
     assert layer_of("journal.rulesets.horror_factor.rules.decide") == layer_of("journal.rules")
+
+
+#: what the command line may import: the public API, its documents and errors, its own
+#: modules, the web front end it starts (`journal serve`), and a ruleset's CLI part its own
+#: ruleset's commands
+CLI_MAY_IMPORT = ("journal.api", "journal.documents", "journal.errors", "journal.cli")
+
+
+def _cli_may_import(importer: str, imported: str) -> bool:
+    if imported == "journal" or any(_under(imported, p) for p in CLI_MAY_IMPORT):
+        return True
+    if importer == "journal.cli.web" and _under(imported, "journal.web"):
+        return True
+    if importer.endswith(".cli") and not _under(importer, "journal.cli"):
+        home = importer.rsplit(".", 1)[0]  # journal.rulesets.<name> or journal_stress
+        return _under(imported, f"{home}.rules")
+    return False
+
+
+def test_the_command_line_calls_only_the_public_api() -> None:
+    command_line = ("journal.cli", "journal.__main__", "journal_stress.cli")
+    reaching = [
+        f"{i.importer} (line {i.line}) imports {i.imported}"
+        for i in imports()
+        if (
+            any(_under(i.importer, p) for p in command_line)
+            or fnmatchcase(i.importer, "journal.rulesets.*.cli")
+        )
+        and not _cli_may_import(i.importer, i.imported)
+    ]
+    assert reaching == []

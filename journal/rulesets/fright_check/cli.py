@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 import click
 
 from journal.api import Command
+from journal.api.text import unsigned
 from journal.cli import fights
 from journal.cli.common import (
     complete,
@@ -21,7 +22,6 @@ from journal.cli.common import (
 )
 from journal.cli.rulesets import WiredCommands
 from journal.cli.settings import Settings, fail
-from journal.rules.numbers import unsigned
 
 if TYPE_CHECKING:
     from journal.rulesets.fright_check.rules.commands import TraitChoice
@@ -154,7 +154,7 @@ def _naming(given: FrightOptions) -> TraitChoice | None:
 
 
 def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
-    from journal.dice import parse_faces
+    from journal.api.dice import parse_faces
     from journal.errors import RuleError
 
     if text is None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from journal.api.text import signed
 from journal.cli import fights
 from journal.cli.common import (
     complete,
@@ -20,7 +21,6 @@ from journal.cli.common import (
 )
 from journal.cli.rulesets import WiredCommands
 from journal.cli.settings import Settings, fail
-from journal.rules.numbers import signed
 
 if TYPE_CHECKING:
     from journal.api import Journal
@@ -185,7 +185,7 @@ def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -
       journal initiative Freddie --dice +5/-6
       journal initiative Linda
     """
-    from journal.dice import parse_d10_pair
+    from journal.api.dice import parse_d10_pair
     from journal.rulesets.horror_factor.rules import RollInitiative
 
     entered = {"initiative": parse_d10_pair(dice)} if dice else None
@@ -355,7 +355,7 @@ def check(
       journal check Linda --hf 8
       journal check Prof --hf 6 --category mythos
     """
-    from journal.dice import parse_d10_pair
+    from journal.api.dice import parse_d10_pair
     from journal.rulesets.horror_factor.rules import HorrorCheck
 
     entered = {"check": parse_d10_pair(dice)} if dice else None
