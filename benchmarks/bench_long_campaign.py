@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from journal.dice import DiceBox
-from journal.events import to_data
+from journal.events.registry import to_data
 from journal.projection import apply, envelope
 from journal.rules import load
 from journal.rules.core.commands import (

@@ -54,7 +54,7 @@ TURN = [
 
 def campaign(events: int, folder: Path) -> Path:
     """A SQLite journal of exactly `events` events (whole sessions, then notes), imported."""
-    from journal.events import to_data
+    from journal.events.registry import to_data
     from journal.rules.core.events import NoteTaken
 
     sessions = int(events / (len(build(10)) / 10))

@@ -17,17 +17,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from journal.app import Campaign, Outcome, Rerule, create_campaign
 from journal.dice import AskDice
-from journal.documents import Board, BoardTable, CharacterStatus, Document, StatusDocument
+from journal.documents import (
+    Board,
+    BoardTable,
+    CharacterStatus,
+    Document,
+    JSONDict,
+    StatusDocument,
+)
 from journal.errors import JournalError, NotFound
-from journal.events import Recorded, format_instant, sorted_json
+from journal.events.canonical import JSON, sorted_json
+from journal.events.recorded import Recorded, format_instant
 from journal.projection import as_ruled, names_walk
 from journal.rules import load
+from journal.rules.command import Command
 from journal.rules.concerns import concerned, holder
 from journal.rules.core.commands import VoidEvent
 from journal.rules.core.state import CampaignState, CharacterId
@@ -40,11 +49,13 @@ if TYPE_CHECKING:  # the readers load these when they run
     from journal.audit.explain import Explanation
     from journal.audit.replay import AuditReport
     from journal.audit.verify import ChainReport
+    from journal.handouts.documents import ArcDocument, BookDocument, RecapDocument
     from journal.handouts.recap import Audience
 
 __all__ = [
     "CampaignSummary",
     "CharacterView",
+    "Command",
     "Journal",
     "LogDocument",
     "LogEntry",
@@ -113,7 +124,7 @@ class LogEntry(Document):
         self.between = between
 
     @property
-    def data(self) -> object:
+    def data(self) -> JSON:
         """The payload, its keys sorted at every depth as an export has them."""
         data = self._data if self._text is None else msgspec.json.decode(self._text)
         return sorted_json(data)
@@ -122,7 +133,7 @@ class LogEntry(Document):
     def recorded_at(self) -> str:
         return format_instant(self._recorded_at)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         return {
             "campaign": self.campaign,
             "seq": self.seq,
@@ -149,7 +160,7 @@ class LogDocument(Document):
     #: with `--character`: who they are, by every name (`Tobias (was Tobais until #12)`)
     heading: str | None = None
 
-    def to_json(self) -> list[object]:
+    def to_json(self) -> list[JSON]:
         return [entry.to_json() for entry in self.entries]
 
     def text(self, writers: bool = False) -> str:
@@ -183,7 +194,7 @@ class CharacterView(Document):
     status: CharacterStatus | None
     events: tuple[str, ...]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         numbers = self.status.to_json() if self.status is not None else {}
         assert isinstance(numbers, dict)
         return {"name": self.name, **numbers, "events": list(self.events)}
@@ -203,7 +214,7 @@ class CharacterEntry(Document):
 class CharacterList(Document):
     characters: tuple[CharacterEntry, ...]
 
-    def to_json(self) -> list[object]:
+    def to_json(self) -> list[JSON]:
         return [entry.to_json() for entry in self.characters]
 
 
@@ -320,7 +331,7 @@ class Journal:
 
     def run(
         self,
-        command: object,
+        command: Command,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,
@@ -649,7 +660,7 @@ class Journal:
 
     def recap(
         self, session: int | None = None, audience: str | Audience = "players"
-    ) -> dict[str, Any]:
+    ) -> RecapDocument:
         """The data of a session's recap (`recap --json`): what the templates render.
         `audience`: "players", "gm", a character's name, or an `Audience` (from
         `journal.handouts.recap`: `Audience.character(name)` is that character's handout
@@ -669,7 +680,7 @@ class Journal:
 
         return render.recap(self._campaign, session, audience, fmt, templates)
 
-    def arc(self, name: str) -> dict[str, Any]:
+    def arc(self, name: str) -> ArcDocument:
         """The data of a character's arc (`arc --json`)."""
         from journal.handouts.arc import arc_context
 
@@ -709,7 +720,7 @@ class Journal:
 
     def book(
         self, audience: str | Audience = "players", as_of_session: int | None = None
-    ) -> dict[str, Any]:
+    ) -> BookDocument:
         """The data of the campaign's book for `audience` (`book --json`): every session's
         recap, the arcs, the sheets and the receipt; with `as_of_session`, the book of the
         campaign through that session."""

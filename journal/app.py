@@ -34,10 +34,13 @@ from journal.errors import (
     RuleError,
     SnapshotsUnavailable,
 )
-from journal.events import CORRECTION_TYPES, Dice, Event, Recorded, check_plain, to_data
+from journal.events.canonical import JSON, check_plain
+from journal.events.recorded import Recorded
+from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold
 from journal.rules import load, names, rules_version
+from journal.rules.command import Command
 from journal.rules.concerns import concerns
 from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign, VoidEvent
 from journal.rules.core.decide import decide_core
@@ -76,7 +79,7 @@ class Outcome:
         """How the campaign's ruleset words what was recorded."""
         return telling_of(self.state.ruleset)
 
-    def document(self) -> object:
+    def document(self) -> JSON:
         """The command's `--json`: the ruling's own document, or the records it appended."""
         found = self.telling.outcome(self.records)
         if found is not None:
@@ -229,7 +232,7 @@ class Campaign:
 
     def execute(
         self,
-        command: object,
+        command: Command,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,
@@ -408,7 +411,7 @@ class Campaign:
     def _decide(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         dice: Mapping[str, Sequence[int]] | None,
         dice_flags: Mapping[str, str] | None,
         answers: _Answers | None = None,
@@ -442,7 +445,7 @@ class _Answers:
         self._ask = ask
         self._given: dict[tuple[str, int, int], Sequence[int] | None] = {}
 
-    def asking(self, ruleset: Ruleset, state: CampaignState, command: object) -> Ask:
+    def asking(self, ruleset: Ruleset, state: CampaignState, command: Command) -> Ask:
         def ask(
             purpose: str, count: int, sides: int, stake: Stake | None
         ) -> Sequence[int] | None:
@@ -471,7 +474,7 @@ def written_by(recorded: str | None, writer: str | None) -> bool:
 
 def decide(
     state: CampaignState,
-    command: object,
+    command: Command,
     box: Callable[[Ruleset], DiceBox],
     dice_flags: Mapping[str, str] | None = None,
 ) -> list[Event]:
@@ -513,7 +516,7 @@ def draft(
     return drafts, state
 
 
-def _wrong_ruleset(state: CampaignState, command: object) -> str:
+def _wrong_ruleset(state: CampaignState, command: Command) -> str:
     for name in names():
         if name != state.ruleset and type(command) in load(name).commands:
             return f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from journal.errors import RuleError
-from journal.events import Dice, DiceRoll
+from journal.events.registry import Dice, DiceRoll
 
 ENTERED = "entered"
 ROLLED = "rolled"

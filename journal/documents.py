@@ -6,15 +6,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeAlias
 
-from journal.events import plain
+from journal.events.canonical import JSON, as_json
+
+#: a JSON object whose keys a ruleset chooses (its narrator's rows, outcomes, standing and
+#: arc numbers, which its template partials read)
+Fields: TypeAlias = dict[str, JSON]
+#: a JSON object as `to_json` gives one
+JSONDict: TypeAlias = dict[str, JSON]
+
+
+def whole(value: JSON) -> int:
+    """A number a ruleset put in its `Fields`, read back (a TypeError if it is none)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"not a whole number: {value!r}")
+    return value
+
+
+def whole_or_none(value: JSON) -> int | None:
+    """As `whole`, None staying None (a chart's missing point)."""
+    return None if value is None else whole(value)
 
 
 class Document:
     """A read-model document: its fields, in order, are its JSON keys."""
 
-    def to_json(self) -> object:
-        return plain(self)
+    def to_json(self) -> JSON:
+        return as_json(self)
 
 
 class CharacterStatus(Document):
@@ -66,7 +85,7 @@ class BoardCell(Document):
     mark: str = ""
 
     @classmethod
-    def of(cls, value: object, mark: str = "") -> BoardCell:
+    def of(cls, value: JSON, mark: str = "") -> BoardCell:
         """A cell of `value` as `journal.text.table` writes it (None as `-`)."""
         if isinstance(value, bool):
             return cls("yes" if value else "no", None, mark)

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache, cached_property
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
 @cache
@@ -35,12 +38,12 @@ def _fields(cls: type) -> frozenset[str] | None:
 def changed(obj: T, /, **changes: Any) -> T:
     """`dataclasses.replace(obj, **changes)`, fast for plain frozen dataclasses."""
     cls = obj.__class__
-    if cls not in _PLAIN and _fields(cls) is None:  # type: ignore[arg-type]
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    if cls not in _PLAIN and _fields(cls) is None:
+        return dataclasses.replace(obj, **changes)
     attributes = obj.__dict__.copy()
     attributes.update(changes)
     if len(attributes) != len(obj.__dict__):  # a name that is not a field: let replace say
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        return dataclasses.replace(obj, **changes)
     copy: T = _new(cls)
     _set_attribute(copy, "__dict__", attributes)
     return copy

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from journal.events import Event, Recorded, from_data, to_data
+from journal.events.recorded import Recorded
+from journal.events.registry import Event, from_data, to_data
 from journal.frozen import changed
 from journal.rules import load
 from journal.rules.core.events import CampaignCreated, RulingAmended

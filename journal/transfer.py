@@ -27,15 +27,10 @@ import msgspec
 
 from journal.cache import encoded
 from journal.errors import JournalError, RuleError
-from journal.events import (
-    CORRECTION_TYPES,
-    GENESIS_HASH,
-    Event,
-    Recorded,
-    canonical_json,
-    check_plain,
-    from_data,
-)
+from journal.events.canonical import canonical_json, check_plain
+from journal.events.chain import GENESIS_HASH
+from journal.events.recorded import Recorded
+from journal.events.registry import CORRECTION_TYPES, Event, from_data
 from journal.projection import apply
 from journal.rules import clock, load, load_all
 from journal.rules.core.commands import AddCharacter, RenameCharacter, is_slug

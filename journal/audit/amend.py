@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from journal.audit.rerule import Amendment
 from journal.errors import NotFound, RuleError
-from journal.events import CORRECTION_TYPES, Event, Recorded
+from journal.events.recorded import Recorded
+from journal.events.registry import CORRECTION_TYPES, Event
 from journal.projection import Corrections
 from journal.rules.core.decide import UNVOIDABLE
 from journal.rules.ruleset import Ruleset

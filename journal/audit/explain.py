@@ -8,12 +8,14 @@ its description and terms) added to its chain. Rulings about the character are l
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
-from journal.documents import CharacterStatus, Document
-from journal.events import Recorded, sorted_json, terms_text
+from journal.documents import CharacterStatus, Document, JSONDict
+from journal.events.canonical import JSON, sorted_json
+from journal.events.recorded import Recorded
+from journal.events.terms import terms_text
 from journal.projection import Corrections, same_but_seq, steps
 from journal.rules import load
 from journal.rules.concerns import concerned
@@ -27,14 +29,14 @@ _MISSING = object()
 
 
 def flatten(
-    status: Mapping[str, Any],
+    status: Mapping[str, JSON],
     skipped: frozenset[str] = frozenset(),
     prefix: str = "",
     expanded: frozenset[str] = frozenset(),
-) -> dict[str, Any]:
+) -> dict[str, JSON]:
     """`{"encounter": {"hf": 5}}` as `{"encounter.hf": 5}`; no fight, no encounter keys.
     An `expanded` key's mapping gives one number per entry (`specializations.mythos`)."""
-    flat: dict[str, Any] = {}
+    flat: dict[str, JSON] = {}
     for key, value in status.items():
         if key in skipped or (key == "encounter" and value is None):
             continue
@@ -49,13 +51,13 @@ def flatten(
 class Link:
     seq: int
     type: str
-    before: Any
-    after: Any
+    before: JSON
+    after: JSON
     text: str
     #: the event in a few words (`Linda's soak of 2`), what the text rendering shows
     short: str = ""
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> JSONDict:
         return {
             "seq": self.seq,
             "type": self.type,
@@ -93,16 +95,29 @@ class Chain:
         return [*([] if self._first is None else [self._first]), *self._latest]
 
 
+class Ruling(TypedDict):
+    """A ruling about the character (`rulings`), or the one `explain NAME SEQ` asks about
+    (`focus`, with the event that voided it, if one did)."""
+
+    seq: int
+    type: str
+    description: str
+    terms: str | None
+    dice: JSON
+    amended_by: int | None
+    voided_by: NotRequired[int | None]
+
+
 @dataclass
 class Explanation(Document):
     character: str
     as_of: int
-    numbers: dict[str, Any] = field(default_factory=dict)
+    numbers: dict[str, JSON] = field(default_factory=dict)
     chains: dict[str, list[Link]] = field(default_factory=dict)
     #: how many changes each number had in all (`chains` may keep the first and latest)
     changes: dict[str, int] = field(default_factory=dict)
-    rulings: list[dict[str, Any]] = field(default_factory=list)
-    focus: dict[str, Any] | None = None
+    rulings: list[Ruling] = field(default_factory=list)
+    focus: Ruling | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
     hidden: frozenset[str] = frozenset()
     #: the character by every name they had (`Tobias (was Tobais until #12)`)
@@ -112,7 +127,7 @@ class Explanation(Document):
     #: how many rulings about the character in all (`rulings` may keep the latest only)
     rulings_count: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONDict:
         return {
             "character": self.character,
             "as_of": self.as_of,
@@ -124,14 +139,29 @@ class Explanation(Document):
                 }
                 for key, value in self.numbers.items()
             },
-            "rulings": self.rulings,
+            "rulings": [_ruling_json(ruling) for ruling in self.rulings],
             "rulings_count": self.rulings_count,
             "complete": self.complete,
-            "focus": self.focus,
+            "focus": None if self.focus is None else _ruling_json(self.focus),
         }
 
 
-def _ruling(record: Recorded, text: str, amended_by: int | None) -> dict[str, Any]:
+def _ruling_json(ruling: Ruling) -> JSONDict:
+    """A ruling as `--json` has it (its keys in order)."""
+    found: JSONDict = {
+        "seq": ruling["seq"],
+        "type": ruling["type"],
+        "description": ruling["description"],
+        "terms": ruling["terms"],
+        "dice": ruling["dice"],
+        "amended_by": ruling["amended_by"],
+    }
+    if "voided_by" in ruling:
+        found["voided_by"] = ruling["voided_by"]
+    return found
+
+
+def _ruling(record: Recorded, text: str, amended_by: int | None) -> Ruling:
     """A ruling as it stands (amended by a re-rule or `amend`: the amended decision, and
     the seq of the event that amended it)."""
     return {
@@ -162,12 +192,12 @@ def explain(
     how many in all, `changes`), the rulings the latest `LATEST_RULINGS` (`rulings_count`):
     a log of any length is read in flat memory."""
     ruleset: Ruleset | None = None
-    before: dict[str, Any] = {}
+    before: dict[str, JSON] = {}
     result = Explanation(final.name_of(who), 0, called=called or final.called(who))
     result.complete = complete
     keep = None if complete else LATEST
     chains: dict[str, Chain] = {}
-    rulings: deque[dict[str, Any]] = deque(maxlen=None if complete else LATEST_RULINGS)
+    rulings: deque[Ruling] = deque(maxlen=None if complete else LATEST_RULINGS)
     amended_by = corrections.amended_by
     read: CampaignState | None = None  # the state the latest status was read at
     status: CharacterStatus | None = None
@@ -178,8 +208,9 @@ def explain(
         if payload is None:
             if record.seq == focus:
                 ruleset = ruleset or load(step.before.ruleset)
-                result.focus = _ruling(record, describe(record, ruleset), None)
-                result.focus["voided_by"] = corrections.voided_by.get(record.seq)
+                focus_ruling = _ruling(record, describe(record, ruleset), None)
+                focus_ruling["voided_by"] = corrections.voided_by.get(record.seq)
+                result.focus = focus_ruling
             continue
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
@@ -204,8 +235,9 @@ def explain(
             )
             short = ""
             for key, value in after.items():
-                previous = before.get(key, _MISSING)
-                if previous != value and not (previous is _MISSING and value is None):
+                # a number first shown changed only when it is one (no empty fight slot)
+                moved = value is not None if key not in before else before[key] != value
+                if moved:
                     text = text or describe(record, ruleset)
                     short = short or telling.ruling_words(record)
                     link = Link(record.seq, record.type, before.get(key), value, text, short)
@@ -227,9 +259,9 @@ def explain(
     return result
 
 
-def _json(status: Document) -> dict[str, Any]:
+def _json(status: Document) -> Mapping[str, JSON]:
     document = status.to_json()
-    assert isinstance(document, dict)
+    assert isinstance(document, Mapping)
     return document
 
 
@@ -244,7 +276,7 @@ def label(key: str, labels: Mapping[str, str]) -> str:
     return labels.get(key, LABELS.get(key, key.removeprefix("encounter.").replace("_", " ")))
 
 
-def _amended(ruling: Mapping[str, Any]) -> str:
+def _amended(ruling: Ruling) -> str:
     if ruling.get("voided_by") is not None:
         return f" [voided by #{ruling['voided_by']}]"
     found = ruling.get("amended_by")
@@ -258,11 +290,9 @@ def render(explanation: Explanation) -> str:
         lines.append(f"\nEvent #{focus['seq']}: {focus['description']}{_amended(focus)}")
         if focus["terms"]:
             lines.append(f"  terms: {focus['terms']}")
-        if focus["dice"]:
-            faces = ", ".join(
-                f"{purpose} {'/'.join(map(str, roll['faces']))} ({roll['source']})"
-                for purpose, roll in focus["dice"].items()
-            )
+        dice = focus["dice"]
+        if isinstance(dice, Mapping) and dice:
+            faces = ", ".join(_roll_text(purpose, roll) for purpose, roll in dice.items())
             lines.append(f"  dice: {faces}")
         lines.append("")
     from_sheet: list[str] = []
@@ -303,3 +333,11 @@ def render(explanation: Explanation) -> str:
         for ruling in explanation.rulings:
             lines.append(f"  #{ruling['seq']:<4} {ruling['description']}{_amended(ruling)}")
     return "\n".join(lines)
+
+
+def _roll_text(purpose: str, roll: JSON) -> str:
+    """`will 6/6/5 (entered)`: a recorded roll (a `DiceRoll` as stored)."""
+    assert isinstance(roll, Mapping)
+    faces = roll["faces"]
+    assert isinstance(faces, Sequence)
+    return f"{purpose} {'/'.join(map(str, faces))} ({roll['source']})"

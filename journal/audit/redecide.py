@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from journal.dice import DiceBox, FacesRefused, Roll
 from journal.errors import JournalError
-from journal.events import Dice, Event
+from journal.events.registry import Dice, Event
+from journal.rules.command import Command
 from journal.rules.core.commands import CORE_COMMANDS
 from journal.rules.core.decide import decide_core
 from journal.rules.core.recall import core_command_for
@@ -32,7 +33,7 @@ class Redecision:
     unused: tuple[str, ...] = ()  # purposes given that the ruling did not roll
 
 
-def command_of(payload: Event, ruleset: Ruleset) -> object | None:
+def command_of(payload: Event, ruleset: Ruleset) -> Command | None:
     """The command behind a ruling (core or the ruleset's); None for an event that is none."""
     return core_command_for(payload) or ruleset.command_for(payload)
 
@@ -41,7 +42,7 @@ def redecide(
     state: CampaignState,
     seq: int,
     payload: Event,
-    command: object,
+    command: Command,
     ruleset: Ruleset,
     box: BoxMaker,
     flags: Mapping[str, str] | None = None,

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from journal.audit.redecide import command_of, redecide
 from journal.dice import DiceBox
-from journal.documents import Document
+from journal.documents import Document, JSONDict
 from journal.errors import RuleError
-from journal.events import Dice, Event, Recorded, terms_text, to_data
+from journal.events.canonical import JSON, as_json
+from journal.events.recorded import Recorded
+from journal.events.registry import Dice, Event, OptionValue, to_data
+from journal.events.terms import terms_text
 from journal.frozen import changed
 from journal.projection import Corrections, apply, meta_of, steps
 from journal.rules import load
@@ -37,11 +39,11 @@ class Difference:
     seq: int
     type: str
     field: str
-    recorded: Any
-    recomputed: Any
+    recorded: JSON
+    recomputed: JSON
     why: str
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> JSONDict:
         return {
             "seq": self.seq,
             "type": self.type,
@@ -70,7 +72,7 @@ class AuditReport(Document):
     events: int = 0
     rulings: int = 0
     findings: list[Finding] = field(default_factory=list)
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     #: states of the log that break an invariant, at the event each first held
     breaches: list[Breach] = field(default_factory=list)
 
@@ -95,7 +97,7 @@ class AuditReport(Document):
         any."""
         return [d for finding in self.outcomes for d in finding.differences]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONDict:
         return {
             "events": self.events,
             "rulings": self.rulings,
@@ -178,12 +180,12 @@ def _shown(value: object) -> str:
 
 
 def _compare(
-    seq: int, kind: str, recorded: Mapping[str, Any], recomputed: Mapping[str, Any]
+    seq: int, kind: str, recorded: Mapping[str, object], recomputed: Mapping[str, object]
 ) -> list[Difference]:
     """Field by field, both sides as the current schema has them (old events upcast)."""
     why = terms_text(recomputed) or ""
     return [
-        Difference(seq, kind, key, recorded.get(key), recomputed.get(key), why)
+        Difference(seq, kind, key, as_json(recorded.get(key)), as_json(recomputed.get(key)), why)
         for key in sorted(set(recorded) | set(recomputed))
         if recorded.get(key) != recomputed.get(key)
     ]
@@ -198,7 +200,7 @@ def audit_box(seq: int, dice: object) -> DiceBox:
 def audit_records(
     records: Iterable[Recorded],
     corrections: Corrections,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
 ) -> AuditReport:
     """Decide every ruling again; `options` overrides campaign options (a what-if).
 
@@ -286,9 +288,9 @@ def audit_records(
     return report
 
 
-def parse_options(ruleset: Ruleset, pairs: Mapping[str, str]) -> dict[str, Any]:
+def parse_options(ruleset: Ruleset, pairs: Mapping[str, str]) -> dict[str, OptionValue]:
     """`--option K=V` for a what-if audit, checked like the campaign's own options."""
-    parsed = {}
+    parsed: dict[str, OptionValue] = {}
     for key, raw in pairs.items():
         if key not in ruleset.option_defaults:
             known = ", ".join(sorted(ruleset.option_defaults)) or "none"

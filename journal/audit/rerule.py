@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 from journal.audit.redecide import BoxMaker, command_of, redecide
 from journal.dice import ENTERED
 from journal.errors import RuleError
-from journal.events import DiceRoll, Event, Recorded, to_data
+from journal.events.recorded import Recorded
+from journal.events.registry import DiceRoll, Event, to_data
 from journal.projection import Corrections, steps
 from journal.rules import load
+from journal.rules.command import Command
 from journal.rules.core.events import EventVoided, RulingAmended
 from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
@@ -76,7 +78,7 @@ class Amendment:
     one with an input corrected) with `dice` (purpose -> faces) in place of those recorded."""
 
     seq: int
-    command: object
+    command: Command
     dice: Mapping[str, Sequence[int]]
     reason: str
     #: how the GM typed each corrected roll (`--dice`), for a refusal of its faces

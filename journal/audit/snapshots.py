@@ -16,9 +16,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from journal.cache import read, snapshot_registry
-from journal.documents import Document
+from journal.documents import Document, JSONDict
 from journal.errors import JournalError
-from journal.events import Recorded
+from journal.events.recorded import Recorded
 from journal.frozen import changed
 from journal.projection import Corrections, fold
 from journal.rules import rules_version
@@ -105,7 +105,7 @@ class SnapshotReport(Document):
     def ok(self) -> bool:
         return not self.bad and not self.problem
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         return {
             "ok": self.ok,
             "checked": self.checked,

@@ -17,8 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from journal.audit.snapshots import SnapshotReport
-from journal.documents import Document
-from journal.events import GENESIS_HASH, Recorded, rehash
+from journal.documents import Document, JSONDict
+from journal.events.chain import GENESIS_HASH, rehash
+from journal.events.recorded import Recorded
 
 #: what to do when the events themselves were changed
 RESTORE = (
@@ -115,7 +116,7 @@ class ChainReport(Document):
         problem = f"events from {first} on cannot be read: the database file is damaged"
         self.find("chain", problem, REPAIR_FILE, first)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONDict:
         head = None if self.head_seq is None else {"seq": self.head_seq, "hash": self.head_hash}
         receipt = None
         if self.receipt is not None:

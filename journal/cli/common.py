@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from journal.api import Command
 from journal.cli.main import Settings, fail, json_flag, settings_of
 from journal.files import real_target
 
@@ -131,7 +132,7 @@ def emit_json(document: object) -> None:
 
 def record(
     settings: Settings,
-    command: object,
+    command: Command,
     as_json: bool,
     dice: Mapping[str, Sequence[int]] | None = None,
     dice_flags: Mapping[str, str] | None = None,

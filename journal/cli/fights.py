@@ -11,17 +11,21 @@ from collections.abc import Callable
 
 import click
 
+from journal.api import Command
 from journal.cli.common import json_option, pass_settings, record, split_names
 from journal.cli.main import Settings, fail
 
 
-def command_class(where: str) -> Callable[..., object]:
+def command_class(where: str) -> Callable[..., Command]:
     """`module:Class`, the ruleset's command class, imported when a command is made."""
 
-    def make(*args: object) -> object:
+    def make(*args: object) -> Command:
         module, _, name = where.partition(":")
         found: Callable[..., object] = getattr(importlib.import_module(module), name)
-        return found(*args)
+        command = found(*args)
+        if not isinstance(command, Command):
+            raise TypeError(f"{where} is no command class")
+        return command
 
     return make
 

@@ -9,11 +9,17 @@ book (`journal book --for gm`) has each milestone's ruling with its dice and ter
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 
 from journal.app import Campaign
-from journal.documents import CharacterStatus
+from journal.documents import CharacterStatus, Fields
 from journal.handouts.details import game_date, gm_details
+from journal.handouts.documents import (
+    ArcDocument,
+    ArcMilestone,
+    ArcPoint,
+    ArcSample,
+    Chart,
+)
 from journal.handouts.hooks import Milestone, Who, narrator_of
 from journal.handouts.log import Log, Stream, stream
 from journal.projection import Step, same_but_seq
@@ -23,8 +29,7 @@ from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
 from journal.telling.lines import describe
 
-Doc = dict[str, Any]
-Numbers = Callable[[CharacterStatus, int], Doc]
+Numbers = Callable[[CharacterStatus, int], Fields]
 
 
 class _Walk:
@@ -37,25 +42,25 @@ class _Walk:
         self.ruleset = ruleset
         self.numbers = numbers
         #: the sheet they joined with, and where (the `Start` point)
-        self.start: Doc | None = None
+        self.start: ArcPoint | None = None
         self.joined = 0
         #: each session's point (title, its last seq, the numbers at its end), by number
-        self.ends: dict[int, tuple[str, int, Doc]] = {}
+        self.ends: dict[int, tuple[str, int, Fields | None]] = {}
         #: the session being walked: its number, title and latest step
         self._open: tuple[int, str, Step] | None = None
         #: the latest event about them
         self.latest = 0
-        self.samples: list[Doc] = []
-        self._last: Doc | None = None
+        self.samples: list[ArcSample] = []
+        self._last: Fields | None = None
         self._label: str | None = None
         #: the state, name and status the latest sample read (`_status`)
         self._read: tuple[CampaignState, str, CharacterStatus | None] | None = None
 
-    def values(self, state: CampaignState) -> Doc:
+    def values(self, state: CampaignState) -> Fields | None:
+        """The numbers of the arc at `state` (None: not in the campaign then)."""
         held = state.names.get(self.who.ident)
         status = None if held is None else self.ruleset.status(state).get(held[-1][0])
-        point = None if status is None else self.numbers(status, state.seq)
-        return {"numbers": point, "present": point is not None}
+        return None if status is None else self.numbers(status, state.seq)
 
     def see(self, step: Step) -> None:
         ident = self.who.ident
@@ -80,7 +85,7 @@ class _Walk:
             title = f"joined in session {session}"
         elif self.ends or self._open is not None:
             title = "joined between sessions"
-        self.start = {"label": "Start", "title": title, **self.values(step.after)}
+        self.start = _point("Start", title, self.values(step.after))
         self.joined = step.record.seq
 
     def _title(self, session: int, step: Step) -> str:
@@ -123,7 +128,7 @@ class _Walk:
         self._read = (state, name, status)
         return status
 
-    def points(self, final: CampaignState) -> list[Doc]:
+    def points(self, final: CampaignState) -> list[ArcPoint]:
         """Start (the sheet the character joined with), then the end of each session, then
         now if anything about them happened since; at each, under the name they had then."""
         if self._open is not None:
@@ -135,14 +140,20 @@ class _Walk:
                 continue
             title, seq, values = self.ends[number]
             last_seq = max(last_seq, seq)
-            points.append({"label": f"S{number}", "title": title, **values})
+            points.append(_point(f"S{number}", title, values))
         if self.latest > last_seq:
             label = "since the last session" if self.ends else "outside any session"
-            points.append({"label": "Now", "title": label, **self.values(final)})
+            points.append(_point("Now", label, self.values(final)))
         return points
 
 
-def _milestones(milestones: Iterable[Milestone], ruleset: Ruleset, gm: bool) -> list[Doc]:
+def _point(label: str, title: str, numbers: Fields | None) -> ArcPoint:
+    return {"label": label, "title": title, "numbers": numbers, "present": numbers is not None}
+
+
+def _milestones(
+    milestones: Iterable[Milestone], ruleset: Ruleset, gm: bool
+) -> list[ArcMilestone]:
     return [
         {
             "kind": found.kind,
@@ -158,11 +169,11 @@ def _milestones(milestones: Iterable[Milestone], ruleset: Ruleset, gm: bool) -> 
     ]
 
 
-def arc_context(campaign: Campaign, name: str) -> Doc:
+def arc_context(campaign: Campaign, name: str) -> ArcDocument:
     return arc_of(stream(campaign), name)
 
 
-def arc_of(log: Log | Stream, name: str, gm: bool = False) -> Doc:
+def arc_of(log: Log | Stream, name: str, gm: bool = False) -> ArcDocument:
     """The arc of `name` in the campaign `log` holds or streams (with `gm`: the milestones'
     rulings, dice and terms, for the GM's book). The steps are walked once for the points,
     the samples and the narrator's milestones together (a narrator's `arc_numbers` that
@@ -190,10 +201,14 @@ def arc_of(log: Log | Stream, name: str, gm: bool = False) -> Doc:
         "sessions": state.sessions,
         "now": game_date(state.clock),
         "points": arc.points(state),
-        "charts": [
-            {**chart, "x_title": "sessions, at each change"}
-            for chart in narrator.charts(arc.samples)
-        ],
+        "charts": [_across_sessions(chart) for chart in narrator.charts(arc.samples)],
         "milestones": _milestones(milestones, ruleset, gm),
         "sheet": narrator.standing(who.name, status[who.name]),
     }
+
+
+def _across_sessions(chart: Chart) -> Chart:
+    """An arc's chart, its x axis the arc's samples (one at each change)."""
+    drawn = chart.copy()
+    drawn["x_title"] = "sessions, at each change"
+    return drawn

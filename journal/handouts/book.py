@@ -10,28 +10,25 @@ head, or the end of a session for the book of the campaign so far).
 
 from __future__ import annotations
 
-from typing import Any
-
 from journal.app import Campaign
 from journal.handouts.arc import arc_of
 from journal.handouts.details import game_date
+from journal.handouts.documents import BookDocument, RecapDocument
 from journal.handouts.hooks import narrator_of
 from journal.handouts.log import walk
 from journal.handouts.pdf import stamp_of
 from journal.handouts.recap import Audience, Recap, audience_for, last_session
 from journal.rules.core.state import CampaignState
 
-Doc = dict[str, Any]
-
 
 def book_context(
     campaign: Campaign, audience: str | Audience, final: CampaignState, so_far: bool = False
-) -> Doc:
+) -> BookDocument:
     """The book of the campaign as it stood at `final` (`so_far`: the book of the campaign
     so far, its sessions 1 to `final.sessions`)."""
     last_session(final)  # a book needs a session
     who = audience_for(audience, final)
-    recaps = []
+    recaps: list[RecapDocument] = []
     for number in range(1, final.sessions + 1):
         log = walk(campaign, number, final)
         if log.session(number):  # a session whose every event was voided has no recap

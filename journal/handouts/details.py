@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
-from journal.events import Dice, DiceRoll, Recorded
+from journal.events.recorded import Recorded
+from journal.events.registry import Dice, DiceRoll
+from journal.handouts.documents import GmDetails
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import telling_of
 
@@ -50,12 +51,12 @@ def recorded_dice(record: Recorded, order: tuple[str, ...] = ()) -> Dice:
 
 def gm_details(
     record: Recorded, ruleset: Ruleset, line: str, amended_by: int | None = None
-) -> dict[str, Any]:
+) -> GmDetails:
     """The GM's view of a ruling: its seq, full log line, dice faces and terms (of the
     ruling as it stands), and for an amended one, the event that amended it."""
     telling = telling_of(ruleset.name)
     dice = recorded_dice(record, telling.dice_order)
-    details = {
+    details: GmDetails = {
         "seq": record.seq,
         "line": line,
         "dice": faces_of(dice, ruleset) if dice else None,

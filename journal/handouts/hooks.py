@@ -11,40 +11,46 @@ ruleset without partials gets the journal's plain defaults.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from journal.documents import CharacterStatus
+from journal.documents import CharacterStatus, Fields
+from journal.handouts.documents import (
+    ArcSample,
+    Chart,
+    Encounter,
+    EncounterOpening,
+    GmDetails,
+    Turn,
+)
 from journal.projection import Step
 from journal.rules.concerns import holder
 from journal.rules.core.state import CharacterId
 from journal.rules.ruleset import Ruleset
-
-Doc = dict[str, Any]
 
 
 class RecapView(Protocol):
     """What a narrator sees of the recap being built."""
 
     ruleset: Ruleset
-    outcomes: Doc
+    outcomes: dict[str, list[Fields]]
 
     @property
     def gm_audience(self) -> bool: ...
 
     def sees_name(self, name: str) -> bool: ...
 
-    def gm(self, step: Step) -> Doc | None: ...
+    def gm(self, step: Step) -> GmDetails | None: ...
 
-    def start_encounter(self, step: Step, encounter: Doc) -> Doc: ...
+    def start_encounter(self, step: Step, opening: EncounterOpening) -> Encounter: ...
 
-    def open_turn(self, number: int | None, rows: list[Doc]) -> Doc: ...
+    def open_turn(self, number: int | None, rows: list[Fields]) -> Turn: ...
 
     @property
-    def turn(self) -> Doc | None: ...
+    def turn(self) -> Turn | None: ...
 
 
 @dataclass(frozen=True)
@@ -91,27 +97,27 @@ class Narrator:
 
     # --- a session's recap ---------------------------------------------------------------
 
-    def encounter_opened(self, step: Step, recap: RecapView) -> Doc | None:
+    def encounter_opened(self, step: Step, recap: RecapView) -> Encounter | None:
         """The encounter this event opens (title, why, cast...; its first turn opened with
         `recap.open_turn`), or None."""
         return None
 
-    def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
+    def encounter_closed(self, step: Step, recap: RecapView, encounter: Encounter) -> bool:
         """Whether this event closes the running encounter (filling its `end`, `results`)."""
         return False
 
-    def track(self, step: Step, recap: RecapView, encounter: Doc) -> None:
+    def track(self, step: Step, recap: RecapView, encounter: Encounter) -> None:
         """Follow the running encounter's turn table through one event."""
 
     def outcome(self, step: Step, recap: RecapView) -> None:
         """Add what this event changed to the recap's outcome lists."""
 
-    def encounter_charts(self, encounter: Doc) -> list[Doc]:
+    def encounter_charts(self, encounter: Encounter) -> list[Chart]:
         """Charts of one encounter of the recap, from its turns as the audience sees them
         (title, y_label, y_max, x_labels, x_title, series with `crossed` points)."""
         return []
 
-    def standing(self, name: str, status: CharacterStatus) -> Doc:
+    def standing(self, name: str, status: CharacterStatus) -> Fields:
         """Where one character stands, for the recap's last section and the arc's sheet."""
         document = status.to_json()
         assert isinstance(document, dict)
@@ -121,11 +127,11 @@ class Narrator:
 
     def arc_numbers(
         self, who: Who, steps: Iterable[Step]
-    ) -> Callable[[CharacterStatus, int], Doc]:
+    ) -> Callable[[CharacterStatus, int], Fields]:
         """`(status, seq) -> the numbers the arc charts and tabulates at that moment`."""
         return lambda status, seq: {}
 
-    def charts(self, points: list[Doc]) -> list[Doc]:
+    def charts(self, points: Sequence[ArcSample]) -> list[Chart]:
         """Line charts of the arc's points: title, y_label, y_max, x_labels, series."""
         return []
 

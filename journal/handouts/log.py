@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from journal.app import Campaign
-from journal.events import Recorded
+from journal.events.recorded import Recorded
+from journal.handouts.documents import VoidedEntry
 from journal.projection import Corrections, Step, fold, steps
 from journal.rules import load
 from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
 from journal.telling.lines import describe
-
-Doc = dict[str, Any]
 
 
 @dataclass
@@ -23,7 +21,7 @@ class Log:
     """The campaign read once: its folded steps and the events voided since."""
 
     steps: list[Step] = field(default_factory=list)
-    voided: list[Doc] = field(default_factory=list)
+    voided: list[VoidedEntry] = field(default_factory=list)
     #: with a session asked for: the events logged between the session before it and it
     between: list[Step] = field(default_factory=list)
     final: CampaignState = field(default_factory=CampaignState)

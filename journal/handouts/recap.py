@@ -13,12 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from journal.app import Campaign
+from journal.documents import Fields
 from journal.errors import JournalError, NotFound
-from journal.events import Event
+from journal.events.registry import Event
 from journal.handouts.details import game_date, gm_details
+from journal.handouts.documents import (
+    Encounter,
+    EncounterOpening,
+    EventEntry,
+    GmDetails,
+    Happening,
+    NoteEntry,
+    RecapDocument,
+    StoryEntry,
+    Turn,
+)
 from journal.handouts.hooks import narrator_of
 from journal.handouts.log import Log, walk
 from journal.projection import Step
@@ -38,8 +49,6 @@ from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import telling_of
 from journal.telling.lines import Renames, adjustments, describe, with_new_names
-
-Doc = dict[str, Any]
 
 
 class Reader(Enum):
@@ -157,12 +166,12 @@ class Recap:
         self.steps = log.session(number)
         if not self.steps:
             raise NotFound(f"session {number} of campaign {log.final.slug!r} has no events")
-        self.encounter: Doc | None = None
-        self._turn: Doc | None = None
-        self.story: list[Doc] = []
+        self.encounter: Encounter | None = None
+        self._turn: Turn | None = None
+        self.story: list[StoryEntry] = []
         #: what happened between the session before and this one ("Since last time")
-        self.since: list[Doc] = []
-        self.outcomes: Doc = {key: [] for key in self.narrator.outcome_keys}
+        self.since: list[StoryEntry] = []
+        self.outcomes: dict[str, list[Fields]] = {key: [] for key in self.narrator.outcome_keys}
         #: how the names of earlier events read now
         self.renames = Renames(log.final)
         #: the states around the event being told: a name denotes whoever held it there
@@ -175,7 +184,7 @@ class Recap:
         return self.audience.gm
 
     @property
-    def turn(self) -> Doc | None:
+    def turn(self) -> Turn | None:
         return self._turn
 
     def about(self, step: Step) -> frozenset[CharacterId]:
@@ -206,7 +215,7 @@ class Recap:
             return True
         return holder(name, *self._around) == self.audience.ident
 
-    def gm(self, step: Step) -> Doc | None:
+    def gm(self, step: Step) -> GmDetails | None:
         if not self.audience.gm:
             return None
         seq = step.record.seq
@@ -215,7 +224,7 @@ class Recap:
 
     # --- building -------------------------------------------------------------------
 
-    def build(self) -> Doc:
+    def build(self) -> RecapDocument:
         for step in self.log.between:
             self.step(step)
         self.since, self.story = self.story, []
@@ -223,7 +232,7 @@ class Recap:
         for step in self.steps:
             self.step(step)
         for entry in self.story:
-            if entry.get("kind") == "encounter":
+            if entry["kind"] == "encounter":
                 entry["charts"] = self.narrator.encounter_charts(entry)
         first, last = self.steps[0], self.steps[-1]
         start = first.payload if isinstance(first.payload, SessionStarted) else None
@@ -269,19 +278,20 @@ class Recap:
             else [],
         }
 
-    def add(self, item: Doc) -> None:
+    def add(self, item: Happening) -> None:
         """Into the running encounter's turn, or the story."""
         if self._turn is not None and self.encounter is not None and self.encounter["visible"]:
             self._turn["happenings"].append(item)
         else:
             self.story.append(item)
 
-    def open_turn(self, number: int | None, rows: list[Doc]) -> Doc:
+    def open_turn(self, number: int | None, rows: list[Fields]) -> Turn:
         """A new turn of the running encounter (its number None for an untracked one)."""
         assert self.encounter is not None
-        self._turn = {"number": number, "rows": rows, "happenings": []}
-        self.encounter["turns"].append(self._turn)
-        return self._turn
+        turn: Turn = {"number": number, "rows": rows, "happenings": []}
+        self.encounter["turns"].append(turn)
+        self._turn = turn
+        return turn
 
     def step(self, step: Step) -> None:
         payload = step.payload
@@ -301,15 +311,14 @@ class Recap:
             return
         names = self.renames.at(step.after)
         if isinstance(payload, NoteTaken):
-            self.add(
-                {
-                    "kind": "note",
-                    "text": with_new_names(payload.text, names),
-                    "gm_only": payload.gm_only,
-                    "about": [with_new_names(n, names) for n in payload.about],
-                    "gm": self.gm(step),
-                }
-            )
+            note: NoteEntry = {
+                "kind": "note",
+                "text": with_new_names(payload.text, names),
+                "gm_only": payload.gm_only,
+                "about": [with_new_names(n, names) for n in payload.about],
+                "gm": self.gm(step),
+            }
+            self.add(note)
             return
         self.narrator.outcome(step, self)
         text = core_sentence(payload, self.ruleset) or telling_of(self.ruleset.name).sentence(
@@ -317,9 +326,10 @@ class Recap:
         )
         if text is not None:
             text = with_new_names(text, names)
-            self.add({"kind": "event", "text": text, "gm": self.gm(step)})
+            told: EventEntry = {"kind": "event", "text": text, "gm": self.gm(step)}
+            self.add(told)
 
-    def start_encounter(self, step: Step, encounter: Doc) -> Doc:
+    def start_encounter(self, step: Step, opening: EncounterOpening) -> Encounter:
         """Called by a narrator's `encounter_opened`: the encounter enters the story (when
         this audience sees it) and becomes the running one."""
         assert step.payload is not None
@@ -327,9 +337,14 @@ class Recap:
         gm = self.gm(step)
         if gm is not None:
             gm["terms"] = None  # the encounter's line shows its terms to everyone
-        encounter = {
+        encounter: Encounter = {
             "kind": "encounter",
-            **encounter,
+            "title": opening["title"],
+            "hf": opening["hf"],
+            "why": opening["why"],
+            "category": opening["category"],
+            "ambush": opening["ambush"],
+            "cast": opening["cast"],
             "turns": [],
             "results": [],
             "ended": False,
@@ -348,7 +363,7 @@ def recap_context(
     session: int | None,
     audience: str | Audience,
     final: CampaignState | None = None,
-) -> Doc:
+) -> RecapDocument:
     """The recap of `session` for `audience`, of the campaign as it stands (or as `final`,
     an earlier state, stood: the book of the campaign so far)."""
     final = final if final is not None else campaign.state()

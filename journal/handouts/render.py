@@ -40,6 +40,7 @@ from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from journal.handouts.documents import ArcDocument, Chart, RecapDocument
     from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
@@ -67,7 +68,7 @@ _MD_LINE_START = re.compile(r"(?:([-+=])(?=\s|$)|([0-9]{1,9})([.)])(?=\s|$)|([#>
 _WORDS_AND_HYPHENS = re.compile(r"[\w-]+")
 
 
-def md_escape(value: Any) -> Any:
+def md_escape(value: object) -> object:
     """Text made safe for Markdown (and table cells): newlines folded, and a backslash
     only where Markdown would misread a character (`#` and `>` only at the start, `<` only
     where it could open a tag, `_` only where it could be emphasis). Markup (already
@@ -129,7 +130,7 @@ def _line_start(match: re.Match[str]) -> str:
     return f"\\{bullet or mark}"
 
 
-def html_ids(value: Any) -> Markup:
+def html_ids(value: object) -> Markup:
     """Text escaped for HTML with each hyphenated word (a threat id like `corpse-1`) in a
     `<span class="id">`, which the handout CSS keeps on one line."""
     text = str(escape(value))
@@ -231,7 +232,7 @@ def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> str:
 
 def render(
     name: str,
-    context: Mapping[str, Any],
+    context: Mapping[str, object],
     fmt: str,
     overrides: Path | None,
     ruleset: Ruleset | None = None,
@@ -253,13 +254,13 @@ def render(
 
 
 def part(
-    name: str, context: Mapping[str, Any], overrides: Path | None, ruleset: Ruleset
+    name: str, context: Mapping[str, object], overrides: Path | None, ruleset: Ruleset
 ) -> Markup:
     """A template that is part of a page (a recap's or an arc's body in the book)."""
     return Markup(render(name, context, "html", overrides, ruleset))
 
 
-def svg(chart: Mapping[str, Any]) -> Markup:
+def svg(chart: Chart) -> Markup:
     """A chart document (`title`, `x_labels`, `series`, `y_max`, `y_label`, and optionally
     `x_title` and each series' `crossed` points) as inline SVG, wide and narrow."""
     series = [
@@ -277,15 +278,25 @@ def svg(chart: Mapping[str, Any]) -> Markup:
     return Markup(drawn)
 
 
-def _charts_drawn(context: dict[str, Any]) -> dict[str, Any]:
+def _charts_drawn(context: ArcDocument) -> ArcDocument:
     """An arc's context with each chart's SVG drawn (for HTML)."""
-    return {**context, "charts": [{**c, "svg": svg(c)} for c in context["charts"]]}
+    drawn = context.copy()
+    drawn["charts"] = [_drawn(c) for c in context["charts"]]
+    return drawn
 
 
-def _recap_charts(context: dict[str, Any], fmt: str) -> None:
+def _drawn(chart: Chart) -> Chart:
+    drawn = chart.copy()
+    drawn["svg"] = svg(chart)
+    return drawn
+
+
+def _recap_charts(context: RecapDocument, fmt: str) -> None:
     """Each encounter's fear track drawn (HTML) and told in words (every format)."""
     for entry in context["story"]:
-        for chart in entry.get("charts", ()):
+        if entry["kind"] != "encounter":
+            continue
+        for chart in entry.get("charts", []):
             if fmt == "html":
                 chart["svg"] = svg(chart)
             for s in chart["series"]:

@@ -3,7 +3,7 @@ their ruleset (`Ruleset.concerns`)."""
 
 from __future__ import annotations
 
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.core.events import (
     CampaignCreated,
     ChainSealed,

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from journal.documents import JSONDict
+
 if TYPE_CHECKING:
     from journal.rules.core.state import CampaignState
 
@@ -43,7 +45,7 @@ class Breach:
     invariant: str
     what: str
 
-    def document(self) -> dict[str, object]:
+    def document(self) -> JSONDict:
         return {"seq": self.seq, "invariant": self.invariant, "what": self.what}
 
 

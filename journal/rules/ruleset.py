@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import CharacterStatus
 from journal.errors import RuleError
-from journal.events import Event, JSONObject, OptionValue
-from journal.rules.dispatch import Dispatch
+from journal.events.canonical import JSONObject
+from journal.events.registry import Event, OptionValue
+from journal.rules.command import Command
+from journal.rules.dispatch import Deciders, Evolving, Recallers
 
 if TYPE_CHECKING:
     from journal.dice import DiceBox
@@ -42,7 +44,7 @@ class Ruleset(ABC):
     #: campaign options and their defaults, recorded in CampaignCreated
     option_defaults: ClassVar[Mapping[str, OptionValue]] = {}
     #: the command classes this ruleset decides
-    commands: ClassVar[tuple[type, ...]]
+    commands: ClassVar[tuple[type[Command], ...]]
     #: the event classes this ruleset defines
     events: ClassVar[tuple[type[Event], ...]]
     #: every dataclass the ruleset's state holds (`initial()`'s class first): the only
@@ -51,12 +53,12 @@ class Ruleset(ABC):
     state_classes: ClassVar[tuple[type, ...]] = ()
 
     #: command class -> `(state, command, dice) -> [events]`
-    deciders: ClassVar[Dispatch[list[Event]]]
+    deciders: ClassVar[Deciders[CampaignState]]
     #: event class -> `(state, payload, meta) -> the ruleset's new state` (core events too)
-    evolvers: ClassVar[Dispatch[RulesState]]
+    evolvers: ClassVar[Evolving[CampaignState, Meta, RulesState]]
     #: event class -> `(payload) -> the command that decides it again`, or None (no ruling):
     #: how the audit and the re-rule recall a ruling's command (`command_for`)
-    recallers: ClassVar[Dispatch[object | None]]
+    recallers: ClassVar[Recallers]
     #: the numbers the GM may set by fiat (`journal adjust`), with what each takes
     adjustable: ClassVar[Mapping[str, str]] = {}
     #: fields of its events that word a ruling or record the option it was decided under
@@ -85,7 +87,7 @@ class Ruleset(ABC):
     def initial(self) -> RulesState:
         """The ruleset's state before any event."""
 
-    def decide(self, state: CampaignState, command: object, dice: DiceBox) -> list[Event]:
+    def decide(self, state: CampaignState, command: Command, dice: DiceBox) -> list[Event]:
         """The events a command produces, or a RuleError in the GM's words."""
         handler = self.deciders.handler(type(command))
         if handler is None:
@@ -101,7 +103,7 @@ class Ruleset(ABC):
             return state.rules
         return handler(state, payload, meta)
 
-    def command_for(self, payload: Event) -> object | None:
+    def command_for(self, payload: Event) -> Command | None:
         """The command behind a ruling, rebuilt from its recorded inputs (for the audit)."""
         handler = self.recallers.handler(type(payload))
         return None if handler is None else handler(payload)
@@ -112,7 +114,7 @@ class Ruleset(ABC):
         known = ", ".join(self.adjustable) or "none"
         raise RuleError(f"{self.name} has no number {number!r} to adjust (it has: {known})")
 
-    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+    def amend(self, payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
         """`command` (the one `command_for(payload)` rebuilt) with the inputs the GM corrects
         (`amendable` names -> values as typed); a RuleError when one does not fit that
         ruling. Only called with inputs to correct."""

@@ -19,7 +19,9 @@ from typing import Any, NamedTuple
 import msgspec
 
 from journal.errors import ConcurrencyConflict, SnapshotsUnavailable, StoreError
-from journal.events import GENESIS_HASH, Recorded, canonical_bytes, canonical_json, chain_hash
+from journal.events.canonical import canonical_bytes, canonical_json
+from journal.events.chain import GENESIS_HASH, chain_hash
+from journal.events.recorded import Recorded
 from journal.files import copy_file, disk_problem
 from journal.store.engine import open_recorder, problem
 from journal.store.layout import NO_BOUND, SCHEMA_HEAD, SCHEMA_HISTORY

@@ -28,7 +28,7 @@ from sqlalchemy import (
     type_coerce,
 )
 
-from journal.events import CORRECTION_TYPES
+from journal.events.registry import CORRECTION_TYPES
 from journal.store.layout import NO_BOUND
 from journal.store.schema import events, snapshots
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING
 
-from journal.events import Recorded, is_legacy
+from journal.events.chain import is_legacy
+from journal.events.recorded import Recorded
 from journal.store.database import Draft, _record, _row, seal
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from journal.errors import StoreError
-from journal.events import CORRECTION_TYPES
+from journal.events.registry import CORRECTION_TYPES
 from journal.store.engine import DAMAGED, SQLiteTarget, lock_timeout, problem, sqlite_engine
 from journal.store.layout import SNAPSHOTS_TABLE, SQLITE_HEAD
 from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder

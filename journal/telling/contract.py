@@ -22,8 +22,12 @@ from journal.documents import (
     Document,
     StatusDocument,
 )
-from journal.events import Event, Recorded, plain, terms_text
-from journal.rules.dispatch import Dispatch
+from journal.events.canonical import plain
+from journal.events.recorded import Recorded
+from journal.events.registry import Event
+from journal.events.terms import terms_text
+from journal.rules.command import Command
+from journal.rules.dispatch import Lines, Sentences
 
 if TYPE_CHECKING:
     from journal.dice import Stake
@@ -35,9 +39,9 @@ class Telling:
     override what they word."""
 
     #: event class -> `(payload) -> one line for the GM's log`
-    lines: ClassVar[Dispatch[str]]
+    lines: ClassVar[Lines]
     #: event class -> `(payload, gm) -> a handout sentence`, or None (told elsewhere)
-    sentences: ClassVar[Dispatch[str | None]]
+    sentences: ClassVar[Sentences]
     #: `explain` labels of status keys (`encounter.hf` -> `HF this turn`)
     explain_labels: ClassVar[Mapping[str, str]] = {}
     #: status keys `explain` leaves out of its text (`--json` keeps them)
@@ -101,7 +105,7 @@ class Telling:
     def dice_label(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         purpose: str,
         count: int,
         sides: int,

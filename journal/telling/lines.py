@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from journal.documents import StatusDocument
-from journal.events import Event, Recorded
+from journal.events.recorded import Recorded
+from journal.events.registry import Event
 from journal.rules.core.events import (
     CampaignCreated,
     ChainSealed,

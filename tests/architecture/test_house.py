@@ -77,7 +77,7 @@ def test_every_ruling_of_the_shipped_campaigns_rebuilds_a_command_of_its_ruleset
     event is a command its ruleset decides."""
     import json
 
-    from journal.events import from_data
+    from journal.events.registry import from_data
     from journal.rules import load
 
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]

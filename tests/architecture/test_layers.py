@@ -1,6 +1,7 @@
 """The layer order of docs/ARCHITECTURE.md, executable: every import of the journal's code
 (module level, function level and type-only alike) points to its own layer or one below,
-and no modules import each other in a circle.
+layers side by side (`APART`) import nothing of each other, and no modules import each
+other in a circle.
 
 A module belongs to the layer of the longest name in `LAYERS` it falls under; a ruleset's
 parts (`journal.rulesets.<name>.cli`, `.narrator`, `.telling`, `.rules`) and the example
@@ -68,6 +69,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.version",
         ),
     ),
+)
+
+#: layers that sit side by side, neither importing the other: the store keeps events, not
+#: rules (it knows the envelope, never a ruleset's payload), and the rules stay pure
+APART: tuple[tuple[str, str], ...] = (
+    ("journal.store", "journal.rules"),
+    ("journal.store", "journal.rulesets"),
+    ("journal.store", "journal.telling"),
 )
 
 #: where the code of each top-level package lives
@@ -161,6 +170,21 @@ def test_no_import_points_up() -> None:
         if layer_of(i.imported) < layer_of(i.importer)
     ]
     assert against == []
+
+
+def _under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_layers_side_by_side_import_nothing_of_each_other() -> None:
+    crossing = [
+        f"{i.importer} (line {i.line}) imports {i.imported}"
+        for i in imports()
+        for one, other in APART
+        if (_under(i.importer, one) and _under(i.imported, other))
+        or (_under(i.importer, other) and _under(i.imported, one))
+    ]
+    assert crossing == []
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

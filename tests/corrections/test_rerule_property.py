@@ -33,7 +33,7 @@ from support.rules_harness import Table
 
 import journal
 from journal.errors import JournalError
-from journal.events import DiceRoll, Event
+from journal.events.registry import DiceRoll, Event
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
 from journal.rulesets.fright_check.rules import (
     EndCombat,

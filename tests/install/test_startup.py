@@ -94,8 +94,9 @@ def test_a_command_on_a_sqlite_file_imports_no_postgresql_dialect(tmp_path: Path
 #: and the journal's own): 192 modules when this budget was set (issue 24; 387 before,
 #: with SQLAlchemy), about 200 with the other changes of its time (the writer, the
 #: terminal's filter). The budget leaves some room; a command that needs more imports them
-#: inside its body.
-NOTE_BUDGET = 225
+#: inside its body. Issue 19 split modules by job, the same code in more files: 6 more for
+#: `journal/events.py` as a package of five and the `Command` base (231 then).
+NOTE_BUDGET = 231
 #: never imported by a one-shot command on a SQLite file that does not use them: the
 #: entry-point scan is cached (journal.rules.installed)
 NEVER_FOR_NOTE = (*HEAVY, "importlib.metadata", "psycopg")

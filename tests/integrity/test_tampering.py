@@ -219,7 +219,7 @@ def test_an_event_hashed_the_old_way_after_a_new_one_is_found(
 ) -> None:
     """The slug-free scheme of older journals holds only for a campaign's leading run: an
     event appended with it after events bound to the campaign is refused by verify."""
-    from journal.events import chain_hash
+    from journal.events.chain import chain_hash
 
     cli = cli_on(db_url)
     cli("import", str(WORKED_EXAMPLE))

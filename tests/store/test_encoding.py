@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from journal.events import canonical_json, from_data, from_json, to_data
+from journal.events.canonical import canonical_json
+from journal.events.registry import from_data, from_json, to_data
 from journal.frozen import changed
 from journal.rules.core.events import NoteTaken
 from journal.rules.core.state import CampaignState

@@ -11,7 +11,7 @@ from sqlalchemy.exc import DatabaseError
 
 from journal.audit.verify import verify_chain
 from journal.errors import ConcurrencyConflict
-from journal.events import GENESIS_HASH, rehash
+from journal.events.chain import GENESIS_HASH, rehash
 from journal.rules.core.commands import TakeNote
 from journal.store import Draft, Store
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from journal.events import Event, from_data, to_data
+from journal.events.registry import Event, from_data, to_data
 from journal.projection import Corrections, fold
 from journal.rules.core.commands import AddCharacter
 from journal.rules.core.state import CampaignState, Meta

@@ -19,7 +19,9 @@ from typing import Any
 
 from journal import app
 from journal.dice import DiceBox
-from journal.events import Event, Recorded, canonical_json, to_data
+from journal.events.canonical import canonical_json
+from journal.events.recorded import Recorded
+from journal.events.registry import Event, to_data
 from journal.rules import load
 from journal.rules.core.commands import CreateCampaign
 from journal.rules.core.state import CampaignState, Meta

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, create_engine, text
 
-from journal.events import chain_hash
+from journal.events.chain import chain_hash
 from journal.store.health import PG_FUNCTION, PG_TRIGGERS, SQLITE_TRIGGERS
 from support import WORKED_EXAMPLE
 

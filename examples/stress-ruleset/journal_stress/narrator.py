@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
-from journal.documents import CharacterStatus
+from journal.documents import CharacterStatus, Fields, whole_or_none
+from journal.handouts.documents import ArcSample, Chart, gm_fields
 from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
 from journal.projection import Step
 from journal_stress.rules import PanicRolled, StressChanged, StressStatus
-
-Doc = dict[str, Any]
 
 
 class StressNarrator(Narrator):
@@ -23,9 +21,9 @@ class StressNarrator(Narrator):
                 {"name": p.character, "before": p.before, "after": p.after, "why": p.reason}
             )
         elif isinstance(p, PanicRolled) and p.panicked and recap.sees_name(p.character):
-            recap.outcomes["panics"].append({"name": p.character, "gm": recap.gm(step)})
+            recap.outcomes["panics"].append({"name": p.character, "gm": gm_fields(recap.gm(step))})
 
-    def standing(self, name: str, status: CharacterStatus) -> Doc:
+    def standing(self, name: str, status: CharacterStatus) -> Fields:
         assert isinstance(status, StressStatus)
         return {
             "name": name,
@@ -36,14 +34,14 @@ class StressNarrator(Narrator):
 
     def arc_numbers(
         self, who: Who, steps: Iterable[Step]
-    ) -> Callable[[CharacterStatus, int], Doc]:
-        def numbers(status: CharacterStatus, seq: int) -> Doc:
+    ) -> Callable[[CharacterStatus, int], Fields]:
+        def numbers(status: CharacterStatus, seq: int) -> Fields:
             assert isinstance(status, StressStatus)
             return {"stress": status.stress, "panics": status.panics}
 
         return numbers
 
-    def charts(self, points: list[Doc]) -> list[Doc]:
+    def charts(self, points: Sequence[ArcSample]) -> list[Chart]:
         return [
             {
                 "title": "Stress",
@@ -55,7 +53,8 @@ class StressNarrator(Narrator):
                         "label": "Stress",
                         "style": "b",
                         "values": [
-                            p["numbers"]["stress"] if p["numbers"] else None for p in points
+                            whole_or_none(p["numbers"]["stress"]) if p["numbers"] else None
+                            for p in points
                         ],
                     }
                 ],

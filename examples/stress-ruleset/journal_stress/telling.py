@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from journal.documents import BoardCell, BoardColumn, BoardRow, BoardTable, StatusDocument
-from journal.events import describe_terms
-from journal.rules.dispatch import Dispatch
+from journal.events.terms import describe_terms
+from journal.rules.dispatch import Lines, Sentences
 from journal.telling.contract import Telling
 from journal_stress.rules import HOLD, PanicRolled, StressChanged, StressStatus
 
-LINES = Dispatch[str]("log line")
+LINES = Lines("log line")
 LINES.on(StressChanged)(
     lambda p: f"{p.character}'s stress {p.before}->{p.after} ({p.amount:+d}): {p.reason}"
 )
@@ -24,7 +24,7 @@ LINES.on(PanicRolled)(
     )
 )
 
-SENTENCES = Dispatch[str | None]("handout sentence")
+SENTENCES = Sentences("handout sentence")
 SENTENCES.on(StressChanged)(
     lambda p, gm: (
         f"{p.character}'s stress {'rises' if p.after > p.before else 'eases'} "
@@ -37,8 +37,8 @@ SENTENCES.on(PanicRolled)(
 
 
 class StressTelling(Telling):
-    lines: ClassVar[Dispatch[str]] = LINES
-    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
     explain_labels: ClassVar[Mapping[str, str]] = {"stress_max": "most stress"}
 
     def board_table(self, document: StatusDocument) -> BoardTable:

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
-from journal.events import JSONObject, Recorded
+from journal.events.canonical import JSONObject
+from journal.events.recorded import Recorded
+from journal.rules.command import Command
 
 #: a campaign's slug, whole (`fullmatch`: `$` would let a trailing newline through): ASCII
 #: lowercase letters, digits and dashes
@@ -19,7 +21,7 @@ def is_slug(text: object) -> TypeGuard[str]:
 
 
 @dataclass(frozen=True)
-class CreateCampaign:
+class CreateCampaign(Command):
     slug: str
     ruleset: str
     title: str = ""
@@ -28,7 +30,7 @@ class CreateCampaign:
 
 
 @dataclass(frozen=True)
-class AddCharacter:
+class AddCharacter(Command):
     name: str
     sheet: JSONObject
     #: decided again from the log (the audit, a re-rule): the name stands as recorded, under
@@ -37,20 +39,20 @@ class AddCharacter:
 
 
 @dataclass(frozen=True)
-class RenameCharacter:
+class RenameCharacter(Command):
     old: str
     new: str
     recorded: bool = False  # as AddCharacter's
 
 
 @dataclass(frozen=True)
-class RetireCharacter:
+class RetireCharacter(Command):
     name: str
     reason: str = ""
 
 
 @dataclass(frozen=True)
-class AdjustNumbers:
+class AdjustNumbers(Command):
     """`journal adjust NAME --hardness -1 --reason TEXT`: (number, value as typed) pairs."""
 
     character: str
@@ -59,36 +61,36 @@ class AdjustNumbers:
 
 
 @dataclass(frozen=True)
-class StartSession:
+class StartSession(Command):
     title: str = ""
     at: str | None = None
 
 
 @dataclass(frozen=True)
-class EndSession:
+class EndSession(Command):
     pass
 
 
 @dataclass(frozen=True)
-class SetClock:
+class SetClock(Command):
     game_time: str
     rewind: bool = False  # an earlier time than the clock shows is a typo unless said so
 
 
 @dataclass(frozen=True)
-class AdvanceClock:
+class AdvanceClock(Command):
     amount: str
 
 
 @dataclass(frozen=True)
-class TakeNote:
+class TakeNote(Command):
     text: str
     gm_only: bool = False
     about: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
-class VoidEvent:
+class VoidEvent(Command):
     seq: int
     reason: str
     target: Recorded | None = None  # the app looks the event up; None when it does not exist

@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from journal.errors import NotFound, RuleError
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules import clock
+from journal.rules.command import Command
 from journal.rules.core.commands import (
     AddCharacter,
     AdjustNumbers,
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from journal.rules.ruleset import Ruleset
 
 
-def decide_core(state: CampaignState, command: object, ruleset: Ruleset) -> list[Event]:
+def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> list[Event]:
     match command:
         case CreateCampaign():
             return [_create(state, command, ruleset)]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from journal.events import Event, JSONObject, OptionValue, event, from_data, keep_sorted
+from journal.events.canonical import JSONObject
+from journal.events.registry import Event, OptionValue, event, from_data, keep_sorted
 
 
 @event

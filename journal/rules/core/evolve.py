@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from journal.events import Event
+from journal.events.registry import Event
 from journal.frozen import changed
 from journal.rules.core.events import (
     CampaignCreated,

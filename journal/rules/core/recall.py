@@ -3,7 +3,8 @@ audit and the re-rule), as the rulesets' recallers do for theirs."""
 
 from __future__ import annotations
 
-from journal.events import Event
+from journal.events.registry import Event
+from journal.rules.command import Command
 from journal.rules.core.commands import (
     AddCharacter,
     AdvanceClock,
@@ -39,7 +40,7 @@ CORE_RULINGS = frozenset(
     }
 )
 
-def core_command_for(payload: Event) -> object | None:
+def core_command_for(payload: Event) -> Command | None:
     """The core command behind an event that can be decided again (the clock, sessions,
     sheets, notes about characters), for the audit and the re-rule; None for the others."""
     if type(payload) not in CORE_RULINGS:

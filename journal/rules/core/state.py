@@ -10,7 +10,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from journal.errors import NotFound, RuleError
-from journal.events import OptionValue
+from journal.events.registry import OptionValue
 
 
 class Meta(NamedTuple):

@@ -4,10 +4,11 @@ heat of battle) and the options of its sheet for `character add`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import click
 
+from journal.api import Command
 from journal.cli import fights
 from journal.cli.common import (
     complete,
@@ -21,6 +22,9 @@ from journal.cli.common import (
 from journal.cli.main import Settings, fail
 from journal.cli.rulesets import WiredCommands
 from journal.rules.numbers import unsigned
+
+if TYPE_CHECKING:
+    from journal.rulesets.fright_check.rules.commands import TraitChoice
 
 ENCOUNTER_HELP = """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
     arrives late and who is out of it.
@@ -96,7 +100,46 @@ def encounter_end(settings: Settings, as_json: bool) -> None:
     record(settings, EndCombat(), as_json)
 
 
-def _naming(given: dict[str, Any]) -> Any:
+class FrightOptions(TypedDict):
+    """The options of `journal fright`, as click passes them."""
+
+    threat: str | None
+    threat_name: str | None
+    kind: str | None
+    monster: int
+    count: int | None
+    body: str | None
+    mutilated: int
+    dependent: bool
+    heat_of_battle: bool | None
+    touched: bool
+    distant: bool
+    remote: bool
+    isolated: bool
+    dark: bool
+    alone: bool
+    report: int
+    cowardice_applies: bool
+    daredevil: bool
+    higher_purpose: bool
+    xenophilia_applies: bool
+    mods: tuple[str, ...]
+    override: str | None
+    previous_experience: bool | None
+    exposures: int | None
+    dice: str | None
+    table_dice: str | None
+    effect_dice: tuple[str, ...]
+    trait_name: str | None
+    trait_points: int | None
+    trait_scn: int | None
+    trait_worsen: str | None
+    change_to: str | None
+    reason: str | None
+    for_seq: int | None
+
+
+def _naming(given: FrightOptions) -> TraitChoice | None:
     """With --trait-*: the trait this check gives, named in the same breath (both are
     recorded together, or neither); None without them."""
     if not (given["trait_name"] or given["trait_worsen"]):
@@ -244,7 +287,9 @@ def _row(text: str | None) -> int | None:
 )
 @json_option
 @pass_settings
-def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> None:
+def fright(
+    settings: Settings, /, name: str, as_json: bool, **given: Unpack[FrightOptions]
+) -> None:
     """Fright Check: Will plus every modifier (Rule of 14), then the table on a failure.
 
     Previous experience (+1) needs --kind: it is derived from an earlier check of this
@@ -274,7 +319,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
         row = _row(given["change_to"])
         if row is None:
             fail("--for SEQ changes a recorded check's row: give --change-to ROW --reason TEXT")
-        command: object = ChangeRow(name, given["for_seq"], row, given["reason"] or "")
+        command: Command = ChangeRow(name, given["for_seq"], row, given["reason"] or "")
         dice = _effect_dice(given["effect_dice"], {})
         record(settings, command, as_json, dice[0] or None, dice[1])
         return

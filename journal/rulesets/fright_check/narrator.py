@@ -5,10 +5,11 @@ partials in `templates/`."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from journal.documents import CharacterStatus
+from journal.documents import CharacterStatus, Fields, whole, whole_or_none
+from journal.events.canonical import JSON
+from journal.handouts.documents import ArcSample, Chart, ChartSeries, Encounter, gm_fields
 from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
 from journal.projection import Step
 from journal.rulesets.fright_check.rules.events import (
@@ -32,8 +33,6 @@ from journal.rulesets.fright_check.telling.tell import (
 )
 from journal.telling import ARROW
 
-Doc = dict[str, Any]
-
 
 def _disadvantage(d: TraitStatus) -> str:
     scn = f", self-control {d.self_control}" if d.self_control else ""
@@ -43,7 +42,7 @@ def _disadvantage(d: TraitStatus) -> str:
 class FrightCheckNarrator(Narrator):
     outcome_keys = ("fright_checks", "traits")
 
-    def encounter_opened(self, step: Step, recap: RecapView) -> Doc | None:
+    def encounter_opened(self, step: Step, recap: RecapView) -> Encounter | None:
         payload = step.payload
         if not isinstance(payload, CombatStarted):
             return None
@@ -61,7 +60,7 @@ class FrightCheckNarrator(Narrator):
         recap.open_turn(None, [])
         return encounter
 
-    def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
+    def encounter_closed(self, step: Step, recap: RecapView, encounter: Encounter) -> bool:
         if not isinstance(step.payload, CombatEnded):
             return False
         encounter["end"] = "The fight ends: no more heat of battle."
@@ -85,26 +84,28 @@ class FrightCheckNarrator(Narrator):
                     "margin": payload.margin if payload.success else payload.failure_margin,
                     "verdict": verdict(payload) if payload.made else "none needed (Unfazeable)",
                     **_row_fields(payload, recap.gm_audience),
-                    "gm": None if gm is None else {**gm, **_check_for_gm(payload)},
+                    "gm": None if gm is None else {**gm_fields(gm), **_check_for_gm(payload)},
                 }
             )
         elif isinstance(payload, TraitNamed):
-            text = LINES.handler(TraitNamed)(payload) if recap.gm_audience else trait_words(payload)  # type: ignore[misc]
+            text = LINES.line(payload) if recap.gm_audience else trait_words(payload)
             recap.outcomes["traits"].append({"name": payload.character, "text": text})
             entry = _check_of(checks, payload.for_seq)
-            if entry is not None and entry["pending"]:
+            pending = [] if entry is None else _texts(entry, "pending")
+            if entry is not None and pending:
                 # named later in the session: shown by name, no longer as pending
-                entry["pending"].pop(0)
-                entry["named"].append(named_text(payload))
-                entry["effects"] = effect_lines(
-                    entry["effect_data"], entry["named"], recap.gm_audience
-                )
+                pending.pop(0)
+                named = _texts(entry, "named")
+                named.append(named_text(payload))
+                effects = _effects(entry["effect_data"])
+                names = [str(n) for n in named]
+                entry["effects"] = effect_lines(effects, names, recap.gm_audience)
         elif isinstance(payload, FrightRowChanged):
             entry = _check_of(checks, payload.for_seq)
             if entry is not None:
                 entry.update(_row_fields(payload, recap.gm_audience))
 
-    def standing(self, name: str, status: CharacterStatus) -> Doc:
+    def standing(self, name: str, status: CharacterStatus) -> Fields:
         assert isinstance(status, FCStatus)
         return {
             "name": name,
@@ -129,7 +130,7 @@ class FrightCheckNarrator(Narrator):
 
     def arc_numbers(
         self, who: Who, steps: Iterable[Step]
-    ) -> Callable[[CharacterStatus, int], Doc]:
+    ) -> Callable[[CharacterStatus, int], Fields]:
         # the traits they acquired (TraitNamed), in order: their scars; a starting quirk or
         # disadvantage on the sheet is not one
         named = [
@@ -138,7 +139,7 @@ class FrightCheckNarrator(Narrator):
             if isinstance(s.payload, TraitNamed) and who.named(s, s.payload.character)
         ]
 
-        def numbers(status: CharacterStatus, seq: int) -> Doc:
+        def numbers(status: CharacterStatus, seq: int) -> Fields:
             assert isinstance(status, FCStatus)
             return {
                 "points_lost": status.points_lost,
@@ -149,21 +150,21 @@ class FrightCheckNarrator(Narrator):
 
         return numbers
 
-    def charts(self, points: list[Doc]) -> list[Doc]:
+    def charts(self, points: Sequence[ArcSample]) -> list[Chart]:
         labels = [p["label"] for p in points]
 
-        def series(key: str, label: str, style: str) -> Doc:
+        def series(key: str, label: str, style: str) -> ChartSeries:
             return {
                 "label": label,
                 "style": style,
-                "values": [p["numbers"][key] if p["numbers"] else None for p in points],
+                "values": [
+                    whole_or_none(p["numbers"][key]) if p["numbers"] else None for p in points
+                ],
             }
 
-        top = max((p["numbers"]["points_lost"] for p in points if p["numbers"]), default=0)
-        checks = max(
-            (max(p["numbers"]["checks"], p["numbers"]["scars"]) for p in points if p["numbers"]),
-            default=0,
-        )
+        numbers = [p["numbers"] for p in points if p["numbers"]]
+        top = max((whole(n["points_lost"]) for n in numbers), default=0)
+        checks = max((max(whole(n["checks"]), whole(n["scars"])) for n in numbers), default=0)
         return [
             {
                 "title": "Character points lost to fear",
@@ -218,7 +219,7 @@ def _rolled(rolled: int | None, row: int | None, gm: bool) -> str | None:
     return row_label(rolled)
 
 
-def _check_for_gm(p: FrightChecked) -> Doc:
+def _check_for_gm(p: FrightChecked) -> Fields:
     return {
         "modifiers": [
             {"label": m.label, "value": m.value, "source": m.source} for m in p.modifiers if m.value
@@ -237,7 +238,7 @@ def _check_for_gm(p: FrightChecked) -> Doc:
 NARRATOR = FrightCheckNarrator()
 
 
-def _row_fields(payload: FrightChecked | FrightRowChanged, gm: bool) -> Doc:
+def _row_fields(payload: FrightChecked | FrightRowChanged, gm: bool) -> Fields:
     """A check's row and effects as this audience reads them (at the check, or as the GM
     changed them later): no trait named yet."""
     effects = [shown(e, gm) for e in payload.effects]
@@ -251,6 +252,19 @@ def _row_fields(payload: FrightChecked | FrightRowChanged, gm: bool) -> Doc:
     }
 
 
-def _check_of(checks: list[Doc], seq: int) -> Doc | None:
+def _check_of(checks: list[Fields], seq: int) -> Fields | None:
     """The entry of the check recorded at `seq`, if this recap shows it."""
     return next((c for c in checks if c["seq"] == seq), None)
+
+
+def _texts(entry: Fields, key: str) -> list[JSON]:
+    """A list of texts of a check's entry (`pending`, `named`), to change in place."""
+    texts = entry[key]
+    assert isinstance(texts, list)
+    return texts
+
+
+def _effects(value: JSON) -> list[Mapping[str, JSON]]:
+    """A check's effects as `shown` gave them (its entry's `effect_data`)."""
+    assert isinstance(value, list)
+    return [effect for effect in value if isinstance(effect, Mapping)]

@@ -4,10 +4,16 @@ arc's numbers, charts and milestones. Rendered by the partials in `templates/`."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
-from journal.documents import CharacterStatus
+from journal.documents import CharacterStatus, Fields, whole, whole_or_none
+from journal.handouts.documents import (
+    ArcSample,
+    Chart,
+    ChartSeries,
+    Encounter,
+    gm_fields,
+)
 from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
 from journal.projection import Step
 from journal.rules.core.events import CharacterRenamed
@@ -30,8 +36,6 @@ from journal.rulesets.horror_factor.rules.status import FightNumbers, HFStatus
 from journal.rulesets.horror_factor.telling.tell import check_outcome, check_verdict, terms_words
 from journal.telling import ARROW
 
-Doc = dict[str, Any]
-
 
 def _status(recap: RecapView, step: Step) -> dict[str, HFStatus]:
     found = recap.ruleset.status(step.after)
@@ -50,7 +54,7 @@ class HorrorFactorNarrator(Narrator):
 
     # --- the recap ---------------------------------------------------------------------
 
-    def encounter_opened(self, step: Step, recap: RecapView) -> Doc | None:
+    def encounter_opened(self, step: Step, recap: RecapView) -> Encounter | None:
         payload = step.payload
         if not isinstance(payload, EncounterStarted):
             return None
@@ -68,12 +72,12 @@ class HorrorFactorNarrator(Narrator):
         self._new_turn(1, step, recap, encounter)
         return encounter
 
-    def _new_turn(self, number: int, step: Step, recap: RecapView, encounter: Doc) -> None:
+    def _new_turn(self, number: int, step: Step, recap: RecapView, encounter: Encounter) -> None:
         status = _status(recap, step)
         reasons: dict[str, str] = {}
         if isinstance(step.payload, TurnAdvanced):
             reasons = {c.character: c.reason for c in step.payload.changes}
-        rows = []
+        rows: list[Fields] = []
         for name in encounter["cast"]:
             if not recap.sees_name(name):
                 continue  # a character's handout has their own row only
@@ -84,7 +88,7 @@ class HorrorFactorNarrator(Narrator):
             rows.append(_row(name, fight, reasons.get(name)))
         recap.open_turn(number, rows)
 
-    def encounter_charts(self, encounter: Doc) -> list[Doc]:
+    def encounter_charts(self, encounter: Encounter) -> list[Chart]:
         """The fear track: each character's HF turn by turn (after soaks: the HF their
         penalty came from), a cross on a turn they froze."""
         turns = [t for t in encounter["turns"] if t["number"] is not None and t["rows"]]
@@ -92,14 +96,16 @@ class HorrorFactorNarrator(Narrator):
         names = [n for n in encounter["cast"] if n in seen]
         if not turns or not names:
             return []
-        series = []
+        series: list[ChartSeries] = []
         for at, name in enumerate(names):
             rows = [next((r for r in t["rows"] if r["name"] == name), None) for t in turns]
             series.append(
                 {
                     "label": name,
                     "style": "abcd"[at % 4],
-                    "values": [None if r is None else r["effective_hf"] for r in rows],
+                    "values": [
+                        None if r is None else whole_or_none(r["effective_hf"]) for r in rows
+                    ],
                     "crossed": [
                         i for i, r in enumerate(rows) if r is not None and r["acted"] is False
                     ],
@@ -117,7 +123,7 @@ class HorrorFactorNarrator(Narrator):
             }
         ]
 
-    def encounter_closed(self, step: Step, recap: RecapView, encounter: Doc) -> bool:
+    def encounter_closed(self, step: Step, recap: RecapView, encounter: Encounter) -> bool:
         payload = step.payload
         if not isinstance(payload, EncounterEnded):
             return False
@@ -143,7 +149,7 @@ class HorrorFactorNarrator(Narrator):
             )
         return True
 
-    def track(self, step: Step, recap: RecapView, encounter: Doc) -> None:
+    def track(self, step: Step, recap: RecapView, encounter: Encounter) -> None:
         payload = step.payload
         if isinstance(payload, TurnAdvanced):
             self._new_turn(payload.turn, step, recap, encounter)
@@ -159,7 +165,7 @@ class HorrorFactorNarrator(Narrator):
             fight = self._fight(recap, step, payload.character)
             if fight is not None and recap.sees_name(payload.character):
                 turn["rows"].append(_row(payload.character, fight, "joins"))
-        rows = {r["name"]: r for r in turn["rows"]}
+        rows = {str(r["name"]): r for r in turn["rows"]}
         if isinstance(payload, InitiativeRolled) and payload.character in rows:
             row = rows[payload.character]
             row.update(
@@ -169,9 +175,9 @@ class HorrorFactorNarrator(Narrator):
                 defense=payload.defense_penalty,
                 effective_hf=payload.effective_hf,
             )
-            if recap.gm_audience:
-                gm = recap.gm(step) or {}
-                row.update(dice=gm.get("dice"), terms=gm.get("terms"))
+            gm = recap.gm(step) if recap.gm_audience else None
+            if gm is not None:
+                row.update(dice=gm["dice"], terms=gm["terms"])
                 if "amended_by" in gm:
                     row["amended_by"] = gm["amended_by"]
         status = _status(recap, step)
@@ -207,7 +213,7 @@ class HorrorFactorNarrator(Narrator):
                         "verdict": check_verdict(payload.result),
                         "passed": payload.result == "pass",
                         "note": payload.note if recap.gm_audience else check_outcome(payload),
-                        "gm": recap.gm(step),
+                        "gm": gm_fields(recap.gm(step)),
                     }
                 )
                 self._hardness(
@@ -242,7 +248,7 @@ class HorrorFactorNarrator(Narrator):
                 if entry is None:
                     spent.append({"name": payload.character, "points": payload.points})
                 else:
-                    entry["points"] += payload.points
+                    entry["points"] = whole(entry["points"]) + payload.points
             case Rested():
                 for change in payload.changes:
                     if change.after != change.before and recap.sees_name(change.character):
@@ -277,7 +283,7 @@ class HorrorFactorNarrator(Narrator):
         if b1 != b0:
             recap.outcomes["broken"].append({**which, "before": b0, "after": b1})
 
-    def standing(self, name: str, status: CharacterStatus) -> Doc:
+    def standing(self, name: str, status: CharacterStatus) -> Fields:
         assert isinstance(status, HFStatus)
         return {
             "name": name,
@@ -299,8 +305,8 @@ class HorrorFactorNarrator(Narrator):
 
     def arc_numbers(
         self, who: Who, steps: Iterable[Step]
-    ) -> Callable[[CharacterStatus, int], Doc]:
-        def numbers(status: CharacterStatus, seq: int) -> Doc:
+    ) -> Callable[[CharacterStatus, int], Fields]:
+        def numbers(status: CharacterStatus, seq: int) -> Fields:
             assert isinstance(status, HFStatus)
             return {
                 "hardness": status.hardness,
@@ -314,17 +320,21 @@ class HorrorFactorNarrator(Narrator):
 
         return numbers
 
-    def charts(self, points: list[Doc]) -> list[Doc]:
+    def charts(self, points: Sequence[ArcSample]) -> list[Chart]:
         labels = [p["label"] for p in points]
 
-        def series(key: str, label: str, style: str) -> Doc:
+        def series(key: str, label: str, style: str) -> ChartSeries:
             return {
                 "label": label,
                 "style": style,
-                "values": [p["numbers"][key] if p["numbers"] else None for p in points],
+                "values": [
+                    whole_or_none(p["numbers"][key]) if p["numbers"] else None for p in points
+                ],
             }
 
-        wp_max = max((p["numbers"]["willpower_max"] for p in points if p["numbers"]), default=10)
+        wp_max = max(
+            (whole(p["numbers"]["willpower_max"]) for p in points if p["numbers"]), default=10
+        )
         return [
             {
                 "title": "Hardness and brokenness",
@@ -407,7 +417,7 @@ class HorrorFactorNarrator(Narrator):
         return found
 
 
-def _renamed_in_fight(encounter: Doc, old: str, new: str) -> None:
+def _renamed_in_fight(encounter: Encounter, old: str, new: str) -> None:
     """A fighter renamed mid-fight keeps their place: the encounter's table (its cast, every
     turn's row, the fear track) reads their new name, and the turns after it list them."""
     encounter["cast"] = [new if name == old else name for name in encounter["cast"]]
@@ -417,7 +427,7 @@ def _renamed_in_fight(encounter: Doc, old: str, new: str) -> None:
                 row["name"] = new
 
 
-def _row(name: str, fight: FightNumbers, why: str | None) -> Doc:
+def _row(name: str, fight: FightNumbers, why: str | None) -> Fields:
     """A participant's row of a turn's table, as the turn opens (or as they join)."""
     return {
         "name": name,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from support.cli import Cli
 
-from journal.events import from_data
+from journal.events.registry import from_data
 from journal.rulesets.fright_check.rules.events import FrightChecked
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.jsonl"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from support.cli import Cli, count_events
 
-from journal.events import from_data
+from journal.events.registry import from_data
 from journal.rulesets.horror_factor.rules.events import EncounterEnded, HorrorChecked, PeaceRecorded
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.jsonl"

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from sqlalchemy import create_engine, inspect, text
 from support.cli import Cli
 
-from journal.events import GENESIS_HASH
+from journal.events.chain import GENESIS_HASH
 from journal.store import Store
 from journal.store.database import Draft, seal
 from journal.store.migrate import alembic_config, script_head

@@ -12,11 +12,14 @@ from typing import ClassVar
 from journal.dice import DiceBox
 from journal.documents import CharacterStatus
 from journal.errors import RuleError
-from journal.events import Dice, Event, JSONObject, Terms, event
+from journal.events.canonical import JSONObject
+from journal.events.registry import Dice, Event, event
+from journal.events.terms import Terms
+from journal.rules.command import Command
 from journal.rules.core.events import CharacterAdded, CharacterRenamed
 from journal.rules.core.evolve import renamed_in
 from journal.rules.core.state import CampaignState, Meta, RulesState
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Deciders, Evolvers, Recallers
 from journal.rules.invariants import Invariant
 from journal.rules.ruleset import Ruleset
 
@@ -29,14 +32,14 @@ HOLD = 6
 
 
 @dataclass(frozen=True)
-class Stress:
+class Stress(Command):
     character: str
     amount: int
     reason: str
 
 
 @dataclass(frozen=True)
-class Panic:
+class Panic(Command):
     character: str
 
 
@@ -95,7 +98,7 @@ def sheet_of(state: CampaignState, name: str) -> Sheet:
 
 # --- decide -----------------------------------------------------------------------------
 
-DECIDE = Dispatch[list[Event]]("decide")
+DECIDE = Deciders[CampaignState]("decide")
 
 
 @DECIDE.on(Stress)
@@ -127,7 +130,7 @@ def _panic(state: CampaignState, command: Panic, dice: DiceBox) -> list[Event]:
 
 # --- evolve -----------------------------------------------------------------------------
 
-EVOLVE = Dispatch[StressState]("evolve")
+EVOLVE = Evolvers[CampaignState, Meta, StressState]("evolve")
 
 
 def _with(state: CampaignState, name: str, change: dict[str, int]) -> StressState:
@@ -176,7 +179,7 @@ def _rolled(state: CampaignState, payload: PanicRolled, meta: Meta) -> StressSta
 
 # --- the audit: the command behind each ruling (its recallers) -----------------------------
 
-RECALL = Dispatch[object | None]("command_for")
+RECALL = Recallers("command_for")
 RECALL.on(StressChanged)(lambda p: Stress(p.character, p.amount, p.reason))
 RECALL.on(PanicRolled)(lambda p: Panic(p.character))
 
@@ -211,9 +214,9 @@ class StressRules(Ruleset):
     events = (StressChanged, PanicRolled)
     #: what a snapshot of a stress campaign may rebuild: the state and what it holds
     state_classes = (StressState, Sheet)
-    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
-    evolvers: ClassVar[Dispatch[StressState]] = EVOLVE  # type: ignore[assignment]
-    recallers: ClassVar[Dispatch[object | None]] = RECALL
+    deciders: ClassVar[Deciders[CampaignState]] = DECIDE
+    evolvers: ClassVar[Evolvers[CampaignState, Meta, StressState]] = EVOLVE
+    recallers: ClassVar[Recallers] = RECALL
     invariants = INVARIANTS
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:

@@ -25,10 +25,12 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from journal.documents import CharacterStatus
-from journal.events import Event, JSONObject
+from journal.events.canonical import JSONObject
+from journal.events.registry import Event
+from journal.rules.command import Command
 from journal.rules.core.events import Adjustment, CharacterAdded
-from journal.rules.core.state import CampaignState
-from journal.rules.dispatch import Dispatch
+from journal.rules.core.state import CampaignState, Meta
+from journal.rules.dispatch import Deciders, Evolvers, Recallers
 from journal.rules.ruleset import Ruleset
 from journal.rulesets.fright_check.rules import (  # noqa: F401  (deciders register)
     amend,
@@ -103,9 +105,9 @@ class FrightCheckRules(Ruleset):
     commands = COMMANDS
     events = EVENTS
     state_classes = STATE_CLASSES
-    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
-    evolvers: ClassVar[Dispatch[FrightState]] = EVOLVE  # type: ignore[assignment]
-    recallers: ClassVar[Dispatch[object | None]] = RECALL
+    deciders: ClassVar[Deciders[CampaignState]] = DECIDE
+    evolvers: ClassVar[Evolvers[CampaignState, Meta, FrightState]] = EVOLVE
+    recallers: ClassVar[Recallers] = RECALL
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
     invariants = _invariants.INVARIANTS
@@ -113,7 +115,7 @@ class FrightCheckRules(Ruleset):
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
 
-    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+    def amend(self, payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
         return corrected.amend(payload, command, inputs)
 
     def dice_purpose(self, payload: Event) -> str | None:

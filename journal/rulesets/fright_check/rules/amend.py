@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from journal.dice import DiceBox
 from journal.errors import RuleError
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules.commands import ChangeRow
 from journal.rulesets.fright_check.rules.decide import DECIDE, plain_effect, table_row

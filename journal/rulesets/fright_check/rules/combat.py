@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from journal.dice import DiceBox
 from journal.errors import RuleError
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules.commands import JoinCombat, LeaveCombat
 from journal.rulesets.fright_check.rules.decide import DECIDE

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from journal.rules.command import Command
+
 
 @dataclass(frozen=True)
 class TraitChoice:
@@ -16,7 +18,7 @@ class TraitChoice:
 
 
 @dataclass(frozen=True)
-class FrightCheck:
+class FrightCheck(Command):
     """A Fright Check for `character` facing `threat` (an id such as `ghoul-1`).
 
     `kind` is the kind of threat (e.g. `ghoul`) for previous personal experience. The
@@ -59,7 +61,7 @@ class FrightCheck:
 
 
 @dataclass(frozen=True)
-class ChangeRow:
+class ChangeRow(Command):
     """The GM changes the table row of the Fright Check recorded at `for_seq` to `row`."""
 
     character: str
@@ -69,7 +71,7 @@ class ChangeRow:
 
 
 @dataclass(frozen=True)
-class Recover:
+class Recover(Command):
     """A recovery roll for the character's lasting condition from the check at `for_seq`
     (None: their only one). `care` False: a catatonia's days passed without medical care."""
 
@@ -79,7 +81,7 @@ class Recover:
 
 
 @dataclass(frozen=True)
-class Heal:
+class Heal(Command):
     """HP or FP regained by first aid, rest or time (at most up to the maximum)."""
 
     character: str
@@ -88,7 +90,7 @@ class Heal:
 
 
 @dataclass(frozen=True)
-class Rest:
+class Rest(Command):
     """A night's rest: FP back to the maximum, the short conditions (stun, retching, faint,
     panic) over. An empty tuple is everyone."""
 
@@ -96,7 +98,7 @@ class Rest:
 
 
 @dataclass(frozen=True)
-class NameTrait:
+class NameTrait(Command):
     """Name the pending acquired trait of the FrightChecked event at seq `for_seq` (None:
     the oldest pending one).
 
@@ -113,7 +115,7 @@ class NameTrait:
 
 
 @dataclass(frozen=True)
-class StartCombat:
+class StartCombat(Command):
     """A combat starts: heat of battle (+5) is on for its cast while it runs (an empty
     cast means everyone)."""
 
@@ -122,19 +124,19 @@ class StartCombat:
 
 
 @dataclass(frozen=True)
-class EndCombat:
+class EndCombat(Command):
     """The running combat ends."""
 
 
 @dataclass(frozen=True)
-class JoinCombat:
+class JoinCombat(Command):
     """A character comes into the running combat (heat of battle from now on)."""
 
     character: str
 
 
 @dataclass(frozen=True)
-class LeaveCombat:
+class LeaveCombat(Command):
     """A character is out of the running combat (no more heat of battle)."""
 
     character: str

@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from journal.errors import RuleError
-from journal.events import Event
+from journal.events.registry import Event
+from journal.rules.command import Command
 from journal.rules.numbers import signed
 from journal.rulesets.fright_check.rules.commands import FrightCheck
 
@@ -80,7 +81,7 @@ AMENDABLE: Mapping[str, str] = {
 }
 
 
-def amend(payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+def amend(payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
     """`command` with the corrected modifiers, or a RuleError naming what does not fit."""
     if not isinstance(command, FrightCheck):
         given = ", ".join(f"--{k.replace('_', '-')}" for k in inputs)

@@ -8,9 +8,10 @@ from math import ceil
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events import Event, plain
+from journal.events.canonical import plain
+from journal.events.registry import Event
 from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Deciders
 from journal.rulesets.fright_check.rules import modifiers as mods
 from journal.rulesets.fright_check.rules.commands import (
     EndCombat,
@@ -48,7 +49,7 @@ def window_term(window: Window) -> tuple[tuple[str, int], ...]:
 MULTIPLIER = {15: Fraction(1, 2), 12: Fraction(1), 9: Fraction(3, 2), 6: Fraction(2)}
 
 
-DECIDE = Dispatch[list[Event]]("decide")
+DECIDE = Deciders[CampaignState]("decide")
 
 
 @DECIDE.on(FrightCheck)
@@ -63,9 +64,7 @@ def _check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> list[Ev
     after = replace(
         state,
         seq=seq,
-        rules=EVOLVE.handler(FrightChecked)(  # type: ignore[misc]
-            state, checked, Meta(seq, state.clock, state.session)
-        ),
+        rules=EVOLVE.evolve(state, checked, Meta(seq, state.clock, state.session)),
     )
     choice = command.trait
     naming = NameTrait(

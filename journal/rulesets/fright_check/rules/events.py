@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from journal.events import Dice, Event, JSONObject, Terms, event, upcaster
+from journal.events.canonical import JSONObject
+from journal.events.registry import Dice, Event, event, upcaster
+from journal.events.terms import Terms
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from journal.errors import RuleError
-from journal.events import JSONObject
+from journal.events.canonical import JSONObject
 from journal.frozen import changed
 from journal.rules.clock import advance
 from journal.rules.core.events import CharacterAdded, CharacterRenamed, NumbersAdjusted
 from journal.rules.core.evolve import renamed_in
 from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Evolvers
 from journal.rulesets.fright_check.rules import fiat
 from journal.rulesets.fright_check.rules.effects import losses, ongoing
 from journal.rulesets.fright_check.rules.events import (
@@ -44,7 +44,7 @@ from journal.rulesets.fright_check.rules.state import (
     Window,
 )
 
-EVOLVE = Dispatch[FrightState]("evolve")
+EVOLVE = Evolvers[CampaignState, Meta, FrightState]("evolve")
 
 
 @EVOLVE.on(CharacterAdded)
@@ -92,12 +92,15 @@ def _combat_over(state: CampaignState, payload: CombatEnded, meta: Meta) -> Frig
     return changed(rules_of(state), combat=None)
 
 
-@EVOLVE.on(CombatJoined, CombatLeft)
 def _cast(state: CampaignState, payload: CombatJoined | CombatLeft, meta: Meta) -> FrightState:
     rules = rules_of(state)
     if rules.combat is None:
         return rules
     return changed(rules, combat=changed(rules.combat, cast=tuple(payload.cast)))
+
+
+EVOLVE.on(CombatJoined)(_cast)  # one table entry each: each keeps its own payload type
+EVOLVE.on(CombatLeft)(_cast)
 
 
 @EVOLVE.on(FrightRowChanged)

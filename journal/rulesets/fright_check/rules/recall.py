@@ -3,7 +3,7 @@ inputs the event recorded (not the fold's rebuild of state)."""
 
 from __future__ import annotations
 
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Recallers
 from journal.rulesets.fright_check.rules.commands import (
     ChangeRow,
     EndCombat,
@@ -29,7 +29,7 @@ from journal.rulesets.fright_check.rules.events import (
     TraitNamed,
 )
 
-RECALL = Dispatch[object | None]("command_for")
+RECALL = Recallers("command_for")
 
 
 @RECALL.on(FrightChecked)

@@ -15,7 +15,7 @@ from typing import Any
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events import Term, Terms
+from journal.events.terms import Term, Terms
 from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules.commands import Heal, Recover, Rest
 from journal.rulesets.fright_check.rules.decide import DECIDE

@@ -9,9 +9,9 @@ given (without them FP is HT and HP is 10, an average ST: the fold's defaults).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from journal.errors import RuleError
 from journal.rules.numbers import signed
@@ -55,7 +55,7 @@ def _normal(name: str) -> str:
     return " ".join(name.replace("_", " ").replace("-", " ").split()).casefold()
 
 
-def _integer(value: Any, what: str) -> int:
+def _integer(value: object, what: str) -> int:
     if isinstance(value, bool):
         raise RuleError(f"{what} must be a whole number, not {value!r}")
     if isinstance(value, int):
@@ -66,7 +66,7 @@ def _integer(value: Any, what: str) -> int:
     raise RuleError(f"{what} must be a whole number, not {value!r}")
 
 
-def _attribute(sheet: Mapping[str, Any], key: str) -> int:
+def _attribute(sheet: Mapping[str, object], key: str) -> int:
     label = key.upper() if key != "will" else "Will"
     if sheet.get(key) is None:
         raise RuleError(f"a GURPS character needs {label}: add --{key} N")
@@ -77,22 +77,20 @@ def _attribute(sheet: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def _trait_items(raw: Any) -> list[tuple[str, Any]]:
+def _trait_items(raw: object) -> list[tuple[str, object]]:
     """Traits as (name, level) pairs, from a mapping or from CLI strings `Name=N` / `Name`."""
     if raw is None:
         return []
     if isinstance(raw, Mapping):
         return [(str(k), v) for k, v in raw.items()]
-    if isinstance(raw, str):
-        raw = [raw]
-    items: list[tuple[str, Any]] = []
-    for text in raw:
+    items: list[tuple[str, object]] = []
+    for text in _texts(raw, "traits"):
         name, sep, level = str(text).partition("=")
         items.append((name, level if sep else True))
     return items
 
 
-def parse_traits(raw: Any) -> dict[str, int | bool]:
+def parse_traits(raw: object) -> dict[str, int | bool]:
     traits: dict[str, int | bool] = {}
     for given, level in _trait_items(raw):
         spec = TRAITS.get(_normal(given))
@@ -111,7 +109,7 @@ def parse_traits(raw: Any) -> dict[str, int | bool]:
     return traits
 
 
-def _level(spec: TraitSpec, level: Any) -> int | bool:
+def _level(spec: TraitSpec, level: object) -> int | bool:
     if spec.levels is None:
         if level is True or (isinstance(level, str) and level.strip() == ""):
             return True
@@ -125,15 +123,22 @@ def _level(spec: TraitSpec, level: Any) -> int | bool:
     return value
 
 
-def _names(raw: Any, what: str) -> list[str]:
+def _texts(raw: object, what: str) -> Iterable[object]:
+    """One text, or several (a list of them)."""
+    if isinstance(raw, str):
+        return [raw]
+    if not isinstance(raw, Iterable):
+        raise RuleError(f"{what} must be a list of names, not {raw!r}")
+    return raw
+
+
+def _names(raw: object, what: str) -> list[str]:
     if raw is None:
         return []
-    if isinstance(raw, str):
-        raw = [raw]
-    return [" ".join(str(n).split()) for n in raw]
+    return [" ".join(str(n).split()) for n in _texts(raw, f"{what}s")]
 
 
-def parse_quirks(raw: Any) -> list[str]:
+def parse_quirks(raw: object) -> list[str]:
     quirks = _names(raw, "quirk")
     if any(not q for q in quirks):
         raise RuleError("a quirk needs a name")
@@ -154,7 +159,7 @@ def _no_duplicates(names: Sequence[str], what: str) -> None:
         seen.add(name.casefold())
 
 
-def check_self_control(value: Any, what: str) -> int | None:
+def check_self_control(value: object, what: str) -> int | None:
     if value is None:
         return None
     number = _integer(value, f"the self-control number of {what}")
@@ -163,16 +168,28 @@ def check_self_control(value: Any, what: str) -> int | None:
     return number
 
 
-def check_points(value: Any, what: str) -> int:
+def check_points(value: object, what: str) -> int:
     points = _integer(value, f"the points of {what}")
     if points >= 0:
         raise RuleError(f"{what} is a disadvantage: its points must be negative, not {points}")
     return points
 
 
-def parse_disadvantages(raw: Any) -> list[dict[str, Any]]:
-    result: list[dict[str, Any]] = []
-    for item in raw or ():
+class Disadvantage(TypedDict):
+    """A disadvantage of the sheet, as recorded."""
+
+    name: str
+    points: int
+    self_control: int | None
+
+
+def parse_disadvantages(raw: object) -> list[Disadvantage]:
+    result: list[Disadvantage] = []
+    if not raw:
+        return result
+    if not isinstance(raw, Iterable):
+        raise RuleError(f"disadvantages must be a list, not {raw!r}")
+    for item in raw:
         if not isinstance(item, Mapping):
             raise RuleError(f"a disadvantage needs a name, points and self-control, not {item!r}")
         name = " ".join(str(item.get("name") or "").split())
@@ -194,7 +211,7 @@ def parse_disadvantages(raw: Any) -> list[dict[str, Any]]:
 KNOWN_KEYS = {"will", "ht", "iq", "traits", "quirks", "disadvantages", "hp", "fp"}
 
 
-def _pool(sheet: Mapping[str, Any], key: str) -> dict[str, int]:
+def _pool(sheet: Mapping[str, object], key: str) -> dict[str, int]:
     if sheet.get(key) is None:
         return {}
     value = _integer(sheet[key], key.upper())
@@ -204,7 +221,7 @@ def _pool(sheet: Mapping[str, Any], key: str) -> dict[str, int]:
     return {key: value}
 
 
-def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+def build_sheet(sheet: Mapping[str, object]) -> dict[str, object]:
     unknown = sorted(k for k in sheet if k not in KNOWN_KEYS and sheet[k] is not None)
     if unknown:
         raise RuleError(

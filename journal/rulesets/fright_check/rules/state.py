@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from journal.events import JSONObject
+from journal.events.canonical import JSONObject
 from journal.frozen import changed
 from journal.rules.core.state import RulesState
 from journal.rulesets.fright_check.rules.events import Modifier

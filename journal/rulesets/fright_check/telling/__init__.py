@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import BoardTable, Document, StatusDocument
-from journal.events import Recorded
-from journal.rules.dispatch import Dispatch
+from journal.events.recorded import Recorded
+from journal.rules.command import Command
+from journal.rules.dispatch import Lines, Sentences
 from journal.rules.ruleset import Ruleset
 from journal.rulesets.fright_check.rules.events import (
     FrightChecked,
@@ -48,8 +49,8 @@ DICE_WORDS: Mapping[str, str] = {
 
 
 class FrightCheckTelling(Telling):
-    lines: ClassVar[Dispatch[str]] = LINES
-    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
     explain_labels = _board.EXPLAIN_LABELS
     explain_hidden = _board.EXPLAIN_HIDDEN
     explain_skipped = _board.EXPLAIN_SKIPPED
@@ -75,7 +76,7 @@ class FrightCheckTelling(Telling):
     def dice_label(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         purpose: str,
         count: int,
         sides: int,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from journal.events import describe_terms
-from journal.rules.dispatch import Dispatch
+from journal.events.terms import describe_terms
+from journal.rules.dispatch import Lines
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,
@@ -156,7 +156,7 @@ def _check_text(p: FrightChecked) -> str:
     return text + ": " + "; ".join(effect_text(e) for e in p.effects)
 
 
-LINES = Dispatch[str]("log line")
+LINES = Lines("log line")
 LINES.on(FrightChecked)(_check_text)
 
 

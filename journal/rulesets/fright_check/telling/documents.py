@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from journal.documents import Document
-from journal.events import Dice, JSONObject, Recorded
+from journal.events.canonical import JSONObject
+from journal.events.recorded import Recorded
+from journal.events.registry import Dice
 from journal.rulesets.fright_check.rules.events import (
     FrightChecked,
     Modifier,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from journal.events import sorted_json
-from journal.rules.dispatch import Dispatch
+from journal.events.canonical import JSON, sorted_json
+from journal.rules.dispatch import Sentences
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,
@@ -41,7 +41,7 @@ def _for_players(value: object) -> object:
     return value
 
 
-def shown(effect: Mapping[str, object], gm: bool) -> Mapping[str, object]:
+def shown(effect: Mapping[str, object], gm: bool) -> Mapping[str, JSON]:
     """The effect as this audience may read it (players: no dice, no formula), its keys
     sorted: a JSON object keeps no order (PostgreSQL's JSONB has its own)."""
     found = sorted_json(effect if gm else _for_players(effect))
@@ -116,7 +116,7 @@ def fright_sentence(p: FrightChecked, gm: bool) -> str:
     return f"{head}: {verdict(p)}, table {row}: {effects}"
 
 
-SENTENCES = Dispatch[str | None]("handout sentence")
+SENTENCES = Sentences("handout sentence")
 SENTENCES.on(FrightChecked)(fright_sentence)
 # a handout shows a combat as an encounter of its own
 SENTENCES.on(CombatStarted, CombatEnded)(lambda payload, gm: None)
@@ -135,7 +135,7 @@ def _left(payload: CombatLeft, gm: bool) -> str:
 @SENTENCES.on(TraitNamed)
 def _named(payload: TraitNamed, gm: bool) -> str:
     if gm:
-        return LINES.handler(TraitNamed)(payload)  # type: ignore[misc]
+        return LINES.line(payload)
     return trait_words(payload)
 
 
@@ -153,7 +153,7 @@ def trait_words(p: TraitNamed) -> str:
 @SENTENCES.on(FrightRowChanged)
 def _changed(p: FrightRowChanged, gm: bool) -> str:
     if gm:
-        return LINES.handler(FrightRowChanged)(p)  # type: ignore[misc]
+        return LINES.line(p)
     effects = "; ".join(effect_line(e, gm) for e in p.effects) or "no effect"
     return (
         f"{p.character}'s Fright Check turns out otherwise: table row {row_label(p.row)}: {effects}"

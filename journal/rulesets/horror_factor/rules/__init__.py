@@ -15,10 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from journal.documents import CharacterStatus
-from journal.events import Event, JSONObject, OptionValue
+from journal.events.canonical import JSONObject
+from journal.events.registry import Event, OptionValue
+from journal.rules.command import Command
 from journal.rules.core.events import Adjustment
-from journal.rules.core.state import CampaignState
-from journal.rules.dispatch import Dispatch
+from journal.rules.core.state import CampaignState, Meta
+from journal.rules.dispatch import Deciders, Evolvers, Recallers
 from journal.rules.ruleset import Ruleset
 from journal.rulesets.horror_factor.rules import catalog, corrected, fiat
 from journal.rulesets.horror_factor.rules import invariants as _invariants
@@ -78,9 +80,9 @@ class HorrorFactorRules(Ruleset):
     commands = COMMANDS
     events = EVENTS
     state_classes = STATE_CLASSES
-    deciders: ClassVar[Dispatch[list[Event]]] = DECIDE
-    evolvers: ClassVar[Dispatch[HFState]] = EVOLVE  # type: ignore[assignment]
-    recallers: ClassVar[Dispatch[object | None]] = RECALL
+    deciders: ClassVar[Deciders[CampaignState]] = DECIDE
+    evolvers: ClassVar[Evolvers[CampaignState, Meta, HFState]] = EVOLVE
+    recallers: ClassVar[Recallers] = RECALL
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
     invariants = _invariants.INVARIANTS
@@ -89,7 +91,7 @@ class HorrorFactorRules(Ruleset):
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
 
-    def amend(self, payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+    def amend(self, payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
         return corrected.amend(payload, command, inputs)
 
     def parse_option(self, key: str, raw: str) -> OptionValue:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events import Terms
+from journal.events.terms import Terms
 from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.commands import (

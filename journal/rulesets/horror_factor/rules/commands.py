@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from journal.rules.command import Command
+
 
 @dataclass(frozen=True)
-class StartEncounter:
+class StartEncounter(Command):
     title: str
     hf: str  # a preset name or an integer as text
     cast: tuple[str, ...]
@@ -17,23 +19,23 @@ class StartEncounter:
 
 
 @dataclass(frozen=True)
-class AdvanceTurn:
+class AdvanceTurn(Command):
     pass
 
 
 @dataclass(frozen=True)
-class RollInitiative:
+class RollInitiative(Command):
     character: str
 
 
 @dataclass(frozen=True)
-class Soak:
+class Soak(Command):
     character: str
     points: int
 
 
 @dataclass(frozen=True)
-class Shift:
+class Shift(Command):
     character: str | None  # None: every participant (`--all`)
     cause: str
     delta: int | None = None
@@ -42,7 +44,7 @@ class Shift:
 
 
 @dataclass(frozen=True)
-class SetWording:
+class SetWording(Command):
     """The campaign's players' wording of a catalog cause (None: the catalog's again)."""
 
     cause: str
@@ -50,25 +52,25 @@ class SetWording:
 
 
 @dataclass(frozen=True)
-class DropEnemy:
+class DropEnemy(Command):
     character: str
 
 
 @dataclass(frozen=True)
-class EndEncounter:
+class EndEncounter(Command):
     do_or_die: tuple[str, ...] = ()
     broken: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
-class JoinEncounter:
+class JoinEncounter(Command):
     """A character arrives late (or comes back) to the running encounter."""
 
     character: str
 
 
 @dataclass(frozen=True)
-class LeaveEncounter:
+class LeaveEncounter(Command):
     """A character is out of the fight (fled, knocked out...) before it ends."""
 
     character: str
@@ -76,21 +78,21 @@ class LeaveEncounter:
 
 
 @dataclass(frozen=True)
-class HorrorCheck:
+class HorrorCheck(Command):
     character: str
     hf: int | None = None
     category: str | None = None  # the horror's category (a specialization may apply)
 
 
 @dataclass(frozen=True)
-class Rest:
+class Rest(Command):
     characters: tuple[str, ...] = ()  # empty: everyone
     victory: bool = False
     points: int | None = None
 
 
 @dataclass(frozen=True)
-class Peace:
+class Peace(Command):
     character: str
     months: int
     lose: int
@@ -102,7 +104,7 @@ class Peace:
 
 
 @dataclass(frozen=True)
-class Award:
+class Award(Command):
     character: str
     hardness: int  # levels gained
     reason: str

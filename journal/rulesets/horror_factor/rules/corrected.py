@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from journal.errors import RuleError
-from journal.events import Event
+from journal.events.registry import Event
+from journal.rules.command import Command
 from journal.rules.numbers import signed
 from journal.rulesets.horror_factor.rules.commands import HorrorCheck, StartEncounter
 
@@ -18,7 +19,7 @@ AMENDABLE: Mapping[str, str] = {
 }
 
 
-def amend(payload: Event, command: object, inputs: Mapping[str, str]) -> object:
+def amend(payload: Event, command: Command, inputs: Mapping[str, str]) -> Command:
     """`command` with the corrected inputs, or a RuleError naming what does not fit."""
     raw = inputs["hf"]
     if isinstance(command, StartEncounter):

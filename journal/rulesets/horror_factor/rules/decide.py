@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
-from journal.events import Event, Term, Terms
+from journal.events.terms import Term, Terms
 from journal.rules.core.state import CampaignState
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Deciders
 from journal.rules.numbers import unsigned
 from journal.rulesets.horror_factor.rules import aftermath, catalog
 from journal.rulesets.horror_factor.rules.commands import (
@@ -51,7 +51,7 @@ from journal.rulesets.horror_factor.rules.state import (
     action_penalty,
 )
 
-DECIDE = Dispatch[list[Event]]("decide")
+DECIDE = Deciders[CampaignState]("decide")
 DECIDE.on(StartEncounter)(lambda state, command, dice: [start_encounter(state, command)])
 DECIDE.on(AdvanceTurn)(lambda state, command, dice: [advance_turn(state)])
 DECIDE.on(RollInitiative)(

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from journal.events import Dice, Event, Terms, event, upcaster
+from journal.events.registry import Dice, Event, event, upcaster
+from journal.events.terms import Terms
 
 
 @dataclass(frozen=True)

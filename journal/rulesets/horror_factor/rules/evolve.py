@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from journal.events import JSONObject
+from journal.events.canonical import JSONObject
 from journal.frozen import changed
 from journal.rules.core.events import CharacterAdded, CharacterRenamed, NumbersAdjusted
 from journal.rules.core.evolve import renamed_in
 from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Evolvers
 from journal.rulesets.horror_factor.rules import catalog, fiat
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -47,7 +47,7 @@ from journal.rulesets.horror_factor.rules.state import (
     clamp,
 )
 
-EVOLVE = Dispatch[HFState]("evolve")
+EVOLVE = Evolvers[CampaignState, Meta, HFState]("evolve")
 
 
 @EVOLVE.on(CharacterAdded)

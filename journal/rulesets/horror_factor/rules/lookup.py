@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from journal.errors import RuleError
-from journal.events import Term
+from journal.events.terms import Term
 from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules.events import TrackChange
 from journal.rulesets.horror_factor.rules.state import Character, Encounter, HFState, Participant

@@ -3,7 +3,7 @@ inputs the event recorded (not the fold's rebuild of state)."""
 
 from __future__ import annotations
 
-from journal.rules.dispatch import Dispatch
+from journal.rules.dispatch import Recallers
 from journal.rulesets.horror_factor.rules.commands import (
     AdvanceTurn,
     Award,
@@ -37,7 +37,7 @@ from journal.rulesets.horror_factor.rules.events import (
     WordingSet,
 )
 
-RECALL = Dispatch[object | None]("command_for")
+RECALL = Recallers("command_for")
 RECALL.on(EncounterStarted)(
     lambda p: StartEncounter(
         title=p.title,

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from journal.errors import RuleError
 from journal.rules.numbers import signed
 from journal.rulesets.horror_factor.rules import catalog
 
 
-def whole(value: Any, what: str) -> int:
+def whole(value: object, what: str) -> int:
     """An int from an int or a digit string; a RuleError naming `what` otherwise."""
     if isinstance(value, bool):
         raise RuleError(f"{what} must be a whole number, not {value!r}")
@@ -23,7 +22,7 @@ def whole(value: Any, what: str) -> int:
     raise RuleError(f"{what} must be a whole number, not {value!r}")
 
 
-def in_range(value: Any, what: str, low: int, high: int) -> int:
+def in_range(value: object, what: str, low: int, high: int) -> int:
     number = whole(value, what)
     if not low <= number <= high:
         raise RuleError(f"{what} must be {low} to {high}, not {number}")
@@ -34,7 +33,7 @@ def category_name(text: str) -> str:
     return "-".join(text.strip().lower().split())
 
 
-def build_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+def build_sheet(sheet: Mapping[str, object]) -> dict[str, object]:
     """The canonical Horror Factor sheet; refuses what the rules do not allow."""
     missing = [k for k in ("reaction", "willpower", "hardness", "training") if k not in sheet]
     if missing:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from journal.documents import BoardTable, Document, StatusDocument
-from journal.events import Recorded, describe_terms
-from journal.rules.dispatch import Dispatch
+from journal.events.recorded import Recorded
+from journal.events.terms import describe_terms
+from journal.rules.command import Command
+from journal.rules.dispatch import Lines, Sentences
 from journal.rules.ruleset import Ruleset
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -34,8 +36,8 @@ if TYPE_CHECKING:
 
 
 class HorrorFactorTelling(Telling):
-    lines: ClassVar[Dispatch[str]] = LINES
-    sentences: ClassVar[Dispatch[str | None]] = SENTENCES
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
     explain_labels = _board.EXPLAIN_LABELS
     explain_hidden = _board.EXPLAIN_HIDDEN
     explain_expanded = _board.EXPLAIN_EXPANDED
@@ -46,7 +48,7 @@ class HorrorFactorTelling(Telling):
     def dice_label(
         self,
         state: CampaignState,
-        command: object,
+        command: Command,
         purpose: str,
         count: int,
         sides: int,

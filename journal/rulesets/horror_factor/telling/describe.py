@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.events import Dice, describe_terms
-from journal.rules.dispatch import Dispatch
+from journal.events.registry import Dice
+from journal.events.terms import describe_terms
+from journal.rules.dispatch import Lines
 from journal.rulesets.horror_factor.rules.decide import NO_ROLL
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -71,7 +72,7 @@ def _check_result(payload: HorrorChecked) -> str:
     return f"failed exceptionally (at {edge} or less)"
 
 
-LINES = Dispatch[str]("log line")
+LINES = Lines("log line")
 
 
 @LINES.on(EncounterStarted)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from journal.documents import Document
-from journal.events import Dice, Recorded, Terms
+from journal.events.recorded import Recorded
+from journal.events.registry import Dice
+from journal.events.terms import Terms
 from journal.rulesets.horror_factor.rules.events import HorrorChecked, InitiativeRolled
 
 

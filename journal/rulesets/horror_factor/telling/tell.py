@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.events import Terms, describe_terms
-from journal.rules.dispatch import Dispatch
+from journal.events.terms import Terms, describe_terms
+from journal.rules.dispatch import Sentences
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -40,7 +40,7 @@ def _track(changes: Iterable[TrackChange]) -> str:
     return ", ".join(f"{c.character} {c.before} {ARROW} {c.after}" for c in changes)
 
 
-SENTENCES = Dispatch[str | None]("handout sentence")
+SENTENCES = Sentences("handout sentence")
 # a handout shows encounters, their turns and initiatives in the encounter's own table
 SENTENCES.on(EncounterStarted, EncounterEnded, TurnAdvanced, InitiativeRolled)(
     lambda payload, gm: None

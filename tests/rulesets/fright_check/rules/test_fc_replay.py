@@ -8,7 +8,7 @@ from typing import Any
 from support.fright_check import check, faces, mara, refold, stored
 
 from journal.dice import DiceBox
-from journal.events import Event
+from journal.events.registry import Event
 from journal.rules.core.commands import AddCharacter, AdvanceClock, SetClock
 from journal.rules.core.state import CampaignState
 from journal.rulesets.fright_check.rules import (

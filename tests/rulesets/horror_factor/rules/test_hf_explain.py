@@ -6,7 +6,7 @@ from __future__ import annotations
 from support.rules_harness import Table
 
 from journal.dice import DiceBox
-from journal.events import Event, from_data, to_data
+from journal.events.registry import Event, from_data, to_data
 from journal.rules.core.events import NoteTaken
 from journal.rulesets.horror_factor.rules import (
     RULESET,

@@ -6,7 +6,7 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import RuleError
-from journal.events import DiceRoll
+from journal.events.registry import DiceRoll
 from journal.rulesets.horror_factor.rules import (
     AdvanceTurn,
     RollInitiative,

@@ -1,0 +1,77 @@
+"""The hash chain: each event's hash binds it to the one before it and to its campaign."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from datetime import datetime
+
+import msgspec
+
+from journal.events.canonical import canonical_bytes
+from journal.events.recorded import Recorded, format_instant
+
+GENESIS_HASH = ""
+
+
+def chain_hash(
+    prev_hash: str,
+    *,
+    campaign: str | None,
+    seq: int,
+    event_id: str,
+    type: str,
+    schema: int,
+    data: Mapping[str, object] | bytes,
+    recorded_at: datetime,
+    game_time: str | None,
+    session: int | None,
+    writer: str | None = None,
+) -> str:
+    """hash = sha256(prev_hash + canonical JSON of the event, its campaign's slug included).
+
+    `campaign=None` gives the legacy scheme of older journals (database schema before 0003:
+    the slug not hashed), which `verify` accepts only for a campaign's leading run of
+    events, bound to the campaign by the event after it (`ChainSealed`, hashed with it).
+    `data` may be given as its canonical JSON already (what `seal` stores). The writer is
+    hashed when the event names one (schema 0004 on), so older hashes stay valid."""
+    body: dict[str, object] = {
+        "seq": seq,
+        "event_id": event_id,
+        "type": type,
+        "schema": schema,
+        "data": msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
+        "recorded_at": format_instant(recorded_at),
+        "game_time": game_time,
+        "session": session,
+    }
+    if campaign is not None:
+        body["campaign"] = campaign
+    if writer is not None:
+        body["writer"] = writer
+    return hashlib.sha256(prev_hash.encode("utf-8") + canonical_bytes(body)).hexdigest()
+
+
+def rehash(record: Recorded, *, legacy: bool = False) -> str:
+    """The hash the record's content gives: bound to its campaign, or (`legacy`) in the
+    slug-free scheme of older journals."""
+    return chain_hash(
+        record.prev_hash,
+        campaign=None if legacy else record.campaign,
+        seq=record.seq,
+        event_id=record.event_id,
+        type=record.type,
+        schema=record.schema,
+        data=record.data,
+        recorded_at=record.recorded_at,
+        game_time=record.game_time,
+        session=record.session,
+        writer=record.writer,
+    )
+
+
+def is_legacy(record: Recorded) -> bool:
+    """Whether the record's hash is of the slug-free scheme of older journals (and not of
+    the current one): such a chain is bound to its campaign by a `ChainSealed` after it."""
+    return rehash(record) != record.hash and rehash(record, legacy=True) == record.hash
+

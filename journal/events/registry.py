@@ -1,0 +1,179 @@
+"""Payloads: the base of every event payload, the registry of payload types by name, their
+schema versions and upcasters, and the typed decoding of stored JSON back into them.
+
+A payload is a frozen dataclass named in the past tense and registered with `@event`. Its
+fields are typed precisely (str, int, bool, None, tuples, mappings, nested frozen
+dataclasses such as a recorded change), so one typed decoder (msgspec) turns the stored
+JSON back into the very payload the decider produced, refusing what does not fit.
+A payload records a ruling's inputs (dice faces, flags, names) and its derived results
+with their terms, so `explain` can show them and `audit` can recompute them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar, TypeVar
+
+import msgspec
+
+from journal.events.canonical import plain, sorted_json
+
+#: A campaign option's value.
+OptionValue = int | str | bool
+
+
+#: the events that correct others: the fold reads the log through them
+CORRECTION_TYPES = ("EventVoided", "RulingAmended")
+
+
+class Event:
+    """Base of every payload. Subclasses are frozen dataclasses registered with `@event`."""
+
+    schema: ClassVar[int] = 1
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """The faces a roll showed and where they came from (entered, rolled, seeded, audit)."""
+
+    faces: tuple[int, ...]
+    source: str
+
+
+#: the dice a ruling used, by purpose (`initiative`, `will`, `table`, `stun`, ...)
+Dice = Mapping[str, DiceRoll]
+
+
+E = TypeVar("E", bound=type[Event])
+
+
+Upcaster = Callable[[dict[str, object]], dict[str, object]]
+
+
+_REGISTRY: dict[str, type[Event]] = {}
+
+
+_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def event(cls: E) -> E:
+    """Register a payload class under its class name (the `type` column)."""
+    if cls.__name__ in _REGISTRY and _REGISTRY[cls.__name__] is not cls:
+        raise TypeError(f"event type {cls.__name__} registered twice")
+    _REGISTRY[cls.__name__] = cls
+    return cls
+
+
+def upcaster(type_name: str, from_schema: int) -> Callable[[Upcaster], Upcaster]:
+    """Register a function turning a payload of `from_schema` into `from_schema + 1`."""
+
+    def register(fn: Upcaster) -> Upcaster:
+        _UPCASTERS[(type_name, from_schema)] = fn
+        return fn
+
+    return register
+
+
+def event_class(type_name: str) -> type[Event]:
+    try:
+        return _REGISTRY[type_name]
+    except KeyError:
+        raise ValueError(f"unknown event type {type_name!r}") from None
+
+
+def keep_sorted(payload: Event, *fields: str) -> None:
+    """For a payload's `__post_init__`: its free-form JSON objects (`fields`) with their keys
+    sorted at every depth. A JSON object has no order of its own, and PostgreSQL's JSONB
+    keeps the keys in another than SQLite does; so whatever reads one (a log line, a sheet's
+    traits folded into a state) reads the same, from either store or from the decider."""
+    for name in fields:
+        object.__setattr__(payload, name, sorted_json(getattr(payload, name)))
+
+
+def to_data(payload: Event) -> dict[str, object]:
+    """The payload as the JSON object the store keeps."""
+    data = plain(payload)
+    assert isinstance(data, dict)
+    return data
+
+
+def upcast(
+    type_name: str, schema: int, data: Mapping[str, object]
+) -> tuple[int, dict[str, object]]:
+    current = event_class(type_name).schema
+    if schema > current:
+        raise ValueError(
+            f"{type_name} has schema {schema}, newer than this journal knows ({current}): "
+            "upgrade journal"
+        )
+    copy = dict(data)
+    while schema < current:
+        step = _UPCASTERS.get((type_name, schema))
+        if step is None:
+            raise ValueError(f"no upcaster for {type_name} schema {schema}")
+        copy = step(copy)
+        schema += 1
+    return schema, copy
+
+
+@cache
+def _field_names(type_name: str) -> frozenset[str]:
+    cls = event_class(type_name)
+    assert dataclasses.is_dataclass(cls), f"{type_name} is no dataclass"
+    return frozenset(f.name for f in dataclasses.fields(cls))
+
+
+def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
+    """Build a payload, upcasting old schemas; a ValueError names the field that does not
+    fit its declared type (`NoteTaken.text cannot be ["a"]`)."""
+    cls = event_class(type_name)
+    if schema != cls.schema:
+        _, data = upcast(type_name, schema, data)
+    unknown = sorted(set(data) - _field_names(type_name))
+    if unknown:
+        raise ValueError(f"{type_name} has unknown field(s): {', '.join(unknown)}")
+    try:
+        payload: Event = msgspec.convert(data, cls)
+    except msgspec.ValidationError as exc:
+        raise ValueError(_validation_message(type_name, data, exc)) from None
+    return payload
+
+
+@cache
+def _decoder(type_name: str) -> msgspec.json.Decoder[Event]:
+    return msgspec.json.Decoder(event_class(type_name))
+
+
+def from_json(type_name: str, schema: int, text: str | bytes) -> Event:
+    """A payload from JSON text the journal wrote itself: decoded straight into its type,
+    without the checks `from_data` makes of what comes from outside."""
+    cls = event_class(type_name)
+    if schema == cls.schema:
+        try:
+            return _decoder(type_name).decode(text)
+        except msgspec.ValidationError:
+            pass  # let from_data say precisely what does not fit
+    return from_data(type_name, schema, msgspec.json.decode(text))
+
+
+def _validation_message(type_name: str, data: Mapping[str, object], exc: Exception) -> str:
+    text = str(exc)
+    if text.startswith("Object missing required field"):
+        missing = text.split("`")[1]
+        return f"{type_name} is missing field(s): {missing}"
+    path = text.rsplit("- at `$", 1)
+    if len(path) == 2:
+        where = path[1].rstrip("`")
+        field = where.lstrip(".").split(".")[0].split("[")[0]
+        shown = json.dumps(data.get(field), default=str)[:60]
+        return f"{type_name}{where} cannot be {shown} ({path[0].strip()})"
+    return f"{type_name}: {text}"
+

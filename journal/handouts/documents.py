@@ -1,0 +1,252 @@
+"""The documents the handouts are made of: a session's recap, a character's arc, the
+campaign's book (`recap --json`, `arc --json`, `book --json`, and what the templates
+render). They are JSON objects typed key by key (TypedDicts: a template reads
+`entry.kind` or `entry["kind"]` alike, and `--json` prints them as they are); the parts a
+ruleset's narrator shapes (a turn's rows, the outcome lists, the standing, the arc's
+numbers) are `Fields`, whose keys its template partials read.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypeAlias, TypedDict, overload
+
+from journal.documents import Fields
+
+
+class CampaignHeading(TypedDict):
+    title: str
+    slug: str
+    ruleset: str
+
+
+class AudienceHeading(TypedDict):
+    """Who a handout is for: `kind` players, gm or character (then `name` is theirs)."""
+
+    kind: str
+    name: str | None
+    label: str
+    gm: bool
+
+
+class GmDetails(TypedDict):
+    """The GM's view of a ruling: its seq, log line, dice faces and terms, and for an
+    amended one the event that amended it."""
+
+    seq: int
+    line: str
+    dice: str | None
+    terms: str | None
+    amended_by: NotRequired[int]
+
+
+class NoteEntry(TypedDict):
+    """A note told in the story (the names in it as they read now)."""
+
+    kind: Literal["note"]
+    text: str
+    gm_only: bool
+    about: list[str]
+    gm: GmDetails | None
+
+
+class EventEntry(TypedDict):
+    """An event told on its own, in a sentence."""
+
+    kind: Literal["event"]
+    text: str
+    gm: GmDetails | None
+
+
+#: what a turn of an encounter shows happening
+Happening: TypeAlias = NoteEntry | EventEntry
+
+
+class Turn(TypedDict):
+    """A turn of an encounter (its number None for a fight that counts none): the
+    narrator's rows (one per fighter) and what happened in it."""
+
+    number: int | None
+    rows: list[Fields]
+    happenings: list[Happening]
+
+
+class ChartSeries(TypedDict):
+    label: str
+    style: str
+    values: list[int | None]
+    #: the points drawn as a cross (a fighter who froze that turn)
+    crossed: NotRequired[list[int]]
+    #: the series in words, for a text handout (added when rendered)
+    track: NotRequired[str]
+
+
+class Chart(TypedDict):
+    """A line chart: `title`, `y_label`, `y_max`, `x_labels` (`x_title`), its series."""
+
+    title: str
+    y_label: str
+    y_max: int
+    x_labels: list[str]
+    x_title: NotRequired[str]
+    series: list[ChartSeries]
+    #: the chart drawn as inline SVG (added when rendered to HTML)
+    svg: NotRequired[str]
+
+
+class EncounterOpening(TypedDict):
+    """What a narrator says of an encounter as it opens."""
+
+    title: str
+    hf: int | None
+    why: str
+    category: str | None
+    ambush: bool
+    cast: list[str]
+
+
+class Encounter(EncounterOpening):
+    """An encounter of the recap's story: its opening, turns, results and end."""
+
+    kind: Literal["encounter"]
+    turns: list[Turn]
+    results: list[Fields]
+    ended: bool
+    end: str | None
+    gm: GmDetails | None
+    visible: bool
+    end_gm: NotRequired[GmDetails | None]
+    charts: NotRequired[list[Chart]]
+
+
+#: one entry of a recap's story
+StoryEntry: TypeAlias = NoteEntry | EventEntry | Encounter
+
+
+class SessionHeading(TypedDict):
+    number: int
+    title: str
+    began: str | None
+    ended: str | None
+    closed: bool
+    #: how many sessions the campaign has
+    of: int
+
+
+class VoidedEntry(TypedDict):
+    """An event voided since (the GM's copy lists them), with why."""
+
+    seq: int
+    session: int | None
+    line: str
+    reason: str
+
+
+class RecapDocument(TypedDict):
+    """`recap --json`: one session for one audience."""
+
+    campaign: CampaignHeading
+    audience: AudienceHeading
+    session: SessionHeading
+    cast: list[str]
+    since: list[StoryEntry]
+    story: list[StoryEntry]
+    outcomes: dict[str, list[Fields]]
+    has_outcomes: bool
+    standing: list[Fields]
+    voided: list[VoidedEntry]
+
+
+class ArcSample(TypedDict):
+    """A character's numbers at one moment (`numbers` None: not in the campaign then)."""
+
+    label: str
+    numbers: Fields | None
+    present: bool
+
+
+class ArcPoint(TypedDict):
+    """A row of the arc's table: its label (`Start`, `S2`, `Now`) and title."""
+
+    label: str
+    title: str
+    numbers: Fields | None
+    present: bool
+
+
+class ArcMilestone(TypedDict):
+    kind: str
+    label: str
+    session: int | None
+    when: str | None
+    text: str
+    gm: GmDetails | None
+
+
+class ArcDocument(TypedDict):
+    """`arc --json`: a character's numbers session by session, milestones and sheet."""
+
+    campaign: CampaignHeading
+    name: str
+    sessions: int
+    now: str | None
+    points: list[ArcPoint]
+    charts: list[Chart]
+    milestones: list[ArcMilestone]
+    sheet: Fields
+
+
+class CastEntry(TypedDict):
+    name: str
+    retired: bool
+
+
+class Receipt(TypedDict):
+    """The head event a book was made from (`journal verify --head` checks it)."""
+
+    seq: int
+    hash: str
+    recorded_at: str
+    text: str
+
+
+class BookDocument(TypedDict):
+    """`book --json`: the cover, every session's recap, the arcs, sheets and receipt."""
+
+    campaign: CampaignHeading
+    audience: AudienceHeading
+    as_of_session: int | None
+    sessions: int
+    began: str | None
+    now: str | None
+    cast: list[CastEntry]
+    recaps: list[RecapDocument]
+    arcs: list[ArcDocument]
+    sheets: list[Fields]
+    receipt: Receipt
+
+
+@overload
+def gm_fields(gm: GmDetails) -> Fields: ...
+
+
+@overload
+def gm_fields(gm: None) -> None: ...
+
+
+@overload
+def gm_fields(gm: GmDetails | None) -> Fields | None: ...
+
+
+def gm_fields(gm: GmDetails | None) -> Fields | None:
+    """The GM's view of a ruling as a narrator's `Fields` hold it (an outcome's `gm`)."""
+    if gm is None:
+        return None
+    fields: Fields = {
+        "seq": gm["seq"],
+        "line": gm["line"],
+        "dice": gm["dice"],
+        "terms": gm["terms"],
+    }
+    if "amended_by" in gm:
+        fields["amended_by"] = gm["amended_by"]
+    return fields
