@@ -38,10 +38,10 @@ def test_amending_the_check_re_rules_the_named_trait_at_its_new_points(tmp_path:
         naming = night.run(NameTrait("Freddie", None, "Mute")).records[0]  # 4
         assert naming.data["points"] == -10
 
-        _, plan = night.amend(check.seq, ["table=6,6,5"], reason="misread the table roll")
+        _, rerule = night.amend(check.seq, ["table=6,6,5"], reason="misread the table roll")
 
         _, corrections = night.service.history()
-        assert naming.seq not in corrections.voided, plan.text()
+        assert naming.seq not in corrections.voided, rerule.plan.text()
         named = corrections.amended[naming.seq]
         assert (named.name, named.points, named.pending_kind) == ("Mute", -15, "mental")
         assert night.audit().findings == []
