@@ -244,13 +244,15 @@ def _play(
                 # a ruling a re-rule voided stays void (the GM enters it again if it
                 # happened): the rules refuse it here too, unless a later correction
                 # changed its past again (a session's end voided when its start was, then
-                # the session before it reopened by another void)
+                # the session before it reopened by another void; a peace refused once a
+                # Horror Check's dice were amended, then the check amended back)
                 try:
                     fresh.decide(command, dice)
                 except JournalError:
                     continue
                 made = corrections.voided_by[seq]
-                assert any(corrections.voided_by[v] > made for v in voided), (seq, voided)
+                later = [(c, t) for c, t in corrections.reaches if c > made and t < seq]
+                assert later, (seq, voided, AMENDED)
                 continue
             fresh.do(command, dice)
             fresh_seq[seq] = fresh.state.seq

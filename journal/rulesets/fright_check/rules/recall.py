@@ -67,11 +67,15 @@ def _check(payload: FrightChecked) -> FrightCheck:
 
 @RECALL.on(TraitNamed)
 def _named(payload: TraitNamed) -> NameTrait:
+    # No points: the GM names "the trait check `for_seq` gives" (one per check, so `--points`
+    # only guards it), and its points are the check's. Recalling the recorded ones would
+    # refuse the naming once a correction of the check changes them (-10 to -15), where the
+    # same typed command decides the named trait at the check's new points.
     return NameTrait(
         character=payload.character,
         for_seq=payload.for_seq,
         name=payload.name,
-        points=payload.pending_points,
+        points=None,
         self_control=None if payload.worsened else payload.self_control,
         worsen=payload.name if payload.worsened else None,
     )
