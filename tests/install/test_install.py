@@ -47,3 +47,20 @@ def test_sqlite_is_durable_and_patient(tmp_path: Path) -> None:
         "foreign_keys": 1,
         "busy_timeout": 30000,
     }
+
+
+def test_every_package_of_the_journal_is_in_the_wheel() -> None:
+    """`pip install .` ships the packages pyproject.toml lists (the templates, migrations
+    and campaigns are mapped in from the top of the repository, so they are listed by hand):
+    a package added under journal/ and not listed would be missing from every install but
+    an editable one."""
+    import tomllib
+
+    root = Path(__file__).parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text())
+    listed = set(project["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(root).parts)
+        for init in (root / "journal").rglob("__init__.py")
+    }
+    assert found - listed == set()
