@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import journal
 from journal.rules import fold_files, load_all
 
 ROOT = Path(__file__).parents[2]
@@ -22,10 +23,10 @@ RULESETS = load_all()
 @pytest.mark.parametrize("ruleset", [r.name for r in RULESETS])
 def test_only_the_pure_rules_and_the_fold_are_fingerprinted(ruleset: str) -> None:
     files = fold_files(ruleset)
-    journal = ROOT / "journal"
-    assert journal / "projection.py" in files
-    assert journal / "rules" / "core" / "evolve.py" in files
-    assert journal / "rules" / "core" / "decide.py" not in files  # deciding folds nothing
+    installed = Path(journal.__file__).resolve().parent  # the checkout, or site-packages
+    assert installed / "projection.py" in files
+    assert installed / "rules" / "core" / "evolve.py" in files
+    assert installed / "rules" / "core" / "decide.py" not in files  # deciding folds nothing
     parts = {path.parent.name for path in files}
     assert "rules" in parts
     assert not [
