@@ -181,8 +181,11 @@ def same_but_seq(state: CampaignState, other: CampaignState) -> bool:
     """Whether two states differ by their seq alone (every other part the very same
     object, as a fold leaves what an event did not touch): a status, a function of the
     state but its seq, is then the same, and need not be read again."""
-    theirs = vars(other)
-    return all(value is theirs[key] for key, value in vars(state).items() if key != "seq")
+    return all(getattr(state, key) is getattr(other, key) for key in _BUT_SEQ)
+
+
+#: every field of a campaign state but its seq
+_BUT_SEQ = tuple(name for name in CampaignState.__struct_fields__ if name != "seq")
 
 
 def names_walk(

@@ -4,7 +4,6 @@ is bound to the event it folds up to, and a command never needs it to be there."
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -17,6 +16,7 @@ from support import WORKED_EXAMPLE
 from journal import projection
 from journal.app import Campaign as Journal
 from journal.cache import encoded, snapshot_registry
+from journal.frozen import changed
 from journal.rules import rules_version
 from journal.rules.core.commands import TakeNote, VoidEvent
 from journal.rules.core.state import CampaignState
@@ -108,7 +108,7 @@ def test_a_void_reaching_behind_the_snapshot_sets_it_aside(tmp_path: Path) -> No
 def test_a_snapshot_of_other_rules_code_is_never_read(tmp_path: Path) -> None:
     journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}")
     full = journal.state(cached=False)
-    forged = dataclasses.replace(full, characters=("Freddie",))
+    forged = changed(full, characters=("Freddie",))
     kept = encoded(forged)
     assert kept is not None
     journal.store.save_snapshot(journal.campaign, 27, "hf-0:oldcode", kept[1])
