@@ -11,9 +11,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from msgspec.structs import replace
+
 from journal.events.recorded import Recorded
 from journal.events.registry import Event, from_data, to_data
-from journal.frozen import changed
 from journal.rules import load
 from journal.rules.core.events import CampaignCreated, RulingAmended
 from journal.rules.core.evolve import evolve_core
@@ -132,10 +133,10 @@ def apply(
     state = evolve_core(state, payload, meta)
     if isinstance(payload, CampaignCreated):
         ruleset = load(payload.ruleset)
-        state = changed(state, rules=ruleset.initial())
+        state = replace(state, rules=ruleset.initial())
     if ruleset is not None:
-        return changed(state, rules=ruleset.evolve(state, payload, meta), seq=meta.seq)
-    return changed(state, seq=meta.seq)
+        return replace(state, rules=ruleset.evolve(state, payload, meta), seq=meta.seq)
+    return replace(state, seq=meta.seq)
 
 
 def envelope(state: CampaignState, payload: Event) -> tuple[str | None, int | None]:
@@ -168,7 +169,7 @@ def steps(
             if substitute is not None:
                 payload = substitute(state, record, payload)
         if payload is None:
-            after = changed(state, seq=record.seq)
+            after = replace(state, seq=record.seq)
         else:
             after = apply(state, payload, meta_of(record), ruleset)
             if ruleset is None and after.ruleset:
@@ -222,7 +223,7 @@ def fold(
     for record in records:
         seq = record.seq
         if seq in voided:
-            state = changed(state, seq=seq)
+            state = replace(state, seq=seq)
             continue
         meta = Meta(seq, record.game_time, record.session, record.recorded_at)
         state = apply(state, amended.get(seq) or record.payload, meta, ruleset)
