@@ -11,6 +11,7 @@ from support.rules_harness import Table
 from journal import projection
 from journal.dice import DiceBox
 from journal.errors import JournalError
+from journal.events.canonical import canonical_json
 from journal.rules.core.commands import AddCharacter
 from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules import (
@@ -336,3 +337,31 @@ def test_fold_after_voids_examples(trio: Table) -> None:
     no_end = fold_without({len(events) - 2})
     assert no_end.rules.encounter is not None
     assert no_end.rules.encounter.title == "Second"
+
+
+@FAST
+@given(
+    st.lists(sheets, min_size=3, max_size=3),
+    campaigns(st.one_of(between, awards)),
+    st.data(),
+)
+def test_the_replays_fold_of_rows_is_the_walk(
+    sheet_list: list[dict[str, Any]], steps: list[Step], data: st.DataObject
+) -> None:
+    """The replay's hot path (`fold_rows`, what `Store.read_for_fold` reads: no record made)
+    and `fold` of records both leave the state the walk of `steps` leaves, voids included,
+    and share every part an event did not touch with it."""
+    table, _ = fight(sheet_list, steps)
+    voided = data.draw(st.sets(st.integers(4, max(4, len(table.events) - 1))), label="voided")
+    seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
+    corrections = projection.Corrections.voiding(seqs)
+    records = table.records()
+    walked = [step.after for step in projection.steps(records, corrections)][-1]
+    rows = [
+        (r.seq, r.type, r.schema, canonical_json(r.data), r.recorded_at, r.game_time, r.session)
+        for r in records
+    ]
+    assert projection.fold_rows(rows, corrections) == walked
+    assert projection.fold(records, corrections) == walked
+    halfway = projection.fold(records[: len(records) // 2], corrections)
+    assert projection.fold_rows(rows[len(rows) // 2 :], corrections, halfway) == walked
