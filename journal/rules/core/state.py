@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 from itertools import pairwise
-from typing import NamedTuple
 
 import msgspec
 
@@ -14,9 +13,10 @@ from journal.errors import NotFound, RuleError
 from journal.events.registry import OptionValue
 
 
-class Meta(NamedTuple):
-    """The envelope of the event being folded (what a payload does not carry); a named
-    tuple, since the fold makes one for every event."""
+class Meta(msgspec.Struct, frozen=True, gc=False):
+    """The envelope of the event being folded (what a payload does not carry). The fold
+    makes one for every event: a Struct is made in C (a named tuple's `__new__` is
+    Python), and holds no other object the garbage collector need follow."""
 
     seq: int
     game_time: str | None = None

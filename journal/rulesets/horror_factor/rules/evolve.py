@@ -246,17 +246,21 @@ def _set(
     who = rules.characters.get(name)
     if who is None:
         return rules
-    numbers: dict[str, int] = {}
+    now = (who.hardness, who.peak_hardness, who.brokenness, who.willpower)
+    hard, peak, broken, will = now
     if hardness is not None:
-        numbers["hardness"] = hardness = clamp(hardness, 0, catalog.HARDNESS_MAX)
-        numbers["peak_hardness"] = max(who.peak_hardness, hardness)
+        hard = clamp(hardness, 0, catalog.HARDNESS_MAX)
+        peak = max(peak, hard)
     if brokenness is not None:
-        numbers["brokenness"] = clamp(brokenness, 0, catalog.BROKENNESS_MAX)
+        broken = clamp(brokenness, 0, catalog.BROKENNESS_MAX)
     if willpower is not None:
-        numbers["willpower"] = clamp(willpower, 0, who.willpower_max)
-    if all(getattr(who, number) == value for number, value in numbers.items()):
+        will = clamp(willpower, 0, who.willpower_max)
+    if (hard, peak, broken, will) == now:
         return rules  # nothing moved (a shift of 0, or one the bounds held)
-    return _with(rules, replace(who, **numbers))
+    return _with(
+        rules,
+        replace(who, hardness=hard, peak_hardness=peak, brokenness=broken, willpower=will),
+    )
 
 
 def _shift(
