@@ -18,7 +18,7 @@ from journal.events.recorded import FoldRow, Recorded
 from journal.events.registry import Event, from_data, from_json, to_data
 from journal.rules import load
 from journal.rules.core.events import CampaignCreated, RulingAmended
-from journal.rules.core.evolve import evolve_core
+from journal.rules.core.evolve import CORE_EVENTS, evolve_core
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
 
@@ -254,7 +254,11 @@ def _fold(
             state = replace(state, seq=seq)
             continue
         payload = amended.get(seq) or payload_of(kind, schema, body)
-        state = apply(state, payload, Meta(seq, game_time, session, recorded_at), ruleset)
+        meta = Meta(seq, game_time, session, recorded_at)
+        if ruleset is not None and type(payload) not in CORE_EVENTS:  # `apply`, in short
+            state = replace(state, rules=ruleset.evolve(state, payload, meta), seq=seq)
+            continue
+        state = apply(state, payload, meta, ruleset)
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)
     return state
