@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from journal.events.canonical import canonical_json
 from journal.events.registry import from_data, from_json, to_data
 from journal.frozen import changed
+from journal.projection import same_but_seq
 from journal.rules.core.events import NoteTaken
 from journal.rules.core.state import CampaignState, RulesState
 from journal.rulesets.horror_factor.rules.events import TrackChange, TurnAdvanced
@@ -101,3 +102,13 @@ class Checked:
 def test_changed_runs_init_where_a_copy_would_not_be_exact() -> None:
     assert changed(Checked(1), value=5).double == 10
     assert changed(NoteTaken("a"), text="b") == NoteTaken("b")
+
+
+def test_same_but_seq_sees_a_state_that_moved_only_its_seq() -> None:
+    """The status a recap or an arc read at one state holds at another the fold reached by
+    copying it with a new seq alone: every other field the very same object."""
+    state = CampaignState(slug="night", characters=("Linda",), rules=DataclassState({"L": 1}))
+    assert same_but_seq(state, changed(state, seq=5))
+    assert not same_but_seq(state, changed(state, seq=5, characters=tuple(["Linda"])))
+    assert not same_but_seq(state, changed(state, rules=DataclassState({"L": 1})))
+    assert not same_but_seq(state, changed(state, options={}))

@@ -38,7 +38,10 @@ class RulesState:
 CharacterId = int
 
 
-class CampaignState(msgspec.Struct, frozen=True):
+class CampaignState(msgspec.Struct, frozen=True, weakref=True):
+    """The campaign as the fold leaves it: a frozen Struct (copied in C); weakly
+    referenceable, so a test can prove a walk lets the states it passed go."""
+
     slug: str = ""
     ruleset: str = ""
     title: str = ""

@@ -1,6 +1,6 @@
 """The Horror Factor projection: characters, and the running encounter's per-character HF track.
 
-Mappings inside these frozen dataclasses are never mutated: every change builds a new one.
+Mappings inside these frozen Structs are never mutated: every change builds a new one.
 """
 
 from __future__ import annotations
