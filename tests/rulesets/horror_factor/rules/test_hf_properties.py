@@ -249,23 +249,32 @@ def test_replay_equals_live_and_rulings_round_trip(
     assert state == table.state
 
 
-@FAST
-@given(
+#: three sheets, a campaign of fights and awards, and what draws the events voided in it
+with_voids = given(
     st.lists(sheets, min_size=3, max_size=3),
     campaigns(st.one_of(between, awards)),
     st.data(),
 )
+
+
+def _voided(table: Table, data: st.DataObject) -> projection.Corrections:
+    """Some of the table's events voided (none of its first four: the campaign, its cast)."""
+    count = len(table.events)
+    voided = data.draw(st.sets(st.integers(4, max(4, count - 1))), label="voided")
+    seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
+    return projection.Corrections.voiding(seqs)
+
+
+@FAST
+@with_voids
 def test_folding_with_voids_never_raises(
     sheet_list: list[dict[str, Any]], steps: list[Step], data: st.DataObject
 ) -> None:
     """RULES protocol: evolve "must be TOTAL: an event that no longer applies (because an
     earlier event was voided ...) is ignored and never raises"; the state stays in range."""
     table, _ = fight(sheet_list, steps)
-    count = len(table.events)
-    voided = data.draw(st.sets(st.integers(4, max(4, count - 1))), label="voided")
-    seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
     state = CampaignState()
-    for step in projection.steps(table.records(), projection.Corrections.voiding(seqs)):
+    for step in projection.steps(table.records(), _voided(table, data)):
         state = step.after
         for who in state.rules.characters.values():
             assert 0 <= who.willpower <= who.willpower_max
@@ -340,21 +349,15 @@ def test_fold_after_voids_examples(trio: Table) -> None:
 
 
 @FAST
-@given(
-    st.lists(sheets, min_size=3, max_size=3),
-    campaigns(st.one_of(between, awards)),
-    st.data(),
-)
+@with_voids
 def test_the_replays_fold_of_rows_is_the_walk(
     sheet_list: list[dict[str, Any]], steps: list[Step], data: st.DataObject
 ) -> None:
     """The replay's hot path (`fold_rows`, what `Store.read_for_fold` reads: no record made)
     and `fold` of records both leave the state the walk of `steps` leaves, voids included,
-    and share every part an event did not touch with it."""
+    from the first event or from a state halfway."""
     table, _ = fight(sheet_list, steps)
-    voided = data.draw(st.sets(st.integers(4, max(4, len(table.events) - 1))), label="voided")
-    seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
-    corrections = projection.Corrections.voiding(seqs)
+    corrections = _voided(table, data)
     records = table.records()
     walked = [step.after for step in projection.steps(records, corrections)][-1]
     rows = [
