@@ -12,6 +12,7 @@ stream rows in order and never load a whole campaign into memory.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -174,11 +175,13 @@ class Store:
         """What a replay reads of the campaign's events, in seq order, as `FoldRow`s: no
         record made, none of the chain's columns read (`projection.fold_rows`)."""
         bounds = {"campaign": campaign, "after": after, "upto": NO_BOUND if upto is None else upto}
+        text = datetime.fromisoformat  # SQLite's instants, the common case, without a call
         with self._recorder.reading() as conn:
             for seq, kind, schema, data, at, game_time, session in conn.rows(
                 "read_for_fold", bounds
             ):
-                yield seq, kind, schema, data, instant(at), game_time, session
+                at = text(at) if type(at) is str else instant(at)
+                yield seq, kind, schema, data, at, game_time, session
 
     def read_backwards(self, campaign: str, *, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events from the newest (at or before `upto`) back to the first."""
