@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from journal.audit.snapshots import SnapshotReport
 from journal.documents import Document, JSONDict
-from journal.events.chain import GENESIS_HASH, rehash
+from journal.events.chain import GENESIS_HASH, rehash, rehash_stored
 from journal.events.recorded import Recorded
 
 #: what to do when the events themselves were changed
@@ -222,7 +222,13 @@ def _scheme(record: Recorded, legacy_allowed: bool, legacy_first: bool) -> bool 
     """How the record was hashed: False bound to its campaign, True without it (allowed in
     the leading run only), None neither: altered."""
     schemes = (True, False) if legacy_first else (False, True)
-    for legacy in schemes if legacy_allowed else (False,):
+    tried = schemes if legacy_allowed else (False,)
+    # the stored text as it is first (no decoding, no encoding: what the journal stores is
+    # the canonical JSON its hash covers), then the payload it decodes to, encoded again
+    for legacy in tried:
+        if rehash_stored(record, legacy=legacy) == record.hash:
+            return legacy
+    for legacy in tried:
         if rehash(record, legacy=legacy) == record.hash:
             return legacy
     return None

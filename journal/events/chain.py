@@ -70,6 +70,35 @@ def rehash(record: Recorded, *, legacy: bool = False) -> str:
     )
 
 
+def rehash_stored(record: Recorded, *, legacy: bool = False) -> str | None:
+    """`rehash` of the payload as its stored JSON text, byte for byte, neither decoded nor
+    encoded again: the hash `seal` made when that text is the canonical JSON (what the
+    journal stores). None when the record has no stored text. A text that does not give
+    the record's hash may still be the same payload written otherwise (PostgreSQL's JSONB,
+    an older journal's key order): `rehash` decides then."""
+    text = record.text
+    if text is None:
+        return None
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return chain_hash(
+        record.prev_hash,
+        campaign=None if legacy else record.campaign,
+        seq=record.seq,
+        event_id=record.event_id,
+        type=record.type,
+        schema=record.schema,
+        data=text,
+        recorded_at=record.recorded_at,
+        game_time=record.game_time,
+        session=record.session,
+        writer=record.writer,
+    )
+
+
 def is_legacy(record: Recorded) -> bool:
     """Whether the record's hash is of the slug-free scheme of older journals (and not of
     the current one): such a chain is bound to its campaign by a `ChainSealed` after it."""
