@@ -55,19 +55,7 @@ def chain_hash(
 def rehash(record: Recorded, *, legacy: bool = False) -> str:
     """The hash the record's content gives: bound to its campaign, or (`legacy`) in the
     slug-free scheme of older journals."""
-    return chain_hash(
-        record.prev_hash,
-        campaign=None if legacy else record.campaign,
-        seq=record.seq,
-        event_id=record.event_id,
-        type=record.type,
-        schema=record.schema,
-        data=record.data,
-        recorded_at=record.recorded_at,
-        game_time=record.game_time,
-        session=record.session,
-        writer=record.writer,
-    )
+    return _hash_of(record, record.data, legacy)
 
 
 def rehash_stored(record: Recorded, *, legacy: bool = False) -> str | None:
@@ -84,6 +72,10 @@ def rehash_stored(record: Recorded, *, legacy: bool = False) -> str | None:
             text = text.encode("utf-8")
         except UnicodeEncodeError:
             return None
+    return _hash_of(record, text, legacy)
+
+
+def _hash_of(record: Recorded, data: Mapping[str, object] | bytes, legacy: bool) -> str:
     return chain_hash(
         record.prev_hash,
         campaign=None if legacy else record.campaign,
@@ -91,7 +83,7 @@ def rehash_stored(record: Recorded, *, legacy: bool = False) -> str | None:
         event_id=record.event_id,
         type=record.type,
         schema=record.schema,
-        data=text,
+        data=data,
         recorded_at=record.recorded_at,
         game_time=record.game_time,
         session=record.session,
