@@ -195,6 +195,8 @@ class Data:
         (a snapshot kept there would be of the code of the run that kept it)."""
         target = self.fresh(name)
         shutil.copy(db, target)
+        with target.open("rb+") as copied:  # on the disk: the first fsync measured is not its
+            os.fsync(copied.fileno())
         return target
 
     def current(self, db: Path, name: str) -> Path:
