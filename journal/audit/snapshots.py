@@ -158,11 +158,15 @@ class SnapshotCheck:
         state, batch = CampaignState(), []
         for record in records:
             yield record
-            if record.seq > last:
+            if record.seq > last or not self._pending:
                 continue
             batch.append(record)
             if record.seq in self._pending or len(batch) >= _BATCH:
-                state = fold(batch, self._corrections, state)
+                try:
+                    state = fold(batch, self._corrections, state)
+                except Exception as exc:  # an event the rules cannot read or fold (altered)
+                    self._unfolded(batch[0].seq, record.seq, exc)
+                    continue
                 batch.clear()
                 for row, kept in self._pending.pop(record.seq, ()):
                     self._compare(row, kept, state)
@@ -170,6 +174,20 @@ class SnapshotCheck:
             self.report.checked -= len(pending)
             for row, _ in pending:
                 self._bad(row, f"the walk of the log did not reach event {row.seq}")
+
+    def _unfolded(self, first: int, last: int, exc: Exception) -> None:
+        """The log does not fold past events `first` to `last`: no snapshot after them can
+        be compared (the chain says which event was altered)."""
+        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        for pending in self._pending.values():
+            self.report.checked -= len(pending)
+            for row, _ in pending:
+                self._bad(
+                    row,
+                    f"the log does not fold up to it: events {first} to {last} "
+                    f"cannot be folded ({why})",
+                )
+        self._pending.clear()
 
     def _compare(self, row: Stored, state: CampaignState, folded: CampaignState) -> None:
         # the slug is the campaign's name, which an import may change: not a folded number

@@ -81,3 +81,23 @@ def test_a_changed_payload_is_found_however_it_is_written(
     report = _report(cli)
     assert not report["ok"] and report["first_bad_seq"] == 9
     assert "does not match its hash" in report["problem"]
+
+
+def test_an_event_the_rules_cannot_read_is_found_not_a_failure(
+    db_url: str, cli_on: Callable[[str], Cli]
+) -> None:
+    """A payload changed into one its type does not have (an unknown field): the chain
+    names the event, and the snapshot after it, which the log no longer folds to, is
+    reported bad; `verify` says so instead of failing."""
+    cli = cli_on(db_url)
+    cli("import", str(WORKED_EXAMPLE))
+    with behind_the_journal(db_url) as conn:
+        _set_text(conn, 9, json.dumps({**data_of(conn, 9), "forged": 1}))
+    report = _report(cli)
+    assert not report["ok"] and report["first_bad_seq"] == 9, report
+    bad = report["snapshots"]["bad"]
+    assert [b["seq"] for b in bad] == [27], report["snapshots"]
+    assert "cannot be folded (InitiativeRolled has unknown field(s): forged)" in bad[0]["problem"]
+    text = cli("verify", ok=False)
+    assert "BROKEN at event 9:" in text.stderr and "BAD snapshot at #27" in text.stderr
+    assert "Traceback" not in text.output and "unexpected failure" not in text.output
