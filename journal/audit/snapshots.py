@@ -164,8 +164,8 @@ class SnapshotCheck:
             if record.seq in self._pending or len(batch) >= _BATCH:
                 try:
                     state = fold(batch, self._corrections, state)
-                except Exception as exc:  # an event the rules cannot read or fold (altered)
-                    self._unfolded(batch[0].seq, record.seq, exc)
+                except Exception:  # an event the rules cannot read or fold (altered)
+                    self._unfolded(batch, state)
                     continue
                 batch.clear()
                 for row, kept in self._pending.pop(record.seq, ()):
@@ -175,17 +175,23 @@ class SnapshotCheck:
             for row, _ in pending:
                 self._bad(row, f"the walk of the log did not reach event {row.seq}")
 
-    def _unfolded(self, first: int, last: int, exc: Exception) -> None:
-        """The log does not fold past events `first` to `last`: no snapshot after them can
-        be compared (the chain says which event was altered)."""
-        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    def _unfolded(self, batch: Sequence[Recorded], state: CampaignState) -> None:
+        """The log does not fold past one of `batch` (folded again one at a time from
+        `state`, to name it): no snapshot after it can be compared (the chain says whether
+        the event was altered)."""
+        seq, why = batch[-1].seq, "it cannot be folded"
+        for record in batch:
+            try:
+                state = fold([record], self._corrections, state)
+            except Exception as exc:
+                told = str(exc).strip()
+                seq, why = record.seq, told.splitlines()[0] if told else type(exc).__name__
+                break
         for pending in self._pending.values():
             self.report.checked -= len(pending)
             for row, _ in pending:
                 self._bad(
-                    row,
-                    f"the log does not fold up to it: events {first} to {last} "
-                    f"cannot be folded ({why})",
+                    row, f"the log does not fold up to it: event {seq} cannot be folded ({why})"
                 )
         self._pending.clear()
 

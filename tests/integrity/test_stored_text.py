@@ -97,7 +97,10 @@ def test_an_event_the_rules_cannot_read_is_found_not_a_failure(
     assert not report["ok"] and report["first_bad_seq"] == 9, report
     bad = report["snapshots"]["bad"]
     assert [b["seq"] for b in bad] == [27], report["snapshots"]
-    assert "cannot be folded (InitiativeRolled has unknown field(s): forged)" in bad[0]["problem"]
+    assert bad[0]["problem"] == (
+        "the log does not fold up to it: event 9 cannot be folded "
+        "(InitiativeRolled has unknown field(s): forged)"
+    )
     text = cli("verify", ok=False)
     assert "BROKEN at event 9:" in text.stderr and "BAD snapshot at #27" in text.stderr
     assert "Traceback" not in text.output and "unexpected failure" not in text.output
