@@ -66,8 +66,8 @@ def redecide(
         return Redecision(None, "the recorded dice do not fit the roll")
     except JournalError as exc:
         return Redecision(None, str(exc))
-    kind = payload.type
+    cls = type(payload)
     for event in produced:
-        if event.type == kind:
+        if type(event) is cls or event.type == payload.type:
             return Redecision(event, "", (), tuple(dice.rolled_anew()), tuple(dice.unused()))
     return Redecision(None, produced=tuple(p.type for p in produced))
