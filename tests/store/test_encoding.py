@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from journal.events.canonical import canonical_json
 from journal.events.registry import from_data, from_json, to_data
 from journal.frozen import changed
-from journal.rules.core.events import NoteTaken
 from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules.events import TrackChange, TurnAdvanced
 
@@ -74,6 +73,11 @@ class Checked:
         object.__setattr__(self, "double", 2 * self.value)
 
 
+@dataclass(frozen=True, slots=True)
+class Slotted:
+    text: str
+
+
 def test_changed_runs_init_where_a_copy_would_not_be_exact() -> None:
     assert changed(Checked(1), value=5).double == 10
-    assert changed(NoteTaken("a"), text="b") == NoteTaken("b")
+    assert changed(Slotted("a"), text="b") == Slotted("b")
