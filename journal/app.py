@@ -11,8 +11,9 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
@@ -67,8 +68,7 @@ def notice(text: str) -> None:
     print(f"Notice: {text}", file=sys.stderr)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """What a command recorded, the state after it, and how it reads."""
 
     records: list[Recorded]
@@ -96,8 +96,7 @@ class Outcome:
         return [f"#{r.seq} {describe(r, self.ruleset)}" for r in self.records]
 
 
-@dataclass(frozen=True)
-class Rerule:
+class Rerule(Struct, frozen=True):
     """A re-rule decided against `state`: the void it follows (if any), then its plan."""
 
     state: CampaignState

@@ -20,8 +20,9 @@ import json
 import os
 import sys
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 #: the entry-point group every ruleset registers its `Plugin` in
 ENTRY_POINT_GROUP = "journal.rulesets"
@@ -33,8 +34,7 @@ KEPT = 8
 _METADATA = (".dist-info", ".egg-info", ".egg-link")
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(Struct, frozen=True):
     """A ruleset's entry point: its name and where its object is (`module:attribute`)."""
 
     name: str
