@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from journal.api.files import real_target
 from journal.cli.settings import Settings, fail, json_flag, settings_of
 from journal.documents import Document
 
@@ -83,6 +82,8 @@ class FilePath(click.Path):
 def journal_files(settings: Settings) -> list[Path]:
     """The files of the journal's SQLite database, through any link: the file itself and
     its `-wal`, `-shm` and `-journal` (for a link, both the link's and the real file's)."""
+    from journal.api.files import real_target
+
     database = settings.database().sqlite_path
     if database is None:
         return []
@@ -97,6 +98,8 @@ def refuse_writing_over_the_journal(settings: Settings, output: str | None) -> N
     """`-o FILE` never names the journal's own database or its -wal, -shm and -journal
     files, whatever links lead there: writing a handout or an export there would lose
     the journal."""
+    from journal.api.files import real_target
+
     if output is None:
         return
     target = Path(output).expanduser()
@@ -274,7 +277,13 @@ def write_output(
     its mode. A new file is 0600 when `private` (an export, the GM's copy), else readable
     by all (a players' handout). A device or a pipe (`-o /dev/stdout`) is written directly:
     it is never replaced by a file. Returns the file written."""
-    from journal.api.files import disk_problem, is_device, public_mode, replace_file
+    from journal.api.files import (
+        disk_problem,
+        is_device,
+        public_mode,
+        real_target,
+        replace_file,
+    )
 
     target = Path(target).expanduser()
     context = click.get_current_context(silent=True)
