@@ -3,7 +3,6 @@ printed by `emit_json`), small parsers."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -132,6 +131,8 @@ def as_of_options(fn: F) -> F:
 def emit_json(document: Document | object, *, err: bool = False, compact: bool = False) -> None:
     """Print a document's JSON form (`to_json()`), as every `--json` prints it (`compact`:
     on one line, as a refusal is printed on standard error)."""
+    import json
+
     data = document.to_json() if isinstance(document, Document) else document
     indent = None if compact else 2
     click.echo(json.dumps(data, indent=indent, ensure_ascii=False, default=str), err=err)

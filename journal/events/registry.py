@@ -14,7 +14,6 @@ with their terms, so `explain` can show them and `audit` can recompute them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import ClassVar, TypeVar
@@ -165,6 +164,8 @@ def from_json(type_name: str, schema: int, text: str | bytes) -> Event:
 
 
 def _validation_message(type_name: str, data: Mapping[str, object], exc: Exception) -> str:
+    import json
+
     text = str(exc)
     if text.startswith("Object missing required field"):
         missing = text.split("`")[1]

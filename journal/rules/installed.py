@@ -16,12 +16,12 @@ never through a link someone left at its name.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 from contextlib import suppress
 from pathlib import Path
 
+import msgspec
 from msgspec import Struct
 
 #: the entry-point group every ruleset registers its `Plugin` in
@@ -104,7 +104,7 @@ def _read(file: Path) -> dict[str, list[list[str]]]:
         return {}
     try:
         with os.fdopen(handle, "rb") as opened:
-            document = json.loads(opened.read(1 << 20))
+            document = msgspec.json.decode(opened.read(1 << 20))
     except (OSError, ValueError):
         return {}
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -135,7 +135,7 @@ def _write(file: Path, scans: dict[str, list[list[str]]]) -> None:
         handle = os.open(temporary, flags, 0o600)
         made = True
         with os.fdopen(handle, "w", encoding="utf-8") as opened:
-            json.dump(document, opened)
+            opened.write(msgspec.json.encode(document).decode())
         os.replace(temporary, file)  # replaces a link at the name, never follows it
     except OSError:
         if made:

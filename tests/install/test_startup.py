@@ -114,6 +114,7 @@ NOT_FOR_ONE_SHOTS = (
     "journal.api.files",
     "socket",
     "secrets",
+    "json",  # msgspec reads the caches; `json` is for what --json prints
 )
 
 
