@@ -161,6 +161,8 @@ class Data:
         self.cache = cache
         self.events = events
         cache.mkdir(parents=True, exist_ok=True)
+        #: this run's own copies (several runs may share the cache): removed at its end
+        self.work = cache / f"work-{os.getpid()}"
         #: peak RSS (MiB) of the imports that built a database in this run, by size
         self.peak_rss: dict[int, float] = {}
         self.log = workload.write_log(cache / f"log-{events}.jsonl", events)
@@ -172,7 +174,7 @@ class Data:
             source = log or workload.head_lines(
                 self.log, self.cache / f"log-{events}.jsonl", events
             )
-            partial = db.with_name(db.name + ".partial")
+            partial = db.with_name(f"{db.name}.{os.getpid()}.partial")
             partial.unlink(missing_ok=True)
             say(f"importing {events} events into {db} ...")
             self.peak_rss[events] = peak_rss(journal_cli(str(partial), "import", str(source)))
@@ -182,24 +184,39 @@ class Data:
 
     def fresh(self, name: str) -> Path:
         """A path in the work folder, with no database there."""
-        target = self.cache / "work" / name
+        target = self.work / name
         target.parent.mkdir(exist_ok=True)
         for suffix in ("", "-wal", "-shm"):
             Path(str(target) + suffix).unlink(missing_ok=True)
         return target
 
     def copy(self, db: Path, name: str) -> Path:
+        """A copy of a cached database to measure on: no command writes the cache itself
+        (a snapshot kept there would be of the code of the run that kept it)."""
         target = self.fresh(name)
         shutil.copy(db, target)
+        with target.open("rb+") as copied:  # on the disk: the first fsync measured is not its
+            os.fsync(copied.fileno())
         return target
+
+    def current(self, db: Path, name: str) -> Path:
+        """A copy whose snapshots are those of the code measured: the cached file's are of
+        the rules code that imported it, which a later change of the rules makes stale
+        (never read, never folded again by `verify`). They are dropped and the one at the
+        head taken again by a cold `status`, as the import keeps it."""
+        target = self.copy(db, name)
+        for words in (("db", "snapshots", "--drop"), ("status",)):
+            subprocess.run(journal_cli(str(target), *words), check=True, capture_output=True)
+        return target
+
+    def clean(self) -> None:
+        shutil.rmtree(self.work, ignore_errors=True)
 
     def ddl(self) -> Path:
         """The schema of a journal database, statement by statement (for the raw import)."""
         target = self.cache / f"ddl-{SCHEMA_HEAD}.json"
         if not target.exists():
-            empty = self.cache / "work" / "empty.db"
-            empty.parent.mkdir(exist_ok=True)
-            empty.unlink(missing_ok=True)
+            empty = self.fresh("empty.db")
             with Store.open(str(empty)) as store:
                 store.upgrade(backup=False)
             import sqlite3
@@ -285,11 +302,13 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     n = data.events
     base = data.database(n, data.log)
+    # what the readers measure: a copy with the snapshot of the code measured at its head
+    measured = str(data.current(base, "measured.db"))
     say(f"replay of {n} events ...")
-    figures["replay"] = replay(str(base), lambda: anchors.raw_fold(str(base)), repeats)
+    figures["replay"] = replay(measured, lambda: anchors.raw_fold(measured), repeats)
     if HAVE_EVENTSOURCING:
         figures["replay_eventsourcing"] = versus_eventsourcing(
-            str(base),
+            measured,
             {
                 "PERSISTENCE_MODULE": "eventsourcing.sqlite",
                 "SQLITE_DBNAME": str(data.cache / f"es-{n}.db"),
@@ -327,8 +346,9 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     figures |= startup_figures(data, base, repeats)
 
     say(f"status at {big} events and at {SMALL} ...")
-    small_db = str(data.database(SMALL))
-    big_db = str(data.database(big, workload.write_log(data.cache / f"log-{big}.jsonl", big)))
+    small_db = str(data.copy(data.database(SMALL), "small.db"))
+    big_log = workload.write_log(data.cache / f"log-{big}.jsonl", big)
+    big_db = str(data.copy(data.database(big, big_log), "big.db"))
     figures["import_big_peak_rss_mb"] = _big_import_rss(data, big)
     timed_cli(small_db, "status")
     timed_cli(big_db, "status")  # both warm: a snapshot at the head
@@ -337,14 +357,17 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     )
     figures["status"]["events"] = big
 
-    say("audit, log and verify, whole processes ...")
-    db = str(base)
+    say("cold status, audit, log and verify, whole processes ...")
+    db = measured
     fold = lambda: anchor_process("fold", db)  # noqa: E731
+    cold_db = str(data.copy(Path(measured), "cold.db"))
+    figures["cold_status"] = paired(lambda: cold_status(cold_db), fold, repeats)
     figures["audit"] = paired(lambda: timed_cli(db, "audit"), fold, repeats)
     figures["log"] = paired(lambda: timed_cli(db, "log"), fold, repeats)
     figures["verify"] = paired(
         lambda: timed_cli(db, "verify"), lambda: anchor_process("verify", db), repeats
     )
+    figures["verify"]["snapshots"] = verified_snapshots(db)
     # the same without snapshots: the chain, the triggers and the file, but no fold to
     # compare a snapshot with (what the raw anchor's work is closest to)
     chain_only = str(data.copy(base, "verify-chain.db"))
@@ -355,6 +378,28 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
         lambda: timed_cli(chain_only, "verify"), lambda: anchor_process("verify", db), repeats
     )
     return figures
+
+
+def cold_status(db: str) -> Timing:
+    """`journal status` with no snapshot to start from: a full replay (the snapshot the
+    run before kept is dropped first, outside the timing)."""
+    import sqlite3
+
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("DELETE FROM snapshots")
+    conn.close()
+    return timed_cli(db, "status")
+
+
+def verified_snapshots(db: str) -> dict[str, Any]:
+    """What `verify` found of the measured file's snapshots: the figure is of a verify
+    that folded the log again to compare one (`refolded`), not of one that found only
+    stale snapshots of other rules code, never folded again."""
+    done = subprocess.run(journal_cli(db, "verify", "--json"), capture_output=True, text=True)
+    found: dict[str, Any] = json.loads(done.stdout)["snapshots"]
+    if done.returncode != 0 or found["stale"] or not found["refolded"]:
+        raise RuntimeError(f"verify of {db} did not fold a current snapshot again: {found}")
+    return found
 
 
 def startup_figures(data: Data, base: Path, repeats: int) -> dict[str, Any]:
@@ -410,7 +455,7 @@ def book_figures(data: Data, sessions: int) -> dict[str, Any]:
     log = workload.write_sessions(data.cache / f"log-{sessions}-sessions.jsonl", sessions)
     db = data.cache / f"db-{sessions}-sessions-{SCHEMA_HEAD}.db"
     if not db.exists():
-        partial = data.fresh(db.name + ".partial")
+        partial = data.fresh(f"{db.name}.partial")
         subprocess.run(
             journal_cli(str(partial), "import", str(log)), check=True, capture_output=True
         )
@@ -418,7 +463,8 @@ def book_figures(data: Data, sessions: int) -> dict[str, Any]:
         partial.rename(db)
     say(f"the GM's book of {sessions} sessions, PDF ...")
     target = data.fresh("book.pdf")
-    book = journal_cli(str(db), "book", "--for", "gm", "-o", str(target))
+    copy = data.copy(db, "book.db")
+    book = journal_cli(str(copy), "book", "--for", "gm", "-o", str(target))
     timing = process(book)
     found: dict[str, Any] = {
         "sessions": sessions,
@@ -636,6 +682,7 @@ def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int
         "status_events": sqlite["status"]["events"],
         "audit_vs_raw_fold": sqlite["audit"]["ratio"],
         "log_vs_raw_fold": sqlite["log"]["ratio"],
+        "cold_status_vs_raw_fold": sqlite["cold_status"]["ratio"],
         "verify_vs_raw": sqlite["verify"]["ratio"],
         "verify_chain_vs_raw": sqlite["verify_chain"]["ratio"],
         "book_gm_seconds": sqlite["book"]["seconds"],
@@ -703,8 +750,9 @@ TARGETS = {
     "warm_status_vs_raw": ("<=", 3.0),
     "complete_vs_version": ("<=", 3.0),
     "status_1m_vs_1k": ("<=", 1.1),
+    "cold_status_vs_raw_fold": ("<=", 2.0),
     "audit_vs_raw_fold": ("<=", 4.0),
-    "log_vs_raw_fold": ("<=", 3.0),
+    "log_vs_raw_fold": ("<=", 2.0),
     "verify_vs_raw": ("<=", 1.5),
     "verify_chain_vs_raw": ("<=", 1.5),
     "book_gm_seconds": ("<=", 60.0),
@@ -782,6 +830,13 @@ def main() -> None:
     APPENDS = options.appends
     cache = Path(os.environ.get("JOURNAL_BENCH_CACHE", "/tmp/journal-bench"))
     data = Data(cache, options.events)
+    try:
+        run(options, cache, data)
+    finally:
+        data.clean()
+
+
+def run(options: argparse.Namespace, cache: Path, data: Data) -> None:
     compiled()
     if options.startup:
         startup = startup_figures(data, data.database(options.events, data.log), options.repeats)

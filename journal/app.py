@@ -39,7 +39,7 @@ from journal.events.canonical import JSON, check_plain
 from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
-from journal.projection import Corrections, apply, envelope, fold
+from journal.projection import Corrections, apply, envelope, fold, fold_rows
 from journal.rules import load, names, rules_version
 from journal.rules.command import Command
 from journal.rules.concerns import concerns
@@ -144,8 +144,8 @@ class Campaign:
         corrections = self.corrections(upto)
         base = self._snapshot(upto, corrections) if cached else None
         start = base or CampaignState()
-        records = self.store.read(self.campaign, after=start.seq, upto=upto)
-        state = fold(records, corrections, start)
+        rows = self.store.read_for_fold(self.campaign, after=start.seq, upto=upto)
+        state = fold_rows(rows, corrections, start)
         if cached:
             self._snapshot_seq = start.seq
         if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:

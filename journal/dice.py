@@ -92,12 +92,12 @@ class DiceBox:
         flag_names: Mapping[str, str] | None = None,
         ask: Ask | None = None,
     ) -> None:
-        self._entered = {k: tuple(v) for k, v in (entered or {}).items()}
+        self._entered = {k: tuple(v) for k, v in entered.items()} if entered else {}
         self._ask = ask
-        self._entered_source = dict(entered_source or {})
+        self._entered_source = dict(entered_source) if entered_source else {}
         self._rng = rng
         self._source = source
-        self._flags = dict(flag_names or {})
+        self._flags = dict(flag_names) if flag_names else {}
         self._rolls: dict[str, Roll] = {}
         self._answered: set[str] = set()
         self._seed: str | None = None  # of the generator `replaying` makes when needed
@@ -115,13 +115,11 @@ class DiceBox:
         one made only if such a roll comes) and recorded with `fill_source` (an audit
         showing where a changed ruling leads; a re-rule getting the dice a ruling now
         needs)."""
-        box = cls(
-            {purpose: roll.faces for purpose, roll in recorded.items()},
-            fill if isinstance(fill, random.Random) else None,
-            source=fill_source,
-            entered_source={purpose: roll.source for purpose, roll in recorded.items()},
-            ask=ask,
-        )
+        rng = fill if isinstance(fill, random.Random) else None
+        box = cls(None, rng, source=fill_source, ask=ask)
+        if recorded:  # the audit makes a box per ruling: filled here, not copied twice
+            box._entered = {purpose: tuple(roll.faces) for purpose, roll in recorded.items()}
+            box._entered_source = {purpose: roll.source for purpose, roll in recorded.items()}
         box._seed = fill if isinstance(fill, str) else None
         return box
 

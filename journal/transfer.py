@@ -13,11 +13,13 @@ without the campaign's slug) is sealed at its end (`journal.store.sealing`).
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import re
 import uuid
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -27,10 +29,10 @@ import msgspec
 
 from journal.cache import encoded
 from journal.errors import JournalError, RuleError
-from journal.events.canonical import canonical_json, check_plain
+from journal.events.canonical import canonical_bytes, canonical_json, check_plain
 from journal.events.chain import GENESIS_HASH
 from journal.events.recorded import Recorded
-from journal.events.registry import CORRECTION_TYPES, Event, from_data
+from journal.events.registry import CORRECTION_TYPES, Event, event_class, from_data
 from journal.projection import apply
 from journal.rules import clock, load, load_all
 from journal.rules.core.commands import AddCharacter, RenameCharacter, is_slug
@@ -350,7 +352,6 @@ def parse_lines(
     """Validate every line, seal its chain and fold it, a batch of records at a time:
     (slug, records, whether the file carries its own hashes). Refuses the first bad line
     with its number. `log` keeps what was read (the fold included)."""
-    load_all()
     log = log or _Log(campaign)
     records: list[Recorded] = []
     number = 0
@@ -420,9 +421,11 @@ def _depth(value: object) -> int:
     return deepest
 
 
-def _decode_line(line: str, where: str) -> tuple[Any, bool]:
-    """The line's object, and whether it is known to hold only what `check_plain` allows.
-    Refused: a key twice in an object, nesting deeper than `MAX_DEPTH`, a number too long."""
+def _decode_line(line: str, where: str) -> tuple[Any, bool, bytes | None]:
+    """The line's object, whether it is known to hold only what `check_plain` allows, and
+    (then) the canonical JSON of its data, made once for the colons, the hash and the
+    store. Refused: a key twice in an object, nesting deeper than `MAX_DEPTH`, a number
+    too long."""
     plain = "\\u" not in line
     try:
         raw = _PLAIN_LINE.decode(line)
@@ -431,9 +434,18 @@ def _decode_line(line: str, where: str) -> tuple[Any, bool]:
     else:
         # without escapes, a line's colons are its keys' and its texts' own: re-encoded, a
         # line loses some only when an object repeated a key (and msgspec kept the last)
-        if plain and _PLAIN_LINE_ENCODER.encode(raw).count(b":") == line.count(":"):
-            _shallow(raw, line, where)
-            return raw, True
+        if plain:
+            data = raw.get("data") if type(raw) is dict else None
+            if type(data) is dict:
+                canonical = canonical_bytes(data)
+                envelope = {key: value for key, value in raw.items() if key != "data"}
+                colons = canonical.count(b":") + 1  # "data":
+                colons += _PLAIN_LINE_ENCODER.encode(envelope).count(b":")
+            else:
+                canonical, colons = None, _PLAIN_LINE_ENCODER.encode(raw).count(b":")
+            if colons == line.count(":"):
+                _shallow(raw, line, where)
+                return raw, True, canonical
     try:
         raw = json.loads(line, object_pairs_hook=_once)
     except json.JSONDecodeError as exc:
@@ -448,7 +460,7 @@ def _decode_line(line: str, where: str) -> tuple[Any, bool]:
     except ValueError:  # an integer past the digits Python converts
         raise ImportRefused(f"{where} holds a number far too long for any field") from None
     _shallow(raw, line, where)
-    return raw, False
+    return raw, False, None
 
 
 def _shallow(raw: object, line: str, where: str) -> None:
@@ -466,11 +478,11 @@ def _game_time(text: str) -> str | None:
 
 
 def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
-    raw, plain = _decode_line(line, where)
+    raw, plain, canonical = _decode_line(line, where)
     if not isinstance(raw, dict):
         raise ImportRefused(f"{where} is not a JSON object")
-    stray = sorted(set(raw) - FIELDS)
-    if stray:
+    if not FIELDS.issuperset(raw):
+        stray = sorted(set(raw) - FIELDS)
         raise ImportRefused(f"{where} has unknown field(s) {', '.join(stray)}")
     if "type" not in raw or "data" not in raw:
         raise ImportRefused(f'{where} needs at least "type" and "data"')
@@ -482,6 +494,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
     try:
         if not plain:
             check_plain(data)
+        _registered(type_name)
         payload = from_data(type_name, envelope["schema"], data)
     except (ValueError, TypeError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
@@ -512,7 +525,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
     )
     seq = envelope["seq"]
     if not carried:
-        record = seal(log.slug or "", seq, log.written_hash, draft)
+        record = seal(log.slug or "", seq, log.written_hash, draft, canonical=canonical)
         log.prev_hash = record.hash
         return record, payload
     if raw["prev_hash"] != log.prev_hash:
@@ -520,13 +533,23 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
             f"{where}: prev_hash does not link to event {seq - 1}; "
             "the file was altered or lines are missing"
         )
-    record = _as_hashed(raw["hash"], seq, draft, log, where)
+    record = _as_hashed(raw["hash"], seq, draft, log, where, canonical)
     log.prev_hash = record.hash
     if log.slug != log.source and not log.legacy:
         # under another name: sealed anew from the first event bound to the file's name
         log.rehashed_from = log.rehashed_from or seq
-        record = seal(log.slug or "", seq, log.written_hash, draft)
+        record = seal(log.slug or "", seq, log.written_hash, draft, canonical=canonical)
     return record, payload
+
+
+def _registered(type_name: str) -> None:
+    """Every installed ruleset's event types, loaded the first time a line names a type not
+    known yet: a log's own ruleset (loaded by its CampaignCreated) knows its events, and the
+    others cost an import's start a tenth of a second."""
+    try:
+        event_class(type_name)
+    except ValueError:
+        load_all()
 
 
 def _stamped(session: int | None, payload: Event, log: _Log, where: str) -> None:
@@ -569,7 +592,7 @@ def _campaign_of(named: object, payload: Event, log: _Log, where: str) -> None:
     """The campaign the file's lines name (an export names it on each), the same on every
     line; the first line fixes the file's campaign (its CampaignCreated's slug, when the
     lines name none) and, without --campaign, the one it goes into."""
-    if named is not None and not is_slug(named):
+    if named is not None and named != log.source and not is_slug(named):
         raise ImportRefused(f"{where}: campaign must be a campaign slug, not {named!r}")
     if isinstance(payload, CampaignCreated):
         log.source = named or payload.slug
@@ -581,14 +604,16 @@ def _campaign_of(named: object, payload: Event, log: _Log, where: str) -> None:
         )
 
 
-def _as_hashed(carried: object, seq: int, draft: Draft, log: _Log, where: str) -> Recorded:
+def _as_hashed(
+    carried: object, seq: int, draft: Draft, log: _Log, where: str, canonical: bytes | None
+) -> Recorded:
     """The line's record with the hash it carries, checked: bound to the file's campaign, or
     (in the chain's leading run only) hashed without it by an older journal."""
     schemes = (False, True) if not log.legacy else (True, False)
     for legacy in schemes if log.legacy_allowed else (False,):
         # a legacy hash leaves the campaign out: the record is the target campaign's as is
         campaign = (log.slug or "") if legacy else log.source
-        record = seal(campaign, seq, log.prev_hash, draft, legacy=legacy)
+        record = seal(campaign, seq, log.prev_hash, draft, legacy=legacy, canonical=canonical)
         if record.hash == carried:
             log.legacy = legacy
             log.legacy_allowed = legacy
@@ -607,6 +632,29 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
+    with _rarely_collected():
+        return _import(store, stream, campaign)
+
+
+@contextmanager
+def _rarely_collected() -> Iterator[None]:
+    """The cyclic garbage collector run less often: an import makes a few objects a line
+    that form no cycles (records, payloads, the fold's states), and each of the
+    collector's passes walks the young ones among every live object; at its default pace
+    those passes were a tenth of an import's time."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], _COLLECT_AFTER), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+#: allocations between two passes of the collector during an import (Python's default: 700)
+_COLLECT_AFTER = 20_000
+
+
+def _import(store: Store, stream: Iterable[str], campaign: str | None) -> ImportResult:
     log = _Log(campaign)
     batches = parse_lines(stream, campaign, log)
     slug, first, hashed = next(batches)  # a log refused at once leaves no new database

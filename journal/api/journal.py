@@ -567,7 +567,13 @@ class Journal:
         ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
         renames = Renames(state)
+        names_at = renames.at if renames.any else None  # None: every name reads as it did
         ruleset = self.ruleset
+        amended, amended_by, voided = (
+            corrections.amended,
+            corrections.amended_by,
+            corrections.voided,
+        )
         entries = []
         began = False  # the session asked for has begun: no more "between" events
         # who held each name at each event's seq: the light walk of the core's fold
@@ -580,12 +586,11 @@ class Journal:
             began = began or (session is not None and record.session == session)
             if ident is not None and ident not in concerned(record.payload, before, after, ruleset):
                 continue
-            ruling = corrections.amended.get(record.seq)
+            seq = record.seq
+            ruling = amended.get(seq)
             shown = record if ruling is None else as_ruled(record, ruling)
-            line = describe(shown, ruleset, renames.at(after))
-            voided = record.seq in corrections.voided
-            amended_by = corrections.amended_by.get(record.seq)
-            entries.append(LogEntry(record, voided, line, amended_by, between))
+            line = describe(shown, ruleset, None if names_at is None else names_at(after))
+            entries.append(LogEntry(record, seq in voided, line, amended_by.get(seq), between))
         now = state if upto is None else self.state()
         heading = None if ident is None or not now.formerly(ident) else now.called(ident)
         return LogDocument(tuple(entries), heading)

@@ -5,7 +5,7 @@ before it, with the dice it recorded. Shared by the audit (which compares) and t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from journal.dice import DiceBox, FacesRefused, Roll
 from journal.errors import JournalError
@@ -22,14 +22,14 @@ from journal.rules.ruleset import Ruleset
 BoxMaker = Callable[[int, object], DiceBox]
 
 
-@dataclass(frozen=True)
-class Redecision:
-    """What the rules give now for a recorded ruling."""
+class Redecision(NamedTuple):
+    """What the rules give now for a recorded ruling (a tuple: the audit makes one per
+    ruling of the log)."""
 
     event: Event | None  # None: the rules refuse it now
     refusal: str = ""
     produced: tuple[str, ...] = ()  # the event types decided, when none is the ruling's type
-    rolled: list[Roll] = field(default_factory=list)  # dice the log never had
+    rolled: tuple[Roll, ...] = ()  # dice the log never had
     unused: tuple[str, ...] = ()  # purposes given that the ruling did not roll
 
 
@@ -66,7 +66,8 @@ def redecide(
         return Redecision(None, "the recorded dice do not fit the roll")
     except JournalError as exc:
         return Redecision(None, str(exc))
-    same = [p for p in produced if p.type == payload.type]
-    if not same:
-        return Redecision(None, produced=tuple(p.type for p in produced))
-    return Redecision(same[0], rolled=dice.rolled_anew(), unused=tuple(dice.unused()))
+    cls = type(payload)
+    for event in produced:
+        if type(event) is cls or event.type == payload.type:
+            return Redecision(event, "", (), tuple(dice.rolled_anew()), tuple(dice.unused()))
+    return Redecision(None, produced=tuple(p.type for p in produced))

@@ -222,20 +222,20 @@ def audit_records(
         the ruling as it stands (amended by a re-rule, or as recorded)."""
         standing[0] = payload
         found_event = _decided(state, record, payload)
-        if found_event is None or found_event != payload:
+        if found_event is not payload and (found_event is None or found_event != payload):
             diverged[0] = True
         return found_event
 
     def _decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
-        if isinstance(payload, CampaignCreated) and options:
+        if options and isinstance(payload, CampaignCreated):
             return msgspec.structs.replace(payload, options={**payload.options, **options})
         command = None if ruleset is None else command_of(payload, ruleset)
         if ruleset is None or command is None:
             return payload
         report.rulings += 1
         found = redecide(state, record.seq, payload, command, ruleset, audit_box)
-        recorded_line = describe_payload(payload, ruleset)
-        if found.event is None:
+        event = found.event
+        if event is None:
             why = found.refusal or f"they now give {', '.join(found.produced) or 'nothing'}"
             field_name, value = (
                 ("(ruling)", "refused") if found.refusal else ("(type)", list(found.produced))
@@ -248,13 +248,14 @@ def audit_records(
                 value,
                 found.refusal,
             )
+            recorded_line = describe_payload(payload, ruleset)
             report.findings.append(
                 Finding(record.seq, recorded_line, f"refused: {why}", [difference])
             )
             return None
-        differences = []
-        if payload != found.event:  # equal payloads have no field that differs
-            differences = _compare(record.seq, record.type, to_data(payload), to_data(found.event))
+        if payload == event:  # equal payloads have no field that differs: the usual case
+            return event
+        differences = _compare(record.seq, record.type, to_data(payload), to_data(event))
         if found.rolled:
             rolls = ", ".join(f"{r.purpose} {','.join(map(str, r.faces))}" for r in found.rolled)
             first = found.rolled[0].purpose
@@ -262,12 +263,13 @@ def audit_records(
             for difference in differences:
                 difference.why = f"{difference.why} {note}".strip()
         if differences:
-            ruled = describe_payload(found.event, ruleset)
+            # the lines are worded only for a finding (most rulings have none)
+            ruled = describe_payload(event, ruleset)
             wording = bool(options) and all(d.field in ruleset.wording for d in differences)
             report.findings.append(
-                Finding(record.seq, recorded_line, ruled, differences, wording)
+                Finding(record.seq, describe_payload(payload, ruleset), ruled, differences, wording)
             )
-        return found.event
+        return event
 
     watch: Watch | None = None
     #: the log's own fold, once the audit's has left it (None: the same)

@@ -158,11 +158,15 @@ class SnapshotCheck:
         state, batch = CampaignState(), []
         for record in records:
             yield record
-            if record.seq > last:
+            if record.seq > last or not self._pending:
                 continue
             batch.append(record)
             if record.seq in self._pending or len(batch) >= _BATCH:
-                state = fold(batch, self._corrections, state)
+                try:
+                    state = fold(batch, self._corrections, state)
+                except Exception:  # an event the rules cannot read or fold (altered)
+                    self._unfolded(batch, state)
+                    continue
                 batch.clear()
                 for row, kept in self._pending.pop(record.seq, ()):
                     self._compare(row, kept, state)
@@ -170,6 +174,26 @@ class SnapshotCheck:
             self.report.checked -= len(pending)
             for row, _ in pending:
                 self._bad(row, f"the walk of the log did not reach event {row.seq}")
+
+    def _unfolded(self, batch: Sequence[Recorded], state: CampaignState) -> None:
+        """The log does not fold past one of `batch` (folded again one at a time from
+        `state`, to name it): no snapshot after it can be compared (the chain says whether
+        the event was altered)."""
+        seq, why = batch[-1].seq, "it cannot be folded"
+        for record in batch:
+            try:
+                state = fold([record], self._corrections, state)
+            except Exception as exc:
+                told = str(exc).strip()
+                seq, why = record.seq, told.splitlines()[0] if told else type(exc).__name__
+                break
+        for pending in self._pending.values():
+            self.report.checked -= len(pending)
+            for row, _ in pending:
+                self._bad(
+                    row, f"the log does not fold up to it: event {seq} cannot be folded ({why})"
+                )
+        self._pending.clear()
 
     def _compare(self, row: Stored, state: CampaignState, folded: CampaignState) -> None:
         # the slug is the campaign's name, which an import may change: not a folded number

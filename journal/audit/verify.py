@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from journal.audit.snapshots import SnapshotReport
 from journal.documents import Document, JSONDict
-from journal.events.chain import GENESIS_HASH, rehash
+from journal.events.chain import GENESIS_HASH, rehash, rehash_stored
 from journal.events.recorded import Recorded
 
 #: what to do when the events themselves were changed
@@ -173,6 +173,9 @@ def verify_chain(
     report = ChainReport(campaign=campaign, receipt=receipt)
     prev_hash, expected_seq = GENESIS_HASH, 1
     legacy_allowed, legacy = True, False
+    #: whether the last event's stored text gave its hash as it is (PostgreSQL's JSONB
+    #: never does: its text is tried last there)
+    stored = True
     matches: list[int] = []
     last: Recorded | None = None
     for record in records:
@@ -189,7 +192,7 @@ def verify_chain(
         elif record.prev_hash != prev_hash:
             problem = "its prev_hash does not match the hash of the event before it"
         else:
-            scheme = _scheme(record, legacy_allowed, legacy)
+            scheme, stored = _scheme(record, legacy_allowed, legacy, stored)
             if scheme is None:
                 problem = (
                     "its content does not match its hash (the event was altered, or it was "
@@ -218,14 +221,25 @@ def verify_chain(
     return report
 
 
-def _scheme(record: Recorded, legacy_allowed: bool, legacy_first: bool) -> bool | None:
+def _scheme(
+    record: Recorded, legacy_allowed: bool, legacy_first: bool, stored_first: bool
+) -> tuple[bool | None, bool]:
     """How the record was hashed: False bound to its campaign, True without it (allowed in
-    the leading run only), None neither: altered."""
+    the leading run only), None neither: altered; and whether its stored text gave the
+    hash as it is.
+
+    The stored text as it is (no decoding, no encoding: the journal stores the canonical
+    JSON its hash covers), and the payload it decodes to, encoded again (a text written
+    otherwise: PostgreSQL's JSONB, an older journal's key order); `stored_first` tries the
+    stored text first."""
     schemes = (True, False) if legacy_first else (False, True)
-    for legacy in schemes if legacy_allowed else (False,):
-        if rehash(record, legacy=legacy) == record.hash:
-            return legacy
-    return None
+    tried = schemes if legacy_allowed else (False,)
+    for as_stored in (True, False) if stored_first else (False, True):
+        for legacy in tried:
+            hashing = rehash_stored if as_stored else rehash
+            if hashing(record, legacy=legacy) == record.hash:
+                return legacy, as_stored
+    return None, stored_first
 
 
 def _check_receipt(report: ChainReport, receipt: Receipt, matches: list[int]) -> None:

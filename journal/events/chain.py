@@ -55,6 +55,27 @@ def chain_hash(
 def rehash(record: Recorded, *, legacy: bool = False) -> str:
     """The hash the record's content gives: bound to its campaign, or (`legacy`) in the
     slug-free scheme of older journals."""
+    return _hash_of(record, record.data, legacy)
+
+
+def rehash_stored(record: Recorded, *, legacy: bool = False) -> str | None:
+    """`rehash` of the payload as its stored JSON text, byte for byte, neither decoded nor
+    encoded again: the hash `seal` made when that text is the canonical JSON (what the
+    journal stores). None when the record has no stored text. A text that does not give
+    the record's hash may still be the same payload written otherwise (PostgreSQL's JSONB,
+    an older journal's key order): `rehash` decides then."""
+    text = record.text
+    if text is None:
+        return None
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return _hash_of(record, text, legacy)
+
+
+def _hash_of(record: Recorded, data: Mapping[str, object] | bytes, legacy: bool) -> str:
     return chain_hash(
         record.prev_hash,
         campaign=None if legacy else record.campaign,
@@ -62,7 +83,7 @@ def rehash(record: Recorded, *, legacy: bool = False) -> str:
         event_id=record.event_id,
         type=record.type,
         schema=record.schema,
-        data=record.data,
+        data=data,
         recorded_at=record.recorded_at,
         game_time=record.game_time,
         session=record.session,

@@ -10,6 +10,11 @@ import msgspec
 from journal.events.canonical import JSON, sorted_json
 from journal.events.registry import Event, from_data, from_json
 
+#: what a replay reads of an event (`Store.read_for_fold`, `projection.fold_rows`): seq,
+#: type, schema, the payload's JSON text, recorded_at, game_time, session. No record is
+#: made of it, and none of the chain's columns is read: a replay's hot path.
+FoldRow = tuple[int, str, int, str | bytes, datetime, str | None, int | None]
+
 
 class Recorded:
     """An event as stored: its place in the campaign's stream, its payload and its chain link.

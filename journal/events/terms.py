@@ -13,9 +13,11 @@ Terms = tuple[Term, ...]
 
 def describe_terms(terms: Terms, total: int | None = None) -> str:
     """`Reaction 12, HF 6 - Hardness 2 -4, +d10 +9, -d10 -3 = 14`."""
-    text = ", ".join(
-        f"{label} {value:+d}" if i else f"{label} {value}" for i, (label, value) in enumerate(terms)
-    )
+    if not terms:
+        text = ""
+    else:  # the first term unsigned, the others signed (a log line has a few, many lines)
+        (label, value), rest = terms[0], terms[1:]
+        text = ", ".join([f"{label} {value}", *[f"{label} {value:+d}" for label, value in rest]])
     return f"{text} = {total}" if total is not None else text
 
 

@@ -11,6 +11,7 @@ GM's words, and nothing for a legal state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -62,20 +63,24 @@ class Watch:
     def __init__(self, invariants: Iterable[Invariant]) -> None:
         self.invariants = tuple(invariants)
         self.found: list[Breach] = []
-        #: the invariants by the part of the state they read, and that part as last seen
-        self._groups: dict[Callable[[CampaignState], object], list[Invariant]] = {}
+        #: the invariants by the part of the state they read
+        groups: dict[Callable[[CampaignState], object], list[Invariant]] = {}
         for rule in self.invariants:
-            self._groups.setdefault(rule.part, []).append(rule)
-        self._seen: dict[Callable[[CampaignState], object], object] = {}
+            groups.setdefault(rule.part, []).append(rule)
+        self._parts = tuple(groups)
+        self._rules = tuple(tuple(rules) for rules in groups.values())
+        #: each part as last seen (by the index of its group)
+        self._seen: list[object] = [_UNSEEN] * len(self._parts)
         self._broken: dict[str, tuple[str, ...]] = {}
 
     def see(self, seq: int, state: CampaignState) -> None:
-        for part, rules in self._groups.items():
+        seen = self._seen
+        for index, part in enumerate(self._parts):
             now = part(state)
-            if now is self._seen.get(part, _UNSEEN):
+            if now is seen[index]:
                 continue  # what the checks read is unchanged: so is what they find
-            self._seen[part] = now
-            for rule in rules:
+            seen[index] = now
+            for rule in self._rules[index]:
                 found = tuple(rule.check(state))
                 before = self._broken.get(rule.name, ())
                 if found == before:
@@ -88,16 +93,11 @@ class Watch:
 # --- the core's own ---------------------------------------------------------------------
 
 
-def _voided(state: CampaignState) -> object:
-    return state.voided
-
-
-def _session(state: CampaignState) -> object:
-    return state.session
-
-
-def _retired(state: CampaignState) -> object:
-    return state.retired
+# the parts of the state the core's invariants read (C-level getters: the audit reads
+# them at every state)
+_voided: Callable[[CampaignState], object] = attrgetter("voided")
+_session: Callable[[CampaignState], object] = attrgetter("session")
+_retired: Callable[[CampaignState], object] = attrgetter("retired")
 
 
 def _voids_look_back(state: CampaignState) -> Iterator[str]:

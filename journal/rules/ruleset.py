@@ -47,9 +47,10 @@ class Ruleset(ABC):
     commands: ClassVar[tuple[type[Command], ...]]
     #: the event classes this ruleset defines
     events: ClassVar[tuple[type[Event], ...]]
-    #: every dataclass the ruleset's state holds (`initial()`'s class first): the only
-    #: classes a snapshot of its campaigns may rebuild. None declared: no snapshots, every
-    #: command folds the whole log
+    #: every class the ruleset's state holds (`initial()`'s class first; frozen
+    #: `msgspec.Struct`s, see `RulesState`, or frozen dataclasses): the only classes a
+    #: snapshot of its campaigns may rebuild. None declared: no snapshots, every command
+    #: folds the whole log
     state_classes: ClassVar[tuple[type, ...]] = ()
 
     #: command class -> `(state, command, dice) -> [events]`
@@ -96,7 +97,9 @@ class Ruleset(ABC):
 
     def evolve(self, state: CampaignState, payload: Event, meta: Meta) -> RulesState:
         """Fold one event into `state.rules`. Applies what the event recorded, never
-        recomputes it; an event that no longer applies (after a void) changes nothing."""
+        recomputes it; an event that no longer applies (after a void) changes nothing.
+        A new state is a copy (`journal.frozen.changed`) sharing every part the event did
+        not touch: never mutate one."""
         handler = self.evolvers.handler(type(payload))
         if handler is None:
             assert state.rules is not None

@@ -1,6 +1,7 @@
-"""A JSON form for projection states (frozen dataclasses of tuples, mappings and scalars).
+"""A JSON form for projection states (frozen `msgspec.Struct`s or dataclasses of tuples,
+mappings and scalars).
 
-Used by the snapshot cache. A state is written with each dataclass tagged by its name and
+Used by the snapshot cache. A state is written with each class tagged by its name and
 read back only through a fixed `Registry`: the journal's own state classes and those a
 ruleset declares (`Ruleset.state_classes`). A tag names a class of the registry or the
 value is refused; nothing is ever imported by a name read from a row. Every value is
@@ -11,7 +12,6 @@ command a state of the wrong shape.
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -19,6 +19,8 @@ from functools import cache
 from typing import Any
 
 import msgspec
+
+from journal.frozen import field_names, is_state_class, required_fields
 
 _DC, _TUPLE, _MAP, _FROZENSET = "__dc__", "__t__", "__m__", "__fs__"
 #: deeper than any state the journal folds (a campaign state is about ten levels deep)
@@ -44,9 +46,10 @@ Reader = Callable[[Any, int], Any]
 
 
 class Registry:
-    """The dataclasses a state may hold, `root` (the state's own class) first. Each class's
-    field types are read once, when the registry is made, into a reader per type: a type
-    the codec cannot check is refused then (`TypeError`), not when a snapshot is read."""
+    """The classes (Structs or dataclasses) a state may hold, `root` (the state's own class)
+    first. Each class's field types are read once, when the registry is made, into a reader
+    per type: a type the codec cannot check is refused then (`TypeError`), not when a
+    snapshot is read."""
 
     def __init__(self, root: type, classes: Iterable[type] = ()) -> None:
         self.root = root
@@ -55,20 +58,16 @@ class Registry:
         self._fields: dict[type, tuple[frozenset[str], list[tuple[str, Reader, bool]]]] = {}
         self._readers: dict[Any, Reader] = {}
         for cls in (root, *classes):
-            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-                raise TypeError(f"{cls!r} is not a dataclass: a snapshot cannot hold it")
+            if not is_state_class(cls):
+                raise TypeError(f"{cls!r} is not a Struct or dataclass: a snapshot cannot hold it")
             self._by_tag[tag(cls)] = cls
         for cls in list(self._by_tag.values()):
             hints = typing.get_type_hints(cls)
             fields = []
-            for f in dataclasses.fields(cls):
-                if not f.init:
-                    raise TypeError(f"{tag(cls)}.{f.name} is not set by __init__")
-                required = f.default is dataclasses.MISSING
-                required = required and f.default_factory is dataclasses.MISSING
-                where = f"{cls.__qualname__}.{f.name}"
-                reader = self._inner(self._reader(hints[f.name], f"{tag(cls)}.{f.name}"), where)
-                fields.append((f.name, reader, required))
+            for name, needed in required_fields(cls).items():
+                where = f"{cls.__qualname__}.{name}"
+                reader = self._inner(self._reader(hints[name], f"{tag(cls)}.{name}"), where)
+                fields.append((name, reader, needed))
             self._fields[cls] = (frozenset({_DC, *(name for name, _, _ in fields)}), fields)
         self._root = self._reader(root, tag(root))
 
@@ -134,7 +133,7 @@ class Registry:
             item = self._inner(self._reader(args[0], where))
             return lambda value, depth: [item(v, depth) for v in _list(value)]
         if isinstance(hint, type) and origin is None:
-            if dataclasses.is_dataclass(hint) and hint not in self:
+            if is_state_class(hint) and hint not in self:
                 raise TypeError(f"{where}: {tag(hint)} is not among the state classes")
             if not any(issubclass(cls, hint) for cls in self._by_tag.values()):
                 raise TypeError(f"{where}: no state class is a {hint.__qualname__}")
@@ -270,14 +269,12 @@ def registry(classes: tuple[type, ...]) -> Registry:
 
 
 def encode(value: Any, classes: Registry) -> Any:
-    """The JSON form of a state; a dataclass outside the registry is refused (TypeError)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
+    """The JSON form of a state; a class outside the registry is refused (TypeError)."""
+    cls = type(value)
+    if is_state_class(cls):
         if cls not in classes:
             raise TypeError(f"{tag(cls)} is not among the state classes")
-        fields = {
-            f.name: encode(getattr(value, f.name), classes) for f in dataclasses.fields(value)
-        }
+        fields = {name: encode(getattr(value, name), classes) for name in field_names(cls)}
         return {_DC: tag(cls), **fields}
     if isinstance(value, tuple):
         return {_TUPLE: [encode(v, classes) for v in value]}

@@ -12,12 +12,13 @@ stream rows in order and never load a whole campaign into memory.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from journal.events.recorded import Recorded
+from journal.events.recorded import FoldRow, Recorded
 from journal.store import versions
 from journal.store.access import Access
 from journal.store.appending import Appender, Imported, head_in
@@ -25,7 +26,7 @@ from journal.store.drafts import Draft
 from journal.store.engine import database_url, server_engine, sqlite_file, sqlite_target
 from journal.store.layout import NO_BOUND
 from journal.store.recorder import Recorder
-from journal.store.rows import recorded_from_row, stored_int
+from journal.store.rows import instant, recorded_from_row, stored_int
 from journal.store.snapshot_table import SnapshotTable
 from journal.store.snapshots import Stored
 
@@ -167,6 +168,20 @@ class Store:
         with self._recorder.reading() as conn:
             for row in conn.rows("read", bounds):
                 yield recorded_from_row(campaign, row)
+
+    def read_for_fold(
+        self, campaign: str, *, after: int = 0, upto: int | None = None
+    ) -> Iterator[FoldRow]:
+        """What a replay reads of the campaign's events, in seq order, as `FoldRow`s: no
+        record made, none of the chain's columns read (`projection.fold_rows`)."""
+        bounds = {"campaign": campaign, "after": after, "upto": NO_BOUND if upto is None else upto}
+        text = datetime.fromisoformat  # SQLite's instants, the common case, without a call
+        with self._recorder.reading() as conn:
+            for seq, kind, schema, data, at, game_time, session in conn.rows(
+                "read_for_fold", bounds
+            ):
+                at = text(at) if type(at) is str else instant(at)
+                yield seq, kind, schema, data, at, game_time, session
 
     def read_backwards(self, campaign: str, *, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events from the newest (at or before `upto`) back to the first."""

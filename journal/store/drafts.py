@@ -8,13 +8,9 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-import msgspec
-
 from journal.events.canonical import canonical_bytes
 from journal.events.chain import chain_hash
 from journal.events.recorded import Recorded
-
-_ENCODE = msgspec.json.Encoder().encode
 
 
 class Draft(NamedTuple):
@@ -44,15 +40,22 @@ def naive_utc(moment: datetime) -> datetime:
 
 
 def seal(
-    campaign: str, seq: int, prev_hash: str, draft: Draft, *, legacy: bool = False
+    campaign: str,
+    seq: int,
+    prev_hash: str,
+    draft: Draft,
+    *,
+    legacy: bool = False,
+    canonical: bytes | None = None,
 ) -> Recorded:
     """The record of a draft at `seq`, linked to `prev_hash` and bound to `campaign` (with
     `legacy`, hashed as an older journal did, without the campaign: only an import checking
-    an older export asks for that). Its payload is encoded twice, each once: canonical JSON
-    for the hash, and in its own key order for the store."""
+    an older export asks for that). Its payload is encoded once, as the canonical JSON the
+    hash covers and the store keeps: `verify` hashes that stored text as it is
+    (`canonical`: that JSON of `draft.data`, when the caller made it already)."""
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = naive_utc(draft.recorded_at or utc_now())
-    data_json = _ENCODE(draft.data)
+    data_json = canonical_bytes(draft.data) if canonical is None else canonical
     link = chain_hash(
         prev_hash,
         campaign=None if legacy else campaign,
@@ -60,7 +63,7 @@ def seal(
         event_id=event_id,
         type=draft.type,
         schema=draft.schema,
-        data=canonical_bytes(draft.data),
+        data=data_json,
         recorded_at=recorded_at,
         game_time=draft.game_time,
         session=draft.session,

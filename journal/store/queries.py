@@ -40,6 +40,9 @@ class Queries:
     columns: tuple[Any, ...]
     head: Select[Any]
     read: Select[Any]
+    #: what a fold reads of each event: seq, type, schema, data, recorded_at, game_time,
+    #: session (none of the chain's columns)
+    read_for_fold: Select[Any]
     get: Select[Any]
     firsts: Select[Any]
     corrections: Select[Any]
@@ -76,6 +79,9 @@ def queries(dialect: str) -> Queries:
         columns=columns,
         head=select(c.seq, c.hash).where(c.campaign == campaign).order_by(c.seq.desc()).limit(1),
         read=select(*columns)
+        .where(c.campaign == campaign, c.seq > bindparam("after"), c.seq <= bindparam("upto"))
+        .order_by(c.seq),
+        read_for_fold=select(columns[0], *columns[2:8])  # seq, type ... session
         .where(c.campaign == campaign, c.seq > bindparam("after"), c.seq <= bindparam("upto"))
         .order_by(c.seq),
         get=select(*columns).where(c.campaign == campaign, c.seq == bindparam("seq")),

@@ -25,6 +25,7 @@ Params = Mapping[str, Any]
 STATEMENTS = (
     "head",
     "read",
+    "read_for_fold",
     "get",
     "firsts",
     "corrections",

@@ -61,6 +61,17 @@ def import_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]
     )
 
 
+def instant(stored: Any) -> datetime:
+    """A row's `recorded_at` as the journal keeps it (naive UTC): SQLite's text, or
+    PostgreSQL's aware instant."""
+    if type(stored) is str:
+        return datetime.fromisoformat(stored)
+    if stored.tzinfo is not None:
+        return naive_utc(stored)
+    moment: datetime = stored
+    return moment
+
+
 def recorded_from_row(campaign: str, row: Any) -> Recorded:
     """A record from a row of `Queries.columns` (or of the columns before `writer`, as
     migration 0003 reads them)."""
@@ -69,10 +80,6 @@ def recorded_from_row(campaign: str, row: Any) -> Recorded:
     seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link, writer = (
         row
     )
-    if type(recorded_at) is str:
-        recorded_at = datetime.fromisoformat(recorded_at)
-    elif recorded_at.tzinfo is not None:
-        recorded_at = naive_utc(recorded_at)
     return Recorded(
         campaign,
         seq,
@@ -80,7 +87,7 @@ def recorded_from_row(campaign: str, row: Any) -> Recorded:
         type_,
         schema,
         None,
-        recorded_at,
+        instant(recorded_at),
         game_time,
         session,
         prev_hash,

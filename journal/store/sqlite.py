@@ -12,6 +12,7 @@ one per open transaction (a read still streaming keeps its own), reused after.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import datetime
@@ -38,6 +39,8 @@ SQL = {
     "head": "SELECT seq, hash FROM events WHERE campaign = :campaign ORDER BY seq DESC LIMIT 1",
     "read": f"SELECT {_COLUMNS} FROM events "
     "WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
+    "read_for_fold": "SELECT seq, type, schema, data, recorded_at, game_time, session "
+    "FROM events WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
     "get": f"SELECT {_COLUMNS} FROM events WHERE campaign = :campaign AND seq = :seq",
     "firsts": f"SELECT campaign, {_COLUMNS} FROM events "
     "WHERE type = 'CampaignCreated' AND seq = 1 ORDER BY position",
@@ -72,6 +75,8 @@ SQL = {
     "drop_snapshots": "DELETE FROM snapshots",
     "drop_campaign_snapshots": "DELETE FROM snapshots WHERE campaign = :campaign",
 }
+#: seconds between two tries of a journal-mode change that found another writer's lock
+_WAL_RETRY = 0.01
 INSERT_MANY = (
     "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, game_time, "
     "session, prev_hash, hash, writer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -201,10 +206,27 @@ class SQLiteRecorder(Recorder):
         return moment.isoformat(" ", "microseconds")
 
     def use_wal(self) -> None:
+        """Put the file in WAL mode (once: the mode lives in the file).
+
+        The change writes the file's header under a write lock taken after a read lock,
+        and SQLite refuses that upgrade at once, without its busy handler (which would
+        deadlock), when another connection holds the write lock: another command making
+        the same new file WAL, or creating its schema, at the same moment. So a change
+        that finds the file locked is tried again, up to the lock timeout, as any writer
+        waits for another's lock; most often the other made it WAL meanwhile."""
         raw = self._take()
+        deadline = time.monotonic() + self._timeout
         try:
-            if str(raw.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
-                raw.execute("PRAGMA journal_mode=WAL")
+            while True:
+                try:
+                    if str(raw.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                        raw.execute("PRAGMA journal_mode=WAL")
+                    return
+                except sqlite3.OperationalError as exc:
+                    busy = getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
+                    if not busy or time.monotonic() >= deadline:
+                        raise
+                time.sleep(_WAL_RETRY)
         except sqlite3.Error as exc:
             raise self.failure(exc) from None
         finally:

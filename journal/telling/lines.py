@@ -5,8 +5,9 @@ line of `journal status` and of the live board."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from journal.documents import StatusDocument
 from journal.events.recorded import Recorded
@@ -42,38 +43,89 @@ def _sheet_text(sheet: object) -> str:
     )
 
 
-def describe_core(payload: Event) -> str | None:
-    match payload:
-        case CampaignCreated(slug=slug, ruleset=ruleset, title=title, options=options):
-            opts = ", ".join(f"{k}={v}" for k, v in options.items())
-            return f"Campaign {title!r} ({slug}) begins, ruleset {ruleset}" + (
-                f", options {opts}" if opts else ""
-            )
-        case CharacterAdded(name=name, sheet=sheet):
-            return f"{name} joins: {_sheet_text(dict(sheet))}"
-        case SessionStarted(number=number, title=title, at=at):
-            return f"Session {number} starts: {title}" + (f" (at {at})" if at else "")
-        case SessionEnded(number=number):
-            return f"Session {number} ends"
-        case ClockSet(game_time=game_time):
-            return f"Clock set to {game_time}"
-        case ClockAdvanced(amount=amount, game_time=game_time):
-            return f"Clock advances {amount} to {game_time}"
-        case NoteTaken(text=text, gm_only=gm_only, about=about):
-            who = f" [{', '.join(about)}]" if about else ""
-            return f"{'GM note' if gm_only else 'Note'}{who}: {text}"
-        case EventVoided(seq=seq, reason=reason, voided_type=voided_type, what=what):
-            return f"Voids #{seq} ({what or type_words(voided_type)}): {reason}"
-        case CharacterRenamed(old=old, new=new):
-            return f"{old} is renamed {new}"
-        case CharacterRetired(name=name, reason=reason):
-            return f"{name} retires" + (f": {reason}" if reason else "")
-        case ChainSealed(events=events):
-            return (
-                f"Hash chain sealed: events 1-{events}, hashed by an older journal, "
-                "bound to this campaign"
-            )
-    return None
+def _created(payload: CampaignCreated, ruleset: Ruleset | None) -> str:
+    opts = ", ".join(f"{k}={v}" for k, v in payload.options.items())
+    return f"Campaign {payload.title!r} ({payload.slug}) begins, ruleset {payload.ruleset}" + (
+        f", options {opts}" if opts else ""
+    )
+
+
+def _added(payload: CharacterAdded, ruleset: Ruleset | None) -> str:
+    return f"{payload.name} joins: {_sheet_text(dict(payload.sheet))}"
+
+
+def _started(payload: SessionStarted, ruleset: Ruleset | None) -> str:
+    at = payload.at
+    return f"Session {payload.number} starts: {payload.title}" + (f" (at {at})" if at else "")
+
+
+def _ended(payload: SessionEnded, ruleset: Ruleset | None) -> str:
+    return f"Session {payload.number} ends"
+
+
+def _clock_set(payload: ClockSet, ruleset: Ruleset | None) -> str:
+    return f"Clock set to {payload.game_time}"
+
+
+def _clock_advanced(payload: ClockAdvanced, ruleset: Ruleset | None) -> str:
+    return f"Clock advances {payload.amount} to {payload.game_time}"
+
+
+def _note(payload: NoteTaken, ruleset: Ruleset | None) -> str:
+    who = f" [{', '.join(payload.about)}]" if payload.about else ""
+    return f"{'GM note' if payload.gm_only else 'Note'}{who}: {payload.text}"
+
+
+def _voided(payload: EventVoided, ruleset: Ruleset | None) -> str:
+    what = payload.what or type_words(payload.voided_type)
+    return f"Voids #{payload.seq} ({what}): {payload.reason}"
+
+
+def _renamed(payload: CharacterRenamed, ruleset: Ruleset | None) -> str:
+    return f"{payload.old} is renamed {payload.new}"
+
+
+def _retired(payload: CharacterRetired, ruleset: Ruleset | None) -> str:
+    reason = payload.reason
+    return f"{payload.name} retires" + (f": {reason}" if reason else "")
+
+
+def _sealed(payload: ChainSealed, ruleset: Ruleset | None) -> str:
+    return (
+        f"Hash chain sealed: events 1-{payload.events}, hashed by an older journal, "
+        "bound to this campaign"
+    )
+
+
+def _re_rules(payload: RulingAmended, ruleset: Ruleset | None) -> str:
+    why = f" ({payload.reason})" if payload.reason else ""
+    return f"Re-rules #{payload.seq}{why}: {describe_payload(payload.amended(), ruleset)}"
+
+
+def _adjusted(payload: NumbersAdjusted, ruleset: Ruleset | None) -> str:
+    return (
+        f"GM's ruling for {payload.character}: {adjustments(payload, ruleset)}: "
+        f"{payload.reason}"
+    )
+
+
+#: the core's events by class -> their line (the others are told by their ruleset): a
+#: table, as the rulesets' `Lines` are, so a log of many events finds each line at once
+_CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
+    CampaignCreated: _created,
+    CharacterAdded: _added,
+    SessionStarted: _started,
+    SessionEnded: _ended,
+    ClockSet: _clock_set,
+    ClockAdvanced: _clock_advanced,
+    NoteTaken: _note,
+    EventVoided: _voided,
+    CharacterRenamed: _renamed,
+    CharacterRetired: _retired,
+    ChainSealed: _sealed,
+    RulingAmended: _re_rules,
+    NumbersAdjusted: _adjusted,
+}
 
 
 def adjustments(payload: NumbersAdjusted, ruleset: Ruleset | None, arrow: str = "->") -> str:
@@ -93,17 +145,13 @@ def _label(number: str, labels: Mapping[str, str]) -> str:
 
 def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
     """One line for the GM: the core's events here, the others by their ruleset."""
-    if isinstance(payload, RulingAmended):
-        why = f" ({payload.reason})" if payload.reason else ""
-        return f"Re-rules #{payload.seq}{why}: {describe_payload(payload.amended(), ruleset)}"
-    if isinstance(payload, NumbersAdjusted):
-        return (
-            f"GM's ruling for {payload.character}: {adjustments(payload, ruleset)}: "
-            f"{payload.reason}"
-        )
-    text = describe_core(payload)
-    if text is None and ruleset is not None:
+    core = _CORE_LINES.get(type(payload))
+    if core is not None:
+        text: str | None = core(payload, ruleset)
+    elif ruleset is not None:
         text = telling_of(ruleset.name).describe(payload)
+    else:
+        text = None
     return text or payload.type
 
 

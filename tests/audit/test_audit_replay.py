@@ -101,6 +101,40 @@ def test_a_hand_written_log_with_the_texts_slip_lists_exactly_that_ruling(
     ]
 
 
+def test_a_slipped_total_reads_as_recorded_beside_the_rules_line(
+    runner: Cli, tmp_path: Path
+) -> None:
+    """The finding's first line is the ruling as the log has it (the slipped 13), the
+    second the rules' (14): the audit words only its findings, each from its own payload."""
+    runner("import", str(_hand_written(tmp_path, {(16, "total"): 13})))
+    text = runner("audit", ok=False).stdout
+    assert text.splitlines()[:3] == [
+        "Audited 27 events, 26 rulings decided again: 1 ruling no longer follows.",
+        "  #16 Linda rolls initiative +9/-3: Reaction 12, HF 6 - Hardness 2 -4, +d10 +9, "
+        "-d10 -3 = 13 (acts; penalty -4)",
+        "      by the rules: Linda rolls initiative +9/-3: Reaction 12, HF 6 - Hardness 2 -4, "
+        "+d10 +9, -d10 -3 = 14 (acts; penalty -4)",
+    ]
+
+
+def test_a_refused_ruling_reads_as_recorded_and_why_the_rules_refuse_it(
+    runner: Cli, tmp_path: Path
+) -> None:
+    """The soak of 5 is listed as the log has it, then refused; the roll after it, which
+    the audit decides against the state the rules give (no soak), no longer follows."""
+    runner("import", str(_hand_written(tmp_path, {(22, "points"): 5})))
+    lines = runner("audit", ok=False).stdout.splitlines()
+    assert lines[0] == "Audited 27 events, 26 rulings decided again: 2 rulings no longer follow."
+    assert lines[1:3] == [
+        "  #22 Linda soaks 5 Willpower (10->8, 2 this turn): effective HF 2, no penalty",
+        "      by the rules: refused: a soak is 1 to 3 Willpower a turn, not 5",
+    ]
+    assert lines[3].startswith("  #23 Linda rolls initiative +8/-4: ") and lines[3].endswith(
+        "= 16 (acts; no penalty)"
+    )
+    assert "  #23 total: recorded 16, the rules give 14" in lines
+
+
 def test_an_impossible_ruling_is_listed_as_refused(runner: Cli, tmp_path: Path) -> None:
     """A hand-written soak of 5 Willpower breaks the 3-a-turn rule."""
     runner("import", str(_hand_written(tmp_path, {(22, "points"): 5})))

@@ -30,6 +30,7 @@ FIGURES = {
     "status_1m_vs_1k",
     "audit_vs_raw_fold",
     "log_vs_raw_fold",
+    "cold_status_vs_raw_fold",
     "verify_vs_raw",
     "verify_chain_vs_raw",
     "book_gm_seconds",

@@ -11,6 +11,7 @@ import pytest
 
 import journal
 from journal.api import Journal
+from journal.events.recorded import FoldRow
 from journal.handouts.arc import arc_of
 from journal.handouts.log import stream, walk
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote
@@ -57,11 +58,12 @@ def night(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 class Reads:
-    """Every record the store reads, by seq, while it is watched."""
+    """Every event the store reads, by seq, while it is watched: as a record, or as a
+    replay's row (`read_for_fold`)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.seqs: list[int] = []
-        read = Store.read
+        read, read_for_fold = Store.read, Store.read_for_fold
 
         def watched(
             store: Store, campaign: str, *, after: int = 0, upto: int | None = None
@@ -70,7 +72,15 @@ class Reads:
                 self.seqs.append(record.seq)
                 yield record
 
+        def watched_rows(
+            store: Store, campaign: str, *, after: int = 0, upto: int | None = None
+        ) -> Iterator[FoldRow]:
+            for row in read_for_fold(store, campaign, after=after, upto=upto):
+                self.seqs.append(row[0])
+                yield row
+
         monkeypatch.setattr(Store, "read", watched)
+        monkeypatch.setattr(Store, "read_for_fold", watched_rows)
 
 
 def _snapshots(db: Path) -> list[int]:

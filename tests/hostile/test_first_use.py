@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import sqlite3
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -55,3 +58,26 @@ def test_simultaneous_first_uses_all_wait_and_succeed(db_url: str, tmp_path: Pat
     failed = [(job, output) for job, code, output in outcomes if code != 0]
     assert not failed, failed
     assert count_events(db_url) == 6 + 2 * (USERS - 6)
+
+
+def test_a_first_use_waits_for_a_writer_making_the_new_file_wal(tmp_path: Path) -> None:
+    """Making a new file WAL writes its header under a write lock taken after a read lock;
+    SQLite refuses that upgrade at once when another connection holds the write lock (its
+    busy handler is not called, to avoid a deadlock), as when two first uses make the
+    same new file WAL together. The journal waits for it as for any writer's lock."""
+    db = tmp_path / "new.db"
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # another first use, between its locks
+    release = threading.Timer(0.5, lambda: holder.execute("ROLLBACK"))
+    release.start()
+    started = time.monotonic()
+    try:
+        result = CliRunner().invoke(
+            cli, ["--db", str(db), "campaign", "new", "c1", "--ruleset", "horror-factor"]
+        )
+    finally:
+        release.join()
+        holder.close()
+    assert result.exit_code == 0, result.output
+    assert time.monotonic() - started >= 0.4  # it waited for the lock, not around it
+    assert count_events(f"sqlite:///{db}") == 1

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,7 +16,9 @@ from hypothesis import strategies as st
 from journal.events.canonical import canonical_json
 from journal.events.registry import from_data, from_json, to_data
 from journal.frozen import changed
-from journal.rules.core.state import CampaignState
+from journal.projection import same_but_seq
+from journal.rules.core.events import NoteTaken
+from journal.rules.core.state import CampaignState, RulesState
 from journal.rulesets.horror_factor.rules.events import TrackChange, TurnAdvanced
 
 json_values = st.recursive(
@@ -53,15 +57,37 @@ def test_a_stored_text_that_does_not_fit_says_which_field() -> None:
         from_json("NoteTaken", 1, '{"text": ["a"]}')
 
 
-def test_changed_is_dataclasses_replace() -> None:
+def test_changed_of_a_struct_state_is_structs_replace() -> None:
     state = CampaignState(slug="night", characters=("Linda",))
     copy = changed(state, seq=3, characters=("Linda", "Ariella"))
-    assert copy == dataclasses.replace(state, seq=3, characters=("Linda", "Ariella"))
+    assert copy == msgspec.structs.replace(state, seq=3, characters=("Linda", "Ariella"))
+    assert copy == CampaignState(slug="night", seq=3, characters=("Linda", "Ariella"))
     assert state.seq == 0 and type(copy) is CampaignState
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    assert copy.options is state.options  # what is not changed is the very same object
+    with pytest.raises(AttributeError):
         copy.seq = 4  # type: ignore[misc]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="sequence"):
         changed(state, sequence=3)
+
+
+@dataclass(frozen=True)
+class DataclassState(RulesState):
+    """A third-party ruleset's state kept, as before, in a frozen dataclass."""
+
+    characters: Mapping[str, int] = field(default_factory=dict)
+    turn: int = 0
+
+
+def test_changed_of_a_dataclass_state_is_dataclasses_replace() -> None:
+    state = DataclassState({"Linda": 3})
+    copy = changed(state, turn=2)
+    assert copy == dataclasses.replace(state, turn=2) == DataclassState({"Linda": 3}, 2)
+    assert state.turn == 0 and type(copy) is DataclassState
+    assert copy.characters is state.characters
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.turn = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        changed(state, round=3)
 
 
 @dataclass(frozen=True)
@@ -73,11 +99,16 @@ class Checked:
         object.__setattr__(self, "double", 2 * self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class Slotted:
-    text: str
-
-
 def test_changed_runs_init_where_a_copy_would_not_be_exact() -> None:
     assert changed(Checked(1), value=5).double == 10
-    assert changed(Slotted("a"), text="b") == Slotted("b")
+    assert changed(NoteTaken("a"), text="b") == NoteTaken("b")
+
+
+def test_same_but_seq_sees_a_state_that_moved_only_its_seq() -> None:
+    """The status a recap or an arc read at one state holds at another the fold reached by
+    copying it with a new seq alone: every other field the very same object."""
+    state = CampaignState(slug="night", characters=("Linda",), rules=DataclassState({"L": 1}))
+    assert same_but_seq(state, changed(state, seq=5))
+    assert not same_but_seq(state, changed(state, seq=5, characters=tuple(["Linda"])))
+    assert not same_but_seq(state, changed(state, rules=DataclassState({"L": 1})))
+    assert not same_but_seq(state, changed(state, options={}))

@@ -5,8 +5,9 @@ command does not need (the store suite itself runs on both through the `store` f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -25,6 +26,10 @@ from journal.store.sqlite import SQL, SQLiteRecorder
 #: the state read is not read again)
 STATUS_QUERIES = 7
 NOTE_QUERIES = 9
+#: an append in a process that knows the head (`play`, the API): the insert and the notice
+#: to `journal serve`'s listeners, nothing read first; a state asked again reads the head
+APPEND_QUERIES = 2
+STATE_QUERIES = 1
 
 
 def test_both_recorders_answer_every_statement() -> None:
@@ -89,18 +94,32 @@ def test_postgres_keeps_one_engine_per_process_and_pings_nothing(postgres: str) 
 
 
 def _counted(cli: Cli, engine: object, *args: str) -> list[str]:
+    return _statements(engine, lambda: cli(*args))
+
+
+def _statements(engine: Any, work: Callable[[], object]) -> list[str]:
+    """The statements `work` sends through `engine`; it opens one connection at most
+    (none when the pool has one) and pings none."""
     from sqlalchemy import event
 
     seen: list[str] = []
+    connects: list[object] = []
 
     def count(conn: object, cursor: object, statement: str, *_: object) -> None:
         seen.append(" ".join(statement.split())[:80])
 
+    def connect(dbapi: object, record: object) -> None:
+        connects.append(dbapi)
+
     event.listen(engine, "before_cursor_execute", count)
+    event.listen(engine, "connect", connect)
     try:
-        cli(*args)
+        work()
     finally:
         event.remove(engine, "before_cursor_execute", count)
+        event.remove(engine, "connect", connect)
+    assert len(connects) <= 1, seen
+    assert not [s for s in seen if s.upper().startswith("SELECT 1")], seen
     return seen
 
 
@@ -115,6 +134,20 @@ def test_postgres_round_trips_of_note_and_status(postgres: str) -> None:
     assert len(status) <= STATUS_QUERIES, status
     assert len(note) <= NOTE_QUERIES, note
     assert len([s for s in note if s.startswith("INSERT")]) == 1
+
+
+def test_postgres_round_trips_of_an_append_in_process(postgres: str) -> None:
+    import journal
+    from journal.rules.core.commands import TakeNote
+
+    Cli(CliRunner(), postgres)("campaign", "new", "night", "--ruleset", "horror-factor")
+    with journal.open(postgres) as campaign, Store.open(postgres) as store:
+        campaign.run(TakeNote("The first."))
+        append = _statements(store.engine, lambda: campaign.run(TakeNote("The second.")))
+        state = _statements(store.engine, campaign.state)
+    assert len(append) == APPEND_QUERIES, append
+    assert append[0].startswith("INSERT INTO events"), append
+    assert len(state) == STATE_QUERIES, state
 
 
 def test_the_store_knows_the_snapshots_table_as_the_schema_has_it() -> None:

@@ -124,3 +124,22 @@ def test_the_app_appends_commands_as_events(journal: object) -> None:
     outcome = journal.execute(TakeNote("The lights go out."))
     assert outcome.records[0].seq == 2
     assert journal.state().seq == 2
+
+
+def test_a_replay_reads_what_the_fold_needs_of_each_event(store: Store) -> None:
+    """`read_for_fold`: the events of one campaign between two seqs, in order, each as the
+    record `read` gives has it (payload text, naive UTC instant, clock, session), streamed."""
+    store.append("c", 0, [note(str(i)) for i in range(5)])
+    store.append("other", 0, [note("elsewhere")])
+    rows = store.read_for_fold("c", after=1, upto=4)
+    assert pyinspect.isgenerator(rows)
+    found = list(rows)
+    records = list(store.read("c", after=1, upto=4))
+    assert [row[0] for row in found] == [2, 3, 4]
+    for (seq, kind, schema, text_, at, game_time, session), record in zip(
+        found, records, strict=True
+    ):
+        assert (seq, kind, schema, text_) == (record.seq, record.type, record.schema, record.text)
+        assert (at, game_time, session) == (record.recorded_at, record.game_time, record.session)
+        assert at.tzinfo is None
+    assert [row[0] for row in store.read_for_fold("c")] == [1, 2, 3, 4, 5]

@@ -238,3 +238,31 @@ def test_a_log_longer_than_a_batch_streams_in_one_transaction(
     }
     assert other("verify").exit_code == 0
     assert [e["data"] for e in other.json("log")] == [r["data"] for r in grown]
+
+
+def test_a_line_of_another_rulesets_event_is_read_as_that_event(tmp_path: Path) -> None:
+    """An import loads the log's own ruleset, and the others only when a line names an
+    event type it does not know: that line is then read (and refused) as the event it
+    names, as when every ruleset was loaded first. A fresh process: no other test's
+    rulesets loaded."""
+    import subprocess
+    import sys
+
+    created = {"slug": "x", "ruleset": "horror-factor", "title": "x", "options": {}}
+    lines = [
+        {"type": "CampaignCreated", "data": {**created, "journal_version": "0.1.0"}},
+        {"type": "RecoveryRolled", "data": {}},  # a Fright Check event
+    ]
+    log = tmp_path / "foreign.jsonl"
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    db = tmp_path / "journal.db"
+    done = subprocess.run(
+        [sys.executable, "-m", "journal", "--db", str(db), "import", str(log)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        "Error: line 2: RecoveryRolled is missing field(s): character; nothing was imported\n"
+    )

@@ -4,9 +4,9 @@ is bound to the event it folds up to, and a command never needs it to be there."
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import WORKED_EXAMPLE
 
-from journal import projection
 from journal.app import Campaign as Journal
 from journal.cache import encoded, snapshot_registry
+from journal.events.recorded import FoldRow
+from journal.frozen import changed
 from journal.rules import rules_version
 from journal.rules.core.commands import TakeNote, VoidEvent
 from journal.rules.core.state import CampaignState
@@ -84,13 +85,14 @@ def test_status_folds_only_the_events_after_the_snapshot(
     journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}")
     _snapshot(journal, 22)
     folded: list[int] = []
-    real_apply = projection.apply
+    read = journal.store.read_for_fold
 
-    def counting(state, payload, meta, ruleset):  # type: ignore[no-untyped-def]
-        folded.append(meta.seq)
-        return real_apply(state, payload, meta, ruleset)
+    def reading(campaign: str, *, after: int = 0, upto: int | None = None) -> Iterator[FoldRow]:
+        for row in read(campaign, after=after, upto=upto):
+            folded.append(row[0])
+            yield row
 
-    monkeypatch.setattr(projection, "apply", counting)
+    monkeypatch.setattr(journal.store, "read_for_fold", reading)
     state = journal.state()
     assert folded == [23, 24, 25, 26, 27]
     assert state == journal.state(cached=False)
@@ -108,7 +110,7 @@ def test_a_void_reaching_behind_the_snapshot_sets_it_aside(tmp_path: Path) -> No
 def test_a_snapshot_of_other_rules_code_is_never_read(tmp_path: Path) -> None:
     journal = _zombies(f"sqlite:///{tmp_path / 'j.db'}")
     full = journal.state(cached=False)
-    forged = dataclasses.replace(full, characters=("Freddie",))
+    forged = changed(full, characters=("Freddie",))
     kept = encoded(forged)
     assert kept is not None
     journal.store.save_snapshot(journal.campaign, 27, "hf-0:oldcode", kept[1])

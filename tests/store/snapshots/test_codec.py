@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,6 +44,28 @@ def test_a_shipped_campaign_state_round_trips(log: Path, tmp_path: Path) -> None
     text = codec.dumps(state, registry)
     assert codec.loads(text, registry) == state
     assert state.rules is not None and type(state.rules) in state_classes(state.ruleset)
+
+
+#: each shipped campaign's state as the journal wrote it when its states were frozen
+#: dataclasses (before issue 24 made them msgspec Structs)
+DATACLASS_ERA = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[log.parent.name for log in LOGS])
+def test_a_state_the_dataclass_states_wrote_reads_back_as_the_same_state(
+    log: Path, tmp_path: Path
+) -> None:
+    """The states became Structs and kept their JSON form: a snapshot text the dataclass
+    states wrote reads back (as Structs) as the state folded now, and the state folded
+    now is written as the very same text."""
+    state = _folded(log, tmp_path)
+    registry = snapshot_registry(state.ruleset)
+    assert registry is not None
+    fixture = DATACLASS_ERA / f"{log.parent.name}.dataclass-state.json"
+    kept = fixture.read_text(encoding="utf-8").strip()
+    read = codec.loads(kept, registry)
+    assert read == state and type(read.rules) is type(state.rules)
+    assert codec.dumps(state, registry) == kept
 
 
 @pytest.mark.parametrize("ruleset", load_all(), ids=lambda r: r.name)
@@ -155,6 +178,53 @@ def test_a_value_that_does_not_fit_its_field_is_refused(edit: Any, message: str 
         return
     with pytest.raises(codec.CodecError, match=message):
         REGISTRY.decode(document)
+
+
+class StructSheet(msgspec.Struct, frozen=True):
+    name: str
+    score: int
+    tags: tuple[str, ...] = ()
+    best: int | None = None
+
+
+class StructTable(msgspec.Struct, RulesState, frozen=True):
+    sheets: Mapping[str, StructSheet] = msgspec.field(default_factory=dict)
+    seen: frozenset[int] = frozenset()
+    by_seq: Mapping[int, Sheet] = msgspec.field(default_factory=dict)  # a dataclass inside
+
+
+STRUCTS = codec.Registry(CampaignState, (StructTable, StructSheet, Sheet))
+STRUCT_STATE = CampaignState(
+    slug="s",
+    seq=3,
+    rules=StructTable(
+        {"Ann": StructSheet("Ann", 4, ("brave",), 5)}, frozenset({1}), {2: Sheet("Bo", 1)}
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["rules"]["sheets"]["__m__"][0][1].update(score="4"), "a str where a int"),
+        (lambda d: d["rules"]["sheets"]["__m__"][0][1].pop("name"), "lacks its field 'name'"),
+        (lambda d: d["rules"]["sheets"]["__m__"][0][1].update(power=1), "has no field 'power'"),
+        (lambda d: d["rules"].update({"__dc__": codec.tag(Sheet)}), "a Sheet where a RulesState"),
+        (lambda d: d["rules"].update({"__dc__": codec.tag(Stray)}), "not a state class"),
+    ],
+)
+def test_a_state_of_structs_round_trips_and_is_checked_as_dataclasses_are(
+    edit: Any, message: str
+) -> None:
+    """Structs (the journal's states) and dataclasses (a ruleset's that kept them) in one
+    state: written and read back the same, each field checked against its type."""
+    text = codec.dumps(STRUCT_STATE, STRUCTS)
+    assert codec.loads(text, STRUCTS) == STRUCT_STATE
+    assert type(codec.loads(text, STRUCTS).rules) is StructTable
+    document = json.loads(text)
+    edit(document)
+    with pytest.raises(codec.CodecError, match=message):
+        STRUCTS.decode(document)
 
 
 def test_nesting_is_bounded() -> None:

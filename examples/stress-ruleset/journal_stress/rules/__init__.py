@@ -1,5 +1,5 @@
 """The stress ruleset's rules, pure: commands and events (frozen structs, from the
-journal's `Command` and `Event`), state, decide and evolve over frozen dataclasses, the
+journal's `Command` and `Event`), state (frozen `msgspec.Struct`s), decide and evolve, the
 audit's recallers, invariants and the status numbers. Nothing here words or draws (that is
 `journal_stress.telling`), so only this package enters the rules version: rewording a log
 line keeps every snapshot."""
@@ -7,8 +7,10 @@ line keeps every snapshot."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import ClassVar
+
+import msgspec
 
 from journal.dice import DiceBox
 from journal.documents import CharacterStatus
@@ -16,6 +18,7 @@ from journal.errors import RuleError
 from journal.events.canonical import JSONObject
 from journal.events.registry import Dice, Event, event
 from journal.events.terms import Terms
+from journal.frozen import changed
 from journal.rules.command import Command
 from journal.rules.core.events import CharacterAdded, CharacterRenamed
 from journal.rules.core.evolve import renamed_in
@@ -69,16 +72,14 @@ class PanicRolled(Event, frozen=True):
 # --- state ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(msgspec.Struct, frozen=True):
     nerve: int
     stress: int = 0
     panics: int = 0
 
 
-@dataclass(frozen=True)
-class StressState(RulesState):
-    characters: Mapping[str, Sheet] = field(default_factory=dict)
+class StressState(msgspec.Struct, RulesState, frozen=True):
+    characters: Mapping[str, Sheet] = msgspec.field(default_factory=dict)
 
 
 def rules_of(state: CampaignState) -> StressState:
@@ -135,7 +136,7 @@ def _with(state: CampaignState, name: str, change: dict[str, int]) -> StressStat
     sheet = rules.characters.get(name)
     if sheet is None:
         return rules
-    return replace(rules, characters={**rules.characters, name: replace(sheet, **change)})
+    return changed(rules, characters={**rules.characters, name: changed(sheet, **change)})
 
 
 @EVOLVE.on(CharacterAdded)
@@ -143,7 +144,7 @@ def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> StressS
     rules = rules_of(state)
     nerve, stress = payload.sheet.get("nerve"), payload.sheet.get("stress", 0)
     sheet = Sheet(nerve if isinstance(nerve, int) else 1, stress if isinstance(stress, int) else 0)
-    return replace(rules, characters={**rules.characters, payload.name: sheet})
+    return changed(rules, characters={**rules.characters, payload.name: sheet})
 
 
 @EVOLVE.on(CharacterRenamed)

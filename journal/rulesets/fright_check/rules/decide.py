@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from math import ceil
 
@@ -12,6 +11,7 @@ from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
 from journal.events.canonical import plain
 from journal.events.registry import Event
+from journal.frozen import changed
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.dispatch import Deciders
 from journal.rulesets.fright_check.rules import modifiers as mods
@@ -63,7 +63,7 @@ def _check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> list[Ev
     if not checked.pending:
         raise RuleError("this check gave no trait to name: leave out --trait-name / --trait-worsen")
     seq = state.seq + 1
-    after = replace(
+    after = changed(
         state,
         seq=seq,
         rules=EVOLVE.evolve(state, checked, Meta(seq, state.clock, state.session)),

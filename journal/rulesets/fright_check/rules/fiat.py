@@ -5,9 +5,9 @@ reprice it by fiat too if the GM rules so)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from journal.errors import RuleError
+from journal.frozen import changed
 from journal.rules.core.events import Adjustment, NumbersAdjusted
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.numbers import signed, unsigned
@@ -76,17 +76,17 @@ def evolve(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> Fright
 
 def _moved(who: Character, change: Adjustment) -> Character:
     if change.number == "will":
-        return replace(who, will=who.will + change.after - change.before)
+        return changed(who, will=who.will + change.after - change.before)
     if change.number == "hp":
-        return replace(who, hp=min(who.hp_max, who.hp + change.after - change.before))
+        return changed(who, hp=min(who.hp_max, who.hp + change.after - change.before))
     if change.number == "fp":
-        return replace(who, fp=min(who.fp_max, who.fp + change.after - change.before))
+        return changed(who, fp=min(who.fp_max, who.fp + change.after - change.before))
     if change.number.startswith(SCN):
         found = who.disadvantage(change.number.removeprefix(SCN))
         if found is None:
             return who
-        set_to = replace(found, self_control=change.after)
-        return replace(
+        set_to = changed(found, self_control=change.after)
+        return changed(
             who, disadvantages=tuple(set_to if d is found else d for d in who.disadvantages)
         )
     return who

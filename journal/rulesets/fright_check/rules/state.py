@@ -13,7 +13,8 @@ catatonia, total panic) lasts (`Ongoing`) until one is made.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
 
 from journal.events.canonical import JSONObject
 from journal.frozen import changed
@@ -24,8 +25,7 @@ HT_POINT_COST = 10
 IQ_POINT_COST = 20
 
 
-@dataclass(frozen=True)
-class Disadvantage:
+class Disadvantage(msgspec.Struct, frozen=True):
     name: str
     points: int
     self_control: int | None = None
@@ -33,21 +33,18 @@ class Disadvantage:
     seq: int | None = None  # the FrightChecked it came from; None for the sheet's
 
 
-@dataclass(frozen=True)
-class Quirk:
+class Quirk(msgspec.Struct, frozen=True):
     name: str
     seq: int | None = None
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(msgspec.Struct, frozen=True):
     kind: str  # quirk | mental | delusion | physical | self-control-or-new
     points: int
     seq: int
 
 
-@dataclass(frozen=True)
-class CheckRecord:
+class CheckRecord(msgspec.Struct, frozen=True):
     seq: int
     threat: str
     kind: str | None
@@ -62,8 +59,7 @@ class CheckRecord:
     session: int | None = None  # the session it was made in (exposures with no clock)
 
 
-@dataclass(frozen=True)
-class Ongoing:
+class Ongoing(msgspec.Struct, frozen=True):
     """A condition a table row gave that ends with a recovery roll."""
 
     seq: int  # the Fright Check it came from
@@ -78,8 +74,7 @@ class Ongoing:
     days_without_care: int = 0  # a catatonia's days counted for the daily HP loss
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(msgspec.Struct, frozen=True):
     """After a coma or a catatonia (rows 28-30, 38-40): from the moment the character comes
     to, `value` (-2) to all skill rolls and attribute checks, for 6 hours (a coma) or as
     many days as the catatonia lasted (`length`, e.g. `6h`, `3d`).
@@ -124,13 +119,12 @@ class Window:
 WINDOW_LABEL = "after coming to from"
 
 
-@dataclass(frozen=True)
-class Character:
+class Character(msgspec.Struct, frozen=True):
     name: str
     will: int
     ht: int
     iq: int
-    traits: Mapping[str, int | bool] = field(default_factory=dict)
+    traits: Mapping[str, int | bool] = msgspec.field(default_factory=dict)
     quirks: tuple[Quirk, ...] = ()
     disadvantages: tuple[Disadvantage, ...] = ()  # mental ones and delusions
     physical: tuple[Disadvantage, ...] = ()
@@ -190,8 +184,7 @@ class Character:
         return any(n.casefold() == wanted for n in names)
 
 
-@dataclass(frozen=True)
-class Combat:
+class Combat(msgspec.Struct, frozen=True):
     title: str
     cast: tuple[str, ...]
     seq: int
@@ -200,12 +193,11 @@ class Combat:
         return not self.cast or name in self.cast
 
 
-@dataclass(frozen=True)
-class FrightState(RulesState):
-    characters: Mapping[str, Character] = field(default_factory=dict)
+class FrightState(msgspec.Struct, RulesState, frozen=True):
+    characters: Mapping[str, Character] = msgspec.field(default_factory=dict)
     combat: Combat | None = None
     #: threat id -> what players read for it (`--threat-name`, the latest given)
-    threat_names: Mapping[str, str] = field(default_factory=dict)
+    threat_names: Mapping[str, str] = msgspec.field(default_factory=dict)
 
     def get(self, name: str) -> Character | None:
         return self.characters.get(name)

@@ -7,14 +7,18 @@ ruling itself would now be decided differently.
 
 Total: an event that no longer fits the state (its encounter or character was voided away)
 is ignored, and so is any part of it naming someone who is not there.
+
+The state classes are frozen `msgspec.Struct`s, copied with `msgspec.structs.replace` (in
+C); what an event leaves as it was stays the very same object.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from msgspec.structs import replace
+
 from journal.events.canonical import JSONObject
-from journal.frozen import changed
 from journal.rules.core.events import CharacterAdded, CharacterRenamed, NumbersAdjusted
 from journal.rules.core.evolve import renamed_in
 from journal.rules.core.state import CampaignState, Meta
@@ -59,12 +63,12 @@ def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> HFState
 def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> HFState:
     rules = rules_of(state)
     old, new = payload.old, payload.new
-    characters = renamed_in(rules.characters, old, new, lambda c: changed(c, name=new))
+    characters = renamed_in(rules.characters, old, new, lambda c: replace(c, name=new))
     encounter = rules.encounter
     if encounter is not None:
-        participants = renamed_in(encounter.participants, old, new, lambda p: changed(p, name=new))
-        encounter = changed(encounter, participants=participants)
-    return changed(rules, characters=characters, encounter=encounter)
+        participants = renamed_in(encounter.participants, old, new, lambda p: replace(p, name=new))
+        encounter = replace(encounter, participants=participants)
+    return replace(rules, characters=characters, encounter=encounter)
 
 
 @EVOLVE.on(NumbersAdjusted)
@@ -78,7 +82,7 @@ def _adjusted(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> HFS
         if change.number.startswith(fiat.SPEC) or change.number == "hardness":
             who = rules.characters.get(name)
             if who is not None:
-                rules = _with(rules, changed(who, awarded=meta.seq))
+                rules = _with(rules, replace(who, awarded=meta.seq))
         if change.number.startswith(fiat.SPEC):
             rules = _shift_level(rules, name, change.number.removeprefix(fiat.SPEC), diff)
         elif change.number in ("hardness", "brokenness", "willpower"):
@@ -117,7 +121,7 @@ def _worded(state: CampaignState, payload: WordingSet, meta: Meta) -> HFState:
     wording = {k: v for k, v in rules.wording.items() if k != payload.cause}
     if payload.text is not None:
         wording[payload.cause] = payload.text
-    return changed(rules, wording=wording)
+    return replace(rules, wording=wording)
 
 
 @EVOLVE.on(EnemyDropped)
@@ -127,8 +131,8 @@ def _dropped(state: CampaignState, payload: EnemyDropped, meta: Meta) -> HFState
     if found is None or found[1].dropped is not None:
         return rules
     encounter, p = found
-    participants = {**encounter.participants, p.name: changed(p, dropped=meta.seq)}
-    return changed(rules, encounter=changed(encounter, participants=participants))
+    participants = {**encounter.participants, p.name: replace(p, dropped=meta.seq)}
+    return replace(rules, encounter=replace(encounter, participants=participants))
 
 
 @EVOLVE.on(EncounterJoined)
@@ -142,9 +146,9 @@ def _left(state: CampaignState, payload: EncounterLeft, meta: Meta) -> HFState:
     encounter = rules.encounter
     if encounter is None or payload.character not in encounter.participants:
         return rules
-    p = changed(encounter.participants[payload.character], left=payload.reason)
+    p = replace(encounter.participants[payload.character], left=payload.reason)
     participants = {**encounter.participants, p.name: p}
-    return changed(rules, encounter=changed(encounter, participants=participants))
+    return replace(rules, encounter=replace(encounter, participants=participants))
 
 
 @EVOLVE.on(EncounterEnded)
@@ -169,7 +173,7 @@ def _checked(state: CampaignState, payload: HorrorChecked, meta: Meta) -> HFStat
         and payload.encounter is not None
         and (payload.encounter == who.last_encounter)
     ):
-        rules = _with(rules, changed(who, incident_check=meta.seq))
+        rules = _with(rules, replace(who, incident_check=meta.seq))
     return rules
 
 
@@ -228,7 +232,7 @@ def _new_character(name: str, sheet: JSONObject) -> Character:
 
 
 def _with(rules: HFState, who: Character) -> HFState:
-    return changed(rules, characters={**rules.characters, who.name: who})
+    return replace(rules, characters={**rules.characters, who.name: who})
 
 
 def _set(
@@ -242,15 +246,21 @@ def _set(
     who = rules.characters.get(name)
     if who is None:
         return rules
-    numbers: dict[str, int] = {}
+    now = (who.hardness, who.peak_hardness, who.brokenness, who.willpower)
+    hard, peak, broken, will = now
     if hardness is not None:
-        numbers["hardness"] = hardness = clamp(hardness, 0, catalog.HARDNESS_MAX)
-        numbers["peak_hardness"] = max(who.peak_hardness, hardness)
+        hard = clamp(hardness, 0, catalog.HARDNESS_MAX)
+        peak = max(peak, hard)
     if brokenness is not None:
-        numbers["brokenness"] = clamp(brokenness, 0, catalog.BROKENNESS_MAX)
+        broken = clamp(brokenness, 0, catalog.BROKENNESS_MAX)
     if willpower is not None:
-        numbers["willpower"] = clamp(willpower, 0, who.willpower_max)
-    return _with(rules, changed(who, **numbers))
+        will = clamp(willpower, 0, who.willpower_max)
+    if (hard, peak, broken, will) == now:
+        return rules  # nothing moved (a shift of 0, or one the bounds held)
+    return _with(
+        rules,
+        replace(who, hardness=hard, peak_hardness=peak, brokenness=broken, willpower=will),
+    )
 
 
 def _shift(
@@ -280,7 +290,7 @@ def _shift_level(rules: HFState, name: str, spec: str | None, delta: int) -> HFS
     level = clamp(who.level(spec) + delta, 0, catalog.HARDNESS_MAX)
     specs = dict(sorted({**who.specializations, spec: level}.items()))
     peaks = {**who.spec_peaks, spec: max(who.peak(spec), level)}
-    return _with(rules, changed(who, specializations=specs, spec_peaks=peaks))
+    return _with(rules, replace(who, specializations=specs, spec_peaks=peaks))
 
 
 def _start(rules: HFState, payload: EncounterStarted) -> HFState:
@@ -296,12 +306,12 @@ def _start(rules: HFState, payload: EncounterStarted) -> HFState:
     characters = dict(rules.characters)
     for name in cast:
         characters[name] = _faces(characters[name], payload.hf, payload.title, payload.category)
-    return changed(rules, characters=characters, encounter=encounter)
+    return replace(rules, characters=characters, encounter=encounter)
 
 
 def _faces(who: Character, hf: int, title: str, category: str | None) -> Character:
     """A character facing a new encounter: a new incident, nothing ruled about it yet."""
-    return changed(
+    return replace(
         who,
         last_hf=hf,
         last_encounter=title,
@@ -318,12 +328,12 @@ def _join(rules: HFState, payload: EncounterJoined) -> HFState:
         return rules
     found = encounter.participants.get(who.name)
     if found is not None:  # back in the fight, at the HF they left with
-        p = changed(found, left=None)
+        p = replace(found, left=None)
     else:
         p = Participant(who.name, max(0, payload.hf))
         rules = _with(rules, _faces(who, payload.hf, encounter.title, encounter.category))
     participants = {**encounter.participants, p.name: p}
-    return changed(rules, encounter=changed(encounter, participants=participants))
+    return replace(rules, encounter=replace(encounter, participants=participants))
 
 
 def _participants(
@@ -334,7 +344,10 @@ def _participants(
     result: dict[str, Participant] = {}
     for name, p in encounter.participants.items():
         hf = max(0, p.hf + found.get(name, 0))
-        result[name] = Participant(name, hf, left=p.left) if fresh else changed(p, hf=hf)
+        if fresh:
+            result[name] = Participant(name, hf, left=p.left)
+        else:
+            result[name] = p if hf == p.hf else replace(p, hf=hf)
     return result
 
 
@@ -344,7 +357,7 @@ def _turn(rules: HFState, turn: int, changes: Iterable[TrackChange]) -> HFState:
     if encounter is None or turn <= encounter.turn:
         return rules
     participants = _participants(encounter, changes, fresh=True)
-    return changed(rules, encounter=changed(encounter, turn=turn, participants=participants))
+    return replace(rules, encounter=replace(encounter, turn=turn, participants=participants))
 
 
 def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFState:
@@ -353,7 +366,7 @@ def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFS
         return rules
     participants = _participants(encounter, changes)
     drops = encounter.drops + 1 if drop else encounter.drops
-    return changed(rules, encounter=changed(encounter, participants=participants, drops=drops))
+    return replace(rules, encounter=replace(encounter, participants=participants, drops=drops))
 
 
 def _current(rules: HFState, name: str, turn: int) -> tuple[Encounter, Participant] | None:
@@ -368,14 +381,14 @@ def _initiative(rules: HFState, payload: InitiativeRolled) -> HFState:
     if found is None:
         return rules
     encounter, p = found
-    p = changed(
+    p = replace(
         p,
         initiative=payload.total,
         can_act=payload.can_act,
         defense_penalty=payload.defense_penalty,
     )
     participants = {**encounter.participants, p.name: p}
-    return changed(rules, encounter=changed(encounter, participants=participants))
+    return replace(rules, encounter=replace(encounter, participants=participants))
 
 
 def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
@@ -383,9 +396,9 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
     if found is None:
         return rules
     encounter, p = found
-    p = changed(p, soak=clamp(p.soak + payload.points, 0, catalog.SOAK_PER_TURN))
+    p = replace(p, soak=clamp(p.soak + payload.points, 0, catalog.SOAK_PER_TURN))
     participants = {**encounter.participants, p.name: p}
-    rules = changed(rules, encounter=changed(encounter, participants=participants))
+    rules = replace(rules, encounter=replace(encounter, participants=participants))
     return _shift(
         rules, payload.character, willpower=payload.willpower_after - payload.willpower_before
     )
@@ -394,7 +407,7 @@ def _soak(rules: HFState, payload: WillpowerSoaked) -> HFState:
 def _end(rules: HFState, results: Iterable[EndResult], seq: int) -> HFState:
     if rules.encounter is None:
         return rules
-    rules = changed(rules, encounter=None)
+    rules = replace(rules, encounter=None)
     for result in results:
         rules = _shift_level(
             rules,
@@ -409,7 +422,7 @@ def _end(rules: HFState, results: Iterable[EndResult], seq: int) -> HFState:
         )
         who = rules.characters.get(result.character)
         if who is not None and result.outcome != "none":
-            rules = _with(rules, changed(who, incident_end=seq))
+            rules = _with(rules, replace(who, incident_end=seq))
     return rules
 
 
@@ -418,5 +431,5 @@ def _award(rules: HFState, payload: HardnessAwarded, seq: int) -> HFState:
     if who is None:
         return rules
     gained = payload.hardness_after - payload.hardness_before
-    rules = _with(rules, changed(who, awarded=seq))
+    rules = _with(rules, replace(who, awarded=seq))
     return _shift_level(rules, who.name, payload.specialization, gained)

@@ -1,33 +1,33 @@
 """The Horror Factor projection: characters, and the running encounter's per-character HF track.
 
-Mappings inside these frozen dataclasses are never mutated: every change builds a new one.
+Mappings inside these frozen Structs are never mutated: every change builds a new one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
 
 from journal.rules.core.state import RulesState
 from journal.rulesets.horror_factor.rules import catalog
 
 
-@dataclass(frozen=True)
-class Character:
+class Character(msgspec.Struct, frozen=True):
     name: str
     reaction: int
     willpower_max: int
     willpower: int  # current
     hardness: int  # general
     training: str
-    specializations: Mapping[str, int] = field(default_factory=dict)
+    specializations: Mapping[str, int] = msgspec.field(default_factory=dict)
     brokenness: int = 0
     peak_hardness: int = 0  # the highest general Hardness ever held
     last_hf: int | None = None  # the initial HF of the last encounter faced
     last_encounter: str | None = None
     last_category: str | None = None
     #: the highest level each specialization ever held ("half your total Hardness")
-    spec_peaks: Mapping[str, int] = field(default_factory=dict)
+    spec_peaks: Mapping[str, int] = msgspec.field(default_factory=dict)
     #: the last encounter's incident: the seq of its end that named this character
     #: (do-or-die or broken) and of a Horror Check about it, None while neither happened
     incident_end: int | None = None
@@ -61,8 +61,7 @@ class Character:
         return max(self.spec_peaks.get(specialization, level), level)
 
 
-@dataclass(frozen=True)
-class Participant:
+class Participant(msgspec.Struct, frozen=True):
     name: str
     hf: int  # the stored track, before soak
     soak: int = 0  # Willpower soaked this turn
@@ -77,23 +76,21 @@ class Participant:
         return max(0, self.hf - self.soak)
 
 
-@dataclass(frozen=True)
-class Encounter:
+class Encounter(msgspec.Struct, frozen=True):
     title: str
     category: str | None
     ambush: bool
     initial_hf: int
     turn: int = 1
     drops: int = 0
-    participants: Mapping[str, Participant] = field(default_factory=dict)
+    participants: Mapping[str, Participant] = msgspec.field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class HFState(RulesState):
-    characters: Mapping[str, Character] = field(default_factory=dict)
+class HFState(msgspec.Struct, RulesState, frozen=True):
+    characters: Mapping[str, Character] = msgspec.field(default_factory=dict)
     encounter: Encounter | None = None
     #: catalog cause -> the campaign's players' wording of it (`journal wording`)
-    wording: Mapping[str, str] = field(default_factory=dict)
+    wording: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
 #: every class a Horror Factor state holds: what its snapshots may rebuild

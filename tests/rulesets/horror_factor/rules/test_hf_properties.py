@@ -11,6 +11,7 @@ from support.rules_harness import Table
 from journal import projection
 from journal.dice import DiceBox
 from journal.errors import JournalError
+from journal.events.canonical import canonical_json
 from journal.rules.core.commands import AddCharacter
 from journal.rules.core.state import CampaignState
 from journal.rulesets.horror_factor.rules import (
@@ -248,23 +249,32 @@ def test_replay_equals_live_and_rulings_round_trip(
     assert state == table.state
 
 
-@FAST
-@given(
+#: three sheets, a campaign of fights and awards, and what draws the events voided in it
+with_voids = given(
     st.lists(sheets, min_size=3, max_size=3),
     campaigns(st.one_of(between, awards)),
     st.data(),
 )
+
+
+def _voided(table: Table, data: st.DataObject) -> projection.Corrections:
+    """Some of the table's events voided (none of its first four: the campaign, its cast)."""
+    count = len(table.events)
+    voided = data.draw(st.sets(st.integers(4, max(4, count - 1))), label="voided")
+    seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
+    return projection.Corrections.voiding(seqs)
+
+
+@FAST
+@with_voids
 def test_folding_with_voids_never_raises(
     sheet_list: list[dict[str, Any]], steps: list[Step], data: st.DataObject
 ) -> None:
     """RULES protocol: evolve "must be TOTAL: an event that no longer applies (because an
     earlier event was voided ...) is ignored and never raises"; the state stays in range."""
     table, _ = fight(sheet_list, steps)
-    count = len(table.events)
-    voided = data.draw(st.sets(st.integers(4, max(4, count - 1))), label="voided")
-    seqs = frozenset(meta.seq for index, (_, meta) in enumerate(table.events) if index in voided)
     state = CampaignState()
-    for step in projection.steps(table.records(), projection.Corrections.voiding(seqs)):
+    for step in projection.steps(table.records(), _voided(table, data)):
         state = step.after
         for who in state.rules.characters.values():
             assert 0 <= who.willpower <= who.willpower_max
@@ -336,3 +346,25 @@ def test_fold_after_voids_examples(trio: Table) -> None:
     no_end = fold_without({len(events) - 2})
     assert no_end.rules.encounter is not None
     assert no_end.rules.encounter.title == "Second"
+
+
+@FAST
+@with_voids
+def test_the_replays_fold_of_rows_is_the_walk(
+    sheet_list: list[dict[str, Any]], steps: list[Step], data: st.DataObject
+) -> None:
+    """The replay's hot path (`fold_rows`, what `Store.read_for_fold` reads: no record made)
+    and `fold` of records both leave the state the walk of `steps` leaves, voids included,
+    from the first event or from a state halfway."""
+    table, _ = fight(sheet_list, steps)
+    corrections = _voided(table, data)
+    records = table.records()
+    walked = [step.after for step in projection.steps(records, corrections)][-1]
+    rows = [
+        (r.seq, r.type, r.schema, canonical_json(r.data), r.recorded_at, r.game_time, r.session)
+        for r in records
+    ]
+    assert projection.fold_rows(rows, corrections) == walked
+    assert projection.fold(records, corrections) == walked
+    halfway = projection.fold(records[: len(records) // 2], corrections)
+    assert projection.fold_rows(rows[len(rows) // 2 :], corrections, halfway) == walked
