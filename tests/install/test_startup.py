@@ -99,8 +99,8 @@ def test_a_command_on_a_sqlite_file_imports_no_postgresql_dialect(tmp_path: Path
 #: the store (versions, access, appending, snapshot_table, drafts, rows), the CLI's root
 #: (settings, group, failures) and the public API as a package (245 then; the same start-up
 #: time within noise). Issue 24 left out the API's reports, the re-rule planner
-#: (journal.audit), socket, secrets and the API's files module: 228 (status 228, a
-#: completion 224); what a one-shot command pays now is mostly defining classes, so events,
+#: (journal.audit), socket, secrets, json and the API's files module: 222 (status 222, a
+#: completion 218); what a one-shot command pays now is mostly defining classes, so events,
 #: commands and the documents it prints are `msgspec.Struct`s, not dataclasses.
 NOTE_BUDGET = 235
 #: never imported by a one-shot command on a SQLite file that does not use them: the
