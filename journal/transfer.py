@@ -56,6 +56,8 @@ from journal.writer import LONGEST_RECORDED, checked
 
 #: a UUID as the journal writes one (lowercase, hyphens), checked without parsing it
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+#: a recorded_at as an export writes it (`format_instant`): hashed as it is, not formatted again
+EXPORTED_INSTANT = re.compile(r"[1-9]\d{3}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", re.ASCII)
 #: lines checked, sealed and written at a time (memory stays flat whatever the log's length)
 BATCH = 2000
 ID_NAMESPACE = uuid.UUID("6f1d2a43-5b7e-4c39-9a55-1f0e2d7c8b90")
@@ -505,6 +507,13 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
     _campaign_of(raw.get("campaign"), payload, log, where)
     _meaningful(payload, log, log.ruleset, where)
     _stamped(envelope["session"], payload, log, where)
+    recorded_at = raw.get("recorded_at")
+    moment = _parse_instant(recorded_at, where)
+    instant = (
+        recorded_at
+        if type(recorded_at) is str and EXPORTED_INSTANT.fullmatch(recorded_at)
+        else None
+    )
     event_id = envelope["event_id"] or str(
         uuid.uuid5(
             ID_NAMESPACE,
@@ -520,12 +529,14 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         envelope["game_time"],
         envelope["session"],
         event_id=event_id,
-        recorded_at=_parse_instant(raw.get("recorded_at"), where),
+        recorded_at=moment,
         writer=envelope["writer"],
     )
     seq = envelope["seq"]
     if not carried:
-        record = seal(log.slug or "", seq, log.written_hash, draft, canonical=canonical)
+        record = seal(
+            log.slug or "", seq, log.written_hash, draft, canonical=canonical, instant=instant
+        )
         log.prev_hash = record.hash
         return record, payload
     if raw["prev_hash"] != log.prev_hash:
@@ -533,12 +544,14 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
             f"{where}: prev_hash does not link to event {seq - 1}; "
             "the file was altered or lines are missing"
         )
-    record = _as_hashed(raw["hash"], seq, draft, log, where, canonical)
+    record = _as_hashed(raw["hash"], seq, draft, log, where, canonical, instant)
     log.prev_hash = record.hash
     if log.slug != log.source and not log.legacy:
         # under another name: sealed anew from the first event bound to the file's name
         log.rehashed_from = log.rehashed_from or seq
-        record = seal(log.slug or "", seq, log.written_hash, draft, canonical=canonical)
+        record = seal(
+            log.slug or "", seq, log.written_hash, draft, canonical=canonical, instant=instant
+        )
     return record, payload
 
 
@@ -605,7 +618,13 @@ def _campaign_of(named: object, payload: Event, log: _Log, where: str) -> None:
 
 
 def _as_hashed(
-    carried: object, seq: int, draft: Draft, log: _Log, where: str, canonical: bytes | None
+    carried: object,
+    seq: int,
+    draft: Draft,
+    log: _Log,
+    where: str,
+    canonical: bytes | None,
+    instant: str | None,
 ) -> Recorded:
     """The line's record with the hash it carries, checked: bound to the file's campaign, or
     (in the chain's leading run only) hashed without it by an older journal."""
@@ -613,7 +632,15 @@ def _as_hashed(
     for legacy in schemes if log.legacy_allowed else (False,):
         # a legacy hash leaves the campaign out: the record is the target campaign's as is
         campaign = (log.slug or "") if legacy else log.source
-        record = seal(campaign, seq, log.prev_hash, draft, legacy=legacy, canonical=canonical)
+        record = seal(
+            campaign,
+            seq,
+            log.prev_hash,
+            draft,
+            legacy=legacy,
+            canonical=canonical,
+            instant=instant,
+        )
         if record.hash == carried:
             log.legacy = legacy
             log.legacy_allowed = legacy

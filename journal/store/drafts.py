@@ -47,12 +47,14 @@ def seal(
     *,
     legacy: bool = False,
     canonical: bytes | None = None,
+    instant: str | None = None,
 ) -> Recorded:
     """The record of a draft at `seq`, linked to `prev_hash` and bound to `campaign` (with
     `legacy`, hashed as an older journal did, without the campaign: only an import checking
     an older export asks for that). Its payload is encoded once, as the canonical JSON the
     hash covers and the store keeps: `verify` hashes that stored text as it is
-    (`canonical`: that JSON of `draft.data`, when the caller made it already)."""
+    (`canonical`: that JSON of `draft.data`, when the caller made it already; `instant`:
+    `draft.recorded_at` as the hash writes it, when the caller read it so)."""
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = naive_utc(draft.recorded_at or utc_now())
     data_json = canonical_bytes(draft.data) if canonical is None else canonical
@@ -68,6 +70,7 @@ def seal(
         game_time=draft.game_time,
         session=draft.session,
         writer=draft.writer,
+        instant=instant,
     )
     return Recorded(
         campaign,
