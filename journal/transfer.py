@@ -437,15 +437,10 @@ def _decode_line(line: str, where: str) -> tuple[Any, bool, bytes | None]:
         # without escapes, a line's colons are its keys' and its texts' own: re-encoded, a
         # line loses some only when an object repeated a key (and msgspec kept the last)
         if plain:
+            # (the data's colons are the same in any key order: one encoding counts them)
             data = raw.get("data") if type(raw) is dict else None
-            if type(data) is dict:
-                canonical = canonical_bytes(data)
-                envelope = {key: value for key, value in raw.items() if key != "data"}
-                colons = canonical.count(b":") + 1  # "data":
-                colons += _PLAIN_LINE_ENCODER.encode(envelope).count(b":")
-            else:
-                canonical, colons = None, _PLAIN_LINE_ENCODER.encode(raw).count(b":")
-            if colons == line.count(":"):
+            canonical = canonical_bytes(data) if type(data) is dict else None
+            if _PLAIN_LINE_ENCODER.encode(raw).count(b":") == line.count(":"):
                 _shallow(raw, line, where)
                 return raw, True, canonical
     try:
