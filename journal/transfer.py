@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -133,21 +133,32 @@ def _counted(value: object) -> bool:
     return type(value) is int and 1 <= value <= NO_BOUND
 
 
-def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, Any]:
+class _Envelope(NamedTuple):
+    seq: int
+    schema: int
+    game_time: str | None
+    session: int | None
+    event_id: str | None
+    writer: str | None
+
+
+def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> _Envelope:
     """The line's envelope fields, checked: what the hash covers must read back the same."""
-    seq = raw.get("seq", expected_seq)
-    schema = raw.get("schema", 1)
-    for name, value in (("seq", seq), ("schema", schema)):
-        if not _counted(value):
-            raise ImportRefused(
-                f"{where}: {name} must be a whole number from 1 to {NO_BOUND}, not {value!r}"
-            )
+    get = raw.get
+    seq = get("seq", expected_seq)
+    schema = get("schema", 1)
+    if not (_counted(seq) and _counted(schema)):
+        for name, value in (("seq", seq), ("schema", schema)):
+            if not _counted(value):
+                raise ImportRefused(
+                    f"{where}: {name} must be a whole number from 1 to {NO_BOUND}, not {value!r}"
+                )
     if seq != expected_seq:
         raise ImportRefused(
             f"{where} is event {seq}, expected {expected_seq}: events must run 1, 2, 3 ... "
             "without gaps"
         )
-    game_time = raw.get("game_time")
+    game_time = get("game_time")
     if game_time is not None:
         if not isinstance(game_time, str):
             raise ImportRefused(f"{where}: game_time must be text like 1925-10-31T22:00")
@@ -160,12 +171,12 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
         # (an older journal wrote a year before 1000 with three digits: that reads back too)
         if canonical != game_time and (canonical or "").lstrip("0") != game_time:
             raise ImportRefused(f"{where}: write game_time as {canonical}, not {game_time!r}")
-    session = raw.get("session")
+    session = get("session")
     if session is not None and not _counted(session):
         raise ImportRefused(
             f"{where}: session must be a whole number from 1 to {NO_BOUND}, not {session!r}"
         )
-    event_id = raw.get("event_id")
+    event_id = get("event_id")
     if event_id is not None and not (type(event_id) is str and UUID_TEXT.fullmatch(event_id)):
         try:
             event_id = str(uuid.UUID(str(event_id)))
@@ -173,14 +184,10 @@ def _envelope(raw: dict[str, Any], expected_seq: int, where: str) -> dict[str, A
             raise ImportRefused(f"{where}: event_id {event_id!r} is not a UUID") from None
         if event_id != raw["event_id"]:
             raise ImportRefused(f"{where}: write event_id as {event_id}")
-    return {
-        "seq": seq,
-        "schema": schema,
-        "game_time": game_time,
-        "session": session,
-        "event_id": event_id,
-        "writer": _writer(raw.get("writer"), where),
-    }
+    writer = get("writer")
+    if writer is not None:
+        writer = _writer(writer, where)
+    return _Envelope(seq, schema, game_time, session, event_id, writer)
 
 
 def _writer(value: object, where: str) -> str | None:
@@ -492,16 +499,16 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         if not plain:
             check_plain(data)
         _registered(type_name)
-        payload = from_data(type_name, envelope["schema"], data)
+        payload = from_data(type_name, envelope.schema, data)
     except (ValueError, TypeError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
-    if (envelope["seq"] == 1) != isinstance(payload, CampaignCreated):
+    if (envelope.seq == 1) != isinstance(payload, CampaignCreated):
         raise ImportRefused(
             f"{where}: a log starts with CampaignCreated, once; import one campaign per file"
         )
     _campaign_of(raw.get("campaign"), payload, log, where)
     _meaningful(payload, log, log.ruleset, where)
-    _stamped(envelope["session"], payload, log, where)
+    _stamped(envelope.session, payload, log, where)
     recorded_at = raw.get("recorded_at")
     moment = _parse_instant(recorded_at, where)
     instant = (
@@ -509,25 +516,25 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         if type(recorded_at) is str and EXPORTED_INSTANT.fullmatch(recorded_at)
         else None
     )
-    event_id = envelope["event_id"] or str(
+    event_id = envelope.event_id or str(
         uuid.uuid5(
             ID_NAMESPACE,
             canonical_json(
-                [envelope["seq"], type_name, data, envelope["game_time"], envelope["session"]]
+                [envelope.seq, type_name, data, envelope.game_time, envelope.session]
             ),
         )
     )
     draft = Draft(
         type_name,
-        envelope["schema"],
+        envelope.schema,
         data,
-        envelope["game_time"],
-        envelope["session"],
+        envelope.game_time,
+        envelope.session,
         event_id=event_id,
         recorded_at=moment,
-        writer=envelope["writer"],
+        writer=envelope.writer,
     )
-    seq = envelope["seq"]
+    seq = envelope.seq
     if not carried:
         record = seal(
             log.slug or "", seq, log.written_hash, draft, canonical=canonical, instant=instant

@@ -136,8 +136,9 @@ def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
     cls = event_class(type_name)
     if schema != cls.schema:
         _, data = upcast(type_name, schema, data)
-    unknown = sorted(set(data) - _field_names(type_name))
-    if unknown:
+    fields = _field_names(type_name)
+    if not fields.issuperset(data):
+        unknown = sorted(set(data) - fields)
         raise ValueError(f"{type_name} has unknown field(s): {', '.join(unknown)}")
     try:
         payload: Event = msgspec.convert(data, cls)
