@@ -661,26 +661,23 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
-    with _rarely_collected():
+    with _uncollected():
         return _import(store, stream, campaign)
 
 
 @contextmanager
-def _rarely_collected() -> Iterator[None]:
-    """The cyclic garbage collector run less often: an import makes a few objects a line
-    that form no cycles (records, payloads, the fold's states), and each of the
-    collector's passes walks the young ones among every live object; at its default pace
-    those passes were a tenth of an import's time."""
-    before = gc.get_threshold()
-    gc.set_threshold(max(before[0], _COLLECT_AFTER), *before[1:])
+def _uncollected() -> Iterator[None]:
+    """The cyclic garbage collector paused: an import makes a few objects a line that form
+    no cycles (records, payloads, the fold's states: reference counting frees them), and
+    each of the collector's passes walks the young ones among every live object; even at
+    a twentieth of its default pace those passes were a twentieth of an import's time."""
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*before)
-
-
-#: allocations between two passes of the collector during an import (Python's default: 700)
-_COLLECT_AFTER = 20_000
+        if enabled:
+            gc.enable()
 
 
 def _import(store: Store, stream: Iterable[str], campaign: str | None) -> ImportResult:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,36 @@ def test_a_line_of_another_rulesets_event_is_read_as_that_event(tmp_path: Path) 
     assert done.stderr == (
         "Error: line 2: RecoveryRolled is missing field(s): character; nothing was imported\n"
     )
+
+
+def test_the_collector_pauses_for_an_import_only(tmp_path: Path) -> None:
+    """An import pauses the cyclic garbage collector while it reads (its objects form no
+    cycles) and turns it back on after, refused or not; memory stays flat the while."""
+    import gc
+
+    from journal.store import Store
+    from journal.transfer import ImportRefused, import_file
+
+    created = {"slug": "x", "ruleset": "horror-factor", "title": "x", "options": {}}
+    first = json.dumps({"type": "CampaignCreated", "data": {**created, "journal_version": "1"}})
+    notes = [
+        json.dumps({"type": "NoteTaken", "data": {"text": f"Note {n}", "gm_only": False}})
+        for n in range(3000)
+    ]
+    seen: list[bool] = []
+
+    def lines(extra: list[str]) -> Iterator[str]:
+        yield first
+        for line in [*notes, *extra]:
+            seen.append(gc.isenabled())
+            yield line
+
+    assert gc.isenabled()
+    store = Store.open(str(tmp_path / "journal.db"))
+    with pytest.raises(ImportRefused, match="line 3002"):
+        import_file(store, lines(["{"]))
+    assert gc.isenabled() and not any(seen)
+    seen.clear()
+    assert import_file(store, lines([])).added == 3001
+    assert gc.isenabled() and seen and not any(seen)
+    assert gc.collect() < 1000  # what the import left for the collector: no cycle a line
