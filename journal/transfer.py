@@ -366,7 +366,7 @@ def parse_lines(
     number = 0
     try:
         for number, line in enumerate(lines, start=1):
-            if not line.strip():
+            if not line or line.isspace():  # (no copy of the line, as strip makes)
                 continue
             record, payload = _parse_line(line, f"line {number}", log)
             log.take(record, payload)
@@ -530,9 +530,9 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         data,
         envelope.game_time,
         envelope.session,
-        event_id=event_id,
-        recorded_at=moment,
-        writer=envelope.writer,
+        event_id,
+        moment,
+        envelope.writer,
     )
     seq = envelope.seq
     if not carried:
