@@ -205,8 +205,23 @@ def _writer(value: object, where: str) -> str | None:
     return written
 
 
+#: the events `_meaningful` checks (one test lets every other event by)
+_CHECKED = (
+    CampaignCreated,
+    CharacterAdded,
+    CharacterRenamed,
+    SessionStarted,
+    SessionEnded,
+    EventVoided,
+)
+#: the events `_Log._follow` keeps `view` by
+_FOLLOWED = (*_CHECKED, CharacterRetired, RulingAmended)
+
+
 def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) -> None:
     """What the deciders would never have written: a void of nothing, a sheet out of range."""
+    if not isinstance(payload, _CHECKED):
+        return
     try:
         match payload:
             case CampaignCreated(slug=slug, ruleset=name, options=options):
@@ -324,6 +339,8 @@ class _Log:
 
     def _follow(self, seq: int, payload: Event) -> None:
         """Keep `view` as the commands' fold has it."""
+        if not isinstance(payload, _FOLLOWED):
+            return
         match payload:
             case CampaignCreated(slug=slug):
                 self.view = CampaignState(slug=self.slug or slug)
