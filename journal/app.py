@@ -12,8 +12,8 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from journal.audit import amend, rerule
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
 from journal.dice import (
@@ -52,6 +52,9 @@ from journal.store.snapshots import SNAPSHOT_EVERY
 from journal.telling.contract import Telling, telling_of
 from journal.telling.lines import describe
 from journal.version import __version__
+
+if TYPE_CHECKING:  # the corrections' planners load with the commands that plan one
+    from journal.audit.rerule import Plan
 
 RETRIES = 30
 SEED_VARIABLE = "JOURNAL_DICE_SEED"
@@ -98,7 +101,7 @@ class Rerule:
 
     state: CampaignState
     first: list[Event]
-    plan: rerule.Plan
+    plan: Plan
 
 
 class Campaign:
@@ -324,6 +327,8 @@ class Campaign:
             first = self._decide(state, void, None, None)
             corrections = corrections.with_void(state.seq + 1, void.seq)
             reason = f"re-ruled after the void of #{void.seq}"
+        from journal.audit import rerule
+
         box = self._rerule_box(ask)
         found = rerule.plan(self.records(state.seq), corrections, box, reason)
         return Rerule(state, first, found)
@@ -357,6 +362,8 @@ class Campaign:
         from the corrected dice (`+1/-8`, `PURPOSE=FACES`) and inputs (the ruleset's
         `amendable`), then every later ruling against that corrected past. A RuleError says
         what cannot be amended so; nothing is written."""
+        from journal.audit import amend, rerule
+
         state = self.state(keep=False)
         corrections = self.corrections(state.seq)
         record = self.store.get(self.campaign, seq) if 1 <= seq <= state.seq else None
