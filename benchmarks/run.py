@@ -447,7 +447,9 @@ def completion(db: str) -> Timing:
 def book_figures(data: Data, sessions: int) -> dict[str, Any]:
     """`journal book --for gm` of the campaign's first `sessions` sessions to PDF: wall
     and CPU seconds of the whole process, and its peak RSS (a second run). None when
-    WeasyPrint (the pdf extra) is not installed."""
+    WeasyPrint (the pdf extra) is not installed, or `sessions` is 0 (not measured)."""
+    if sessions <= 0:
+        return {"seconds": None, "peak_rss_mb": None, "note": "--book-sessions 0"}
     try:
         import weasyprint  # noqa: F401
     except (ImportError, OSError):
@@ -818,7 +820,10 @@ def main() -> None:
         "--long-only", action="store_true", help="only the long campaign's figures (--long)"
     )
     parser.add_argument(
-        "--book-sessions", type=int, default=BOOK_SESSIONS, help="sessions of the GM's book (50)"
+        "--book-sessions",
+        type=int,
+        default=BOOK_SESSIONS,
+        help="sessions of the GM's book (50; 0: not measured)",
     )
     parser.add_argument(
         "--serve",

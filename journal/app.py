@@ -11,8 +11,9 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
@@ -51,8 +52,10 @@ from journal.telling.contract import Telling, telling_of
 from journal.telling.lines import describe
 from journal.version import __version__
 
-if TYPE_CHECKING:  # the corrections' planners and the core's decider load with the commands
-    # that plan or decide one (a read command, `log`, `status`, needs neither)
+if TYPE_CHECKING:
+    # imported by the corrections that plan them: a note or a status does not re-rule;
+    # the core's commands and decider load with the commands that decide one (a read
+    # command, `log`, `status`, needs neither)
     from journal.audit.rerule import Plan
     from journal.rules.core.commands import VoidEvent
 
@@ -66,8 +69,7 @@ def notice(text: str) -> None:
     print(f"Notice: {text}", file=sys.stderr)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """What a command recorded, the state after it, and how it reads."""
 
     records: list[Recorded]
@@ -95,8 +97,7 @@ class Outcome:
         return [f"#{r.seq} {describe(r, self.ruleset)}" for r in self.records]
 
 
-@dataclass(frozen=True)
-class Rerule:
+class Rerule(Struct, frozen=True):
     """A re-rule decided against `state`: the void it follows (if any), then its plan."""
 
     state: CampaignState

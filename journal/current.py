@@ -4,9 +4,10 @@ shared by a group, the campaign a GM is working on is theirs."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
+
+import msgspec
 
 from journal.files import read_private, write_private
 from journal.store import Store
@@ -38,7 +39,7 @@ def _read() -> dict[str, str]:
     if text is None:
         return {}
     try:
-        found = json.loads(text)
+        found = msgspec.json.decode(text)  # not `json`: a command reading it needs no more
     except ValueError:
         return {}
     return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
@@ -53,6 +54,8 @@ def remember(store: Store, slug: str) -> str | None:
     """Make `slug` this database's current campaign (written whole, never half, 0600 in a
     0700 folder); None when done, else why it could not be remembered (a read-only home
     only means naming --campaign again: the command itself stands)."""
+    import json
+
     chosen = {**_read(), _key(store): slug}
     target = _file()
     try:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from journal.errors import RuleError
 from journal.events.registry import Dice, DiceRoll
@@ -30,8 +31,7 @@ class FacesRefused(RuleError):
     """Faces that are not the dice a roll needs (too many, too few, off the die)."""
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(Struct, frozen=True):
     purpose: str
     sides: int
     faces: tuple[int, ...]
@@ -42,8 +42,7 @@ class Roll:
         return sum(self.faces)
 
 
-@dataclass(frozen=True)
-class Stake:
+class Stake(Struct, frozen=True):
     """What rides on a roll, for the GM who is asked for it: the number it must come in
     at or under (`target`), what is added to its total (`bonus`: a margin carried over to
     the next roll), and what it is about (`about`: the condition a recovery ends)."""
@@ -63,8 +62,7 @@ class Stake:
         return ""
 
 
-@dataclass(frozen=True)
-class DiceRequest:
+class DiceRequest(Struct, frozen=True):
     """A roll the ruling needs and the GM did not enter: what to ask for."""
 
     purpose: str

@@ -1,12 +1,18 @@
-"""The typed read model's base: documents are dataclasses whose JSON form (one method,
-`to_json`) is exactly what the CLI prints with `--json`.
+"""The typed read model's base: documents are frozen classes (structs, or dataclasses)
+whose JSON form (one method, `to_json`) is exactly what the CLI prints with `--json`.
+
+The documents every one-shot command may print are frozen `msgspec.Struct`s (a frozen
+dataclass compiles its methods when its class is made, at each start: issue 24); the
+handouts' are dataclasses. `Document` and `CharacterStatus` hold no attributes
+(`__slots__ = ()`), so either kind derives from them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TypeAlias
+
+from msgspec import Struct
 
 from journal.events.canonical import JSON, as_json
 
@@ -32,16 +38,20 @@ def whole_or_none(value: JSON) -> int | None:
 class Document:
     """A read-model document: its fields, in order, are its JSON keys."""
 
+    __slots__ = ()
+
     def to_json(self) -> JSON:
         return as_json(self)
 
 
 class CharacterStatus(Document):
-    """One character's numbers in `status --json` (each ruleset defines its own)."""
+    """One character's numbers in `status --json` (each ruleset defines its own, a frozen
+    struct or dataclass)."""
+
+    __slots__ = ()
 
 
-@dataclass(frozen=True)
-class StatusDocument(Document):
+class StatusDocument(Document, Struct, frozen=True):
     """`journal status --json`: where every character stands."""
 
     campaign: str
@@ -66,8 +76,7 @@ GM_ONLY = "gm"
 PLAYERS_ONLY = "players"
 
 
-@dataclass(frozen=True)
-class BoardColumn(Document):
+class BoardColumn(Document, Struct, frozen=True):
     """A column of the board: its key, its header and who sees it."""
 
     key: str
@@ -75,8 +84,7 @@ class BoardColumn(Document):
     shown: str = EVERYONE
 
 
-@dataclass(frozen=True)
-class BoardCell(Document):
+class BoardCell(Document, Struct, frozen=True):
     """One cell: the text the terminal shows, the number when it is one, and a mark
     (FROZEN, WAITING, ACTED) a page shows by symbol and colour."""
 
@@ -94,8 +102,7 @@ class BoardCell(Document):
         return cls("-" if value is None else str(value), None, mark)
 
 
-@dataclass(frozen=True)
-class BoardRow(Document):
+class BoardRow(Document, Struct, frozen=True):
     """One character's row; `mark` is "", FROZEN or WAITING."""
 
     character: str
@@ -103,8 +110,7 @@ class BoardRow(Document):
     mark: str = ""
 
 
-@dataclass(frozen=True)
-class BoardTable(Document):
+class BoardTable(Document, Struct, frozen=True):
     """The board as structured rows (typed cells and marks): the ruleset's table of a
     running fight (`fight` names it, `title` is its line over the table) or the roster
     between fights. The CLI renders it to text (`journal.cli.rows`), a page to HTML;
@@ -129,8 +135,7 @@ class BoardTable(Document):
         )
 
 
-@dataclass(frozen=True)
-class Board(Document):
+class Board(Document, Struct, frozen=True):
     """What `journal play` keeps in view: the status heading and the ruleset's board as
     the GM sees it (the fight's table during a fight, the roster otherwise), as rows."""
 

@@ -8,8 +8,7 @@ are the session's, and its writer's too.
 from __future__ import annotations
 
 import getpass
-import secrets
-import socket
+import os
 import unicodedata
 
 from journal.errors import JournalError
@@ -27,8 +26,19 @@ def default_writer() -> str:
         user = getpass.getuser()
     except (KeyError, OSError):  # no login name and no passwd entry (a container)
         user = "gm"
-    host = socket.gethostname().split(".")[0] or "localhost"
+    host = host_name().split(".")[0] or "localhost"
     return checked(f"{user}@{host}"[:LONGEST])
+
+
+def host_name() -> str:
+    """The machine's name: `uname`'s node name where there is one (what gethostname()
+    returns there, without importing `socket` into every command), else the socket's."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return str(uname().nodename)
+    import socket  # pragma: no cover - Windows
+
+    return socket.gethostname()  # pragma: no cover
 
 
 def checked(name: str, longest: int = LONGEST) -> str:
@@ -45,4 +55,6 @@ def checked(name: str, longest: int = LONGEST) -> str:
 
 def session_writer(writer: str) -> str:
     """The writer of one `journal play` session: `writer/play-` and a short random id."""
+    import secrets
+
     return f"{writer}/play-{secrets.token_hex(2)}"

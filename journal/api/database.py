@@ -24,23 +24,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from journal.api.journal import Journal
-from journal.api.reports import (
-    CampaignChosen,
-    CampaignList,
-    CampaignSummary,
-    CheckReport,
-    Finding,
-    ImportReport,
-    NewCampaign,
-    Refusal,
-    SnapshotEntry,
-    SnapshotList,
-    SnapshotsDropped,
-    UpgradeReport,
-)
 from journal.errors import JournalError, NotFound
 
 if TYPE_CHECKING:
+    # the reports are imported by the methods that make them: a command that only opens
+    # a campaign (`journal note`) does not define them
+    from journal.api.reports import (
+        CampaignChosen,
+        CampaignList,
+        CheckReport,
+        Finding,
+        ImportReport,
+        NewCampaign,
+        Refusal,
+        SnapshotList,
+        SnapshotsDropped,
+        UpgradeReport,
+    )
     from journal.store import Store
 
 __all__ = [
@@ -103,6 +103,7 @@ class Database:
 
     def campaigns(self) -> CampaignList:
         """Every campaign, in the order they were created, and the one this user chose."""
+        from journal.api.reports import CampaignList, CampaignSummary
         from journal.current import current, where_remembered
 
         store = self.store
@@ -142,6 +143,7 @@ class Database:
     ) -> NewCampaign:
         """Start campaign `slug` playing `ruleset` (the schema is made on a new database)
         and make it this user's current campaign here."""
+        from journal.api.reports import NewCampaign
         from journal.app import create_campaign
         from journal.current import remember
 
@@ -163,6 +165,7 @@ class Database:
     def use_campaign(self, slug: str) -> CampaignChosen:
         """Make `slug` this user's current campaign in this database (commands then need no
         --campaign); refused when it is not one, or cannot be remembered."""
+        from journal.api.reports import CampaignChosen
         from journal.app import resolve_campaign
         from journal.current import remember
 
@@ -198,6 +201,8 @@ class Database:
         """Bring the database to the current schema (a SQLite file is copied beside it
         first), make the snapshots table again when it is missing or damaged, and put back
         any append-only trigger that is not in place."""
+        from journal.api.reports import UpgradeReport
+
         store = self.store
         before, after, backup = store.upgrade()
         remade = store.repair_snapshots()
@@ -214,6 +219,7 @@ class Database:
     def check(self) -> CheckReport:
         """The schema, the file's integrity (SQLite), the append-only triggers, and (in a
         sound database) the characters whose names the journal now refuses."""
+        from journal.api.reports import CheckReport
         from journal.store.layout import SCHEMA_HEAD
 
         store = self.store
@@ -231,6 +237,8 @@ class Database:
         )
 
     def _findings(self) -> tuple[Finding, ...]:
+        from journal.api.reports import Finding
+
         return tuple(
             Finding(
                 campaign,
@@ -246,6 +254,7 @@ class Database:
     def snapshots(self, campaign: str | None = None) -> SnapshotList:
         """The snapshots of the database (of one campaign), each checked as a command would
         check it before reading it (`verify` also folds the log to compare)."""
+        from journal.api.reports import SnapshotEntry, SnapshotList
         from journal.audit.snapshots import examine_all
 
         rulesets = self._snapshot_scope(campaign)
@@ -265,6 +274,8 @@ class Database:
     def drop_snapshots(self, campaign: str | None = None) -> SnapshotsDropped:
         """Delete the snapshots of the database (of one campaign). The log is not touched;
         commands fold it and keep snapshots again."""
+        from journal.api.reports import SnapshotsDropped
+
         self._snapshot_scope(campaign)
         return SnapshotsDropped(campaign, self.store.drop_snapshots(campaign), self.describe())
 
@@ -286,6 +297,7 @@ class Database:
         """Import a JSON Lines log (an export or a hand-written one), all or nothing;
         events already present are skipped. `campaign` imports it under that name (its
         events then hashed again). The schema is made on a new database."""
+        from journal.api.reports import ImportReport
         from journal.transfer import import_file
 
         result = import_file(self.store, lines, campaign)
@@ -391,6 +403,7 @@ def failure_message(exc: BaseException, database: Database | None = None) -> str
 
 def refusal(exc: JournalError) -> Refusal:
     """A refusal as `--json` prints it on standard error: no password shows."""
+    from journal.api.reports import Refusal
     from journal.text import without_passwords
 
     return Refusal(without_passwords(str(exc)), exc.exit_code)

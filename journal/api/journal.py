@@ -15,13 +15,13 @@ and its state; the database-level API (`journal.api.database`) opens both.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
+import msgspec.structs
+from msgspec import Struct
 
 from journal.app import Campaign, Outcome, Rerule
 from journal.dice import AskDice
@@ -152,8 +152,7 @@ class LogEntry(Document):
         }
 
 
-@dataclass(frozen=True)
-class LogDocument(Document):
+class LogDocument(Document, Struct, frozen=True):
     """`log --json`: a JSON array of events in seq order."""
 
     entries: tuple[LogEntry, ...]
@@ -186,8 +185,7 @@ def _mark(entry: LogEntry) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class CharacterView(Document):
+class CharacterView(Document, Struct, frozen=True):
     """`character show --json`: the character's numbers and every event about them."""
 
     name: str
@@ -203,8 +201,7 @@ class CharacterView(Document):
         return {"name": self.name, **numbers, "events": list(self.events)}
 
 
-@dataclass(frozen=True)
-class CharacterEntry(Document):
+class CharacterEntry(Document, Struct, frozen=True):
     """One row of `character list --json`."""
 
     name: str
@@ -213,8 +210,7 @@ class CharacterEntry(Document):
     formerly: tuple[str, ...]  # names they had before a rename
 
 
-@dataclass(frozen=True)
-class NewCharacter(Document):
+class NewCharacter(Document, Struct, frozen=True):
     """`character add --json`: the event that added them, their name and sheet as recorded."""
 
     seq: int
@@ -227,16 +223,14 @@ class NewCharacter(Document):
         return {"seq": self.seq, "character": self.character, "sheet": self.sheet}
 
 
-@dataclass(frozen=True)
-class CharacterList(Document):
+class CharacterList(Document, Struct, frozen=True):
     characters: tuple[CharacterEntry, ...]
 
     def to_json(self) -> list[JSON]:
         return [entry.to_json() for entry in self.characters]
 
 
-@dataclass(frozen=True)
-class SessionEntry(Document):
+class SessionEntry(Document, Struct, frozen=True):
     """One session of the campaign (`journal serve`'s shelves): its number, title, the seq
     that started it and, once it ended, the receipt `session end` printed (`#SEQ HASH`)."""
 
@@ -246,8 +240,7 @@ class SessionEntry(Document):
     receipt: str | None
 
 
-@dataclass(frozen=True)
-class NoteEntry(Document):
+class NoteEntry(Document, Struct, frozen=True):
     """A note the players may read (not GM-only, not voided), names as they are now."""
 
     seq: int
@@ -627,7 +620,7 @@ class Journal:
         events = self.log(character=canonical, as_of=state.seq).entries
         lines = tuple(f"#{e.seq} {e.line}" + (" (voided)" if e.voided else "") for e in events)
         view = CharacterView(canonical, status, lines)
-        return dataclasses.replace(view, shown=self._shown_numbers(view))
+        return msgspec.structs.replace(view, shown=self._shown_numbers(view))
 
     def _shown_numbers(self, view: CharacterView) -> tuple[tuple[str, JSON], ...]:
         from journal.audit.explain import flatten, label

@@ -14,7 +14,9 @@ could have reached is reported at the event it first held, even when each ruling
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+import msgspec.structs
 
 from journal.audit.redecide import command_of, redecide
 from journal.dice import DiceBox
@@ -226,7 +228,7 @@ def audit_records(
 
     def _decided(state: CampaignState, record: Recorded, payload: Event) -> Event | None:
         if options and isinstance(payload, CampaignCreated):
-            return replace(payload, options={**payload.options, **options})  # the what-if
+            return msgspec.structs.replace(payload, options={**payload.options, **options})
         command = None if ruleset is None else command_of(payload, ruleset)
         if ruleset is None or command is None:
             return payload

@@ -3,7 +3,6 @@ printed by `emit_json`), small parsers."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -11,7 +10,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from journal.api.files import real_target
 from journal.cli.settings import Settings, fail, json_flag, settings_of
 from journal.documents import Document
 
@@ -83,6 +81,8 @@ class FilePath(click.Path):
 def journal_files(settings: Settings) -> list[Path]:
     """The files of the journal's SQLite database, through any link: the file itself and
     its `-wal`, `-shm` and `-journal` (for a link, both the link's and the real file's)."""
+    from journal.api.files import real_target
+
     database = settings.database().sqlite_path
     if database is None:
         return []
@@ -97,6 +97,8 @@ def refuse_writing_over_the_journal(settings: Settings, output: str | None) -> N
     """`-o FILE` never names the journal's own database or its -wal, -shm and -journal
     files, whatever links lead there: writing a handout or an export there would lose
     the journal."""
+    from journal.api.files import real_target
+
     if output is None:
         return
     target = Path(output).expanduser()
@@ -129,6 +131,8 @@ def as_of_options(fn: F) -> F:
 def emit_json(document: Document | object, *, err: bool = False, compact: bool = False) -> None:
     """Print a document's JSON form (`to_json()`), as every `--json` prints it (`compact`:
     on one line, as a refusal is printed on standard error)."""
+    import json
+
     data = document.to_json() if isinstance(document, Document) else document
     indent = None if compact else 2
     click.echo(json.dumps(data, indent=indent, ensure_ascii=False, default=str), err=err)
@@ -274,7 +278,13 @@ def write_output(
     its mode. A new file is 0600 when `private` (an export, the GM's copy), else readable
     by all (a players' handout). A device or a pipe (`-o /dev/stdout`) is written directly:
     it is never replaced by a file. Returns the file written."""
-    from journal.api.files import disk_problem, is_device, public_mode, replace_file
+    from journal.api.files import (
+        disk_problem,
+        is_device,
+        public_mode,
+        real_target,
+        replace_file,
+    )
 
     target = Path(target).expanduser()
     context = click.get_current_context(silent=True)

@@ -22,7 +22,8 @@ else:  # the same, its self-reference bound to this module: `get_type_hints` res
 
 
 def plain(value: object) -> object:
-    """A JSON-ready copy: dataclasses become objects (fields in order), tuples lists."""
+    """A JSON-ready copy: structs and dataclasses become objects (fields in order), tuples
+    lists."""
     kind = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return value
@@ -30,6 +31,8 @@ def plain(value: object) -> object:
         return {str(k): plain(v) for k, v in value.items()}
     if (kind is list or kind is tuple) and isinstance(value, list | tuple):
         return [plain(v) for v in value]
+    if isinstance(value, msgspec.Struct):
+        return {name: plain(getattr(value, name)) for name in value.__struct_fields__}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
@@ -41,7 +44,7 @@ def plain(value: object) -> object:
 
 def as_json(value: object) -> JSON:
     """`plain(value)` of what holds only JSON-ready values (str, int, bool, None, tuples,
-    mappings, dataclasses of them): a document's fields, a payload's."""
+    mappings, structs and dataclasses of them): a document's fields, a payload's."""
     return cast("JSON", plain(value))
 
 

@@ -1,24 +1,25 @@
 """Payloads: the base of every event payload, the registry of payload types by name, their
 schema versions and upcasters, and the typed decoding of stored JSON back into them.
 
-A payload is a frozen dataclass named in the past tense and registered with `@event`. Its
-fields are typed precisely (str, int, bool, None, tuples, mappings, nested frozen
-dataclasses such as a recorded change), so one typed decoder (msgspec) turns the stored
-JSON back into the very payload the decider produced, refusing what does not fit.
+A payload is a frozen `msgspec.Struct` (a subclass of `Event`, frozen by inheritance)
+named in the past tense and registered with `@event`. Its fields are typed precisely (str,
+int, bool, None, tuples, mappings, nested frozen structs such as a recorded change), so one
+typed decoder (msgspec) turns the stored JSON back into the very payload the decider
+produced, refusing what does not fit. A struct class costs next to nothing to define (a
+frozen dataclass compiles its `__init__`, `__eq__` and `__hash__` when the class is made:
+most of a one-shot command's start, issue 24) and decodes faster.
 A payload records a ruling's inputs (dice faces, flags, names) and its derived results
 with their terms, so `explain` can show them and `audit` can recompute them.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, TypeVar
 
 import msgspec
+import msgspec.structs
 
 from journal.events.canonical import plain, sorted_json
 
@@ -30,8 +31,9 @@ OptionValue = int | str | bool
 CORRECTION_TYPES = ("EventVoided", "RulingAmended")
 
 
-class Event:
-    """Base of every payload. Subclasses are frozen dataclasses registered with `@event`."""
+class Event(msgspec.Struct, frozen=True):
+    """Base of every payload. Subclasses (frozen structs, by inheritance) are registered
+    with `@event`; their fields, in order, are the stored JSON object's."""
 
     schema: ClassVar[int] = 1
 
@@ -40,8 +42,7 @@ class Event:
         return type(self).__name__
 
 
-@dataclass(frozen=True)
-class DiceRoll:
+class DiceRoll(msgspec.Struct, frozen=True):
     """The faces a roll showed and where they came from (entered, rolled, seeded, audit)."""
 
     faces: tuple[int, ...]
@@ -95,7 +96,7 @@ def keep_sorted(payload: Event, *fields: str) -> None:
     keeps the keys in another than SQLite does; so whatever reads one (a log line, a sheet's
     traits folded into a state) reads the same, from either store or from the decider."""
     for name in fields:
-        object.__setattr__(payload, name, sorted_json(getattr(payload, name)))
+        msgspec.structs.force_setattr(payload, name, sorted_json(getattr(payload, name)))
 
 
 def to_data(payload: Event) -> dict[str, object]:
@@ -126,9 +127,7 @@ def upcast(
 
 @cache
 def _field_names(type_name: str) -> frozenset[str]:
-    cls = event_class(type_name)
-    assert dataclasses.is_dataclass(cls), f"{type_name} is no dataclass"
-    return frozenset(f.name for f in dataclasses.fields(cls))
+    return frozenset(event_class(type_name).__struct_fields__)
 
 
 def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
@@ -165,6 +164,8 @@ def from_json(type_name: str, schema: int, text: str | bytes) -> Event:
 
 
 def _validation_message(type_name: str, data: Mapping[str, object], exc: Exception) -> str:
+    import json
+
     text = str(exc)
     if text.startswith("Object missing required field"):
         missing = text.split("`")[1]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import datetime, timedelta
 
@@ -77,6 +76,8 @@ def parse_amount(text: str) -> tuple[int, str]:
 
 
 def _add_months(moment: datetime, months: int) -> datetime:
+    import calendar  # only a clock advanced by months needs it
+
     index = moment.month - 1 + months
     year, month = moment.year + index // 12, index % 12 + 1
     day = min(moment.day, calendar.monthrange(year, month)[1])

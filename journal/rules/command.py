@@ -1,5 +1,5 @@
 """The base of every command: what a GM asks a campaign to decide (the core's and each
-ruleset's), a frozen dataclass named in the imperative (`TakeNote`, `FrightCheck`).
+ruleset's), a frozen `msgspec.Struct` named in the imperative (`TakeNote`, `FrightCheck`).
 
 A command is never stored: its decider turns it into events, and the audit rebuilds it from
 a ruling's recorded inputs to decide it again.
@@ -7,8 +7,9 @@ a ruling's recorded inputs to decide it again.
 
 from __future__ import annotations
 
+import msgspec
 
-class Command:
-    """Base of every command class. Subclasses are frozen dataclasses, no behaviour."""
 
-    __slots__ = ()
+class Command(msgspec.Struct, frozen=True):
+    """Base of every command class. Subclasses are frozen structs (by inheritance), no
+    behaviour; `msgspec.structs.replace` makes a changed copy."""

@@ -3,24 +3,26 @@ kept in a small cache: scanning every installed distribution's metadata with
 `importlib.metadata` costs a one-shot command more than the rest of its start.
 
 The cache, `$XDG_CACHE_HOME/journal/entry-points.json` (default `~/.cache/...`), is keyed
-by what an installation changes: the `sys.path` entries, and in each the names and mtimes
-of the distributions' metadata (`*.dist-info`, `*.egg-info`, `*.egg-link`,
-`__editable__*`). It keeps the scans of the last few keys (`sys.path` starts with the
-folder of the script or the working folder, which differ between `journal` and `python
--m journal`). A key it does not hold, or a cache that cannot be read or is not one, means
-a new scan; the cache is written privately (0600, in a 0700 folder), through a new file
-moved into place, never through a link someone left at its name.
+by what an installation changes: the `sys.path` entries that hold distributions, in order,
+and in each the names and mtimes of the distributions' metadata (`*.dist-info`,
+`*.egg-info`, `*.egg-link`, `__editable__*`). A folder without any (the working folder of
+`python -m journal`, a script's) finds no entry point and leaves the key alone, so running
+from another folder does not scan again. It keeps the scans of the last few keys. A key
+it does not hold, or a cache that cannot be read or is not one, means a new scan; the
+cache is written privately (0600, in a 0700 folder), through a new file moved into place,
+never through a link someone left at its name.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
+from msgspec import Struct
 
 #: the entry-point group every ruleset registers its `Plugin` in
 ENTRY_POINT_GROUP = "journal.rulesets"
@@ -32,8 +34,7 @@ KEPT = 8
 _METADATA = (".dist-info", ".egg-info", ".egg-link")
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(Struct, frozen=True):
     """A ruleset's entry point: its name and where its object is (`module:attribute`)."""
 
     name: str
@@ -54,7 +55,6 @@ def installation_key() -> str:
     """What the installed distributions look like, as a digest."""
     digest = hashlib.sha256(f"{FORMAT}\n{sys.version}\n".encode())
     for entry in sys.path:
-        digest.update(f"\0{entry}\n".encode())
         try:
             listed = os.scandir(entry or ".")
         except OSError:
@@ -68,7 +68,9 @@ def installation_key() -> str:
                         found.append(f"{name}\t{item.stat(follow_symlinks=False).st_mtime_ns}")
                     except OSError:
                         continue
-        digest.update("\n".join(sorted(found)).encode())
+        if found:  # a folder without distributions holds no entry point
+            digest.update(f"\0{os.path.abspath(entry or '.')}\n".encode())
+            digest.update("\n".join(sorted(found)).encode())
     return digest.hexdigest()
 
 
@@ -102,7 +104,7 @@ def _read(file: Path) -> dict[str, list[list[str]]]:
         return {}
     try:
         with os.fdopen(handle, "rb") as opened:
-            document = json.loads(opened.read(1 << 20))
+            document = msgspec.json.decode(opened.read(1 << 20))
     except (OSError, ValueError):
         return {}
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -133,7 +135,7 @@ def _write(file: Path, scans: dict[str, list[list[str]]]) -> None:
         handle = os.open(temporary, flags, 0o600)
         made = True
         with os.fdopen(handle, "w", encoding="utf-8") as opened:
-            json.dump(document, opened)
+            opened.write(msgspec.json.encode(document).decode())
         os.replace(temporary, file)  # replaces a link at the name, never follows it
     except OSError:
         if made:

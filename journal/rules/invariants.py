@@ -11,9 +11,10 @@ GM's words, and nothing for a legal state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from journal.documents import JSONDict
 
@@ -25,8 +26,7 @@ def _whole(state: CampaignState) -> object:
     return state
 
 
-@dataclass(frozen=True)
-class Invariant:
+class Invariant(Struct, frozen=True):
     """A property every state holds: its name (`who froze has not dropped an enemy that
     turn`) and its check (`state -> a sentence per breach`). `part` gives the part of the
     state the check reads (the characters, the running fight): the folds share what an
@@ -38,8 +38,7 @@ class Invariant:
     part: Callable[[CampaignState], object] = _whole
 
 
-@dataclass(frozen=True)
-class Breach:
+class Breach(Struct, frozen=True):
     """A state that breaks an invariant: the event after which it first held, and how."""
 
     seq: int

@@ -22,8 +22,9 @@ layer needs is refused in words. Register the plugin in `pyproject.toml`:
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from functools import reduce
+
+from msgspec import Struct
 
 from journal.errors import RuleError
 
@@ -31,8 +32,7 @@ from journal.errors import RuleError
 LAYERS = ("rules", "telling", "narrator", "cli")
 
 
-@dataclass(frozen=True)
-class Plugin:
+class Plugin(Struct, frozen=True):
     """A ruleset's parts, one `module:attribute` per layer (None: no such part)."""
 
     #: the registry name (`campaign new --ruleset NAME`), the entry point's name

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote, unquote
+
+from msgspec import Struct
 
 from journal.errors import StoreError
 
@@ -46,8 +47,7 @@ RECYCLE = 300
 SCHEMA_LOCK = 0x6A6F75726E616C  # "journal"
 
 
-@dataclass(frozen=True)
-class SQLiteTarget:
+class SQLiteTarget(Struct, frozen=True):
     """A SQLite database as `sqlite3.connect` opens it."""
 
     #: a file's path, or a `file:` URI (`uri`)

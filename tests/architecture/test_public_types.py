@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ForwardRef, get_args, get_type_hints, is_typeddict
 
+import msgspec
+
 import journal
 import journal.api
 import journal.documents
@@ -56,6 +58,11 @@ def _is_document(kind: type) -> bool:
     return kind.__module__.startswith("journal") and (
         is_typeddict(kind) or (isinstance(kind, type) and issubclass(kind, Document))
     )
+
+
+def _has_fields(kind: type) -> bool:
+    """A dataclass or a struct (the documents and payloads of one-shot commands)."""
+    return dataclasses.is_dataclass(kind) or issubclass(kind, msgspec.Struct)
 
 
 class Checker:
@@ -104,7 +111,7 @@ class Checker:
         if kind in self.opened:
             return
         self.opened.add(kind)
-        if is_typeddict(kind) or dataclasses.is_dataclass(kind):
+        if is_typeddict(kind) or _has_fields(kind):
             for name, hint in _hints(kind, kind.__module__).items():
                 self.hint(f"{kind.__name__}.{name}", hint)
         if not is_typeddict(kind):
@@ -134,7 +141,7 @@ def test_the_public_api_names_no_any_and_no_object() -> None:
             checker.members(found)
             if _is_document(found):
                 checker.document(found)
-            if dataclasses.is_dataclass(found):
+            if _has_fields(found):
                 for field, hint in _hints(found, found.__module__).items():
                     checker.hint(f"{found.__name__}.{field}", hint)
         else:

@@ -79,7 +79,7 @@ def test_journal_writer_names_the_writer_and_log_shows_it(
 def test_by_default_the_writer_is_user_at_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     monkeypatch.delenv("JOURNAL_WRITER", raising=False)
     monkeypatch.setenv("LOGNAME", "hobbs")
-    monkeypatch.setattr("socket.gethostname", lambda: "attic.example.org")
+    monkeypatch.setattr("journal.writer.host_name", lambda: "attic.example.org")
     assert default_writer() == "hobbs@attic"
     cli = Cli(CliRunner(), str(tmp_path / "journal.db"))
     cli("campaign", "new", "night", "--ruleset", "horror-factor")

@@ -59,6 +59,17 @@ def test_a_new_distribution_changes_the_key(
     assert installed.installation_key() != before
 
 
+def test_a_folder_without_distributions_leaves_the_key_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`python -m journal` puts the working folder first on `sys.path`: another folder
+    (a campaign's) is the same installation, and reads the same cache."""
+    before = installed.installation_key()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "journal.db").touch()
+    assert installed.installation_key() == before
+
+
 @pytest.mark.parametrize(
     "content", ["not json", '{"format": 1, "scans": {"k": [[1, 2]]}}', '{"format": 99}', "[]"]
 )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TypeGuard
+
+import msgspec
 
 from journal.events.canonical import JSONObject
 from journal.events.recorded import Recorded
@@ -20,17 +21,15 @@ def is_slug(text: object) -> TypeGuard[str]:
     return isinstance(text, str) and SLUG.fullmatch(text) is not None
 
 
-@dataclass(frozen=True)
-class CreateCampaign(Command):
+class CreateCampaign(Command, frozen=True):
     slug: str
     ruleset: str
     title: str = ""
-    options: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = msgspec.field(default_factory=dict)
     journal_version: str = ""
 
 
-@dataclass(frozen=True)
-class AddCharacter(Command):
+class AddCharacter(Command, frozen=True):
     name: str
     sheet: JSONObject
     #: decided again from the log (the audit, a re-rule): the name stands as recorded, under
@@ -38,21 +37,18 @@ class AddCharacter(Command):
     recorded: bool = False
 
 
-@dataclass(frozen=True)
-class RenameCharacter(Command):
+class RenameCharacter(Command, frozen=True):
     old: str
     new: str
     recorded: bool = False  # as AddCharacter's
 
 
-@dataclass(frozen=True)
-class RetireCharacter(Command):
+class RetireCharacter(Command, frozen=True):
     name: str
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class AdjustNumbers(Command):
+class AdjustNumbers(Command, frozen=True):
     """`journal adjust NAME --hardness -1 --reason TEXT`: (number, value as typed) pairs."""
 
     character: str
@@ -60,37 +56,31 @@ class AdjustNumbers(Command):
     reason: str
 
 
-@dataclass(frozen=True)
-class StartSession(Command):
+class StartSession(Command, frozen=True):
     title: str = ""
     at: str | None = None
 
 
-@dataclass(frozen=True)
-class EndSession(Command):
+class EndSession(Command, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class SetClock(Command):
+class SetClock(Command, frozen=True):
     game_time: str
     rewind: bool = False  # an earlier time than the clock shows is a typo unless said so
 
 
-@dataclass(frozen=True)
-class AdvanceClock(Command):
+class AdvanceClock(Command, frozen=True):
     amount: str
 
 
-@dataclass(frozen=True)
-class TakeNote(Command):
+class TakeNote(Command, frozen=True):
     text: str
     gm_only: bool = False
     about: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class VoidEvent(Command):
+class VoidEvent(Command, frozen=True):
     seq: int
     reason: str
     target: Recorded | None = None  # the app looks the event up; None when it does not exist

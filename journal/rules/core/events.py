@@ -4,15 +4,15 @@ voids and re-rules, the hash chain's seal (what every ruleset shares)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from journal.events.canonical import JSONObject
 from journal.events.registry import Event, OptionValue, event, from_data, keep_sorted
 
 
 @event
-@dataclass(frozen=True)
-class CampaignCreated(Event):
+class CampaignCreated(Event, frozen=True):
     slug: str
     ruleset: str
     title: str
@@ -24,8 +24,7 @@ class CampaignCreated(Event):
 
 
 @event
-@dataclass(frozen=True)
-class CharacterAdded(Event):
+class CharacterAdded(Event, frozen=True):
     name: str
     sheet: JSONObject
 
@@ -34,8 +33,7 @@ class CharacterAdded(Event):
 
 
 @event
-@dataclass(frozen=True)
-class CharacterRenamed(Event):
+class CharacterRenamed(Event, frozen=True):
     """A character's name corrected: later events use `new`; earlier ones keep `old`."""
 
     old: str
@@ -43,8 +41,7 @@ class CharacterRenamed(Event):
 
 
 @event
-@dataclass(frozen=True)
-class CharacterRetired(Event):
+class CharacterRetired(Event, frozen=True):
     """A character leaves the story (dead, gone, retired): no more rulings, no place in
     later casts and standings; their history stays."""
 
@@ -52,8 +49,7 @@ class CharacterRetired(Event):
     reason: str
 
 
-@dataclass(frozen=True)
-class Adjustment:
+class Adjustment(Struct, frozen=True):
     """One of a character's numbers set by the GM: which (a status key), from, to."""
 
     number: str
@@ -62,8 +58,7 @@ class Adjustment:
 
 
 @event
-@dataclass(frozen=True)
-class NumbersAdjusted(Event):
+class NumbersAdjusted(Event, frozen=True):
     """GM fiat: a character's numbers changed by ruling, with the reason (each ruleset says
     which of its numbers can be adjusted, and folds the change)."""
 
@@ -73,45 +68,39 @@ class NumbersAdjusted(Event):
 
 
 @event
-@dataclass(frozen=True)
-class SessionStarted(Event):
+class SessionStarted(Event, frozen=True):
     number: int
     title: str
     at: str | None = None
 
 
 @event
-@dataclass(frozen=True)
-class SessionEnded(Event):
+class SessionEnded(Event, frozen=True):
     number: int
 
 
 @event
-@dataclass(frozen=True)
-class ClockSet(Event):
+class ClockSet(Event, frozen=True):
     game_time: str
     previous: str | None = None
 
 
 @event
-@dataclass(frozen=True)
-class ClockAdvanced(Event):
+class ClockAdvanced(Event, frozen=True):
     amount: str
     game_time: str
     previous: str
 
 
 @event
-@dataclass(frozen=True)
-class NoteTaken(Event):
+class NoteTaken(Event, frozen=True):
     text: str
     gm_only: bool = False
     about: tuple[str, ...] = ()
 
 
 @event
-@dataclass(frozen=True)
-class EventVoided(Event):
+class EventVoided(Event, frozen=True):
     seq: int
     reason: str
     voided_type: str = ""
@@ -120,8 +109,7 @@ class EventVoided(Event):
 
 
 @event
-@dataclass(frozen=True)
-class RulingAmended(Event):
+class RulingAmended(Event, frozen=True):
     """A ruling decided again (a re-rule): every fold uses the ruling in `data` (an event of
     type `ruling`) in place of event `seq`, which stays in the log as it was recorded."""
 
@@ -137,8 +125,7 @@ class RulingAmended(Event):
 
 
 @event
-@dataclass(frozen=True)
-class ChainSealed(Event):
+class ChainSealed(Event, frozen=True):
     """The hash chain of an older journal bound to its campaign: events 1 to `events` were
     hashed without the campaign's slug, this one (hashed with it, like every later event)
     links to them. Recorded by `journal db upgrade` and by the import of an older export;

@@ -1,7 +1,8 @@
-"""The stress ruleset's rules, pure: commands and events (frozen dataclasses), state (frozen
-`msgspec.Struct`s), decide and evolve, the audit's recallers, invariants and the status
-numbers. Nothing here words or draws (that is `journal_stress.telling`), so only this
-package enters the rules version: rewording a log line keeps every snapshot."""
+"""The stress ruleset's rules, pure: commands and events (frozen structs, from the
+journal's `Command` and `Event`), state (frozen `msgspec.Struct`s), decide and evolve, the
+audit's recallers, invariants and the status numbers. Nothing here words or draws (that is
+`journal_stress.telling`), so only this package enters the rules version: rewording a log
+line keeps every snapshot."""
 
 from __future__ import annotations
 
@@ -34,15 +35,13 @@ HOLD = 6
 # --- commands ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Stress(Command):
+class Stress(Command, frozen=True):
     character: str
     amount: int
     reason: str
 
 
-@dataclass(frozen=True)
-class Panic(Command):
+class Panic(Command, frozen=True):
     character: str
 
 
@@ -50,8 +49,7 @@ class Panic(Command):
 
 
 @event
-@dataclass(frozen=True)
-class StressChanged(Event):
+class StressChanged(Event, frozen=True):
     character: str
     amount: int
     reason: str
@@ -60,8 +58,7 @@ class StressChanged(Event):
 
 
 @event
-@dataclass(frozen=True)
-class PanicRolled(Event):
+class PanicRolled(Event, frozen=True):
     character: str
     dice: Dice
     nerve: int

@@ -1,14 +1,13 @@
-"""The commands a GURPS Fright Check campaign decides (frozen dataclasses, no behaviour)."""
+"""The commands a GURPS Fright Check campaign decides (frozen structs, no behaviour)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from journal.rules.command import Command
 
 
-@dataclass(frozen=True)
-class TraitChoice:
+class TraitChoice(Struct, frozen=True):
     """The trait the GM names at the check, for the one the table gives (see NameTrait)."""
 
     name: str = ""
@@ -17,8 +16,7 @@ class TraitChoice:
     worsen: str | None = None
 
 
-@dataclass(frozen=True)
-class FrightCheck(Command):
+class FrightCheck(Command, frozen=True):
     """A Fright Check for `character` facing `threat` (an id such as `ghoul-1`).
 
     `kind` is the kind of threat (e.g. `ghoul`) for previous personal experience. The
@@ -60,8 +58,7 @@ class FrightCheck(Command):
     threat_name: str | None = None
 
 
-@dataclass(frozen=True)
-class ChangeRow(Command):
+class ChangeRow(Command, frozen=True):
     """The GM changes the table row of the Fright Check recorded at `for_seq` to `row`."""
 
     character: str
@@ -70,8 +67,7 @@ class ChangeRow(Command):
     reason: str
 
 
-@dataclass(frozen=True)
-class Recover(Command):
+class Recover(Command, frozen=True):
     """A recovery roll for the character's lasting condition from the check at `for_seq`
     (None: their only one). `care` False: a catatonia's days passed without medical care."""
 
@@ -80,8 +76,7 @@ class Recover(Command):
     care: bool = True
 
 
-@dataclass(frozen=True)
-class Heal(Command):
+class Heal(Command, frozen=True):
     """HP or FP regained by first aid, rest or time (at most up to the maximum)."""
 
     character: str
@@ -89,16 +84,14 @@ class Heal(Command):
     fp: int = 0
 
 
-@dataclass(frozen=True)
-class Rest(Command):
+class Rest(Command, frozen=True):
     """A night's rest: FP back to the maximum, the short conditions (stun, retching, faint,
     panic) over. An empty tuple is everyone."""
 
     characters: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class NameTrait(Command):
+class NameTrait(Command, frozen=True):
     """Name the pending acquired trait of the FrightChecked event at seq `for_seq` (None:
     the oldest pending one).
 
@@ -114,8 +107,7 @@ class NameTrait(Command):
     worsen: str | None = None
 
 
-@dataclass(frozen=True)
-class StartCombat(Command):
+class StartCombat(Command, frozen=True):
     """A combat starts: heat of battle (+5) is on for its cast while it runs (an empty
     cast means everyone)."""
 
@@ -123,20 +115,17 @@ class StartCombat(Command):
     cast: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class EndCombat(Command):
+class EndCombat(Command, frozen=True):
     """The running combat ends."""
 
 
-@dataclass(frozen=True)
-class JoinCombat(Command):
+class JoinCombat(Command, frozen=True):
     """A character comes into the running combat (heat of battle from now on)."""
 
     character: str
 
 
-@dataclass(frozen=True)
-class LeaveCombat(Command):
+class LeaveCombat(Command, frozen=True):
     """A character is out of the running combat (no more heat of battle)."""
 
     character: str

@@ -5,8 +5,9 @@ again in its place, and what followed from it re-ruled."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from journal.errors import RuleError
 from journal.events.registry import Event

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from math import ceil
+
+import msgspec.structs
 
 from journal.dice import DiceBox, Stake
 from journal.errors import RuleError
@@ -96,11 +97,11 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     character = character_of(state, command.character)
     command = mods.normalize(command)
     change_to, reason = _change(command)
-    command = replace(command, change_to=change_to, change_reason=reason)
+    command = msgspec.structs.replace(command, change_to=change_to, change_reason=reason)
     # The conditional trait flags are refused for a character without the trait even
     # when no check is made (Unfazeable).
     mods.trait_modifiers(character, command)
-    unmade = replace(
+    unmade = msgspec.structs.replace(
         _unmade(character, command, state.clock), threat_name=_threat_name(state, command)
     )
     if "Unfazeable" in character.traits:
@@ -125,7 +126,7 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         terms = () if window is None else window_term(window)
         context = Context(character.will, modified, character.ht_now, terms)
         effects, pending = resolve(row_for(row), context, dice)
-    return replace(
+    return msgspec.structs.replace(
         unmade,
         dice=dice.rolled(),
         made=True,
@@ -240,7 +241,8 @@ def _pending_for(character: Character, command: NameTrait) -> Pending:
     if command.for_seq is None:
         if not character.pending:
             raise RuleError(f"{character.name} has no pending trait to name")
-        return _pending_for(character, replace(command, for_seq=character.pending[0].seq))
+        first = msgspec.structs.replace(command, for_seq=character.pending[0].seq)
+        return _pending_for(character, first)
     mine = [p for p in character.pending if p.seq == command.for_seq]
     if not mine:
         waiting = ", ".join(f"{p.kind} {p.points:+d} from check {p.seq}" for p in character.pending)

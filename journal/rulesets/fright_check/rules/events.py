@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from msgspec import Struct
+
 from journal.events.canonical import JSONObject
 from journal.events.registry import Dice, Event, event, upcaster
 from journal.events.terms import Terms
@@ -24,8 +26,7 @@ class Modifier:
     source: str
 
 
-@dataclass(frozen=True)
-class PendingTrait:
+class PendingTrait(Struct, frozen=True):
     """A trait a table row gives, waiting for the GM to name it."""
 
     kind: str  # quirk | mental | delusion | physical | self-control-or-new
@@ -33,8 +34,7 @@ class PendingTrait:
 
 
 @event
-@dataclass(frozen=True)
-class FrightChecked(Event):
+class FrightChecked(Event, frozen=True):
     """A Fright Check: its inputs (every flag and override as given, the dice, the game
     time used for the 24-hour window) and its results with their terms.
 
@@ -99,8 +99,7 @@ def _row_as_rolled(data: dict[str, object]) -> dict[str, object]:
 
 
 @event
-@dataclass(frozen=True)
-class FrightRowChanged(Event):
+class FrightRowChanged(Event, frozen=True):
     """The GM changes a recorded check's row to "something more appropriate": the old row's
     effects are taken back (its pending traits, lasting conditions, FP, HP and attribute
     losses) and the new row's applied; the rolled row stays on record."""
@@ -123,8 +122,7 @@ class FrightRowChanged(Event):
 
 
 @event
-@dataclass(frozen=True)
-class RecoveryRolled(Event):
+class RecoveryRolled(Event, frozen=True):
     """A recovery roll against the target a table row gave (stun, retching, faint, panic,
     coma, catatonia, total panic). Made: the condition ends. Failed: it goes on; a coma or
     a catatonia for `more` (another 1d hours or days), a total panic with a new `reaction`.
@@ -156,8 +154,7 @@ class RecoveryRolled(Event):
 
 
 @event
-@dataclass(frozen=True)
-class Healed(Event):
+class Healed(Event, frozen=True):
     """HP or FP regained (first aid, time), never past the maximum."""
 
     character: str
@@ -171,16 +168,14 @@ class Healed(Event):
     fp_max: int
 
 
-@dataclass(frozen=True)
-class Ended:
+class Ended(Struct, frozen=True):
     """A lasting condition a night's rest ended: its kind, and the check it came from."""
 
     kind: str
     seq: int
 
 
-@dataclass(frozen=True)
-class FatigueChange:
+class FatigueChange(Struct, frozen=True):
     character: str
     before: int
     after: int
@@ -189,8 +184,7 @@ class FatigueChange:
 
 
 @event
-@dataclass(frozen=True)
-class RestRecorded(Event):
+class RestRecorded(Event, frozen=True):
     """A night's rest: FP back to the maximum, stun, retching, faint and panic over."""
 
     characters: tuple[str, ...]
@@ -199,8 +193,7 @@ class RestRecorded(Event):
 
 
 @event
-@dataclass(frozen=True)
-class TraitNamed(Event):
+class TraitNamed(Event, frozen=True):
     """The GM names a pending acquired trait of the check at `for_seq`.
 
     A new trait has `points` and maybe `self_control`; a worsened one (`worsened` True)
@@ -223,29 +216,25 @@ class TraitNamed(Event):
 
 
 @event
-@dataclass(frozen=True)
-class CombatStarted(Event):
+class CombatStarted(Event, frozen=True):
     title: str
     cast: tuple[str, ...]
 
 
 @event
-@dataclass(frozen=True)
-class CombatEnded(Event):
+class CombatEnded(Event, frozen=True):
     title: str
 
 
 @event
-@dataclass(frozen=True)
-class CombatJoined(Event):
+class CombatJoined(Event, frozen=True):
     title: str
     character: str
     cast: tuple[str, ...]  # the combat's cast from now on
 
 
 @event
-@dataclass(frozen=True)
-class CombatLeft(Event):
+class CombatLeft(Event, frozen=True):
     title: str
     character: str
     reason: str

@@ -26,7 +26,7 @@ Rulings:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from journal.errors import RuleError
 from journal.rules.clock import hours_between

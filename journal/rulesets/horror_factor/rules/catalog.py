@@ -4,8 +4,9 @@ the training caps, the level descriptions) and its catalog of causes that shift 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+
+from msgspec import Struct
 
 NAME = "horror-factor"
 RULES_VERSION = "hf-1"
@@ -59,8 +60,7 @@ AMBUSH = 2
 CREEPY_LEVELS = (0, 1, 2)
 
 
-@dataclass(frozen=True)
-class Cause:
+class Cause(Struct, frozen=True):
     delta: int
     text: str
     group: bool = False

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from journal.rules.command import Command
 
 
-@dataclass(frozen=True)
-class StartEncounter(Command):
+class StartEncounter(Command, frozen=True):
     title: str
     hf: str  # a preset name or an integer as text
     cast: tuple[str, ...]
@@ -18,24 +15,20 @@ class StartEncounter(Command):
     category: str | None = None
 
 
-@dataclass(frozen=True)
-class AdvanceTurn(Command):
+class AdvanceTurn(Command, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class RollInitiative(Command):
+class RollInitiative(Command, frozen=True):
     character: str
 
 
-@dataclass(frozen=True)
-class Soak(Command):
+class Soak(Command, frozen=True):
     character: str
     points: int
 
 
-@dataclass(frozen=True)
-class Shift(Command):
+class Shift(Command, frozen=True):
     character: str | None  # None: every participant (`--all`)
     cause: str
     delta: int | None = None
@@ -43,56 +36,48 @@ class Shift(Command):
     told: str | None = None
 
 
-@dataclass(frozen=True)
-class SetWording(Command):
+class SetWording(Command, frozen=True):
     """The campaign's players' wording of a catalog cause (None: the catalog's again)."""
 
     cause: str
     text: str | None
 
 
-@dataclass(frozen=True)
-class DropEnemy(Command):
+class DropEnemy(Command, frozen=True):
     character: str
 
 
-@dataclass(frozen=True)
-class EndEncounter(Command):
+class EndEncounter(Command, frozen=True):
     do_or_die: tuple[str, ...] = ()
     broken: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class JoinEncounter(Command):
+class JoinEncounter(Command, frozen=True):
     """A character arrives late (or comes back) to the running encounter."""
 
     character: str
 
 
-@dataclass(frozen=True)
-class LeaveEncounter(Command):
+class LeaveEncounter(Command, frozen=True):
     """A character is out of the fight (fled, knocked out...) before it ends."""
 
     character: str
     reason: str
 
 
-@dataclass(frozen=True)
-class HorrorCheck(Command):
+class HorrorCheck(Command, frozen=True):
     character: str
     hf: int | None = None
     category: str | None = None  # the horror's category (a specialization may apply)
 
 
-@dataclass(frozen=True)
-class Rest(Command):
+class Rest(Command, frozen=True):
     characters: tuple[str, ...] = ()  # empty: everyone
     victory: bool = False
     points: int | None = None
 
 
-@dataclass(frozen=True)
-class Peace(Command):
+class Peace(Command, frozen=True):
     character: str
     months: int
     lose: int
@@ -103,8 +88,7 @@ class Peace(Command):
     specialization: str | None = None  # lose this specialization, not the general Hardness
 
 
-@dataclass(frozen=True)
-class Award(Command):
+class Award(Command, frozen=True):
     character: str
     hardness: int  # levels gained
     reason: str

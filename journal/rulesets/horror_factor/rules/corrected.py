@@ -5,7 +5,8 @@ table (every later ruling is then re-ruled against it: the initiatives, the end)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from journal.errors import RuleError
 from journal.events.registry import Event

@@ -10,15 +10,15 @@ their upcasters read schema-1 payloads (`tests/rulesets/horror_factor/fixtures/s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
+
+from msgspec import Struct
 
 from journal.events.registry import Dice, Event, event, upcaster
 from journal.events.terms import Terms
 
 
-@dataclass(frozen=True)
-class TrackChange:
+class TrackChange(Struct, frozen=True):
     """One participant's HF moved: from, to, why, and the terms that show it."""
 
     character: str
@@ -28,8 +28,7 @@ class TrackChange:
     terms: Terms
 
 
-@dataclass(frozen=True)
-class EndResult:
+class EndResult(Struct, frozen=True):
     """What an encounter's end did to one participant."""
 
     character: str
@@ -43,8 +42,7 @@ class EndResult:
     specialization: str | None  # the Hardness that changed; None: the general one
 
 
-@dataclass(frozen=True)
-class WillpowerChange:
+class WillpowerChange(Struct, frozen=True):
     """One character's current Willpower, restored by rest or a victory."""
 
     character: str
@@ -54,8 +52,7 @@ class WillpowerChange:
 
 
 @event
-@dataclass(frozen=True)
-class EncounterStarted(Event):
+class EncounterStarted(Event, frozen=True):
     title: str
     hf_given: str
     cast: tuple[str, ...]
@@ -69,15 +66,13 @@ class EncounterStarted(Event):
 
 
 @event
-@dataclass(frozen=True)
-class TurnAdvanced(Event):
+class TurnAdvanced(Event, frozen=True):
     turn: int  # the new turn
     changes: tuple[TrackChange, ...]
 
 
 @event
-@dataclass(frozen=True)
-class InitiativeRolled(Event):
+class InitiativeRolled(Event, frozen=True):
     character: str
     turn: int
     dice: Dice
@@ -95,8 +90,7 @@ class InitiativeRolled(Event):
 
 
 @event
-@dataclass(frozen=True)
-class WillpowerSoaked(Event):
+class WillpowerSoaked(Event, frozen=True):
     character: str
     turn: int
     points: int
@@ -112,8 +106,7 @@ class WillpowerSoaked(Event):
 
 
 @event
-@dataclass(frozen=True)
-class HorrorFactorShifted(Event):
+class HorrorFactorShifted(Event, frozen=True):
     character: str | None  # None: the GM shifted every participant
     cause: str
     delta: int | None  # as the GM gave it; None: the catalog's
@@ -129,8 +122,7 @@ class HorrorFactorShifted(Event):
 
 
 @event
-@dataclass(frozen=True)
-class WordingSet(Event):
+class WordingSet(Event, frozen=True):
     """The players' wording of a catalog cause, for the shifts recorded from now on
     (`text` None: the catalog's own words again)."""
 
@@ -140,8 +132,7 @@ class WordingSet(Event):
 
 
 @event
-@dataclass(frozen=True)
-class EnemyDropped(Event):
+class EnemyDropped(Event, frozen=True):
     character: str
     turn: int
     number: int  # 1 for the encounter's first enemy dropped
@@ -149,8 +140,7 @@ class EnemyDropped(Event):
 
 
 @event
-@dataclass(frozen=True)
-class EncounterJoined(Event):
+class EncounterJoined(Event, frozen=True):
     """A character enters the running encounter late, or comes back after leaving it."""
 
     character: str
@@ -161,8 +151,7 @@ class EncounterJoined(Event):
 
 
 @event
-@dataclass(frozen=True)
-class EncounterLeft(Event):
+class EncounterLeft(Event, frozen=True):
     """A character is out of the fight: their HF stays as it is, no decay, no shifts."""
 
     character: str
@@ -172,8 +161,7 @@ class EncounterLeft(Event):
 
 
 @event
-@dataclass(frozen=True)
-class EncounterEnded(Event):
+class EncounterEnded(Event, frozen=True):
     schema: ClassVar[int] = 2
     title: str
     turns: int
@@ -183,8 +171,7 @@ class EncounterEnded(Event):
 
 
 @event
-@dataclass(frozen=True)
-class HorrorChecked(Event):
+class HorrorChecked(Event, frozen=True):
     schema: ClassVar[int] = 2
     character: str
     hf_given: int | None
@@ -211,8 +198,7 @@ class HorrorChecked(Event):
 
 
 @event
-@dataclass(frozen=True)
-class Rested(Event):
+class Rested(Event, frozen=True):
     characters: tuple[str, ...]
     everyone: bool
     victory: bool
@@ -221,8 +207,7 @@ class Rested(Event):
 
 
 @event
-@dataclass(frozen=True)
-class PeaceRecorded(Event):
+class PeaceRecorded(Event, frozen=True):
     schema: ClassVar[int] = 2
     character: str
     months: int
@@ -239,8 +224,7 @@ class PeaceRecorded(Event):
 
 
 @event
-@dataclass(frozen=True)
-class HardnessAwarded(Event):
+class HardnessAwarded(Event, frozen=True):
     character: str
     levels: int
     reason: str

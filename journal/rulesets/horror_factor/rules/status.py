@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from journal.documents import (
     CharacterStatus,
@@ -14,8 +15,7 @@ from journal.rulesets.horror_factor.rules.lookup import rules_of
 from journal.rulesets.horror_factor.rules.state import action_penalty
 
 
-@dataclass(frozen=True)
-class FightNumbers(Document):
+class FightNumbers(Document, Struct, frozen=True):
     """A participant's numbers this turn (`encounter` in `status --json`)."""
 
     turn: int
@@ -29,8 +29,7 @@ class FightNumbers(Document):
     left: str | None  # out of the fight, and why (their HF waits, no decay)
 
 
-@dataclass(frozen=True)
-class FightContext(Document):
+class FightContext(Document, Struct, frozen=True):
     """The running encounter as it bears on one participant (`fight`)."""
 
     title: str
@@ -40,8 +39,7 @@ class FightContext(Document):
     hardness_label: str
 
 
-@dataclass(frozen=True)
-class HFStatus(CharacterStatus):
+class HFStatus(CharacterStatus, Struct, frozen=True):
     hardness: int
     hardness_cap: int
     brokenness: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from journal.documents import Document
 from journal.events.recorded import Recorded
@@ -11,8 +11,7 @@ from journal.events.terms import Terms
 from journal.rulesets.horror_factor.rules.events import HorrorChecked, InitiativeRolled
 
 
-@dataclass(frozen=True)
-class InitiativeDocument(Document):
+class InitiativeDocument(Document, Struct, frozen=True):
     seq: int
     character: str
     turn: int
@@ -26,8 +25,7 @@ class InitiativeDocument(Document):
     dice: Dice
 
 
-@dataclass(frozen=True)
-class CheckDocument(Document):
+class CheckDocument(Document, Struct, frozen=True):
     seq: int
     character: str
     total: int
