@@ -44,7 +44,7 @@ from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
 from journal.telling.contract import Telling, telling_of
-from journal.telling.lines import Renames, describe, status_heading, teller, with_new_names
+from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run (named here for the API's users)
     from journal.audit.explain import Explanation as Explanation
@@ -480,6 +480,7 @@ class Journal:
         """The notes the players may read (never a GM-only or voided one), of one character
         (`about`, their name now) when given, names as they are now."""
         from journal.rules.core.events import NoteTaken
+        from journal.telling.lines import with_new_names
 
         state = self.state()
         wanted = None if about is None else state.identity(about)
@@ -574,7 +575,6 @@ class Journal:
             corrections.voided,
         )
         entries = []
-        line_of = teller(ruleset)
         began = False  # the session asked for has begun: no more "between" events
         # who held each name at each event's seq: the light walk of the core's fold
         for record, before, after in names_walk(records, corrections):
@@ -589,9 +589,7 @@ class Journal:
             seq = record.seq
             ruling = amended.get(seq)
             shown = record if ruling is None else as_ruled(record, ruling)
-            line = line_of(shown.payload)
-            if names_at is not None:
-                line = with_new_names(line, names_at(after))
+            line = describe(shown, ruleset, None if names_at is None else names_at(after))
             entries.append(LogEntry(record, seq in voided, line, amended_by.get(seq), between))
         now = state if upto is None else self.state()
         heading = None if ident is None or not now.formerly(ident) else now.called(ident)

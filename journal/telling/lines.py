@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from journal.documents import StatusDocument
@@ -145,25 +145,11 @@ def _label(number: str, labels: Mapping[str, str]) -> str:
 
 def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
     """One line for the GM: the core's events here, the others by their ruleset."""
-    told = None
-    if ruleset is not None and type(payload) not in _CORE_LINES:
-        told = telling_of(ruleset.name).describe
-    return _line(payload, ruleset, told)
-
-
-def teller(ruleset: Ruleset | None) -> Callable[[Event], str]:
-    """`describe_payload` for one ruleset, its telling looked up once: a log describes
-    every event of the campaign with it."""
-    told = None if ruleset is None else telling_of(ruleset.name).describe
-    return partial(_line, ruleset=ruleset, told=told)
-
-
-def _line(payload: Event, ruleset: Ruleset | None, told: Callable[[Event], str] | None) -> str:
     core = _CORE_LINES.get(type(payload))
     if core is not None:
         text: str | None = core(payload, ruleset)
-    elif told is not None:
-        text = told(payload)
+    elif ruleset is not None:
+        text = telling_of(ruleset.name).describe(payload)
     else:
         text = None
     return text or payload.type
