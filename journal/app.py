@@ -43,8 +43,6 @@ from journal.projection import Corrections, apply, envelope, fold, fold_rows
 from journal.rules import load, names, rules_version
 from journal.rules.command import Command
 from journal.rules.concerns import concerns
-from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign, VoidEvent
-from journal.rules.core.decide import decide_core
 from journal.rules.core.events import EventVoided, RulingAmended
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
@@ -55,8 +53,11 @@ from journal.telling.lines import describe
 from journal.version import __version__
 
 if TYPE_CHECKING:
-    # imported by the corrections that plan them: a note or a status does not re-rule
+    # imported by the corrections that plan them: a note or a status does not re-rule;
+    # the core's commands and decider load with the commands that decide one (a read
+    # command, `log`, `status`, needs neither)
     from journal.audit.rerule import Plan
+    from journal.rules.core.commands import VoidEvent
 
 RETRIES = 30
 SEED_VARIABLE = "JOURNAL_DICE_SEED"
@@ -437,6 +438,8 @@ class Campaign:
         dice_flags: Mapping[str, str] | None,
         answers: _Answers | None = None,
     ) -> list[Event]:
+        from journal.rules.core.commands import VoidEvent
+
         if isinstance(command, VoidEvent):
             target = self.store.get(self.campaign, command.seq)
             named_by: tuple[int, ...] = ()
@@ -503,6 +506,9 @@ def decide(
     the campaign's ruleset's, a command of another ruleset refused, and so are dice entered
     that the ruling did not need. `box(ruleset)` gives the dice. Every command the service
     runs is decided here, and so is every command of the rules tests."""
+    from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign
+    from journal.rules.core.decide import decide_core
+
     ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
     if isinstance(command, CORE_COMMANDS):
         return decide_core(state, command, ruleset)
@@ -580,6 +586,9 @@ def create_campaign(
     writer: str | None = None,
 ) -> Outcome:
     """Start a campaign (creating the database schema on a new database)."""
+    from journal.rules.core.commands import CreateCampaign
+    from journal.rules.core.decide import decide_core
+
     rules = load(ruleset)
     command = CreateCampaign(slug, ruleset, title, dict(options), __version__)
     decide_core(CampaignState(slug=slug), command, rules)  # refuse bad input before touching disk

@@ -115,11 +115,18 @@ class DiceBox:
         one made only if such a roll comes) and recorded with `fill_source` (an audit
         showing where a changed ruling leads; a re-rule getting the dice a ruling now
         needs)."""
-        rng = fill if isinstance(fill, random.Random) else None
-        box = cls(None, rng, source=fill_source, ask=ask)
-        if recorded:  # the audit makes a box per ruling: filled here, not copied twice
-            box._entered = {purpose: tuple(roll.faces) for purpose, roll in recorded.items()}
-            box._entered_source = {purpose: roll.source for purpose, roll in recorded.items()}
+        # the audit makes a box per ruling: its fields set here once, not through __init__
+        box = cls.__new__(cls)
+        box._entered, box._entered_source = {}, {}
+        for purpose, roll in recorded.items():
+            box._entered[purpose] = tuple(roll.faces)
+            box._entered_source[purpose] = roll.source
+        box._ask = ask
+        box._rng = fill if isinstance(fill, random.Random) else None
+        box._source = fill_source
+        box._flags = {}
+        box._rolls = {}
+        box._answered = set()
         box._seed = fill if isinstance(fill, str) else None
         return box
 

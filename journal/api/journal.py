@@ -40,7 +40,6 @@ from journal.projection import as_ruled, names_walk
 from journal.rules import load
 from journal.rules.command import Command
 from journal.rules.concerns import concerned, holder
-from journal.rules.core.commands import VoidEvent
 from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.store import Store
@@ -54,6 +53,7 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.audit.verify import ChainReport
     from journal.handouts.documents import ArcDocument, BookDocument, RecapDocument
     from journal.handouts.recap import Audience
+    from journal.rules.core.commands import VoidEvent
 
 __all__ = [
     "CharacterView",

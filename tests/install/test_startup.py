@@ -222,3 +222,22 @@ def test_commands_on_a_current_sqlite_file_import_no_heavy_module(
     db = _warm_journal(tmp_path)
     modules = _imports(tmp_path, "--db", db, *words)
     assert _heavy(modules) == []
+
+
+
+#: what a command that only reads never needs: the core's commands and their decider (and
+#: the calendar its clock reads), the corrections' planners (journal.audit), all loaded by
+#: the commands that decide or plan one
+NOT_FOR_READING = (
+    "journal.rules.core.commands",
+    "journal.rules.core.decide",
+    "calendar",
+    "journal.audit",
+)
+
+
+@pytest.mark.parametrize("words", [("log",), ("log", "--json"), ("status",)])
+def test_a_command_that_reads_imports_no_decider(tmp_path: Path, words: tuple[str, ...]) -> None:
+    db = _warm_journal(tmp_path)
+    found = _heavy(_imports(tmp_path, "--db", db, *words), NOT_FOR_READING)
+    assert found == [], f"journal {' '.join(words)} imports {found}"

@@ -39,6 +39,7 @@ from journal.rulesets.horror_factor.rules.events import (
 )
 from journal.rulesets.horror_factor.rules.lookup import (
     character,
+    engaged,
     participant,
     present,
     rules_of,
@@ -176,8 +177,7 @@ def penalty_term(hf: int, soak: int, hardness: int, label: str) -> Term:
 
 
 def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> InitiativeRolled:
-    who, p = participant(state, name, "roll initiative")
-    encounter = running(state, "roll initiative")
+    who, p, encounter = engaged(state, name, "roll initiative")
     if p.initiative is not None:
         raise RuleError(
             f"{who.name} already rolled initiative this turn ({p.initiative}): one roll per "
@@ -222,8 +222,7 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
 
 
 def soak(state: CampaignState, name: str, points: int) -> WillpowerSoaked:
-    who, p = participant(state, name, "soak")
-    encounter = running(state, "soak")
+    who, p, encounter = engaged(state, name, "soak")
     if not 1 <= points <= catalog.SOAK_PER_TURN:
         raise RuleError(f"a soak is 1 to {catalog.SOAK_PER_TURN} Willpower a turn, not {points}")
     if p.soak + points > catalog.SOAK_PER_TURN:
@@ -341,8 +340,7 @@ def set_wording(state: CampaignState, command: SetWording) -> WordingSet:
 
 
 def drop_enemy(state: CampaignState, name: str) -> EnemyDropped:
-    who, me = participant(state, name, "drop an enemy")
-    encounter = running(state, "drop an enemy")
+    who, me, encounter = engaged(state, name, "drop an enemy")
     if me.can_act is False:
         raise RuleError(
             f"{who.name} froze this turn (initiative {me.initiative}) and cannot act, so cannot "
@@ -388,8 +386,7 @@ def join(state: CampaignState, name: str) -> EncounterJoined:
 
 
 def leave(state: CampaignState, command: LeaveEncounter) -> EncounterLeft:
-    who, p = participant(state, command.character, "leave it", present=False)
-    encounter = running(state, "leave it")
+    who, p, encounter = engaged(state, command.character, "leave it", present=False)
     reason = " ".join(command.reason.split())
     if not reason:
         raise RuleError(

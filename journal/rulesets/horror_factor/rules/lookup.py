@@ -37,6 +37,15 @@ def participant(
     state: CampaignState, name: str, doing: str, *, present: bool = True
 ) -> tuple[Character, Participant]:
     """A participant of the running encounter; with `present`, one still in the fight."""
+    who, found, _ = engaged(state, name, doing, present=present)
+    return who, found
+
+
+def engaged(
+    state: CampaignState, name: str, doing: str, *, present: bool = True
+) -> tuple[Character, Participant, Encounter]:
+    """`participant`, and the running encounter it is in (looked up once: the audit
+    decides every roll of a long campaign again)."""
     encounter = running(state, doing)
     who = character(state, name)
     found = encounter.participants.get(who.name)
@@ -51,7 +60,7 @@ def participant(
             f"{who.name} left the fight ({found.left}), so cannot {doing}: "
             f"`journal encounter join {who.name}` brings them back"
         )
-    return who, found
+    return who, found, encounter
 
 
 def present(encounter: Encounter) -> list[Participant]:
