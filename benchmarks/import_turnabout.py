@@ -63,7 +63,7 @@ def main() -> None:
         times["raw"].append(cpu([*anchor, str(CACHE / "ddl-0004.json")]))
     raw = statistics.median(times["raw"])
     for name, runs in times.items():
-        ratios = [round(ours / theirs, 2) for ours, theirs in zip(runs, times["raw"])]
+        ratios = [round(ours / theirs, 2) for ours, theirs in zip(runs, times["raw"], strict=True)]
         median = statistics.median(runs)
         print(f"{events} events {name:5} {median:.3f} s  {median / raw:.2f}x raw  {ratios}")
 
