@@ -13,13 +13,11 @@ without the campaign's slug) is sealed at its end (`journal.store.sealing`).
 
 from __future__ import annotations
 
-import gc
 import itertools
 import json
 import re
 import uuid
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -28,6 +26,7 @@ from typing import Any
 import msgspec
 
 from journal.cache import encoded
+from journal.collector import rarely_collected
 from journal.errors import JournalError, RuleError
 from journal.events.canonical import canonical_bytes, canonical_json, check_plain
 from journal.events.chain import GENESIS_HASH
@@ -632,26 +631,8 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
-    with _rarely_collected():
+    with rarely_collected():
         return _import(store, stream, campaign)
-
-
-@contextmanager
-def _rarely_collected() -> Iterator[None]:
-    """The cyclic garbage collector run less often: an import makes a few objects a line
-    that form no cycles (records, payloads, the fold's states), and each of the
-    collector's passes walks the young ones among every live object; at its default pace
-    those passes were a tenth of an import's time."""
-    before = gc.get_threshold()
-    gc.set_threshold(max(before[0], _COLLECT_AFTER), *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-
-
-#: allocations between two passes of the collector during an import (Python's default: 700)
-_COLLECT_AFTER = 20_000
 
 
 def _import(store: Store, stream: Iterable[str], campaign: str | None) -> ImportResult:
