@@ -13,13 +13,11 @@ without the campaign's slug) is sealed at its end (`journal.store.sealing`).
 
 from __future__ import annotations
 
-import gc
 import itertools
 import json
 import re
 import uuid
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -28,6 +26,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from journal.cache import encoded
+from journal.collector import uncollected
 from journal.errors import JournalError, RuleError
 from journal.events.canonical import canonical_bytes, canonical_json, check_plain
 from journal.events.chain import GENESIS_HASH
@@ -678,23 +677,8 @@ def import_file(store: Store, stream: Iterable[str], campaign: str | None = None
         raise ImportRefused(
             f"{campaign!r} is not a campaign slug: use lowercase letters, digits and dashes"
         )
-    with _uncollected():
+    with uncollected():
         return _import(store, stream, campaign)
-
-
-@contextmanager
-def _uncollected() -> Iterator[None]:
-    """The cyclic garbage collector paused: an import makes a few objects a line that form
-    no cycles (records, payloads, the fold's states: reference counting frees them), and
-    each of the collector's passes walks the young ones among every live object; even at
-    a twentieth of its default pace those passes were a twentieth of an import's time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _import(store: Store, stream: Iterable[str], campaign: str | None) -> ImportResult:

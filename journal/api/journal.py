@@ -24,6 +24,7 @@ import msgspec.structs
 from msgspec import Struct
 
 from journal.app import Campaign, Outcome, Rerule
+from journal.collector import rarely_collected
 from journal.dice import AskDice
 from journal.documents import (
     Board,
@@ -36,7 +37,7 @@ from journal.documents import (
 from journal.errors import JournalError, NotFound
 from journal.events.canonical import JSON, sorted_json
 from journal.events.recorded import Recorded, format_instant
-from journal.projection import as_ruled, names_walk
+from journal.projection import Corrections, as_ruled, names_walk
 from journal.rules import load
 from journal.rules.command import Command
 from journal.rules.concerns import concerned, holder
@@ -568,6 +569,21 @@ class Journal:
         records, corrections = self._campaign.history(upto)
         renames = Renames(state)
         names_at = renames.at if renames.any else None  # None: every name reads as it did
+        with rarely_collected():
+            entries = self._log_entries(records, corrections, session, since, ident, names_at)
+        now = state if upto is None else self.state()
+        heading = None if ident is None or not now.formerly(ident) else now.called(ident)
+        return LogDocument(tuple(entries), heading)
+
+    def _log_entries(
+        self,
+        records: Iterable[Recorded],
+        corrections: Corrections,
+        session: int | None,
+        since: int,
+        ident: CharacterId | None,
+        names_at: Callable[[CampaignState], Mapping[str, str]] | None,
+    ) -> list[LogEntry]:
         ruleset = self.ruleset
         amended, amended_by, voided = (
             corrections.amended,
@@ -591,9 +607,7 @@ class Journal:
             shown = record if ruling is None else as_ruled(record, ruling)
             line = describe(shown, ruleset, None if names_at is None else names_at(after))
             entries.append(LogEntry(record, seq in voided, line, amended_by.get(seq), between))
-        now = state if upto is None else self.state()
-        heading = None if ident is None or not now.formerly(ident) else now.called(ident)
-        return LogDocument(tuple(entries), heading)
+        return entries
 
     def _who(self, name: str, state: CampaignState, upto: int | None) -> CharacterId:
         """Whom `name` denotes as of `state` (a name as it was then), else whom it denotes

@@ -61,6 +61,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.dice",
             "journal.errors",
             "journal.frozen",
+            "journal.collector",
             "journal.text",
             "journal.names",
             "journal.files",
