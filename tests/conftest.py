@@ -27,7 +27,9 @@ USER_FOLDERS = ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE
                 "XDG_RUNTIME_DIR")  # fmt: skip
 
 
-def _isolate(env: pytest.MonkeyPatch, folder: Path, folders: tuple[str, ...] = USER_FOLDERS) -> None:
+def _isolate(
+    env: pytest.MonkeyPatch, folder: Path, folders: tuple[str, ...] = USER_FOLDERS
+) -> None:
     """Nothing of the user's: not the working folder's journal.db (README's first command
     makes one), not JOURNAL_DB & co, not their XDG folders."""
     for variable in USER_ENVIRONMENT:
