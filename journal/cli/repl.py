@@ -301,13 +301,9 @@ class PlayRepl:
 
 
 def typed_words(line: str) -> list[str]:
-    """A line typed at a prompt as words, shell-quoted, `journal` typed out of habit left
-    out; none (and an `Error:` line) when its quotes are not closed."""
-    try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        click.echo(f"Error: {exc}: close the quotes", err=True)
-        return []
+    """A line typed at a prompt as words (`free_text.words`: `Eli's` is one word, a quote
+    left open runs to the end), `journal` typed out of habit left out."""
+    words = free_text.words(line)
     return words[1:] if words[:1] == ["journal"] else words
 
 

@@ -1,0 +1,72 @@
+"""Issue 30: the `play` prompt takes free text as people type it (apostrophes, a quote left
+open, every trailing free-text option, `--at` with its hour), and helps with a misspelt
+name or command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.cli import Cli, clean_folder, clone, count_events, typist
+from support.pty import Table
+from support.worked_example import COMMANDS
+
+SLUG = "jackson-zombies"
+#: the worked example up to its first turn
+FIRST_TURN = COMMANDS[: COMMANDS.index(("turn",)) + 1]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("spoken")
+    with clean_folder(folder):
+        run = typist(folder / "fight.db")
+        for command in FIRST_TURN:
+            run(*command)
+    return folder / "fight.db"
+
+
+@pytest.fixture
+def fight(built: Path, runner: Cli) -> Cli:
+    clone(built, runner.db)
+    return runner
+
+
+@pytest.fixture
+def table(fight: Cli, tmp_path: Path) -> object:
+    opened = Table(fight.db, tmp_path).started(SLUG)
+    yield opened
+    opened.close()
+
+
+def _last(fight: Cli) -> dict[str, object]:
+    return fight.json("log", "--last", "1")["events"][-1]  # type: ignore[index,no-any-return]
+
+
+def test_apostrophes_and_open_quotes_are_letters_of_free_text(table: Table, fight: Cli) -> None:
+    table.run("note Eli's lantern gutters out.")
+    assert "Eli's lantern gutters out." in fight("log").stdout
+    table.run('note The foreman said "run and was gone')
+    assert 'The foreman said "run and was gone' in fight("log").stdout
+    table.run('note "The well is dry')  # a quote never closed is a letter
+    assert 'Note: "The well is dry' in fight("log").stdout
+    assert "Error" not in table.text()
+
+
+def test_amend_takes_its_reason_unquoted(table: Table, fight: Cli) -> None:
+    before = count_events(fight.db)
+    table.run("amend 11 --dice +3/-4 --reason misread the red die")
+    assert count_events(fight.db) > before
+    assert "misread the red die" in fight("log").stdout
+    assert "unexpected extra" not in table.text()
+
+
+def test_session_start_takes_a_title_and_a_time_unquoted(tmp_path: Path, runner: Cli) -> None:
+    runner("campaign", "new", "asylum", "--ruleset", "horror-factor")
+    table = Table(runner.db, tmp_path).started("asylum")
+    try:
+        table.run("session start Admission night --at 1987-10-30 22:00")
+    finally:
+        table.close()
+    log = runner("log").stdout
+    assert "Admission night" in log and "1987-10-30T22:00" in log, log
