@@ -31,12 +31,12 @@ def _isolate(
     env: pytest.MonkeyPatch, folder: Path, folders: tuple[str, ...] = USER_FOLDERS
 ) -> None:
     """Nothing of the user's: not the working folder's journal.db (README's first command
-    makes one), not JOURNAL_DB & co, not their XDG folders."""
+    makes one), not JOURNAL_DB & co, not their XDG folders (made when first written)."""
     for variable in USER_ENVIRONMENT:
         env.delenv(variable, raising=False)
     for variable in folders:
-        (folder / variable.lower()).mkdir(parents=True, exist_ok=True)
-        env.setenv(variable, str(folder / variable.lower()))
+        name = "config" if variable == "XDG_CONFIG_HOME" else f".{variable.lower()}"
+        env.setenv(variable, str(folder / name))
     env.chdir(folder)
 
 
@@ -50,12 +50,11 @@ def _isolated_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
 
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts in its own empty folder, with no current campaign and no
-    JOURNAL_* setting of the user's."""
+    """Each test starts in its own empty folder (tmp_path), with no current campaign
+    (`$XDG_CONFIG_HOME` is tmp_path/config) and no JOURNAL_* setting of the user's."""
     # (the rulesets' entry-point cache stays the session's: it is only ever a cache)
     kept = tuple(v for v in USER_FOLDERS if v != "XDG_CACHE_HOME")
-    _isolate(monkeypatch, tmp_path / "home", kept)
-    monkeypatch.chdir(tmp_path)
+    _isolate(monkeypatch, tmp_path, kept)
 
 
 @pytest.fixture(params=BACKENDS)

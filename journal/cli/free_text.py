@@ -24,11 +24,13 @@ FREE_OPTIONS = frozenset(
 
 def words(line: str) -> list[str]:
     """`line` as words: blanks part them; a quote (' or ") at a word's start runs to its
-    closing quote; a quote never closed, or inside a word (`Eli's`), is a letter; a
-    backslash keeps the next character as it is (outside single quotes)."""
+    closing quote (and another may follow it, as a shell joins `'a'"'"'b'`); a quote never
+    closed, or after a bare letter of its word (`Eli's`), is a letter; a backslash keeps
+    the next character as it is (outside single quotes)."""
     result: list[str] = []
     current: list[str] = []
     in_word, quote, at, opened = False, "", 0, 0
+    bare = False  # the word has a letter typed outside quotes
     while at < len(line):
         char = line[at]
         at += 1
@@ -43,15 +45,15 @@ def words(line: str) -> list[str]:
         elif char.isspace():
             if in_word:
                 result.append("".join(current))
-                current, in_word = [], False
-        elif char in "'\"" and not in_word:
+                current, in_word, bare = [], False, False
+        elif char in "'\"" and not bare:
             in_word, quote, opened = True, char, at - 1
         elif char == "\\" and at < len(line):
             current.append(line[at])
-            in_word, at = True, at + 1
+            in_word, bare, at = True, True, at + 1
         else:
             current.append(char)
-            in_word = True
+            in_word = bare = True
     if quote:  # never closed: a letter of the text, as typed
         return words(line[:opened] + "\\" + line[opened:])
     if in_word:
