@@ -322,6 +322,8 @@ def run_words(settings: Settings, words: list[str]) -> None:
         where = f"`help {' '.join(path)}`" if path else "`help`"
         usage = exc.ctx.get_usage().replace("Usage: journal ", "Usage: ", 1) if exc.ctx else ""
         message = exc.format_message().rstrip(".")
+        if not path:  # not a command: the root's usage line would not help at the prompt
+            usage, message = "", message.replace(". See `journal --help`", "")
         click.echo(f"{usage}\nError: {message} (see {where})".lstrip(), err=True)
     except click.ClickException as exc:
         exc.show()

@@ -70,3 +70,20 @@ def test_session_start_takes_a_title_and_a_time_unquoted(tmp_path: Path, runner:
         table.close()
     log = runner("log").stdout
     assert "Admission night" in log and "1987-10-30T22:00" in log, log
+
+
+def test_a_misspelt_name_gets_did_you_mean(table: Table, fight: Cli) -> None:
+    before = count_events(fight.db)
+    table.run("initiative Lindy --dice +1/-1")
+    table.shows("did you mean 'Linda'?")
+    table.run("initiative Zork --dice +1/-1")
+    assert "did you mean" not in table.text().split("Zork")[-1]
+    assert count_events(fight.db) == before
+
+
+def test_an_unknown_command_gets_a_helpful_line(table: Table) -> None:
+    table.run("statis")
+    table.shows("Error: No such command 'statis'. Did you mean 'status'? (see `help`)")
+    table.run("flarp")
+    table.shows("Error: No such command 'flarp' (see `help`)")
+    assert "Usage: [OPTIONS] COMMAND" not in table.text()
