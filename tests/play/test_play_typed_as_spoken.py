@@ -87,3 +87,18 @@ def test_an_unknown_command_gets_a_helpful_line(table: Table) -> None:
     table.run("flarp")
     table.shows("Error: No such command 'flarp' (see `help`)")
     assert "Usage: [OPTIONS] COMMAND" not in table.text()
+
+
+def test_a_comas_further_hours_are_asked_in_words(runner: Cli, tmp_path: Path) -> None:
+    from support.fright_check_cli import fright_row, seat
+
+    fright_row(seat(runner), 29, "coma=3")
+    table = Table(runner.db, tmp_path).started("morgue")
+    try:
+        table.type("recover Eli --dice 6,5,5")
+        table.answer("Eli's further time out (the recovery roll failed): 1d6", "2")
+        table.ready()
+        assert "Eli's more" not in table.text()
+    finally:
+        table.close()
+    assert "still in a coma for another 2 hours" in runner("log").stdout
