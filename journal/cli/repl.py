@@ -259,7 +259,8 @@ class PlayRepl:
             return fragments
         fragments.append(("class:board.heading", visible(board.heading) + "\n"))
         shown: list[str] = []
-        for text, marked in row_lines(board.table):
+        for row, marked in row_lines(board.table):
+            text = _clip(row, max(10, width - 3))  # a long cell never wraps the board
             mark = MARKS.get(marked)
             if mark is None:
                 fragments.append(("", f"  {visible(text)}\n"))

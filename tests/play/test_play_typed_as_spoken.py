@@ -102,3 +102,19 @@ def test_a_comas_further_hours_are_asked_in_words(runner: Cli, tmp_path: Path) -
     finally:
         table.close()
     assert "still in a coma for another 2 hours" in runner("log").stdout
+
+
+def test_the_gurps_board_never_wraps_at_160_columns(runner: Cli, tmp_path: Path) -> None:
+    from support.fright_check_cli import fright_row, seat
+
+    seat(runner)
+    for at, row in enumerate((29, 30, 32, 29, 30, 32, 29, 30)):  # a long "now" cell
+        fright_row(runner, row, *(["coma=3"] if row == 29 else []), threat=f"t{at}")
+    table = Table(runner.db, tmp_path, columns=160, rows=40).started("morgue")
+    try:
+        board = table.board()
+    finally:
+        table.close()
+    assert "Eli" in board
+    assert all(len(line) < 160 for line in board.splitlines()), board
+    assert "..." in board  # the long cell clipped on its own line, not wrapped onto the next
