@@ -39,10 +39,6 @@ def table(fight: Cli, tmp_path: Path) -> object:
     opened.close()
 
 
-def _last(fight: Cli) -> dict[str, object]:
-    return fight.json("log", "--last", "1")["events"][-1]  # type: ignore[index,no-any-return]
-
-
 def test_apostrophes_and_open_quotes_are_letters_of_free_text(table: Table, fight: Cli) -> None:
     table.run("note Eli's lantern gutters out.")
     assert "Eli's lantern gutters out." in fight("log").stdout
@@ -59,6 +55,13 @@ def test_amend_takes_its_reason_unquoted(table: Table, fight: Cli) -> None:
     assert count_events(fight.db) > before
     assert "misread the red die" in fight("log").stdout
     assert "unexpected extra" not in table.text()
+
+
+def test_amend_and_adjust_take_their_reason_unquoted_from_a_shell_too(fight: Cli) -> None:
+    fight("amend", "11", "--dice", "+3/-4", "--reason", "misread", "the", "red", "die")
+    fight("adjust", "Linda", "--willpower", "-1", "--reason", "a", "bad", "night")
+    log = fight("log").stdout
+    assert "(misread the red die)" in log and "Willpower 10->9: a bad night" in log, log
 
 
 def test_session_start_takes_a_title_and_a_time_unquoted(tmp_path: Path, runner: Cli) -> None:
