@@ -49,7 +49,6 @@ DICE_WORDS: Mapping[str, str] = {
 
 #: how the GM is asked for a recovery's rolls (a coma's, a catatonia's, ...)
 RECOVERY_WORDS: Mapping[str, str] = {
-    "recovery": "recovery roll",
     "more": "further time out (the recovery roll failed)",
 }
 
