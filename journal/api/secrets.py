@@ -114,5 +114,5 @@ def knowledge_table(
         )
         text = str(record.data.get("text", ""))
         entries.append(SecretEntry(seq, kind, text, record.session, tuple(known), not_yet))
-    name = None if of is None else state.name_of(of)
-    return SecretsDocument(state.slug, state.seq, name, tuple(entries))
+    whose = None if of is None else state.name_of(of)
+    return SecretsDocument(state.slug, state.seq, whose, tuple(entries))

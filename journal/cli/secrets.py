@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import click
 
-from journal.cli.common import complete, emit_json, json_option, pass_settings, run_and_show
-from journal.cli.common import split_names
+from journal.cli.common import (
+    complete,
+    emit_json,
+    json_option,
+    pass_settings,
+    run_and_show,
+    split_names,
+)
 from journal.cli.settings import Settings
 
 

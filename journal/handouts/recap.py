@@ -397,17 +397,17 @@ class Recap:
             return
         names = self.renames.at(step.after)
         if isinstance(payload, NoteTaken | SecretNoted | VeiledNoteTaken):
-            text = payload.text
+            shown = payload.text
             if isinstance(payload, VeiledNoteTaken) and not self.audience.gm:
-                text = faded(payload.veil)
+                shown = faded(payload.veil)
             note: NoteEntry = {
                 "kind": "note",
-                "text": with_new_names(text, names),
+                "text": with_new_names(shown, names),
                 "gm_only": isinstance(payload, NoteTaken) and payload.gm_only and self.audience.gm,
                 "about": [with_new_names(n, names) for n in payload.about],
                 "gm": self.gm(step),
             }
-            if self.audience.gm and step.record.seq in self.known.secrets:
+            if self.audience.gm and self.known.secrets.get(step.record.seq):
                 note["known_by"] = self.known_by(step.record.seq)
             self.add(note)
             return
