@@ -391,7 +391,8 @@ class Recap:
                 self.encounter, self._turn = None, None
                 return
             self.narrator.track(step, self, self.encounter)
-        if isinstance(payload, SecretRevealed) and step.record.session == self.number:
+        if isinstance(payload, SecretRevealed) and step.record.session in (self.number, None):
+            # (the only steps of no session walked are those since the session before)
             self.learn(step, payload)
         if not self.sees(step):
             return
