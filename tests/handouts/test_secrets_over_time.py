@@ -90,7 +90,7 @@ class Model:
     def expected(self, number: int, who: int | None, upto: int) -> tuple[set[str], set[str]]:
         """The secrets the recap of session `number` as of `upto` shows in its story and
         under "Learned this session"."""
-        first, last = self.sessions[number]
+        last = self.sessions[number][1]
         end = min(last, upto)
         before = self.sessions[number - 1][1] if number > 1 else 0
         told = set(range(before + 1, end + 1))  # the session and what came since the last
@@ -109,6 +109,7 @@ ACTIONS = st.one_of(
     st.tuples(st.just("for"), st.integers(1, 31)),
     st.tuples(st.just("for"), st.integers(1, 31)),
     st.tuples(st.just("reveal"), st.integers(0, 255)),
+    st.tuples(st.just("void-reveal"), st.integers(0, 15)),
     st.tuples(st.just("void-reveal"), st.integers(0, 15)),
     st.tuples(st.just("gm-only"), st.integers(0, 0)),
     st.tuples(st.just("reveal"), st.integers(0, 255)),
@@ -280,7 +281,7 @@ def test_every_view_holds_exactly_what_its_audience_knew_then(ruleset: str) -> N
     for what in ("secrets", "veils", "secret checks"):
         assert seen[what] >= EXAMPLES, seen
     assert seen["reveals"] >= EXAMPLES // 2, seen
-    assert seen["voided reveals"] >= EXAMPLES // 5 and seen["pdf"] >= 2, seen
+    assert seen["voided reveals"] >= EXAMPLES // 8 and seen["pdf"] >= 2, seen
     print(f"{ruleset}: {dict(seen)}")
 
 
