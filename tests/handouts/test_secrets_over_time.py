@@ -324,3 +324,69 @@ def test_a_filter_that_ignores_reveals_fails(monkeypatch: pytest.MonkeyPatch) ->
     night, model = write("fright-check", ["Cole", "Mara"], SCRIPT)
     with night, pytest.raises(AssertionError):
         check_night(night, model, False, Counter())
+
+
+WEB_EXAMPLES = max(4, EXAMPLES // 3)
+
+
+@pytest.mark.parametrize("ruleset", sorted(SHEETS))
+def test_every_served_page_and_stream_holds_what_its_audience_knows(
+    ruleset: str, tmp_path: Any
+) -> None:
+    """`journal serve` at the head: each players' and character's page (the table screen,
+    the shelf, a character's own page, every recap) holds exactly the secrets its audience
+    knows, and what its event stream sends is part of it."""
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+    from web.test_web_leak_property import _on_file
+
+    from journal.web.app import create_app
+    from journal.web.site import Site
+
+    seen: Counter[str] = Counter()
+
+    @random_logs(WEB_EXAMPLES)
+    @given(logs())
+    def property_holds(case: tuple[list[str], list[tuple[str, int]]]) -> None:
+        names, actions = case
+        night, model = write(ruleset, names, actions)
+        with night:
+            head = night.head()
+            state = night.state()
+            site = Site(_on_file(night, tmp_path))
+            client = TestClient(create_app(site))
+            for token, audience in site.links(create=True)[night.campaign].items():
+                if audience.gm:
+                    continue
+                who = None if audience.character is None else state.identity(audience.character)
+                knows_now = {s.marker for s in model.secrets if model.knows(s, who, head, head)}
+                pages: dict[str, set[str] | None] = {
+                    f"recap/{n}": set().union(*model.expected(n, who, head))
+                    for n in range(1, state.sessions + 1)
+                }
+                if who is None:
+                    last = state.sessions
+                    pages["table"] = set().union(*model.expected(last, None, head))
+                    pages["shelf"] = set()
+                else:
+                    pages[""] = knows_now
+                for path, expected in pages.items():
+                    answer = client.get(f"/{token}/{path}")
+                    assert answer.status_code == 200, (path, answer.status_code)
+                    seen["responses"] += 1
+                    assert site.page(audience, path).live in answer.text, path
+                    for secret in model.secrets:
+                        wanted = expected is not None and secret.marker in expected
+                        assert (secret.marker in answer.text) is wanted, (
+                            audience.label,
+                            path,
+                            secret.marker,
+                        )
+                        seen["checks"] += 1
+                    for marker in model.veiled:
+                        assert marker not in answer.text, (path, marker)
+            site.store.close()
+            seen["logs"] += 1
+
+    property_holds()
+    assert seen["logs"] == WEB_EXAMPLES and seen["checks"] >= WEB_EXAMPLES, seen
