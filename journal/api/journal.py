@@ -812,13 +812,14 @@ class Journal:
         audience: str | Audience = "players",
         paper: str = "a4",
         templates: Path | None = None,
+        as_of: int | None = None,
     ) -> bytes:
         """The recap printed to PDF by WeasyPrint (the `pdf` extra): the HTML handout with
         the print sheet for `paper` (a4 or letter); the same log gives the same bytes."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
 
-        final = self.state()
+        final = self.state(self.upto(as_of))
         size = check_paper(paper)
         html = render.recap(self._campaign, session, audience, "html", templates, size, final)
         return render.printed(self._campaign, html, final)

@@ -18,6 +18,7 @@ secrets, three reveals, one of them voided, one rename), and the refusals of `no
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from support.cli import Cli, count_events
@@ -175,3 +176,38 @@ def test_safety_tools_and_the_xcard(runner: Cli) -> None:
     assert "X-card: a scene was cut (too close to home)" in gm
     log = runner("log").stdout
     assert "X-card: a scene is cut (too close to home)" in log
+
+
+def test_recap_as_of_a_seq_follows_the_void(runner: Cli) -> None:
+    _campaign(runner)
+    colin_then = runner("recap", "2", "--for", "Colin", "--as-of", "14").stdout
+    assert "under the crypt *(noted in session 1)*" in colin_then  # before #15 voided it
+    assert "under the crypt" not in runner("recap", "2", "--for", "Colin").stdout
+    document: Any = runner.json("recap", "2", "--for", "players", "--as-of", "10")
+    assert document["learned"] == []  # #11, the reveal, is later
+
+
+def test_the_book_tells_a_secret_in_the_chapter_of_its_reveal(runner: Cli) -> None:
+    _campaign(runner)
+    book: Any = runner.json("book", "--for", "players")
+    one, two = book["recaps"]
+    assert "the face in the window" not in str(one)
+    assert [e["text"] for e in two["learned"]] == ["the face in the window"]
+    html = runner("book", "--for", "Mara", "--format", "html", "-o", "mara.html")
+    assert html.exit_code == 0
+    page = (Path(runner.db).parent / "mara.html").read_text()
+    assert "Learned this session" in page and "Ike&#39;s letter" in page
+    assert "the priest lies" not in page and "the well is dry" not in page
+
+
+def test_export_keeps_every_secret_and_import_reads_the_same_table(
+    runner: Cli, tmp_path: Path
+) -> None:
+    _campaign(runner)
+    exported = runner("export").stdout
+    for text in ("the priest lies", "under the crypt", "the well is dry"):
+        assert text in exported
+    other = Cli(runner.runner, str(tmp_path / "other.db"))
+    (tmp_path / "crypt.jsonl").write_text(exported)
+    other("import", str(tmp_path / "crypt.jsonl"))
+    assert other.json("secrets") == TABLE
