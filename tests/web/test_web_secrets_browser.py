@@ -4,17 +4,14 @@ runs in another process, both show it within a second."""
 
 from __future__ import annotations
 
-import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web.test_web_browser import _journal, _out, browser  # noqa: F401 - the fixture
+from support.browser import serving
+from web.test_web_browser import _journal, browser  # noqa: F401 - the fixture
 
 pytest.importorskip("playwright")
 
@@ -31,31 +28,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, dict[str, str]]]:
     _journal(db, "session", "start", "The chapel")
     _journal(db, "note", SECRET, "--for", "Cole")
     _journal(db, "safety", "line", "harm to children")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stderr is not None and server.stdout is not None
-        told = ""
-        deadline = time.monotonic() + 30
-        while "Serving" not in told:
-            assert time.monotonic() < deadline and server.poll() is None, told
-            told += server.stderr.readline()
-        links = dict(re.findall(r"^  (\w+): +(http://127\.0\.0\.1:\d+/\S+/)$", _out(server), re.M))
+    with serving(db) as links:
         yield db, links
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        for pipe in (server.stdout, server.stderr):
-            if pipe is not None:
-                pipe.close()
 
 
 def test_a_secret_reaches_the_table_and_mara_within_a_second_of_its_reveal(
