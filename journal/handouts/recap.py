@@ -259,10 +259,9 @@ class Recap:
         """Who besides the GM knows a secret as this view stands (the GM's copy)."""
         held = self.known.secrets.get(secret, ())
         return [
-            "every player" if k == PLAYERS else self.known.name_of(k) + f" (since #{since})"
-            if k in self.known.names
-            else f"#{k}"
+            f"{'every player' if k == PLAYERS else self.known.name_of(k)} (since #{since})"
             for k, since in held
+            if k == PLAYERS or k in self.known.names
         ]
 
     def learn(self, step: Step, payload: SecretRevealed) -> None:
