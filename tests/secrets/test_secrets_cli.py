@@ -211,3 +211,21 @@ def test_export_keeps_every_secret_and_import_reads_the_same_table(
     (tmp_path / "crypt.jsonl").write_text(exported)
     other("import", str(tmp_path / "crypt.jsonl"))
     assert other.json("secrets") == TABLE
+
+
+def test_a_swap_of_names_changes_nothing_of_who_knows(runner: Cli) -> None:
+    """Cole and Mara swap names: the secret noted for Cole stays with that player, who is
+    now called Mara; the recap for the new Cole does not show it."""
+    runner("campaign", "new", "swap", "--ruleset", "fright-check")
+    for name in ("Cole", "Mara"):
+        runner("character", "add", name, *SHEET)
+    runner("session", "start", "One")
+    runner("note", "the face-x9", "--for", "Cole")
+    runner("character", "rename", "Cole", "Tmp")
+    runner("character", "rename", "Mara", "Cole")
+    runner("character", "rename", "Tmp", "Mara")
+    table: Any = runner.json("secrets")
+    assert table["secrets"][0]["knowers"] == [_knower("Mara", 5, 1)]
+    assert table["secrets"][0]["not_yet"] == ["Cole"]
+    assert "the face-x9" in runner("recap", "--for", "Mara").stdout
+    assert "the face-x9" not in runner("recap", "--for", "Cole").stdout
