@@ -791,6 +791,11 @@ TARGETS = {
     "long_recap_peak_rss_mb": ("<=", 150.0),
     "long_arc_peak_rss_mb": ("<=", 150.0),
     "long_explain_peak_rss_mb": ("<=", 150.0),
+    "serve_keep_alive_p95_ms": ("<=", 5.0),
+    "serve_append_p95_ms": ("<=", 100.0),
+    "serve_idle_1000_rss_mib": ("<=", 200.0),
+    "serve_wake_2000_s": ("<=", 1.0),
+    "serve_wake_2000_peak_rss_mib": ("<=", 200.0),
     "pg_replay_vs_raw": (">=", 0.5),
     "pg_replay_vs_eventsourcing": (">=", 3.0),
     "pg_append_p50_vs_raw": ("<=", 3.0),
@@ -895,7 +900,14 @@ def run(options: argparse.Namespace, cache: Path, data: Data) -> None:
     if options.serve:
         from bench_serve import measure
 
-        found["serve"] = measure()
+        found["serve"] = served = measure()
+        found |= {
+            "serve_keep_alive_p95_ms": served["keep_alive_p95_ms"],
+            "serve_append_p95_ms": served["latency_p95_ms"],
+            "serve_idle_1000_rss_mib": served["server_rss_idle_clients_mib"],
+            "serve_wake_2000_s": served["wake_all_max_s"],
+            "serve_wake_2000_peak_rss_mib": served["wake_peak_rss_mib"],
+        }
     if options.json:
         print(json.dumps(found, indent=2))
     else:
