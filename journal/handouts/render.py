@@ -401,8 +401,10 @@ def book_pdf(
         numbers = {"part": part, "first": 1, "pages": pages}
         return render("book", {**page, "chunk": numbers}, "html", overrides, ruleset)
 
-    parts = printed([chunk(part, {}) for part in chapters])
-    front_pages = pdf_and_pages(chunk("front", dict.fromkeys(chapters, 999)), stamp)[1]
+    # the contents measured with placeholder numbers, beside the chapters
+    *parts, (_, front_pages) = printed(
+        [*(chunk(part, {}) for part in chapters), chunk("front", dict.fromkeys(chapters, 999))]
+    )
     for _ in range(3):  # the real numbers could take another line of the contents
         first, starts = front_pages + 1, {}
         for part, (_, count) in zip(chapters, parts, strict=True):

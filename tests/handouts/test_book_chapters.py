@@ -51,14 +51,15 @@ def test_a_chapter_is_printed_once_per_content_and_the_book_is_the_same(
 ) -> None:
     worked_example(runner)
     first = _book(runner, tmp_path, "first.pdf")
-    assert len(printing) == 6  # a session, three arcs, the cast, the receipt
+    # a session, three arcs, the cast, the receipt, and the contents measured
+    assert len(printing) == 7
     printing.clear()
     again = _book(runner, tmp_path, "again.pdf")
     assert printing == [] and again == first
     runner("note", "The cellar door is open")  # the receipt and the GM's arcs move on
     printing.clear()
     _book(runner, tmp_path, "more.pdf")
-    assert 0 < len(printing) < 6  # the session's recap, unchanged, was kept
+    assert 0 < len(printing) < 7  # the session's recap, unchanged, was kept
 
 
 def test_an_edited_or_swapped_chapter_is_not_trusted(
@@ -67,7 +68,7 @@ def test_an_edited_or_swapped_chapter_is_not_trusted(
     worked_example(runner)
     first = _book(runner, tmp_path, "first.pdf")
     kept = sorted(_kept(tmp_path).glob("*.pdf"))
-    assert len(kept) == 6
+    assert len(kept) == 7
     kept[0].write_bytes(kept[1].read_bytes())  # another chapter's PDF in its place
     record = kept[2].with_suffix(".json")
     record.write_text(record.read_text().replace('"pages":', '"pages":1', 1))
