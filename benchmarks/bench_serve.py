@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 WORKED = HERE.parent / "campaigns" / "jackson-zombies" / "log.jsonl"
@@ -88,9 +89,23 @@ class Client:
             writer.close()
 
 
+async def _appended(
+    writer: Any, clients: list[Client], text: str, wait: float
+) -> tuple[float, int]:
+    """Another writer's note, waited for until every client read its update (at most
+    `wait` seconds): when it was appended (`perf_counter`) and its seq."""
+    from journal.rules.core.commands import TakeNote
+
+    start = time.perf_counter()
+    seq: int = writer.run(TakeNote(text)).records[-1].seq
+    deadline = time.monotonic() + wait
+    while any(seq not in c.arrived for c in clients) and time.monotonic() < deadline:
+        await asyncio.sleep(0.002)
+    return start, seq
+
+
 async def _measure(args: argparse.Namespace) -> dict[str, float]:
     import journal
-    from journal.rules.core.commands import TakeNote
 
     folder = Path(tempfile.mkdtemp(prefix="journal-serve-bench-"))
     db = folder / "journal.db"
@@ -126,11 +141,7 @@ async def _measure(args: argparse.Namespace) -> dict[str, float]:
         await asyncio.sleep(0.5)
         samples: list[float] = []
         for number in range(args.appends):
-            start = time.perf_counter()
-            seq = writer.run(TakeNote(f"Benchmark note {number}")).records[-1].seq
-            deadline = time.monotonic() + 5
-            while any(seq not in c.arrived for c in clients) and time.monotonic() < deadline:
-                await asyncio.sleep(0.002)
+            start, seq = await _appended(writer, clients, f"Benchmark note {number}", 5)
             samples += [c.arrived[seq] - start for c in clients if seq in c.arrived]
             await asyncio.sleep(0.1)
         for task in tasks:
@@ -160,11 +171,7 @@ async def _measure(args: argparse.Namespace) -> dict[str, float]:
         await asyncio.sleep(1.0)
         wakes: list[float] = []
         for number in range(args.wakes):
-            start = time.perf_counter()
-            seq = writer.run(TakeNote(f"Woken note {number}")).records[-1].seq
-            deadline = time.monotonic() + 30
-            while any(seq not in c.arrived for c in woken) and time.monotonic() < deadline:
-                await asyncio.sleep(0.005)
+            start, seq = await _appended(writer, woken, f"Woken note {number}", 30)
             got = [c.arrived[seq] for c in woken if seq in c.arrived]
             wakes.append((max(got) - start) if len(got) == len(woken) else float("inf"))
             await asyncio.sleep(0.5)
