@@ -535,9 +535,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
     event_id = envelope.event_id or str(
         uuid.uuid5(
             ID_NAMESPACE,
-            canonical_json(
-                [envelope.seq, type_name, data, envelope.game_time, envelope.session]
-            ),
+            canonical_json([envelope.seq, type_name, data, envelope.game_time, envelope.session]),
         )
     )
     draft = Draft(

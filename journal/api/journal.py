@@ -853,5 +853,3 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
             if name not in state.retired
         },
     )
-
-

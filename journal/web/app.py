@@ -22,17 +22,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from anyio.to_thread import run_sync
 from sse_starlette import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from journal.errors import JournalError, NotFound
-from journal.web.site import Site, Unavailable, style_hashes
+from journal.web.site import Site, Unavailable, canonical_number, style_hashes
 from journal.web.stream import Watcher, updates
 
 Scope = MutableMapping[str, Any]
@@ -171,6 +172,10 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
         stream = updates(site, watching, token, audience, view, last)
         return EventSourceResponse(stream, ping=15, headers={"x-accel-buffering": "no"})
 
+    async def home(request: Request) -> Response:
+        """`/TOKEN` to `/TOKEN/`, relative: the Host header is never echoed back."""
+        return RedirectResponse(quote(request.path_params["token"], safe="") + "/", 307)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         import asyncio
@@ -184,6 +189,7 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
     app = Starlette(
         routes=[
             Route("/static/{name}", static),
+            Route("/{token}", home),
             Route("/{token}/events", events),
             Route("/{token}/{view:path}", page),
             Route("/", lambda request: not_found()),
@@ -195,4 +201,4 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
 
 
 def _seq(value: str | None) -> int | None:
-    return int(value) if value is not None and value.isdigit() and len(value) < 12 else None
+    return canonical_number(value)

@@ -37,7 +37,6 @@ CORE_EVENTS = frozenset(
 )
 
 
-
 V = TypeVar("V")
 
 
