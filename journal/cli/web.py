@@ -119,8 +119,15 @@ def _listen(host: str, port: int) -> socket.socket:
     type=click.IntRange(0, 65535),
     help="The port (0: any free one).",
 )
+@click.option(
+    "--max-streams",
+    default=50,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Open live pages per link at most (past it a page gets a 503: try later).",
+)
 @pass_settings
-def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
+def serve(settings: Settings, only: str | None, host: str, port: int, max_streams: int) -> None:
     """Serve the campaign's pages in a browser, live: the table screen for a TV, each
     character's page for their player's phone, the players' shelf of handouts and the
     GM's dashboard, each behind its own link (printed here, the players' and each
@@ -137,6 +144,7 @@ def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
         import segno
         import uvicorn
 
+        from journal.web import serving
         from journal.web.app import create_app
     except ImportError:
         fail(EXTRA)
@@ -173,10 +181,5 @@ def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
         click.echo("Only this computer can open them (--host 0.0.0.0 lets phones in).", err=True)
     click.echo(f"Serving {base}/ - Ctrl-C stops.", err=True)
     sys.stdout.flush()
-    config = uvicorn.Config(
-        create_app(site),
-        log_level="warning",
-        timeout_graceful_shutdown=2,
-        lifespan="on",
-    )
+    config = serving.config(create_app(site, max_streams=max_streams), timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[sock])
