@@ -470,9 +470,7 @@ class _Answers:
         self._given: dict[tuple[str, int, int], Sequence[int] | None] = {}
 
     def asking(self, ruleset: Ruleset, state: CampaignState, command: Command) -> Ask:
-        def ask(
-            purpose: str, count: int, sides: int, stake: Stake | None
-        ) -> Sequence[int] | None:
+        def ask(purpose: str, count: int, sides: int, stake: Stake | None) -> Sequence[int] | None:
             key = (purpose, count, sides)
             if key not in self._given:
                 label = telling_of(ruleset.name).dice_label(

@@ -45,9 +45,7 @@ def changed(obj: T, /, **changes: Any) -> T:
 def is_state_class(cls: object) -> bool:
     """Whether `cls` is a class `changed` and the snapshot codec can read: a Struct or a
     dataclass."""
-    return isinstance(cls, type) and (
-        issubclass(cls, _Struct) or dataclasses.is_dataclass(cls)
-    )
+    return isinstance(cls, type) and (issubclass(cls, _Struct) or dataclasses.is_dataclass(cls))
 
 
 def field_names(cls: Any) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ The table is read on first use only: the commands that never check a name never 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
@@ -99,10 +100,17 @@ def _prototypes() -> dict[int, str]:
     return table
 
 
+#: a dot above on a soft-dotted letter (`i` + U+0307 `i̇`) draws nothing new: a font puts
+#: it where the letter's own dot is, so the skeleton drops it (after the prototypes, which
+#: map the Cyrillic and Roman-numeral look-alikes to `i`)
+_DOT_OVER_SOFT_DOTTED = re.compile("(?<=[ij])\u0307+")
+
+
 def skeleton(text: str) -> str:
     """UTS #39's skeleton of `text` (after NFKC): equal for strings that look alike."""
     decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text))
-    return unicodedata.normalize("NFD", decomposed.translate(_prototypes()))
+    mapped = unicodedata.normalize("NFD", decomposed.translate(_prototypes()))
+    return _DOT_OVER_SOFT_DOTTED.sub("", mapped)
 
 
 @lru_cache(maxsize=1024)

@@ -221,6 +221,12 @@ _FOLLOWED = (*_CHECKED, CharacterRetired, RulingAmended)
 
 def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) -> None:
     """What the deciders would never have written: a void of nothing, a sheet out of range."""
+    if isinstance(payload, RulingAmended):
+        try:
+            _amends_a_ruling(payload, log, ruleset)
+        except (RuleError, ValueError, TypeError) as exc:
+            raise ImportRefused(f"{where}: {exc}") from None
+        return
     if not isinstance(payload, _CHECKED):
         return
     try:
@@ -253,6 +259,30 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
                     )
     except (RuleError, ValueError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
+
+
+def _amends_a_ruling(payload: RulingAmended, log: _Log, ruleset: Ruleset | None) -> None:
+    """An amendment names an earlier, unvoided ruling of the rules, and replaces it by one
+    of the same type and schema that the rules can read (what `journal amend` writes)."""
+    target = payload.seq
+    if not 1 <= target <= log.count:
+        raise RuleError(f"it amends event {target}: the events before it are 1 to {log.count}")
+    if target in log.voided:
+        raise RuleError(f"it amends event {target}, which is voided")
+    kind, schema = log.kinds[target]
+    if (payload.ruling, payload.ruling_schema) != (kind, schema):
+        raise RuleError(
+            f"it amends event {target} ({kind}, schema {schema}) with a {payload.ruling} "
+            f"ruling of schema {payload.ruling_schema}: an amendment keeps the type and schema"
+        )
+    amended = payload.amended()  # every field the ruling needs (ValueError: one is missing)
+    if (
+        ruleset is None
+        or kind in CORRECTION_TYPES
+        or type(amended) not in ruleset.events
+        or ruleset.command_for(amended) is None
+    ):
+        raise RuleError(f"it amends event {target} ({kind}), which is not a ruling of the rules")
 
 
 #: what to do about a name the commands refuse, in a file (its events stay as recorded:
@@ -326,6 +356,9 @@ class _Log:
         self.rehashed_from: int | None = None
         self.ruleset: Ruleset | None = None
         self.unvoidable: dict[int, str] = {}  # seq -> type, of the events a void cannot void
+        #: seq -> (type, schema), and the seqs voided: what an amendment may name
+        self.kinds: dict[int, tuple[str, int]] = {}
+        self.voided: set[int] = set()
         self.corrected = False  # a void or an amended ruling: the fold as it came is not final
         #: the fold so far: each event is folded as it comes (a void cannot take back what
         #: was folded before it), so every event goes through the rules before it is written
@@ -373,6 +406,9 @@ class _Log:
         self.written_hash = record.hash
         if record.type in UNVOIDABLE:
             self.unvoidable[record.seq] = record.type
+        self.kinds[record.seq] = (record.type, record.schema)
+        if record.type == "EventVoided":
+            self.voided.add(int(str(record.data["seq"])))
         if record.type in CORRECTION_TYPES:
             self.corrected = True
         if record.seq == 1:
@@ -545,9 +581,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
     event_id = envelope.event_id or str(
         uuid.uuid5(
             ID_NAMESPACE,
-            canonical_json(
-                [envelope.seq, type_name, data, envelope.game_time, envelope.session]
-            ),
+            canonical_json([envelope.seq, type_name, data, envelope.game_time, envelope.session]),
         )
     )
     draft = Draft(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import unicodedata
 
 from journal.errors import JournalError
@@ -50,6 +51,12 @@ def checked(name: str, longest: int = LONGEST) -> str:
         raise JournalError(f"--writer is {len(name)} characters long: at most {longest}")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
         raise JournalError("--writer holds control or invisible characters: type it plainly")
+    recorded = longest > LONGEST and re.fullmatch(r"[^/]+/play-[0-9a-f]{4}", name)
+    if "/" in name and not recorded:  # `gm/play-3f2a` is a `play` session's: the journal's
+        raise JournalError(
+            f"--writer {name!r} holds a '/': a writer is a word like sam@table "
+            "(a `play` session's id is the journal's to add)"
+        )
     return name
 
 

@@ -286,9 +286,7 @@ class Database:
         rulesets = {first.campaign: str(first.data["ruleset"]) for first in store.campaigns()}
         if campaign is not None and campaign not in rulesets:
             known = ", ".join(rulesets) or "none yet"
-            raise NotFound(
-                f"no campaign {campaign!r} in {store.describe()} (campaigns: {known})"
-            )
+            raise NotFound(f"no campaign {campaign!r} in {store.describe()} (campaigns: {known})")
         return rulesets
 
     # --- import and export ---------------------------------------------------------------
@@ -443,4 +441,3 @@ def _typable(name: str) -> str:
         return shlex.quote(name)
     escaped = "".join(c if c.isprintable() and c not in "'\\" else f"\\U{ord(c):08x}" for c in name)
     return f"$'{escaped}'"
-

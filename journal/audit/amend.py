@@ -60,8 +60,10 @@ def amendment(
     payload: Event = corrections.amended.get(seq) or record.payload
     command = ruleset.command_for(payload) if type(payload) in ruleset.events else None
     if record.type in CORRECTION_TYPES or command is None:
-        again = "" if record.type in UNVOIDABLE else (
-            f" (void it and enter it again: `journal void {seq} --reason ...`)"
+        again = (
+            ""
+            if record.type in UNVOIDABLE
+            else (f" (void it and enter it again: `journal void {seq} --reason ...`)")
         )
         raise RuleError(
             f"event {seq} ({record.type}) is not a ruling of the rules: it has no dice or "

@@ -140,8 +140,10 @@ class AuditReport(Document):
             return head + ": every ruling follows from its dice and the rules."
         count = len(findings)
         if self.options:
-            verb = "rulings would be decided otherwise" if count > 1 else (
-                "ruling would be decided otherwise"
+            verb = (
+                "rulings would be decided otherwise"
+                if count > 1
+                else ("ruling would be decided otherwise")
             )
         else:
             verb = "rulings no longer follow" if count > 1 else "ruling no longer follows"

@@ -129,18 +129,14 @@ def plan(
     ) -> Event:
         recorded = getattr(payload, "dice", None) or {}
         dice = {**recorded, **{p: DiceRoll(tuple(f), ENTERED) for p, f in amend.dice.items()}}
-        found = redecide(
-            state, record.seq, payload, amend.command, ruleset, box, amend.flags, dice
-        )
+        found = redecide(state, record.seq, payload, amend.command, ruleset, box, amend.flags, dice)
         if found.event is None:
             why = found.refusal or f"they give {', '.join(found.produced) or 'nothing'}"
             raise RuleError(f"the rules refuse #{record.seq} so corrected: {why}")
         unused = [p for p in found.unused if p in amend.dice]
         if unused:
             flags = ", ".join(amend.flags.get(p, p) for p in unused)
-            raise RuleError(
-                f"#{record.seq} so corrected rolls no dice for {flags}: leave them out"
-            )
+            raise RuleError(f"#{record.seq} so corrected rolls no dice for {flags}: leave them out")
         if to_data(found.event) == to_data(payload):
             raise RuleError(
                 f"#{record.seq} already reads so ({describe_payload(payload, ruleset)}): "

@@ -170,6 +170,8 @@ def _nothing_to_undo(journal: Journal, anyone: bool) -> str:
         f"{mine}: the last event that still counts is #{other.seq}, {who}; "
         "`journal undo --any` takes it back"
     )
+
+
 AMEND_HELP = """Correct ruling SEQ where it stands: a die misread, an input given wrong. The
 ruling is decided again in its place with the corrected dice (or input), and every later
 ruling again against that corrected past, all recorded at once: what changed is listed

@@ -274,6 +274,9 @@ class JournalGroup(click.Group):
             found = ctx.find_object(Settings) if ctx is not None else given
             return isinstance(found, Settings) and (found.json or found.raw_output)
 
+        # click drops escape sequences from what it prints to a pipe; `Shown` shows them
+        # instead (`␛[2J`), the same on a pipe as on a terminal (issue 29)
+        kwargs.setdefault("color", True)
         with shown(raw):
             return super().main(*args, **kwargs)
 

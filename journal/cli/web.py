@@ -131,8 +131,17 @@ def _listen(host: str, port: int) -> socket.socket:
     show_default=True,
     help="QR codes for phones: the players' link only, every player's link, or none.",
 )
+@click.option(
+    "--max-streams",
+    default=50,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Open live pages per link at most (past it a page gets a 503: try later).",
+)
 @pass_settings
-def serve(settings: Settings, only: str | None, host: str, port: int, qr: str) -> None:
+def serve(
+    settings: Settings, only: str | None, host: str, port: int, qr: str, max_streams: int
+) -> None:
     """Serve the campaign's pages in a browser, live: the table screen for a TV, each
     character's page for their player's phone, the players' shelf of handouts and the
     GM's dashboard, each behind its own link (printed here, the players' with a QR code
@@ -150,6 +159,7 @@ def serve(settings: Settings, only: str | None, host: str, port: int, qr: str) -
         import segno
         import uvicorn
 
+        from journal.web import serving
         from journal.web.app import create_app
     except ImportError:
         fail(EXTRA)
@@ -185,12 +195,7 @@ def serve(settings: Settings, only: str | None, host: str, port: int, qr: str) -
         )
     else:
         click.echo("Only this computer can open them (--host 0.0.0.0 lets phones in).", err=True)
-    config = uvicorn.Config(
-        create_app(site),
-        log_level="warning",
-        timeout_graceful_shutdown=2,
-        lifespan="on",
-    )
+    config = serving.config(create_app(site, max_streams=max_streams), timeout_graceful_shutdown=2)
     from journal.web.listening import forget, remember
 
     key = database.key()

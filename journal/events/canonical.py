@@ -96,4 +96,3 @@ def canonical_bytes(value: object) -> bytes:
 
 def canonical_json(value: object) -> str:
     return canonical_bytes(value).decode("utf-8")
-

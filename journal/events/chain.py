@@ -115,4 +115,3 @@ def is_legacy(record: Recorded) -> bool:
     """Whether the record's hash is of the slug-free scheme of older journals (and not of
     the current one): such a chain is bound to its campaign by a `ChainSealed` after it."""
     return rehash(record) != record.hash and rehash(record, legacy=True) == record.hash
-

@@ -128,4 +128,3 @@ def format_instant(moment: datetime) -> str:
     if moment.year < 1000 or moment.tzinfo is not None:  # strftime's year has no zeros
         return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     return moment.isoformat(timespec="microseconds") + "Z"
-

@@ -178,4 +178,3 @@ def _validation_message(type_name: str, data: Mapping[str, object], exc: Excepti
         shown = json.dumps(data.get(field), default=str)[:60]
         return f"{type_name}{where} cannot be {shown} ({path[0].strip()})"
     return f"{type_name}: {text}"
-

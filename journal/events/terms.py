@@ -41,4 +41,3 @@ def terms_text(data: Mapping[str, object]) -> str | None:
         return None
     total = data.get("total", data.get("target"))
     return describe_terms(pairs, total if isinstance(total, int) else None)
-

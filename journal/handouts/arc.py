@@ -151,9 +151,7 @@ def _point(label: str, title: str, numbers: Fields | None) -> ArcPoint:
     return {"label": label, "title": title, "numbers": numbers, "present": numbers is not None}
 
 
-def _milestones(
-    milestones: Iterable[Milestone], ruleset: Ruleset, gm: bool
-) -> list[ArcMilestone]:
+def _milestones(milestones: Iterable[Milestone], ruleset: Ruleset, gm: bool) -> list[ArcMilestone]:
     return [
         {
             "kind": found.kind,

@@ -90,9 +90,7 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
     if only is None:
         log.final = _collect(log, campaign.records(head), corrections)
     else:
-        before = (
-            campaign.session_end(only - 1) if only > 1 else 0
-        ) or 0
+        before = (campaign.session_end(only - 1) if only > 1 else 0) or 0
         base = CampaignState()
         if before:
             # a cached read (folds from a snapshot, keeps one); voids made after `before`

@@ -434,9 +434,7 @@ def _book_page(
     ruleset = load(context["campaign"]["ruleset"])
     for recap in context["recaps"]:
         _recap_charts(recap, "html")
-    recaps = [
-        {**c, "body": part("_recap_body", c, overrides, ruleset)} for c in context["recaps"]
-    ]
+    recaps = [{**c, "body": part("_recap_body", c, overrides, ruleset)} for c in context["recaps"]]
     arcs = [
         {**c, "body": part("_arc_body", _charts_drawn(c), overrides, ruleset)}
         for c in context["arcs"]

@@ -58,8 +58,7 @@ class Plugin(Struct, frozen=True):
             found = reference(where)
         except (ImportError, AttributeError) as error:
             raise RuleError(
-                f"the {layer} part of the ruleset {self.name!r} ({where}) cannot be loaded: "
-                f"{error}"
+                f"the {layer} part of the ruleset {self.name!r} ({where}) cannot be loaded: {error}"
             ) from error
         return found
 

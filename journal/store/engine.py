@@ -382,9 +382,7 @@ def _problem(where: str, exc: BaseException, url: URL | None) -> str:
     if code == "57014" and "statement timeout" in detail:
         ran = _setting(url, "statement_timeout", STATEMENT_TIMEOUT)
         return f"a statement on {where} ran past {ran} and was stopped; nothing was written"
-    if "database or disk is full" in detail or (
-        "disk I/O error" in detail and _disk_full(where)
-    ):
+    if "database or disk is full" in detail or ("disk I/O error" in detail and _disk_full(where)):
         return (
             f"the disk is full: {where} could not be written; free some space and try "
             "again (nothing was written)"

@@ -25,8 +25,7 @@ from journal.store.layout import SNAPSHOTS_TABLE, SQLITE_HEAD
 from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder
 
 _COLUMNS = (
-    "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash, "
-    "writer"
+    "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash, writer"
 )
 _SNAPSHOT_ROWS = (
     "SELECT s.campaign, s.seq, s.rules_version, s.state, e.hash FROM snapshots AS s "

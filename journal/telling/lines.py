@@ -132,10 +132,7 @@ def _re_rules(payload: RulingAmended, ruleset: Ruleset | None) -> str:
 
 
 def _adjusted(payload: NumbersAdjusted, ruleset: Ruleset | None) -> str:
-    return (
-        f"GM's ruling for {payload.character}: {adjustments(payload, ruleset)}: "
-        f"{payload.reason}"
-    )
+    return f"GM's ruling for {payload.character}: {adjustments(payload, ruleset)}: {payload.reason}"
 
 
 #: the core's events by class -> their line (the others are told by their ruleset): a

@@ -22,17 +22,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from anyio.to_thread import run_sync
 from sse_starlette import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from journal.errors import JournalError, NotFound
-from journal.web.site import Site, Unavailable, style_hashes
+from journal.web.site import Site, Unavailable, canonical_number, style_hashes
 from journal.web.stream import Watcher, updates
 
 Scope = MutableMapping[str, Any]
@@ -102,9 +103,11 @@ def not_found() -> HTMLResponse:
     return HTMLResponse(PLAIN.format(title="Not found", text=text), status_code=404)
 
 
-def unavailable(why: str) -> HTMLResponse:
-    """The database cannot be read as it is: the page says so (the GM's terminal says why)."""
-    print(f"journal serve: {why}", file=sys.stderr)
+def unavailable(why: str | None) -> HTMLResponse:
+    """The database cannot be read as it is: the page says so (the GM's terminal says why,
+    unless `why` is None: said already)."""
+    if why is not None:
+        print(f"journal serve: {why}", file=sys.stderr)
     text = (
         "The journal cannot be read right now (its database is unreachable, or it was "
         "upgraded by another version of journal). The GM's terminal says why; this page "
@@ -117,14 +120,38 @@ def unavailable(why: str) -> HTMLResponse:
     )
 
 
+def busy(text: str) -> HTMLResponse:
+    """Too many of something (this link's open pages): a clear 503, try again later."""
+    return HTMLResponse(
+        PLAIN.format(title="Too busy right now", text=text),
+        status_code=503,
+        headers={"retry-after": "5"},
+    )
+
+
+def out_of_files(exc: OSError) -> HTMLResponse | None:
+    """The answer when `exc` is running out of file descriptors (said once a minute)."""
+    from journal.web.serving import THROTTLED
+    from journal.web.serving import out_of_files as is_out_of_files
+
+    if not is_out_of_files(exc):
+        return None
+    THROTTLED.say("reading the database")
+    return unavailable(None)
+
+
 def failed() -> HTMLResponse:
     text = "This page cannot be shown: something failed. The GM's terminal says what."
     return HTMLResponse(PLAIN.format(title="Something failed", text=text), status_code=500)
 
 
-def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
-    """The application over `site` (a watcher of its database makes the pages live)."""
+def create_app(
+    site: Site, watcher: Watcher | None = None, max_streams: int | None = None
+) -> ASGIApp:
+    """The application over `site` (a watcher of its database makes the pages live), with
+    at most `max_streams` open streams per link (None: no limit)."""
     watching = watcher or Watcher(site)
+    streams: dict[str, int] = {}
     files = {
         p.name: (p.read_bytes(), MEDIA[p.suffix]) for p in STATIC.iterdir() if p.suffix in MEDIA
     }
@@ -149,6 +176,12 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
         except JournalError as exc:  # a page its journal refuses to make (it says why)
             print(f"journal serve: {request.url.path}: {exc}", file=sys.stderr)
             return not_found()
+        except OSError as exc:
+            answer = out_of_files(exc)
+            if answer is None:
+                traceback.print_exc()
+                return failed()
+            return answer
         except Exception:  # a failure of the journal's own: the GM's terminal gets the trace
             traceback.print_exc()
             return failed()
@@ -167,14 +200,44 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
             return unavailable(str(exc))
         except JournalError:
             return not_found()
+        except OSError as exc:
+            answer = out_of_files(exc)
+            if answer is None:
+                raise
+            return answer
+        if max_streams is not None and streams.get(token, 0) >= max_streams:
+            return busy(
+                f"This link has {max_streams} pages open already: close one (or ask the "
+                "GM to serve with a larger --max-streams) and reload."
+            )
         last = _seq(request.headers.get("last-event-id")) or _seq(request.query_params.get("seq"))
-        stream = updates(site, watching, token, audience, view, last)
+        stream = counted(token, updates(site, watching, token, audience, view, last))
         return EventSourceResponse(stream, ping=15, headers={"x-accel-buffering": "no"})
+
+    async def counted(
+        token: str, stream: AsyncIterator[bytes]
+    ) -> AsyncIterator[bytes]:
+        """`stream`, counted among its link's open streams while it runs."""
+        streams[token] = streams.get(token, 0) + 1
+        try:
+            async for update in stream:
+                yield update
+        finally:
+            streams[token] -= 1
+            if not streams[token]:
+                del streams[token]
+
+    async def home(request: Request) -> Response:
+        """`/TOKEN` to `/TOKEN/`, relative: the Host header is never echoed back."""
+        return RedirectResponse(quote(request.path_params["token"], safe="") + "/", 307)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         import asyncio
 
+        from journal.web.serving import quiet_when_out_of_files
+
+        quiet_when_out_of_files(asyncio.get_running_loop())
         watching.start(asyncio.get_running_loop())
         try:
             yield
@@ -184,6 +247,7 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
     app = Starlette(
         routes=[
             Route("/static/{name}", static),
+            Route("/{token}", home),
             Route("/{token}/events", events),
             Route("/{token}/{view:path}", page),
             Route("/", lambda request: not_found()),
@@ -195,4 +259,4 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
 
 
 def _seq(value: str | None) -> int | None:
-    return int(value) if value is not None and value.isdigit() and len(value) < 12 else None
+    return canonical_number(value)

@@ -90,33 +90,33 @@ class Keys:
             return self._data
         stamp = (stat.st_mtime_ns, stat.st_size)
         if stamp != self._stamp:
-            try:
-                found = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise JournalError(f"{path} cannot be read ({exc}): move it away") from None
-            self._data = found if isinstance(found, dict) else {}
+            self._data = _read_links(path)
             self._stamp = stamp
         return self._data
 
-    def of(self, database: str, *, create: bool = False) -> tuple[bytes, Mapping[str, int]] | None:
-        """The database's secret and generations; made on first use when `create`."""
+    def of(self, database: str, *, create: bool = False) -> Secrets | None:
+        """The database's secret and per-audience keys; made on first use when `create`."""
         entry = self._load().get(database)
-        if not isinstance(entry, dict) or not isinstance(entry.get("secret"), str):
+        if entry is None:
             if not create:
                 return None
-            entry = {"secret": secrets.token_hex(32), "generations": {}}
+            entry = {"secret": secrets.token_hex(SECRET_BYTES), "generations": {}, "keys": {}}
             self._save(database, entry)
-        generations = entry.get("generations")
-        kept = generations if isinstance(generations, dict) else {}
-        return bytes.fromhex(str(entry["secret"])), {str(k): int(v) for k, v in kept.items()}
+        return _secrets(entry)
 
     def revoke(self, database: str, campaign: str, key: str) -> None:
+        """A new random key for this audience's link: the old link, and whatever was
+        computed from the old secret, opens nothing any more."""
         found = self.of(database, create=True)
         assert found is not None
-        secret, generations = found
         slot = f"{campaign}/{key}"
-        after = {**generations, slot: generations.get(slot, 0) + 1}
-        self._save(database, {"secret": secret.hex(), "generations": after})
+        entry: dict[str, object] = {
+            "secret": found.secret.hex(),
+            "generations": dict(found.generations),
+            "keys": {**{k: v.hex() for k, v in found.keys.items()},
+                     slot: secrets.token_hex(SECRET_BYTES)},
+        }  # fmt: skip
+        self._save(database, entry)
 
     def _save(self, database: str, entry: dict[str, object]) -> None:
         path = _file()
@@ -127,9 +127,110 @@ class Keys:
         self._stamp = None
 
 
+#: bytes of randomness of a link secret (and of an audience's own key)
+SECRET_BYTES = 32
+#: the largest links file read
+LARGEST = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """A database's link secret, and the keys of audiences whose links were revoked."""
+
+    secret: bytes
+    generations: Mapping[str, int]
+    keys: Mapping[str, bytes]
+
+    def token(self, campaign: str, key: str) -> str:
+        slot = f"{campaign}/{key}"
+        secret = self.keys.get(slot, self.secret)
+        return token(secret, campaign, key, self.generations.get(slot, 0))
+
+
+def _refused(path: Path, why: str, fix: str) -> JournalError:
+    return JournalError(f"the links file {path} {why}: {fix}")
+
+
+def _read_links(path: Path) -> dict[str, dict[str, object]]:
+    """The links file, read as `current.json` is (never through a link, never blocking on
+    a FIFO, at most 64 KB), and only when this user alone can read it."""
+    import errno
+    import stat
+
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _refused(path, "is a symbolic link", f"remove it (`rm {path}`)") from None
+        raise _refused(path, f"cannot be read ({exc.strerror})", "move it away") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _refused(path, "is not a regular file", f"remove it (`rm {path}`)")
+        if info.st_size > LARGEST:
+            raise _refused(path, f"holds {info.st_size:,} bytes (at most {LARGEST:,})",
+                           f"move it away (`mv {path} {path}.old`)")  # fmt: skip
+        if stat.S_IMODE(info.st_mode) & 0o077:
+            raise _refused(path, f"can be read by others (mode {stat.S_IMODE(info.st_mode):o})",
+                           f"`chmod 600 {path}`")  # fmt: skip
+        folder = os.stat(path.parent)
+        if stat.S_IMODE(folder.st_mode) & 0o077:
+            raise _refused(path, f"is in a folder others can open "
+                           f"(mode {stat.S_IMODE(folder.st_mode):o})",
+                           f"`chmod 700 {path.parent}`")  # fmt: skip
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(LARGEST + 1)
+    finally:
+        os.close(fd)
+    try:
+        found = json.loads(data.decode("utf-8"))
+    except ValueError:
+        found = None
+    if not isinstance(found, dict) or not all(isinstance(v, dict) for v in found.values()):
+        raise _refused(path, "is not a links file", f"move it away (`mv {path} {path}.old`; "
+                       "every link changes)")  # fmt: skip
+    for entry in found.values():
+        _secrets(entry, path)  # each one checked now: one Error line, before any page
+    return found
+
+
+def _key_of(text: object, path: Path | None) -> bytes:
+    try:
+        key = bytes.fromhex(text) if isinstance(text, str) else b""
+    except ValueError:
+        key = b""
+    if len(key) < SECRET_BYTES:
+        where = path or _file()
+        raise _refused(where, f"holds an empty, short or malformed secret (at least "
+                       f"{SECRET_BYTES} random bytes, in hex)",
+                       f"move it away (`mv {where} {where}.old`; every link changes)")  # fmt: skip
+    return key
+
+
+def _secrets(entry: dict[str, object], path: Path | None = None) -> Secrets:
+    generations = entry.get("generations")
+    keys = entry.get("keys")
+    kept = generations if isinstance(generations, dict) else {}
+    own = keys if isinstance(keys, dict) else {}
+    try:
+        counted = {str(k): int(v) for k, v in kept.items()}
+    except (TypeError, ValueError):
+        counted = {}
+    return Secrets(
+        _key_of(entry.get("secret"), path),
+        counted,
+        {str(k): _key_of(v, path) for k, v in own.items()},
+    )
+
+
 def _write_private(target: Path, document: object) -> None:
     """`document` as JSON, readable by this user only, whole or not at all."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    from journal.files import private_folder
+
+    private_folder(target.parent)
     with tempfile.NamedTemporaryFile(
         "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
     ) as handle:
@@ -159,11 +260,7 @@ def tokens(
     found = keys.of(database, create=create)
     if found is None:
         return {}
-    secret, generations = found
-    return {
-        token(secret, a.campaign, a.key, generations.get(f"{a.campaign}/{a.key}", 0)): a
-        for a in audiences(journal)
-    }
+    return {found.token(a.campaign, a.key): a for a in audiences(journal)}
 
 
 def named(journal: Journal, wanted: str) -> Audience:

@@ -47,8 +47,9 @@ class Unavailable(Exception):
     """The database cannot be read as it is (unreachable, or at another schema)."""
 
 
-#: what a page is kept under: campaign, audience, view and head seq (`Site.key`)
-PageKey = tuple[str, str, str, int]
+#: what a page is kept under: campaign, audience, the character's name now, view and head seq
+#: (`Site.key`)
+PageKey = tuple[str, str, str | None, str, int]
 
 
 @dataclass(frozen=True)
@@ -93,8 +94,7 @@ class Site:
                 if self.only is not None and self.only not in found:
                     known = ", ".join(found) or "none yet"
                     raise NotFound(
-                        f"no campaign {self.only!r} in {self.store.describe()} "
-                        f"(campaigns: {known})"
+                        f"no campaign {self.only!r} in {self.store.describe()} (campaigns: {known})"
                     )
                 self._slugs = [self.only] if self.only is not None else found
                 self._checked = now
@@ -131,14 +131,17 @@ class Site:
                     found = audience
         return found
 
-    def still(self, token: str, audience: Audience) -> bool:
-        """Whether `token` is still `audience`'s, asked again only once a link was revoked
-        (a stream asks at every change: it must cost next to nothing)."""
-        if self._links_key is not None and self._links_key[1] == self.keys.stamp():
-            return any(found == audience for found in (
-                by_token.get(token) for by_token in self._links.values()
-            ))
-        return self.audience(token) == audience
+    def current(self, token: str, audience: Audience) -> Audience | None:
+        """The audience `token` is now, if it is still `audience`'s identity (a character's
+        name may have changed; None: revoked, or their character is voided)."""
+        for by_token in self.guarded(self.links).values():
+            found = by_token.get(token)
+            if found is not None and (found.campaign, found.key) == (
+                audience.campaign,
+                audience.key,
+            ):
+                return found
+        return None
 
     def head(self, slug: str) -> int:
         return self.guarded(lambda: self.journal(slug).head())
@@ -159,7 +162,7 @@ class Site:
     @staticmethod
     def key(audience: Audience, view: str, seq: int) -> PageKey:
         """What the page `view` of `audience` at `seq` is kept under (and shared by)."""
-        return (audience.campaign, audience.key, view, seq)
+        return (audience.campaign, audience.key, audience.name, view, seq)
 
     def kept(self, audience: Audience, view: str, seq: int) -> Page | None:
         """The page as it was rendered at `seq`, if it is still kept."""
@@ -185,6 +188,16 @@ class Site:
                 return page
 
         return self.guarded(render)
+
+
+#: a number in a path or a header: ASCII digits, one spelling each (no leading zero), so
+#: `recap/0150` or Arabic-Indic digits is no page, nor one more entry of the pages kept
+_CANONICAL = re.compile(r"0|[1-9][0-9]{0,11}")
+
+
+def canonical_number(text: str | None) -> int | None:
+    """`text` as a whole number if it is one's only spelling, else None."""
+    return int(text) if text is not None and _CANONICAL.fullmatch(text) else None
 
 
 STYLESHEET = '<link rel="stylesheet" href="/static/web.css">'
@@ -241,7 +254,7 @@ class Pages:
                 return self.table()
             case ["shelf"] if not audience.character:
                 return self.shelf()
-            case ["recap", number] if number.isdigit():
+            case ["recap", number] if canonical_number(number) is not None:
                 return self.handout(self.recap(int(number)), view)
             case ["arc"] if audience.character:
                 return self.handout(self.journal.arc_text(audience.character, "html"), view)
@@ -378,9 +391,7 @@ class Pages:
         from journal.handouts.hooks import narrator_of
 
         templates = narrator_of(self.journal.ruleset.name).templates
-        return _template(template, templates).render(
-            **self.context(view), title=title, **values
-        )
+        return _template(template, templates).render(**self.context(view), title=title, **values)
 
 
 _ENVIRONMENTS: dict[str | None, Environment] = {}
@@ -438,5 +449,3 @@ def style_hashes(html: str) -> tuple[list[str], bool]:
     blocks = [source(m) for m in STYLE.findall(html)]
     attributes = [source(m) for m in STYLE_ATTRIBUTE.findall(html)]
     return sorted(set(blocks + attributes)), bool(attributes)
-
-

@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 
+from journal.errors import JournalError
 from journal.store.appending import NOTIFY_CHANNEL
 from journal.web.links import Audience
 from journal.web.site import KEPT, Page, PageKey, Site, Unavailable
@@ -162,8 +163,10 @@ async def updates(
     while True:
         changed = watcher.next_change()
         try:
-            if not site.still(token, audience):
-                return  # revoked: the browser's reconnection gets a 404
+            now = site.current(token, audience)  # the identity's name now: never another's
+            if now is None:
+                return  # revoked or voided: the browser's reconnection gets a 404
+            audience = now
             head = watcher.heads.get(audience.campaign)
             if head is None or head != last:
                 # rendered once per head for every stream of this page: the first renders
@@ -175,4 +178,6 @@ async def updates(
                 last = page.seq
         except Unavailable:
             pass  # the page says so on a reload; the stream waits for the database
+        except JournalError:
+            return  # no such page any more (its character voided): the reconnection 404s
         await changed.wait()

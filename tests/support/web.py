@@ -35,11 +35,12 @@ def audience_of(site: Site, token: str) -> Audience:
 
 
 @contextmanager
-def served(site: Site) -> Iterator[str]:
+def served(site: Site, max_streams: int | None = None) -> Iterator[str]:
     """A real server (uvicorn, the app's lifespan and watcher included) on a free port of
     127.0.0.1, in a thread; yields its base URL."""
     import uvicorn
 
+    from journal.web import serving
     from journal.web.app import create_app
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # as serve's
@@ -47,7 +48,7 @@ def served(site: Site) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(site), log_level="warning", timeout_graceful_shutdown=1)
+    config = serving.config(create_app(site, max_streams=max_streams), timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

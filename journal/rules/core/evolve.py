@@ -46,7 +46,6 @@ CORE_EVENTS = frozenset(
 )
 
 
-
 V = TypeVar("V")
 
 

@@ -53,6 +53,7 @@ CORE_RULINGS = frozenset(
     }
 )
 
+
 def core_command_for(payload: Event) -> Command | None:
     """The core command behind an event that can be decided again (the clock, sessions,
     sheets, notes about characters), for the audit and the re-rule; None for the others."""

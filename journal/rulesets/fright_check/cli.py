@@ -69,9 +69,7 @@ JOIN_HELP = """NAME comes into the running fight: heat of battle (+5) from now o
     Example:
       journal encounter join Breen
     """
-encounter.add_command(
-    fights.join("journal.rulesets.fright_check.rules:JoinCombat", JOIN_HELP)
-)
+encounter.add_command(fights.join("journal.rulesets.fright_check.rules:JoinCombat", JOIN_HELP))
 
 
 LEAVE_HELP = """NAME is out of the running fight: no more heat of battle.
@@ -80,9 +78,7 @@ LEAVE_HELP = """NAME is out of the running fight: no more heat of battle.
     Example:
       journal encounter leave Ortiz --reason "ran for the stairs"
     """
-encounter.add_command(
-    fights.leave("journal.rulesets.fright_check.rules:LeaveCombat", LEAVE_HELP)
-)
+encounter.add_command(fights.leave("journal.rulesets.fright_check.rules:LeaveCombat", LEAVE_HELP))
 
 
 @encounter.command("end")
@@ -200,7 +196,7 @@ def _row(text: str | None) -> int | None:
 @click.option(
     "--threat-name",
     metavar="TEXT",
-    help="What players read for the threat (\"Thomas's body\"); given once, kept for "
+    help='What players read for the threat ("Thomas\'s body"); given once, kept for '
     "later checks against the same --threat. Without one, handouts show the id in words.",
 )
 @click.option(
@@ -287,9 +283,7 @@ def _row(text: str | None) -> int | None:
 )
 @json_option
 @pass_settings
-def fright(
-    settings: Settings, /, name: str, as_json: bool, **given: Unpack[FrightOptions]
-) -> None:
+def fright(settings: Settings, /, name: str, as_json: bool, **given: Unpack[FrightOptions]) -> None:
     """Fright Check: Will plus every modifier (Rule of 14), then the table on a failure.
 
     Previous experience (+1) needs --kind: it is derived from an earlier check of this

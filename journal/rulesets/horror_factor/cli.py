@@ -106,9 +106,7 @@ JOIN_HELP = """NAME arrives late: they face the encounter's HF (its base and mod
     Example:
       journal encounter join Mara
     """
-encounter.add_command(
-    fights.join("journal.rulesets.horror_factor.rules:JoinEncounter", JOIN_HELP)
-)
+encounter.add_command(fights.join("journal.rulesets.horror_factor.rules:JoinEncounter", JOIN_HELP))
 
 
 LEAVE_HELP = """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
@@ -226,7 +224,7 @@ def _name_or_cause(ctx: click.Context, param: click.Parameter, incomplete: str) 
     "--as",
     "told",
     metavar="TEXT",
-    help="What players read for this shift (\"a ghoul drags him down\"), not the cause's wording.",
+    help='What players read for this shift ("a ghoul drags him down"), not the cause\'s wording.',
 )
 @json_option
 @pass_settings
@@ -278,9 +276,7 @@ def shift(
 @click.option("--catalog", is_flag=True, help="Players read CAUSE in the catalog's words again.")
 @json_option
 @pass_settings
-def wording(
-    settings: Settings, cause: str, text: str | None, catalog: bool, as_json: bool
-) -> None:
+def wording(settings: Settings, cause: str, text: str | None, catalog: bool, as_json: bool) -> None:
     """The players' wording of a catalog cause, for the shifts recorded from now on (the
     catalog's is the text's: `grabbed` is "a zombie gets into grappling range and grabs").
     A shift's own `--as TEXT` still wins.

@@ -47,6 +47,8 @@ RULE_OF_14 = 13
 def window_term(window: Window) -> tuple[tuple[str, int], ...]:
     """The term a roll decided inside a window after a coma or catatonia carries."""
     return ((window.label(), window.value),)
+
+
 #: GURPS self-control multipliers on a disadvantage's base points
 MULTIPLIER = {15: Fraction(1, 2), 12: Fraction(1), 9: Fraction(3, 2), 6: Fraction(2)}
 

@@ -261,9 +261,7 @@ def exposures_modifier(
     return item(label, len(within), DERIVED)
 
 
-def _exposures_this_session(
-    threat: str, same: list[CheckRecord], session: int | None
-) -> Modifier:
+def _exposures_this_session(threat: str, same: list[CheckRecord], session: int | None) -> Modifier:
     """With no campaign clock, the earlier checks against the threat in this session count
     as within 24 hours; outside a session nothing can place them, and none count."""
     if session is None:

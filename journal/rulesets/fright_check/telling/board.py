@@ -76,8 +76,6 @@ def board_table(document: StatusDocument) -> BoardTable:
     return BoardTable(title, fight, COLUMNS, rows)
 
 
-
-
 def _now(c: FCStatus, seqs: bool = True) -> str:
     """What holds the character now: lasting conditions (with the check behind each, for
     the GM), the -2 after a coma or catatonia."""

@@ -274,8 +274,10 @@ def _rested(p: RestRecorded) -> str:
     if not parts:
         names = ", ".join(c.character for c in p.changes)
         return f"A night's rest for {names}: nothing to recover (FP full, no condition to end)"
-    return "A night's rest: " + "; ".join(parts) + (
-        f" ({unchanged} had nothing to recover)" if unchanged else ""
+    return (
+        "A night's rest: "
+        + "; ".join(parts)
+        + (f" ({unchanged} had nothing to recover)" if unchanged else "")
     )
 
 

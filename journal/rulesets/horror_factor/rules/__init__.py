@@ -119,7 +119,6 @@ class HorrorFactorRules(Ruleset):
         return list(encounter.participants) if encounter else []
 
 
-
 def _completions(state: CampaignState, slot: str) -> list[str]:
     """The catalog's causes; the HF presets; the categories of specializations and
     encounters seen."""

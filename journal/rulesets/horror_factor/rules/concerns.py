@@ -1,6 +1,5 @@
 """Who a Horror Factor event concerns (`log --character`, handouts)."""
 
-
 from __future__ import annotations
 
 from journal.events.registry import Event

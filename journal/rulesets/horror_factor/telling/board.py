@@ -95,8 +95,6 @@ def board_table(document: StatusDocument) -> BoardTable:
     return BoardTable(head, fight.title, columns, tuple(rows))
 
 
-
-
 def _mark(numbers: FightNumbers | None) -> str:
     if numbers is None:
         return ""

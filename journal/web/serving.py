@@ -1,0 +1,130 @@
+"""How `journal serve` runs uvicorn so that no client slows the others: a header timeout
+(a connection that has not sent a whole request within `HEADER_TIMEOUT` seconds is closed,
+as uvicorn's own keep-alive timeout closes an idle one after a response), a cap on
+connections (past it the longest-idle connection without a request in flight is closed to
+make room, or the newcomer gets a 503), and running out of file descriptors logged once a
+minute instead of once per refused connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import sys
+import time
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: seconds a new connection has to send its request's headers
+HEADER_TIMEOUT = 10.0
+#: seconds an idle kept-alive connection stays open after a response (uvicorn's setting)
+KEEP_ALIVE = 5
+#: open connections at most (streams included), well under a usual limit of 1,024 files
+MAX_CONNECTIONS = 800
+#: seconds between two lines about running out of file descriptors
+OUT_OF_FILES_EVERY = 60.0
+
+BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"retry-after: 5\r\nconnection: close\r\ncontent-length: 47\r\n\r\n"
+    b"The journal's server is busy: reload in a bit.\n"
+)
+
+
+def out_of_files(exc: BaseException | None) -> bool:
+    return isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE)
+
+
+class Throttled:
+    """Says "out of file descriptors" at most once a minute."""
+
+    def __init__(self) -> None:
+        self.said = -OUT_OF_FILES_EVERY
+
+    def say(self, where: str) -> None:
+        now = time.monotonic()
+        if now - self.said >= OUT_OF_FILES_EVERY:
+            self.said = now
+            print(
+                f"journal serve: out of file descriptors ({where}); pages answer 503 "
+                "until connections close (`ulimit -n` raises the limit)",
+                file=sys.stderr,
+            )
+
+
+THROTTLED = Throttled()
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a header timeout and a cap on connections."""
+
+    max_connections = MAX_CONNECTIONS
+    header_timeout = HEADER_TIMEOUT
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        self.opened = time.monotonic()
+        super().connection_made(transport)
+        self._header_timer: asyncio.TimerHandle | None = self.loop.call_later(
+            self.header_timeout, self._headers_too_slow
+        )
+        if len(self.connections) > self.max_connections and not self._shed_one():
+            self.connections.discard(self)
+            transport.write(BUSY)
+            transport.close()
+
+    def _idle(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _shed_one(self) -> bool:
+        """Close the longest-idle other connection (no request in flight); whether one was."""
+        idle = [c for c in self.connections if c is not self and isinstance(c, GuardedH11)
+                and c._idle() and not c.transport.is_closing()]  # fmt: skip
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda c: c.opened)
+        oldest.connections.discard(oldest)
+        oldest.transport.close()
+        return True
+
+    def _headers_too_slow(self) -> None:
+        self._header_timer = None
+        if self.cycle is None and not self.transport.is_closing():
+            self.transport.close()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.cycle is not None and self._header_timer is not None:
+            self._header_timer.cancel()  # a whole request arrived
+            self._header_timer = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+        super().connection_lost(exc)
+
+
+def _exceptions(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    if out_of_files(context.get("exception")):
+        THROTTLED.say("accepting a connection")
+        return
+    loop.default_exception_handler(context)
+
+
+def quiet_when_out_of_files(loop: asyncio.AbstractEventLoop) -> None:
+    """The event loop's "Too many open files" at each refused accept, once a minute."""
+    loop.set_exception_handler(_exceptions)
+
+
+def config(app: Any, **settings: Any) -> uvicorn.Config:
+    """uvicorn's configuration of `journal serve` (the tests' servers use it too)."""
+    return uvicorn.Config(
+        app,
+        http=GuardedH11,
+        timeout_keep_alive=KEEP_ALIVE,
+        log_level="warning",
+        lifespan="on",
+        **settings,
+    )
