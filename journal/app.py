@@ -459,7 +459,7 @@ class Campaign:
                 ask=None if answers is None else answers.asking(ruleset, state, command),
             )
 
-        return decide(state, command, box, dice_flags)
+        return decide(state, command, box, dice_flags, self.notice)
 
 
 class _Answers:
@@ -501,11 +501,14 @@ def decide(
     command: Command,
     box: Callable[[Ruleset], DiceBox],
     dice_flags: Mapping[str, str] | None = None,
+    unused_notice: Callable[[str], None] | None = None,
 ) -> list[Event]:
     """The events `command` decides against `state`, the store aside: the core's ruling or
-    the campaign's ruleset's, a command of another ruleset refused, and so are dice entered
-    that the ruling did not need. `box(ruleset)` gives the dice. Every command the service
-    runs is decided here, and so is every command of the rules tests."""
+    the campaign's ruleset's, a command of another ruleset refused. Dice entered that the
+    ruling did not need (the GM rolled them all at once: an Unfazeable character's, the
+    table's on a success) go to `unused_notice` as entered and unused; with none, they are
+    refused. `box(ruleset)` gives the dice. Every command the service runs is decided here,
+    and so is every command of the rules tests."""
     from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign
     from journal.rules.core.decide import decide_core
 
@@ -519,7 +522,15 @@ def decide(
     unused = dice.unused()
     if unused:
         flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
-        raise RuleError(f"this ruling did not need the dice entered for {flags}: leave them out")
+        if unused_notice is None:
+            raise RuleError(
+                f"this ruling did not need the dice entered for {flags}: leave them out"
+            )
+        entered = "; ".join(
+            f"{(dice_flags or {}).get(p, p)} {','.join(map(str, dice.entered(p)))}"
+            for p in unused
+        )
+        unused_notice(f"this ruling did not need the dice entered ({entered}): entered and unused")
     return payloads
 
 
