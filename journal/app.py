@@ -10,7 +10,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -308,6 +308,9 @@ class Campaign:
         of their `play` sessions (`gm@host/play-3f2a` is gm@host's); a session's are its
         own only."""
         state = self.state(keep=False)
+        amended = _amendment(self.store.read_backwards(self.campaign, upto=state.seq), state)
+        if amended is not None and (anyone or written_by(amended.writer, self.writer)):
+            return amended
         for record in self.store.read_backwards(self.campaign, upto=state.seq):
             if record.type in UNDONE_NEVER or record.seq in state.voided:
                 continue
@@ -372,7 +375,7 @@ class Campaign:
             self.campaign, state.seq, seq, record, corrections, self.ruleset, dice, inputs, reason
         )
         box = self._rerule_box(ask)
-        later = f"re-ruled after the amendment of #{seq}"  # the reason of what follows
+        later = f"{AMENDMENT_FOLLOWS}{seq}"  # the reason of what follows
         planned = rerule.plan(self.records(state.seq), corrections, box, later, amend=found)
         return Rerule(state, [], planned)
 
@@ -484,7 +487,28 @@ class _Answers:
         return ask
 
 
-#: what `undo` never takes back: corrections, the campaign itself, a chain's seal
+def _amendment(newest_first: Iterable[Recorded], state: CampaignState) -> Recorded | None:
+    """The amendment an `amend` recorded last, when nothing but its corrections came after
+    it: the ruling the GM corrected (the corrections after it re-rule what followed, their
+    reason says so; voiding it re-rules those back). None when the latest correction is
+    something else's (an `undo`'s void, a `void`) or an ordinary event came since."""
+    for record in newest_first:
+        if record.type not in CORRECTION_TYPES:
+            return None
+        if str(record.data.get("reason", "")).startswith(AMENDMENT_FOLLOWS):
+            continue  # a ruling after the amended one, decided again
+        if record.type == "RulingAmended" and record.seq not in state.voided:
+            return record
+        return None
+    return None
+
+
+#: the reason of the corrections an amendment records for the rulings after it
+AMENDMENT_FOLLOWS = "re-ruled after the amendment of #"
+
+
+#: what `undo` never takes back (but the amendment an `amend` just recorded): corrections,
+#: the campaign itself, a chain's seal
 UNDONE_NEVER = frozenset({*CORRECTION_TYPES, "CampaignCreated", "ChainSealed"})
 
 
