@@ -10,7 +10,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -308,6 +308,9 @@ class Campaign:
         of their `play` sessions (`gm@host/play-3f2a` is gm@host's); a session's are its
         own only."""
         state = self.state(keep=False)
+        amended = _amendment(self.store.read_backwards(self.campaign, upto=state.seq), state)
+        if amended is not None and (anyone or written_by(amended.writer, self.writer)):
+            return amended
         for record in self.store.read_backwards(self.campaign, upto=state.seq):
             if record.type in UNDONE_NEVER or record.seq in state.voided:
                 continue
@@ -372,7 +375,7 @@ class Campaign:
             self.campaign, state.seq, seq, record, corrections, self.ruleset, dice, inputs, reason
         )
         box = self._rerule_box(ask)
-        later = f"re-ruled after the amendment of #{seq}"  # the reason of what follows
+        later = f"{AMENDMENT_FOLLOWS}{seq}"  # the reason of what follows
         planned = rerule.plan(self.records(state.seq), corrections, box, later, amend=found)
         return Rerule(state, [], planned)
 
@@ -459,7 +462,7 @@ class Campaign:
                 ask=None if answers is None else answers.asking(ruleset, state, command),
             )
 
-        return decide(state, command, box, dice_flags)
+        return decide(state, command, box, dice_flags, self.notice)
 
 
 class _Answers:
@@ -482,7 +485,28 @@ class _Answers:
         return ask
 
 
-#: what `undo` never takes back: corrections, the campaign itself, a chain's seal
+def _amendment(newest_first: Iterable[Recorded], state: CampaignState) -> Recorded | None:
+    """The amendment an `amend` recorded last, when nothing but its corrections came after
+    it: the ruling the GM corrected (the corrections after it re-rule what followed, their
+    reason says so; voiding it re-rules those back). None when the latest correction is
+    something else's (an `undo`'s void, a `void`) or an ordinary event came since."""
+    for record in newest_first:
+        if record.type not in CORRECTION_TYPES:
+            return None
+        if str(record.data.get("reason", "")).startswith(AMENDMENT_FOLLOWS):
+            continue  # a ruling after the amended one, decided again
+        if record.type == "RulingAmended" and record.seq not in state.voided:
+            return record
+        return None
+    return None
+
+
+#: the reason of the corrections an amendment records for the rulings after it
+AMENDMENT_FOLLOWS = "re-ruled after the amendment of #"
+
+
+#: what `undo` never takes back (but the amendment an `amend` just recorded): corrections,
+#: the campaign itself, a chain's seal
 UNDONE_NEVER = frozenset({*CORRECTION_TYPES, "CampaignCreated", "ChainSealed"})
 
 
@@ -499,11 +523,14 @@ def decide(
     command: Command,
     box: Callable[[Ruleset], DiceBox],
     dice_flags: Mapping[str, str] | None = None,
+    unused_notice: Callable[[str], None] | None = None,
 ) -> list[Event]:
     """The events `command` decides against `state`, the store aside: the core's ruling or
-    the campaign's ruleset's, a command of another ruleset refused, and so are dice entered
-    that the ruling did not need. `box(ruleset)` gives the dice. Every command the service
-    runs is decided here, and so is every command of the rules tests."""
+    the campaign's ruleset's, a command of another ruleset refused. Dice entered that the
+    ruling did not need (the GM rolled them all at once: an Unfazeable character's, the
+    table's on a success) go to `unused_notice` as entered and unused; with none, they are
+    refused. `box(ruleset)` gives the dice. Every command the service runs is decided here,
+    and so is every command of the rules tests."""
     from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign
     from journal.rules.core.decide import decide_core
 
@@ -517,7 +544,15 @@ def decide(
     unused = dice.unused()
     if unused:
         flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
-        raise RuleError(f"this ruling did not need the dice entered for {flags}: leave them out")
+        if unused_notice is None:
+            raise RuleError(
+                f"this ruling did not need the dice entered for {flags}: leave them out"
+            )
+        entered = "; ".join(
+            f"{(dice_flags or {}).get(p, p)} {','.join(map(str, dice.entered(p)))}"
+            for p in unused
+        )
+        unused_notice(f"this ruling did not need the dice entered ({entered}): entered and unused")
     return payloads
 
 

@@ -165,6 +165,10 @@ class DiceBox:
         self._rolls[purpose] = result
         return result
 
+    def entered(self, purpose: str) -> tuple[int, ...]:
+        """The faces entered for `purpose` (none: an empty tuple)."""
+        return self._entered.get(purpose, ())
+
     def unused(self) -> list[str]:
         """Entered purposes nobody asked for (the GM typed dice the ruling did not need)."""
         return [p for p in self._entered if p not in self._rolls]

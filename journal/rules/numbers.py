@@ -19,3 +19,13 @@ def unsigned(text: str) -> int | None:
     """`0`, `12` as an int; None for anything else (a sign included)."""
     stripped = text.strip()
     return int(stripped) if _UNSIGNED.fullmatch(stripped) else None
+
+
+_YES_NO = {"yes": True, "y": True, "true": True, "on": True, "no": False, "n": False,
+           "false": False, "off": False}  # fmt: skip
+
+
+def yes_no(text: str) -> bool | None:
+    """`yes`/`no` (also `y`, `n`, `true`, `false`, `on`, `off`, any case) as a bool; None
+    for anything else."""
+    return _YES_NO.get(text.strip().casefold())

@@ -132,3 +132,34 @@ def test_the_fright_check_board_shows_a_running_fight_and_the_traits(tmp_path: P
         traits = [c.key for c in board.columns].index("traits")
         cells = {r.character: r.cells[traits].text for r in board.rows}
         assert cells == {"Eli": "Combat Reflexes, Fearlessness 2", "Ada": "-"}
+
+
+def test_the_board_in_initiative_order_and_no_mark_for_who_left(tmp_path: Path) -> None:
+    """Issue 30, item 8: once initiative is rolled the rows follow it (the highest first,
+    then who has yet to roll, then who left); `○` (yet to act) only for who can still act,
+    not for someone who left the fight."""
+    from journal.rulesets.horror_factor.rules import (
+        LeaveEncounter,
+        RollInitiative,
+        StartEncounter,
+    )
+
+    sheets = {**SHEETS, "Linda": {**SHEETS["Freddie"]}}
+    with journal.create(str(tmp_path / "j.db"), "night", ruleset="horror-factor") as night:
+        for name, sheet in sheets.items():
+            night.run(AddCharacter(name, sheet))
+        night.run(StartEncounter("Cellar", "3", ("Freddie", "Ariella", "Linda")))
+        night.run(RollInitiative("Ariella"), dice={"initiative": (9, 1)})
+        order = [text.split()[0] for text, _ in row_lines(night.board().table)[2:]]
+        assert order == ["Ariella", "Freddie", "Linda"]
+        night.run(RollInitiative("Linda"), dice={"initiative": (10, 1)})
+        order = [text.split()[0] for text, _ in row_lines(night.board().table)[2:]]
+        assert order == ["Linda", "Ariella", "Freddie"]
+        night.run(LeaveEncounter("Freddie", "fled up the stairs"))
+        board = night.board()
+        assert [text.split()[0] for text, _ in row_lines(board.table)[2:]] == [
+            "Linda",
+            "Ariella",
+            "Freddie",
+        ]
+        assert "Freddie" not in marks(board)

@@ -224,3 +224,33 @@ def test_an_encounters_hf_is_amended_and_every_roll_re_ruled(hobbs: Cli) -> None
     assert hobbs.json("audit")["differences"] == []  # type: ignore[index]
     refused = hobbs.refused("amend", "5", "--hf", "dragons", "--reason", "r").stderr
     assert refused.startswith("Error: the rules refuse #5 so corrected: HF 'dragons' is neither")
+
+
+def test_an_encounters_flags_and_category_are_amended(hobbs: Cli) -> None:
+    """Issue 30, item 12: `amend` corrects an encounter's --outnumbered, --ambush,
+    --creepy, --very-creepy and --category (yes/no, a category or none), every later
+    ruling re-ruled on the corrected start."""
+    out = hobbs("amend", "5", "--outnumbered", "no", "--reason", "they were not").stdout
+    assert "Re-rules #5 (they were not): Encounter 'Horde' starts for Hobbs, Linda: " \
+        "HF horde 6\n" in out  # fmt: skip
+    assert hobbs_now(hobbs)["initiative"] == 9
+    out = hobbs("amend", "5", "--very-creepy", "yes", "--ambush", "yes", "--category",
+                "supernatural", "--reason", "the crypt").stdout  # fmt: skip
+    assert "Re-rules #5 (the crypt): Encounter 'Horde' [supernatural] starts for Hobbs, " \
+        "Linda: HF horde 6, very creepy +2, ambush (turn 1 only) +2 = 10" in out  # fmt: skip
+    amended = [e for e in hobbs.json("log") if e["type"] == "RulingAmended"  # type: ignore[union-attr]
+               and e["data"]["seq"] == 5][-1]  # fmt: skip
+    assert (amended["data"]["data"]["creepy"], amended["data"]["data"]["category"]) == (
+        2, "supernatural",
+    )  # fmt: skip
+    assert hobbs.json("audit")["differences"] == []  # type: ignore[index]
+
+
+def test_an_encounters_inputs_refused_where_they_do_not_fit(hobbs: Cli) -> None:
+    refused = hobbs.refused("amend", "16", "--ambush", "yes", "--reason", "r").stderr
+    assert "--ambush corrects an encounter's start; that ruling is InitiativeRolled" in refused
+    refused = hobbs.refused("amend", "5", "--ambush", "maybe", "--reason", "r").stderr
+    assert "--ambush takes yes or no, not 'maybe'" in refused
+    refused = hobbs.refused("amend", "5", "--creepy", "yes", "--very-creepy", "yes",
+                            "--reason", "r").stderr  # fmt: skip
+    assert "give --creepy or --very-creepy, not both" in refused

@@ -180,7 +180,8 @@ def test_completion_and_the_board_offer_who_is_there_now(alice: Cli) -> None:
     lines = row_lines(board.table)[2:]
     rows = {text.split()[0]: text.split()[-1] for text, _ in lines}
     assert rows == {"Alicia": "1", "Linda": "0", "Alice": "0"}, lines
-    assert [mark for _, mark in lines] == ["waiting", "", "waiting"], lines
+    # the fight's cast first (issue 30: the board in initiative order), then the others
+    assert [mark for _, mark in lines] == ["waiting", "waiting", ""], lines
 
 
 # --- two names swapped through a third ---------------------------------------------------

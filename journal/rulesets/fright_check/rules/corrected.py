@@ -12,11 +12,9 @@ from msgspec.structs import replace
 from journal.errors import RuleError
 from journal.events.registry import Event
 from journal.rules.command import Command
-from journal.rules.numbers import signed
+from journal.rules.numbers import signed, yes_no
 from journal.rulesets.fright_check.rules.commands import FrightCheck
 
-_YES = {"yes": True, "y": True, "true": True, "on": True, "no": False, "n": False,
-        "false": False, "off": False}  # fmt: skip
 _DERIVED = "derived"
 
 
@@ -28,7 +26,7 @@ def _number(raw: str, flag: str) -> int:
 
 
 def _yes_no(raw: str, flag: str) -> bool:
-    found = _YES.get(raw.strip().casefold())
+    found = yes_no(raw)
     if found is None:
         raise RuleError(f"{flag} takes yes or no, not {raw!r}")
     return found

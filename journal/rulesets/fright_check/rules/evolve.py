@@ -307,7 +307,7 @@ def window_after(
 ) -> Window | None:
     """The -2 window a coma or catatonia leaves when the character comes to (the row's
     `skill-penalty`): 6 hours after a coma, as many days as the catatonia lasted, from the
-    clock at the recovery roll that ended it (no clock: for the rest of its session)."""
+    moment they come to (no clock: for the rest of its session)."""
     record = character.check(found.seq)
     if record is None or found.kind not in ("coma", "catatonia"):
         return None
@@ -324,10 +324,11 @@ def window_after(
         length = f"{hours if isinstance(hours, int) else 6}h"
     if length[:-1] == "0":
         return None
+    starts = came_to_at(record.game_time, found, payload, meta.game_time)
     ends = None
-    if meta.game_time is not None:
+    if starts is not None:
         try:
-            ends = advance(meta.game_time, length)
+            ends = advance(starts, length)
         except RuleError:  # past the last date the clock can hold: open for good
             ends = None
     return Window(
@@ -336,10 +337,26 @@ def window_after(
         came_to=meta.seq,
         value=value if isinstance(value, int) else -2,
         length=length,
-        starts=meta.game_time,
+        starts=starts,
         ends=ends,
         session=meta.session,
     )
+
+
+def came_to_at(
+    checked_at: str | None, found: Ongoing, payload: RecoveryRolled, clock: str | None
+) -> str | None:
+    """When a coma or catatonia ends: at the end of its rolled stretches, counted from the
+    check ("unconscious for 1d hours. Then roll vs. HT"), whatever the clock reads when the
+    recovery roll is entered (RULES.md Part 2). With no clock at the check (or no stretch
+    recorded): the clock at the recovery roll."""
+    lasted = _amount(payload.lasted) or found.lasted
+    if checked_at is None or not lasted or found.unit not in ("hours", "days"):
+        return clock
+    try:
+        return advance(checked_at, f"{lasted}{found.unit[0]}")
+    except RuleError:  # past the last date the clock can hold
+        return clock
 
 
 def _amount(value: JSONObject | None) -> int | None:

@@ -113,6 +113,12 @@ class Window(msgspec.Struct, frozen=True):
         )
         return f"{WINDOW_LABEL} {kind} (check #{self.seq}, {self.length}), {until}"
 
+    def shown(self, clock: str | None) -> str:
+        """The label, and when they come to if that is still ahead of the clock."""
+        if clock is not None and self.starts is not None and clock < self.starts:
+            return f"{self.label()}; comes to at {self.starts.replace('T', ' ')}"
+        return self.label()
+
 
 #: how every modifier and term of a window begins (a recovery roll against a modified Will
 #: that already holds it takes it once)
@@ -145,6 +151,16 @@ class Character(msgspec.Struct, frozen=True):
         add up, each is the same -2), or None."""
         found = [w for w in self.windows if w.open_at(clock, session)]
         return found[-1] if found else None
+
+    def window_ahead(self, clock: str | None, session: int | None) -> Window | None:
+        """The window that holds now or, failing that, the one that opens later: a coma or
+        catatonia recovered before its rolled stretch is up on the clock (they come to at
+        its end, RULES.md Part 2)."""
+        held = self.window(clock, session)
+        if held is not None or clock is None:
+            return held
+        ahead = [w for w in self.windows if w.starts is not None and clock < w.starts]
+        return ahead[-1] if ahead else None
 
     @property
     def ht_now(self) -> int:

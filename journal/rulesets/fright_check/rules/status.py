@@ -100,7 +100,7 @@ class FCStatus(CharacterStatus):
     fp: int
     fp_max: int
     conditions: tuple[ConditionStatus, ...]
-    #: the window after a coma or catatonia that holds now (null: none)
+    #: the window after a coma or catatonia that holds now or opens later (null: none)
     skill_penalty: WindowStatus | None = None
 
 
@@ -117,7 +117,7 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
         if c is None:
             continue
         in_combat = combat is not None and combat.includes(name)
-        window = c.window(state.clock, state.session)
+        window = c.window_ahead(state.clock, state.session)
         result[name] = FCStatus(
             will=c.will,
             ht=c.ht,
@@ -160,7 +160,7 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
                 window.length,
                 window.starts,
                 window.ends,
-                window.label(),
+                window.shown(state.clock),
             ),
         )
     return result

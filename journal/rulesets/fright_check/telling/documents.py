@@ -22,6 +22,11 @@ class FrightDocument(Document):
     character: str
     made: bool
     modifiers: tuple[Modifier, ...]
+    #: Will with every modifier, before the Rule of 14 caps it (`modified_will` too)
+    will_before_rule_of_14: int | None
+    #: the number the 3d6 must not exceed: after the Rule of 14 (`effective_will` too)
+    will_after_rule_of_14: int | None
+    #: the old names of the two above, kept for the scripts that read them
     modified_will: int | None
     effective_will: int | None
     roll: int | None
@@ -54,6 +59,8 @@ def outcome(records: list[Recorded]) -> Document | None:
         character=p.character,
         made=p.made,
         modifiers=p.modifiers,
+        will_before_rule_of_14=p.modified_will,
+        will_after_rule_of_14=p.effective_will,
         modified_will=p.modified_will,
         effective_will=p.effective_will,
         roll=p.roll,

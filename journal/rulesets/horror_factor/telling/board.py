@@ -86,7 +86,7 @@ def board_table(document: StatusDocument) -> BoardTable:
     shown = [i for i in (range(len(COLUMNS)) if fight else LASTING) if specs or i != SPECS]
     rows = [
         BoardRow(name, tuple(_cells(name, c)[i] for i in shown), _mark(c.encounter))
-        for name, c in characters.items()
+        for name, c in sorted(characters.items(), key=lambda item: _order(item[1]))
     ]
     columns = tuple(COLUMNS[i] for i in shown)
     if fight is None:
@@ -95,8 +95,22 @@ def board_table(document: StatusDocument) -> BoardTable:
     return BoardTable(head, fight.title, columns, tuple(rows))
 
 
+def _order(c: HFStatus) -> tuple[int, int]:
+    """Where a character's row stands during a fight: by initiative once rolled (the
+    highest first), then who has yet to roll, then who left the fight, then those not in
+    it; in the roster's order otherwise (the sort is stable)."""
+    fight = c.encounter
+    if fight is None:
+        return (3, 0)
+    if fight.left is not None:
+        return (2, 0)
+    if fight.initiative is None:
+        return (1, 0)
+    return (0, -fight.initiative)
+
+
 def _mark(numbers: FightNumbers | None) -> str:
-    if numbers is None:
+    if numbers is None or numbers.left is not None:  # out of the fight: nothing to act on
         return ""
     if numbers.can_act is False:
         return FROZEN

@@ -21,7 +21,7 @@ import pytest
 from support.cli import Cli
 from support.fright_check_cli import eli, fright_row, seat
 
-WINDOW = "after coming to from a coma (check #{seq}, 6h), until 1987-11-14 05:00"
+WINDOW = "after coming to from a coma (check #{seq}, 6h), until 1987-11-14 08:00"
 
 
 @pytest.fixture
@@ -34,15 +34,16 @@ def _modifiers(document: Any) -> dict[str, int]:
 
 
 def _came_to_from_a_coma(table: Cli) -> int:
-    """Row 29 at 23:00, 3 hours of coma, the HT roll made at 23:00 (the clock as it stands
-    when the recovery roll is recorded is when Eli comes to)."""
+    """Row 29 at 23:00, 3 hours of coma, the HT roll made at 02:00 when they are up: Eli
+    comes to at 02:00, -2 until 08:00."""
     coma = fright_row(table, 29, "coma=3")
+    table("clock", "advance", "3h")
     table("recover", "Eli", "--dice", "2,3,4")
     return int(coma["seq"])
 
 
 def test_status_shows_the_window_and_its_end(table: Cli) -> None:
-    """ "and `status` shows the window and its end": 6 hours from 23:00, over at 05:00."""
+    """ "and `status` shows the window and its end": 6 hours from 02:00, over at 08:00."""
     seq = _came_to_from_a_coma(table)
     window = eli(table)["skill_penalty"]
     assert {k: window[k] for k in ("value", "condition", "seq", "length", "starts", "ends")} == {
@@ -50,20 +51,20 @@ def test_status_shows_the_window_and_its_end(table: Cli) -> None:
         "condition": "coma",
         "seq": seq,
         "length": "6h",
-        "starts": "1987-11-13T23:00",
-        "ends": "1987-11-14T05:00",
+        "starts": "1987-11-14T02:00",
+        "ends": "1987-11-14T08:00",
     }
     assert f"-2 to rolls {WINDOW.format(seq=seq)}" in table("status").stdout
-    table("clock", "advance", "5h")  # 04:00: still inside
-    assert eli(table)["skill_penalty"]["ends"] == "1987-11-14T05:00"
-    table("clock", "advance", "1h")  # 05:00: over
+    table("clock", "advance", "5h")  # 07:00: still inside
+    assert eli(table)["skill_penalty"]["ends"] == "1987-11-14T08:00"
+    table("clock", "advance", "1h")  # 08:00: over
     assert eli(table)["skill_penalty"] is None
     assert "-2 to rolls" not in table("status").stdout
 
 
 def test_a_fright_check_inside_the_window_is_at_minus_2(table: Cli) -> None:
     """ "The journal applies it to every roll it decides inside that window (a Fright
-    Check's modified Will ...) as a listed modifier": Will 10 - 2 = 8 at 01:00, 10 at 07:00."""
+    Check's modified Will ...) as a listed modifier": Will 10 - 2 = 8 at 04:00, 10 at 08:00."""
     seq = _came_to_from_a_coma(table)
     table("clock", "advance", "2h")
     inside = table.json("fright", "Eli", "--threat", "ghoul", "--dice", "3,3,3")
@@ -72,7 +73,7 @@ def test_a_fright_check_inside_the_window_is_at_minus_2(table: Cli) -> None:
     assert {"label": WINDOW.format(seq=seq), "value": -2, "source": "derived"} in inside[
         "modifiers"  # type: ignore[index]
     ]
-    table("clock", "advance", "4h")  # 07:00: the window closed at 05:00
+    table("clock", "advance", "4h")  # 08:00: the window closed
     after = table.json("fright", "Eli", "--threat", "rat", "--dice", "3,3,3")
     assert after["modified_will"] == 10  # type: ignore[index]
     assert not any(label.startswith("after coming to") for label in _modifiers(after))
@@ -121,6 +122,35 @@ def test_an_unmodified_will_target_inside_the_window_is_at_minus_2(table: Cli) -
     assert "vs unmodified Will 8: failed; still stunned" in out
 
 
+def test_the_character_comes_to_at_the_end_of_the_rolled_coma(table: Cli) -> None:
+    """RULES.md Part 2 (issue 30, item 10): "unconscious for 1d hours. Then roll vs. HT":
+    a 23:00 check with a 3-hour coma wakes at 02:00, -2 until 08:00, whatever the clock says
+    when `recover` is typed, before the hours are up or long after."""
+    seq = fright_row(table, 29, "coma=3")["seq"]
+    table("recover", "Eli", "--dice", "2,3,4")  # typed at 23:00, the clock not moved
+    window = eli(table)["skill_penalty"]
+    assert (window["starts"], window["ends"]) == ("1987-11-14T02:00", "1987-11-14T08:00")
+    assert "until 1987-11-14 08:00; comes to at 1987-11-14 02:00" in table("status").stdout
+    table("clock", "advance", "4h")  # 03:00: awake and inside the window
+    assert table.json("fright", "Eli", "--threat", "rat", "--dice", "3,3,3")[
+        "modified_will"  # type: ignore[index]
+    ] == 8
+    assert table.json("audit")["differences"] == []  # type: ignore[index]
+    assert seq is not None
+
+
+def test_a_failed_coma_roll_counts_the_new_hours_from_the_check(table: Cli) -> None:
+    """A failed HT roll: another 1d hours (2); the stretches add up from the check: 3 + 2
+    hours after 23:00 is 04:00, -2 until 10:00, though the roll is typed at 09:00."""
+    fright_row(table, 29, "coma=3")
+    table("recover", "Eli", "--dice", "6,6,5", "--more-dice", "2")
+    table("clock", "advance", "10h")  # 09:00
+    table("recover", "Eli", "--dice", "2,2,2")
+    window = eli(table)["skill_penalty"]
+    assert (window["starts"], window["ends"]) == ("1987-11-14T04:00", "1987-11-14T10:00")
+    assert table.json("audit")["differences"] == []  # type: ignore[index]
+
+
 def test_after_a_catatonia_the_window_lasts_as_many_days_as_it_did(table: Cli) -> None:
     """Row 30: 2 days, a failed roll and another 3: 5 days in all, so -2 for 5 days."""
     catatonia = fright_row(table, 30, "catatonia=2")
@@ -139,6 +169,19 @@ def test_after_a_catatonia_the_window_lasts_as_many_days_as_it_did(table: Cli) -
     assert check["modified_will"] == 8  # type: ignore[index]
     table("clock", "advance", "1d")
     assert eli(table)["skill_penalty"] is None
+
+
+def test_three_days_of_catatonia_wake_three_days_after_the_check(table: Cli) -> None:
+    """ "stare into space for 1d days": 3 days from 23:00 on the 13th, awake on the 16th at
+    23:00 and -2 for 3 days, though the recovery is typed the same night."""
+    fright_row(table, 30, "catatonia=3")
+    table("recover", "Eli", "--dice", "2,2,2")
+    window = eli(table)["skill_penalty"]
+    assert (window["starts"], window["ends"]) == ("1987-11-16T23:00", "1987-11-19T23:00")
+    assert "comes to at 1987-11-16 23:00" in table("status").stdout
+    table("clock", "advance", "3d")
+    assert "comes to at" not in table("status").stdout
+    assert eli(table)["skill_penalty"]["starts"] == "1987-11-16T23:00"
 
 
 def test_with_no_clock_the_window_lasts_the_session(runner: Cli) -> None:

@@ -100,6 +100,15 @@ def test_rule_of_14_through_the_cli(gm: Cli) -> None:
     assert "= 14 → 13 (Rule of 14); rolled 6 (1,2,3): success by 7" in text
 
 
+def test_the_json_names_say_which_will_is_before_the_rule_of_14(gm: Cli) -> None:
+    """Issue 30, item 13: `will_before_rule_of_14` (Will with every modifier) beside
+    `will_after_rule_of_14` (what the roll must not exceed); the old keys stay the same."""
+    peaceful = fright(gm, "Mara", "--body", "peaceful", "--dice", "5,5,4", "--table-dice",
+                      "1,1,2")  # fmt: skip
+    assert (peaceful["will_before_rule_of_14"], peaceful["will_after_rule_of_14"]) == (20, 13)
+    assert (peaceful["modified_will"], peaceful["effective_will"]) == (20, 13)
+
+
 CRITICALS = [
     # who, dice, success, critical, margin
     ("Mara", "1,1,2", True, True, 9),  # 4 always succeeds critically

@@ -76,17 +76,9 @@ REFUSALS = [
     (("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3"),
      "--effect-dice stun needs 2 dice of 1-6, got 1"),
     (("fright", "Mara", "--threat", "x", "--dice", "x,y,z"), "are not faces: write them as 3,4,5"),
-    (("fright", "Mara", "--threat", "x", "--dice", "1,1,1", "--table-dice", "3,3,3"),
-     "did not need the dice entered for --table-dice"),
-    (("fright", "Mara", "--threat", "x", "--dice", "1,1,1", "--effect-dice", "stun=3"),
-     "did not need the dice entered for --effect-dice stun"),
-    (("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3,3",
-      "--effect-dice", "coma=2"), "did not need the dice entered for --effect-dice coma"),
     (("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3,3",
       "--effect-dice", "will=1,1,1"), "--effect-dice will: no row rolls 'will'; the sub-rolls are"),
     (("fright", "Mara", "--threat", "x", "--effect-dice", "stnu=3"), "no row rolls 'stnu'"),
-    (("fright", "Ada", "--threat", "x", "--dice", "1,1,1"),
-     "did not need the dice entered for --dice"),
     (("trait", "Nobody", "--name", "X"), "no character named 'Nobody'"),
     (("trait", "Mara", "--name", "Hums", "--for", "4"),
      "Mara has no trait waiting to be named from event 4 (nothing is pending)"),
@@ -100,6 +92,32 @@ REFUSALS = [
 )
 def test_refused_and_nothing_written(gm: Cli, args: tuple[str, ...], message: str) -> None:
     assert message in refused(gm, *args)
+
+
+@pytest.mark.parametrize(
+    ("args", "notice"),
+    [
+        (("fright", "Mara", "--threat", "x", "--dice", "1,1,1", "--table-dice", "3,3,3"),
+         "did not need the dice entered (--table-dice 3,3,3): entered and unused"),
+        (("fright", "Mara", "--threat", "x", "--dice", "1,1,1", "--effect-dice", "stun=3"),
+         "did not need the dice entered (--effect-dice stun 3): entered and unused"),
+        (("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3,3",
+          "--effect-dice", "coma=2"),
+         "did not need the dice entered (--effect-dice coma 2): entered and unused"),
+        (("fright", "Ada", "--threat", "x", "--dice", "1,1,1"),
+         "did not need the dice entered (--dice 1,1,1): entered and unused"),
+    ],
+)  # fmt: skip
+def test_dice_the_ruling_did_not_need_are_noticed_not_refused(
+    gm: Cli, args: tuple[str, ...], notice: str
+) -> None:
+    """Issue 30, item 13: the GM rolled every die at once (an Unfazeable character's, the
+    table's on a success): the ruling is recorded, a notice names the dice left unused."""
+    before = count_events(gm.db)
+    result = gm(*args)
+    assert f"Notice: this ruling {notice}" in result.stderr
+    assert count_events(gm.db) == before + 1
+    assert gm.json("audit")["differences"] == []  # type: ignore[index]
 
 
 def test_usage_errors_exit_2_and_write_nothing(gm: Cli) -> None:

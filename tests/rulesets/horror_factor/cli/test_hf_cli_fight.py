@@ -295,8 +295,8 @@ def test_status_is_a_compact_aligned_table(table: Cli) -> None:
     assert shown[1:] == [
         "Encounter 'Alley', turn 1 (initial HF 7)",
         "name     HF         penalty  init  acts   defense  WP     hardness  broken  specs",
-        "Freddie  7               -7    -4  FROZE       -4  10/10  0/3            0  -",
         "Linda    7 (eff 5)       -3     7  yes          0  8/10   2/4            0  supernatural 4",  # noqa: E501
+        "Freddie  7               -7    -4  FROZE       -4  10/10  0/3            0  -",
         "Mara     -                -     -  -            -  10/10  1/4            0  -",
     ]
     table("turn")
