@@ -16,6 +16,7 @@ from journal.rules.core.commands import (
     AdvanceClock,
     CreateCampaign,
     EndSession,
+    RecordPost,
     RenameCharacter,
     RetireCharacter,
     SetClock,
@@ -32,6 +33,7 @@ from journal.rules.core.events import (
     ClockAdvanced,
     ClockSet,
     EventVoided,
+    HandoutPosted,
     NoteTaken,
     NumbersAdjusted,
     SessionEnded,
@@ -105,6 +107,10 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
             return [NoteTaken(text.strip(), gm_only, tuple(state.known(n) for n in about))]
         case VoidEvent():
             return [_void(state, command)]
+        case RecordPost(what=what, session=number, webhook=webhook, messages=messages):
+            if not 1 <= number <= state.sessions:
+                raise NotFound(f"there is no session {number} in campaign {state.slug!r}")
+            return [HandoutPosted(what, number, webhook, messages)]
     raise RuleError(f"internal: {type(command).__name__} is not a core command")
 
 
