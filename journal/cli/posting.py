@@ -38,7 +38,14 @@ def webhook() -> None:
 @click.option("--thread", metavar="ID", help="Post in this thread of the webhook's channel.")
 @pass_settings
 def webhook_add(settings: Settings, name: str, url: str, audience: str, thread: str | None) -> None:
-    """Register the webhook URL as NAME, for the players, the GM or one character."""
+    """Register the webhook URL as NAME, for the players, the GM or one character (a
+    notice when the URL is not Discord's https host: a relay or a stand-in works too).
+
+    \b
+    Example:
+      journal webhook add table https://discord.com/api/webhooks/ID/TOKEN --for players
+      journal webhook add linda https://discord.com/api/webhooks/ID/TOKEN --for Linda
+    """
     from journal.posting.webhooks import Webhook, Webhooks, check_url, mask
     from journal.web.links import named
 
@@ -63,7 +70,12 @@ def webhook_add(settings: Settings, name: str, url: str, audience: str, thread: 
 @webhook.command("list")
 @pass_settings
 def webhook_list(settings: Settings) -> None:
-    """The campaign's webhooks: name, who reads them, URL (masked), thread."""
+    """The campaign's webhooks: name, who reads them, URL (masked), thread.
+
+    \b
+    Example:
+      journal webhook list
+    """
     from journal.posting.webhooks import Webhooks
 
     journal = settings.journal()
@@ -83,7 +95,12 @@ def webhook_list(settings: Settings) -> None:
 @click.argument("name")
 @pass_settings
 def webhook_remove(settings: Settings, name: str) -> None:
-    """Forget the webhook NAME (Discord keeps it: delete it there too if it leaked)."""
+    """Forget the webhook NAME (Discord keeps it: delete it there too if it leaked).
+
+    \b
+    Example:
+      journal webhook remove table
+    """
     from journal.posting.webhooks import Webhooks
 
     journal = settings.journal()
@@ -147,7 +164,14 @@ def _last_ended(settings: Settings) -> int | None:
 @click.option("--again", is_flag=True, help="Post it even if it was posted there before.")
 @pass_settings
 def post_recap(settings: Settings, session: int | None, to: str, again: bool) -> None:
-    """Post the recap of SESSION (the last one when left out) to the webhook NAME."""
+    """Post the recap of SESSION (the last one when left out) to the webhook NAME, as
+    its audience may read it.
+
+    \b
+    Example:
+      journal post recap --to table
+      journal post recap 2 --to gm-notes --again
+    """
     number = session if session is not None else settings.journal().state().sessions
     if number < 1:
         fail("the campaign has no sessions yet: start one with `journal session start`")
