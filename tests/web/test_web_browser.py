@@ -137,3 +137,31 @@ def test_the_table_screen_and_a_characters_page_follow_the_fight(
             other.close()
     assert refused == []
     assert (tmp_path / "table-tv.png").stat().st_size > 10_000
+
+
+def test_the_live_region_says_each_change_in_words(
+    browser: Any, served: tuple[Path, dict[str, str]]
+) -> None:
+    """What a screen reader reads: the aria-live region's text after each change (words,
+    never a symbol or a colour alone)."""
+    db, links = served
+    tv = browser.new_page(viewport=TV)
+    tv.goto(links["Players"])
+    tv.wait_for_selector("#live-state:not([hidden])", timeout=10_000)
+    region = tv.locator("#announce")
+    assert region.get_attribute("aria-live") == "polite"
+    assert region.get_attribute("role") == "status"
+    assert region.text_content() == ""
+
+    _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
+    tv.wait_for_function("document.getElementById('announce').textContent.includes('Ghouls')")
+    said = region.text_content()
+    assert said is not None and said.startswith("Encounter 'Ghouls'")
+
+    _journal(db, "initiative", "Linda", "--dice", "+9/-1")
+    tv.wait_for_function("document.getElementById('announce').textContent.includes('Linda:')")
+    said = region.text_content() or ""
+    assert said == "Linda: acted.", said
+    _journal(db, "soak", "Linda", "2")
+    tv.wait_for_function("document.getElementById('announce').textContent !== 'Linda: acted.'")
+    assert region.text_content() == "Linda: HF 4 (eff 2), penalty 0, WP 6/10."
