@@ -45,14 +45,24 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
     help="Instead: every session's recap as Foundry VTT journal entries (v10+ pages).",
 )
 @click.option(
+    "--vault",
+    metavar="DIR",
+    type=FilePath(file_okay=False),
+    help="Instead: an Obsidian vault of the sessions and characters, in a folder of DIR.",
+)
+@click.option(
     "--for",
     "audience",
     metavar="players|gm|NAME",
-    help="With --foundry: whose recaps (default players).",
+    help="With --foundry or --vault: whose recaps (default players).",
 )
 @pass_settings
 def export(
-    settings: Settings, output: str | None, foundry: str | None, audience: str | None
+    settings: Settings,
+    output: str | None,
+    foundry: str | None,
+    vault: str | None,
+    audience: str | None,
 ) -> None:
     """Export the campaign's whole log as JSON Lines (voided events included), or with
     --foundry its recaps as Foundry VTT journal entries: FILE.json holds one entry per
@@ -63,15 +73,21 @@ def export(
     Example:
       journal export -o night.jsonl
       journal export --foundry night.json --for players
+      journal export --vault ~/Obsidian/Campaigns --for gm
     """
     journal = settings.journal()
+    if vault is not None:
+        if output is not None or foundry is not None:
+            fail("give one of -o FILE, --foundry FILE.json or --vault DIR")
+        _vault(settings, vault, audience or "players")
+        return
     if foundry is not None:
         if output is not None:
             fail("give -o FILE (the log) or --foundry FILE.json (the recaps), not both")
         _foundry(settings, foundry, audience or "players")
         return
     if audience is not None:
-        fail("--for goes with --foundry (the log itself is the GM's, whole)")
+        fail("--for goes with --foundry or --vault (the log itself is the GM's, whole)")
     refuse_writing_over_the_journal(settings, output)
     total = journal.count()
     lines = with_progress(journal.export(), total, "Exporting")
@@ -107,6 +123,18 @@ def _foundry(settings: Settings, file: str, audience: str) -> None:
         f"alone beside it ({target.stem}.session-N.json) for Import Data",
         err=True,
     )
+
+
+def _vault(settings: Settings, folder: str, audience: str) -> None:
+    from journal.posting.vault import write_vault
+
+    report = write_vault(settings.journal(), audience, Path(folder).expanduser())
+    click.echo(
+        f"Vault {report.folder}: {len(report.written)} note(s) written, "
+        f"{len(report.unchanged)} unchanged, {len(report.left_alone)} left alone"
+    )
+    for relative in report.left_alone:
+        click.echo(f"Notice: left {relative} alone: edited since the journal wrote it", err=True)
 
 
 def _line_count(file: str) -> int:

@@ -105,6 +105,6 @@ def test_players_and_gm_foundry_exports_fit_the_schema(runner: Cli, tmp_path: Pa
 def test_foundry_export_refusals(runner: Cli, tmp_path: Path) -> None:
     runner("campaign", "new", "ward", "--ruleset", "horror-factor")
     assert "has no sessions yet" in runner.refused("export", "--foundry", "x.json").stderr
-    assert "--for goes with --foundry" in runner.refused("export", "--for", "gm").stderr
+    assert "--for goes with --foundry or --vault" in runner.refused("export", "--for", "gm").stderr
     assert "not both" in runner.refused("export", "-o", "a", "--foundry", "b.json").stderr
     assert not (tmp_path / "x.json").exists()
