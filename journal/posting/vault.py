@@ -95,8 +95,31 @@ def notes(journal: Journal, audience: str) -> dict[str, str]:
         properties = {"character": name, "seq": state.seq, "head": head, "campaign": state.slug}
         text = _front(properties) + f"\n# {name}\n\n## Sessions\n\n"
         text += ("\n".join(lines) if lines else "_Not in a session yet._") + "\n"
+        charts = _charts(journal, name, path) if seen else {}
+        if charts:
+            text += "\n## Arc\n\n" + "\n".join(f"![[{c}]]" for c in charts) + "\n"
+        found.update(charts)
         found[path + ".md"] = text
     return found
+
+
+def _charts(journal: Journal, name: str, path: str) -> dict[str, str]:
+    """The character's arc charts as SVG files beside their note (the arc is the
+    players' handout: the same for every audience)."""
+    from journal.handouts.charts import Series, line_chart
+
+    drawn: dict[str, str] = {}
+    for chart in journal.arc(name)["charts"]:
+        series = [
+            Series(s["label"], s["values"], s["style"], frozenset(s.get("crossed", ())))
+            for s in chart["series"]
+        ]
+        svg = line_chart(
+            chart["title"], chart["x_labels"], series, chart["y_max"], chart["y_label"],
+            chart.get("x_title", "session"),
+        )  # fmt: skip
+        drawn[f"{path} - {_name(chart['title'])}.svg"] = svg + "\n"
+    return drawn
 
 
 def _digest(data: bytes) -> str:
