@@ -13,7 +13,7 @@ import click
 #: the arguments and options whose value is text the GM writes in their own words
 FREE_ARGUMENTS = frozenset({"text", "title"})
 FREE_OPTIONS = frozenset(
-    {"reason", "override", "title", "name", "trait_name", "threat_name", "told"}
+    {"reason", "override", "title", "name", "trait_name", "threat_name", "told", "veil"}
 )
 
 

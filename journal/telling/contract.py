@@ -124,7 +124,7 @@ class Telling:
         words = type_words(record.type)
         if record.type == "NumbersAdjusted":
             words, who = f"the GM's ruling for {who}", None
-        if record.type == "NoteTaken":
+        if record.type in ("NoteTaken", "SecretNoted", "VeiledNoteTaken"):
             text = str(record.data.get("text", ""))
             words = f"note “{text[:40]}{'…' if len(text) > 40 else ''}”"
         named = f"{who}'s {words}" if isinstance(who, str) and who else words

@@ -59,6 +59,12 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
     ids: Mapping[str, CharacterId] = msgspec.field(default_factory=dict)
     #: each character's names, oldest first, with the seq from which they held each one
     names: Mapping[CharacterId, tuple[tuple[str, int], ...]] = msgspec.field(default_factory=dict)
+    #: who knows each secret (a `--for` or `--gm-only` note, by its seq): (knower, since
+    #: seq) pairs, a knower a character's id or `knowledge.PLAYERS` (every player); the GM
+    #: knows them all (`journal.rules.core.knowledge`)
+    secrets: Mapping[int, tuple[tuple[int, int], ...]] = msgspec.field(default_factory=dict)
+    #: the safety tools in force: seq -> (kind, text), kind `line` or `veil`
+    safety: Mapping[int, tuple[str, str]] = msgspec.field(default_factory=dict)
 
     def identity(self, name: str) -> CharacterId:
         """The character `name` denotes now: whoever holds it (case-insensitive, as typed
