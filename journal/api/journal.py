@@ -716,17 +716,67 @@ class Journal:
         self,
         options: Mapping[str, str] | None = None,
         progress: Callable[[Iterable[Recorded], int], Iterable[Recorded]] | None = None,
+        *,
+        full: bool = False,
     ) -> AuditReport:
         """Decide every ruling again; `options` asks "what if" under other campaign
-        options (`{"exceptional_margin": "4"}`), writing nothing."""
+        options (`{"exceptional_margin": "4"}`), writing nothing.
+
+        A clean audit leaves a checkpoint in this user's cache (`journal.audit.checkpoint`);
+        the next one decides again only the events after it, unless it is not bound to
+        the log and code as they are now, a correction since reaches back before it, or
+        `full` is given. `AuditReport.resumed_from` says where it started."""
+        from journal.audit import checkpoint as checkpoints
         from journal.audit.replay import audit_records, parse_options
+        from journal.rules import rules_version
 
         what_if = parse_options(self.ruleset, dict(options or {}))
-        history, corrections = self._campaign.history()
-        records: Iterable[Recorded] = history
+        campaign = self._campaign
+        head, head_hash = campaign.store.head(self.campaign)
+        corrections = campaign.corrections(head)
+        code = checkpoints.code_of(rules_version(self.ruleset.name))
+        path = self._checkpoint_file()
+        resume = None
+        after = 0
+        if not what_if and not full:
+            found = checkpoints.parse(_read_cache(path))
+            if found is not None and found.seq <= head:
+                event = campaign.event(found.seq)
+                bound = checkpoints.usable(
+                    found,
+                    self.campaign,
+                    None if event is None else event.hash,
+                    code,
+                    corrections.reach_back(found.seq),
+                )
+                if bound:
+                    resume = (self.state(found.seq), found.events, found.rulings)
+                    after = found.seq
+        records: Iterable[Recorded] = campaign.records(head, after=after)
         if progress is not None:
-            records = progress(records, self._campaign.count())
-        return audit_records(records, corrections, what_if)
+            total = campaign.count() - (resume[1] if resume is not None else 0)
+            records = progress(records, total)
+        report = audit_records(records, corrections, what_if, resume)
+        report.resumed_from = after or None
+        if not what_if and report.clean and head:
+            kept = checkpoints.Checkpoint(
+                self.campaign, head, head_hash, code, report.events, report.rulings
+            )
+            _write_cache(path, kept.text())
+        return report
+
+    def _checkpoint_file(self) -> Path:
+        """Where this user keeps the campaign's audit checkpoint (one per database and
+        campaign, in the cache folder)."""
+        import hashlib
+        import os
+
+        from journal.current import database_key
+
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        key = f"{database_key(self._campaign.store)}\n{self.campaign}"
+        name = hashlib.sha256(key.encode()).hexdigest()[:32]
+        return Path(base) / "journal" / "audits" / f"{name}.json"
 
     def verify(self, receipt: str | None = None) -> ChainReport:
         """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
@@ -899,3 +949,23 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
     )
 
 
+
+
+def _read_cache(path: Path) -> str:
+    """A cache file's text ("" when there is none or it cannot be read)."""
+    from journal.files import read_private
+
+    try:
+        return read_private(path, notice=lambda text: None) or ""
+    except OSError:
+        return ""
+
+
+def _write_cache(path: Path, text: str) -> None:
+    """Keep a cache file (nothing kept when it cannot be written: it is only a cache)."""
+    import contextlib
+
+    from journal.files import write_private
+
+    with contextlib.suppress(OSError):
+        write_private(path, text, notice=lambda text: None)

@@ -48,6 +48,9 @@ class Telling:
     explain_hidden: ClassVar[frozenset[str]] = frozenset()
     #: status keys that are history, not numbers: `explain` follows no chain for them
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
+    #: event types `explain` lists among a character's rulings though they roll no dice and
+    #: carry no terms (an encounter's end, peace): those that concern the character
+    explain_rulings: ClassVar[frozenset[str]] = frozenset()
     #: status keys holding a mapping of numbers `explain` follows one by one (`key.name`);
     #: a label `key.*` names them (`{}` is the name)
     explain_expanded: ClassVar[frozenset[str]] = frozenset()

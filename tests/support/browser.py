@@ -62,13 +62,11 @@ def serving(db: Path) -> Iterator[dict[str, str]]:
 
 def printed(server: subprocess.Popen[str]) -> str:
     """What the server printed before it started serving: the links, then a QR code for
-    each but the GM's."""
+    the players' link (issue 30: the others only with `--qr all`)."""
     assert server.stdout is not None
     lines: list[str] = []
     while True:
         line = server.stdout.readline()
         lines.append(line)
-        links = sum(bool(re.match(r"^  \w+: +http", seen)) for seen in lines)
-        codes = sum(seen.startswith("▀") for seen in lines)  # a QR code's last line
-        if not line or (line.startswith("▀") and codes == links - 1):
+        if not line or line.startswith("▀"):  # a QR code's last line
             return "".join(lines)

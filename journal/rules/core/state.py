@@ -88,9 +88,14 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
             return latest[1]
         active = [n for n in self.characters if n not in self.retired]
         cast = ", ".join(active) or "nobody yet"
+        import difflib
+
+        folded = {normal(n).casefold(): n for n in active}
+        close = difflib.get_close_matches(wanted, list(folded), n=1, cutoff=0.6)
+        meant = f"did you mean {folded[close[0]]!r}? Or " if close else ""
         raise NotFound(
             f"no character named {name!r} in campaign {self.slug!r} (the cast: {cast}); "
-            "add one with `journal character add`"
+            f"{meant}add one with `journal character add`"
         )
 
     def name_of(self, ident: CharacterId) -> str:
