@@ -178,6 +178,7 @@ SETTING_UP = frozenset(
         "ClockAdvanced",
         "EventVoided",
         "RulingAmended",
+        "HandoutPosted",
     }
 )
 

@@ -60,6 +60,8 @@ CORE = {
     "play": "journal.cli.play:play",
     "links": "journal.cli.web:links",
     "serve": "journal.cli.web:serve",
+    "webhook": "journal.cli.posting:webhook",
+    "post": "journal.cli.posting:post",
 }
 #: where the rulesets' commands appear in `journal --help`: after these
 RULESET_COMMANDS_AFTER = "note"

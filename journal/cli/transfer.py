@@ -38,15 +38,56 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
 @click.option(
     "-o", "--output", type=FilePath(dir_okay=False), help="Write to FILE (default stdout)."
 )
+@click.option(
+    "--foundry",
+    metavar="FILE.json",
+    type=FilePath(dir_okay=False),
+    help="Instead: every session's recap as Foundry VTT journal entries (v10+ pages).",
+)
+@click.option(
+    "--vault",
+    metavar="DIR",
+    type=FilePath(file_okay=False),
+    help="Instead: an Obsidian vault of the sessions and characters, in a folder of DIR.",
+)
+@click.option(
+    "--for",
+    "audience",
+    metavar="players|gm|NAME",
+    help="With --foundry or --vault: whose recaps (default players).",
+)
 @pass_settings
-def export(settings: Settings, output: str | None) -> None:
-    """Export the campaign's whole log as JSON Lines (voided events included).
+def export(
+    settings: Settings,
+    output: str | None,
+    foundry: str | None,
+    vault: str | None,
+    audience: str | None,
+) -> None:
+    """Export the campaign's whole log as JSON Lines (voided events included), or with
+    --foundry its recaps as Foundry VTT journal entries: FILE.json holds one entry per
+    session (for a macro's `JournalEntry.createDocuments`), FILE.session-N.json each
+    session's entry alone (a journal entry's "Import Data" in Foundry's sidebar).
 
     \b
     Example:
       journal export -o night.jsonl
+      journal export --foundry night.json --for players
+      journal export --vault ~/Obsidian/Campaigns --for gm
     """
     journal = settings.journal()
+    if vault is not None:
+        if output is not None or foundry is not None:
+            fail("give one of -o FILE, --foundry FILE.json or --vault DIR")
+        _vault(settings, vault, audience or "players")
+        return
+    if foundry is not None:
+        if output is not None:
+            fail("give -o FILE (the log) or --foundry FILE.json (the recaps), not both")
+        _foundry(settings, foundry, audience or "players")
+        return
+    if audience is not None:
+        fail("--for goes with --foundry or --vault (the log itself is the GM's, whole)")
     refuse_writing_over_the_journal(settings, output)
     total = journal.count()
     lines = with_progress(journal.export(), total, "Exporting")
@@ -58,6 +99,42 @@ def export(settings: Settings, output: str | None) -> None:
     target = Path(output)
     write_output(target, (line + "\n" for line in lines), output)
     click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
+
+
+def _foundry(settings: Settings, file: str, audience: str) -> None:
+    import json
+
+    from journal.posting.foundry import entries, entry_files
+
+    journal = settings.journal()
+    refuse_writing_over_the_journal(settings, file)
+    found = entries(journal, audience)
+    if not found:
+        fail(f"campaign {journal.campaign!r} has no sessions yet: nothing to export")
+    target = Path(file).expanduser()
+    private = " ".join(audience.split()).casefold() == "gm"
+    write_output(target, [json.dumps(found, indent=2, ensure_ascii=False) + "\n"], file,
+                 private=private)  # fmt: skip
+    for entry, alone in zip(found, entry_files(target, len(found)), strict=True):
+        write_output(alone, [json.dumps(entry, indent=2, ensure_ascii=False) + "\n"],
+                     str(alone), private=private)  # fmt: skip
+    click.echo(
+        f"Wrote {len(found)} Foundry journal entries ({audience}) to {target}, and each "
+        f"alone beside it ({target.stem}.session-N.json) for Import Data",
+        err=True,
+    )
+
+
+def _vault(settings: Settings, folder: str, audience: str) -> None:
+    from journal.posting.vault import write_vault
+
+    report = write_vault(settings.journal(), audience, Path(folder).expanduser())
+    click.echo(
+        f"Vault {report.folder}: {len(report.written)} note(s) written, "
+        f"{len(report.unchanged)} unchanged, {len(report.left_alone)} left alone"
+    )
+    for relative in report.left_alone:
+        click.echo(f"Notice: left {relative} alone: edited since the journal wrote it", err=True)
 
 
 def _line_count(file: str) -> int:

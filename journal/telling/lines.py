@@ -21,6 +21,7 @@ from journal.rules.core.events import (
     ClockAdvanced,
     ClockSet,
     EventVoided,
+    HandoutPosted,
     NoteTaken,
     NumbersAdjusted,
     RulingAmended,
@@ -66,6 +67,13 @@ def _started(payload: SessionStarted, ruleset: Ruleset | None) -> str:
 
 def _ended(payload: SessionEnded, ruleset: Ruleset | None) -> str:
     return f"Session {payload.number} ends"
+
+
+def _posted(payload: HandoutPosted, ruleset: Ruleset | None) -> str:
+    sent = "1 message" if payload.messages == 1 else f"{payload.messages} messages"
+    return (
+        f"The {payload.what} of session {payload.session} is posted to {payload.webhook} ({sent})"
+    )
 
 
 def _clock_set(payload: ClockSet, ruleset: Ruleset | None) -> str:
@@ -156,6 +164,7 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     ChainSealed: _sealed,
     RulingAmended: _re_rules,
     NumbersAdjusted: _adjusted,
+    HandoutPosted: _posted,
 }
 
 

@@ -25,7 +25,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "command line",
         ("journal.__main__", "journal.cli", "journal.rulesets.*.cli", "journal_stress.cli"),
     ),
-    ("web pages", ("journal.web",)),
+    # the ways out beside the handouts: the served pages, posts and vault/VTT exports
+    ("web pages", ("journal.web", "journal.posting")),
     ("public API", ("journal", "journal.api")),
     (
         "handouts and transfer",
@@ -252,6 +253,12 @@ def _cli_may_import(importer: str, imported: str) -> bool:
         return True
     if importer == "journal.cli.web" and _under(imported, "journal.web"):
         return True
+    if importer in ("journal.cli.posting", "journal.cli.transfer") and _under(
+        imported, "journal.posting"
+    ):
+        return True
+    if importer == "journal.cli.posting" and imported == "journal.web.links":
+        return True  # a webhook's audience is named as a link's is
     if importer.endswith(".cli") and not _under(importer, "journal.cli"):
         home = importer.rsplit(".", 1)[0]  # journal.rulesets.<name> or journal_stress
         return _under(imported, f"{home}.rules")

@@ -1,6 +1,9 @@
 """`journal serve` in a real browser (Playwright driving Debian's Chromium, never a
 downloaded one): the table screen on a TV and Linda's page on a phone follow the fight as
-another process records it, and no page scrolls sideways at 1920x1080 or 390x844."""
+another process records it, and no page scrolls sideways at 1920x1080 or 390x844; what a
+screen reader hears from the live region; and WCAG 2.2 AA by axe-core (axe-playwright-python,
+which ships axe-core) on every page kind of `journal serve` and every HTML handout kind, at
+both sizes, with no violation."""
 
 from __future__ import annotations
 
@@ -96,3 +99,92 @@ def test_the_table_screen_and_a_characters_page_follow_the_fight(
             other.close()
     assert refused == []
     assert (tmp_path / "table-tv.png").stat().st_size > 10_000
+
+
+def test_the_live_region_says_each_change_in_words(
+    browser: Any, served: tuple[Path, dict[str, str]]
+) -> None:
+    """What a screen reader reads: the aria-live region's text after each change (words,
+    never a symbol or a colour alone)."""
+    db, links = served
+    tv = browser.new_page(viewport=TV)
+    tv.goto(links["Players"])
+    tv.wait_for_selector("#live-state:not([hidden])", timeout=10_000)
+    region = tv.locator("#announce")
+    assert region.get_attribute("aria-live") == "polite"
+    assert region.get_attribute("role") == "status"
+    assert region.text_content() == ""
+
+    _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
+    tv.wait_for_function("document.getElementById('announce').textContent.includes('Ghouls')")
+    said = region.text_content()
+    assert said is not None and said.startswith("Encounter 'Ghouls'")
+
+    _journal(db, "initiative", "Linda", "--dice", "+9/-1")
+    tv.wait_for_function("document.getElementById('announce').textContent.includes('Linda:')")
+    said = region.text_content() or ""
+    assert said == "Linda: acted.", said
+    _journal(db, "soak", "Linda", "2")
+    tv.wait_for_function("document.getElementById('announce').textContent !== 'Linda: acted.'")
+    assert region.text_content() == "Linda: HF 4 (eff 2), penalty 0, WP 6/10."
+
+
+#: the axe-core rules of WCAG 2.0, 2.1 and 2.2, levels A and AA
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def violations(page: Any) -> list[str]:
+    pytest.importorskip("axe_playwright_python")
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+    return [
+        f"{v['id']}: {v['help']} ({', '.join(str(n['target']) for n in v['nodes'][:3])})"
+        for v in results.response["violations"]
+    ]
+
+
+def test_every_served_page_kind_passes_axe(
+    browser: Any, served: tuple[Path, dict[str, str]]
+) -> None:
+    db, links = served
+    _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
+    pages = [
+        links["Players"],  # the table screen
+        links["Players"] + "shelf",
+        links["Players"] + "recap/1",
+        links["Linda"],  # a character's page
+        links["GM"],  # the GM's dashboard
+    ]
+    found: dict[str, list[str]] = {}
+    for size in (TV, PHONE):
+        page = browser.new_page(viewport=size)
+        for link in pages:
+            page.goto(link)
+            if bad := violations(page):
+                found[f"{link.split('/')[-2:]} {size['width']}"] = bad
+        page.close()
+    assert found == {}
+
+
+def test_every_html_handout_kind_passes_axe(browser: Any, tmp_path: Path) -> None:
+    db = tmp_path / "journal.db"
+    _journal(db, "import", str(WORKED_EXAMPLE))
+    handouts = {
+        "recap-players": ("recap", "--format", "html"),
+        "recap-gm": ("recap", "--for", "gm", "--format", "html"),
+        "recap-linda": ("recap", "--for", "Linda", "--format", "html"),
+        "arc": ("arc", "Linda", "--format", "html"),
+        "book": ("book", "--format", "html"),
+    }
+    found: dict[str, list[str]] = {}
+    for name, args in handouts.items():
+        target = tmp_path / f"{name}.html"
+        _journal(db, *args, "-o", str(target))
+        for size in (TV, PHONE):
+            page = browser.new_page(viewport=size)
+            page.goto(target.as_uri())
+            if bad := violations(page):
+                found[f"{name} {size['width']}"] = bad
+            page.close()
+    assert found == {}

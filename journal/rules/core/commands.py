@@ -65,6 +65,15 @@ class EndSession(Command, frozen=True):
     pass
 
 
+class RecordPost(Command, frozen=True):
+    """What `journal post` sent (recorded once the webhook took every message)."""
+
+    what: str
+    session: int
+    webhook: str
+    messages: int = 1
+
+
 class SetClock(Command, frozen=True):
     game_time: str
     rewind: bool = False  # an earlier time than the clock shows is a typo unless said so
@@ -126,6 +135,7 @@ CORE_COMMANDS = (
     SetClock,
     AdvanceClock,
     TakeNote,
+    RecordPost,
     RevealSecret,
     SetSafetyTool,
     CutScene,

@@ -17,6 +17,7 @@ from journal.rules.core.commands import (
     CreateCampaign,
     CutScene,
     EndSession,
+    RecordPost,
     RenameCharacter,
     RetireCharacter,
     RevealSecret,
@@ -35,6 +36,7 @@ from journal.rules.core.events import (
     ClockAdvanced,
     ClockSet,
     EventVoided,
+    HandoutPosted,
     NoteTaken,
     NumbersAdjusted,
     SafetyToolSet,
@@ -122,6 +124,10 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
             return [SceneCut(" ".join(reason.split()))]
         case VoidEvent():
             return [_void(state, command)]
+        case RecordPost(what=what, session=number, webhook=webhook, messages=messages):
+            if not 1 <= number <= state.sessions:
+                raise NotFound(f"there is no session {number} in campaign {state.slug!r}")
+            return [HandoutPosted(what, number, webhook, messages)]
     raise RuleError(f"internal: {type(command).__name__} is not a core command")
 
 

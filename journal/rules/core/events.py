@@ -100,6 +100,18 @@ class NoteTaken(Event, frozen=True):
 
 
 @event
+class HandoutPosted(Event, frozen=True):
+    """A handout sent out of the journal (`journal post recap`): what (`recap`), of which
+    session, to which of the GM's webhooks (its name, never its URL), in how many
+    messages. Nothing for the projections or the handouts."""
+
+    what: str
+    session: int
+    webhook: str
+    messages: int = 1
+
+
+@event
 class EventVoided(Event, frozen=True):
     seq: int
     reason: str

@@ -9,6 +9,66 @@
     return;
   }
   var state = document.getElementById("live-state");
+  var announce = document.getElementById("announce");
+  // what the board shows, in words: {character: {column label: text}}, and the heading
+  function words(node) {
+    var copy = node.cloneNode(true);
+    var marks = copy.querySelectorAll(".sym");
+    for (var i = 0; i < marks.length; i++) {
+      marks[i].remove();
+    }
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+  function snapshot(live) {
+    var rows = {};
+    var found = live ? live.querySelectorAll("tr[data-character]") : [];
+    for (var i = 0; i < found.length; i++) {
+      var cells = {};
+      var tds = found[i].querySelectorAll("td[data-label]");
+      for (var j = 0; j < tds.length; j++) {
+        // a mark's cell says itself ("acted"); another says its column ("penalty -2")
+        var text = words(tds[j]);
+        var label = tds[j].getAttribute("data-label");
+        cells[label] = tds[j].querySelector(".sym") || !text ? text : label + " " + text;
+      }
+      rows[found[i].getAttribute("data-character")] = cells;
+    }
+    var heading = live ? live.querySelector("h1") : null;
+    return { rows: rows, heading: heading ? words(heading) : "" };
+  }
+  // "Linda: acted, penalty -2.": each change the page shows, said in words (a
+  // screen reader reads it from the aria-live region; nothing by colour or symbol alone)
+  function changes(before, after) {
+    var said = [];
+    if (after.heading && after.heading !== before.heading) {
+      said.push(after.heading + ".");
+    }
+    Object.keys(after.rows).forEach(function (name) {
+      var was = before.rows[name];
+      var now = after.rows[name];
+      if (!was) {
+        if (before.heading === after.heading) {
+          said.push(name + " joins.");
+        }
+        return;
+      }
+      var parts = [];
+      Object.keys(now).forEach(function (label) {
+        if (now[label] !== was[label] && now[label] !== "") {
+          parts.push(now[label]);
+        }
+      });
+      if (parts.length) {
+        said.push(name + ": " + parts.join(", ") + ".");
+      }
+    });
+    Object.keys(before.rows).forEach(function (name) {
+      if (!after.rows[name] && before.heading === after.heading) {
+        said.push(name + " leaves.");
+      }
+    });
+    return said.join(" ");
+  }
   var source = new EventSource(script.getAttribute("data-stream"));
   function show(text) {
     if (state) {
@@ -19,7 +79,12 @@
   source.addEventListener("update", function (event) {
     var live = document.getElementById("live");
     if (live) {
+      var before = snapshot(live);
       live.innerHTML = event.data;
+      var said = changes(before, snapshot(live));
+      if (announce && said) {
+        announce.textContent = said;
+      }
     }
     document.body.setAttribute("data-seq", event.lastEventId);
   });

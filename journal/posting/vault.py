@@ -1,0 +1,165 @@
+"""The campaign as an Obsidian vault for one audience (`journal export --vault DIR`): a
+note per session (its recap) and per character, with YAML properties (`session`, `date`,
+`seq`, `head`: the log's head event and its hash, as a receipt names them) and
+`[[wikilinks]]` between them. The GM's vault is a folder of its own.
+
+A re-export rewrites only the notes whose text changed, and never a note edited by hand
+since the journal wrote it: `.journal-vault.json` keeps the hash of what was written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from journal.api import Journal
+from journal.errors import JournalError
+
+MANIFEST = ".journal-vault.json"
+_UNSAFE = re.compile(r'[\\/:*?"<>|#^\[\]]')
+
+
+@dataclass
+class VaultReport:
+    folder: Path
+    written: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    left_alone: list[str] = field(default_factory=list)
+
+
+def _name(text: str) -> str:
+    return _UNSAFE.sub("-", " ".join(text.split())).strip(" .") or "untitled"
+
+
+def _yaml(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)  # JSON scalars are YAML
+
+
+def _front(properties: dict[str, object]) -> str:
+    lines = [f"{key}: {_yaml(value)}" for key, value in properties.items()]
+    return "---\n" + "\n".join(lines) + "\n---\n"
+
+
+def notes(journal: Journal, audience: str) -> dict[str, str]:
+    """Note path (inside the vault) -> its text."""
+    state = journal.state()
+    records = list(journal.records())
+    head = f"#{records[-1].seq} {records[-1].hash}" if records else ""
+    found: dict[str, str] = {}
+    sessions: dict[int, str] = {}
+    appears: dict[str, list[int]] = {}
+    recaps = {}
+    for number in range(1, state.sessions + 1):
+        recap = journal.recap(number, audience)
+        recaps[number] = recap
+        sessions[number] = f"Sessions/Session {number} - {_name(recap['session']['title'])}"
+        for who in recap["cast"]:
+            appears.setdefault(str(who), []).append(number)
+    characters = {n: f"Characters/{_name(n)}" for n in state.characters}
+    for number, recap in recaps.items():
+        links = [f"[[{characters[n]}|{n}]]" for n in recap["cast"] if n in characters]
+        nav = []
+        if number > 1:
+            nav.append(f"Previous: [[{sessions[number - 1]}|Session {number - 1}]]")
+        if number < state.sessions:
+            nav.append(f"Next: [[{sessions[number + 1]}|Session {number + 1}]]")
+        body = journal.recap_text(number, audience, "md").strip()
+        properties = {
+            "session": number,
+            "title": recap["session"]["title"],
+            "date": recap["session"]["began"],
+            "seq": state.seq,
+            "head": head,
+            "campaign": state.slug,
+            "audience": audience,
+        }
+        cast = "Cast: " + ", ".join(links) if links else ""
+        found[sessions[number] + ".md"] = (
+            _front(properties)
+            + "\n"
+            + "\n\n".join(p for p in (cast, body, " · ".join(nav)) if p)
+            + "\n"
+        )
+    for name, path in characters.items():
+        seen = appears.get(name, [])
+        if (
+            audience not in ("players", "gm")
+            and name.casefold() != audience.casefold()
+            and not seen
+        ):
+            continue
+        lines = [f"- [[{sessions[n]}|Session {n}]]" for n in seen]
+        properties = {"character": name, "seq": state.seq, "head": head, "campaign": state.slug}
+        text = _front(properties) + f"\n# {name}\n\n## Sessions\n\n"
+        text += ("\n".join(lines) if lines else "_Not in a session yet._") + "\n"
+        charts = _charts(journal, name, path) if seen else {}
+        if charts:
+            text += "\n## Arc\n\n" + "\n".join(f"![[{c}]]" for c in charts) + "\n"
+        found.update(charts)
+        found[path + ".md"] = text
+    return found
+
+
+def _charts(journal: Journal, name: str, path: str) -> dict[str, str]:
+    """The character's arc charts as SVG files beside their note (the arc is the
+    players' handout: the same for every audience)."""
+    from journal.handouts.charts import Series, line_chart
+
+    drawn: dict[str, str] = {}
+    for chart in journal.arc(name)["charts"]:
+        series = [
+            Series(s["label"], s["values"], s["style"], frozenset(s.get("crossed", ())))
+            for s in chart["series"]
+        ]
+        svg = line_chart(
+            chart["title"], chart["x_labels"], series, chart["y_max"], chart["y_label"],
+            chart.get("x_title", "session"),
+        )  # fmt: skip
+        drawn[f"{path} - {_name(chart['title'])}.svg"] = svg + "\n"
+    return drawn
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_vault(journal: Journal, audience: str, root: Path) -> VaultReport:
+    gm = " ".join(audience.split()).casefold() == "gm"
+    label = "GM" if gm else ("players" if audience.casefold() == "players" else audience)
+    folder = root / f"{_name(journal.state().title or journal.campaign)} ({label})"
+    report = VaultReport(folder)
+    manifest_path = folder / MANIFEST
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        manifest = {}
+    except (OSError, ValueError) as exc:
+        raise JournalError(f"{manifest_path} cannot be read ({exc}): move it away") from None
+    kept: dict[str, str] = {}
+    try:
+        for relative, text in notes(journal, audience).items():
+            target = folder / relative
+            data = text.encode()
+            if target.exists():
+                now = _digest(target.read_bytes())
+                if now == _digest(data):
+                    report.unchanged.append(relative)
+                    kept[relative] = now
+                    continue
+                if manifest.get(relative) != now:  # edited since the journal wrote it
+                    report.left_alone.append(relative)
+                    kept[relative] = manifest.get(relative, "")
+                    continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            if gm:
+                target.chmod(0o600)
+            report.written.append(relative)
+            kept[relative] = _digest(data)
+        manifest_path.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
+    except OSError as exc:
+        raise JournalError(f"cannot write the vault in {folder}: {exc.strerror}") from None
+    return report
