@@ -249,8 +249,11 @@ class Store:
         return self._snapshots.discard(row)
 
     def drop_snapshots(self, campaign: str | None = None) -> int:
-        """Delete every snapshot of `campaign` (of every campaign when None); how many."""
-        return self._snapshots.drop(campaign)
+        """Delete every snapshot of `campaign` (of every campaign when None); how many. The
+        tree's stored nodes, a cache too, go with them (computed again when next asked)."""
+        dropped = self._snapshots.drop(campaign)
+        self.tree_nodes.drop(campaign)
+        return dropped
 
     def repair_snapshots(self) -> bool:
         """Make the snapshots table again when it is missing or not the journal's; whether

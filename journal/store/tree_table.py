@@ -69,9 +69,13 @@ class TreeTable:
             return False
         return True
 
-    def drop(self, campaign: str) -> None:
+    def drop(self, campaign: str | None) -> None:
+        """Delete the stored nodes of `campaign` (of every campaign when None)."""
         try:
             with self._access.writing() as conn:
-                conn.sql(self._sql("DELETE FROM tree_nodes WHERE campaign = ?"), (campaign,))
+                if campaign is None:
+                    conn.sql("DELETE FROM tree_nodes")
+                else:
+                    conn.sql(self._sql("DELETE FROM tree_nodes WHERE campaign = ?"), (campaign,))
         except (DriverError, StoreError):
             pass
