@@ -176,6 +176,23 @@ class Site:
         return self.guarded(render)
 
 
+    def proof(self, audience: Audience, kind: str, number: int) -> dict[str, object]:
+        """What `/TOKEN/proof/SEQ` and `/TOKEN/since/SIZE` answer: the proof of event SEQ
+        as this link's audience sees it, or that the record extends the one of SIZE
+        (NotFound for the GM's link, JournalError for what this audience may not see)."""
+
+        def make() -> dict[str, object]:
+            if audience.gm:
+                raise NotFound("a proof is for the players or a character")
+            with self._lock:
+                journal = self.journal(audience.campaign)
+                if kind == "since":
+                    return journal.prove_since(number)
+                return journal.prove(number, Pages(journal, audience, self.store).reader())
+
+        return self.guarded(make)
+
+
 STYLESHEET = '<link rel="stylesheet" href="/static/web.css">'
 
 
