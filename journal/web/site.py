@@ -289,7 +289,10 @@ class Pages:
         from journal.handouts.details import game_date
 
         state = self.journal.state()
+        *ends, now = self.journal.heads()
         return {
+            "record_head": {**now, "text": f"#{now['size']} {now['root']}"},
+            "session_heads": ends,
             "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
             "audience": self.audience,
             "session": state.session,

@@ -70,7 +70,7 @@ def test_every_proof_verifies_and_every_change_fails(
         # a removed event: the tree without it has another root at every size after it
         removed = leaves[:index] + leaves[index + 1 :]
         assert root_of(removed) != new_root
-        _fails(verify_inclusion, index, n, leaves[index], path, root_of(removed + [leaves[0]]))
+        _fails(verify_inclusion, index, n, leaves[index], path, root_of([*removed, leaves[0]]))
     if m < n:
         # the older head rewritten (one event of it changed): no consistency proof holds
         rewritten = list(leaves)
