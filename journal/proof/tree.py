@@ -76,7 +76,7 @@ class CampaignTree:
     def __init__(self, store: Store, campaign: str, *, keep: bool = True) -> None:
         self._table = store.tree_nodes
         self.campaign = campaign
-        self.size = store.count(campaign)
+        self.size = store.head(campaign)[0]  # seqs run 1..n: an index lookup, not a count
         self._chunks: dict[int, list[bytes]] = {}
         self._nodes: dict[tuple[int, int], bytes] = {}
         stored = self._table.nodes(campaign)
