@@ -129,7 +129,8 @@ def check_proof(file: str, kept: str | None) -> None:
     except ValueError as exc:
         fail(f"--head: {exc}")
     try:
-        text = click.open_file(file, encoding="utf-8").read()
+        with click.open_file(file, encoding="utf-8") as handle:
+            text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {file}: {exc}")
     try:
