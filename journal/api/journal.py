@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.audit.verify import ChainReport
     from journal.handouts.documents import ArcDocument, BookDocument, RecapDocument
     from journal.handouts.recap import Audience
+    from journal.proof.documents import ProofDocument, SessionHead
     from journal.rules.core.commands import VoidEvent
 
 __all__ = [
@@ -745,7 +746,7 @@ class Journal:
 
         return CampaignTree(self.store, self.campaign, keep=False).stored_node_problems()
 
-    def heads(self) -> list[dict[str, object]]:
+    def heads(self) -> list[SessionHead]:
         """The tree head at the end of every session, and the current one (session None)."""
         from journal.proof.documents import session_heads
 
@@ -758,14 +759,14 @@ class Journal:
         *,
         size: int | None = None,
         reveal: bool = False,
-    ) -> dict[str, object]:
+    ) -> ProofDocument:
         """The inclusion proof of event `seq` as `audience` sees it (JournalError when it
         may not see it), in the record of `size` events (the current one when None)."""
         from journal.proof.documents import inclusion
 
         return inclusion(self._campaign, seq, audience, size=size, reveal=reveal)
 
-    def prove_since(self, old: int, new: int | None = None) -> dict[str, object]:
+    def prove_since(self, old: int, new: int | None = None) -> ProofDocument:
         """The consistency proof from the record of `old` events to the current one."""
         from journal.proof.documents import consistency
 

@@ -120,9 +120,7 @@ def check_proof(file: str, kept: str | None) -> None:
       journal check-proof proof.json
       journal check-proof proof.json --head "#40 5dc9da79a70659a9..."
     """
-    from journal.merkle import ProofError
-    from journal.proof.check import check
-    from journal.proof.tree import parse_head
+    from journal.api.proof import ProofError, check, parse_head
 
     try:
         head = None if kept is None else parse_head(kept)
@@ -156,7 +154,7 @@ def verifier(output: str) -> None:
     Example:
       journal verifier -o check.html
     """
-    from journal.proof.verifier import page
+    from journal.api.proof import verifier_page
 
-    path = write_output(Path(output), [page()], output, private=False)
+    path = write_output(Path(output), [verifier_page()], output, private=False)
     click.echo(f"Wrote the verifier to {path}", err=True)

@@ -4,25 +4,38 @@ JSON documents a player checks with `journal check-proof` or the HTML verifier."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from journal.errors import JournalError
+from journal.events.canonical import as_json
 from journal.merkle import consistency_proof, inclusion_proof
 from journal.proof.check import CONSISTENCY, INCLUSION
 from journal.proof.tree import CampaignTree, Head
 
 if TYPE_CHECKING:
     from journal.app import Campaign
+    from journal.events.canonical import JSON
     from journal.handouts.recap import Audience
 
 FORMAT = 1
+#: a proof as `prove -o` writes it (docs/CLI.md)
+ProofDocument = dict[str, "JSON"]
+
+
+class SessionHead(TypedDict):
+    """The tree head at the end of a session (`session` None: the head now)."""
+
+    session: int | None
+    size: int
+    root: str
+    short: str
 HOW = (
     "Check it without the journal: open the verifier (`journal verifier -o check.html`) "
     "in any browser and drop this file on it, or run `journal check-proof FILE`."
 )
 
 
-def head_json(head: Head) -> dict[str, Any]:
+def head_json(head: Head) -> dict[str, JSON]:
     return {"size": head.size, "root": head.hex, "short": head.short()}
 
 
@@ -44,7 +57,7 @@ def inclusion(
     *,
     size: int | None = None,
     reveal: bool = False,
-) -> dict[str, Any]:
+) -> ProofDocument:
     """The proof that event `seq`, as `audience` sees it, is in the record of `size`
     events (the current head when None); with `reveal`, its full hashed body."""
     from journal.events.chain import hashed_body
@@ -58,12 +71,12 @@ def inclusion(
     record = campaign.store.get(campaign.campaign, seq)
     assert record is not None
     head = tree.head(size)
-    document: dict[str, Any] = {
+    document: ProofDocument = {
         "proof": INCLUSION,
         "format": FORMAT,
         "campaign": campaign.campaign,
         "head": head_json(head),
-        "event": dict(view),
+        "event": as_json(view),
         "chain_hash": record.hash,
         "path": [h.hex() for h in inclusion_proof(tree, seq - 1, size)],
         "how": HOW,
@@ -76,7 +89,7 @@ def inclusion(
     return document
 
 
-def consistency(campaign: Campaign, old: int, new: int | None = None) -> dict[str, Any]:
+def consistency(campaign: Campaign, old: int, new: int | None = None) -> ProofDocument:
     """The proof that the record of `new` events (the current one when None) extends the
     record of `old`: nothing before it was rewritten."""
     tree = CampaignTree(campaign.store, campaign.campaign)
@@ -97,13 +110,14 @@ def consistency(campaign: Campaign, old: int, new: int | None = None) -> dict[st
     }
 
 
-def session_heads(campaign: Campaign) -> list[dict[str, Any]]:
+def session_heads(campaign: Campaign) -> list[SessionHead]:
     """The head at the end of every session (and the current one, last): what the players'
     shelf, each character's page and `journal heads` list."""
     tree = CampaignTree(campaign.store, campaign.campaign)
-    found = [
-        {"session": session, **head_json(tree.head(seq))}
-        for seq, session in campaign.store.tree_nodes.session_ends(campaign.campaign)
-    ]
-    found.append({"session": None, **head_json(tree.head())})
+    ends = [*campaign.store.tree_nodes.session_ends(campaign.campaign), (tree.size, None)]
+    found: list[SessionHead] = []
+    for seq, session in ends:
+        head = tree.head(seq)
+        short = head.short()
+        found.append({"session": session, "size": head.size, "root": head.hex, "short": short})
     return found

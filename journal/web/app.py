@@ -187,7 +187,7 @@ def create_app(site: Site, watcher: Watcher | None = None) -> ASGIApp:
         return JSONResponse(document, headers={"content-disposition": f'inline; filename="{name}"'})
 
     async def verifier(request: Request) -> Response:
-        from journal.proof.verifier import page as verifier_page
+        from journal.api.proof import verifier_page
 
         html = verifier_page()
         return HTMLResponse(html, headers={"content-security-policy": VERIFIER_POLICY})

@@ -31,6 +31,8 @@ from journal.web.links import Audience, Keys, tokens
 if TYPE_CHECKING:
     from jinja2 import Environment, Template
 
+    from journal.api.proof import ProofDocument
+
 T = TypeVar("T")
 
 #: how a mark is shown: its symbol (never colour alone) and its words
@@ -176,12 +178,12 @@ class Site:
         return self.guarded(render)
 
 
-    def proof(self, audience: Audience, kind: str, number: int) -> dict[str, object]:
+    def proof(self, audience: Audience, kind: str, number: int) -> ProofDocument:
         """What `/TOKEN/proof/SEQ` and `/TOKEN/since/SIZE` answer: the proof of event SEQ
         as this link's audience sees it, or that the record extends the one of SIZE
         (NotFound for the GM's link, JournalError for what this audience may not see)."""
 
-        def make() -> dict[str, object]:
+        def make() -> ProofDocument:
             if audience.gm:
                 raise NotFound("a proof is for the players or a character")
             with self._lock:

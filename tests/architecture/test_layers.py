@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "handouts and transfer",
         (
             "journal.handouts",
+            "journal.proof",
             "journal.rulesets.*.narrator",
             "journal_stress.narrator",
             "journal.transfer",
@@ -57,6 +58,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "foundation",
         (
             "journal.events",
+            "journal.merkle",
             "journal.documents",
             "journal.dice",
             "journal.errors",

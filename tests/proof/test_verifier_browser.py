@@ -113,7 +113,8 @@ def test_the_reference_vectors_in_the_browser(page: Any) -> None:
             let ok = true;
             try {
               if (c.kind === "inclusion")
-                await verifyInclusion(c.leafIdx, c.treeSize, b(c.leafHash), c.proof.map(b), b(c.root));
+                await verifyInclusion(
+                  c.leafIdx, c.treeSize, b(c.leafHash), c.proof.map(b), b(c.root));
               else
                 await verifyConsistency(c.size1, c.size2, b(c.root1), b(c.root2), c.proof.map(b));
             } catch (e) { ok = false; }
