@@ -95,7 +95,7 @@ def measure(events: int, repeats: int) -> dict[str, object]:
         size = night.head()
         seq = rng.randint(1, size)
 
-        def inclusion() -> None:
+        def inclusion(seq: int = seq) -> None:
             tree = CampaignTree(store, "long")
             inclusion_proof(tree, seq - 1, tree.size)
 
@@ -103,7 +103,7 @@ def measure(events: int, repeats: int) -> dict[str, object]:
         figures["walk"].append(cpu(lambda: raw_walk(db)))
         old = rng.randint(1, size)
 
-        def consistency() -> None:
+        def consistency(old: int = old) -> None:
             tree = CampaignTree(store, "long")
             consistency_proof(tree, old, tree.size)
 

@@ -182,10 +182,10 @@ def verify(settings: Settings, receipt: str | None, as_json: bool) -> None:
             click.echo(out)
         if err:
             click.echo(err, err=True)
-    if report.snapshots is not None and not as_json:
-        _snapshot_lines(report.snapshots)
     if report.ok and not as_json:
         _tree_lines(journal.tree_head(), tree)
+    if report.snapshots is not None and not as_json:
+        _snapshot_lines(report.snapshots)
     if not report.ok or tree:
         raise SystemExit(1)
 

@@ -78,32 +78,32 @@ class CampaignTree:
         self.campaign = campaign
         self.size = store.head(campaign)[0]  # seqs run 1..n: an index lookup, not a count
         self._chunks: dict[int, list[bytes]] = {}
+        #: the stored nodes read so far (a proof reads O(log n) of them, one by one)
         self._nodes: dict[tuple[int, int], bytes] = {}
-        stored = self._table.nodes(campaign)
-        self._nodes = {(level, pos): bytes.fromhex(h) for level, pos, h, _ in stored}
-        self._bounds = {(level, pos): bound for level, pos, _, bound in stored}
-        if stored and not self._bound():
+        newest = self._table.newest(campaign, CHUNK_LEVEL)
+        if newest is not None and not self._bound(*newest):
             self._table.drop(campaign)
-            self._nodes, self._bounds = {}, {}
-        self._catch_up(keep)
-
-    def _bound(self) -> bool:
-        """Whether the newest stored chunk is bound to this log (and none is ahead of it)."""
-        chunks = [pos for level, pos in self._nodes if level == CHUNK_LEVEL]
-        newest = max(chunks, default=-1)
-        if newest < 0 or (newest + 1) * CHUNK > self.size:
-            return False
-        last = (newest + 1) * CHUNK
-        return self._table.chain_hashes(self.campaign, last - 1, last) == [
-            self._bounds[(CHUNK_LEVEL, newest)]
-        ]
-
-    def _catch_up(self, keep: bool) -> None:
-        """Store the nodes of the chunks completed since the last ones kept."""
-        done = sum(1 for level, _ in self._nodes if level == CHUNK_LEVEL)
+            newest = None
+        done = 0 if newest is None else newest[0] + 1
         new = self._build(done, self._nodes)
         if keep:
             self._table.keep(self.campaign, new)
+
+    def _bound(self, position: int, bound: str) -> bool:
+        """Whether the newest stored chunk is bound to this log (and not ahead of it): a
+        chain hash covers every event before it, so this one check ties every node."""
+        last = (position + 1) * CHUNK
+        if last > self.size:
+            return False
+        return self._table.chain_hashes(self.campaign, last - 1, last) == [bound]
+
+    def _stored(self, level: int, position: int) -> bytes | None:
+        found = self._nodes.get((level, position))
+        if found is None:
+            text = self._table.node(self.campaign, level, position)
+            if text is not None:
+                found = self._nodes[(level, position)] = bytes.fromhex(text)
+        return found
 
     def _build(self, done: int, nodes: dict[tuple[int, int], bytes]) -> list[Node]:
         """Put in `nodes` those of the complete chunks from chunk `done` on, read from the
@@ -118,7 +118,10 @@ class CampaignTree:
                 new.append((level, at, value.hex(), hashes[-1]))
                 if at % 2 == 0:
                     break
-                value = node_hash(nodes[(level, at - 1)], value)
+                left = nodes.get((level, at - 1)) or self._stored(level, at - 1)
+                if left is None:  # not kept (a read-only file): from the chain
+                    left = self.hash((at - 1) << level, at << level)
+                value = node_hash(left, value)
                 level, at = level + 1, at // 2
         return new
 
@@ -142,7 +145,7 @@ class CampaignTree:
         width = hi - lo
         if width & (width - 1) == 0 and lo % width == 0 and width >= CHUNK:
             level = width.bit_length() - 1
-            found = self._nodes.get((level, lo >> level))
+            found = self._stored(level, lo >> level)
             if found is not None:
                 return found
         if width <= CHUNK:

@@ -42,6 +42,31 @@ class TreeTable:
             rows = conn.sql(statement, (campaign,))
         return [(int(r[0]), None if r[1] is None else int(r[1])) for r in rows]
 
+    def node(self, campaign: str, level: int, position: int) -> str | None:
+        """One stored node's hash (None: not stored, or no table to read)."""
+        statement = self._sql(
+            "SELECT hash FROM tree_nodes WHERE campaign = ? AND level = ? AND position = ?"
+        )
+        try:
+            with self._access.reading() as conn:
+                rows = conn.sql(statement, (campaign, level, position))
+        except (DriverError, StoreError):
+            return None
+        return str(rows[0][0]) if rows else None
+
+    def newest(self, campaign: str, level: int) -> tuple[int, str] | None:
+        """(position, bound) of the campaign's newest stored node at `level`."""
+        statement = self._sql(
+            "SELECT position, bound FROM tree_nodes WHERE campaign = ? AND level = ? "
+            "ORDER BY position DESC LIMIT 1"
+        )
+        try:
+            with self._access.reading() as conn:
+                rows = conn.sql(statement, (campaign, level))
+        except (DriverError, StoreError):
+            return None
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
     def nodes(self, campaign: str) -> list[Node]:
         statement = self._sql(
             "SELECT level, position, hash, bound FROM tree_nodes WHERE campaign = ?"
