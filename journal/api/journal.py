@@ -48,6 +48,7 @@ from journal.telling.contract import Telling, telling_of
 from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run (named here for the API's users)
+    from journal.api.secrets import SafetyDocument, SecretsDocument
     from journal.audit.explain import Explanation as Explanation
     from journal.audit.replay import AuditReport
     from journal.audit.snapshots import SnapshotReport as SnapshotReport
@@ -480,8 +481,12 @@ class Journal:
 
     def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
         """The notes the players may read (never a GM-only or voided one), of one character
-        (`about`, their name now) when given, names as they are now."""
-        from journal.rules.core.events import NoteTaken
+        (`about`, their name now) when given, names as they are now. A secret is among
+        them once its audience knows it (`knowledge.knows` as the campaign stands: the
+        players', or with `about` that character's); a veiled note reads faded."""
+        from journal.handouts.recap import faded
+        from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
+        from journal.rules.core.knowledge import knows
         from journal.telling.lines import with_new_names
 
         state = self.state()
@@ -491,16 +496,22 @@ class Journal:
         found = []
         for record, before, after in names_walk(records, corrections):
             payload = record.payload
-            if not isinstance(payload, NoteTaken) or payload.gm_only:
+            if not isinstance(payload, NoteTaken | SecretNoted | VeiledNoteTaken):
                 continue
             if record.seq in corrections.voided:
                 continue
+            secret = isinstance(payload, SecretNoted) or (
+                isinstance(payload, NoteTaken) and payload.gm_only
+            )
+            if secret and not knows(state, record.seq, False, wanted):
+                continue
             # each name as it denoted someone at the note's seq, as they are called now
             idents = concerned(payload, before, after, self.ruleset)
-            if wanted is not None and wanted not in idents:
+            if wanted is not None and not secret and wanted not in idents:
                 continue
             names = renames.at(after)
-            text = with_new_names(payload.text, names)
+            shown = faded(payload.veil) if isinstance(payload, VeiledNoteTaken) else payload.text
+            text = with_new_names(shown, names)
             about_now = tuple(
                 state.name_of(ident)
                 for ident in (holder(n, before, after) for n in payload.about)
@@ -508,6 +519,30 @@ class Journal:
             )
             found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
         return tuple(found)
+
+    def secrets(self, of: str | None = None, as_of: int | None = None) -> SecretsDocument:
+        """`secrets --json`: the knowledge table as of event `as_of` (now when None); with
+        `of` (a character's name), only what that character knows and the players do not."""
+        from journal.api.secrets import knowledge_table
+
+        state = self.state(self.upto(as_of))
+        ident = None if of is None else state.identity(of)
+        return knowledge_table(state, self._campaign.event, ident)
+
+    def safety(self, as_of: int | None = None) -> SafetyDocument:
+        """`safety list --json`: the lines and veils in force."""
+        from journal.api.secrets import safety_tools
+
+        return safety_tools(self.state(self.upto(as_of)))
+
+    def secret_seqs(self) -> tuple[int, ...]:
+        """The seqs of the secrets some player does not know yet (for completion)."""
+        from journal.rules.core.knowledge import PLAYERS
+
+        state = self.state()
+        return tuple(
+            seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held}
+        )
 
     def board_table(self, gm: bool = True) -> BoardTable:
         """The board as structured rows, with the columns this audience sees."""
@@ -550,6 +585,8 @@ class Journal:
         state = self.state()
         if slot == "session":
             return [str(n) for n in range(state.sessions, 0, -1)]
+        if slot == "secret":
+            return [str(n) for n in sorted(self.secret_seqs(), reverse=True)]
         return list(self.ruleset.completions(state, slot))
 
     def log(
@@ -680,17 +717,67 @@ class Journal:
         self,
         options: Mapping[str, str] | None = None,
         progress: Callable[[Iterable[Recorded], int], Iterable[Recorded]] | None = None,
+        *,
+        full: bool = False,
     ) -> AuditReport:
         """Decide every ruling again; `options` asks "what if" under other campaign
-        options (`{"exceptional_margin": "4"}`), writing nothing."""
+        options (`{"exceptional_margin": "4"}`), writing nothing.
+
+        A clean audit leaves a checkpoint in this user's cache (`journal.audit.checkpoint`);
+        the next one decides again only the events after it, unless it is not bound to
+        the log and code as they are now, a correction since reaches back before it, or
+        `full` is given. `AuditReport.resumed_from` says where it started."""
+        from journal.audit import checkpoint as checkpoints
         from journal.audit.replay import audit_records, parse_options
+        from journal.rules import rules_version
 
         what_if = parse_options(self.ruleset, dict(options or {}))
-        history, corrections = self._campaign.history()
-        records: Iterable[Recorded] = history
+        campaign = self._campaign
+        head, head_hash = campaign.store.head(self.campaign)
+        corrections = campaign.corrections(head)
+        code = checkpoints.code_of(rules_version(self.ruleset.name))
+        path = self._checkpoint_file()
+        resume = None
+        after = 0
+        if not what_if and not full:
+            found = checkpoints.parse(_read_cache(path))
+            if found is not None and found.seq <= head:
+                event = campaign.event(found.seq)
+                bound = checkpoints.usable(
+                    found,
+                    self.campaign,
+                    None if event is None else event.hash,
+                    code,
+                    corrections.reach_back(found.seq),
+                )
+                if bound:
+                    resume = (self.state(found.seq), found.events, found.rulings)
+                    after = found.seq
+        records: Iterable[Recorded] = campaign.records(head, after=after)
         if progress is not None:
-            records = progress(records, self._campaign.count())
-        return audit_records(records, corrections, what_if)
+            total = campaign.count() - (resume[1] if resume is not None else 0)
+            records = progress(records, total)
+        report = audit_records(records, corrections, what_if, resume)
+        report.resumed_from = after or None
+        if not what_if and report.clean and head:
+            kept = checkpoints.Checkpoint(
+                self.campaign, head, head_hash, code, report.events, report.rulings
+            )
+            _write_cache(path, kept.text())
+        return report
+
+    def _checkpoint_file(self) -> Path:
+        """Where this user keeps the campaign's audit checkpoint (one per database and
+        campaign, in the cache folder)."""
+        import hashlib
+        import os
+
+        from journal.current import database_key
+
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        key = f"{database_key(self._campaign.store)}\n{self.campaign}"
+        name = hashlib.sha256(key.encode()).hexdigest()[:32]
+        return Path(base) / "journal" / "audits" / f"{name}.json"
 
     def verify(self, receipt: str | None = None) -> ChainReport:
         """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
@@ -773,15 +860,19 @@ class Journal:
         return consistency(self._campaign, old, new)
 
     def recap(
-        self, session: int | None = None, audience: str | Audience = "players"
+        self,
+        session: int | None = None,
+        audience: str | Audience = "players",
+        as_of: int | None = None,
     ) -> RecapDocument:
         """The data of a session's recap (`recap --json`): what the templates render.
         `audience`: "players", "gm", a character's name, or an `Audience` (from
         `journal.handouts.recap`: `Audience.character(name)` is that character's handout
-        whatever their name)."""
+        whatever their name); with `as_of`, as the log stood after that event."""
         from journal.handouts.recap import recap_context
 
-        return recap_context(self._campaign, session, audience)
+        final = None if as_of is None else self.state(self.upto(as_of))
+        return recap_context(self._campaign, session, audience, final)
 
     def recap_text(
         self,
@@ -789,10 +880,12 @@ class Journal:
         audience: str | Audience = "players",
         fmt: str = "md",
         templates: Path | None = None,
+        as_of: int | None = None,
     ) -> str:
         from journal.handouts import render
 
-        return render.recap(self._campaign, session, audience, fmt, templates)
+        final = None if as_of is None else self.state(self.upto(as_of))
+        return render.recap(self._campaign, session, audience, fmt, templates, final=final)
 
     def arc(self, name: str) -> ArcDocument:
         """The data of a character's arc (`arc --json`)."""
@@ -811,13 +904,14 @@ class Journal:
         audience: str | Audience = "players",
         paper: str = "a4",
         templates: Path | None = None,
+        as_of: int | None = None,
     ) -> bytes:
         """The recap printed to PDF by WeasyPrint (the `pdf` extra): the HTML handout with
         the print sheet for `paper` (a4 or letter); the same log gives the same bytes."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
 
-        final = self.state()
+        final = self.state(self.upto(as_of))
         size = check_paper(paper)
         html = render.recap(self._campaign, session, audience, "html", templates, size, final)
         return render.printed(self._campaign, html, final)
@@ -895,3 +989,23 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
             if name not in state.retired
         },
     )
+
+
+def _read_cache(path: Path) -> str:
+    """A cache file's text ("" when there is none or it cannot be read)."""
+    from journal.files import read_private
+
+    try:
+        return read_private(path, notice=lambda text: None) or ""
+    except OSError:
+        return ""
+
+
+def _write_cache(path: Path, text: str) -> None:
+    """Keep a cache file (nothing kept when it cannot be written: it is only a cache)."""
+    import contextlib
+
+    from journal.files import write_private
+
+    with contextlib.suppress(OSError):
+        write_private(path, text, notice=lambda text: None)

@@ -77,6 +77,8 @@ class AuditReport(Document):
     options: dict[str, OptionValue] = field(default_factory=dict)
     #: states of the log that break an invariant, at the event each first held
     breaches: list[Breach] = field(default_factory=list)
+    #: the seq of the clean audit this one went on from (None: from the first event)
+    resumed_from: int | None = None
 
     @property
     def clean(self) -> bool:
@@ -203,15 +205,24 @@ def audit_records(
     records: Iterable[Recorded],
     corrections: Corrections,
     options: Mapping[str, OptionValue] | None = None,
+    resume: tuple[CampaignState, int, int] | None = None,
 ) -> AuditReport:
     """Decide every ruling again; `options` overrides campaign options (a what-if).
 
     The audit's state follows the rules, not the record: where a ruling is decided
     differently, the recomputed event is folded, so every later ruling that depended on it
     is checked against what the rules now say (a void or a house rule cascades).
+
+    `resume` (the state at a clean audit's last event, the events and rulings it counted)
+    audits `records`, the events after it, on from there (`journal.audit.checkpoint`): a
+    clean audit left the log's fold and the rules' the same, and no invariant broken.
     """
     report = AuditReport(options=dict(options or {}))
-    ruleset: Ruleset | None = None
+    start: CampaignState | None = None
+    if resume is not None:
+        assert not options, "a what-if audits from the first event"
+        start, report.events, report.rulings = resume
+    ruleset: Ruleset | None = load(start.ruleset) if start is not None else None
     #: the ruling as it stands, of the event being walked (what the log's own fold folds)
     standing: list[Event | None] = [None]
     #: whether the audit's fold has left the log's (a ruling decided otherwise, a what-if)
@@ -272,9 +283,11 @@ def audit_records(
         return event
 
     watch: Watch | None = None
+    if ruleset is not None:
+        watch = Watch((*CORE_INVARIANTS, *ruleset.invariants))
     #: the log's own fold, once the audit's has left it (None: the same)
     logged: CampaignState | None = None
-    for step in steps(records, corrections, substitute=decided):
+    for step in steps(records, corrections, start, substitute=decided):
         report.events += 1
         if ruleset is None and step.after.ruleset:
             ruleset = load(step.after.ruleset)

@@ -231,17 +231,28 @@ def _snapshot_lines(report: SnapshotReport) -> None:
     metavar="K=V",
     help="What if: replay under another campaign option (nothing is written).",
 )
+@click.option(
+    "--full",
+    is_flag=True,
+    help="Decide every ruling again from the first event, whatever the last clean audit "
+    "checked.",
+)
 @json_option
 @pass_settings
-def audit(settings: Settings, options: tuple[str, ...], as_json: bool) -> None:
+def audit(settings: Settings, options: tuple[str, ...], full: bool, as_json: bool) -> None:
     """Replay the campaign and decide every ruling again from its recorded inputs (dice,
     flags, names); list every recorded number the rules no longer give, and every state of
     the log that breaks an invariant of the rules. Exits 1 on any. A what-if (--option)
     lists the rulings whose outcome would differ and counts the wording-only ones apart.
 
+    A clean audit leaves a checkpoint (in this user's cache, bound to the log and the
+    rules code); the next audit decides again only what came after it, unless a void or
+    an amendment since reaches back before it. --full trusts no checkpoint.
+
     \b
     Example:
       journal audit
+      journal audit --full
       journal audit --option KEY=VALUE    (what if: nothing is written)
     """
     from journal.cli.transfer import with_progress
@@ -249,7 +260,14 @@ def audit(settings: Settings, options: tuple[str, ...], as_json: bool) -> None:
     report = settings.journal().audit(
         key_values(options, "--option"),
         lambda records, total: with_progress(records, total, "Auditing"),
+        full=full,
     )
+    if report.resumed_from is not None:
+        click.echo(
+            f"(Went on from the clean audit through #{report.resumed_from}; "
+            "`journal audit --full` decides every ruling again.)",
+            err=True,
+        )
     if as_json:
         emit_json(report.to_json())
     else:

@@ -88,11 +88,34 @@ def pdf_and_pages(html: str, stamp: Stamp) -> tuple[bytes, int]:
     return data, len(document.pages)
 
 
-def joined(parts: list[bytes], stamp: Stamp) -> bytes:
+#: the page numbers of a book: nothing but the footer the print sheet gives a page
+NUMBERS = """<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+@page {{ size: {paper}; margin: 20mm 15mm 18mm;
+  @bottom-center {{ content: "Page " counter(page) " of " counter(pages);
+    font: 8pt "DejaVu Sans", sans-serif; color: #444; }} }}
+@page :first {{ @bottom-center {{ content: none; }} }}
+div {{ break-after: page; }}
+</style></head><body>{pages}</body></html>"""
+
+#: the stamp of what is printed only to be joined (the joined file takes the book's own)
+UNSTAMPED = Stamp(0, "0" * 64, datetime(2000, 1, 1, tzinfo=UTC))
+
+
+def numbered(paper: str, pages: int) -> bytes:
+    """`pages` pages of `paper` holding only "Page N of M" at their foot (the first, the
+    cover, none), to be laid over a book's pages once its length is known."""
+    html = NUMBERS.format(paper=paper, pages="<div></div>" * pages)
+    data, count = pdf_and_pages(html, UNSTAMPED)
+    assert count == pages, (count, pages)
+    return data
+
+
+def joined(parts: list[bytes], stamp: Stamp, numbers: bytes | None = None) -> bytes:
     """PDFs one after the other as one (their bookmarks kept; the first one's title), its
-    dates and identifier set as `to_pdf` sets them. A long book is printed chapter by chapter and
-    joined here: WeasyPrint holds every page's layout until it writes the file, so one
-    document of hundreds of pages would take hundreds of MiB."""
+    dates and identifier set as `to_pdf` sets them; `numbers` (see `numbered`) laid over
+    its pages. A long book is printed chapter by chapter and joined here: WeasyPrint holds
+    every page's layout until it writes the file, so one document of hundreds of pages
+    would take hundreds of MiB."""
     try:
         from pypdf import PdfReader, PdfWriter
         from pypdf.generic import ArrayObject, ByteStringObject
@@ -102,6 +125,10 @@ def joined(parts: list[bytes], stamp: Stamp) -> bytes:
     readers = [PdfReader(io.BytesIO(part)) for part in parts]
     for reader in readers:
         writer.append(reader)
+    if numbers is not None:
+        footers = PdfReader(io.BytesIO(numbers)).pages
+        for page, footer in zip(writer.pages, footers, strict=True):
+            page.merge_page(footer)
     title = readers[0].metadata.title if readers and readers[0].metadata else None
     moment = "D:" + stamp.instant.replace("-", "").replace(":", "").replace("T", "")
     writer.add_metadata(

@@ -32,7 +32,14 @@ from markupsafe import Markup, escape
 from journal.app import Campaign
 from journal.errors import JournalError
 from journal.handouts.charts import Series, both_widths
-from journal.handouts.pdf import check_paper, joined, pdf_and_pages, stamp_of, to_pdf
+from journal.handouts.pdf import (
+    check_paper,
+    joined,
+    numbered,
+    pdf_and_pages,
+    stamp_of,
+    to_pdf,
+)
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
@@ -384,11 +391,15 @@ def book_pdf(
     overrides: Path | None = None,
     so_far: bool = False,
 ) -> bytes:
-    """The book printed to PDF chapter by chapter (a chapter's layout is let go before the
-    next is laid out), the chapters joined into one file. Each chapter's pages are
-    numbered on from the one before; the contents, printed last, gives each chapter's
-    first page (it was measured first with placeholder numbers, so the chapters know where
-    they start)."""
+    """The book printed to PDF chapter by chapter, the chapters joined into one file.
+
+    A chapter is printed without page numbers, so what it prints depends on its HTML
+    alone: it is printed once per content (`journal.handouts.chapters`: kept in the cache
+    folder, bound to the hash of its HTML and stylesheet), the chapters not kept printed
+    side by side on the machine's cores. The contents is printed last with each chapter's
+    first page; then every page but the cover gets "Page N of M" (`pdf.numbered`)."""
+    from journal.handouts.chapters import printed
+
     page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
     stamp = stamp_of(campaign, final)
     chapters = [
@@ -398,23 +409,26 @@ def book_pdf(
         "receipt",
     ]
 
-    def chunk(part: str, first: int, pages: dict[str, int]) -> str:
-        numbers = {"part": part, "first": first, "pages": pages}
+    def chunk(part: str, pages: dict[str, int]) -> str:
+        numbers = {"part": part, "first": 1, "pages": pages}
         return render("book", {**page, "chunk": numbers}, "html", overrides, ruleset)
 
-    front_pages = pdf_and_pages(chunk("front", 1, dict.fromkeys(chapters, 999)), stamp)[1]
+    # the contents measured with placeholder numbers, beside the chapters
+    *parts, (_, front_pages) = printed(
+        [*(chunk(part, {}) for part in chapters), chunk("front", dict.fromkeys(chapters, 999))]
+    )
     for _ in range(3):  # the real numbers could take another line of the contents
-        first, starts, parts = front_pages + 1, {}, []
-        for part in chapters:
+        first, starts = front_pages + 1, {}
+        for part, (_, count) in zip(chapters, parts, strict=True):
             starts[part] = first
-            data, count = pdf_and_pages(chunk(part, first, {}), stamp)
-            parts.append(data)
             first += count
-        front, count = pdf_and_pages(chunk("front", 1, starts), stamp)
+        front, count = pdf_and_pages(chunk("front", starts), stamp)
         if count == front_pages:
             break
         front_pages = count
-    return joined([front, *parts], stamp)
+    total = front_pages + sum(count for _, count in parts)
+    numbers = numbered(page["paper"], total)
+    return joined([front, *(data for data, _ in parts)], stamp, numbers)
 
 
 def _book_page(

@@ -17,6 +17,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
@@ -48,6 +49,10 @@ class Unavailable(Exception):
     """The database cannot be read as it is (unreachable, or at another schema)."""
 
 
+#: what a page is kept under: campaign, audience, view and head seq (`Site.key`)
+PageKey = tuple[str, str, str, int]
+
+
 @dataclass(frozen=True)
 class Page:
     html: str
@@ -55,8 +60,9 @@ class Page:
     live: str
     seq: int
 
-    @property
+    @cached_property
     def digest(self) -> str:
+        """(hashed once: every stream of the page compares it at every change)"""
         return hashlib.sha256(self.live.encode()).hexdigest()[:16]
 
 
@@ -69,7 +75,7 @@ class Site:
         self.keys = keys or Keys()
         self.database = database_key(store)
         self._journals: dict[str, Journal] = {}
-        self._pages: OrderedDict[tuple[str, str, str, int], Page] = OrderedDict()
+        self._pages: OrderedDict[PageKey, Page] = OrderedDict()
         self._lock = threading.RLock()
         self._slugs: list[str] | None = None
         self._checked = 0.0
@@ -152,9 +158,14 @@ class Site:
 
     # --- pages -----------------------------------------------------------------------------
 
+    @staticmethod
+    def key(audience: Audience, view: str, seq: int) -> PageKey:
+        """What the page `view` of `audience` at `seq` is kept under (and shared by)."""
+        return (audience.campaign, audience.key, view, seq)
+
     def kept(self, audience: Audience, view: str, seq: int) -> Page | None:
         """The page as it was rendered at `seq`, if it is still kept."""
-        return self._pages.get((audience.campaign, audience.key, view, seq))
+        return self._pages.get(self.key(audience, view, seq))
 
     def page(self, audience: Audience, view: str) -> Page:
         """The page `view` of this audience now (NotFound: it has no such page)."""
@@ -163,7 +174,7 @@ class Site:
             with self._lock:
                 journal = self.journal(audience.campaign)
                 head = journal.head()
-                key = (audience.campaign, audience.key, view, head)
+                key = self.key(audience, view, head)
                 kept = self._pages.get(key)
                 if kept is not None:
                     self._pages.move_to_end(key)
@@ -305,6 +316,7 @@ class Pages:
             "quote": quote,
             "up": self.up,
             "audience_label": _label(self.audience),
+            "safety": self.journal.safety(),
         }
 
     def nav(self) -> str:
@@ -378,6 +390,7 @@ class Pages:
             verify=verify,
             verify_text="\n".join(t for t in verify.text() if t),
             receipt=receipt,
+            secrets=journal.secrets(),
             sessions=self.sessions_newest_first(),
             names=list(journal.state().characters),
         )

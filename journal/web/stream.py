@@ -15,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 
 from journal.store.appending import NOTIFY_CHANNEL
 from journal.web.links import Audience
-from journal.web.site import Site, Unavailable
+from journal.web.site import KEPT, Page, PageKey, Site, Unavailable
 
 #: seconds between two looks at a SQLite file
 POLL = 0.05
@@ -37,12 +38,45 @@ class Watcher:
         self._changed = asyncio.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._rendering: dict[PageKey, asyncio.Future[Page]] = {}
+        self._messages: OrderedDict[PageKey, bytes] = OrderedDict()
 
     # --- for the streams (in the event loop) ---------------------------------------------
 
     def next_change(self) -> asyncio.Event:
         """An event set at the next change (take it before reading, to miss none)."""
         return self._changed
+
+    async def page(self, audience: Audience, view: str, head: int | None) -> Page:
+        """The page `view` of `audience` now, rendered once for every stream of it: the
+        streams woken by one change that find it not kept wait for the one rendering
+        the first of them started (a stream that goes away does not cancel it)."""
+        from anyio.to_thread import run_sync
+
+        if head is not None:
+            kept = self.site.kept(audience, view, head)
+            if kept is not None:
+                return kept
+        key = self.site.key(audience, view, -1 if head is None else head)
+        pending = self._rendering.get(key)
+        if pending is None:
+            pending = asyncio.ensure_future(run_sync(self.site.page, audience, view))
+            self._rendering[key] = pending
+            pending.add_done_callback(lambda _: self._rendering.pop(key, None))
+        return await asyncio.shield(pending)
+
+    def message(self, key: PageKey, page: Page) -> bytes:
+        """The `update` event of `page` as the stream sends it, encoded once for all of
+        its streams (2,000 phones share one copy)."""
+        found = self._messages.get(key)
+        if found is None:
+            from sse_starlette import ServerSentEvent
+
+            event = ServerSentEvent(data=page.live, event="update", id=str(page.seq))
+            found = self._messages[key] = event.encode()
+            while len(self._messages) > KEPT:
+                self._messages.popitem(last=False)
+        return found
 
     def _wake(self, heads: dict[str, int]) -> None:
         self.heads = heads
@@ -122,11 +156,9 @@ class Watcher:
 
 async def updates(
     site: Site, watcher: Watcher, token: str, audience: Audience, view: str, last: int | None
-) -> AsyncIterator[dict[str, str]]:
-    """The `update` events of one page: at once when the page moved on since `last` (the
-    seq the browser last saw), then at each change of what this page shows."""
-    from anyio.to_thread import run_sync
-
+) -> AsyncIterator[bytes]:
+    """The `update` events of one page (encoded): at once when the page moved on since
+    `last` (the seq the browser last saw), then at each change of what this page shows."""
     while True:
         changed = watcher.next_change()
         try:
@@ -135,13 +167,11 @@ async def updates(
             head = watcher.heads.get(audience.campaign)
             if head is None or head != last:
                 # rendered once per head for every stream of this page: the first renders
-                page = None if head is None else site.kept(audience, view, head)
-                if page is None:
-                    page = await run_sync(site.page, audience, view)
+                page = await watcher.page(audience, view, head)
                 before = None if last is None else site.kept(audience, view, last)
                 moved = page.seq != last  # (the watcher's head may lag the page's)
                 if moved and (before is None or before.digest != page.digest):
-                    yield {"event": "update", "id": str(page.seq), "data": page.live}
+                    yield watcher.message(site.key(audience, view, page.seq), page)
                 last = page.seq
         except Unavailable:
             pass  # the page says so on a reload; the stream waits for the database

@@ -59,7 +59,7 @@ def test_the_book_for_each_audience_and_paper(
     assert "Cast: Freddie, Ariella, Linda" in cover
     assert "Page 1" not in cover  # the cover has no header or page number
     for number, page in enumerate(found[1:], 2):  # numbered on across the chapters
-        assert page.rstrip().endswith(f"Page {number}"), page[-120:]
+        assert page.rstrip().endswith(f"Page {number} of {len(found)}"), page[-120:]
     # the contents: every part, each at the page it says
     contents = _contents(found)
     arcs = ["Linda"] if audience == "Linda" else ["Freddie", "Ariella", "Linda"]

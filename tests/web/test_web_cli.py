@@ -83,6 +83,22 @@ def test_serve_binds_this_computer_only_unless_told(worked, monkeypatch) -> None
     assert "anyone on that network who has a link can read its pages" in result.stderr
 
 
+def test_serve_answers_without_nagle(worked, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A response's headers and body are two writes: with Nagle on, the body waited for
+    the ACK of the headers (~40 ms of a keep-alive request). asyncio turns Nagle off on an
+    accepted socket whose proto says TCP; it inherits its listener's proto and option."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", Captured.run)
+    worked("serve", "--port", "0")
+    (listener,) = Captured.sockets
+    with listener, socket.create_connection(listener.getsockname()[:2]):
+        accepted, _ = listener.accept()
+        with accepted:
+            assert accepted.proto == socket.IPPROTO_TCP
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+
+
 def test_serve_refusals(worked, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

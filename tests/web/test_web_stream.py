@@ -20,6 +20,7 @@ from support.web import by_label, open_site, served
 
 import journal
 from journal.rules.core.commands import TakeNote
+from journal.web.links import Audience
 from journal.web.site import Site
 
 
@@ -160,3 +161,69 @@ def test_a_revoked_link_gets_no_more_updates(live: tuple[str, Site, str]) -> Non
     finally:
         stream.close()
     assert site.audience(links["Linda"]) is None
+
+
+def test_every_stream_of_a_view_shares_one_rendering_and_one_message(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forty streams of the GM's dashboard woken by one append: the page is asked for
+    once (not a thread and a read of the head per stream that found it not yet kept),
+    rendered once, and every stream sends the same encoded update, the one object."""
+    import asyncio
+
+    from journal.store import Store
+    from journal.transfer import import_file
+    from journal.web import site as site_module
+    from journal.web.stream import Watcher, updates
+
+    with Store.open(db_url) as store:
+        store.ensure_schema()
+        with WORKED_EXAMPLE.open(encoding="utf-8") as lines:
+            import_file(store, lines)
+    site = open_site(db_url)
+    links = by_label(site)
+    token = links["gm"]
+    audience = site.audience(token)
+    assert audience is not None
+    renders: list[str] = []
+    render = site_module.Pages.render
+
+    def counted(self: site_module.Pages, view: str) -> str:
+        renders.append(view)
+        return render(self, view)
+
+    monkeypatch.setattr(site_module.Pages, "render", counted)
+    asked: list[str] = []
+    page = site.page
+
+    def asked_for(audience: Audience, view: str) -> site_module.Page:
+        asked.append(view)
+        return page(audience, view)
+
+    monkeypatch.setattr(site, "page", asked_for)
+
+    async def run() -> list[bytes]:
+        watcher = Watcher(site)
+        head = site.head("jackson-zombies")
+        watcher.heads = {"jackson-zombies": head}
+        site.page(audience, "")  # the page the browsers loaded
+        streams = [updates(site, watcher, token, audience, "", head) for _ in range(40)]
+        first = [asyncio.ensure_future(anext(s)) for s in streams]
+        await asyncio.sleep(0.1)  # every stream waits for a change
+        assert not any(f.done() for f in first)
+        seq = _note(db_url, "A public note: the-bell-x9")
+        renders.clear()
+        asked.clear()
+        watcher._wake({"jackson-zombies": seq})
+        sent = await asyncio.wait_for(asyncio.gather(*first), timeout=30)
+        for stream in streams:
+            await stream.aclose()
+        return sent
+
+    try:
+        sent = asyncio.run(run())
+    finally:
+        site.store.close()
+    assert renders == [""] and asked == [""]
+    assert all(message is sent[0] for message in sent)
+    assert b"event: update" in sent[0] and b"the-bell-x9" in sent[0]
