@@ -60,7 +60,8 @@ def view_of(campaign: Campaign, seq: int, audience: str | Audience) -> EventView
     number = target.record.session or sessions[0]
     witness = _Witness(log, number, who)
     witness.lines = {}
-    if not witness.sees(target):
+    hidden = target.payload is not None and Recap.gm_only(target.payload)
+    if hidden or not witness.sees(target):
         reader = who.name if who.one_character else "the players"
         raise JournalError(f"event {seq} is not shown to {reader}: there is nothing to prove")
     rows: list[dict[str, object]] = []
