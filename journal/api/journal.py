@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.audit.verify import ChainReport
     from journal.handouts.documents import ArcDocument, BookDocument, RecapDocument
     from journal.handouts.recap import Audience
+    from journal.proof.documents import ProofDocument, SessionHead
     from journal.rules.core.commands import VoidEvent
 
 __all__ = [
@@ -817,6 +818,47 @@ class Journal:
         report.snapshots.problem = problem
         return report
 
+    # --- proof the players hold (journal.proof) ----------------------------------------
+
+    def tree_head(self, size: int | None = None) -> str:
+        """The Merkle tree head of the record (of its first `size` events): `Record #N ·
+        3f2a9c41d07be5a2…`, what every handout shows."""
+        from journal.proof.tree import CampaignTree
+
+        return CampaignTree(self.store, self.campaign).head(size).short()
+
+    def tree_problems(self) -> list[str]:
+        """The tree's stored nodes (a cache) recomputed from the chain: what differs."""
+        from journal.proof.tree import CampaignTree
+
+        return CampaignTree(self.store, self.campaign, keep=False).stored_node_problems()
+
+    def heads(self) -> list[SessionHead]:
+        """The tree head at the end of every session, and the current one (session None)."""
+        from journal.proof.documents import session_heads
+
+        return session_heads(self._campaign)
+
+    def prove(
+        self,
+        seq: int,
+        audience: str | Audience = "players",
+        *,
+        size: int | None = None,
+        reveal: bool = False,
+    ) -> ProofDocument:
+        """The inclusion proof of event `seq` as `audience` sees it (JournalError when it
+        may not see it), in the record of `size` events (the current one when None)."""
+        from journal.proof.documents import inclusion
+
+        return inclusion(self._campaign, seq, audience, size=size, reveal=reveal)
+
+    def prove_since(self, old: int, new: int | None = None) -> ProofDocument:
+        """The consistency proof from the record of `old` events to the current one."""
+        from journal.proof.documents import consistency
+
+        return consistency(self._campaign, old, new)
+
     def recap(
         self,
         session: int | None = None,
@@ -947,8 +989,6 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
             if name not in state.retired
         },
     )
-
-
 
 
 def _read_cache(path: Path) -> str:

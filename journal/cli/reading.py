@@ -168,19 +168,39 @@ def verify(settings: Settings, receipt: str | None, as_json: bool) -> None:
       journal verify
       journal verify --head "#312 3f2a9c41d0b7..."
     """
-    report = settings.journal().verify(receipt)
+    journal = settings.journal()
+    report = journal.verify(receipt)
+    tree = journal.tree_problems() if report.ok else []
     if as_json:
-        emit_json(report.to_json())
+        found = report.to_json()
+        if isinstance(found, dict) and report.ok:
+            found = {**found, "tree": {"head": journal.tree_head(), "problems": tree}}
+        emit_json(found)
     else:
         out, err = report.text()
         if out:
             click.echo(out)
         if err:
             click.echo(err, err=True)
+    if report.ok and not as_json:
+        _tree_lines(journal.tree_head(), tree)
     if report.snapshots is not None and not as_json:
         _snapshot_lines(report.snapshots)
-    if not report.ok:
+    if not report.ok or tree:
         raise SystemExit(1)
+
+
+def _tree_lines(head: str, problems: list[str]) -> None:
+    for problem in problems:
+        click.echo(f"BAD {problem}", err=True)
+    if problems:
+        click.echo(
+            "The tree's stored nodes are a cache: `journal db snapshots --drop` removes "
+            "them with the snapshots, and every proof is computed from the chain again.",
+            err=True,
+        )
+    else:
+        click.echo(f"Tree: {head} (every stored node recomputed from the chain).")
 
 
 def _snapshot_lines(report: SnapshotReport) -> None:

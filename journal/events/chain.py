@@ -72,6 +72,35 @@ def chain_hash(
     return hashlib.sha256(prev_hash.encode("utf-8") + _BODY.encode(body)).hexdigest()
 
 
+def hashed_body(record: Recorded) -> bytes | None:
+    """The very bytes the record's hash covers after `prev_hash` (what `prove --reveal`
+    discloses, so a player recomputes the hash): None when neither its stored text nor
+    its canonical payload gives its hash."""
+    legacy = is_legacy(record)
+    forms: list[Mapping[str, object] | bytes] = [record.data]
+    if isinstance(record.text, str | bytes):
+        text = record.text
+        forms.insert(0, text.encode("utf-8") if isinstance(text, str) else text)
+    for data in forms:
+        body = _BODY.encode(
+            _Body(
+                campaign=None if legacy else record.campaign,
+                data=msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
+                event_id=record.event_id,
+                game_time=record.game_time,
+                recorded_at=format_instant(record.recorded_at),
+                schema=record.schema,
+                seq=record.seq,
+                session=record.session,
+                type=record.type,
+                writer=record.writer,
+            )
+        )
+        if hashlib.sha256(record.prev_hash.encode("utf-8") + body).hexdigest() == record.hash:
+            return body
+    return None
+
+
 def rehash(record: Recorded, *, legacy: bool = False) -> str:
     """The hash the record's content gives: bound to its campaign, or (`legacy`) in the
     slug-free scheme of older journals."""

@@ -327,7 +327,18 @@ def recap(
     ruleset = load(context["campaign"]["ruleset"])
     fmt = check_format(fmt)
     _recap_charts(context, fmt)
-    return render("recap", {**context, "paper": paper}, fmt, overrides, ruleset)
+    head = record_head(campaign, final)
+    return render("recap", {**context, "paper": paper, **head}, fmt, overrides, ruleset)
+
+
+def record_head(campaign: Campaign, final: CampaignState | None) -> dict[str, Any]:
+    """The tree head a handout is made from (`Record #412 · 3f2a9c41d07be5a2…`), for the
+    templates' `_record_head` partial."""
+    from journal.proof.tree import CampaignTree
+
+    size = campaign.head() if final is None else final.seq
+    head = CampaignTree(campaign.store, campaign.campaign).head(size)
+    return {"record_head": {"size": head.size, "short": head.short(), "text": head.text()}}
 
 
 def track(values: Sequence[int | None], crossed: Sequence[int] = ()) -> str:
@@ -353,7 +364,8 @@ def arc(
     if fmt == "html":
         context = _charts_drawn(context)
     ruleset = load(context["campaign"]["ruleset"])
-    return render("arc", {**context, "paper": paper}, fmt, overrides, ruleset)
+    head = record_head(campaign, final)
+    return render("arc", {**context, "paper": paper, **head}, fmt, overrides, ruleset)
 
 
 def book(
@@ -439,7 +451,8 @@ def _book_page(
         {**c, "body": part("_arc_body", _charts_drawn(c), overrides, ruleset)}
         for c in context["arcs"]
     ]
-    return {**context, "recaps": recaps, "arcs": arcs, "paper": check_paper(paper)}, ruleset
+    page = {**context, "recaps": recaps, "arcs": arcs, "paper": check_paper(paper)}
+    return {**page, **record_head(campaign, final)}, ruleset
 
 
 def printed(campaign: Campaign, html: str, final: CampaignState) -> bytes:

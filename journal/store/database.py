@@ -29,6 +29,7 @@ from journal.store.recorder import Recorder
 from journal.store.rows import instant, recorded_from_row, stored_int
 from journal.store.snapshot_table import SnapshotTable
 from journal.store.snapshots import Stored
+from journal.store.tree_table import TreeTable
 
 
 def open_recorder(target: str | None, *, create: bool) -> Recorder:
@@ -52,6 +53,8 @@ class Store:
         self._access = Access(recorder)
         self._snapshots = SnapshotTable(self._access)
         self._appender = Appender(self._access, self._snapshots)
+        #: the Merkle tree's stored nodes (a cache: journal.proof.tree reads and checks them)
+        self.tree_nodes = TreeTable(self._access)
         self.dialect = recorder.dialect
         #: a SQLite file opened read-only (it or its folder cannot be written)
         self.read_only = recorder.read_only
@@ -246,8 +249,11 @@ class Store:
         return self._snapshots.discard(row)
 
     def drop_snapshots(self, campaign: str | None = None) -> int:
-        """Delete every snapshot of `campaign` (of every campaign when None); how many."""
-        return self._snapshots.drop(campaign)
+        """Delete every snapshot of `campaign` (of every campaign when None); how many. The
+        tree's stored nodes, a cache too, go with them (computed again when next asked)."""
+        dropped = self._snapshots.drop(campaign)
+        self.tree_nodes.drop(campaign)
+        return dropped
 
     def repair_snapshots(self) -> bool:
         """Make the snapshots table again when it is missing or not the journal's; whether

@@ -10,7 +10,7 @@ character), so the three never drift apart.
 from __future__ import annotations
 
 #: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
-SCHEMA_HISTORY = ("0001", "0002", "0003", "0004")
+SCHEMA_HISTORY = ("0001", "0002", "0003", "0004", "0005")
 #: The Alembic revision the code expects; `journal db check` compares the database with it.
 SCHEMA_HEAD = SCHEMA_HISTORY[-1]
 #: `upto` when a read is not bounded (the largest seq either database holds)
@@ -26,6 +26,17 @@ SNAPSHOTS_TABLE = (
     "\tstate JSON NOT NULL, \n"
     "\tcreated_at DATETIME NOT NULL, \n"
     "\tCONSTRAINT pk_snapshots PRIMARY KEY (campaign, seq, rules_version)\n"
+    ")"
+)
+
+TREE_NODES_TABLE = (
+    "CREATE TABLE tree_nodes (\n"
+    "\tcampaign VARCHAR(64) NOT NULL, \n"
+    "\tlevel INTEGER NOT NULL, \n"
+    "\tposition INTEGER NOT NULL, \n"
+    "\thash VARCHAR(64) NOT NULL, \n"
+    "\tbound VARCHAR(64) NOT NULL, \n"
+    "\tCONSTRAINT pk_tree_nodes PRIMARY KEY (campaign, level, position)\n"
     ")"
 )
 
@@ -60,5 +71,6 @@ SQLITE_HEAD = (
         for action in ("UPDATE", "DELETE")
     ),
     SNAPSHOTS_TABLE,
+    TREE_NODES_TABLE,
     f"INSERT INTO alembic_version (version_num) VALUES ('{SCHEMA_HEAD}')",
 )

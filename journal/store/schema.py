@@ -22,7 +22,7 @@ from sqlalchemy.types import TypeDecorator, TypeEngine
 
 from journal.store.layout import SCHEMA_HEAD, SCHEMA_HISTORY
 
-__all__ = ["SCHEMA_HEAD", "SCHEMA_HISTORY", "events", "metadata", "snapshots"]
+__all__ = ["SCHEMA_HEAD", "SCHEMA_HISTORY", "events", "metadata", "snapshots", "tree_nodes"]
 
 #: the longest writer name the `writer` column holds
 WRITER_LENGTH = 120
@@ -84,4 +84,15 @@ snapshots = Table(
     Column("rules_version", String(64), primary_key=True),
     Column("state", Payload(), nullable=False),
     Column("created_at", DateTime(), nullable=False),
+)
+
+#: The Merkle tree's stored nodes (`journal.proof.tree`), a cache bound to the chain.
+tree_nodes = Table(
+    "tree_nodes",
+    metadata,
+    Column("campaign", String(64), primary_key=True),
+    Column("level", Integer, primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("hash", String(64), nullable=False),
+    Column("bound", String(64), nullable=False),
 )

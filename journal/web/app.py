@@ -29,7 +29,7 @@ from sse_starlette import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from journal.errors import JournalError, NotFound
@@ -55,6 +55,14 @@ HEADERS = {
     "cache-control": "no-store",
     "x-frame-options": "DENY",
 }
+
+
+#: the verifier's own scripts and styles are inline (one file a player keeps); it loads
+#: nothing and connects nowhere
+VERIFIER_POLICY = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 def policy(html: str = "") -> str:
@@ -188,6 +196,35 @@ def create_app(
         headers = {"content-security-policy": policy(shown.html)}
         return HTMLResponse(shown.html, headers=headers)
 
+    async def proof(request: Request) -> Response:
+        return await _proof(request, "proof")
+
+    async def since(request: Request) -> Response:
+        return await _proof(request, "since")
+
+    async def _proof(request: Request, kind: str) -> Response:
+        token = request.path_params["token"]
+        number = _seq(request.path_params["number"])
+        if number is None:
+            return not_found()
+        try:
+            audience = await run_sync(site.audience, token)
+            if audience is None:
+                return not_found()
+            document = await run_sync(site.proof, audience, kind, number)
+        except Unavailable as exc:
+            return unavailable(str(exc))
+        except JournalError:  # not this audience's to see (or no such event): says nothing
+            return not_found()
+        name = f"proof-{number}.json" if kind == "proof" else f"since-{number}.json"
+        return JSONResponse(document, headers={"content-disposition": f'inline; filename="{name}"'})
+
+    async def verifier(request: Request) -> Response:
+        from journal.api.proof import verifier_page
+
+        html = verifier_page()
+        return HTMLResponse(html, headers={"content-security-policy": VERIFIER_POLICY})
+
     async def events(request: Request) -> Response:
         token = request.path_params["token"]
         view = request.query_params.get("view", "")
@@ -247,8 +284,11 @@ def create_app(
     app = Starlette(
         routes=[
             Route("/static/{name}", static),
+            Route("/verifier", verifier),
             Route("/{token}", home),
             Route("/{token}/events", events),
+            Route("/{token}/proof/{number}", proof),
+            Route("/{token}/since/{number}", since),
             Route("/{token}/{view:path}", page),
             Route("/", lambda request: not_found()),
         ],

@@ -32,6 +32,8 @@ from journal.web.links import Audience, Keys, tokens
 if TYPE_CHECKING:
     from jinja2 import Environment, Template
 
+    from journal.api.proof import ProofDocument
+
 T = TypeVar("T")
 
 #: how a mark is shown: its symbol (never colour alone) and its words
@@ -189,6 +191,22 @@ class Site:
 
         return self.guarded(render)
 
+    def proof(self, audience: Audience, kind: str, number: int) -> ProofDocument:
+        """What `/TOKEN/proof/SEQ` and `/TOKEN/since/SIZE` answer: the proof of event SEQ
+        as this link's audience sees it, or that the record extends the one of SIZE
+        (NotFound for the GM's link, JournalError for what this audience may not see)."""
+
+        def make() -> ProofDocument:
+            if audience.gm:
+                raise NotFound("a proof is for the players or a character")
+            with self._lock:
+                journal = self.journal(audience.campaign)
+                if kind == "since":
+                    return journal.prove_since(number)
+                return journal.prove(number, Pages(journal, audience, self.store).reader())
+
+        return self.guarded(make)
+
 
 #: a number in a path or a header: ASCII digits, one spelling each (no leading zero), so
 #: `recap/0150` or Arabic-Indic digits is no page, nor one more entry of the pages kept
@@ -296,7 +314,10 @@ class Pages:
         from journal.handouts.details import game_date
 
         state = self.journal.state()
+        *ends, now = self.journal.heads()
         return {
+            "record_head": {**now, "text": f"#{now['size']} {now['root']}"},
+            "session_heads": ends,
             "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
             "audience": self.audience,
             "session": state.session,

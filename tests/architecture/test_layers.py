@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "handouts and transfer",
         (
             "journal.handouts",
+            "journal.proof",
             "journal.rulesets.*.narrator",
             "journal_stress.narrator",
             "journal.transfer",
@@ -58,6 +59,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "foundation",
         (
             "journal.events",
+            "journal.merkle",
             "journal.documents",
             "journal.dice",
             "journal.errors",

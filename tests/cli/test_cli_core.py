@@ -142,6 +142,7 @@ def test_verify_counts_the_events(night: Cli) -> None:
             "bad": [],
             "problem": None,
         },
+        "tree": {"head": night.json("heads")[-1]["short"], "problems": []},  # type: ignore[index]
     }
 
 

@@ -110,6 +110,8 @@ def test_shipped_templates_use_no_undefined_name() -> None:
         "_macros.md.j2",
         "_print.css.j2",
         "_recap_body.html.j2",
+        "_record_head.html.j2",
+        "_record_head.md.j2",
         "arc.html.j2",
         "arc.md.j2",
         "book.html.j2",

@@ -31,7 +31,7 @@ def test_session_end_prints_its_receipt(night: Cli) -> None:
 
 def test_verify_prints_the_head(night: Cli) -> None:
     head = night.json("log")[-1]  # type: ignore[index]
-    assert night("verify").stdout.splitlines()[-1] == f"Head: #3 {head['hash']}"
+    assert f"Head: #3 {head['hash']}" in night("verify").stdout.splitlines()
 
 
 def test_every_printed_form_of_a_receipt_checks_later(night: Cli) -> None:

@@ -116,7 +116,10 @@ def test_every_stored_payload_reads_back_to_its_stored_text(db: Path) -> None:
             continue  # upcast: a newer form, by design
         stored = json.loads(text)
         data = to_data(from_json(type_name, schema, text))
-        decided = campaign not in IMPORTED
+        # a journal since issue 24 stores the canonical JSON its hash covers (keys sorted
+        # at every depth): compared as the same JSON, as an imported log's is
+        canonical = (text.encode() if isinstance(text, str) else text) == canonical_bytes(stored)
+        decided = campaign not in IMPORTED and not canonical
         if decided:
             assert [name for name in data if name in stored] == list(stored), type_name
         assert set(stored) <= set(data), type_name

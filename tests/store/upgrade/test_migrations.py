@@ -124,7 +124,7 @@ def test_0004_adds_the_writer_and_keeps_every_older_event_and_hash(db_url: str) 
                 },
             )
     cli = Cli(CliRunner(), db_url)
-    assert "to 0004" in cli("db", "upgrade").stdout
+    assert "from schema 0003 to" in cli("db", "upgrade").stdout
     assert cli("db", "check").exit_code == 0
     with Store.open(db_url) as store:
         assert store.trigger_problems() == []

@@ -6,6 +6,7 @@ which changes nothing a GM reads but the log."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,11 @@ def _old_database(db: str) -> None:
             )
 
 
+def _without_head(text: str) -> str:
+    """A handout but for the tree head it was made from (the seal is one more event)."""
+    return re.sub(r"Made from \*\*Record #.*", "", text)
+
+
 def _reading(cli: Cli) -> dict[str, Any]:
     """What a GM reads of the campaign, the log and its length aside."""
     status, audit = cli.json("status"), cli.json("audit")
@@ -57,10 +63,10 @@ def _reading(cli: Cli) -> dict[str, Any]:
     return {
         "status": status,
         "audit": audit,
-        "players": cli("recap", "--for", "players").stdout,
-        "gm": cli("recap", "--for", "gm").stdout,
-        "linda": cli("recap", "--for", "Linda").stdout,
-        "arc": cli("arc", "Linda").stdout,
+        "players": _without_head(cli("recap", "--for", "players").stdout),
+        "gm": _without_head(cli("recap", "--for", "gm").stdout),
+        "linda": _without_head(cli("recap", "--for", "Linda").stdout),
+        "arc": _without_head(cli("arc", "Linda").stdout),
     }
 
 
@@ -94,7 +100,7 @@ def test_db_upgrade_seals_an_older_chain_and_changes_nothing_else(
     for each in (cli, fresh):
         each("session", "start", "The morning after")
         each("note", "Dawn comes.")
-    assert cli("recap").stdout == fresh("recap").stdout
+    assert _without_head(cli("recap").stdout) == _without_head(fresh("recap").stdout)
     assert "nothing to void" in cli.refused("void", "28", "--reason", "x").stderr
     # later events are bound to the campaign like every new one
     assert cli.json("verify")["ok"]  # type: ignore[index]

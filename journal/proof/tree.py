@@ -1,0 +1,181 @@
+"""A campaign's Merkle tree (RFC 9162) over its events' chain hashes: leaf i is
+SHA-256(0x00 || the raw 32 bytes of event i+1's chain hash).
+
+The tree is kept as stored nodes, a cache bound to the chain like the snapshots: the hash
+of every complete, aligned subtree of 2^8 = 256 leaves and more, each row naming the chain
+hash of the last event it covers (`bound`). Before use, the newest stored chunk must be
+bound to the events table (a chain hash covers every event before it, so that one check
+ties every node to the log this database holds); a row from another history makes the
+campaign's nodes go and be computed again. `verify` recomputes every node from the chain
+(`stored_node_problems`): the real guarantee, as for snapshots.
+
+So a proof at a million events reads at most a few hundred chain hashes (the chunk of its
+leaf and the chunk the log ends in) and O(log n) stored nodes; an append adds a row per
+256 events and a few parents (amortised O(1); a head after it combines O(log n) nodes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from journal.merkle import EMPTY_ROOT, leaf_hash, node_hash, root_of, split
+
+if TYPE_CHECKING:
+    from journal.store import Store
+    from journal.store.tree_table import Node
+
+CHUNK_LEVEL = 8
+CHUNK = 1 << CHUNK_LEVEL
+
+
+@dataclass(frozen=True)
+class Head:
+    """A tree head: its size (the number of events) and root."""
+
+    size: int
+    root: bytes
+
+    @property
+    def hex(self) -> str:
+        return self.root.hex()
+
+    def short(self) -> str:
+        """What every handout shows: `Record #412 · 3f2a9c41d07be5a2…`."""
+        return f"Record #{self.size} · {self.hex[:16]}…"
+
+    def text(self) -> str:
+        """What `check-proof --head` reads back: `#412 3f2a…` (the whole root)."""
+        return f"#{self.size} {self.hex}"
+
+
+def parse_head(text: str) -> Head:
+    """A head as `#N ROOT` (or `N ROOT`, or `Record #N · ROOT`); ValueError says why not."""
+    words = text.replace("Record", " ").replace("·", " ").replace("…", " ").split()
+    if len(words) != 2:
+        raise ValueError(f'{text!r} is not a head: give it as "#SIZE ROOT"')
+    size_text, root_text = words[0].lstrip("#"), words[1].lower()
+    if not size_text.isdigit():
+        raise ValueError(f"{words[0]!r} is not a record size")
+    try:
+        root = bytes.fromhex(root_text)
+    except ValueError:
+        raise ValueError(f"{words[1]!r} is not a hexadecimal root") from None
+    if len(root) != 32:
+        raise ValueError(
+            f"the root has {len(root_text)} hex digits, not 64: give the whole root "
+            "(`journal heads` and every handout's receipt show it)"
+        )
+    return Head(int(size_text), root)
+
+
+class CampaignTree:
+    """The tree of one campaign's log as it is now (`size` events), answering MTH of any
+    range from stored nodes and chain hashes (see `journal.merkle.Subtrees`)."""
+
+    def __init__(self, store: Store, campaign: str, *, keep: bool = True) -> None:
+        self._table = store.tree_nodes
+        self.campaign = campaign
+        self.size = store.head(campaign)[0]  # seqs run 1..n: an index lookup, not a count
+        self._chunks: dict[int, list[bytes]] = {}
+        #: the stored nodes read so far (a proof reads O(log n) of them, one by one)
+        self._nodes: dict[tuple[int, int], bytes] = {}
+        newest = self._table.newest(campaign, CHUNK_LEVEL)
+        if newest is not None and not self._bound(*newest):
+            self._table.drop(campaign)
+            newest = None
+        done = 0 if newest is None else newest[0] + 1
+        new = self._build(done, self._nodes)
+        if keep:
+            self._table.keep(self.campaign, new)
+
+    def _bound(self, position: int, bound: str) -> bool:
+        """Whether the newest stored chunk is bound to this log (and not ahead of it): a
+        chain hash covers every event before it, so this one check ties every node."""
+        last = (position + 1) * CHUNK
+        if last > self.size:
+            return False
+        return self._table.chain_hashes(self.campaign, last - 1, last) == [bound]
+
+    def _stored(self, level: int, position: int) -> bytes | None:
+        found = self._nodes.get((level, position))
+        if found is None:
+            text = self._table.node(self.campaign, level, position)
+            if text is not None:
+                found = self._nodes[(level, position)] = bytes.fromhex(text)
+        return found
+
+    def _build(self, done: int, nodes: dict[tuple[int, int], bytes]) -> list[Node]:
+        """Put in `nodes` those of the complete chunks from chunk `done` on, read from the
+        chain; the rows to keep."""
+        new: list[Node] = []
+        for pos in range(done, self.size // CHUNK):
+            hashes = self._table.chain_hashes(self.campaign, pos * CHUNK, (pos + 1) * CHUNK)
+            level, at = CHUNK_LEVEL, pos
+            value = root_of([leaf_hash(bytes.fromhex(h)) for h in hashes])
+            while True:
+                nodes[(level, at)] = value
+                new.append((level, at, value.hex(), hashes[-1]))
+                if at % 2 == 0:
+                    break
+                left = nodes.get((level, at - 1)) or self._stored(level, at - 1)
+                if left is None:  # not kept (a read-only file): from the chain
+                    left = self.hash((at - 1) << level, at << level)
+                value = node_hash(left, value)
+                level, at = level + 1, at // 2
+        return new
+
+    def _leaves(self, lo: int, hi: int) -> list[bytes]:
+        found: list[bytes] = []
+        for pos in range(lo // CHUNK, (hi - 1) // CHUNK + 1):
+            if pos not in self._chunks:
+                start = pos * CHUNK
+                hashes = self._table.chain_hashes(
+                    self.campaign, start, min(start + CHUNK, self.size)
+                )
+                self._chunks[pos] = [leaf_hash(bytes.fromhex(h)) for h in hashes]
+            chunk, start = self._chunks[pos], pos * CHUNK
+            found.extend(chunk[max(lo - start, 0) : hi - start])
+        return found
+
+    def leaf(self, index: int) -> bytes:
+        return self._leaves(index, index + 1)[0]
+
+    def hash(self, lo: int, hi: int) -> bytes:
+        width = hi - lo
+        if width & (width - 1) == 0 and lo % width == 0 and width >= CHUNK:
+            level = width.bit_length() - 1
+            found = self._stored(level, lo >> level)
+            if found is not None:
+                return found
+        if width <= CHUNK:
+            return root_of(self._leaves(lo, hi))
+        k = split(width)
+        return node_hash(self.hash(lo, lo + k), self.hash(lo + k, hi))
+
+    def head(self, size: int | None = None) -> Head:
+        """The head of the tree of `size` events (the whole log's when None)."""
+        size = self.size if size is None else size
+        if not 0 <= size <= self.size:
+            raise ValueError(f"the record has {self.size} events, not {size}")
+        return Head(size, EMPTY_ROOT if size == 0 else self.hash(0, size))
+
+    def stored_node_problems(self) -> list[str]:
+        """Every stored node against the tree computed again from the chain (what `verify`
+        runs): the nodes that differ, are bound to another event, or are missing."""
+        computed: dict[tuple[int, int], bytes] = {}
+        expected = {
+            (level, at): (value, bound) for level, at, value, bound in self._build(0, computed)
+        }
+        stored = self._table.nodes(self.campaign)
+        problems = []
+        for level, at, value, bound in stored:
+            found = expected.get((level, at))
+            where = f"tree node {level}/{at} (events {(at << level) + 1}-{(at + 1) << level})"
+            if found is None:
+                problems.append(f"{where} is not in the log")
+            elif found[0] != value:
+                problems.append(f"{where} does not match the chain")
+            elif found[1] != bound:
+                problems.append(f"{where} is bound to another event")
+        return problems

@@ -1,0 +1,84 @@
+"""What an audience may see of one event, through the one audience filter (the recaps'
+`Recap.sees`, and what a recap tells of it): the content of a players' or character's
+proof. Nothing GM-only: a GM-only note, a voided event, an event about someone else (for
+a character) is refused, and what is shown is what that audience's recap shows."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, TypedDict
+
+from journal.errors import JournalError
+from journal.handouts.log import walk
+from journal.handouts.recap import Audience, Recap, audience_for
+
+if TYPE_CHECKING:
+    from journal.app import Campaign
+    from journal.handouts.documents import Happening
+
+
+class EventView(TypedDict):
+    """An event as its audience sees it."""
+
+    seq: int
+    session: int | None
+    type: str
+    #: the lines its recap tells of it
+    told: list[str]
+    #: the rows of a fight's turn it changed, as that recap shows them (no dice, no terms)
+    rows: list[dict[str, object]]
+
+
+class _Witness(Recap):
+    """A recap that notes which event told each line it adds."""
+
+    current = 0
+    lines: dict[int, list[str]]
+
+    def add(self, item: Happening) -> None:
+        super().add(item)
+        self.lines.setdefault(self.current, []).append(item["text"])
+
+
+def view_of(campaign: Campaign, seq: int, audience: str | Audience) -> EventView:
+    """The event `seq` as `audience` (not the GM) sees it; JournalError when it may not."""
+    log = walk(campaign)
+    who = audience_for(audience, log.final)
+    if who.gm:
+        raise JournalError("a proof is for the players or a character: use `--for players`")
+    target = next((s for s in log.steps if s.record.seq == seq), None)
+    if target is None:
+        voided = any(int(v["seq"]) == seq for v in log.voided)
+        raise JournalError(
+            f"event {seq} was voided: the players see its correction, not it"
+            if voided
+            else f"there is no event {seq} (the record has {log.final.seq})"
+        )
+    sessions = sorted(log.by_session)
+    if not sessions:
+        raise JournalError("no session has been played yet: there is nothing to prove")
+    number = target.record.session or sessions[0]
+    witness = _Witness(log, number, who)
+    witness.lines = {}
+    hidden = target.payload is not None and Recap.gm_only(target.payload)
+    if hidden or not witness.sees(target):
+        reader = who.name if who.one_character else "the players"
+        raise JournalError(f"event {seq} is not shown to {reader}: there is nothing to prove")
+    rows: list[dict[str, object]] = []
+    for step in log.steps:
+        witness.current = step.record.seq
+        if step.record.seq != seq:
+            witness.step(step)
+            continue
+        before = copy.deepcopy(witness.turn["rows"]) if witness.turn else []
+        witness.step(step)
+        after = witness.turn["rows"] if witness.turn else []
+        rows = [dict(row) for row in after if row not in before]
+        break
+    return {
+        "seq": seq,
+        "session": target.record.session,
+        "type": target.record.type,
+        "told": witness.lines.get(seq, []),
+        "rows": rows,
+    }

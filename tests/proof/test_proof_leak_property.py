@@ -1,0 +1,139 @@
+"""The leak property over proofs and heads: for random logs of either ruleset (the
+stories of the handout leak property: GM-only notes with unique markers, voided notes,
+fights with dice and terms, audience-named characters), no proof `prove --for` makes for
+the players or a character, and no answer of a link's `/TOKEN/proof/SEQ` and
+`/TOKEN/since/SIZE`, holds a GM-only note, a voided event, a die, a term or a GM-only
+mark; a GM-only note and a voided event are refused. The GM's copy of each session shows
+every marker: the property can fail."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from handouts.test_handout_leak_property import SHEETS, Story, assert_clean, stories, write
+from hypothesis import given
+from support.api import random_logs
+
+from journal.errors import JournalError
+from journal.handouts.recap import Audience
+from journal.merkle import ProofError
+from journal.proof.check import check
+from journal.rules.core.events import NoteTaken
+
+EXAMPLES = max(4, int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25")) // 3)
+_numbers = itertools.count()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _seeded() -> Any:
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("JOURNAL_DICE_SEED", "14")
+        yield
+
+
+def _no_gm_details(document: dict[str, Any], what: str) -> None:
+    for row in document["event"]["rows"]:
+        assert row.get("dice") is None and row.get("terms") is None, (what, row)
+    assert "revealed" not in document, what
+
+
+@pytest.mark.parametrize("ruleset", sorted(SHEETS))
+def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
+    ruleset: str, tmp_path: Path
+) -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from journal.store import Store
+    from journal.web.app import create_app
+    from journal.web.site import Site
+
+    seen: Counter[str] = Counter()
+
+    @random_logs(EXAMPLES)
+    @given(stories(ruleset))
+    def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
+        story, actions = case
+        with write(story, actions) as night:
+            state = night.state()
+            hidden = {
+                r.seq
+                for r in night.records()
+                if (isinstance(r.payload, NoteTaken) and r.payload.gm_only)
+                or r.seq in state.voided
+            }
+            readers = [Audience.players()] + [Audience.character(n) for n in state.characters]
+            for reader in readers:
+                for seq in range(1, night.head() + 1):
+                    what = f"{reader.label}: prove {seq}"
+                    try:
+                        document = night.prove(seq, reader)
+                    except JournalError:
+                        seen["refused"] += 1
+                        continue
+                    assert seq not in hidden, what  # a GM-only note or a voided event
+                    assert_clean(json.dumps(document, ensure_ascii=False), story, what)
+                    _no_gm_details(document, what)
+                    assert check(document).message.startswith("valid: ")
+                    seen["proofs"] += 1
+            for size in range(1, night.head() + 1):
+                document = night.prove_since(size)
+                assert_clean(json.dumps(document, ensure_ascii=False), story, f"since {size}")
+            heads = night.heads()
+            assert_clean(json.dumps(heads, ensure_ascii=False), story, "heads")
+            seen["secret seqs"] += len(hidden)
+            for number in range(1, state.sessions + 1):  # the markers are real
+                copy = night.recap_text(number, Audience.gm_copy(), "md")
+                for marker in story.secrets.get(number, []):
+                    assert marker in copy, (number, marker)
+
+            # the served routes, for every link
+            target = tmp_path / f"story-{next(_numbers)}.db"
+            with night.store._recorder.reading() as conn, sqlite3.connect(target) as kept:
+                conn._raw.backup(kept)  # type: ignore[attr-defined]
+            site = Site(Store.open(str(target), create=False))
+            client = TestClient(create_app(site))
+            for token, audience in site.links(create=True)[night.campaign].items():
+                for seq in range(1, night.head() + 1):
+                    answer = client.get(f"/{token}/proof/{seq}")
+                    what = f"{audience.label}: /proof/{seq}"
+                    assert answer.status_code in (200, 404), what
+                    assert_clean(answer.text, story, what)
+                    if audience.gm or seq in hidden:
+                        assert answer.status_code == 404, what
+                    if answer.status_code == 200:
+                        _no_gm_details(answer.json(), what)
+                        seen["served proofs"] += 1
+                answer = client.get(f"/{token}/since/1")
+                assert_clean(answer.text, story, f"{audience.label}: /since/1")
+            site.store.close()
+            seen["logs"] += 1
+            seen["secrets"] += sum(map(len, story.secrets.values()))
+
+    property_holds()
+    assert seen["logs"] == EXAMPLES, seen
+    for what in ("proofs", "served proofs", "refused", "secrets", "secret seqs"):
+        assert seen[what] >= 1, seen
+    print(f"{ruleset}: {dict(seen)}")
+
+
+def test_an_altered_proof_does_not_check() -> None:
+    """check() is no rubber stamp: a proof with an event hash altered fails."""
+    import journal
+
+    night = journal.create(":memory:", "night", "horror-factor")
+    from journal.rules.core.commands import StartSession, TakeNote
+
+    night.run(StartSession("One"))
+    night.run(TakeNote("The lights go out.", False, ()))
+    document = night.prove(3)
+    document["chain_hash"] = "0" * 64
+    with pytest.raises(ProofError):
+        check(document)
