@@ -25,7 +25,7 @@ def _config_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     never the real one in tests."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
-        # the rulesets' entry-point cache (journal.rules.installed): never the real one
+        # the rulesets' entry-point cache (journal.installed): never the real one
         env.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
         yield
 

@@ -9,10 +9,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from journal.errors import RuleError
-from journal.events.registry import Event
-from journal.rules.command import Command
-from journal.rules.numbers import signed
+from journal.plugin import Command, Event, RuleError, signed
 from journal.rulesets.fright_check.rules.commands import FrightCheck
 
 _YES = {"yes": True, "y": True, "true": True, "on": True, "no": False, "n": False,
