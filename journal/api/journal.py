@@ -734,9 +734,8 @@ class Journal:
         self, session: int | None = None, audience: str | Audience = "players"
     ) -> RecapDocument:
         """The data of a session's recap (`recap --json`): what the templates render.
-        `audience`: "players", "gm", a character's name, or an `Audience` (from
-        `journal.handouts.recap`: `Audience.character(name)` is that character's handout
-        whatever their name)."""
+        `audience`: "players", "gm", a character's name, or a `journal.api.Audience`
+        (`Audience.character(name)` is that character's handout, whatever their name)."""
         from journal.handouts.recap import recap_context
 
         return recap_context(self._campaign, session, audience)

@@ -24,9 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from journal.api import Journal
-from journal.current import config_file
-from journal.errors import JournalError, NotFound
+from journal.api import Journal, JournalError, NotFound, config_file
 
 GM = "gm"
 PLAYERS = "players"
