@@ -25,8 +25,8 @@ from journal.handouts.documents import (
     EventEntry,
     GmDetails,
     Happening,
-    NoteEntry,
     RecapDocument,
+    RecapNote,
     StoryEntry,
     Turn,
 )
@@ -311,7 +311,7 @@ class Recap:
             return
         names = self.renames.at(step.after)
         if isinstance(payload, NoteTaken):
-            note: NoteEntry = {
+            note: RecapNote = {
                 "kind": "note",
                 "text": with_new_names(payload.text, names),
                 "gm_only": payload.gm_only,
