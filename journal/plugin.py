@@ -75,8 +75,8 @@ if TYPE_CHECKING:
     from journal.rules.core.state import CampaignState, Meta, RulesState
     from journal.rules.dispatch import Deciders, Evolvers, Lines, Recallers, Sentences
     from journal.rules.invariants import Invariant
-    from journal.rules.numbers import signed, unsigned
     from journal.rules.ruleset import Ruleset
+    from journal.rules.whole_numbers import signed, unsigned
     from journal.telling import ARROW
     from journal.telling.contract import Telling
 
@@ -151,11 +151,11 @@ _HOMES = {
     "plain": "journal.events.canonical",
     "renamed_in": "journal.rules.core.evolve",
     "run_and_show": "journal.cli.common",
-    "signed": "journal.rules.numbers",
+    "signed": "journal.rules.whole_numbers",
     "sorted_json": "journal.events.canonical",
     "split_names": "journal.cli.common",
     "status_text": "journal.cli.rows",
-    "unsigned": "journal.rules.numbers",
+    "unsigned": "journal.rules.whole_numbers",
     "upcaster": "journal.events.registry",
     "whole": "journal.documents",
     "whole_number": "journal.cli.common",
