@@ -43,6 +43,7 @@ from journal.rules.core.events import (
     CharacterRetired,
     EventVoided,
     RulingAmended,
+    SecretRevealed,
     SessionEnded,
     SessionStarted,
 )
@@ -212,6 +213,7 @@ _CHECKED = (
     SessionStarted,
     SessionEnded,
     EventVoided,
+    SecretRevealed,
 )
 #: the events `_Log._follow` keeps `view` by
 _FOLLOWED = (*_CHECKED, CharacterRetired, RulingAmended)
@@ -241,6 +243,14 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
                 voided_type = log.unvoidable.get(target)
                 if voided_type is not None:
                     raise RuleError(f"event {target} is {voided_type}, which cannot be voided")
+            case SecretRevealed(seq=target):
+                if not 1 <= target <= log.count:
+                    raise RuleError(f"it reveals event {target}, which comes after it")
+                if target not in log.state.secrets or target in log.state.voided:
+                    raise RuleError(
+                        f"it reveals event {target}, which is no secret (a `note --for` or "
+                        "`--gm-only` one)"
+                    )
     except (RuleError, ValueError) as exc:
         raise ImportRefused(f"{where}: {exc}") from None
 

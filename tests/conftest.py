@@ -19,21 +19,42 @@ def _postgres_database() -> Iterator[str]:
         yield url
 
 
+#: what the user's shell may set that would point a test at the user's own journal
+USER_ENVIRONMENT = ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED", "JOURNAL_WRITER",
+                    "JOURNAL_NO_INPUT")  # fmt: skip
+#: the user's folders (XDG): the current campaign, the rulesets' cache, the link secret
+USER_FOLDERS = ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+                "XDG_RUNTIME_DIR")  # fmt: skip
+
+
+def _isolate(
+    env: pytest.MonkeyPatch, folder: Path, folders: tuple[str, ...] = USER_FOLDERS
+) -> None:
+    """Nothing of the user's: not the working folder's journal.db (README's first command
+    makes one), not JOURNAL_DB & co, not their XDG folders (made when first written)."""
+    for variable in USER_ENVIRONMENT:
+        env.delenv(variable, raising=False)
+    for variable in folders:
+        name = "config" if variable == "XDG_CONFIG_HOME" else f".{variable.lower()}"
+        env.setenv(variable, str(folder / name))
+    env.chdir(folder)
+
+
 @pytest.fixture(scope="session", autouse=True)
-def _config_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The current campaign (`campaign use`) is remembered in the user's config folder:
-    never the real one in tests."""
+def _isolated_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Module- and session-scoped fixtures too run away from the user's journal."""
     with pytest.MonkeyPatch.context() as env:
-        env.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
-        # the rulesets' entry-point cache (journal.installed): never the real one
-        env.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        _isolate(env, tmp_path_factory.mktemp("isolated"))
         yield
 
 
 @pytest.fixture(autouse=True)
-def _fresh_config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts with no current campaign."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts in its own empty folder (tmp_path), with no current campaign
+    (`$XDG_CONFIG_HOME` is tmp_path/config) and no JOURNAL_* setting of the user's."""
+    # (the rulesets' entry-point cache stays the session's: it is only ever a cache)
+    kept = tuple(v for v in USER_FOLDERS if v != "XDG_CACHE_HOME")
+    _isolate(monkeypatch, tmp_path, kept)
 
 
 @pytest.fixture(params=BACKENDS)

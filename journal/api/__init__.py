@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from journal.current import config_file, database_key
     from journal.documents import BoardTable
     from journal.errors import JournalError, NotFound, StoreError
+    from journal.files import read_private, write_private
     from journal.handouts.details import game_date
     from journal.handouts.hooks import narrator_of
     from journal.handouts.recap import Audience
@@ -76,6 +77,8 @@ if TYPE_CHECKING:
 #: name -> the module that defines it: imported on first use, so that a command importing
 #: one small part (`journal.api.text`) does not load the store and the rules with it
 _HOMES = {
+    "read_private": "journal.files",
+    "write_private": "journal.files",
     "BoardTable": "journal.documents",
     "JournalError": "journal.errors",
     "NotFound": "journal.errors",
@@ -167,8 +170,10 @@ __all__ = [
     "narrator_of",
     "open_database",
     "open_journal",
+    "read_private",
     "refusal",
     "shipped",
     "status_document",
     "unfit_names",
+    "write_private",
 ]

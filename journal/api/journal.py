@@ -48,6 +48,7 @@ from journal.telling.contract import Telling, telling_of
 from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run (named here for the API's users)
+    from journal.api.secrets import SafetyDocument, SecretsDocument
     from journal.audit.explain import Explanation as Explanation
     from journal.audit.replay import AuditReport
     from journal.audit.snapshots import SnapshotReport as SnapshotReport
@@ -479,8 +480,12 @@ class Journal:
 
     def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
         """The notes the players may read (never a GM-only or voided one), of one character
-        (`about`, their name now) when given, names as they are now."""
-        from journal.rules.core.events import NoteTaken
+        (`about`, their name now) when given, names as they are now. A secret is among
+        them once its audience knows it (`knowledge.knows` as the campaign stands: the
+        players', or with `about` that character's); a veiled note reads faded."""
+        from journal.handouts.recap import faded
+        from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
+        from journal.rules.core.knowledge import knows
         from journal.telling.lines import with_new_names
 
         state = self.state()
@@ -490,16 +495,22 @@ class Journal:
         found = []
         for record, before, after in names_walk(records, corrections):
             payload = record.payload
-            if not isinstance(payload, NoteTaken) or payload.gm_only:
+            if not isinstance(payload, NoteTaken | SecretNoted | VeiledNoteTaken):
                 continue
             if record.seq in corrections.voided:
                 continue
+            secret = isinstance(payload, SecretNoted) or (
+                isinstance(payload, NoteTaken) and payload.gm_only
+            )
+            if secret and not knows(state, record.seq, False, wanted):
+                continue
             # each name as it denoted someone at the note's seq, as they are called now
             idents = concerned(payload, before, after, self.ruleset)
-            if wanted is not None and wanted not in idents:
+            if wanted is not None and not secret and wanted not in idents:
                 continue
             names = renames.at(after)
-            text = with_new_names(payload.text, names)
+            shown = faded(payload.veil) if isinstance(payload, VeiledNoteTaken) else payload.text
+            text = with_new_names(shown, names)
             about_now = tuple(
                 state.name_of(ident)
                 for ident in (holder(n, before, after) for n in payload.about)
@@ -507,6 +518,30 @@ class Journal:
             )
             found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
         return tuple(found)
+
+    def secrets(self, of: str | None = None, as_of: int | None = None) -> SecretsDocument:
+        """`secrets --json`: the knowledge table as of event `as_of` (now when None); with
+        `of` (a character's name), only what that character knows and the players do not."""
+        from journal.api.secrets import knowledge_table
+
+        state = self.state(self.upto(as_of))
+        ident = None if of is None else state.identity(of)
+        return knowledge_table(state, self._campaign.event, ident)
+
+    def safety(self, as_of: int | None = None) -> SafetyDocument:
+        """`safety list --json`: the lines and veils in force."""
+        from journal.api.secrets import safety_tools
+
+        return safety_tools(self.state(self.upto(as_of)))
+
+    def secret_seqs(self) -> tuple[int, ...]:
+        """The seqs of the secrets some player does not know yet (for completion)."""
+        from journal.rules.core.knowledge import PLAYERS
+
+        state = self.state()
+        return tuple(
+            seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held}
+        )
 
     def board_table(self, gm: bool = True) -> BoardTable:
         """The board as structured rows, with the columns this audience sees."""
@@ -549,6 +584,8 @@ class Journal:
         state = self.state()
         if slot == "session":
             return [str(n) for n in range(state.sessions, 0, -1)]
+        if slot == "secret":
+            return [str(n) for n in sorted(self.secret_seqs(), reverse=True)]
         return list(self.ruleset.completions(state, slot))
 
     def log(
@@ -731,14 +768,19 @@ class Journal:
         return report
 
     def recap(
-        self, session: int | None = None, audience: str | Audience = "players"
+        self,
+        session: int | None = None,
+        audience: str | Audience = "players",
+        as_of: int | None = None,
     ) -> RecapDocument:
         """The data of a session's recap (`recap --json`): what the templates render.
         `audience`: "players", "gm", a character's name, or a `journal.api.Audience`
-        (`Audience.character(name)` is that character's handout, whatever their name)."""
+        (`Audience.character(name)` is that character's handout, whatever their name);
+        with `as_of`, as the log stood after that event."""
         from journal.handouts.recap import recap_context
 
-        return recap_context(self._campaign, session, audience)
+        final = None if as_of is None else self.state(self.upto(as_of))
+        return recap_context(self._campaign, session, audience, final)
 
     def recap_text(
         self,
@@ -746,10 +788,12 @@ class Journal:
         audience: str | Audience = "players",
         fmt: str = "md",
         templates: Path | None = None,
+        as_of: int | None = None,
     ) -> str:
         from journal.handouts import render
 
-        return render.recap(self._campaign, session, audience, fmt, templates)
+        final = None if as_of is None else self.state(self.upto(as_of))
+        return render.recap(self._campaign, session, audience, fmt, templates, final=final)
 
     def arc(self, name: str) -> ArcDocument:
         """The data of a character's arc (`arc --json`)."""
@@ -768,13 +812,14 @@ class Journal:
         audience: str | Audience = "players",
         paper: str = "a4",
         templates: Path | None = None,
+        as_of: int | None = None,
     ) -> bytes:
         """The recap printed to PDF by WeasyPrint (the `pdf` extra): the HTML handout with
         the print sheet for `paper` (a4 or letter); the same log gives the same bytes."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
 
-        final = self.state()
+        final = self.state(self.upto(as_of))
         size = check_paper(paper)
         html = render.recap(self._campaign, session, audience, "html", templates, size, final)
         return render.printed(self._campaign, html, final)

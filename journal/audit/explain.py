@@ -246,7 +246,8 @@ def explain(
         if record.seq == focus:
             text = text or describe(record, ruleset)
             result.focus = _ruling(record, text, amended_by.get(record.seq))
-        if ("terms" in record.data or "dice" in record.data or record.seq == focus) and (
+        ruled = "terms" in record.data or "dice" in record.data or record.seq == focus
+        if (ruled or record.type in telling.explain_rulings) and (
             who in concerned(payload, step.before, state, ruleset)
         ):
             text = text or describe(record, ruleset)

@@ -190,6 +190,13 @@ class AmendCommand(click.Command):
     """Its input options are those the rulesets in scope let the GM correct, found when it
     parses or shows its help (never when `journal --help` lists it)."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Its --reason takes the rest of the line unquoted from a shell too, as at the
+        `play` prompt: `--reason misread the red die`."""
+        from journal.cli.free_text import joined
+
+        return super().parse_args(ctx, joined(self, args, ctx))
+
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         from journal.cli.settings import json_flag, settings_of
 

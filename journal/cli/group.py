@@ -37,6 +37,10 @@ CORE = {
     "session": "journal.cli.sessions:session",
     "clock": "journal.cli.sessions:clock",
     "note": "journal.cli.sessions:note",
+    "reveal": "journal.cli.secrets:reveal",
+    "secrets": "journal.cli.secrets:secrets",
+    "safety": "journal.cli.secrets:safety",
+    "xcard": "journal.cli.secrets:xcard",
     "adjust": "journal.cli.fiat:adjust",
     "log": "journal.cli.reading:log",
     "explain": "journal.cli.reading:explain",
@@ -94,14 +98,20 @@ class JournalGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         from journal.cli.numbers import strict_numbers
+        from journal.cli.root_options import noted
 
         target = CORE.get(cmd_name)
         if target is not None:
             module_name, attribute = target.split(":")
             command: click.Command = getattr(importlib.import_module(module_name), attribute)
-            return strict_numbers(command)
+            return noted(strict_numbers(command))
         found = ruleset_commands(self._rulesets(ctx)).get(cmd_name)
-        return None if found is None else strict_numbers(found)
+        return None if found is None else noted(strict_numbers(found))
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from journal.cli.root_options import hoisted
+
+        return super().parse_args(ctx, hoisted(self, ctx, args))
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]

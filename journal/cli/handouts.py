@@ -119,6 +119,12 @@ def deliver(text: str | bytes, output: str | None, what: str, *, private: bool) 
     "or one character (their own handout)."
 )
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
+@click.option(
+    "--as-of",
+    type=click.IntRange(min=1),
+    metavar="SEQ",
+    help="As the log stood after event SEQ (what each audience knew then).",
+)
 @paper_option
 @templates_option
 @json_option
@@ -129,6 +135,7 @@ def recap(
     fmt: str | None,
     audience: str,
     output: str | None,
+    as_of: int | None,
     paper: str,
     templates: str | None,
     as_json: bool,
@@ -143,22 +150,23 @@ def recap(
       journal recap --for Linda -o linda.md
       journal recap 1 --json
       journal recap 2 --format pdf --paper letter -o session-2.pdf
+      journal recap 2 --for Mara --as-of 40
     """
     from journal.api.handouts import PRINTED, check_format
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, output)
     if as_json:
-        emit_json(journal.recap(session, audience))
+        emit_json(journal.recap(session, audience, as_of))
         return
     chosen = check_format(_format(fmt, output), PRINTED)
     folder = overrides(templates)
     text: str | bytes
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-        text = journal.recap_pdf(session, audience, paper, folder)
+        text = journal.recap_pdf(session, audience, paper, folder, as_of)
     else:
-        text = journal.recap_text(session, audience, chosen, folder)
+        text = journal.recap_text(session, audience, chosen, folder, as_of)
     said(folder)
     private = " ".join(audience.split()).casefold() == "gm"
     deliver(text, output, f"the recap ({audience}, {chosen})", private=private)

@@ -67,6 +67,8 @@ def cli(
              journal character add NAME ...     (the sheet of the campaign's ruleset)
     Play:    journal session start    then the commands of the campaign's ruleset
     Read:    journal status    journal log    journal explain NAME
+
+    The options below may also follow the command: journal audit --campaign SLUG.
     """
     settings_of(ctx)
 

@@ -259,7 +259,8 @@ class PlayRepl:
             return fragments
         fragments.append(("class:board.heading", visible(board.heading) + "\n"))
         shown: list[str] = []
-        for text, marked in row_lines(board.table):
+        for row, marked in row_lines(board.table):
+            text = _clip(row, max(10, width - 3))  # a long cell never wraps the board
             mark = MARKS.get(marked)
             if mark is None:
                 fragments.append(("", f"  {visible(text)}\n"))
@@ -301,13 +302,9 @@ class PlayRepl:
 
 
 def typed_words(line: str) -> list[str]:
-    """A line typed at a prompt as words, shell-quoted, `journal` typed out of habit left
-    out; none (and an `Error:` line) when its quotes are not closed."""
-    try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        click.echo(f"Error: {exc}: close the quotes", err=True)
-        return []
+    """A line typed at a prompt as words (`free_text.words`: `Eli's` is one word, a quote
+    left open runs to the end), `journal` typed out of habit left out."""
+    words = free_text.words(line)
     return words[1:] if words[:1] == ["journal"] else words
 
 
@@ -326,6 +323,8 @@ def run_words(settings: Settings, words: list[str]) -> None:
         where = f"`help {' '.join(path)}`" if path else "`help`"
         usage = exc.ctx.get_usage().replace("Usage: journal ", "Usage: ", 1) if exc.ctx else ""
         message = exc.format_message().rstrip(".")
+        if not path:  # not a command: the root's usage line would not help at the prompt
+            usage, message = "", message.replace(". See `journal --help`", "")
         click.echo(f"{usage}\nError: {message} (see {where})".lstrip(), err=True)
     except click.ClickException as exc:
         exc.show()

@@ -113,19 +113,45 @@ def clock_advance(settings: Settings, amount: str, as_json: bool) -> None:
     help="The character it concerns; for several, repeat it (--about A --about B) "
     "or join them with commas (--about A,B).",
 )
+@click.option(
+    "--for",
+    "known_by",
+    multiple=True,
+    metavar="NAME",
+    shell_complete=complete("character", listed=True),
+    help="A secret: only these characters' players (and the GM) know it, until "
+    "`journal reveal`; repeat it or join names with commas.",
+)
+@click.option(
+    "--veil",
+    metavar="TOPIC",
+    default="",
+    help="A veiled scene: every players' and character's view shows "
+    "[faded to black: TOPIC]; the GM's copy keeps the text.",
+)
 @json_option
 @pass_settings
 def note(
-    settings: Settings, text: str, gm_only: bool, about: tuple[str, ...], as_json: bool
+    settings: Settings,
+    text: str,
+    gm_only: bool,
+    about: tuple[str, ...],
+    known_by: tuple[str, ...],
+    veil: str,
+    as_json: bool,
 ) -> None:
-    """Write a note in the log (shown in recaps; --gm-only ones only to the GM).
+    """Write a note in the log (shown in recaps; --gm-only ones only to the GM, --for
+    ones only to those characters).
 
     \b
     Example:
       journal note "The lights go out in the alley." --about Linda
       journal note "They swear to burn the house." --about Linda,Freddie
       journal note "The cheerleader was Ariella's sister." --gm-only
+      journal note "Only Cole saw the face in the window." --for Cole
+      journal note "What the ghoul did to the dog." --veil "the dog"
     """
     from journal.api.commands import TakeNote
 
-    run_and_show(settings, TakeNote(text, gm_only, split_names(about)), as_json)
+    command = TakeNote(text, gm_only, split_names(about), split_names(known_by), veil)
+    run_and_show(settings, command, as_json)

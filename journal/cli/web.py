@@ -33,14 +33,13 @@ def _lines(document: dict[str, object]) -> list[str]:
 @click.option(
     "--url",
     "base",
-    default=DEFAULT_URL,
-    show_default=True,
     metavar="URL",
-    help="Where `journal serve` answers (as the links should name it).",
+    help="Where `journal serve` answers, as the links should name it (default: where the "
+    f"running `journal serve` of this database listens, else {DEFAULT_URL}).",
 )
 @json_option
 @pass_settings
-def links(settings: Settings, revoke: str | None, base: str, as_json: bool) -> None:
+def links(settings: Settings, revoke: str | None, base: str | None, as_json: bool) -> None:
     """The links of `journal serve` for the campaign: the GM's, the players' and each
     character's. A link is the key to its pages: give each player their own. The secret
     they are made from is this user's, kept beside the current campaign (never in the
@@ -53,10 +52,12 @@ def links(settings: Settings, revoke: str | None, base: str, as_json: bool) -> N
       journal links --revoke Linda      Linda's old link stops working
     """
     from journal.web.links import Keys, document, named, tokens
+    from journal.web.listening import serving
 
     journal = settings.journal()
     keys = Keys()
     database = settings.database().key()
+    base = base or serving(database) or DEFAULT_URL
     if revoke is not None:
         audience = named(journal, revoke)
         keys.revoke(database, journal.campaign, audience.key)
@@ -119,19 +120,27 @@ def _listen(host: str, port: int) -> socket.socket:
     type=click.IntRange(0, 65535),
     help="The port (0: any free one).",
 )
+@click.option(
+    "--qr",
+    type=click.Choice(["players", "all", "none"]),
+    default="players",
+    show_default=True,
+    help="QR codes for phones: the players' link only, every player's link, or none.",
+)
 @pass_settings
-def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
+def serve(settings: Settings, only: str | None, host: str, port: int, qr: str) -> None:
     """Serve the campaign's pages in a browser, live: the table screen for a TV, each
     character's page for their player's phone, the players' shelf of handouts and the
-    GM's dashboard, each behind its own link (printed here, the players' and each
-    character's with a QR code for phones). Pages show
-    what the handouts of their audience show, and nothing is ever written.
+    GM's dashboard, each behind its own link (printed here, the players' with a QR code
+    for phones; `--qr all` each character's too). Pages show what the handouts of their
+    audience show, and nothing is ever written. While it runs, `journal links` names its
+    address; Ctrl-C stops it.
 
     \b
     Example:
       journal serve                          this computer only
       journal serve --host 0.0.0.0           phones on your network too
-      journal serve --campaign night --port 8080
+      journal serve --campaign night --port 8080 --qr all
     """
     try:
         import segno
@@ -161,6 +170,7 @@ def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
         assert isinstance(characters, dict)
         phones = [("The players' link (the table screen, their handouts)", found["players"])]
         phones += [(f"{name}'s link", url) for name, url in characters.items()]
+        phones = {"players": phones[:1], "all": phones, "none": []}[qr]
         for label, url in phones:  # the GM's stays off a screen the table can see
             click.echo(f"{label}:")
             segno.make(str(url), error="m").terminal(out=sys.stdout, compact=True)
@@ -171,12 +181,22 @@ def serve(settings: Settings, only: str | None, host: str, port: int) -> None:
         )
     else:
         click.echo("Only this computer can open them (--host 0.0.0.0 lets phones in).", err=True)
-    click.echo(f"Serving {base}/ - Ctrl-C stops.", err=True)
-    sys.stdout.flush()
     config = uvicorn.Config(
         create_app(site),
         log_level="warning",
         timeout_graceful_shutdown=2,
         lifespan="on",
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    from journal.web.listening import forget, remember
+
+    key = database.key()
+    remember(key, base)  # for `journal links`
+    click.echo(f"Serving {base}/ - Ctrl-C stops.", err=True)
+    sys.stdout.flush()
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        forget(key)
+    click.echo(f"Stopped serving {base}/.", err=True)

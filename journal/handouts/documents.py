@@ -47,6 +47,19 @@ class RecapNote(TypedDict):
     gm_only: bool
     about: list[str]
     gm: GmDetails | None
+    #: the GM's copy of a secret: who knows it (besides the GM) as the view stands
+    known_by: NotRequired[list[str]]
+
+
+class LearnedEntry(TypedDict):
+    """A secret noted in an earlier session that this audience learned in this one (a
+    reveal): its text, the session it was noted in, the reveal's reason."""
+
+    seq: int
+    text: str
+    noted_in: int | None
+    reason: str
+    gm: GmDetails | None
 
 
 class EventEntry(TypedDict):
@@ -154,6 +167,8 @@ class RecapDocument(TypedDict):
     has_outcomes: bool
     standing: list[Fields]
     voided: list[VoidedEntry]
+    #: secrets of earlier sessions this audience learned in this one ("Learned this session")
+    learned: list[LearnedEntry]
 
 
 class ArcSample(TypedDict):

@@ -3,7 +3,7 @@ the events voided since, with why."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from journal.app import Campaign
@@ -28,6 +28,8 @@ class Log:
     by_session: dict[int, list[Step]] = field(default_factory=dict)
     #: the voids and amendments the walk read (which event amended a ruling)
     corrections: Corrections = field(default_factory=Corrections)
+    #: an event of the campaign by seq (a secret revealed in this session, noted earlier)
+    event: Callable[[int], Recorded | None] = lambda seq: None
 
     @property
     def ruleset(self) -> Ruleset:
@@ -84,7 +86,7 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
     Every read is bounded by one seq (the head when this starts)."""
     head = final.seq if final is not None else campaign.head()
     corrections = campaign.corrections(head)
-    log = Log(corrections=corrections)
+    log = Log(corrections=corrections, event=campaign.event)
     if only is None:
         log.final = _collect(log, campaign.records(head), corrections)
     else:

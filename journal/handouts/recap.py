@@ -7,6 +7,12 @@ with their turns), the outcomes and the standing, for any ruleset: the ruleset's
 Audiences: `players` (public notes, results, never a GM-only note, a die face or a term),
 `gm` (adds GM-only notes, the dice faces and terms of every ruling, voided events) and a
 character's name (that character's own events, the public notes about them or nobody).
+
+Secrets (a `--for` or `--gm-only` note) are shown to an audience that knows them as the
+recap's session ended (bounded by the view's seq): `journal.rules.core.knowledge.knows`
+on that state, `Recap.sees` its one caller here. A secret noted earlier and revealed in
+this session is listed under "Learned this session". A veiled note reads `[faded to
+black: TOPIC]` to everyone but the GM; an X-card cut reads "A scene was skipped."
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from journal.handouts.documents import (
     EventEntry,
     GmDetails,
     Happening,
+    LearnedEntry,
     RecapDocument,
     RecapNote,
     StoryEntry,
@@ -42,9 +49,15 @@ from journal.rules.core.events import (
     ClockSet,
     NoteTaken,
     NumbersAdjusted,
+    SafetyToolSet,
+    SceneCut,
+    SecretNoted,
+    SecretRevealed,
     SessionEnded,
     SessionStarted,
+    VeiledNoteTaken,
 )
+from journal.rules.core.knowledge import PLAYERS, knows
 from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import telling_of
@@ -137,9 +150,24 @@ def last_session(state: CampaignState) -> int:
     return state.sessions
 
 
-def core_sentence(payload: Event, ruleset: Ruleset) -> str | None:
+def faded(topic: str) -> str:
+    """What a players' or character's view shows of a veiled note."""
+    return f"[faded to black: {topic}]"
+
+
+#: what every audience's view shows of an X-card cut
+SKIPPED = "A scene was skipped."
+
+
+def core_sentence(payload: Event, ruleset: Ruleset, gm: bool = False) -> str | None:
     """The core events a handout tells on their own: time passing, the GM's rulings,
-    characters renamed and retired."""
+    characters renamed and retired, the table's safety tools."""
+    if isinstance(payload, SceneCut):
+        if gm:
+            return "X-card: a scene was cut" + (f" ({payload.reason})" if payload.reason else "")
+        return SKIPPED
+    if isinstance(payload, SafetyToolSet):
+        return f"The table agrees a {payload.kind}: {payload.text}"
     if isinstance(payload, ClockSet | ClockAdvanced):
         return f"Time passes: {game_date(payload.game_time)}"
     if isinstance(payload, NumbersAdjusted):
@@ -176,6 +204,12 @@ class Recap:
         self.renames = Renames(log.final)
         #: the states around the event being told: a name denotes whoever held it there
         self._around: tuple[CampaignState, CampaignState] = (log.final, log.final)
+        #: who knew what as the session ended (or as the view stands, if earlier): the
+        #: secrets this recap may show its audience
+        self.known: CampaignState = self.steps[-1].after
+        self.learned: list[LearnedEntry] = []
+        #: the seqs this recap tells (a secret noted here is in the story, not "learned")
+        self._told = {s.record.seq for s in (*log.between, *self.steps)}
 
     # --- what this audience may see ---------------------------------------------------
 
@@ -194,19 +228,67 @@ class Recap:
 
     @staticmethod
     def gm_only(payload: Event) -> bool:
-        return isinstance(payload, NoteTaken) and payload.gm_only
+        """A secret (a GM-only or `--for` note), or a reveal: naming nobody to the cast."""
+        return (
+            isinstance(payload, NoteTaken) and payload.gm_only
+        ) or isinstance(payload, SecretNoted | SecretRevealed)
+
+    def knows(self, secret: int) -> bool:
+        """Whether this audience knew the secret noted at `secret` as this view stands."""
+        return knows(self.known, secret, self.audience.gm, self.audience.ident)
 
     def sees(self, step: Step) -> bool:
+        """The audience filter of every handout: whether this audience may see the
+        step's event (a secret as they knew it when the session ended)."""
         payload = step.payload
-        if isinstance(payload, NoteTaken):
-            if payload.gm_only:
-                return self.audience.gm
+        if isinstance(payload, SecretNoted) or (isinstance(payload, NoteTaken) and payload.gm_only):
+            return self.knows(step.record.seq)
+        if isinstance(payload, SecretRevealed):
+            return self.audience.gm
+        if isinstance(payload, SceneCut | SafetyToolSet):
+            return True
+        if isinstance(payload, NoteTaken | VeiledNoteTaken):
             if self.audience.one_character:
                 return not payload.about or self.audience.ident in self.about(step)
             return True
         if self.audience.one_character:
             return self.audience.ident in self.about(step)
         return True
+
+    def known_by(self, secret: int) -> list[str]:
+        """Who besides the GM knows a secret as this view stands (the GM's copy)."""
+        held = self.known.secrets.get(secret, ())
+        return [
+            f"{'every player' if k == PLAYERS else self.known.name_of(k)} (since #{since})"
+            for k, since in held
+            if k == PLAYERS or k in self.known.names
+        ]
+
+    def learn(self, step: Step, payload: SecretRevealed) -> None:
+        """A reveal in this session of a secret noted before it: "Learned this session",
+        when this audience learned it here (did not know before, knows as the view stands)."""
+        if payload.seq in self._told:
+            return
+        if not self.audience.gm and (
+            not self.knows(payload.seq)
+            or knows(step.before, payload.seq, False, self.audience.ident)
+        ):
+            return
+        record = self.log.event(payload.seq)
+        if record is None:
+            return
+        noted = record.payload
+        text = getattr(noted, "text", "")
+        names = self.renames.at(step.after)
+        self.learned.append(
+            {
+                "seq": payload.seq,
+                "text": with_new_names(text, names),
+                "noted_in": record.session,
+                "reason": payload.reason,
+                "gm": self.gm(step),
+            }
+        )
 
     def sees_name(self, name: str) -> bool:
         """Whether this audience sees `name` as used by the event being told (or, once the
@@ -276,6 +358,7 @@ class Recap:
             "voided": [v for v in self.log.voided if v["session"] == self.number]
             if self.audience.gm
             else [],
+            "learned": self.learned,
         }
 
     def add(self, item: Happening) -> None:
@@ -307,23 +390,33 @@ class Recap:
                 self.encounter, self._turn = None, None
                 return
             self.narrator.track(step, self, self.encounter)
+        if isinstance(payload, SecretRevealed) and step.record.session in (self.number, None):
+            # (the only steps of no session walked are those since the session before)
+            self.learn(step, payload)
         if not self.sees(step):
             return
         names = self.renames.at(step.after)
-        if isinstance(payload, NoteTaken):
+        if isinstance(payload, NoteTaken | SecretNoted | VeiledNoteTaken):
+            shown = payload.text
+            if isinstance(payload, VeiledNoteTaken) and not self.audience.gm:
+                shown = faded(payload.veil)
             note: RecapNote = {
                 "kind": "note",
-                "text": with_new_names(payload.text, names),
-                "gm_only": payload.gm_only,
+                "text": with_new_names(shown, names),
+                "gm_only": isinstance(payload, NoteTaken) and payload.gm_only and self.audience.gm,
                 "about": [with_new_names(n, names) for n in payload.about],
                 "gm": self.gm(step),
             }
+            if self.audience.gm and self.known.secrets.get(step.record.seq):
+                note["known_by"] = self.known_by(step.record.seq)
             self.add(note)
             return
+        if isinstance(payload, SecretRevealed):
+            return  # the GM's copy lists it under "Learned this session"
         self.narrator.outcome(step, self)
-        text = core_sentence(payload, self.ruleset) or telling_of(self.ruleset.name).sentence(
-            payload, self.audience.gm
-        )
+        text = core_sentence(payload, self.ruleset, self.audience.gm) or telling_of(
+            self.ruleset.name
+        ).sentence(payload, self.audience.gm)
         if text is not None:
             text = with_new_names(text, names)
             told: EventEntry = {"kind": "event", "text": text, "gm": self.gm(step)}

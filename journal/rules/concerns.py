@@ -16,8 +16,13 @@ from journal.rules.core.events import (
     NoteTaken,
     NumbersAdjusted,
     RulingAmended,
+    SafetyToolSet,
+    SceneCut,
+    SecretNoted,
+    SecretRevealed,
     SessionEnded,
     SessionStarted,
+    VeiledNoteTaken,
 )
 from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
@@ -31,6 +36,8 @@ _NOBODY = (
     ClockAdvanced,
     EventVoided,
     ChainSealed,
+    SafetyToolSet,
+    SceneCut,
 )
 
 
@@ -61,8 +68,12 @@ def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
             return (old, new)
         case CharacterRetired(name=name):
             return (name,)
-        case NoteTaken(about=about):
+        case NoteTaken(about=about) | VeiledNoteTaken(about=about):
             return tuple(about)
+        case SecretNoted(about=about, known_by=known_by):
+            return tuple(dict.fromkeys((*about, *known_by)))
+        case SecretRevealed(to=to):
+            return tuple(to)
         case RulingAmended():
             return concerns(payload.amended(), ruleset)
     if isinstance(payload, _NOBODY) or ruleset is None:

@@ -48,6 +48,9 @@ class Telling:
     explain_hidden: ClassVar[frozenset[str]] = frozenset()
     #: status keys that are history, not numbers: `explain` follows no chain for them
     explain_skipped: ClassVar[frozenset[str]] = frozenset()
+    #: event types `explain` lists among a character's rulings though they roll no dice and
+    #: carry no terms (an encounter's end, peace): those that concern the character
+    explain_rulings: ClassVar[frozenset[str]] = frozenset()
     #: status keys holding a mapping of numbers `explain` follows one by one (`key.name`);
     #: a label `key.*` names them (`{}` is the name)
     explain_expanded: ClassVar[frozenset[str]] = frozenset()
@@ -124,7 +127,7 @@ class Telling:
         words = type_words(record.type)
         if record.type == "NumbersAdjusted":
             words, who = f"the GM's ruling for {who}", None
-        if record.type == "NoteTaken":
+        if record.type in ("NoteTaken", "SecretNoted", "VeiledNoteTaken"):
             text = str(record.data.get("text", ""))
             words = f"note “{text[:40]}{'…' if len(text) > 40 else ''}”"
         named = f"{who}'s {words}" if isinstance(who, str) and who else words

@@ -24,8 +24,13 @@ from journal.rules.core.events import (
     NoteTaken,
     NumbersAdjusted,
     RulingAmended,
+    SafetyToolSet,
+    SceneCut,
+    SecretNoted,
+    SecretRevealed,
     SessionEnded,
     SessionStarted,
+    VeiledNoteTaken,
 )
 from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
@@ -76,6 +81,30 @@ def _note(payload: NoteTaken, ruleset: Ruleset | None) -> str:
     return f"{'GM note' if payload.gm_only else 'Note'}{who}: {payload.text}"
 
 
+def _secret(payload: SecretNoted, ruleset: Ruleset | None) -> str:
+    who = f" [{', '.join(payload.about)}]" if payload.about else ""
+    return f"Secret for {', '.join(payload.known_by)}{who}: {payload.text}"
+
+
+def _revealed(payload: SecretRevealed, ruleset: Ruleset | None) -> str:
+    to = "every player" if payload.players else ", ".join(payload.to)
+    why = f" ({payload.reason})" if payload.reason else ""
+    return f"Reveals secret #{payload.seq} to {to}{why}"
+
+
+def _veiled(payload: VeiledNoteTaken, ruleset: Ruleset | None) -> str:
+    who = f" [{', '.join(payload.about)}]" if payload.about else ""
+    return f"Veiled note ({payload.veil}){who}: {payload.text}"
+
+
+def _safety(payload: SafetyToolSet, ruleset: Ruleset | None) -> str:
+    return f"Safety {payload.kind} agreed: {payload.text}"
+
+
+def _cut(payload: SceneCut, ruleset: Ruleset | None) -> str:
+    return "X-card: a scene is cut" + (f" ({payload.reason})" if payload.reason else "")
+
+
 def _voided(payload: EventVoided, ruleset: Ruleset | None) -> str:
     what = payload.what or type_words(payload.voided_type)
     return f"Voids #{payload.seq} ({what}): {payload.reason}"
@@ -119,6 +148,11 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     ClockSet: _clock_set,
     ClockAdvanced: _clock_advanced,
     NoteTaken: _note,
+    SecretNoted: _secret,
+    SecretRevealed: _revealed,
+    VeiledNoteTaken: _veiled,
+    SafetyToolSet: _safety,
+    SceneCut: _cut,
     EventVoided: _voided,
     CharacterRenamed: _renamed,
     CharacterRetired: _retired,

@@ -286,6 +286,7 @@ class Pages:
             "quote": quote,
             "up": self.up,
             "audience_label": _label(self.audience),
+            "safety": self.journal.safety(),
         }
 
     def nav(self) -> str:
@@ -359,6 +360,7 @@ class Pages:
             verify=verify,
             verify_text="\n".join(t for t in verify.text() if t),
             receipt=receipt,
+            secrets=journal.secrets(),
             sessions=self.sessions_newest_first(),
             names=list(journal.state().characters),
         )

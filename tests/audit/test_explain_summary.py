@@ -71,7 +71,7 @@ def test_explain_is_in_short_and_all_lists_every_change(runner) -> None:
     ]
     rulings = _rulings(every)
     assert every.splitlines()[every.splitlines().index(rulings[0]) - 1] == "Rulings:"
-    assert len(rulings) == 4 * NIGHTS  # a night: the encounter, two initiatives, a soak
+    assert len(rulings) == 5 * NIGHTS  # a night: the encounter, two initiatives, a soak, its end
     heading = f"Rulings (the latest {LATEST_RULINGS} of {len(rulings)}; --all lists every one):"
     assert short.splitlines()[short.splitlines().index(heading) + 1 :] == rulings[-LATEST_RULINGS:]
     assert len(short) < len(every)

@@ -69,7 +69,7 @@ def test_explain_traces_every_number_to_the_sheet_and_the_rulings_not_to_the_ren
     found = tobias.json("explain", "Tobias")
     assert found["character"] == "Tobias"
     assert found["numbers"]["hardness"]["chain"][0]["seq"] == 3
-    assert [r["seq"] for r in found["rulings"]] == [5, 6, 9]
+    assert [r["seq"] for r in found["rulings"]] == [5, 6, 8, 9]  # 8: the encounter ends
     assert tobias.json("explain", "Tobais") == found  # the old name finds him
 
 

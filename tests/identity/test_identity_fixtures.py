@@ -106,7 +106,7 @@ def test_explain_log_and_arcs_follow_the_character(imported: Cli) -> None:
     assert text.startswith("Tobias (was Tobais until #21), as of event 32:")
     found: dict[str, Any] = imported.json(*night, "explain", "Tobias")
     assert found["numbers"]["hardness"]["chain"][0]["seq"] == 2
-    assert [r["seq"] for r in found["rulings"]] == [7, 8, 14]
+    assert [r["seq"] for r in found["rulings"]] == [7, 8, 13, 14]  # 13: the encounter ends
     log = imported(*night, "log", "--character", "Tobais").stdout
     assert log.splitlines()[0] == "Tobias (was Tobais until #21):"
     assert log == imported(*night, "log", "--character", "Tobias").stdout

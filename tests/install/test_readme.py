@@ -107,3 +107,48 @@ def _exported(runner: Cli, command: str) -> Cli:
 def _as_typed(printed: str, runner: Cli) -> str:
     """What the journal printed, its database path as the README's reader typed it."""
     return printed.replace(runner.db, Path(runner.db).name)
+
+
+#: the tests that once read the working folder (a journal.db there, JOURNAL_* set): the
+#: README's second command runs these after its first, so CI does not run the suite twice
+WORKING_FOLDER_TESTS = (
+    "tests/hostile/test_small_things.py::test_every_number_parameter_reads_ascii_digits",
+    "tests/install/test_readme.py::test_the_first_screen_shows_exactly_two_commands",
+)
+
+
+def test_the_readmes_two_commands_pass_in_order_in_one_folder(tmp_path: Path) -> None:
+    """Issue 30: the first command's `journal demo` leaves ./journal.db and ./handouts in
+    the project's folder; the second command's tests then pass there, with the user's
+    JOURNAL_* settings pointing at the demo too. The folder is a fresh copy of the
+    project's (links to its files); the install is this test run's own."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "project"
+    folder.mkdir()
+    for name in ("journal", "tests", "pyproject.toml", "README.md", "campaigns", "templates"):
+        if (ROOT / name).exists():
+            (folder / name).symlink_to(ROOT / name)
+    journal = Path(sys.executable).parent / "journal"
+    first = README.split("```sh\n", 1)[1].split("```", 1)[0].strip()
+    assert first.endswith(".venv/bin/journal demo")  # the part of it that writes the folder
+    demo = subprocess.run([str(journal), "demo"], cwd=folder, capture_output=True, text=True,
+                          env={**os.environ, "JOURNAL_NO_INPUT": "1"}, timeout=120)  # fmt: skip
+    assert demo.returncode == 0, demo.stderr
+    assert (folder / "journal.db").exists() and (folder / "handouts").is_dir()
+    second = re.findall(r"```sh\n(.*?)```", README, re.S)[1].strip()
+    assert second.endswith(".venv/bin/pytest")
+    user = {
+        "JOURNAL_DB": str(folder / "journal.db"),
+        "JOURNAL_CAMPAIGN": "jackson-zombies",
+        "JOURNAL_DICE_SEED": "1",
+        "JOURNAL_WRITER": "someone-else",
+    }
+    tests = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q",
+         *WORKING_FOLDER_TESTS],
+        cwd=folder, capture_output=True, text=True, env={**os.environ, **user}, timeout=300,
+    )  # fmt: skip
+    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
+    assert f"{len(WORKING_FOLDER_TESTS)} passed" in tests.stdout

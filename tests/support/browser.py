@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -19,3 +27,46 @@ def chromium() -> str:
     if os.environ.get("CI"):
         pytest.fail("CI is set but no Chromium is on PATH (.ci/run installs Debian's chromium)")
     pytest.skip("no chromium or chromium-browser on PATH (install Debian's chromium package)")
+
+
+@contextmanager
+def serving(db: Path) -> Iterator[dict[str, str]]:
+    """`journal serve --port 0` on `db`, in its own process (stopped with Ctrl-C after):
+    audience -> its link as the server printed it."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None and server.stdout is not None
+        told = ""
+        deadline = time.monotonic() + 30
+        while "Serving" not in told:
+            assert time.monotonic() < deadline and server.poll() is None, told
+            told += server.stderr.readline()
+        assert "Only this computer can open them" in told  # the default bind: 127.0.0.1
+        yield dict(re.findall(r"^  (\w+): +(http://127\.0\.0\.1:\d+/\S+/)$", printed(server), re.M))
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        for pipe in (server.stdout, server.stderr):
+            if pipe is not None:
+                pipe.close()
+
+
+def printed(server: subprocess.Popen[str]) -> str:
+    """What the server printed before it started serving: the links, then a QR code for
+    the players' link (issue 30: the others only with `--qr all`)."""
+    assert server.stdout is not None
+    lines: list[str] = []
+    while True:
+        line = server.stdout.readline()
+        lines.append(line)
+        if not line or line.startswith("▀"):  # a QR code's last line
+            return "".join(lines)

@@ -4,18 +4,15 @@ another process records it, and no page scrolls sideways at 1920x1080 or 390x844
 
 from __future__ import annotations
 
-import re
-import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support import WORKED_EXAMPLE
-from support.browser import chromium
+from support.browser import chromium, serving
 
 pytest.importorskip("playwright")
 
@@ -50,46 +47,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, dict[str, str]]]:
     db = tmp_path / "journal.db"
     _journal(db, "import", str(WORKED_EXAMPLE))
     _journal(db, "session", "start", "Night two")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stderr is not None and server.stdout is not None
-        told = ""
-        deadline = time.monotonic() + 30
-        while "Serving" not in told:
-            assert time.monotonic() < deadline and server.poll() is None, told
-            told += server.stderr.readline()
-        assert "Only this computer can open them" in told  # the default bind: 127.0.0.1
-        links = dict(re.findall(r"^  (\w+): +(http://127\.0\.0\.1:\d+/\S+/)$", _out(server), re.M))
+    with serving(db) as links:
         yield db, links
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        for pipe in (server.stdout, server.stderr):
-            if pipe is not None:
-                pipe.close()
-
-
-def _out(server: subprocess.Popen[str]) -> str:
-    """What the server printed before it started serving: the links, then a QR code for
-    each but the GM's."""
-    assert server.stdout is not None
-    lines: list[str] = []
-    while True:
-        line = server.stdout.readline()
-        lines.append(line)
-        links = sum(bool(re.match(r"^  \w+: +http", seen)) for seen in lines)
-        codes = sum(seen.startswith("▀") for seen in lines)  # a QR code's last line
-        if not line or (line.startswith("▀") and codes == links - 1):
-            return "".join(lines)
 
 
 def _fits(page: Any) -> None:

@@ -78,6 +78,31 @@ class TakeNote(Command, frozen=True):
     text: str
     gm_only: bool = False
     about: tuple[str, ...] = ()
+    #: `--for`: the characters whose players alone (with the GM) know it
+    known_by: tuple[str, ...] = ()
+    #: `--veil TOPIC`: faded to black in every view but the GM's
+    veil: str = ""
+
+
+class RevealSecret(Command, frozen=True):
+    """`reveal SEQ --to players|NAME[,NAME...]`."""
+
+    seq: int
+    to: tuple[str, ...]
+    reason: str = ""
+
+
+class SetSafetyTool(Command, frozen=True):
+    """`safety line TEXT` / `safety veil TEXT`."""
+
+    kind: str
+    text: str
+
+
+class CutScene(Command, frozen=True):
+    """`xcard [--reason TEXT]`."""
+
+    reason: str = ""
 
 
 class VoidEvent(Command, frozen=True):
@@ -101,5 +126,8 @@ CORE_COMMANDS = (
     SetClock,
     AdvanceClock,
     TakeNote,
+    RevealSecret,
+    SetSafetyTool,
+    CutScene,
     VoidEvent,
 )

@@ -15,10 +15,13 @@ from journal.rules.core.commands import (
     AdjustNumbers,
     AdvanceClock,
     CreateCampaign,
+    CutScene,
     EndSession,
     RenameCharacter,
     RetireCharacter,
+    RevealSecret,
     SetClock,
+    SetSafetyTool,
     StartSession,
     TakeNote,
     VoidEvent,
@@ -34,8 +37,13 @@ from journal.rules.core.events import (
     EventVoided,
     NoteTaken,
     NumbersAdjusted,
+    SafetyToolSet,
+    SceneCut,
+    SecretNoted,
+    SecretRevealed,
     SessionEnded,
     SessionStarted,
+    VeiledNoteTaken,
 )
 from journal.rules.core.state import CampaignState
 
@@ -99,13 +107,83 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
                     "the campaign clock is not set: run `journal clock set 1925-10-31 22:00` first"
                 )
             return [ClockAdvanced(amount, clock.advance(state.clock, amount), state.clock)]
-        case TakeNote(text=text, gm_only=gm_only, about=about):
-            if not text.strip():
-                raise RuleError("a note needs some text")
-            return [NoteTaken(text.strip(), gm_only, tuple(state.known(n) for n in about))]
+        case TakeNote(text=text, gm_only=gm_only, about=about, known_by=known_by, veil=veil):
+            return [_note(state, text, gm_only, about, known_by, veil)]
+        case RevealSecret(seq=seq, to=to, reason=reason):
+            return [_reveal(state, seq, to, reason)]
+        case SetSafetyTool(kind=kind, text=text):
+            if kind not in SAFETY_KINDS:
+                raise RuleError(f"a safety tool is a line or a veil, not {kind!r}")
+            text = " ".join(text.split())
+            if not text:
+                raise RuleError(f"a {kind} needs some text: say what it covers")
+            return [SafetyToolSet(kind, text)]
+        case CutScene(reason=reason):
+            return [SceneCut(" ".join(reason.split()))]
         case VoidEvent():
             return [_void(state, command)]
     raise RuleError(f"internal: {type(command).__name__} is not a core command")
+
+
+#: the safety tools a table agrees on (`safety line`, `safety veil`)
+SAFETY_KINDS = ("line", "veil")
+
+
+def _note(
+    state: CampaignState,
+    text: str,
+    gm_only: bool,
+    about: tuple[str, ...],
+    known_by: tuple[str, ...],
+    veil: str,
+) -> Event:
+    if not text.strip():
+        raise RuleError("a note needs some text")
+    veil = " ".join(veil.split())
+    if sum((gm_only, bool(known_by), bool(veil))) > 1:
+        raise RuleError(
+            "a note is --gm-only, --for NAME or --veil TOPIC, one of them: a secret is "
+            "already out of the others' view"
+        )
+    named = tuple(state.known(n) for n in about)
+    if known_by:
+        knowers = tuple(dict.fromkeys(state.character(n) for n in known_by))
+        return SecretNoted(text.strip(), knowers, named)
+    if veil:
+        return VeiledNoteTaken(text.strip(), veil, named)
+    return NoteTaken(text.strip(), gm_only, named)
+
+
+def _reveal(state: CampaignState, seq: int, to: tuple[str, ...], reason: str) -> SecretRevealed:
+    from journal.rules.core.knowledge import PLAYERS
+
+    held = state.secrets.get(seq)
+    if held is None:
+        secrets = ", ".join(f"#{s}" for s in sorted(state.secrets)) or "none yet"
+        raise RuleError(
+            f"event {seq} is not a secret (a `note --for` or `--gm-only` one) of campaign "
+            f"{state.slug!r}: nothing to reveal (its secrets: {secrets}); see `journal secrets`"
+        )
+    if not to:
+        raise RuleError("say to whom: --to players, or --to NAME[,NAME...]")
+    knowers = {k for k, _ in held}
+    players = any(audience_named(n) == "players" for n in to)
+    if players:
+        if len(to) > 1:
+            raise RuleError("--to players is every player: name no one beside it")
+        if PLAYERS in knowers:
+            raise RuleError(f"every player knows #{seq} already; see `journal secrets`")
+        return SecretRevealed(seq, True, (), " ".join(reason.split()))
+    names = tuple(dict.fromkeys(state.known(n) for n in to))
+    new = [n for n in names if state.ids[n] not in knowers]
+    if PLAYERS in knowers:
+        raise RuleError(f"every player knows #{seq} already; see `journal secrets`")
+    if not new:
+        raise RuleError(
+            f"{', '.join(names)} already know{'s' if len(names) == 1 else ''} #{seq}; "
+            "see `journal secrets`"
+        )
+    return SecretRevealed(seq, False, tuple(new), " ".join(reason.split()))
 
 
 def _adjust(

@@ -132,3 +132,52 @@ class ChainSealed(Event, frozen=True):
     nothing for the projections, the audit or the handouts."""
 
     events: int
+
+
+@event
+class SecretNoted(Event, frozen=True):
+    """`note TEXT --for NAME`: a note only those characters' players (and the GM) know;
+    `known_by` names them as they were called at this event (identities, not names, are
+    what knows it: `journal.rules.core.knowledge`)."""
+
+    text: str
+    known_by: tuple[str, ...]
+    about: tuple[str, ...] = ()
+
+
+@event
+class SecretRevealed(Event, frozen=True):
+    """`reveal SEQ --to players|NAME`: the secret noted at `seq` (a `--for` or `--gm-only`
+    note) is known from this event on to every player (`players`) or to the characters
+    named in `to` (as they were called at this event)."""
+
+    seq: int
+    players: bool
+    to: tuple[str, ...]
+    reason: str = ""
+
+
+@event
+class VeiledNoteTaken(Event, frozen=True):
+    """`note TEXT --veil TOPIC`: a scene the table agreed to fade; every players' and
+    character's view shows `[faded to black: TOPIC]`, the GM's copy keeps the text."""
+
+    text: str
+    veil: str
+    about: tuple[str, ...] = ()
+
+
+@event
+class SafetyToolSet(Event, frozen=True):
+    """`safety line TEXT` / `safety veil TEXT`: a line (never in play) or a veil (faded
+    out) the table agreed on; in force until voided."""
+
+    kind: str
+    text: str
+
+
+@event
+class SceneCut(Event, frozen=True):
+    """`xcard`: a scene was cut at the table (who asked is never recorded)."""
+
+    reason: str = ""

@@ -16,9 +16,14 @@ from journal.rules.core.events import (
     ClockAdvanced,
     ClockSet,
     EventVoided,
+    NoteTaken,
+    SafetyToolSet,
+    SecretNoted,
+    SecretRevealed,
     SessionEnded,
     SessionStarted,
 )
+from journal.rules.core.knowledge import PLAYERS, noted, revealed
 from journal.rules.core.state import CampaignState, Meta
 
 #: the events `evolve_core` folds (a quick test on the hot path of a replay)
@@ -33,12 +38,21 @@ CORE_EVENTS = frozenset(
         ClockSet,
         ClockAdvanced,
         EventVoided,
+        NoteTaken,
+        SecretNoted,
+        SecretRevealed,
+        SafetyToolSet,
     }
 )
 
 
 
 V = TypeVar("V")
+
+
+def _idents(state: CampaignState, names: tuple[str, ...]) -> tuple[int, ...]:
+    """The identities `names` denote at this event (each as it was called then)."""
+    return tuple(state.ids[n] for n in names if n in state.ids)
 
 
 def renamed_in(mapping: Mapping[str, V], old: str, new: str, fix: Callable[[V], V]) -> dict[str, V]:
@@ -86,4 +100,13 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             return changed(state, clock=game_time)
         case EventVoided(seq=seq):
             return changed(state, voided=state.voided | {seq})
+        case NoteTaken(gm_only=True):
+            return noted(state, meta.seq, ())
+        case SecretNoted(known_by=known_by):
+            return noted(state, meta.seq, _idents(state, known_by))
+        case SecretRevealed(seq=secret, players=players, to=to):
+            knowers = (PLAYERS,) if players else _idents(state, to)
+            return revealed(state, secret, meta.seq, knowers)
+        case SafetyToolSet(kind=kind, text=text):
+            return changed(state, safety={**state.safety, meta.seq: (kind, text)})
     return state

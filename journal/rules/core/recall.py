@@ -8,10 +8,13 @@ from journal.rules.command import Command
 from journal.rules.core.commands import (
     AddCharacter,
     AdvanceClock,
+    CutScene,
     EndSession,
     RenameCharacter,
     RetireCharacter,
+    RevealSecret,
     SetClock,
+    SetSafetyTool,
     StartSession,
     TakeNote,
 )
@@ -22,8 +25,13 @@ from journal.rules.core.events import (
     ClockAdvanced,
     ClockSet,
     NoteTaken,
+    SafetyToolSet,
+    SceneCut,
+    SecretNoted,
+    SecretRevealed,
     SessionEnded,
     SessionStarted,
+    VeiledNoteTaken,
 )
 
 #: the core's events that record a ruling the audit and the re-rule decide again
@@ -37,6 +45,11 @@ CORE_RULINGS = frozenset(
         ClockSet,
         ClockAdvanced,
         NoteTaken,
+        SecretNoted,
+        SecretRevealed,
+        VeiledNoteTaken,
+        SafetyToolSet,
+        SceneCut,
     }
 )
 
@@ -54,6 +67,16 @@ def core_command_for(payload: Event) -> Command | None:
             return EndSession()
         case NoteTaken(text=text, gm_only=gm_only, about=about):
             return TakeNote(text, gm_only, tuple(about))
+        case SecretNoted(text=text, known_by=known_by, about=about):
+            return TakeNote(text, False, tuple(about), tuple(known_by))
+        case VeiledNoteTaken(text=text, veil=veil, about=about):
+            return TakeNote(text, False, tuple(about), veil=veil)
+        case SecretRevealed(seq=seq, players=players, to=to, reason=reason):
+            return RevealSecret(seq, ("players",) if players else tuple(to), reason)
+        case SafetyToolSet(kind=kind, text=text):
+            return SetSafetyTool(kind, text)
+        case SceneCut(reason=reason):
+            return CutScene(reason)
         case ClockSet(game_time=game_time, previous=previous):
             return SetClock(game_time, previous is not None and game_time < previous)
         case ClockAdvanced(amount=amount):

@@ -59,6 +59,12 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
     ids: Mapping[str, CharacterId] = msgspec.field(default_factory=dict)
     #: each character's names, oldest first, with the seq from which they held each one
     names: Mapping[CharacterId, tuple[tuple[str, int], ...]] = msgspec.field(default_factory=dict)
+    #: who knows each secret (a `--for` or `--gm-only` note, by its seq): (knower, since
+    #: seq) pairs, a knower a character's id or `knowledge.PLAYERS` (every player); the GM
+    #: knows them all (`journal.rules.core.knowledge`)
+    secrets: Mapping[int, tuple[tuple[int, int], ...]] = msgspec.field(default_factory=dict)
+    #: the safety tools in force: seq -> (kind, text), kind `line` or `veil`
+    safety: Mapping[int, tuple[str, str]] = msgspec.field(default_factory=dict)
 
     def identity(self, name: str) -> CharacterId:
         """The character `name` denotes now: whoever holds it (case-insensitive, as typed
@@ -82,9 +88,14 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
             return latest[1]
         active = [n for n in self.characters if n not in self.retired]
         cast = ", ".join(active) or "nobody yet"
+        import difflib
+
+        folded = {normal(n).casefold(): n for n in active}
+        close = difflib.get_close_matches(wanted, list(folded), n=1, cutoff=0.6)
+        meant = f"did you mean {folded[close[0]]!r}? Or " if close else ""
         raise NotFound(
             f"no character named {name!r} in campaign {self.slug!r} (the cast: {cast}); "
-            "add one with `journal character add`"
+            f"{meant}add one with `journal character add`"
         )
 
     def name_of(self, ident: CharacterId) -> str:

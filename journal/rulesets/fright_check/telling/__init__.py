@@ -51,6 +51,11 @@ DICE_WORDS: Mapping[str, str] = {
     "reaction": "panic reaction",
 }
 
+#: how the GM is asked for a recovery's rolls (a coma's, a catatonia's, ...)
+RECOVERY_WORDS: Mapping[str, str] = {
+    "more": "further time out (the recovery roll failed)",
+}
+
 
 class FrightCheckTelling(Telling):
     lines: ClassVar[Lines] = LINES
@@ -91,7 +96,7 @@ class FrightCheckTelling(Telling):
         if purpose == "table" and stake is not None and stake.bonus is not None:
             failed = f"{who} failed by {stake.bonus}" if who else f"failed by {stake.bonus}"
             return f"{failed}: the table's {count}d{sides} ({stake.bonus:+d})"
-        what = DICE_WORDS.get(purpose, purpose)
+        what = DICE_WORDS.get(purpose) or RECOVERY_WORDS.get(purpose, purpose)
         if stake is not None and stake.about:
             what = f"{what} from {stake.about}"
         words = stake.words() if stake else ""

@@ -45,6 +45,7 @@ class HorrorFactorTelling(Telling):
     explain_labels = _board.EXPLAIN_LABELS
     explain_hidden = _board.EXPLAIN_HIDDEN
     explain_expanded = _board.EXPLAIN_EXPANDED
+    explain_rulings = frozenset({"EncounterEnded", "PeaceRecorded"})
 
     def board_table(self, document: StatusDocument) -> BoardTable:
         return _board.board_table(document)

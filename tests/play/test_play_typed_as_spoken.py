@@ -1,0 +1,123 @@
+"""Issue 30: the `play` prompt takes free text as people type it (apostrophes, a quote left
+open, every trailing free-text option, `--at` with its hour), and helps with a misspelt
+name or command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.cli import Cli, clean_folder, clone, count_events, typist
+from support.pty import Table
+from support.worked_example import COMMANDS
+
+SLUG = "jackson-zombies"
+#: the worked example up to its first turn
+FIRST_TURN = COMMANDS[: COMMANDS.index(("turn",)) + 1]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("spoken")
+    with clean_folder(folder):
+        run = typist(folder / "fight.db")
+        for command in FIRST_TURN:
+            run(*command)
+    return folder / "fight.db"
+
+
+@pytest.fixture
+def fight(built: Path, runner: Cli) -> Cli:
+    clone(built, runner.db)
+    return runner
+
+
+@pytest.fixture
+def table(fight: Cli, tmp_path: Path) -> object:
+    opened = Table(fight.db, tmp_path).started(SLUG)
+    yield opened
+    opened.close()
+
+
+def test_apostrophes_and_open_quotes_are_letters_of_free_text(table: Table, fight: Cli) -> None:
+    table.run("note Eli's lantern gutters out.")
+    assert "Eli's lantern gutters out." in fight("log").stdout
+    table.run('note The foreman said "run and was gone')
+    assert 'The foreman said "run and was gone' in fight("log").stdout
+    table.run('note "The well is dry')  # a quote never closed is a letter
+    assert 'Note: "The well is dry' in fight("log").stdout
+    assert "Error" not in table.text()
+
+
+def test_amend_takes_its_reason_unquoted(table: Table, fight: Cli) -> None:
+    before = count_events(fight.db)
+    table.run("amend 11 --dice +3/-4 --reason misread the red die")
+    assert count_events(fight.db) > before
+    assert "misread the red die" in fight("log").stdout
+    assert "unexpected extra" not in table.text()
+
+
+def test_amend_and_adjust_take_their_reason_unquoted_from_a_shell_too(fight: Cli) -> None:
+    fight("amend", "11", "--dice", "+3/-4", "--reason", "misread", "the", "red", "die")
+    fight("adjust", "Linda", "--willpower", "-1", "--reason", "a", "bad", "night")
+    log = fight("log").stdout
+    assert "(misread the red die)" in log and "Willpower 10->9: a bad night" in log, log
+
+
+def test_session_start_takes_a_title_and_a_time_unquoted(tmp_path: Path, runner: Cli) -> None:
+    runner("campaign", "new", "asylum", "--ruleset", "horror-factor")
+    table = Table(runner.db, tmp_path).started("asylum")
+    try:
+        table.run("session start Admission night --at 1987-10-30 22:00")
+    finally:
+        table.close()
+    log = runner("log").stdout
+    assert "Admission night" in log and "1987-10-30T22:00" in log, log
+
+
+def test_a_misspelt_name_gets_did_you_mean(table: Table, fight: Cli) -> None:
+    before = count_events(fight.db)
+    table.run("initiative Lindy --dice +1/-1")
+    table.shows("did you mean 'Linda'?")
+    table.run("initiative Zork --dice +1/-1")
+    assert "did you mean" not in table.text().split("Zork")[-1]
+    assert count_events(fight.db) == before
+
+
+def test_an_unknown_command_gets_a_helpful_line(table: Table) -> None:
+    table.run("statis")
+    table.shows("Error: No such command 'statis'. Did you mean 'status'? (see `help`)")
+    table.run("flarp")
+    table.shows("Error: No such command 'flarp' (see `help`)")
+    assert "Usage: [OPTIONS] COMMAND" not in table.text()
+
+
+def test_a_comas_further_hours_are_asked_in_words(runner: Cli, tmp_path: Path) -> None:
+    from support.fright_check_cli import fright_row, seat
+
+    fright_row(seat(runner), 29, "coma=3")
+    table = Table(runner.db, tmp_path).started("morgue")
+    try:
+        table.type("recover Eli --dice 6,5,5")
+        table.answer("Eli's further time out (the recovery roll failed): 1d6", "2")
+        table.ready()
+        assert "Eli's more" not in table.text()
+    finally:
+        table.close()
+    assert "still in a coma for another 2 hours" in runner("log").stdout
+
+
+def test_the_gurps_board_never_wraps_at_160_columns(runner: Cli, tmp_path: Path) -> None:
+    from support.fright_check_cli import fright_row, seat
+
+    seat(runner)
+    for at, row in enumerate((29, 30, 32, 29, 30, 32, 29, 30)):  # a long "now" cell
+        fright_row(runner, row, *(["coma=3"] if row == 29 else []), threat=f"t{at}")
+    table = Table(runner.db, tmp_path, columns=160, rows=40).started("morgue")
+    try:
+        board = table.board()
+    finally:
+        table.close()
+    assert "Eli" in board
+    assert all(len(line) < 160 for line in board.splitlines()), board
+    assert "..." in board  # the long cell clipped on its own line, not wrapped onto the next
