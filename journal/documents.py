@@ -1,10 +1,11 @@
-"""The typed read model's base: documents are frozen classes (structs, or dataclasses)
-whose JSON form (one method, `to_json`) is exactly what the CLI prints with `--json`.
+"""The typed read model's base: documents are frozen classes whose JSON form (one method,
+`to_json`) is exactly what the CLI prints with `--json`.
 
-The documents every one-shot command may print are frozen `msgspec.Struct`s (a frozen
-dataclass compiles its methods when its class is made, at each start: issue 24); the
-handouts' are dataclasses. `Document` and `CharacterStatus` hold no attributes
-(`__slots__ = ()`), so either kind derives from them.
+The documents every one-shot command may print are frozen `msgspec.Struct`s. A frozen
+dataclass would compile its methods when its class is made, at each start (issue 24); a
+few documents (the audit's, verify's) still are frozen dataclasses. The handouts' data are
+TypedDicts (`journal.handouts.documents`). `Document` and `CharacterStatus` hold no
+attributes (`__slots__ = ()`), so a struct or a dataclass may derive from them.
 """
 
 from __future__ import annotations

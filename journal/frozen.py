@@ -93,3 +93,34 @@ def _fields(cls: type) -> frozenset[str] | None:
 _PLAIN: dict[type, frozenset[str]] = {}
 _new = object.__new__
 _set_attribute = object.__setattr__
+
+
+class NoDataclass(msgspec.StructMeta):
+    """The metaclass of `Event` and `Command`: a subclass is a frozen `msgspec.Struct` by
+    inheritance, and `@dataclass` on one is refused in words (dataclasses would fail with
+    msgspec's bare "readonly attribute")."""
+
+    def __setattr__(cls, name: str, value: Any) -> None:
+        if name.startswith("__dataclass"):
+            raise TypeError(not_a_struct(cls.__name__, cls))
+        super().__setattr__(name, value)
+
+
+def not_a_struct(name: str, base: type) -> str:
+    """The refusal of an event or command class that is not a msgspec Struct (`base`:
+    the class it should subclass, or one of its subclasses)."""
+    kind = next(
+        (b.__name__ for b in base.__mro__ if b.__name__ in ("Event", "Command")), "Event"
+    )
+    return (
+        f"{name} is not a msgspec Struct: an event or a command is a frozen msgspec.Struct, "
+        f"made by subclassing journal.plugin.{kind} "
+        f"(class {name}({kind}, frozen=True): ...) without @dataclass"
+    )
+
+
+def require_struct(cls: object, base: type) -> None:
+    """Refuse (TypeError) a class registered as an event or a command that is not a
+    subclass of `base` (`Event` or `Command`), the frozen msgspec Struct each must be."""
+    if not (isinstance(cls, type) and issubclass(cls, base) and issubclass(cls, _Struct)):
+        raise TypeError(not_a_struct(getattr(cls, "__name__", repr(cls)), base))

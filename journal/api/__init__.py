@@ -1,4 +1,6 @@
-"""The journal's public Python API, the only door the CLI and the web pages use:
+"""The journal's public Python API. The CLI reaches the library through it; the web pages
+use it and, for now, a few names beside it (`tests/architecture/test_layers.py` lists
+them); a ruleset uses `journal.plugin`. The API holds:
 
 - `journal.api.database`: a `Database` (list, start and choose campaigns, upgrade and
   check the schema, the snapshot cache, import and export) and `campaign(slug)`, giving
@@ -62,11 +64,32 @@ if TYPE_CHECKING:
         SnapshotsDropped,
         UpgradeReport,
     )
+    from journal.current import config_file, database_key
+    from journal.documents import BoardTable
+    from journal.errors import JournalError, NotFound, StoreError
+    from journal.files import private_folder, read_private, write_private
+    from journal.handouts.details import game_date
+    from journal.handouts.hooks import narrator_of
+    from journal.handouts.recap import Audience
+    from journal.resources import shipped
     from journal.rules.command import Command
 
 #: name -> the module that defines it: imported on first use, so that a command importing
 #: one small part (`journal.api.text`) does not load the store and the rules with it
 _HOMES = {
+    "private_folder": "journal.files",
+    "read_private": "journal.files",
+    "write_private": "journal.files",
+    "BoardTable": "journal.documents",
+    "JournalError": "journal.errors",
+    "NotFound": "journal.errors",
+    "StoreError": "journal.errors",
+    "config_file": "journal.current",
+    "database_key": "journal.current",
+    "Audience": "journal.handouts.recap",
+    "game_date": "journal.handouts.details",
+    "narrator_of": "journal.handouts.hooks",
+    "shipped": "journal.resources",
     "Command": "journal.rules.command",
     "CampaignChosen": "journal.api.reports",
     "CampaignList": "journal.api.reports",
@@ -110,6 +133,8 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "Audience",
+    "BoardTable",
     "CampaignChosen",
     "CampaignList",
     "CampaignSummary",
@@ -122,10 +147,12 @@ __all__ = [
     "Finding",
     "ImportReport",
     "Journal",
+    "JournalError",
     "LogDocument",
     "LogEntry",
     "NewCampaign",
     "NewCharacter",
+    "NotFound",
     "NoteEntry",
     "Outcome",
     "Refusal",
@@ -133,13 +160,22 @@ __all__ = [
     "SnapshotEntry",
     "SnapshotList",
     "SnapshotsDropped",
+    "StoreError",
     "UpgradeReport",
+    "config_file",
     "create",
+    "database_key",
     "failure_message",
+    "game_date",
     "in_memory",
+    "narrator_of",
     "open_database",
     "open_journal",
+    "private_folder",
+    "read_private",
     "refusal",
+    "shipped",
     "status_document",
     "unfit_names",
+    "write_private",
 ]

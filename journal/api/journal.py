@@ -866,9 +866,9 @@ class Journal:
         as_of: int | None = None,
     ) -> RecapDocument:
         """The data of a session's recap (`recap --json`): what the templates render.
-        `audience`: "players", "gm", a character's name, or an `Audience` (from
-        `journal.handouts.recap`: `Audience.character(name)` is that character's handout
-        whatever their name); with `as_of`, as the log stood after that event."""
+        `audience`: "players", "gm", a character's name, or a `journal.api.Audience`
+        (`Audience.character(name)` is that character's handout, whatever their name);
+        with `as_of`, as the log stood after that event."""
         from journal.handouts.recap import recap_context
 
         final = None if as_of is None else self.state(self.upto(as_of))

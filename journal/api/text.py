@@ -4,7 +4,7 @@ masked), and whole numbers as a GM types them."""
 
 from __future__ import annotations
 
-from journal.rules.numbers import signed, unsigned
+from journal.rules.whole_numbers import signed, unsigned
 from journal.text import aligned, table, value_text, visible, without_passwords
 
 __all__ = ["aligned", "signed", "table", "unsigned", "value_text", "visible", "without_passwords"]

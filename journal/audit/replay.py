@@ -57,7 +57,7 @@ class Difference:
 
 
 @dataclass
-class Finding:
+class Divergence:
     """A ruling that no longer follows: as recorded, and as the rules give it now."""
 
     seq: int
@@ -73,7 +73,7 @@ class Finding:
 class AuditReport(Document):
     events: int = 0
     rulings: int = 0
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Divergence] = field(default_factory=list)
     options: dict[str, OptionValue] = field(default_factory=dict)
     #: states of the log that break an invariant, at the event each first held
     breaches: list[Breach] = field(default_factory=list)
@@ -86,12 +86,12 @@ class AuditReport(Document):
         return not self.differences and not self.breaches
 
     @property
-    def outcomes(self) -> list[Finding]:
+    def outcomes(self) -> list[Divergence]:
         """The rulings whose outcome differs (every finding, but a what-if's wording)."""
         return [finding for finding in self.findings if not finding.wording_only]
 
     @property
-    def wording(self) -> list[Finding]:
+    def wording(self) -> list[Divergence]:
         """A what-if's rulings that differ only in their wording (a threshold's text)."""
         return [finding for finding in self.findings if finding.wording_only]
 
@@ -263,7 +263,7 @@ def audit_records(
             )
             recorded_line = describe_payload(payload, ruleset)
             report.findings.append(
-                Finding(record.seq, recorded_line, f"refused: {why}", [difference])
+                Divergence(record.seq, recorded_line, f"refused: {why}", [difference])
             )
             return None
         if payload == event:  # equal payloads have no field that differs: the usual case
@@ -280,7 +280,9 @@ def audit_records(
             ruled = describe_payload(event, ruleset)
             wording = bool(options) and all(d.field in ruleset.wording for d in differences)
             report.findings.append(
-                Finding(record.seq, describe_payload(payload, ruleset), ruled, differences, wording)
+                Divergence(
+                    record.seq, describe_payload(payload, ruleset), ruled, differences, wording
+                )
             )
         return event
 

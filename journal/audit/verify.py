@@ -63,7 +63,7 @@ class Receipt:
 
 
 @dataclass(frozen=True)
-class Finding(Document):
+class Fault(Document):
     """One thing verify found wrong: what (`kind`: chain, seal, receipt, triggers,
     integrity), at which event if it is one, and what to do."""
 
@@ -84,7 +84,7 @@ class ChainReport(Document):
     #: the receipt checked (`verify --head`) and the event it matched
     receipt: Receipt | None = None
     receipt_seq: int | None = None
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Fault] = field(default_factory=list)
     #: the store's checks: triggers (always), integrity (None: not run, a server database)
     checked: dict[str, bool | None] = field(default_factory=dict)
     #: the snapshot cache checked against the chain (`audit.snapshots`)
@@ -95,7 +95,7 @@ class ChainReport(Document):
         return not self.findings and (self.snapshots is None or self.snapshots.ok)
 
     def find(self, kind: str, problem: str, fix: str, seq: int | None = None) -> None:
-        self.findings.append(Finding(kind, seq, problem, fix))
+        self.findings.append(Fault(kind, seq, problem, fix))
         if not self.problem:
             self.problem = problem
         if seq is not None and kind == "chain" and self.first_bad is None:

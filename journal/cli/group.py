@@ -59,7 +59,7 @@ CORE = {
     "recap": "journal.cli.handouts:recap",
     "arc": "journal.cli.handouts:arc",
     "book": "journal.cli.handouts:book",
-    "db": "journal.cli.database:db",
+    "db": "journal.cli.maintenance:db",
     "demo": "journal.cli.demo:demo",
     "play": "journal.cli.play:play",
     "links": "journal.cli.web:links",

@@ -22,6 +22,7 @@ import msgspec
 import msgspec.structs
 
 from journal.events.canonical import plain, sorted_json
+from journal.frozen import NoDataclass, require_struct
 
 #: A campaign option's value.
 OptionValue = int | str | bool
@@ -31,7 +32,7 @@ OptionValue = int | str | bool
 CORRECTION_TYPES = ("EventVoided", "RulingAmended")
 
 
-class Event(msgspec.Struct, frozen=True):
+class Event(msgspec.Struct, frozen=True, metaclass=NoDataclass):
     """Base of every payload. Subclasses (frozen structs, by inheritance) are registered
     with `@event`; their fields, in order, are the stored JSON object's."""
 
@@ -66,7 +67,9 @@ _UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 
 def event(cls: E) -> E:
-    """Register a payload class under its class name (the `type` column)."""
+    """Register a payload class under its class name (the `type` column); a class that is
+    not a frozen Struct subclassing `Event` is refused in words (TypeError)."""
+    require_struct(cls, Event)
     if cls.__name__ in _REGISTRY and _REGISTRY[cls.__name__] is not cls:
         raise TypeError(f"event type {cls.__name__} registered twice")
     _REGISTRY[cls.__name__] = cls

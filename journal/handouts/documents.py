@@ -39,7 +39,7 @@ class GmDetails(TypedDict):
     amended_by: NotRequired[int]
 
 
-class NoteEntry(TypedDict):
+class RecapNote(TypedDict):
     """A note told in the story (the names in it as they read now)."""
 
     kind: Literal["note"]
@@ -71,7 +71,7 @@ class EventEntry(TypedDict):
 
 
 #: what a turn of an encounter shows happening
-Happening: TypeAlias = NoteEntry | EventEntry
+Happening: TypeAlias = RecapNote | EventEntry
 
 
 class Turn(TypedDict):
@@ -132,7 +132,7 @@ class Encounter(EncounterOpening):
 
 
 #: one entry of a recap's story
-StoryEntry: TypeAlias = NoteEntry | EventEntry | Encounter
+StoryEntry: TypeAlias = RecapNote | EventEntry | Encounter
 
 
 class SessionHeading(TypedDict):
@@ -215,7 +215,7 @@ class CastEntry(TypedDict):
     retired: bool
 
 
-class Receipt(TypedDict):
+class RecapReceipt(TypedDict):
     """The head event a book was made from (`journal verify --head` checks it)."""
 
     seq: int
@@ -237,7 +237,7 @@ class BookDocument(TypedDict):
     recaps: list[RecapDocument]
     arcs: list[ArcDocument]
     sheets: list[Fields]
-    receipt: Receipt
+    receipt: RecapReceipt
 
 
 @overload

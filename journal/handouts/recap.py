@@ -32,8 +32,8 @@ from journal.handouts.documents import (
     GmDetails,
     Happening,
     LearnedEntry,
-    NoteEntry,
     RecapDocument,
+    RecapNote,
     StoryEntry,
     Turn,
 )
@@ -400,7 +400,7 @@ class Recap:
             shown = payload.text
             if isinstance(payload, VeiledNoteTaken) and not self.audience.gm:
                 shown = faded(payload.veil)
-            note: NoteEntry = {
+            note: RecapNote = {
                 "kind": "note",
                 "text": with_new_names(shown, names),
                 "gm_only": isinstance(payload, NoteTaken) and payload.gm_only and self.audience.gm,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from journal.errors import RuleError
 
 if TYPE_CHECKING:
-    from journal.rules.installed import Found
+    from journal.installed import Found
     from journal.rules.plugin import Plugin
     from journal.rules.ruleset import Ruleset
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 @cache
 def _entry_points() -> dict[str, Found]:
     """The installed rulesets, found through a cached entry-point scan (`installed`)."""
-    from journal.rules.installed import rulesets
+    from journal.installed import rulesets
 
     return {ep.name: ep for ep in sorted(rulesets(), key=_order)}
 
@@ -58,6 +58,9 @@ def plugin_of(name: str) -> Plugin:
             f"the ruleset {name!r} ({found.value}) is not a journal ruleset: its entry point "
             f"names a journal.rules.plugin.Plugin(name={name!r}, rules=...)"
         )
+    refused = loaded.refusal()
+    if refused is not None:
+        raise refused
     return loaded
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import msgspec
 
+from journal.frozen import NoDataclass
 
-class Command(msgspec.Struct, frozen=True):
+
+class Command(msgspec.Struct, frozen=True, metaclass=NoDataclass):
     """Base of every command class. Subclasses are frozen structs (by inheritance), no
     behaviour; `msgspec.structs.replace` makes a changed copy."""

@@ -14,10 +14,11 @@ tables sit below the core that defines them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from journal.dice import DiceBox
 from journal.events.registry import Event
+from journal.frozen import require_struct
 from journal.rules.command import Command
 
 K = TypeVar("K")  # the base of a table's keys: Command or Event
@@ -45,7 +46,11 @@ Sentence = Callable[[E, bool], str | None]
 
 class Dispatch(Generic[K, R]):
     """Handlers keyed by a class under `K`, each returning `R`; the tables below give each
-    handler its shape."""
+    handler its shape. A key that is not a Struct subclassing the table's `keys` (`Event`,
+    or `Command` for the deciders) is refused at registration (TypeError)."""
+
+    #: what every key subclasses
+    keys: ClassVar[type] = Event
 
     def __init__(self, purpose: str) -> None:
         self.purpose = purpose
@@ -54,6 +59,7 @@ class Dispatch(Generic[K, R]):
 
     def _add(self, kinds: tuple[type[K], ...], handler: Callable[..., R]) -> None:
         for kind in kinds:
+            require_struct(kind, self.keys)
             if kind in self._handlers:
                 raise TypeError(f"{kind.__name__} has two {self.purpose} handlers")
             self._handlers[kind] = handler
@@ -65,6 +71,8 @@ class Dispatch(Generic[K, R]):
 
 class Deciders(Dispatch[Command, list[Event]], Generic[St]):
     """Command class -> `(state, command, dice) -> [events]`."""
+
+    keys: ClassVar[type] = Command
 
     def on(self, *kinds: type[C]) -> Callable[[Decider[St, C]], Decider[St, C]]:
         def register(handler: Decider[St, C]) -> Decider[St, C]:

@@ -13,7 +13,9 @@ when that layer asks):
 - `cli`: its command-line commands, a `journal.cli.rulesets.RulesetCommands`.
 
 Each layer loads its own part (`part`) and checks its type; a plugin without a part that
-layer needs is refused in words. Register the plugin in `pyproject.toml`:
+layer needs is refused in words. A plugin declares the contract it was written for
+(`contract`, compared with `CONTRACT`): one of another version is refused at load. Register
+the plugin in `pyproject.toml`:
 
     [project.entry-points."journal.rulesets"]
     my-rules = "my_package:PLUGIN"
@@ -21,15 +23,17 @@ layer needs is refused in words. Register the plugin in `pyproject.toml`:
 
 from __future__ import annotations
 
-import importlib
-from functools import reduce
-
 from msgspec import Struct
 
 from journal.errors import RuleError
+from journal.installed import reference
 
 #: the layers a plugin may have a part for
 LAYERS = ("rules", "telling", "narrator", "cli")
+
+#: the plugin contract's major version (`journal.plugin`): it goes up by one when a class
+#: or helper of the contract changes its meaning or its signature
+CONTRACT = 1
 
 
 class Plugin(Struct, frozen=True):
@@ -38,9 +42,30 @@ class Plugin(Struct, frozen=True):
     #: the registry name (`campaign new --ruleset NAME`), the entry point's name
     name: str
     rules: str
+    #: the major version of the plugin contract the ruleset was written for (`CONTRACT`;
+    #: 0: it declares none, written before the contract had a version)
+    contract: int = 0
     telling: str | None = None
     narrator: str | None = None
     cli: str | None = None
+
+    def refusal(self) -> RuleError | None:
+        """Why the journal cannot load this plugin (None: it can): written for another
+        version of the contract."""
+        if self.contract == CONTRACT:
+            return None
+        from journal.version import __version__
+
+        written = (
+            f"plugin contract {self.contract}"
+            if self.contract
+            else "no plugin contract (it declares none: Plugin(contract=N))"
+        )
+        return RuleError(
+            f"the ruleset {self.name!r} was written for {written}, "
+            f"but this journal ({__version__}) offers contract {CONTRACT}: install a version "
+            f"of the ruleset written for contract {CONTRACT}"
+        )
 
     def has(self, layer: str) -> bool:
         return getattr(self, layer) is not None
@@ -74,11 +99,3 @@ class Plugin(Struct, frozen=True):
         where = getattr(self, layer)
         return None if where is None else str(where).partition(":")[0].strip()
 
-
-def reference(value: str) -> object:
-    """What `module:attribute` (or a bare `module`) names, imported."""
-    module, _, attribute = value.partition(":")
-    found: object = importlib.import_module(module.strip())
-    if attribute.strip():
-        found = reduce(getattr, attribute.strip().split("."), found)
-    return found

@@ -3,8 +3,8 @@
 This package imports nothing from the rules: it stores events and cached states as data.
 """
 
-from journal.store.database import Store
 from journal.store.drafts import Draft, seal, utc_now
 from journal.store.engine import DEFAULT_DB, database_url
+from journal.store.event_store import Store
 
 __all__ = ["DEFAULT_DB", "Draft", "Store", "database_url", "seal", "utc_now"]

@@ -24,9 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from journal.api import Journal
-from journal.current import config_file
-from journal.errors import JournalError, NotFound
+from journal.api import Journal, JournalError, NotFound, config_file
 
 GM = "gm"
 PLAYERS = "players"
@@ -228,7 +226,7 @@ def _secrets(entry: dict[str, object], path: Path | None = None) -> Secrets:
 
 def _write_private(target: Path, document: object) -> None:
     """`document` as JSON, readable by this user only, whole or not at all."""
-    from journal.files import private_folder
+    from journal.api import private_folder
 
     private_folder(target.parent)
     with tempfile.NamedTemporaryFile(

@@ -11,8 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from journal.current import config_file
-from journal.files import read_private, write_private
+from journal.api import config_file, read_private, write_private
 
 
 def _file() -> Path:

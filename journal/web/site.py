@@ -22,10 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from journal.api import Database, Journal
-from journal.current import database_key
-from journal.documents import ACTED, FROZEN, WAITING, BoardTable
-from journal.errors import NotFound
+from journal.api import (
+    BoardTable,
+    Database,
+    Journal,
+    NotFound,
+    database_key,
+)
+from journal.documents import ACTED, FROZEN, WAITING
 from journal.store import Store
 from journal.web.links import Audience, Keys, tokens
 
@@ -152,7 +156,7 @@ class Site:
         """`read()`, a database that cannot be read as it is turned into Unavailable."""
         from sqlalchemy.exc import DBAPIError
 
-        from journal.errors import StoreError
+        from journal.api import StoreError
 
         try:
             return read()
@@ -182,7 +186,7 @@ class Site:
                 if kept is not None:
                     self._pages.move_to_end(key)
                     return kept
-                html = _policy_free(Pages(journal, audience, self.store).render(view))
+                html = _policy_free(Pages(journal, audience).render(view))
                 page = Page(html, _live(html), head)
                 self._pages[key] = page
                 while len(self._pages) > KEPT:
@@ -203,7 +207,7 @@ class Site:
                 journal = self.journal(audience.campaign)
                 if kind == "since":
                     return journal.prove_since(number)
-                return journal.prove(number, Pages(journal, audience, self.store).reader())
+                return journal.prove(number, Pages(journal, audience).reader())
 
         return self.guarded(make)
 
@@ -252,10 +256,9 @@ class Pages:
     """The pages of one audience of one campaign, rendered now. Handouts are rendered
     with the shipped templates (a GM's own are for the files `recap -o` writes)."""
 
-    def __init__(self, journal: Journal, audience: Audience, store: Store) -> None:
+    def __init__(self, journal: Journal, audience: Audience) -> None:
         self.journal = journal
         self.audience = audience
-        self.store = store
         self.up = ""
 
     def render(self, view: str) -> str:
@@ -284,7 +287,7 @@ class Pages:
     # --- the handouts, exactly as `recap` and `arc` make them --------------------------------
 
     def reader(self) -> Any:
-        from journal.handouts.recap import Audience as Reader
+        from journal.api import Audience as Reader
 
         if self.audience.gm:
             return Reader.gm_copy()
@@ -311,7 +314,7 @@ class Pages:
     # --- the site's own pages -------------------------------------------------------------------
 
     def context(self, view: str) -> dict[str, Any]:
-        from journal.handouts.details import game_date
+        from journal.api import game_date
 
         state = self.journal.state()
         *ends, now = self.journal.heads()
@@ -347,7 +350,7 @@ class Pages:
         board = self.journal.board_table(gm=False)
         recap = ""
         if board.fight is None and self.journal.state().sessions:
-            from journal.handouts.recap import Audience as Reader
+            from journal.api import Audience as Reader
 
             html = self.journal.recap_text(None, Reader.players(), "html")
             recap = _inner(html, "<main>", "<footer>")
@@ -409,7 +412,7 @@ class Pages:
 
     def own(self, template: str, view: str, title: str, **values: Any) -> str:
         """One of the site's own pages (`templates/TEMPLATE`)."""
-        from journal.handouts.hooks import narrator_of
+        from journal.api import narrator_of
 
         templates = narrator_of(self.journal.ruleset.name).templates
         return _template(template, templates).render(**self.context(view), title=title, **values)
@@ -424,7 +427,7 @@ def _template(name: str, ruleset_parts: Path | None = None) -> Template:
     base and may import the ruleset's parts (`ruleset/parts.html.j2`), as a handout does."""
     from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined
 
-    from journal.resources import shipped
+    from journal.api import shipped
 
     key = None if ruleset_parts is None else str(ruleset_parts)
     env = _ENVIRONMENTS.get(key)

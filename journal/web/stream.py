@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 
-from journal.errors import JournalError
+from journal.api import JournalError
 from journal.store.appending import NOTIFY_CHANNEL
 from journal.web.links import Audience
 from journal.web.site import KEPT, Page, PageKey, Site, Unavailable

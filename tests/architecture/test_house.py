@@ -218,7 +218,7 @@ def test_an_entry_point_naming_no_plugin_is_refused_in_words(
     refused with what to name instead."""
     import journal.rules as rules
     from journal.errors import RuleError
-    from journal.rules.installed import Found
+    from journal.installed import Found
 
     old = Found("old-style", "journal.rulesets.horror_factor.rules:RULESET")
     monkeypatch.setattr(rules, "_entry_points", lambda: {"old-style": old})

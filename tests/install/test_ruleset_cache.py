@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from journal.rules import installed
-from journal.rules.installed import Found, cache_file, rulesets
+from journal import installed
+from journal.installed import Found, cache_file, rulesets
 
 
 @pytest.fixture

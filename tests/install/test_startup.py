@@ -104,7 +104,7 @@ def test_a_command_on_a_sqlite_file_imports_no_postgresql_dialect(tmp_path: Path
 #: commands and the documents it prints are `msgspec.Struct`s, not dataclasses.
 NOTE_BUDGET = 235
 #: never imported by a one-shot command on a SQLite file that does not use them: the
-#: entry-point scan is cached (journal.rules.installed)
+#: entry-point scan is cached (journal.installed)
 NEVER_FOR_NOTE = (*HEAVY, "importlib.metadata", "psycopg")
 #: imported only by the commands that use them (issue 24): never by a note, a status or a
 #: completion (the database's reports, the corrections' planner, the host's socket, ...)

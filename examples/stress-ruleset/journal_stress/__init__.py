@@ -7,12 +7,13 @@ sentences, the board and status rows), `narrator` (the handout hooks, with the p
 in `templates/`) and `cli` (its commands and sheet options).
 """
 
-from journal.rules.plugin import Plugin
+from journal.plugin import Plugin
 from journal_stress.rules import RULESET, Panic, PanicRolled, Stress, StressChanged
 
 PLUGIN = Plugin(
     name="stress",
     rules="journal_stress.rules:RULESET",
+    contract=1,
     telling="journal_stress.telling:TELLING",
     narrator="journal_stress.narrator:NARRATOR",
     cli="journal_stress.cli:CLI",

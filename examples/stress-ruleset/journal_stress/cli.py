@@ -6,9 +6,7 @@ from typing import Any
 
 import click
 
-from journal.cli.common import json_option, pass_settings, run_and_show
-from journal.cli.rulesets import WiredCommands
-from journal.cli.settings import Settings, fail
+from journal.plugin import Settings, WiredCommands, fail, json_option, pass_settings, run_and_show
 
 
 @click.command("stress")

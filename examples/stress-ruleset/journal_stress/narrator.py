@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from journal.documents import CharacterStatus, Fields, whole_or_none
-from journal.handouts.documents import ArcSample, Chart, gm_fields
-from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
-from journal.projection import Step
+from journal.plugin import (
+    ArcSample,
+    CharacterStatus,
+    Chart,
+    Fields,
+    Milestone,
+    Narrator,
+    RecapView,
+    Step,
+    Who,
+    gm_fields,
+    whole_or_none,
+)
 from journal_stress.rules import PanicRolled, StressChanged, StressStatus
 
 

@@ -7,10 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from journal.documents import BoardCell, BoardColumn, BoardRow, BoardTable, StatusDocument
-from journal.events.terms import describe_terms
-from journal.rules.dispatch import Lines, Sentences
-from journal.telling.contract import Telling
+from journal.plugin import (
+    BoardCell,
+    BoardColumn,
+    BoardRow,
+    BoardTable,
+    Lines,
+    Sentences,
+    StatusDocument,
+    Telling,
+    describe_terms,
+)
 from journal_stress.rules import HOLD, PanicRolled, StressChanged, StressStatus
 
 LINES = Lines("log line")

@@ -8,23 +8,24 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import click
 
-from journal.api import Command
-from journal.api.text import unsigned
-from journal.cli import fights
-from journal.cli.common import (
+from journal.plugin import (
+    Command,
+    Settings,
+    WiredCommands,
     complete,
+    fail,
+    fights,
     json_option,
     key_values,
     pass_settings,
     run_and_show,
     split_names,
+    unsigned,
     whole_number,
 )
-from journal.cli.rulesets import WiredCommands
-from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
-    from journal.rulesets.fright_check.rules.commands import TraitChoice
+    from journal.rulesets.fright_check.rules import TraitChoice
 
 ENCOUNTER_HELP = """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
     arrives late and who is out of it.
@@ -150,8 +151,7 @@ def _naming(given: FrightOptions) -> TraitChoice | None:
 
 
 def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
-    from journal.api.dice import parse_faces
-    from journal.errors import RuleError
+    from journal.plugin import RuleError, parse_faces
 
     if text is None:
         return None

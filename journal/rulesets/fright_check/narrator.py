@@ -7,11 +7,24 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from journal.documents import CharacterStatus, Fields, whole, whole_or_none
-from journal.events.canonical import JSON
-from journal.handouts.documents import ArcSample, Chart, ChartSeries, Encounter, gm_fields
-from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
-from journal.projection import Step
+from journal.plugin import (
+    ARROW,
+    JSON,
+    ArcSample,
+    CharacterStatus,
+    Chart,
+    ChartSeries,
+    Encounter,
+    Fields,
+    Milestone,
+    Narrator,
+    RecapView,
+    Step,
+    Who,
+    gm_fields,
+    whole,
+    whole_or_none,
+)
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatStarted,
@@ -31,7 +44,6 @@ from journal.rulesets.fright_check.telling.tell import (
     trait_words,
     verdict,
 )
-from journal.telling import ARROW
 
 
 def _disadvantage(d: TraitStatus) -> str:

@@ -4,11 +4,12 @@
 (log lines, handout sentences, the board and status rows, ruling `--json`), `narrator`
 (handout hooks, partials in `templates/`) and `cli` (its commands)."""
 
-from journal.rules.plugin import Plugin
+from journal.plugin import Plugin
 
 PLUGIN = Plugin(
     name="horror-factor",
     rules="journal.rulesets.horror_factor.rules:RULESET",
+    contract=1,
     telling="journal.rulesets.horror_factor.telling:TELLING",
     narrator="journal.rulesets.horror_factor.narrator:NARRATOR",
     cli="journal.rulesets.horror_factor.cli:CLI",

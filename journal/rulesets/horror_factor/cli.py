@@ -8,19 +8,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.api.text import signed
-from journal.cli import fights
-from journal.cli.common import (
+from journal.plugin import (
+    Settings,
+    WiredCommands,
     complete,
+    fail,
+    fights,
     json_option,
     key_values,
     pass_settings,
     run_and_show,
+    signed,
     split_names,
     whole_number,
 )
-from journal.cli.rulesets import WiredCommands
-from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
     from journal.api import Journal
@@ -183,7 +184,7 @@ def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -
       journal initiative Freddie --dice +5/-6
       journal initiative Linda
     """
-    from journal.api.dice import parse_d10_pair
+    from journal.plugin import parse_d10_pair
     from journal.rulesets.horror_factor.rules import RollInitiative
 
     entered = {"initiative": parse_d10_pair(dice)} if dice else None
@@ -351,7 +352,7 @@ def check(
       journal check Linda --hf 8
       journal check Prof --hf 6 --category mythos
     """
-    from journal.api.dice import parse_d10_pair
+    from journal.plugin import parse_d10_pair
     from journal.rulesets.horror_factor.rules import HorrorCheck
 
     entered = {"check": parse_d10_pair(dice)} if dice else None
@@ -528,7 +529,7 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
 
 def tour(journal: Journal) -> str:
     """What `journal demo` shows of the rule text's zombie fight."""
-    from journal.cli.rows import status_text
+    from journal.plugin import status_text
 
     def status(as_of: int | None = None) -> str:
         document = journal.status(as_of)

@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from journal.documents import CharacterStatus, Fields, whole, whole_or_none
-from journal.handouts.documents import (
+from journal.plugin import (
+    ARROW,
     ArcSample,
+    CharacterRenamed,
+    CharacterStatus,
     Chart,
     ChartSeries,
     Encounter,
+    Fields,
+    Milestone,
+    Narrator,
+    RecapView,
+    Step,
+    Who,
     gm_fields,
+    whole,
+    whole_or_none,
 )
-from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
-from journal.projection import Step
-from journal.rules.core.events import CharacterRenamed
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -34,7 +41,6 @@ from journal.rulesets.horror_factor.rules.events import (
 from journal.rulesets.horror_factor.rules.state import HFState, hardness_label
 from journal.rulesets.horror_factor.rules.status import FightNumbers, HFStatus
 from journal.rulesets.horror_factor.telling.tell import check_outcome, check_verdict, terms_words
-from journal.telling import ARROW
 
 
 def _status(recap: RecapView, step: Step) -> dict[str, HFStatus]:

@@ -12,20 +12,29 @@ from typing import ClassVar
 
 import msgspec
 
-from journal.dice import DiceBox
-from journal.documents import CharacterStatus
-from journal.errors import RuleError
-from journal.events.canonical import JSONObject
-from journal.events.registry import Dice, Event, event
-from journal.events.terms import Terms
-from journal.frozen import changed
-from journal.rules.command import Command
-from journal.rules.core.events import CharacterAdded, CharacterRenamed
-from journal.rules.core.evolve import renamed_in
-from journal.rules.core.state import CampaignState, Meta, RulesState
-from journal.rules.dispatch import Deciders, Evolvers, Recallers
-from journal.rules.invariants import Invariant
-from journal.rules.ruleset import Ruleset
+from journal.plugin import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    CharacterStatus,
+    Command,
+    Deciders,
+    Dice,
+    DiceBox,
+    Event,
+    Evolvers,
+    Invariant,
+    JSONObject,
+    Meta,
+    Recallers,
+    RuleError,
+    Ruleset,
+    RulesState,
+    Terms,
+    changed,
+    event,
+    renamed_in,
+)
 
 STRESS_MAX = 10
 NERVE_RANGE = (1, 10)

@@ -24,14 +24,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from journal.documents import CharacterStatus
-from journal.events.canonical import JSONObject
-from journal.events.registry import Event
-from journal.rules.command import Command
-from journal.rules.core.events import Adjustment, CharacterAdded
-from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Deciders, Evolvers, Recallers
-from journal.rules.ruleset import Ruleset
+from journal.plugin import (
+    Adjustment,
+    CampaignState,
+    CharacterAdded,
+    CharacterStatus,
+    Command,
+    Deciders,
+    Event,
+    Evolvers,
+    JSONObject,
+    Meta,
+    Recallers,
+    Ruleset,
+)
 from journal.rulesets.fright_check.rules import (  # noqa: F401  (deciders register)
     amend,
     combat,

@@ -3,10 +3,7 @@ arrives late (`encounter join`) or is out of it (`encounter leave --reason`)."""
 
 from __future__ import annotations
 
-from journal.dice import DiceBox
-from journal.errors import RuleError
-from journal.events.registry import Event
-from journal.rules.core.state import CampaignState
+from journal.plugin import CampaignState, DiceBox, Event, RuleError
 from journal.rulesets.fright_check.rules.commands import JoinCombat, LeaveCombat
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.events import CombatJoined, CombatLeft

@@ -9,10 +9,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from journal.errors import RuleError
-from journal.events.registry import Event
-from journal.rules.command import Command
-from journal.rules.numbers import signed, yes_no
+from journal.plugin import Command, Event, RuleError, signed, yes_no
 from journal.rulesets.fright_check.rules.commands import FrightCheck
 
 _DERIVED = "derived"

@@ -7,13 +7,17 @@ from math import ceil
 
 import msgspec.structs
 
-from journal.dice import DiceBox, Stake
-from journal.errors import RuleError
-from journal.events.canonical import plain
-from journal.events.registry import Event
-from journal.frozen import changed
-from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Deciders
+from journal.plugin import (
+    CampaignState,
+    Deciders,
+    DiceBox,
+    Event,
+    Meta,
+    RuleError,
+    Stake,
+    changed,
+    plain,
+)
 from journal.rulesets.fright_check.rules import modifiers as mods
 from journal.rulesets.fright_check.rules.commands import (
     EndCombat,

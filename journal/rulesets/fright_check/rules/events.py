@@ -12,9 +12,7 @@ from typing import ClassVar
 
 from msgspec import Struct
 
-from journal.events.canonical import JSONObject
-from journal.events.registry import Dice, Event, event, upcaster
-from journal.events.terms import Terms
+from journal.plugin import Dice, Event, JSONObject, Terms, event, upcaster
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.errors import RuleError
-from journal.events.canonical import JSONObject
-from journal.frozen import changed
-from journal.rules.clock import advance
-from journal.rules.core.events import CharacterAdded, CharacterRenamed, NumbersAdjusted
-from journal.rules.core.evolve import renamed_in
-from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Evolvers
+from journal.plugin import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    Evolvers,
+    JSONObject,
+    Meta,
+    NumbersAdjusted,
+    RuleError,
+    advance,
+    changed,
+    renamed_in,
+)
 from journal.rulesets.fright_check.rules import fiat
 from journal.rulesets.fright_check.rules.effects import losses, ongoing
 from journal.rulesets.fright_check.rules.events import (

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.errors import RuleError
-from journal.frozen import changed
-from journal.rules.core.events import Adjustment, NumbersAdjusted
-from journal.rules.core.state import CampaignState, Meta
-from journal.rules.numbers import signed, unsigned
+from journal.plugin import (
+    Adjustment,
+    CampaignState,
+    Meta,
+    NumbersAdjusted,
+    RuleError,
+    changed,
+    signed,
+    unsigned,
+)
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.sheet import ATTRIBUTE_RANGE, SELF_CONTROL
 from journal.rulesets.fright_check.rules.state import Character, FrightState

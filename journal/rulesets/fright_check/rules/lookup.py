@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from journal.errors import RuleError
-from journal.rules.core.state import CampaignState
+from journal.plugin import CampaignState, RuleError
 from journal.rulesets.fright_check.rules.state import Character, FrightState
 
 

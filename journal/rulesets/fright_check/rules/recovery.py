@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.dice import DiceBox, Stake
-from journal.errors import RuleError
-from journal.events.terms import Term, Terms
-from journal.rules.core.state import CampaignState
+from journal.plugin import CampaignState, DiceBox, RuleError, Stake, Term, Terms
 from journal.rulesets.fright_check.rules.commands import Heal, Recover, Rest
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.effects import SHORT

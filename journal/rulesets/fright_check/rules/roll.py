@@ -6,21 +6,21 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class Outcome:
+class SuccessRoll:
     success: bool
     critical: bool
     margin: int  # target - roll: negative on a failure
 
 
-def success_roll(target: int, roll: int) -> Outcome:
+def success_roll(target: int, roll: int) -> SuccessRoll:
     """3-4 always succeed (critically), 5 too at 15+, 6 at 16+; 17 fails (critically at
     15 or less), 18 always fails critically; a roll 10 or more over target is a critical
     failure; otherwise success if the roll is at most the target."""
     margin = target - roll
     if roll <= 4 or (roll == 5 and target >= 15) or (roll == 6 and target >= 16):
-        return Outcome(True, True, margin)
+        return SuccessRoll(True, True, margin)
     if roll == 18 or (roll == 17 and target <= 15) or roll >= target + 10:
-        return Outcome(False, True, margin)
+        return SuccessRoll(False, True, margin)
     if roll >= 17:
-        return Outcome(False, False, margin)
-    return Outcome(roll <= target, False, margin)
+        return SuccessRoll(False, False, margin)
+    return SuccessRoll(roll <= target, False, margin)

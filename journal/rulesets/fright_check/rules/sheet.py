@@ -13,8 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from journal.errors import RuleError
-from journal.rules.numbers import signed
+from journal.plugin import RuleError, signed
 
 SELF_CONTROL = (15, 12, 9, 6)
 MAX_SHEET_QUIRKS = 5

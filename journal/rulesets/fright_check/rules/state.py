@@ -16,9 +16,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from journal.events.canonical import JSONObject
-from journal.frozen import changed
-from journal.rules.core.state import RulesState
+from journal.plugin import JSONObject, RulesState, changed
 from journal.rulesets.fright_check.rules.events import Modifier
 
 HT_POINT_COST = 10

@@ -5,11 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from journal.documents import (
-    CharacterStatus,
-    Document,
-)
-from journal.rules.core.state import CampaignState
+from journal.plugin import CampaignState, CharacterStatus, Document
 from journal.rulesets.fright_check.rules.events import Modifier
 from journal.rulesets.fright_check.rules.lookup import rules_of
 from journal.rulesets.fright_check.rules.state import Disadvantage

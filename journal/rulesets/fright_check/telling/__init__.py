@@ -9,11 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.documents import BoardTable, Document, StatusDocument
-from journal.events.recorded import Recorded
-from journal.rules.command import Command
-from journal.rules.dispatch import Lines, Sentences
-from journal.rules.ruleset import Ruleset
+from journal.plugin import (
+    BoardTable,
+    Command,
+    Document,
+    Lines,
+    Recorded,
+    Ruleset,
+    Sentences,
+    StatusDocument,
+    Telling,
+)
 from journal.rulesets.fright_check.rules.events import (
     FrightChecked,
     FrightRowChanged,
@@ -23,11 +29,9 @@ from journal.rulesets.fright_check.telling import board as _board
 from journal.rulesets.fright_check.telling import documents as _documents
 from journal.rulesets.fright_check.telling.describe import LINES
 from journal.rulesets.fright_check.telling.tell import SENTENCES
-from journal.telling.contract import Telling
 
 if TYPE_CHECKING:
-    from journal.dice import Stake
-    from journal.rules.core.state import CampaignState
+    from journal.plugin import CampaignState, Stake
 
 
 #: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.documents import (
+from journal.plugin import (
     GM_ONLY,
     PLAYERS_ONLY,
     BoardCell,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from journal.events.terms import describe_terms
-from journal.rules.dispatch import Lines
+from journal.plugin import Lines, describe_terms
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from journal.documents import Document
-from journal.events.canonical import JSONObject
-from journal.events.recorded import Recorded
-from journal.events.registry import Dice
+from journal.plugin import Dice, Document, JSONObject, Recorded
 from journal.rulesets.fright_check.rules.events import (
     FrightChecked,
     Modifier,

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from journal.events.canonical import JSON, sorted_json
-from journal.rules.dispatch import Sentences
+from journal.plugin import ARROW, JSON, Sentences, sorted_json
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,
@@ -21,7 +20,6 @@ from journal.rulesets.fright_check.rules.events import (
 )
 from journal.rulesets.fright_check.rules.words import condition_name, row_label
 from journal.rulesets.fright_check.telling.describe import LINES, effect_text, recovery_result
-from journal.telling import ARROW
 
 #: what players never read: dice, faces, formulas, an HT roll's total and target
 GM_KEYS = ("dice", "faces", "formula", "roll", "target", "margin", "reaction")

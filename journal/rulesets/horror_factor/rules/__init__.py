@@ -14,14 +14,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from journal.documents import CharacterStatus
-from journal.events.canonical import JSONObject
-from journal.events.registry import Event, OptionValue
-from journal.rules.command import Command
-from journal.rules.core.events import Adjustment
-from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Deciders, Evolvers, Recallers
-from journal.rules.ruleset import Ruleset
+from journal.plugin import (
+    Adjustment,
+    CampaignState,
+    CharacterStatus,
+    Command,
+    Deciders,
+    Event,
+    Evolvers,
+    JSONObject,
+    Meta,
+    OptionValue,
+    Recallers,
+    Ruleset,
+)
 from journal.rulesets.horror_factor.rules import catalog, corrected, fiat
 from journal.rulesets.horror_factor.rules import invariants as _invariants
 from journal.rulesets.horror_factor.rules import sheet as _sheet

@@ -5,10 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from journal.dice import DiceBox, Stake
-from journal.errors import RuleError
-from journal.events.terms import Terms
-from journal.rules.core.state import CampaignState
+from journal.plugin import CampaignState, DiceBox, RuleError, Stake, Terms
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.commands import (
     Award,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.rules.command import Command
+from journal.plugin import Command
 
 
 class StartEncounter(Command, frozen=True):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.events.registry import Event
+from journal.plugin import Event
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
     EncounterJoined,

@@ -8,10 +8,7 @@ from collections.abc import Mapping
 
 from msgspec.structs import replace
 
-from journal.errors import RuleError
-from journal.events.registry import Event
-from journal.rules.command import Command
-from journal.rules.numbers import signed, yes_no
+from journal.plugin import Command, Event, RuleError, signed, yes_no
 from journal.rulesets.horror_factor.rules.commands import HorrorCheck, StartEncounter
 
 AMENDABLE: Mapping[str, str] = {

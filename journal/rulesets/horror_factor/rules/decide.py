@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from journal.dice import DiceBox, Stake
-from journal.errors import RuleError
-from journal.events.terms import Term, Terms
-from journal.rules.core.state import CampaignState
-from journal.rules.dispatch import Deciders
-from journal.rules.numbers import unsigned
+from journal.plugin import CampaignState, Deciders, DiceBox, RuleError, Stake, Term, Terms, unsigned
 from journal.rulesets.horror_factor.rules import aftermath, catalog
 from journal.rulesets.horror_factor.rules.commands import (
     AdvanceTurn,

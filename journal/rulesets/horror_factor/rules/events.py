@@ -14,8 +14,7 @@ from typing import ClassVar
 
 from msgspec import Struct
 
-from journal.events.registry import Dice, Event, event, upcaster
-from journal.events.terms import Terms
+from journal.plugin import Dice, Event, Terms, event, upcaster
 
 
 class TrackChange(Struct, frozen=True):

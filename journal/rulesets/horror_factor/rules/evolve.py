@@ -18,11 +18,16 @@ from collections.abc import Iterable, Mapping
 
 from msgspec.structs import replace
 
-from journal.events.canonical import JSONObject
-from journal.rules.core.events import CharacterAdded, CharacterRenamed, NumbersAdjusted
-from journal.rules.core.evolve import renamed_in
-from journal.rules.core.state import CampaignState, Meta
-from journal.rules.dispatch import Evolvers
+from journal.plugin import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    Evolvers,
+    JSONObject,
+    Meta,
+    NumbersAdjusted,
+    renamed_in,
+)
 from journal.rulesets.horror_factor.rules import catalog, fiat
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,

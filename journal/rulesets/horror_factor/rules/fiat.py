@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.errors import RuleError
-from journal.rules.core.events import Adjustment
-from journal.rules.core.state import CampaignState
-from journal.rules.numbers import signed
+from journal.plugin import Adjustment, CampaignState, RuleError, signed
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.lookup import character
 from journal.rulesets.horror_factor.rules.sheet import category_name

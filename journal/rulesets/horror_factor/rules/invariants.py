@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from journal.rules.core.state import CampaignState
-from journal.rules.invariants import Invariant
+from journal.plugin import CampaignState, Invariant
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.state import Character, Encounter, HFState
 

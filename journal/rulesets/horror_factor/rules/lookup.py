@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from journal.errors import RuleError
-from journal.events.terms import Term
-from journal.rules.core.state import CampaignState
+from journal.plugin import CampaignState, RuleError, Term
 from journal.rulesets.horror_factor.rules.events import TrackChange
 from journal.rulesets.horror_factor.rules.state import Character, Encounter, HFState, Participant
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.errors import RuleError
-from journal.rules.numbers import signed
+from journal.plugin import RuleError, signed
 from journal.rulesets.horror_factor.rules import catalog
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from journal.rules.core.state import RulesState
+from journal.plugin import RulesState
 from journal.rulesets.horror_factor.rules import catalog
 
 

@@ -6,11 +6,7 @@ from collections.abc import Mapping
 
 from msgspec import Struct
 
-from journal.documents import (
-    CharacterStatus,
-    Document,
-)
-from journal.rules.core.state import CampaignState
+from journal.plugin import CampaignState, CharacterStatus, Document
 from journal.rulesets.horror_factor.rules.lookup import rules_of
 from journal.rulesets.horror_factor.rules.state import action_penalty
 

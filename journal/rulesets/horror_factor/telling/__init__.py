@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.documents import BoardTable, Document, StatusDocument
-from journal.events.recorded import Recorded
-from journal.events.terms import describe_terms
-from journal.rules.command import Command
-from journal.rules.dispatch import Lines, Sentences
-from journal.rules.ruleset import Ruleset
+from journal.plugin import (
+    BoardTable,
+    Command,
+    Document,
+    Lines,
+    Recorded,
+    Ruleset,
+    Sentences,
+    StatusDocument,
+    Telling,
+    describe_terms,
+)
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
     EncounterStarted,
@@ -28,11 +34,9 @@ from journal.rulesets.horror_factor.telling import board as _board
 from journal.rulesets.horror_factor.telling import documents as _documents
 from journal.rulesets.horror_factor.telling.describe import LINES, pair
 from journal.rulesets.horror_factor.telling.tell import SENTENCES, check_verdict
-from journal.telling.contract import Telling
 
 if TYPE_CHECKING:
-    from journal.dice import Stake
-    from journal.rules.core.state import CampaignState
+    from journal.plugin import CampaignState, Stake
 
 
 class HorrorFactorTelling(Telling):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.events.registry import Dice
-from journal.events.terms import describe_terms
-from journal.rules.dispatch import Lines
+from journal.plugin import Dice, Lines, describe_terms
 from journal.rulesets.horror_factor.rules.decide import NO_ROLL
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from journal.documents import Document
-from journal.events.recorded import Recorded
-from journal.events.registry import Dice
-from journal.events.terms import Terms
+from journal.plugin import Dice, Document, Recorded, Terms
 from journal.rulesets.horror_factor.rules.events import HorrorChecked, InitiativeRolled
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.events.terms import Terms, describe_terms
-from journal.rules.dispatch import Sentences
+from journal.plugin import ARROW, Sentences, Terms, describe_terms
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -25,7 +24,6 @@ from journal.rulesets.horror_factor.rules.events import (
     WordingSet,
 )
 from journal.rulesets.horror_factor.rules.state import hardness_label
-from journal.telling import ARROW
 
 #: a Horror Check's result (the event's key) in words
 VERDICTS = {"pass": "passed", "fail": "failed", "exceptional-failure": "exceptional failure"}

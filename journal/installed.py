@@ -1,5 +1,6 @@
 """The installed rulesets (the entry points of the group `journal.rulesets`), found once and
-kept in a small cache: scanning every installed distribution's metadata with
+kept in a small cache. It lives here, below the rules, so the pure rules write no file.
+Scanning every installed distribution's metadata with
 `importlib.metadata` costs a one-shot command more than the rest of its start.
 
 The cache, `$XDG_CACHE_HOME/journal/entry-points.json` (default `~/.cache/...`), is keyed
@@ -16,9 +17,11 @@ never through a link someone left at its name.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import sys
 from contextlib import suppress
+from functools import reduce
 from pathlib import Path
 
 import msgspec
@@ -41,9 +44,16 @@ class Found(Struct, frozen=True):
     value: str
 
     def load(self) -> object:
-        from journal.rules.plugin import reference
-
         return reference(self.value)
+
+
+def reference(value: str) -> object:
+    """What `module:attribute` (or a bare `module`) names, imported."""
+    module, _, attribute = value.partition(":")
+    found: object = importlib.import_module(module.strip())
+    if attribute.strip():
+        found = reduce(getattr, attribute.strip().split("."), found)
+    return found
 
 
 def cache_file() -> Path:
