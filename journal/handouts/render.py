@@ -409,9 +409,14 @@ def book_pdf(
         "receipt",
     ]
 
+    # a session's or an arc's chapter leaves the record's head to the front and the
+    # receipt: with it, every chapter would change at every event and none be kept
+    headless = {k: v for k, v in page.items() if k != "record_head"}
+
     def chunk(part: str, pages: dict[str, int]) -> str:
         numbers = {"part": part, "first": 1, "pages": pages}
-        return render("book", {**page, "chunk": numbers}, "html", overrides, ruleset)
+        shown = page if part in ("front", "receipt") else headless
+        return render("book", {**shown, "chunk": numbers}, "html", overrides, ruleset)
 
     # the contents measured with placeholder numbers, beside the chapters
     *parts, (_, front_pages) = printed(

@@ -14,7 +14,7 @@ from support.cli import Cli
 HEADING = "## Secrets and reveals"
 #: a session's receipt (its head hash covers the moment and id of each event: never twice
 #: the same)
-RECEIPT = re.compile(r"\b[0-9a-f]{64}\b")
+RECEIPT = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{16}…")
 
 
 def _same(shown: str) -> str:

@@ -106,6 +106,8 @@ def test_the_live_region_says_each_change_in_words(
 ) -> None:
     """What a screen reader reads: the aria-live region's text after each change (words,
     never a symbol or a colour alone)."""
+    from playwright.sync_api import expect
+
     db, links = served
     tv = browser.new_page(viewport=TV)
     tv.goto(links["Players"])
@@ -116,16 +118,17 @@ def test_the_live_region_says_each_change_in_words(
     assert region.text_content() == ""
 
     _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
-    tv.wait_for_function("document.getElementById('announce').textContent.includes('Ghouls')")
+    # the page's policy allows no eval, so no wait_for_function: Playwright's own expect
+    expect(region).to_contain_text("Ghouls", timeout=10_000)
     said = region.text_content()
     assert said is not None and said.startswith("Encounter 'Ghouls'")
 
     _journal(db, "initiative", "Linda", "--dice", "+9/-1")
-    tv.wait_for_function("document.getElementById('announce').textContent.includes('Linda:')")
+    expect(region).to_contain_text("Linda:", timeout=10_000)
     said = region.text_content() or ""
     assert said == "Linda: acted.", said
     _journal(db, "soak", "Linda", "2")
-    tv.wait_for_function("document.getElementById('announce').textContent !== 'Linda: acted.'")
+    expect(region).not_to_have_text("Linda: acted.", timeout=10_000)
     assert region.text_content() == "Linda: HF 4 (eff 2), penalty 0, WP 6/10."
 
 
