@@ -16,7 +16,9 @@ from support.long_session import SECRET, forty_turns
 
 #: the record head a recap was made from: each post is an event, so a recap told after it
 #: names a later head than the one posted
-HEAD = re.compile(r"Record #\d+ · [0-9a-f]{16}…\*\* · the whole head, for a proof: `#\d+ [0-9a-f]{64}`")
+HEAD = re.compile(
+    r"Record #\d+ · [0-9a-f]{16}…\*\* · the whole head, for a proof: `#\d+ [0-9a-f]{64}`"
+)
 
 
 def _words(text: str) -> str:
