@@ -6,8 +6,13 @@ loopback load of 1,100 slow and idle connections leaves a real page answering wi
 from __future__ import annotations
 
 import contextlib
+import os
+import re
 import resource
+import signal
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -120,16 +125,11 @@ def _files(wanted: int) -> Iterator[None]:
 @contextlib.contextmanager
 def _journal_serve(db: str, files: int) -> Iterator[str]:
     """`journal serve` in its own process, with at most `files` open files; its base URL."""
-    import os
-    import re
-    import subprocess
-    import sys
-
     def limited() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "journal", "--db", db, "serve", "--port", "0"],
+        [sys.executable, "-X", "faulthandler", "-m", "journal", "--db", db, "serve", "--port", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         preexec_fn=limited, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )  # fmt: skip
@@ -145,8 +145,21 @@ def _journal_serve(db: str, files: int) -> Iterator[str]:
         assert base is not None, "journal serve did not start"
         yield base
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    """Stop `journal serve` as Ctrl-C does. A busy machine (the whole suite on both cores)
+    can take seconds to close a thousand sockets; one that has not stopped in 30 s is
+    stuck, and its threads' stacks (faulthandler, on SIGABRT) say where."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        _, stacks = process.communicate(timeout=30)
+        pytest.fail(f"journal serve did not stop within 30 s:\n{stacks[-6000:]}")
+    finally:
         if process.stderr is not None:
             process.stderr.close()
 
