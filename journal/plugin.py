@@ -16,9 +16,9 @@ When a name here changes its meaning or its signature, `CONTRACT` goes up by one
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from journal.lazy import lazy_names as _lazy_names
 from journal.rules.plugin import CONTRACT, Plugin
 
 if TYPE_CHECKING:
@@ -164,14 +164,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'journal.plugin' has no attribute {name!r}")
-    module = importlib.import_module(home)
-    found: object = module if home.endswith(f".{name}") else getattr(module, name)
-    globals()[name] = found
-    return found
+__getattr__ = _lazy_names(__name__, _HOMES, globals())
 
 
 __all__ = [

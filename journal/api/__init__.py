@@ -23,8 +23,9 @@ The README shows a whole script.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from journal.lazy import lazy_names as _lazy_names
 
 if TYPE_CHECKING:
     from journal.api.database import (
@@ -125,11 +126,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'journal.api' has no attribute {name!r}")
-    return getattr(importlib.import_module(home), name)
+__getattr__ = _lazy_names(__name__, _HOMES, globals())
 
 
 __all__ = [

@@ -88,6 +88,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.collector",
             "journal.text",
             "journal.names",
+            "journal.lazy",
             "journal.files",
             "journal.resources",
             "journal.installed",
@@ -190,7 +191,10 @@ def plugin_homes() -> dict[str, str]:
     homes: dict[str, str] = {}
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("journal."):
-            homes.update({alias.name: node.module for alias in node.names})
+            homes.update(
+                {alias.name: node.module for alias in node.names
+                 if not (alias.asname or alias.name).startswith("_")}
+            )  # fmt: skip
         elif isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "_HOMES" for t in node.targets
         ):
