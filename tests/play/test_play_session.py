@@ -8,36 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from support.cli import Cli, clean_folder, clone, count_events, typist
+from support.cli import Cli, count_events
 from support.pty import COLOUR, Table, Terminal
-from support.worked_example import COMMANDS
+from support.worked_example import COMMANDS, SLUG
 
-SLUG = "jackson-zombies"
 #: the worked example up to the start of turn 4: nobody has rolled yet
-TURN_4 = COMMANDS[: [i for i, c in enumerate(COMMANDS) if c == ("turn",)][2] + 1]
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("fight")
-    with clean_folder(folder):
-        run = typist(folder / "fight.db")
-        for command in TURN_4:
-            run(*command)
-    return folder / "fight.db"
-
-
-@pytest.fixture
-def fight(built: Path, runner: Cli) -> Cli:
-    clone(built, runner.db)
-    return runner
-
-
-@pytest.fixture
-def table(fight: Cli, tmp_path: Path) -> object:
-    opened = Table(fight.db, tmp_path).started(SLUG)
-    yield opened
-    opened.close()
+TYPED = COMMANDS[: [i for i, c in enumerate(COMMANDS) if c == ("turn",)][2] + 1]
 
 
 def replies(table: Table, typed: str) -> list[str]:

@@ -6,37 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from support.cli import Cli, clean_folder, clone, count_events, typist
+from support.cli import Cli, count_events
 from support.pty import Table
 from support.worked_example import COMMANDS
 
-SLUG = "jackson-zombies"
 #: the worked example up to its first turn
-FIRST_TURN = COMMANDS[: COMMANDS.index(("turn",)) + 1]
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("spoken")
-    with clean_folder(folder):
-        run = typist(folder / "fight.db")
-        for command in FIRST_TURN:
-            run(*command)
-    return folder / "fight.db"
-
-
-@pytest.fixture
-def fight(built: Path, runner: Cli) -> Cli:
-    clone(built, runner.db)
-    return runner
-
-
-@pytest.fixture
-def table(fight: Cli, tmp_path: Path) -> object:
-    opened = Table(fight.db, tmp_path).started(SLUG)
-    yield opened
-    opened.close()
+TYPED = COMMANDS[: COMMANDS.index(("turn",)) + 1]
 
 
 def test_apostrophes_and_open_quotes_are_letters_of_free_text(table: Table, fight: Cli) -> None:

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import sys
 
+#: the worked example's campaign
+SLUG = "jackson-zombies"
+
 # One command a line, as typed at the table.
 # fmt: off
 COMMANDS: list[tuple[str, ...]] = [
