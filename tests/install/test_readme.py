@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from pathlib import Path
 
 from support import ROOT
 from support.cli import Cli
+from support.readme import type_section
 
 README = (ROOT / "README.md").read_text()
 FIRST_SCREEN = "\n".join(README.splitlines()[:24])
@@ -35,30 +35,7 @@ def test_ci_runs_the_readmes_test_command() -> None:
 
 def test_the_session_transcript_is_real(runner: Cli) -> None:
     """Set JOURNAL_UPDATE_README=1 to write what the journal prints now into the README."""
-    head, rest = README.split("## A session at the table", 1)
-    before, block = rest.split("```text\n", 1)
-    transcript, after = block.split("```", 1)
-    steps = re.split(r"^\$ ", transcript, flags=re.M)[1:]
-    assert len(steps) > 10
-    shown_steps = []
-    for step in steps:
-        command, _, expected = step.partition("\n")
-        if command.startswith("export "):
-            runner = _exported(runner, command)
-            shown_steps.append(f"$ {command}\n")
-            continue
-        args = shlex.split(command)
-        assert args[0] == "journal"
-        result = runner(*args[1:])
-        shown = _as_typed(result.stdout, runner)
-        shown_steps.append(f"$ {command}\n{shown}")
-        if not os.environ.get("JOURNAL_UPDATE_README"):
-            assert shown.strip() == expected.strip(), command
-    if os.environ.get("JOURNAL_UPDATE_README"):
-        rewritten = "".join(shown_steps)
-        (ROOT / "README.md").write_text(
-            f"{head}## A session at the table{before}```text\n{rewritten}```{after}"
-        )
+    type_section("## A session at the table", runner, at_least=11)
 
 
 def test_the_api_example_runs_as_written(tmp_path, monkeypatch, capsys) -> None:
@@ -82,31 +59,10 @@ def test_the_transcript_runs_as_printed_after_the_demo(runner: Cli) -> None:
     folder: every command works and prints what the README shows (the new campaign is
     the current one)."""
     runner("demo")
-    demo = runner
-    _, rest = README.split("## A session at the table", 1)
-    transcript = rest.split("```text\n", 1)[1].split("```", 1)[0]
-    for step in re.split(r"^\$ ", transcript, flags=re.M)[1:]:
-        command, _, expected = step.partition("\n")
-        if command.startswith("export "):
-            runner = _exported(runner, command)
-            continue
-        shown = _as_typed(runner(*shlex.split(command)[1:]).stdout, runner)
-        assert shown.strip() == expected.strip(), command
+    type_section("## A session at the table", runner)
     # issue 22: the demo's database still holds the demo alone, and reads as before
-    assert [c["campaign"] for c in demo.json("campaign", "list")] == ["jackson-zombies"]  # type: ignore[index,union-attr]
-    assert demo("status").exit_code == 0
-
-
-def _exported(runner: Cli, command: str) -> Cli:
-    """`export JOURNAL_DB=night.db`: the commands after it use that database, beside."""
-    name, _, value = command.removeprefix("export ").partition("=")
-    assert name == "JOURNAL_DB", command
-    return Cli(runner.runner, str(Path(runner.db).parent / value))
-
-
-def _as_typed(printed: str, runner: Cli) -> str:
-    """What the journal printed, its database path as the README's reader typed it."""
-    return printed.replace(runner.db, Path(runner.db).name)
+    assert [c["campaign"] for c in runner.json("campaign", "list")] == ["jackson-zombies"]  # type: ignore[index,union-attr]
+    assert runner("status").exit_code == 0
 
 
 #: the tests that once read the working folder (a journal.db there, JOURNAL_* set): the

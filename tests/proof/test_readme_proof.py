@@ -4,39 +4,24 @@ writes what the journal prints now)."""
 
 from __future__ import annotations
 
-import os
-import re
-import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
-from support import ROOT
 from support.cli import Cli
+from support.readme import type_section
 
 SECTION = "## Proof for the players"
 
 
 def test_the_proof_transcript_is_real(runner: Cli) -> None:
-    readme = (ROOT / "README.md").read_text()
-    head, rest = readme.split(SECTION, 1)
-    before, block = rest.split("```text\n", 1)
-    transcript, after = block.split("```", 1)
     runner("demo")
     folder = str(Path(runner.db).parent) + "/"
-    shown_steps = []
-    steps = re.split(r"^\$ ", transcript, flags=re.M)[1:]
-    assert len(steps) >= 6
-    for step in steps:
-        command, _, expected = step.partition("\n")
-        args = shlex.split(command)
-        assert args[0] == "journal"
-        result = runner(*args[1:], ok=False)
-        shown = (result.stdout + result.stderr).replace(folder, "")
-        assert "Traceback" not in shown
-        shown_steps.append(f"$ {command}\n{shown}")
-        if not os.environ.get("JOURNAL_UPDATE_README"):
-            assert shown.strip() == expected.strip(), command
+
+    def shown(runner: Cli, words: Sequence[str]) -> str:
+        result = runner(*words, ok=False)
+        printed = (result.stdout + result.stderr).replace(folder, "")
+        assert "Traceback" not in printed
+        return printed
+
+    type_section(SECTION, runner, shown=shown, at_least=6)
     assert (Path(folder) / "check.html").read_text().count("crypto.subtle.digest") == 1
-    if os.environ.get("JOURNAL_UPDATE_README"):
-        (ROOT / "README.md").write_text(
-            f"{head}{SECTION}{before}```text\n{''.join(shown_steps)}```{after}"
-        )
