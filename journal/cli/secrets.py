@@ -84,36 +84,23 @@ def safety() -> None:
     """
 
 
-@safety.command("line")
-@click.argument("text")
-@json_option
-@pass_settings
-def safety_line(settings: Settings, text: str, as_json: bool) -> None:
-    """Record a line: content the table agreed never comes up in play.
+def _safety_tool(kind: str, what: str, example: str) -> None:
+    """`journal safety KIND TEXT`: record a line or a veil."""
 
-    \b
-    Example:
-      journal safety line "harm to children"
-    """
-    from journal.api.commands import SetSafetyTool
+    @safety.command(kind, help=f"Record a {kind}: {what}.\n\n\b\nExample:\n  {example}")
+    @click.argument("text")
+    @json_option
+    @pass_settings
+    def record(settings: Settings, text: str, as_json: bool) -> None:
+        from journal.api.commands import SetSafetyTool
 
-    run_and_show(settings, SetSafetyTool("line", text), as_json)
+        run_and_show(settings, SetSafetyTool(kind, text), as_json)
 
 
-@safety.command("veil")
-@click.argument("text")
-@json_option
-@pass_settings
-def safety_veil(settings: Settings, text: str, as_json: bool) -> None:
-    """Record a veil: content that may happen, but off screen (`note --veil TOPIC`).
-
-    \b
-    Example:
-      journal safety veil "torture"
-    """
-    from journal.api.commands import SetSafetyTool
-
-    run_and_show(settings, SetSafetyTool("veil", text), as_json)
+_safety_tool("line", "content the table agreed never comes up in play",
+             'journal safety line "harm to children"')  # fmt: skip
+_safety_tool("veil", "content that may happen, but off screen (`note --veil TOPIC`)",
+             'journal safety veil "torture"')  # fmt: skip
 
 
 @safety.command("list")
