@@ -17,10 +17,19 @@ leaf and the chunk the log ends in) and O(log n) stored nodes; an append adds a 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from journal.merkle import EMPTY_ROOT, leaf_hash, node_hash, root_of, split
+from journal.merkle import (
+    EMPTY_ROOT,
+    LEAF_PREFIX,
+    NODE_PREFIX,
+    leaf_hash,
+    node_hash,
+    root_of,
+    split,
+)
 
 if TYPE_CHECKING:
     from journal.store import Store
@@ -173,9 +182,10 @@ class CampaignTree:
 
 class Growing:
     """The tree of a log read in seq order, one chain hash at a time (what `verify`'s walk
-    feeds it): the stack of its perfect subtrees, O(log n), and every node a campaign
-    keeps (level CHUNK_LEVEL and up) as it completes, with the chain hash it is bound to.
-    A hash that is not one (a damaged row: the chain walk says so) stops it."""
+    feeds it): the leaves of the chunk under way, the stack of the perfect subtrees of
+    whole chunks, O(log n), and every node a campaign keeps (level CHUNK_LEVEL and up) as
+    it completes, with the chain hash it is bound to. A hash that is not one (a damaged
+    row: the chain walk says so) stops it."""
 
     def __init__(self) -> None:
         self.size = 0
@@ -183,29 +193,46 @@ class Growing:
         #: (level, position) -> (hash, bound), as the stored nodes have them (hex)
         self.nodes: dict[tuple[int, int], tuple[str, str]] = {}
         self._stack: list[tuple[int, bytes]] = []
+        self._chunk: list[bytes] = []
 
     def add(self, chain_hash: str) -> None:
         if self.damaged:
             return
         try:
-            raw = bytes.fromhex(chain_hash)
+            self._chunk.append(bytes.fromhex(chain_hash))
         except ValueError:
             self.damaged = True
             return
         self.size += 1
-        value, level, stack = leaf_hash(raw), 0, self._stack
-        while stack and stack[-1][0] == level:
+        if len(self._chunk) == CHUNK:
+            self._close(chain_hash)
+
+    def _close(self, bound: str) -> None:
+        """The chunk under way is whole: its root, and the parents it completes."""
+        sha = hashlib.sha256
+        # a chunk's leaves pair up evenly to its root (a list a level, not a call a node)
+        row = [sha(LEAF_PREFIX + raw).digest() for raw in self._chunk]
+        while len(row) > 1:
+            row = [sha(NODE_PREFIX + row[i] + row[i + 1]).digest() for i in range(0, len(row), 2)]
+        self._chunk = []
+        value, level, stack = row[0], CHUNK_LEVEL, self._stack
+        while True:
+            self.nodes[(level, (self.size >> level) - 1)] = (value.hex(), bound)
+            if not stack or stack[-1][0] != level:
+                break
             value, level = node_hash(stack.pop()[1], value), level + 1
-            if level >= CHUNK_LEVEL:
-                self.nodes[(level, (self.size >> level) - 1)] = (value.hex(), chain_hash)
         stack.append((level, value))
 
     def head(self) -> Head:
-        """RFC 9162's root of the leaves so far: its perfect subtrees, right to left."""
-        if not self._stack:
+        """RFC 9162's root of the leaves so far: the chunk under way's, then the whole
+        chunks' perfect subtrees, right to left (the sizes are the bits of `size`)."""
+        if not self.size:
             return Head(0, EMPTY_ROOT)
-        root = self._stack[-1][1]
-        for _, left in reversed(self._stack[:-1]):
+        subtrees = [value for _, value in self._stack]
+        if self._chunk:
+            subtrees.append(root_of([leaf_hash(raw) for raw in self._chunk]))
+        root = subtrees[-1]
+        for left in reversed(subtrees[:-1]):
             root = node_hash(left, root)
         return Head(self.size, root)
 
