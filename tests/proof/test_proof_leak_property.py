@@ -21,7 +21,7 @@ import os
 import sqlite3
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from handouts.test_handout_leak_property import SHEETS, Story, assert_clean, stories, write
@@ -37,6 +37,9 @@ from journal.handouts.recap import Audience
 from journal.merkle import ProofError
 from journal.proof.check import check
 from journal.rules.core.events import NoteTaken
+
+if TYPE_CHECKING:
+    from journal.web.site import Site
 
 EXAMPLES = max(4, int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25")) // 3)
 _numbers = itertools.count()
@@ -62,9 +65,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
-    from journal.store import Store
     from journal.web.app import create_app
-    from journal.web.site import Site
 
     seen: Counter[str] = Counter()
 
@@ -105,10 +106,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
                     assert marker in copy, (number, marker)
 
             # the served routes, for every link
-            target = tmp_path / f"story-{next(_numbers)}.db"
-            with night.store._recorder.reading() as conn, sqlite3.connect(target) as kept:
-                conn._raw.backup(kept)  # type: ignore[attr-defined]
-            site = Site(Store.open(str(target), create=False))
+            site = _served_copy(night, tmp_path / f"story-{next(_numbers)}.db")
             client = TestClient(create_app(site))
             for token, audience in site.links(create=True)[night.campaign].items():
                 for seq in range(1, night.head() + 1):
@@ -149,7 +147,7 @@ def test_an_altered_proof_does_not_check() -> None:
         check(document)
 
 
-def _served_copy(night: Journal, target: Path) -> Any:
+def _served_copy(night: Journal, target: Path) -> Site:
     """A Site over a copy of the in-memory journal's database, in a file."""
     from journal.store import Store
     from journal.web.site import Site
