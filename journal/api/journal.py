@@ -783,11 +783,14 @@ class Journal:
         """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
         that the events it covered are all there), the append-only triggers, on SQLite the
         file's integrity, and every snapshot of the campaign (one the rules would read is
-        compared with the log folded again). A receipt that is not one raises ValueError."""
+        compared with the log folded again), and the players' tree: its head and stored nodes
+        from the chain hashes of the same walk (`report.tree`). A receipt that is not one
+        raises ValueError."""
         from journal.audit.snapshots import SnapshotCheck, examine_all
-        from journal.audit.verify import Receipt, check_store, verify_chain
+        from journal.audit.verify import Receipt, TreeReport, check_store, verify_chain
         from journal.cache import snapshot_registry
         from journal.errors import SnapshotsUnavailable, StoreError
+        from journal.proof.tree import Growing, node_problems
 
         kept = None if receipt is None else Receipt.parse(receipt)
         integrity = self.store.integrity_problems()
@@ -810,28 +813,26 @@ class Journal:
                     raise
                 unreadable.append(True)
 
-        report = verify_chain(check.watch(readable()), kept, self.campaign)
+        grown = Growing()
+
+        def leaves(records: Iterable[Recorded]) -> Iterator[Recorded]:
+            """The records, each chain hash a leaf of the tree checked after the walk."""
+            for record in records:
+                grown.add(record.hash)
+                yield record
+
+        report = verify_chain(leaves(check.watch(readable())), kept, self.campaign)
         if unreadable:
             report.cannot_read()
         check_store(report, self.store.trigger_problems(), integrity)
         report.snapshots = check.report
         report.snapshots.problem = problem
+        if not grown.damaged:
+            stored = self.store.tree_nodes.nodes(self.campaign)
+            report.tree = TreeReport(grown.head().short(), node_problems(grown, stored))
         return report
 
     # --- proof the players hold (journal.proof) ----------------------------------------
-
-    def tree_head(self, size: int | None = None) -> str:
-        """The Merkle tree head of the record (of its first `size` events): `Record #N ·
-        3f2a9c41d07be5a2…`, what every handout shows."""
-        from journal.proof.tree import CampaignTree
-
-        return CampaignTree(self.store, self.campaign).head(size).short()
-
-    def tree_problems(self) -> list[str]:
-        """The tree's stored nodes (a cache) recomputed from the chain: what differs."""
-        from journal.proof.tree import CampaignTree
-
-        return CampaignTree(self.store, self.campaign, keep=False).stored_node_problems()
 
     def heads(self) -> list[SessionHead]:
         """The tree head at the end of every session, and the current one (session None)."""

@@ -73,6 +73,15 @@ class Fault(Document):
     fix: str
 
 
+@dataclass(frozen=True)
+class TreeReport:
+    """The players' Merkle tree as `verify`'s walk of the chain gives it: its head
+    (`Record #N · 3f2a…`) and the stored nodes (a cache) that disagree with it."""
+
+    head: str
+    problems: list[str]
+
+
 @dataclass
 class ChainReport(Document):
     events: int = 0
@@ -89,6 +98,8 @@ class ChainReport(Document):
     checked: dict[str, bool | None] = field(default_factory=dict)
     #: the snapshot cache checked against the chain (`audit.snapshots`)
     snapshots: SnapshotReport | None = None
+    #: the tree grown from the walk (None: the walk could not give it, a damaged hash)
+    tree: TreeReport | None = None
 
     @property
     def ok(self) -> bool:

@@ -168,13 +168,12 @@ def verify(settings: Settings, receipt: str | None, as_json: bool) -> None:
       journal verify
       journal verify --head "#312 3f2a9c41d0b7..."
     """
-    journal = settings.journal()
-    report = journal.verify(receipt)
-    tree = journal.tree_problems() if report.ok else []
+    report = settings.journal().verify(receipt)
+    tree = report.tree if report.ok else None
     if as_json:
         found = report.to_json()
-        if isinstance(found, dict) and report.ok:
-            found = {**found, "tree": {"head": journal.tree_head(), "problems": tree}}
+        if isinstance(found, dict) and tree is not None:
+            found = {**found, "tree": {"head": tree.head, "problems": tree.problems}}
         emit_json(found)
     else:
         out, err = report.text()
@@ -182,11 +181,11 @@ def verify(settings: Settings, receipt: str | None, as_json: bool) -> None:
             click.echo(out)
         if err:
             click.echo(err, err=True)
-    if report.ok and not as_json:
-        _tree_lines(journal.tree_head(), tree)
+    if tree is not None and not as_json:
+        _tree_lines(tree.head, tree.problems)
     if report.snapshots is not None and not as_json:
         _snapshot_lines(report.snapshots)
-    if not report.ok or tree:
+    if not report.ok or (tree is not None and tree.problems):
         raise SystemExit(1)
 
 

@@ -57,6 +57,37 @@ def chain_hash(
     `data` may be given as its canonical JSON already (what `seal` stores). The writer is
     hashed when the event names one (schema 0004 on), so older hashes stay valid. `instant`:
     `recorded_at` as `format_instant` writes it, when the caller has that text already."""
+    body = _hashed_bytes(
+        campaign=campaign,
+        seq=seq,
+        event_id=event_id,
+        type=type,
+        schema=schema,
+        data=data,
+        recorded_at=recorded_at,
+        game_time=game_time,
+        session=session,
+        writer=writer,
+        instant=instant,
+    )
+    return _link(prev_hash, body)
+
+
+def _hashed_bytes(
+    *,
+    campaign: str | None,
+    seq: int,
+    event_id: str,
+    type: str,
+    schema: int,
+    data: Mapping[str, object] | bytes,
+    recorded_at: datetime,
+    game_time: str | None,
+    session: int | None,
+    writer: str | None = None,
+    instant: str | None = None,
+) -> bytes:
+    """The bytes a chain hash covers after the hash before it (`chain_hash` says what)."""
     body = _Body(
         campaign=campaign,
         data=msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
@@ -69,35 +100,40 @@ def chain_hash(
         type=type,
         writer=writer,
     )
-    return hashlib.sha256(prev_hash.encode("utf-8") + _BODY.encode(body)).hexdigest()
+    return _BODY.encode(body)
+
+
+def _link(prev_hash: str, body: bytes) -> str:
+    return hashlib.sha256(prev_hash.encode("utf-8") + body).hexdigest()
+
+
+def _record_body(record: Recorded, data: Mapping[str, object] | bytes, legacy: bool) -> bytes:
+    """The bytes the record's hash covers after `prev_hash`, its payload given as `data`
+    (its canonical JSON, or the payload to encode so), in either scheme."""
+    return _hashed_bytes(
+        campaign=None if legacy else record.campaign,
+        seq=record.seq,
+        event_id=record.event_id,
+        type=record.type,
+        schema=record.schema,
+        data=data,
+        recorded_at=record.recorded_at,
+        game_time=record.game_time,
+        session=record.session,
+        writer=record.writer,
+    )
 
 
 def hashed_body(record: Recorded) -> bytes | None:
     """The very bytes the record's hash covers after `prev_hash` (what `prove --reveal`
     discloses, so a player recomputes the hash): None when neither its stored text nor
-    its canonical payload gives its hash."""
-    legacy = is_legacy(record)
-    forms: list[Mapping[str, object] | bytes] = [record.data]
-    if isinstance(record.text, str | bytes):
-        text = record.text
-        forms.insert(0, text.encode("utf-8") if isinstance(text, str) else text)
-    for data in forms:
-        body = _BODY.encode(
-            _Body(
-                campaign=None if legacy else record.campaign,
-                data=msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
-                event_id=record.event_id,
-                game_time=record.game_time,
-                recorded_at=format_instant(record.recorded_at),
-                schema=record.schema,
-                seq=record.seq,
-                session=record.session,
-                type=record.type,
-                writer=record.writer,
-            )
-        )
-        if hashlib.sha256(record.prev_hash.encode("utf-8") + body).hexdigest() == record.hash:
-            return body
+    its canonical payload gives its hash, in either scheme."""
+    stored = _stored_bytes(record)
+    for data in (stored, record.data) if stored is not None else (record.data,):
+        for legacy in (False, True):
+            body = _record_body(record, data, legacy)
+            if _link(record.prev_hash, body) == record.hash:
+                return body
     return None
 
 
@@ -113,31 +149,23 @@ def rehash_stored(record: Recorded, *, legacy: bool = False) -> str | None:
     journal stores). None when the record has no stored text. A text that does not give
     the record's hash may still be the same payload written otherwise (PostgreSQL's JSONB,
     an older journal's key order): `rehash` decides then."""
+    text = _stored_bytes(record)
+    return None if text is None else _hash_of(record, text, legacy)
+
+
+def _stored_bytes(record: Recorded) -> bytes | None:
+    """The record's stored JSON text as bytes (None: none, or not UTF-8 encodable)."""
     text = record.text
-    if text is None:
+    if text is None or isinstance(text, bytes):
+        return text
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
         return None
-    if isinstance(text, str):
-        try:
-            text = text.encode("utf-8")
-        except UnicodeEncodeError:
-            return None
-    return _hash_of(record, text, legacy)
 
 
 def _hash_of(record: Recorded, data: Mapping[str, object] | bytes, legacy: bool) -> str:
-    return chain_hash(
-        record.prev_hash,
-        campaign=None if legacy else record.campaign,
-        seq=record.seq,
-        event_id=record.event_id,
-        type=record.type,
-        schema=record.schema,
-        data=data,
-        recorded_at=record.recorded_at,
-        game_time=record.game_time,
-        session=record.session,
-        writer=record.writer,
-    )
+    return _link(record.prev_hash, _record_body(record, data, legacy))
 
 
 def is_legacy(record: Recorded) -> bool:

@@ -7,7 +7,8 @@ hash of the last event it covers (`bound`). Before use, the newest stored chunk 
 bound to the events table (a chain hash covers every event before it, so that one check
 ties every node to the log this database holds); a row from another history makes the
 campaign's nodes go and be computed again. `verify` recomputes every node from the chain
-(`stored_node_problems`): the real guarantee, as for snapshots.
+hashes of its own walk of the log (`Growing`, `node_problems`): the real guarantee, as for
+snapshots.
 
 So a proof at a million events reads at most a few hundred chain hashes (the chunk of its
 leaf and the chunk the log ends in) and O(log n) stored nodes; an append adds a row per
@@ -16,10 +17,19 @@ leaf and the chunk the log ends in) and O(log n) stored nodes; an append adds a 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from journal.merkle import EMPTY_ROOT, leaf_hash, node_hash, root_of, split
+from journal.merkle import (
+    EMPTY_ROOT,
+    LEAF_PREFIX,
+    NODE_PREFIX,
+    leaf_hash,
+    node_hash,
+    root_of,
+    split,
+)
 
 if TYPE_CHECKING:
     from journal.store import Store
@@ -161,21 +171,83 @@ class CampaignTree:
         return Head(size, EMPTY_ROOT if size == 0 else self.hash(0, size))
 
     def stored_node_problems(self) -> list[str]:
-        """Every stored node against the tree computed again from the chain (what `verify`
-        runs): the nodes that differ, are bound to another event, or are missing."""
-        computed: dict[tuple[int, int], bytes] = {}
-        expected = {
-            (level, at): (value, bound) for level, at, value, bound in self._build(0, computed)
-        }
-        stored = self._table.nodes(self.campaign)
-        problems = []
-        for level, at, value, bound in stored:
-            found = expected.get((level, at))
-            where = f"tree node {level}/{at} (events {(at << level) + 1}-{(at + 1) << level})"
-            if found is None:
-                problems.append(f"{where} is not in the log")
-            elif found[0] != value:
-                problems.append(f"{where} does not match the chain")
-            elif found[1] != bound:
-                problems.append(f"{where} is bound to another event")
-        return problems
+        """Every stored node against the tree computed again from the chain hashes, read
+        from the log here (`journal verify` grows it from its own walk instead)."""
+        grown = Growing()
+        for pos in range(0, self.size, CHUNK):
+            for value in self._table.chain_hashes(self.campaign, pos, pos + CHUNK):
+                grown.add(value)
+        return node_problems(grown, self._table.nodes(self.campaign))
+
+
+class Growing:
+    """The tree of a log read in seq order, one chain hash at a time (what `verify`'s walk
+    feeds it): the leaves of the chunk under way, the stack of the perfect subtrees of
+    whole chunks, O(log n), and every node a campaign keeps (level CHUNK_LEVEL and up) as
+    it completes, with the chain hash it is bound to. A hash that is not one (a damaged
+    row: the chain walk says so) stops it."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.damaged = False
+        #: (level, position) -> (hash, bound), as the stored nodes have them (hex)
+        self.nodes: dict[tuple[int, int], tuple[str, str]] = {}
+        self._stack: list[tuple[int, bytes]] = []
+        self._chunk: list[bytes] = []
+
+    def add(self, chain_hash: str) -> None:
+        if self.damaged:
+            return
+        try:
+            self._chunk.append(bytes.fromhex(chain_hash))
+        except ValueError:
+            self.damaged = True
+            return
+        self.size += 1
+        if len(self._chunk) == CHUNK:
+            self._close(chain_hash)
+
+    def _close(self, bound: str) -> None:
+        """The chunk under way is whole: its root, and the parents it completes."""
+        sha = hashlib.sha256
+        # a chunk's leaves pair up evenly to its root (a list a level, not a call a node)
+        row = [sha(LEAF_PREFIX + raw).digest() for raw in self._chunk]
+        while len(row) > 1:
+            row = [sha(NODE_PREFIX + row[i] + row[i + 1]).digest() for i in range(0, len(row), 2)]
+        self._chunk = []
+        value, level, stack = row[0], CHUNK_LEVEL, self._stack
+        while True:
+            self.nodes[(level, (self.size >> level) - 1)] = (value.hex(), bound)
+            if not stack or stack[-1][0] != level:
+                break
+            value, level = node_hash(stack.pop()[1], value), level + 1
+        stack.append((level, value))
+
+    def head(self) -> Head:
+        """RFC 9162's root of the leaves so far: the chunk under way's, then the whole
+        chunks' perfect subtrees, right to left (the sizes are the bits of `size`)."""
+        if not self.size:
+            return Head(0, EMPTY_ROOT)
+        subtrees = [value for _, value in self._stack]
+        if self._chunk:
+            subtrees.append(root_of([leaf_hash(raw) for raw in self._chunk]))
+        root = subtrees[-1]
+        for left in reversed(subtrees[:-1]):
+            root = node_hash(left, root)
+        return Head(self.size, root)
+
+
+def node_problems(grown: Growing, stored: list[Node]) -> list[str]:
+    """The stored nodes that differ from the tree grown from the chain, are bound to
+    another event, or cover events the log does not hold."""
+    problems = []
+    for level, at, value, bound in stored:
+        found = grown.nodes.get((level, at))
+        where = f"tree node {level}/{at} (events {(at << level) + 1}-{(at + 1) << level})"
+        if found is None:
+            problems.append(f"{where} is not in the log")
+        elif found[0] != value:
+            problems.append(f"{where} does not match the chain")
+        elif found[1] != bound:
+            problems.append(f"{where} is bound to another event")
+    return problems

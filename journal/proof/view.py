@@ -1,7 +1,13 @@
 """What an audience may see of one event, through the one audience filter (the recaps'
 `Recap.sees`, and what a recap tells of it): the content of a players' or character's
-proof. Nothing GM-only: a GM-only note, a voided event, an event about someone else (for
-a character) is refused, and what is shown is what that audience's recap shows."""
+proof. Nothing GM-only: a voided event, an event about someone else (for a character), a
+reveal, a secret the audience does not know is refused, and what is shown is what that
+audience's recap shows.
+
+A secret (a `--for` or `--gm-only` note) is asked of the one knowledge rule
+(`journal.rules.core.knowledge.knows`) as the record stands now, not as the note's session
+ended: a secret noted in session 2 and revealed in session 5 is proved with its text, in
+the tree of any size from its seq on (the head the players kept from session 2 too)."""
 
 from __future__ import annotations
 
@@ -60,8 +66,8 @@ def view_of(campaign: Campaign, seq: int, audience: str | Audience) -> EventView
     number = target.record.session or sessions[0]
     witness = _Witness(log, number, who)
     witness.lines = {}
-    hidden = target.payload is not None and Recap.gm_only(target.payload)
-    if hidden or not witness.sees(target):
+    witness.known = log.final  # who knows each secret now: a reveal since counts
+    if not witness.sees(target):
         reader = who.name if who.one_character else "the players"
         raise JournalError(f"event {seq} is not shown to {reader}: there is nothing to prove")
     rows: list[dict[str, object]] = []

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from journal.events.canonical import canonical_bytes
-from journal.events.chain import chain_hash
-from journal.events.recorded import format_instant
+from journal.events.chain import chain_hash, hashed_body
+from journal.events.recorded import Recorded, format_instant
 
 texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
 payloads = st.dictionaries(texts, st.none() | st.booleans() | st.integers() | texts, max_size=4)
@@ -78,3 +78,41 @@ def test_the_struct_body_hashes_as_the_canonical_object(
         instant=format_instant(moment) if given_text else None,
     )
     assert hashed == _as_documented(prev, body)
+
+
+@given(
+    prev=st.sampled_from(["", "ab" * 32]),
+    legacy=st.booleans(),
+    data=payloads,
+    moment=st.datetimes(),
+    writer=st.none() | texts,
+    as_text=st.sampled_from(["none", "canonical", "otherwise"]),
+)
+def test_the_revealed_body_is_what_the_hash_covers(
+    prev: str,
+    legacy: bool,
+    data: dict[str, object],
+    moment: datetime,
+    writer: str | None,
+    as_text: str,
+) -> None:
+    """`hashed_body` (what `prove --reveal` discloses) gives the very bytes the chain hash
+    covers, in either scheme, from the stored text or (a text written otherwise, none)
+    the payload; an altered event gives none."""
+    fields = {
+        "seq": 7, "event_id": "6f1d2a43-5b7e-4c39-9a55-1f0e2d7c8b90", "type": "NoteTaken",
+        "schema": 1, "data": data, "recorded_at": moment, "game_time": None, "session": 2,
+        "writer": writer,
+    }  # fmt: skip
+    hashed = chain_hash(prev, campaign=None if legacy else "night", **fields)  # type: ignore[arg-type]
+    text = {"none": None, "canonical": canonical_bytes(data).decode(), "otherwise": " {} "}
+    record = Recorded(campaign="night", prev_hash=prev, hash=hashed, text=text[as_text], **fields)  # type: ignore[arg-type]
+    body = hashed_body(record)
+    assert body is not None and hashlib.sha256(prev.encode() + body).hexdigest() == hashed
+    documented = {k: v for k, v in fields.items() if v is not None or k == "game_time"}
+    documented = {**documented, "recorded_at": format_instant(moment)}
+    if not legacy:
+        documented["campaign"] = "night"
+    assert body == canonical_bytes(documented)
+    altered = Recorded(campaign="night", prev_hash=prev, hash="00" * 32, **fields)  # type: ignore[arg-type]
+    assert hashed_body(altered) is None

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from support.cli import Cli
 
 from journal.merkle import (
+    EMPTY_ROOT,
     consistency_proof,
     inclusion_proof,
     leaf_hash,
@@ -20,7 +21,7 @@ from journal.merkle import (
     verify_inclusion,
 )
 from journal.proof import tree as tree_module
-from journal.proof.tree import CampaignTree
+from journal.proof.tree import CampaignTree, Growing, Head
 from journal.store import Store
 
 
@@ -81,6 +82,29 @@ def test_verify_finds_an_edited_node_and_the_drop_mends_it(night: Cli) -> None:
     assert "BAD tree node 2/0 (events 1-4) does not match the chain" in result.stderr
     night("db", "snapshots", "--drop")
     assert "Tree: Record #11 · " in night("verify").stdout
+
+
+def test_the_tree_grown_one_leaf_at_a_time_is_the_campaigns(night: Cli) -> None:
+    """What `verify` grows from its walk: at every size, the head RFC 9162 gives and the
+    very nodes (hash and bound) the campaign keeps."""
+    for count in range(21):
+        night("note", f"Note {count}.")
+    with Store.open(night.db) as store:
+        CampaignTree(store, "night")  # keeps the nodes
+        kept = {
+            (level, at): (value, bound)
+            for level, at, value, bound in store.tree_nodes.nodes("night")
+        }
+        hashes = [r.hash for r in store.read("night")]
+    leaves = [leaf_hash(bytes.fromhex(h)) for h in hashes]
+    grown = Growing()
+    assert grown.head() == Head(0, EMPTY_ROOT)
+    for size, chain_hash in enumerate(hashes, 1):
+        grown.add(chain_hash)
+        assert grown.head() == Head(size, root_of(leaves[:size])), size
+    assert grown.nodes == kept and {level for level, _ in kept} == {2, 3, 4}
+    grown.add("not a hash")
+    assert grown.damaged and grown.size == len(hashes)
 
 
 def test_nodes_of_another_history_are_set_aside(night: Cli) -> None:

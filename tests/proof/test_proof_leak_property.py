@@ -4,7 +4,14 @@ fights with dice and terms, audience-named characters), no proof `prove --for` m
 the players or a character, and no answer of a link's `/TOKEN/proof/SEQ` and
 `/TOKEN/since/SIZE`, holds a GM-only note, a voided event, a die, a term or a GM-only
 mark; a GM-only note and a voided event are refused. The GM's copy of each session shows
-every marker: the property can fail."""
+every marker: the property can fail.
+
+And over time (the logs of the secrets-over-time property: `--for` and GM-only notes,
+reveals to the players or to characters, voids of reveals, veils, renames): a proof holds
+a secret exactly when its audience knows it now (by the model written from the commands,
+apart from the journal's fold), a secret it does not know is refused and in no proof, and
+a secret it knows is proved, in the tree of the size it was noted at too; each link's
+`/TOKEN/proof/SEQ` the same."""
 
 from __future__ import annotations
 
@@ -14,18 +21,25 @@ import os
 import sqlite3
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from handouts.test_handout_leak_property import SHEETS, Story, assert_clean, stories, write
+from handouts.test_secrets_over_time import Model
+from handouts.test_secrets_over_time import logs as secret_logs
+from handouts.test_secrets_over_time import write as write_secrets
 from hypothesis import given
 from support.api import random_logs
 
+from journal.api import Journal
 from journal.errors import JournalError
 from journal.handouts.recap import Audience
 from journal.merkle import ProofError
 from journal.proof.check import check
 from journal.rules.core.events import NoteTaken
+
+if TYPE_CHECKING:
+    from journal.web.site import Site
 
 EXAMPLES = max(4, int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25")) // 3)
 _numbers = itertools.count()
@@ -51,9 +65,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
-    from journal.store import Store
     from journal.web.app import create_app
-    from journal.web.site import Site
 
     seen: Counter[str] = Counter()
 
@@ -66,8 +78,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
             hidden = {
                 r.seq
                 for r in night.records()
-                if (isinstance(r.payload, NoteTaken) and r.payload.gm_only)
-                or r.seq in state.voided
+                if (isinstance(r.payload, NoteTaken) and r.payload.gm_only) or r.seq in state.voided
             }
             readers = [Audience.players()] + [Audience.character(n) for n in state.characters]
             for reader in readers:
@@ -95,10 +106,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
                     assert marker in copy, (number, marker)
 
             # the served routes, for every link
-            target = tmp_path / f"story-{next(_numbers)}.db"
-            with night.store._recorder.reading() as conn, sqlite3.connect(target) as kept:
-                conn._raw.backup(kept)  # type: ignore[attr-defined]
-            site = Site(Store.open(str(target), create=False))
+            site = _served_copy(night, tmp_path / f"story-{next(_numbers)}.db")
             client = TestClient(create_app(site))
             for token, audience in site.links(create=True)[night.campaign].items():
                 for seq in range(1, night.head() + 1):
@@ -137,3 +145,94 @@ def test_an_altered_proof_does_not_check() -> None:
     document["chain_hash"] = "0" * 64
     with pytest.raises(ProofError):
         check(document)
+
+
+def _served_copy(night: Journal, target: Path) -> Site:
+    """A Site over a copy of the in-memory journal's database, in a file."""
+    from journal.store import Store
+    from journal.web.site import Site
+
+    with night.store._recorder.reading() as conn, sqlite3.connect(target) as kept:
+        conn._raw.backup(kept)  # type: ignore[attr-defined]
+    return Site(Store.open(str(target), create=False))
+
+
+def _check_secret_proofs(night: Journal, model: Model, seen: Counter[str]) -> None:
+    """Every event proved for every audience: exactly the secrets it knows now."""
+    head, state = night.head(), night.state()
+    noted = {s.seq: s for s in model.secrets}
+    readers: list[tuple[Audience, int | None]] = [(Audience.players(), None)]
+    readers += [(Audience.character(n), state.ids[n]) for n in state.characters]
+    for reader, who in readers:
+        known = {s.seq for s in model.secrets if model.knows(s, who, head, head)}
+        for seq in range(1, head + 1):
+            what = f"{reader.label}: prove {seq}"
+            try:
+                document = night.prove(seq, reader)
+            except JournalError:
+                assert seq not in known, what  # a secret it knows is proved
+                seen["refused secrets"] += seq in noted
+                continue
+            shown = json.dumps(document, ensure_ascii=False)
+            for secret in model.secrets:
+                assert (secret.marker in shown) is (secret.seq == seq), (what, secret.marker)
+            for marker in model.veiled:
+                assert marker not in shown, (what, marker)
+            _no_gm_details(document, what)
+            assert check(document).message.startswith("valid: "), what
+            if seq in noted:
+                assert seq in known, what
+                assert document["event"]["told"] == [noted[seq].marker], what
+                seen["secrets proved"] += 1
+                seen["revealed to the players"] += who is None
+                oldest = night.prove(seq, reader, size=seq)  # the head kept when it was noted
+                assert oldest["head"]["size"] == seq and check(oldest), what
+
+
+def _check_served_secrets(night: Journal, model: Model, target: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from journal.web.app import create_app
+
+    head, state = night.head(), night.state()
+    site = _served_copy(night, target)
+    try:
+        client = TestClient(create_app(site))
+        for token, audience in site.links(create=True)[night.campaign].items():
+            who = None if audience.character is None else state.ids[audience.character]
+            for secret in model.secrets:
+                answer = client.get(f"/{token}/proof/{secret.seq}")
+                what = f"{audience.label}: /proof/{secret.seq}"
+                knows = not audience.gm and model.knows(secret, who, head, head)
+                assert answer.status_code == (200 if knows else 404), what
+                for other in model.secrets:
+                    shown = other.marker in answer.text
+                    assert shown is (knows and other is secret), (what, other.marker)
+    finally:
+        site.store.close()
+
+
+@pytest.mark.parametrize("ruleset", sorted(SHEETS))
+def test_a_proof_holds_a_secret_exactly_when_its_audience_knows_it_now(
+    ruleset: str, tmp_path: Path
+) -> None:
+    pytest.importorskip("starlette")
+    seen: Counter[str] = Counter()
+
+    @random_logs(EXAMPLES)
+    @given(secret_logs())
+    def property_holds(case: tuple[list[str], list[tuple[str, int]]]) -> None:
+        names, actions = case
+        night, model = write_secrets(ruleset, names, actions)
+        with night:
+            _check_secret_proofs(night, model, seen)
+            _check_served_secrets(night, model, tmp_path / f"secrets-{next(_numbers)}.db")
+        seen["logs"] += 1
+        seen["reveals"] += sum(r is not None for s in model.secrets for _, _, r in s.knowers)
+        seen["voided reveals"] += len(model.voided)
+
+    property_holds()
+    assert seen["logs"] == EXAMPLES, seen
+    for what in ("secrets proved", "refused secrets", "revealed to the players", "reveals"):
+        assert seen[what] >= 1, seen
+    print(f"{ruleset}: {dict(seen)}")

@@ -1,0 +1,150 @@
+"""What a proof shows of a secret (issue 33): a GM-only note of session 2, revealed to the
+players in session 5, is proved to them against the head they kept from session 2, and
+refused before the reveal and again once the reveal is voided; a note revealed to one
+character is proved to that character alone. Through the CLI and the served routes.
+
+    #1 campaign  #2 Cole  #3 Mara  #4 Ike
+    #5 session 1  #6 note "the lamps are lit"  #7 session end
+    #8 session 2
+    #9  note "the priest lies" --gm-only                 secret P
+    #10 note "the crypt key is in the font" --gm-only    secret K
+    #11 session end                                      the players keep #11
+    #12-#13 session 3, #14-#15 session 4, #16 session 5
+    #17 reveal 9 --to players                            P: every player
+    #18 reveal 10 --to Ike                               K: Ike alone
+    #19 void 17                                          P: secret again
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.cli import Cli, count_events
+
+SHEET = ("--will", "11", "--ht", "10", "--iq", "11")
+PRIEST, KEY = 9, 10
+
+
+@pytest.fixture
+def night(runner: Cli) -> Iterator[Cli]:
+    runner("campaign", "new", "night", "--ruleset", "fright-check")
+    for name in ("Cole", "Mara", "Ike"):
+        runner("character", "add", name, *SHEET)
+    runner("session", "start", "One")
+    runner("note", "the lamps are lit")
+    runner("session", "end")
+    runner("session", "start", "Two")
+    runner("note", "the priest lies", "--gm-only")
+    runner("note", "the crypt key is in the font", "--gm-only")
+    runner("session", "end")
+    yield runner
+
+
+def _kept_head(night: Cli) -> str:
+    """The head the players kept at the end of session 2: `#N ROOT`."""
+    heads = night.json("heads")
+    assert isinstance(heads, list)
+    (second,) = [h for h in heads if h["session"] == 2]
+    assert second["size"] == 11
+    return f"#{second['size']} {second['root']}"
+
+
+def _refused(night: Cli, seq: int, audience: str, reader: str) -> None:
+    out = Path(f"refused-{seq}-{audience}.json")
+    before = count_events(night.db)
+    result = night.refused("prove", str(seq), "--for", audience, "--head", "11", "-o", str(out))
+    expected = f"Error: event {seq} is not shown to {reader}: there is nothing to prove\n"
+    assert result.stderr == expected
+    assert not out.exists() and count_events(night.db) == before
+
+
+def _proved(night: Cli, seq: int, audience: str, head: str, *extra: str) -> dict[str, Any]:
+    out = Path(f"proof-{seq}-{audience}{''.join(extra)}.json")
+    night("prove", str(seq), "--for", audience, "--head", "11", *extra, "-o", str(out))
+    checked = night("check-proof", str(out), "--head", head)
+    what = "this event, as revealed," if extra else f"event {seq}"
+    assert checked.stdout.splitlines()[0] == f"valid: {what} was in the record of #11"
+    document = json.loads(out.read_text())
+    assert isinstance(document, dict)
+    return document
+
+
+def _served(night: Cli, seq: int) -> set[str]:
+    """The links ("gm", "players", each name) whose `/TOKEN/proof/SEQ` answers the proof
+    (every other answers a 404)."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+    from support.web import by_label, open_site
+
+    from journal.web.app import create_app
+
+    site = open_site(night.db)
+    try:
+        client = TestClient(create_app(site))
+        found = set()
+        for who, token in by_label(site).items():
+            answer = client.get(f"/{token}/proof/{seq}")
+            assert answer.status_code in (200, 404), (who, answer.status_code)
+            if answer.status_code == 200:
+                assert answer.json()["event"]["seq"] == seq
+                found.add(who)
+        return found
+    finally:
+        site.store.close()
+
+
+def _sessions(night: Cli, *titles: str) -> None:
+    for title in titles:
+        night("session", "start", title)
+        night("session", "end")
+
+
+def test_a_secret_of_session_2_revealed_in_session_5_is_proved_against_session_2s_head(
+    night: Cli,
+) -> None:
+    head = _kept_head(night)
+    for audience, reader in (("players", "the players"), ("Ike", "Ike"), ("Mara", "Mara")):
+        _refused(night, PRIEST, audience, reader)
+        _refused(night, KEY, audience, reader)
+    assert _served(night, PRIEST) == _served(night, KEY) == set()
+
+    _sessions(night, "Three", "Four")
+    night("session", "start", "Five")
+    night("reveal", str(PRIEST), "--to", "players", "--reason", "the confession")
+    night("reveal", str(KEY), "--to", "Ike")
+
+    # the players (and every character) are proved the revealed note, in session 2's tree
+    for audience in ("players", "Cole", "Ike"):
+        document = _proved(night, PRIEST, audience, head)
+        assert document["event"] == {
+            "seq": PRIEST, "session": 2, "type": "NoteTaken",
+            "told": ["the priest lies"], "rows": [],
+        }  # fmt: skip
+    # with --reveal its whole hashed body: the text itself is bound to session 2's head
+    revealed = _proved(night, PRIEST, "players", head, "--reveal")["revealed"]
+    assert isinstance(revealed, dict) and '"text":"the priest lies"' in revealed["body"]
+    recap = night("recap", "5", "--for", "players").stdout
+    assert "the priest lies" in recap and "noted in session 2" in recap
+
+    # a character-only reveal: Ike's, no one else's
+    assert _proved(night, KEY, "Ike", head)["event"]["told"] == ["the crypt key is in the font"]
+    _refused(night, KEY, "players", "the players")
+    _refused(night, KEY, "Mara", "Mara")
+    assert _served(night, PRIEST) == {"players", "Cole", "Mara", "Ike"}
+    assert _served(night, KEY) == {"Ike"}
+
+    # a proof of the current head does not pass for the kept one: it names the --head to ask
+    Path("now.json").write_text(night("prove", str(PRIEST), "--for", "players").stdout)
+    wrong = night("check-proof", "now.json", "--head", head, ok=False)
+    assert wrong.exit_code == 1 and "ask for the proof at --head 11" in wrong.stdout
+
+    # the reveal voided: secret again, refused again
+    night("void", "17", "--reason", "told the wrong table")
+    _refused(night, PRIEST, "players", "the players")
+    _refused(night, PRIEST, "Cole", "Cole")
+    assert _served(night, PRIEST) == set()
+    assert _proved(night, KEY, "Ike", head)["event"]["seq"] == KEY
