@@ -136,3 +136,27 @@ def test_the_rulings_are_callouts(runner: Cli, tmp_path: Path) -> None:
         assert "\n\n> [!note] After the fight\n> - Freddie: hardened: Hardness 0 to 1\n" in session
         assert not re.search(r"^- \*(?!\*)", session, re.M)  # no ruling left a list item
         assert "\n- Ariella drops the shotgun and screams." in session  # a note stays one
+
+
+def test_the_readme_transcript_is_real(runner: Cli, tmp_path: Path) -> None:
+    """The README's Obsidian transcript, typed after `journal demo`: every command prints
+    what it shows (the head's hash aside: each demo records its own)."""
+    import shlex
+
+    from support import ROOT
+
+    runner("demo")
+    rest = (ROOT / "README.md").read_text().split("### Obsidian", 1)[1]
+    transcript = rest.split("```text\n", 1)[1].split("```", 1)[0]
+    steps = re.split(r"^\$ ", transcript, flags=re.M)[1:]
+    assert len(steps) == 4
+
+    def unhashed(text: str) -> str:
+        return re.sub(r"#(\d+) [0-9a-f]{64}", r"#\1 HASH", text).strip()
+
+    for step in steps:
+        command, _, expected = step.partition("\n")
+        args = shlex.split(command)
+        cat = args[0] == "cat"
+        printed = (tmp_path / args[1]).read_text() if cat else runner(*args[1:]).stdout
+        assert unhashed(printed) == unhashed(expected), command
