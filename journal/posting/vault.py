@@ -4,9 +4,9 @@ threat, with YAML properties (`session`, `date`, `seq`, `head`: the log's head e
 its hash, as a receipt names them) and `[[wikilinks]]` between them. The GM's vault is a
 folder of its own.
 
-A threat is what a fear ruling is made against, as the audience's recap tells it: a Horror
-Factor encounter (by its title, with its HF), or the threat of a Fright Check (by the
-players' words for it). Its note names the sessions it was faced in and who faced it.
+A threat is what a session's fear rulings were made against, as the audience's recap tells
+it and the ruleset's narrator names it (`Narrator.threats`: an encounter, what a check was
+against). Its note names the sessions it was faced in, who faced it and what came of it.
 
 A re-export rewrites only the notes whose text changed, and never a note edited by hand
 since the journal wrote it: `.journal-vault.json` keeps the hash of what was written.
@@ -53,33 +53,25 @@ def _front(properties: dict[str, object]) -> str:
 
 
 @dataclass
-class Threat:
+class ThreatNote:
     name: str
-    #: session -> who faced it there (in the order they did), and what the rules made of it
+    #: session -> who faced it there (in the order they did), and what came of it each time
     faced: dict[int, list[str]] = field(default_factory=dict)
-    fear: dict[int, list[str]] = field(default_factory=dict)
+    told: dict[int, list[str]] = field(default_factory=dict)
 
 
-def _threats(recaps: dict[int, RecapDocument]) -> dict[str, Threat]:
+def _threats(recaps: dict[int, RecapDocument], ruleset: str) -> dict[str, ThreatNote]:
     """The threats each session's recap tells of, by their note's name (casefolded)."""
-    found: dict[str, Threat] = {}
+    from journal.handouts.hooks import narrator_of
 
-    def faced(name: str, number: int, who: list[str], fear: str) -> None:
-        threat = found.setdefault(_name(name).casefold(), Threat(name))
-        met = threat.faced.setdefault(number, [])
-        met.extend(w for w in who if w not in met)
-        threat.fear.setdefault(number, []).append(fear)
-
+    narrator = narrator_of(ruleset)
+    found: dict[str, ThreatNote] = {}
     for number, recap in recaps.items():
-        for entry in recap["story"]:
-            if entry["kind"] == "encounter" and entry.get("hf") is not None:
-                why = f": {entry['why']}" if entry.get("why") else ""
-                fear = f"Horror Factor {entry['hf']}{why}"
-                faced(str(entry["title"]), number, [str(n) for n in entry["cast"]], fear)
-        for check in recap["outcomes"].get("fright_checks", []):
-            who = str(check["character"])
-            fear = f"{who}'s Fright Check: {check['verdict']}"
-            faced(str(check["threat_name"]), number, [who], fear)
+        for threat in narrator.threats(recap):
+            note = found.setdefault(_name(threat.name).casefold(), ThreatNote(threat.name))
+            met = note.faced.setdefault(number, [])
+            met.extend(w for w in threat.faced_by if w not in met)
+            note.told.setdefault(number, []).append(threat.told)
     return found
 
 
@@ -99,7 +91,7 @@ def notes(journal: Journal, audience: str) -> dict[str, str]:
         for who in recap["cast"]:
             appears.setdefault(str(who), []).append(number)
     characters = {n: f"Characters/{_name(n)}" for n in state.characters}
-    threats = _threats(recaps)
+    threats = _threats(recaps, state.ruleset)
     threat_notes = {key: f"Threats/{_name(t.name)}" for key, t in threats.items()}
     for number, recap in recaps.items():
         links = [f"[[{characters[n]}|{n}]]" for n in recap["cast"] if n in characters]
@@ -161,14 +153,17 @@ def notes(journal: Journal, audience: str) -> dict[str, str]:
 
 
 def _threat_note(
-    threat: Threat, sessions: dict[int, str], characters: dict[str, str], common: dict[str, object]
+    threat: ThreatNote,
+    sessions: dict[int, str],
+    characters: dict[str, str],
+    common: dict[str, object],
 ) -> str:
     properties = {"threat": threat.name, "sessions": sorted(threat.faced), **common}
     lines = []
     for number, who in sorted(threat.faced.items()):
         named = ", ".join(f"[[{characters[w]}|{w}]]" if w in characters else w for w in who)
         lines.append(f"- [[{sessions[number]}|Session {number}]]" + (f": {named}" if named else ""))
-        lines.extend(f"    - {fear}" for fear in threat.fear.get(number, []))
+        lines.extend(f"    - {told}" for told in threat.told.get(number, []))
     return _front(properties) + f"\n# {threat.name}\n\n## Faced\n\n" + "\n".join(lines) + "\n"
 
 
