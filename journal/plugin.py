@@ -60,8 +60,15 @@ if TYPE_CHECKING:
     from journal.events.registry import Dice, Event, OptionValue, event, upcaster
     from journal.events.terms import Term, Terms, describe_terms
     from journal.frozen import changed
-    from journal.handouts.documents import ArcSample, Chart, ChartSeries, Encounter, gm_fields
-    from journal.handouts.hooks import Milestone, Narrator, RecapView, Who
+    from journal.handouts.documents import (
+        ArcSample,
+        Chart,
+        ChartSeries,
+        Encounter,
+        RecapDocument,
+        gm_fields,
+    )
+    from journal.handouts.hooks import Milestone, Narrator, RecapView, Threat, Who
     from journal.projection import Step
     from journal.rules.clock import advance, hours_between
     from journal.rules.command import Command
@@ -118,6 +125,7 @@ _HOMES = {
     "OptionValue": "journal.events.registry",
     "PLAYERS_ONLY": "journal.documents",
     "Recallers": "journal.rules.dispatch",
+    "RecapDocument": "journal.handouts.documents",
     "RecapView": "journal.handouts.hooks",
     "Recorded": "journal.events.recorded",
     "RuleError": "journal.errors",
@@ -131,6 +139,7 @@ _HOMES = {
     "Telling": "journal.telling.contract",
     "Term": "journal.events.terms",
     "Terms": "journal.events.terms",
+    "Threat": "journal.handouts.hooks",
     "WAITING": "journal.documents",
     "Who": "journal.handouts.hooks",
     "WiredCommands": "journal.cli.rulesets",
@@ -207,6 +216,7 @@ __all__ = [
     "OptionValue",
     "Plugin",
     "Recallers",
+    "RecapDocument",
     "RecapView",
     "Recorded",
     "RuleError",
@@ -220,6 +230,7 @@ __all__ = [
     "Telling",
     "Term",
     "Terms",
+    "Threat",
     "Who",
     "WiredCommands",
     "advance",

@@ -882,11 +882,15 @@ class Journal:
         fmt: str = "md",
         templates: Path | None = None,
         as_of: int | None = None,
+        callouts: bool = False,
     ) -> str:
+        """A recap's text; `callouts` tells each ruling as an Obsidian callout (the vault)."""
         from journal.handouts import render
 
         final = None if as_of is None else self.state(self.upto(as_of))
-        return render.recap(self._campaign, session, audience, fmt, templates, final=final)
+        return render.recap(
+            self._campaign, session, audience, fmt, templates, final=final, callouts=callouts
+        )
 
     def arc(self, name: str) -> ArcDocument:
         """The data of a character's arc (`arc --json`)."""

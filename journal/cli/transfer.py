@@ -48,7 +48,7 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
     "--vault",
     metavar="DIR",
     type=FilePath(file_okay=False),
-    help="Instead: an Obsidian vault of the sessions and characters, in a folder of DIR.",
+    help="Instead: an Obsidian vault of the sessions, characters and threats, in a folder of DIR.",
 )
 @click.option(
     "--for",

@@ -24,6 +24,7 @@ from journal.handouts.documents import (
     Encounter,
     EncounterOpening,
     GmDetails,
+    RecapDocument,
     Turn,
 )
 from journal.projection import Step
@@ -77,6 +78,16 @@ class Milestone:
     text: str
 
 
+@dataclass(frozen=True)
+class Threat:
+    """One time a threat was faced in a session, as the audience's recap tells it (a note of
+    the Obsidian vault): its name, who faced it, and what the rules made of it, in words."""
+
+    name: str
+    faced_by: tuple[str, ...]
+    told: str
+
+
 class Narrator:
     """The defaults: no encounters, no outcome lists, the status as the standing."""
 
@@ -111,6 +122,11 @@ class Narrator:
 
     def outcome(self, step: Step, recap: RecapView) -> None:
         """Add what this event changed to the recap's outcome lists."""
+
+    def threats(self, recap: RecapDocument) -> list[Threat]:
+        """What the session's fear rulings were made against, each time it was faced, from
+        its recap (so as that recap's audience may read it); none by default."""
+        return []
 
     def encounter_charts(self, encounter: Encounter) -> list[Chart]:
         """Charts of one encounter of the recap, from its turns as the audience sees them

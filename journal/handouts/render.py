@@ -318,9 +318,11 @@ def recap(
     overrides: Path | None = None,
     paper: str | None = None,
     final: CampaignState | None = None,
+    callouts: bool = False,
 ) -> str:
     """A session's recap as Markdown or HTML (with `paper`, the HTML carries the print
-    sheet for that paper; with `final`, of the campaign as it stood then)."""
+    sheet for that paper; with `final`, of the campaign as it stood then; with
+    `callouts`, the Markdown tells each ruling as an Obsidian callout, `> [!note]`)."""
     from journal.handouts.recap import recap_context
 
     context = recap_context(campaign, session, audience, final)
@@ -328,7 +330,8 @@ def recap(
     fmt = check_format(fmt)
     _recap_charts(context, fmt)
     head = record_head(campaign, final)
-    return render("recap", {**context, "paper": paper, **head}, fmt, overrides, ruleset)
+    extra = {"paper": paper, "callouts": callouts, **head}
+    return render("recap", {**context, **extra}, fmt, overrides, ruleset)
 
 
 def record_head(campaign: Campaign, final: CampaignState | None) -> dict[str, Any]:

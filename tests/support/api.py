@@ -4,6 +4,7 @@ recorded or refused, reproducible rolling, and the settings of a property over s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,3 +46,14 @@ def random_logs(examples: int) -> settings:
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
+
+
+def on_file(night: Journal, target: Path) -> Path:
+    """A journal's in-memory database copied to the SQLite file `target` (for a server or
+    the CLI, which open a database of their own)."""
+    import sqlite3
+
+    # the store's own sqlite3 connection: an in-memory database is that connection's alone
+    with night.store._recorder.reading() as conn, sqlite3.connect(target) as copy:
+        conn._raw.backup(copy)  # type: ignore[attr-defined]
+    return target

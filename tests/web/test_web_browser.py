@@ -3,7 +3,8 @@ downloaded one): the table screen on a TV and Linda's page on a phone follow the
 another process records it, and no page scrolls sideways at 1920x1080 or 390x844; what a
 screen reader hears from the live region; and WCAG 2.2 AA by axe-core (axe-playwright-python,
 which ships axe-core) on every page kind of `journal serve` and every HTML handout kind, at
-both sizes, with no violation."""
+both sizes and in both themes (the light one and, emulating `prefers-color-scheme: dark`,
+the dark one: its colour contrast too), with no violation."""
 
 from __future__ import annotations
 
@@ -130,6 +131,37 @@ def test_the_live_region_says_each_change_in_words(
     expect(region).to_have_text("Linda: HF 4 (eff 2), penalty 0, WP 6/10.", timeout=10_000)
 
 
+def page_kinds(db: Path, links: dict[str, str]) -> list[str]:
+    """A fight begun, and every kind of page `journal serve` serves."""
+    _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
+    return [
+        links["Players"],  # the table screen
+        links["Players"] + "shelf",
+        links["Players"] + "recap/1",
+        links["Linda"],  # a character's page
+        links["Linda"] + "arc",
+        links["GM"],  # the GM's dashboard
+    ]
+
+
+def handout_kinds(folder: Path) -> dict[str, Path]:
+    """Every kind of HTML handout, of the worked example, written in `folder`."""
+    db = folder / "handouts.db"
+    _journal(db, "import", str(WORKED_EXAMPLE))
+    kinds = {
+        "recap-players": ("recap", "--format", "html"),
+        "recap-gm": ("recap", "--for", "gm", "--format", "html"),
+        "recap-linda": ("recap", "--for", "Linda", "--format", "html"),
+        "arc": ("arc", "Linda", "--format", "html"),
+        "book": ("book", "--format", "html"),
+    }
+    written = {}
+    for name, args in kinds.items():
+        written[name] = folder / f"{name}.html"
+        _journal(db, *args, "-o", str(written[name]))
+    return written
+
+
 #: the axe-core rules of WCAG 2.0, 2.1 and 2.2, levels A and AA
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
@@ -145,46 +177,46 @@ def violations(page: Any) -> list[str]:
     ]
 
 
+#: the themes a reader's system may ask for (Playwright's emulated `prefers-color-scheme`)
+SCHEMES = ("light", "dark")
+
+
+def assert_theme(page: Any, scheme: str) -> None:
+    """The page is painted in `scheme`: its body's background dark or light (else the
+    axe run would check one theme twice)."""
+    red, green, blue = page.evaluate(
+        "getComputedStyle(document.body).backgroundColor.match(/\\d+/g).slice(0, 3).map(Number)"
+    )
+    dark = (0.2126 * red + 0.7152 * green + 0.0722 * blue) < 128
+    assert dark is (scheme == "dark"), (page.url, scheme, red, green, blue)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_every_served_page_kind_passes_axe(
-    browser: Any, served: tuple[Path, dict[str, str]]
+    browser: Any, served: tuple[Path, dict[str, str]], scheme: str
 ) -> None:
     db, links = served
-    _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
-    pages = [
-        links["Players"],  # the table screen
-        links["Players"] + "shelf",
-        links["Players"] + "recap/1",
-        links["Linda"],  # a character's page
-        links["GM"],  # the GM's dashboard
-    ]
+    pages = page_kinds(db, links)
     found: dict[str, list[str]] = {}
     for size in (TV, PHONE):
-        page = browser.new_page(viewport=size)
+        page = browser.new_page(viewport=size, color_scheme=scheme)
         for link in pages:
             page.goto(link)
+            assert_theme(page, scheme)
             if bad := violations(page):
                 found[f"{link.split('/')[-2:]} {size['width']}"] = bad
         page.close()
     assert found == {}
 
 
-def test_every_html_handout_kind_passes_axe(browser: Any, tmp_path: Path) -> None:
-    db = tmp_path / "journal.db"
-    _journal(db, "import", str(WORKED_EXAMPLE))
-    handouts = {
-        "recap-players": ("recap", "--format", "html"),
-        "recap-gm": ("recap", "--for", "gm", "--format", "html"),
-        "recap-linda": ("recap", "--for", "Linda", "--format", "html"),
-        "arc": ("arc", "Linda", "--format", "html"),
-        "book": ("book", "--format", "html"),
-    }
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_html_handout_kind_passes_axe(browser: Any, tmp_path: Path, scheme: str) -> None:
     found: dict[str, list[str]] = {}
-    for name, args in handouts.items():
-        target = tmp_path / f"{name}.html"
-        _journal(db, *args, "-o", str(target))
+    for name, target in handout_kinds(tmp_path).items():
         for size in (TV, PHONE):
-            page = browser.new_page(viewport=size)
+            page = browser.new_page(viewport=size, color_scheme=scheme)
             page.goto(target.as_uri())
+            assert_theme(page, scheme)
             if bad := violations(page):
                 found[f"{name} {size['width']}"] = bad
             page.close()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import sqlite3
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +25,7 @@ from handouts.test_handout_leak_property import (
     write,
 )
 from hypothesis import given
-from support.api import random_logs
+from support.api import on_file, random_logs
 from support.web import open_site  # noqa: F401 - skips the module without the serve extra
 
 from journal.api import Journal
@@ -63,10 +62,7 @@ def _pages(site: Site, token: str, sessions: int, names: list[str]) -> list[str]
 def _on_file(night: Journal, folder: Path) -> Store:
     """The story's in-memory database copied to a file (the server reads it from its own
     threads, each with a connection of its own)."""
-    target = folder / f"story-{next(_numbers)}.db"
-    # the store's own sqlite3 connection: an in-memory database is that connection's alone
-    with night.store._recorder.reading() as conn, sqlite3.connect(target) as copy:
-        conn._raw.backup(copy)  # type: ignore[attr-defined]
+    target = on_file(night, folder / f"story-{next(_numbers)}.db")
     return Store.open(str(target), create=False)
 
 

@@ -18,8 +18,10 @@ from journal.plugin import (
     Fields,
     Milestone,
     Narrator,
+    RecapDocument,
     RecapView,
     Step,
+    Threat,
     Who,
     gm_fields,
     whole,
@@ -77,6 +79,17 @@ class FrightCheckNarrator(Narrator):
             return False
         encounter["end"] = "The fight ends: no more heat of battle."
         return True
+
+    def threats(self, recap: RecapDocument) -> list[Threat]:
+        """Each Fright Check's threat, in the players' words, with who made it and how."""
+        return [
+            Threat(
+                str(check["threat_name"]),
+                (str(check["character"]),),
+                f"{check['character']}'s Fright Check: {check['verdict']}",
+            )
+            for check in recap["outcomes"].get("fright_checks", [])
+        ]
 
     def outcome(self, step: Step, recap: RecapView) -> None:
         payload = step.payload

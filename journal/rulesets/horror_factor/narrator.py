@@ -17,8 +17,10 @@ from journal.plugin import (
     Fields,
     Milestone,
     Narrator,
+    RecapDocument,
     RecapView,
     Step,
+    Threat,
     Who,
     gm_fields,
     whole,
@@ -93,6 +95,16 @@ class HorrorFactorNarrator(Narrator):
                 continue
             rows.append(_row(name, fight, reasons.get(name)))
         recap.open_turn(number, rows)
+
+    def threats(self, recap: RecapDocument) -> list[Threat]:
+        """Each encounter is a threat: its title, its cast, its Horror Factor and why."""
+        found = []
+        for entry in recap["story"]:
+            if entry["kind"] == "encounter" and entry["hf"] is not None:
+                why = f": {entry['why']}" if entry["why"] else ""
+                cast = tuple(str(n) for n in entry["cast"])
+                found.append(Threat(entry["title"], cast, f"Horror Factor {entry['hf']}{why}"))
+        return found
 
     def encounter_charts(self, encounter: Encounter) -> list[Chart]:
         """The fear track: each character's HF turn by turn (after soaks: the HF their
