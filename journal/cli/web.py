@@ -174,6 +174,7 @@ def serve(
             f"no campaign in {database.describe()} yet: start one with "
             "`journal campaign new SLUG --ruleset RULESET` (or `journal import FILE`)"
         )
+    serving.more_files()
     sock = _listen(host, port)
     base = _base_url(host, sock.getsockname()[1])
     for slug, by_token in everything.items():

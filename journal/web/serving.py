@@ -4,11 +4,18 @@ as uvicorn's own keep-alive timeout closes an idle one after a response), a cap 
 connections (past it the longest-idle connection without a request in flight is closed to
 make room, or the newcomer gets a 503), and running out of file descriptors logged once a
 minute instead of once per refused connection.
+
+Out of file descriptors, asyncio (3.11, 3.12) schedules a retry of its accept for each of
+the up to `backlog` accepts it tries in one turn of the loop; those still pending when the
+server stops fire on the closed socket. Each would print a traceback (thousands, enough
+to fill a pipe and hang the process on Ctrl-C): they are dropped. `more_files` raises the
+soft limit to the hard one first, so a laptop's 1,024 rarely comes into it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import sys
 import time
@@ -106,11 +113,34 @@ class GuardedH11(H11Protocol):
         super().connection_lost(exc)
 
 
+def _a_retry_after_stopping(context: dict[str, Any]) -> bool:
+    """Asyncio's retried accept firing on the listening socket closed since."""
+    handle = context.get("handle")
+    callback = getattr(handle, "_callback", None)
+    return (
+        isinstance(context.get("exception"), ValueError)
+        and getattr(callback, "__name__", "") == "_start_serving"
+    )
+
+
 def _exceptions(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
     if out_of_files(context.get("exception")):
         THROTTLED.say("accepting a connection")
         return
+    if _a_retry_after_stopping(context):
+        return
     loop.default_exception_handler(context)
+
+
+def more_files() -> None:
+    """This process's soft limit of open files raised to its hard limit (at most 65,536)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):  # refused: the cap still holds
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def quiet_when_out_of_files(loop: asyncio.AbstractEventLoop) -> None:

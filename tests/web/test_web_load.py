@@ -123,32 +123,36 @@ def _files(wanted: int) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _journal_serve(db: str, files: int) -> Iterator[str]:
-    """`journal serve` in its own process, with at most `files` open files; its base URL."""
+def _journal_serve(db: str, files: int, said: Path) -> Iterator[str]:
+    """`journal serve` in its own process, with at most `files` open files (soft and hard:
+    it cannot raise them); its base URL. What it says on the terminal goes to `said` (a
+    file: a pipe nobody reads would stall a server that says too much)."""
+
     def limited() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
-    process = subprocess.Popen(
-        [sys.executable, "-X", "faulthandler", "-m", "journal", "--db", db, "serve", "--port", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        preexec_fn=limited, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )  # fmt: skip
+    with said.open("w") as terminal:
+        process = subprocess.Popen(
+            [sys.executable, "-X", "faulthandler", "-m", "journal", "--db", db, "serve",
+             "--port", "0"],
+            stdout=subprocess.DEVNULL, stderr=terminal, preexec_fn=limited,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )  # fmt: skip
     try:
-        assert process.stderr is not None
         base = None
         deadline = time.monotonic() + 60
         while base is None and time.monotonic() < deadline:
-            line = process.stderr.readline()
-            found = re.search(r"Serving (http://\S+)/ ", line)
+            found = re.search(r"Serving (http://\S+)/ ", said.read_text())
             base = found[1] if found else None
-            assert line or process.poll() is None, "journal serve stopped"
+            assert process.poll() is None, f"journal serve stopped: {said.read_text()}"
+            time.sleep(0.05)
         assert base is not None, "journal serve did not start"
         yield base
     finally:
-        _stop(process)
+        _stop(process, said)
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
+def _stop(process: subprocess.Popen[bytes], said: Path) -> None:
     """Stop `journal serve` as Ctrl-C does. A busy machine (the whole suite on both cores)
     can take seconds to close a thousand sockets; one that has not stopped in 30 s is
     stuck, and its threads' stacks (faulthandler, on SIGABRT) say where."""
@@ -157,11 +161,8 @@ def _stop(process: subprocess.Popen[str]) -> None:
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         process.send_signal(signal.SIGABRT)
-        _, stacks = process.communicate(timeout=30)
-        pytest.fail(f"journal serve did not stop within 30 s:\n{stacks[-6000:]}")
-    finally:
-        if process.stderr is not None:
-            process.stderr.close()
+        process.wait(timeout=30)
+        pytest.fail(f"journal serve did not stop within 30 s:\n{said.read_text()[-6000:]}")
 
 
 def test_1100_slow_and_idle_connections_leave_a_page_answering_within_a_second(
@@ -171,7 +172,8 @@ def test_1100_slow_and_idle_connections_leave_a_page_answering_within_a_second(
     its cap make room (the longest-idle first), so the real page answers at once."""
     gm = by_label(site)["gm"]
     crowd: list[socket.socket] = []
-    with _files(4096), _journal_serve(str(tmp_path / "journal.db"), 1024) as base:
+    said = tmp_path / "said.txt"
+    with _files(4096), _journal_serve(str(tmp_path / "journal.db"), 1024, said) as base:
         assert _get(base, f"/{gm}/", timeout=30.0).startswith(b"HTTP/1.1 200")  # rendered once
         try:
             for number in range(1100):
@@ -192,3 +194,41 @@ def test_1100_slow_and_idle_connections_leave_a_page_answering_within_a_second(
         finally:
             for sock in crowd:
                 sock.close()
+
+
+def test_out_of_files_is_said_once_and_ctrl_c_still_stops_the_server(
+    site: Site, tmp_path: Path
+) -> None:
+    """`journal serve` with 64 files and 150 connections at once runs out of them: it says
+    so once (no traceback), answers again when they close, and Ctrl-C stops it at once
+    (asyncio's pending retries of its accept once printed a traceback each, thousands,
+    and the server hung on a full pipe)."""
+    gm = by_label(site)["gm"]
+    said = tmp_path / "said.txt"
+    crowd: list[socket.socket] = []
+    try:
+        with _journal_serve(str(tmp_path / "journal.db"), 64, said) as base:
+            crowd = [_connect(base) for _ in range(150)]
+            time.sleep(1.5)  # the server has run out, and retried its accept
+            for sock in crowd:
+                sock.close()
+            started = time.monotonic()
+            answer = b""
+            while not answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < 20:
+                with contextlib.suppress(OSError):
+                    answer = _get(base, f"/{gm}/", timeout=5.0)
+            assert answer.startswith(b"HTTP/1.1 200")
+            crowd = [_connect(base) for _ in range(150)]  # out again, its retries
+            time.sleep(1.5)  # pending when Ctrl-C comes
+            for sock in crowd:
+                sock.close()
+            time.sleep(1)
+            stopping = time.monotonic()
+    finally:
+        for sock in crowd:
+            sock.close()
+    assert time.monotonic() - stopping < 10
+    printed = said.read_text()
+    assert printed.count("out of file descriptors") == 1, printed[-3000:]
+    assert "Traceback" not in printed, printed[-3000:]
+    assert "Stopped serving" in printed
