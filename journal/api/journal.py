@@ -606,9 +606,9 @@ class Journal:
         ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
         renames = Renames(state)
-        names_at = renames.at if renames.any else None  # None: every name reads as it did
+        names = renames if renames.any else None  # None: every name reads as it did
         with rarely_collected():
-            entries = self._log_entries(records, corrections, session, since, ident, names_at)
+            entries = self._log_entries(records, corrections, session, since, ident, names)
         now = state if upto is None else self.state()
         heading = None if ident is None or not now.formerly(ident) else now.called(ident)
         return LogDocument(tuple(entries), heading)
@@ -620,7 +620,7 @@ class Journal:
         session: int | None,
         since: int,
         ident: CharacterId | None,
-        names_at: Callable[[CampaignState], Mapping[str, str]] | None,
+        renames: Renames | None,
     ) -> list[LogEntry]:
         ruleset = self.ruleset
         amended, amended_by, voided = (
@@ -643,7 +643,7 @@ class Journal:
             seq = record.seq
             ruling = amended.get(seq)
             shown = record if ruling is None else as_ruled(record, ruling)
-            line = describe(shown, ruleset, None if names_at is None else names_at(after))
+            line = describe(shown, ruleset, None if renames is None else renames.of(record, after))
             entries.append(LogEntry(record, seq in voided, line, amended_by.get(seq), between))
         return entries
 

@@ -233,17 +233,28 @@ class Renames:
 
     def at(self, state: CampaignState) -> dict[str, str]:
         """Each name held in `state` whose holder is called otherwise now: old -> now."""
+        return self.held(state.ids)
+
+    def of(self, record: Recorded, after: CampaignState) -> dict[str, str]:
+        """`at` for the names `record` uses (folded into `after`): an amendment's as they
+        were held at the ruling it amends."""
+        if record.type == "RulingAmended" and isinstance(record.payload, RulingAmended):
+            return self.held(after.ids_at(record.payload.seq))
+        return self.held(after.ids)
+
+    def held(self, ids: Mapping[str, CharacterId]) -> dict[str, str]:
+        """Each name of `ids` (name -> holder) whose holder is called otherwise now."""
         if not self.any:
             return {}
-        if self._last is not None and self._last[0] is state.ids:
+        if self._last is not None and self._last[0] is ids:
             return self._last[1]
         final = self.final.names
         now = {
             name: final[ident][-1][0]
-            for name, ident in state.ids.items()
+            for name, ident in ids.items()
             if ident in final and final[ident][-1][0] != name
         }
-        self._last = (state.ids, now)
+        self._last = (ids, now)
         return now
 
 
