@@ -42,7 +42,6 @@ from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold, fold_rows
 from journal.rules import load, names, rules_version
 from journal.rules.command import Command
-from journal.rules.concerns import concerns
 from journal.rules.core.events import EventVoided, RulingAmended
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
@@ -293,14 +292,28 @@ class Campaign:
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
         )
 
-    def _naming(self, name: str, after: int, state: CampaignState) -> tuple[int, ...]:
-        """The live events after `after` that name character `name`."""
+    def _relying_on(self, target: Recorded, state: CampaignState) -> tuple[int, ...]:
+        """The live events after `target` (a CharacterAdded or CharacterRenamed) that would
+        denote someone else, or nobody, were it voided: each event's names resolved to
+        identities with the naming events as they stand and without `target`."""
+        from journal.projection import names_walk
+        from journal.rules.concerns import concerned
+
+        records = list(self.records(state.seq))
+        corrections = self.corrections(state.seq)
+        without = corrections.with_void(state.seq + 1, target.seq)
         ruleset = self.ruleset
-        return tuple(
-            record.seq
-            for record in self.store.read(self.campaign, after=after, upto=state.seq)
-            if record.seq not in state.voided and name in concerns(record.payload, ruleset)
-        )
+        found = []
+        for (record, before, after), (_, before_void, after_void) in zip(
+            names_walk(records, corrections), names_walk(records, without), strict=True
+        ):
+            if record.seq <= target.seq or record.seq in corrections.voided:
+                continue
+            payload = corrections.amended.get(record.seq) or record.payload
+            now = concerned(payload, before, after, ruleset)
+            if now != concerned(payload, before_void, after_void, ruleset):
+                found.append(record.seq)
+        return tuple(found)
 
     def undo_target(self, anyone: bool = False) -> Recorded | None:
         """The last event that still counts (corrections aside) this object's writer
@@ -445,13 +458,13 @@ class Campaign:
 
         if isinstance(command, VoidEvent):
             target = self.store.get(self.campaign, command.seq)
-            named_by: tuple[int, ...] = ()
-            if target is not None and target.type == "CharacterAdded":
-                named_by = self._naming(str(target.data.get("name")), target.seq, state)
+            relied_on_by: tuple[int, ...] = ()
+            if target is not None and target.type in _NAMING and target.seq not in state.voided:
+                relied_on_by = self._relying_on(target, state)
             what = ""  # the voided ruling in words, recorded with the void
             if target is not None and target.payload is not None:
                 what = telling_of(state.ruleset).ruling_words(target)
-            command = VoidEvent(command.seq, command.reason, target, named_by, what)
+            command = VoidEvent(command.seq, command.reason, target, relied_on_by, what)
 
         def box(ruleset: Ruleset) -> DiceBox:
             return system_box(
@@ -499,6 +512,11 @@ def _amendment(newest_first: Iterable[Recorded], state: CampaignState) -> Record
             return record
         return None
     return None
+
+
+#: the events that give a character a name: a void of one may leave later events naming
+#: someone else, or nobody
+_NAMING = frozenset({"CharacterAdded", "CharacterRenamed"})
 
 
 #: the reason of the corrections an amendment records for the rulings after it
