@@ -34,6 +34,7 @@ from journal.errors import (
     NotFound,
     RuleError,
     SnapshotsUnavailable,
+    UnreadableEvent,
 )
 from journal.events.canonical import JSON, check_plain
 from journal.events.recorded import Recorded
@@ -145,7 +146,10 @@ class Campaign:
         base = self._snapshot(upto, corrections) if cached else None
         start = base or CampaignState()
         rows = self.store.read_for_fold(self.campaign, after=start.seq, upto=upto)
-        state = fold_rows(rows, corrections, start)
+        try:
+            state = fold_rows(rows, corrections, start)
+        except UnreadableEvent as exc:
+            raise exc.of(self.campaign) from None
         if cached:
             self._snapshot_seq = start.seq
         if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
@@ -173,7 +177,10 @@ class Campaign:
         rows = self.store.corrections(self.campaign, upto=upto)
         if any(kind == "RulingAmended" for _, kind, _ in rows):
             self.ruleset  # noqa: B018 - loading it registers the event types amendments hold
-        return Corrections.of(rows)
+        try:
+            return Corrections.of(rows)
+        except UnreadableEvent as exc:
+            raise exc.of(self.campaign) from None
 
     def _snapshot(self, as_of: int | None, corrections: Corrections) -> CampaignState | None:
         """The newest snapshot usable as of `as_of`, checked: bound to the events it folds
@@ -266,7 +273,7 @@ class Campaign:
         in its own transaction (a refused command writes nothing).
         """
         # a refused command writes nothing, not even a cache: keep=False
-        state = known or self._last or self.state(keep=False)
+        state = known or self._last or self._state_to_decide(command)
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
@@ -291,6 +298,49 @@ class Campaign:
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
         )
+
+    def unreadable(self) -> tuple[UnreadableEvent, ...]:
+        """Every event of the campaign its rules cannot read (`db check`): each one the
+        folds would read decoded, whatever snapshot a command would start from."""
+        from journal.events.registry import from_json
+
+        try:
+            corrections = self.corrections()
+        except UnreadableEvent as exc:
+            return (exc,)
+        found = []
+        for seq, kind, schema, text, *_ in self.store.read_for_fold(self.campaign):
+            if seq in corrections.voided or seq in corrections.amended:
+                continue
+            try:
+                from_json(kind, schema, text)
+            except (ValueError, TypeError) as exc:
+                found.append(UnreadableEvent(seq, kind, str(exc).split("\n")[0], self.campaign))
+        return tuple(found)
+
+    def _state_to_decide(self, command: Command) -> CampaignState:
+        """The state `command` is decided on: the fold of the log; for the void of an event
+        its rules cannot read (what that refusal tells the GM to do), the fold without it."""
+        from journal.rules.core.commands import VoidEvent
+
+        try:
+            return self.state(keep=False)
+        except UnreadableEvent as exc:
+            if not isinstance(command, VoidEvent) or command.seq != exc.seq:
+                raise
+            if exc.kind in exc.UNVOIDABLE:
+                raise
+            head = self.head()
+            rows = list(self.store.corrections(self.campaign, upto=head))
+            if any(kind == "RulingAmended" for _, kind, _ in rows):
+                self.ruleset  # noqa: B018 - registers the event types amendments hold
+            readable = [row for row in rows if row[0] != exc.seq]
+            try:
+                corrections = Corrections.of(readable).with_void(head + 1, exc.seq)
+                state = fold_rows(self.store.read_for_fold(self.campaign, upto=head), corrections)
+            except UnreadableEvent as another:  # the next to void, once this one is
+                raise another.of(self.campaign) from None
+            return changed(state, slug=self.campaign)
 
     def _relying_on(self, target: Recorded, state: CampaignState) -> tuple[int, ...]:
         """The live events after `target` (a CharacterAdded or CharacterRenamed) that would
@@ -459,10 +509,10 @@ class Campaign:
         if isinstance(command, VoidEvent):
             target = self.store.get(self.campaign, command.seq)
             relied_on_by: tuple[int, ...] = ()
-            if target is not None and target.type in _NAMING and target.seq not in state.voided:
-                relied_on_by = self._relying_on(target, state)
             what = ""  # the voided ruling in words, recorded with the void
-            if target is not None and target.payload is not None:
+            if target is not None and _readable(target):
+                if target.type in _NAMING and target.seq not in state.voided:
+                    relied_on_by = self._relying_on(target, state)
                 what = telling_of(state.ruleset).ruling_words(target)
             command = VoidEvent(command.seq, command.reason, target, relied_on_by, what)
 
@@ -512,6 +562,15 @@ def _amendment(newest_first: Iterable[Recorded], state: CampaignState) -> Record
             return record
         return None
     return None
+
+
+def _readable(record: Recorded) -> bool:
+    """Whether the rules can read `record` (a void takes one they cannot out of the log)."""
+    try:
+        record.payload  # noqa: B018 - decoded once, and kept
+    except UnreadableEvent:
+        return False
+    return True
 
 
 #: the events that give a character a name: a void of one may leave later events naming

@@ -791,6 +791,10 @@ class Journal:
 
         kept = None if receipt is None else Receipt.parse(receipt)
         integrity = self.store.integrity_problems()
+        try:  # events the rules cannot read: named once the chain is found sound
+            stopped = self._campaign.unreadable()
+        except StoreError:  # a damaged file: the walk of the chain says where
+            stopped = ()
         unreadable = []
         try:
             rows, problem = self.store.snapshot_rows(self.campaign), ""
@@ -799,7 +803,8 @@ class Journal:
         head = self._campaign.head()
         examined = examine_all(rows, {self.campaign: self.ruleset.name})
         registry = snapshot_registry(self.ruleset.name)
-        check = SnapshotCheck(examined, self._campaign.corrections(head), registry, head)
+        corrections = Corrections() if stopped else self._campaign.corrections(head)
+        check = SnapshotCheck(examined, corrections, registry, head)
 
         def readable() -> Iterator[Recorded]:
             """The records, up to where a damaged file (that the check found) stops them."""
@@ -811,6 +816,8 @@ class Journal:
                 unreadable.append(True)
 
         report = verify_chain(check.watch(readable()), kept, self.campaign)
+        if stopped and report.first_bad is None:  # no altered event: one nothing can read
+            raise stopped[0]
         if unreadable:
             report.cannot_read()
         check_store(report, self.store.trigger_problems(), integrity)

@@ -56,7 +56,7 @@ def concerned(
     though a newcomer may hold one now)."""
     if isinstance(payload, RulingAmended):
         then = after.ids_at(payload.seq)
-        names = concerns(payload.amended(), ruleset)
+        names = concerns(payload, ruleset)
         return frozenset(then[name] for name in names if name in then)
     found = set()
     for name in concerns(payload, ruleset):
@@ -81,7 +81,10 @@ def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
         case SecretRevealed(to=to):
             return tuple(to)
         case RulingAmended():
-            return concerns(payload.amended(), ruleset)
+            try:
+                return concerns(payload.amended(), ruleset)
+            except (ValueError, TypeError):  # a voided one its rules cannot read: nobody
+                return ()
     if isinstance(payload, _NOBODY) or ruleset is None:
         return ()
     return ruleset.concerns(payload)

@@ -53,6 +53,11 @@ class Unavailable(Exception):
     """The database cannot be read as it is (unreachable, or at another schema)."""
 
 
+class Unreadable(Unavailable):
+    """One campaign holds an event its rules cannot read: its pages say so, the other
+    campaigns' pages go on."""
+
+
 #: what a page is kept under: campaign, audience, the character's name now, view and head seq
 #: (`Site.key`)
 PageKey = tuple[str, str, str | None, str, int]
@@ -86,6 +91,8 @@ class Site:
         self._checked = 0.0
         self._links: dict[str, dict[str, Audience]] = {}
         self._links_key: tuple[object, object] | None = None
+        #: campaign -> what stops it being read (an event its rules cannot read, the fix)
+        self.unreadable: dict[str, str] = {}
 
     # --- the campaigns and their links -----------------------------------------------------
 
@@ -121,12 +128,23 @@ class Site:
             heads = tuple((slug, self.journal(slug).head()) for slug in slugs)
             key = (heads, self.keys.stamp())
             if create or key != self._links_key:
-                self._links = {
-                    slug: tokens(self.keys, self.database, self.journal(slug), create=create)
-                    for slug in slugs
-                }
+                self._links = {slug: self._tokens(slug, create) for slug in slugs}
                 self._links_key = (heads, self.keys.stamp())
             return self._links
+
+    def _tokens(self, slug: str, create: bool) -> dict[str, Audience]:
+        """The campaign's links; of one whose cast cannot be read, the GM's and the
+        players' (their pages say what is wrong), and `unreadable` says why."""
+        from journal.api import UnreadableEvent
+
+        journal = self.journal(slug)
+        try:
+            found = tokens(self.keys, self.database, journal, create=create)
+        except UnreadableEvent as exc:
+            self.unreadable[slug] = str(exc)
+            return tokens(self.keys, self.database, journal, create=create, characters=False)
+        self.unreadable.pop(slug, None)
+        return found
 
     def audience(self, token: str) -> Audience | None:
         """Whose `token` is (None: nobody's, or a revoked link)."""
@@ -156,10 +174,12 @@ class Site:
         """`read()`, a database that cannot be read as it is turned into Unavailable."""
         from sqlalchemy.exc import DBAPIError
 
-        from journal.api import StoreError
+        from journal.api import StoreError, UnreadableEvent
 
         try:
             return read()
+        except UnreadableEvent as exc:
+            raise Unreadable(str(exc)) from None
         except (StoreError, DBAPIError) as exc:
             raise Unavailable(str(getattr(exc, "orig", None) or exc)) from None
 
