@@ -304,6 +304,7 @@ class Campaign:
         folds would read decoded, whatever snapshot a command would start from."""
         from journal.events.registry import from_json
 
+        self.ruleset  # noqa: B018 - loading it registers the event types of its rulings
         try:
             corrections = self.corrections()
         except UnreadableEvent as exc:

@@ -167,6 +167,26 @@ def test_every_other_campaign_reads_and_records_as_ever(planted: tuple[Cli, str]
     assert day("--campaign", "night", "export").stdout.count("\n") == 6  # its lines as stored
 
 
+def test_a_sound_campaign_checks_in_a_process_of_its_own(runner: Cli) -> None:
+    """`verify` and `db check` read every event through its ruleset, loaded first (a fresh
+    process has registered none of its event types)."""
+    import subprocess
+    import sys
+
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    runner("character", "add", "Linda", *SHEET)
+    runner("session", "start", "One")
+    runner("encounter", "start", "Horde", "--hf", "6", "--cast", "Linda")
+    for command in (["verify"], ["db", "check"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "journal", "--db", runner.db, *command],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+
+
 def test_db_check_lists_the_event_with_its_fix(planted: tuple[Cli, str]) -> None:
     night, problem = planted
     result = night("db", "check", ok=False)
