@@ -33,7 +33,14 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from journal.api import JournalError, NotFound
-from journal.web.site import Site, Unavailable, Unreadable, canonical_number, style_hashes
+from journal.web.site import (
+    Moved,
+    Site,
+    Unavailable,
+    Unreadable,
+    canonical_number,
+    style_hashes,
+)
 from journal.web.stream import Watcher, updates
 
 Scope = MutableMapping[str, Any]
@@ -132,18 +139,37 @@ def unavailable(why: str | None) -> HTMLResponse:
 _SAID: set[str] = set()
 
 
-def unreadable(why: str) -> HTMLResponse:
-    """A campaign holding an event its rules cannot read: its pages say so (a 503, not a
-    failure), the GM's terminal names the event and the fix once."""
+def _say_once(why: str) -> None:
     if why not in _SAID:
         _SAID.add(why)
         print(f"journal serve: {why}", file=sys.stderr)
+
+
+def unreadable(why: str) -> HTMLResponse:
+    """A campaign holding an event its rules cannot read: its pages say so (a 503, not a
+    failure), the GM's terminal names the event and the fix once."""
+    _say_once(why)
     text = (
         "This campaign's record holds an event the journal cannot read. The GM's terminal "
         "names it and says how to put it right; this page works again on a reload then."
     )
     return HTMLResponse(
         PLAIN.format(title="This campaign cannot be read right now", text=text),
+        status_code=503,
+        headers={"retry-after": "30"},
+    )
+
+
+def moved(why: str) -> HTMLResponse:
+    """The database file was replaced or moved while serving: a clear 503 (said once on
+    the GM's terminal) rather than pages of a file that is no longer the journal's."""
+    _say_once(why)
+    text = (
+        "The journal's database file was replaced or moved since this server started. "
+        "The GM's terminal says what to do; this page works again once it is served anew."
+    )
+    return HTMLResponse(
+        PLAIN.format(title="Not available right now", text=text),
         status_code=503,
         headers={"retry-after": "30"},
     )
@@ -200,6 +226,8 @@ def create_app(
             shown = await run_sync(site.page, audience, view)
         except Unreadable as exc:
             return unreadable(str(exc))
+        except Moved as exc:
+            return moved(str(exc))
         except Unavailable as exc:
             return unavailable(str(exc))
         except NotFound:
@@ -237,6 +265,8 @@ def create_app(
             document = await run_sync(site.proof, audience, kind, number)
         except Unreadable as exc:
             return unreadable(str(exc))
+        except Moved as exc:
+            return moved(str(exc))
         except Unavailable as exc:
             return unavailable(str(exc))
         except JournalError:  # not this audience's to see (or no such event): says nothing
@@ -260,6 +290,8 @@ def create_app(
             await run_sync(site.page, audience, view)  # a page this audience has
         except Unreadable as exc:
             return unreadable(str(exc))
+        except Moved as exc:
+            return moved(str(exc))
         except Unavailable as exc:
             return unavailable(str(exc))
         except JournalError:
