@@ -787,14 +787,12 @@ class Journal:
         from journal.audit.snapshots import SnapshotCheck, examine_all
         from journal.audit.verify import Receipt, check_store, verify_chain
         from journal.cache import snapshot_registry
-        from journal.errors import SnapshotsUnavailable, StoreError
+        from journal.errors import SnapshotsUnavailable, StoreError, UnreadableEvent
 
         kept = None if receipt is None else Receipt.parse(receipt)
         integrity = self.store.integrity_problems()
-        try:  # events the rules cannot read: named once the chain is found sound
-            stopped = self._campaign.unreadable()
-        except StoreError:  # a damaged file: the walk of the chain says where
-            stopped = ()
+        #: an event the rules cannot read (decoded on the walk): named if the chain is sound
+        stopped: list[UnreadableEvent] = []
         unreadable = []
         try:
             rows, problem = self.store.snapshot_rows(self.campaign), ""
@@ -803,13 +801,25 @@ class Journal:
         head = self._campaign.head()
         examined = examine_all(rows, {self.campaign: self.ruleset.name})
         registry = snapshot_registry(self.ruleset.name)
-        corrections = Corrections() if stopped else self._campaign.corrections(head)
+        try:
+            corrections = self._campaign.corrections(head)
+        except UnreadableEvent as exc:
+            stopped.append(exc)
+            corrections = Corrections()
         check = SnapshotCheck(examined, corrections, registry, head)
+        taken = corrections.voided | corrections.amended.keys()  # folded as something else
 
         def readable() -> Iterator[Recorded]:
-            """The records, up to where a damaged file (that the check found) stops them."""
+            """The records, up to where a damaged file (that the check found) stops them,
+            each the folds would read decoded once."""
             try:
-                yield from self.records(head)
+                for record in self.records(head):
+                    yield record
+                    if not stopped and record.seq not in taken:
+                        try:
+                            record.payload  # noqa: B018 - decoded once, and kept
+                        except UnreadableEvent as exc:
+                            stopped.append(exc)
             except StoreError:
                 if not integrity:
                     raise
