@@ -34,6 +34,7 @@ from journal.errors import (
     NotFound,
     RuleError,
     SnapshotsUnavailable,
+    UnreadableEvent,
 )
 from journal.events.canonical import JSON, check_plain
 from journal.events.recorded import Recorded
@@ -42,7 +43,6 @@ from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold, fold_rows
 from journal.rules import load, names, rules_version
 from journal.rules.command import Command
-from journal.rules.concerns import concerns
 from journal.rules.core.events import EventVoided, RulingAmended
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
@@ -146,7 +146,10 @@ class Campaign:
         base = self._snapshot(upto, corrections) if cached else None
         start = base or CampaignState()
         rows = self.store.read_for_fold(self.campaign, after=start.seq, upto=upto)
-        state = fold_rows(rows, corrections, start)
+        try:
+            state = fold_rows(rows, corrections, start)
+        except UnreadableEvent as exc:
+            raise exc.of(self.campaign) from None
         if cached:
             self._snapshot_seq = start.seq
         if cached and keep and state.ruleset and state.seq - start.seq >= SNAPSHOT_EVERY:
@@ -174,7 +177,10 @@ class Campaign:
         rows = self.store.corrections(self.campaign, upto=upto)
         if any(kind == "RulingAmended" for _, kind, _ in rows):
             self.ruleset  # noqa: B018 - loading it registers the event types amendments hold
-        return Corrections.of(rows)
+        try:
+            return Corrections.of(rows)
+        except UnreadableEvent as exc:
+            raise exc.of(self.campaign) from None
 
     def _snapshot(self, as_of: int | None, corrections: Corrections) -> CampaignState | None:
         """The newest snapshot usable as of `as_of`, checked: bound to the events it folds
@@ -267,7 +273,7 @@ class Campaign:
         in its own transaction (a refused command writes nothing).
         """
         # a refused command writes nothing, not even a cache: keep=False
-        state = known or self._last or self.state(keep=False)
+        state = known or self._last or self._state_to_decide(command)
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
@@ -293,14 +299,72 @@ class Campaign:
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
         )
 
-    def _naming(self, name: str, after: int, state: CampaignState) -> tuple[int, ...]:
-        """The live events after `after` that name character `name`."""
+    def unreadable(self) -> tuple[UnreadableEvent, ...]:
+        """Every event of the campaign its rules cannot read (`db check`): each one the
+        folds would read decoded, whatever snapshot a command would start from."""
+        from journal.events.registry import from_json
+
+        self.ruleset  # noqa: B018 - loading it registers the event types of its rulings
+        try:
+            corrections = self.corrections()
+        except UnreadableEvent as exc:
+            return (exc,)
+        found = []
+        for seq, kind, schema, text, *_ in self.store.read_for_fold(self.campaign):
+            if seq in corrections.voided or seq in corrections.amended:
+                continue
+            try:
+                from_json(kind, schema, text)
+            except (ValueError, TypeError) as exc:
+                found.append(UnreadableEvent(seq, kind, str(exc).split("\n")[0], self.campaign))
+        return tuple(found)
+
+    def _state_to_decide(self, command: Command) -> CampaignState:
+        """The state `command` is decided on: the fold of the log; for the void of an event
+        its rules cannot read (what that refusal tells the GM to do), the fold without it."""
+        from journal.rules.core.commands import VoidEvent
+
+        try:
+            return self.state(keep=False)
+        except UnreadableEvent as exc:
+            if not isinstance(command, VoidEvent) or command.seq != exc.seq:
+                raise
+            if exc.kind in exc.UNVOIDABLE:
+                raise
+            head = self.head()
+            rows = list(self.store.corrections(self.campaign, upto=head))
+            if any(kind == "RulingAmended" for _, kind, _ in rows):
+                self.ruleset  # noqa: B018 - registers the event types amendments hold
+            readable = [row for row in rows if row[0] != exc.seq]
+            try:
+                corrections = Corrections.of(readable).with_void(head + 1, exc.seq)
+                state = fold_rows(self.store.read_for_fold(self.campaign, upto=head), corrections)
+            except UnreadableEvent as another:  # the next to void, once this one is
+                raise another.of(self.campaign) from None
+            return changed(state, slug=self.campaign)
+
+    def _relying_on(self, target: Recorded, state: CampaignState) -> tuple[int, ...]:
+        """The live events after `target` (a CharacterAdded or CharacterRenamed) that would
+        denote someone else, or nobody, were it voided: each event's names resolved to
+        identities with the naming events as they stand and without `target`."""
+        from journal.projection import names_walk
+        from journal.rules.concerns import concerned
+
+        records = list(self.records(state.seq))
+        corrections = self.corrections(state.seq)
+        without = corrections.with_void(state.seq + 1, target.seq)
         ruleset = self.ruleset
-        return tuple(
-            record.seq
-            for record in self.store.read(self.campaign, after=after, upto=state.seq)
-            if record.seq not in state.voided and name in concerns(record.payload, ruleset)
-        )
+        found = []
+        for (record, before, after), (_, before_void, after_void) in zip(
+            names_walk(records, corrections), names_walk(records, without), strict=True
+        ):
+            if record.seq <= target.seq or record.seq in corrections.voided:
+                continue
+            payload = corrections.amended.get(record.seq) or record.payload
+            now = concerned(payload, before, after, ruleset)
+            if now != concerned(payload, before_void, after_void, ruleset):
+                found.append(record.seq)
+        return tuple(found)
 
     def undo_target(self, anyone: bool = False) -> Recorded | None:
         """The last event that still counts (corrections aside) this object's writer
@@ -445,13 +509,13 @@ class Campaign:
 
         if isinstance(command, VoidEvent):
             target = self.store.get(self.campaign, command.seq)
-            named_by: tuple[int, ...] = ()
-            if target is not None and target.type == "CharacterAdded":
-                named_by = self._naming(str(target.data.get("name")), target.seq, state)
+            relied_on_by: tuple[int, ...] = ()
             what = ""  # the voided ruling in words, recorded with the void
-            if target is not None and target.payload is not None:
+            if target is not None and _readable(target):
+                if target.type in _NAMING and target.seq not in state.voided:
+                    relied_on_by = self._relying_on(target, state)
                 what = telling_of(state.ruleset).ruling_words(target)
-            command = VoidEvent(command.seq, command.reason, target, named_by, what)
+            command = VoidEvent(command.seq, command.reason, target, relied_on_by, what)
 
         def box(ruleset: Ruleset) -> DiceBox:
             return system_box(
@@ -499,6 +563,20 @@ def _amendment(newest_first: Iterable[Recorded], state: CampaignState) -> Record
             return record
         return None
     return None
+
+
+def _readable(record: Recorded) -> bool:
+    """Whether the rules can read `record` (a void takes one they cannot out of the log)."""
+    try:
+        record.payload  # noqa: B018 - decoded once, and kept
+    except UnreadableEvent:
+        return False
+    return True
+
+
+#: the events that give a character a name: a void of one may leave later events naming
+#: someone else, or nobody
+_NAMING = frozenset({"CharacterAdded", "CharacterRenamed"})
 
 
 #: the reason of the corrections an amendment records for the rulings after it

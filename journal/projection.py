@@ -14,6 +14,7 @@ from typing import NamedTuple, TypeVar
 
 from msgspec.structs import replace
 
+from journal.errors import UnreadableEvent
 from journal.events.recorded import FoldRow, Recorded
 from journal.events.registry import Event, from_data, from_json, to_data
 from journal.rules import load
@@ -61,9 +62,14 @@ class Corrections:
         amended: dict[int, Event] = {}
         amended_by: dict[int, int] = {}
         for seq, target, data in amendments:
-            found = from_data("RulingAmended", 1, data)
-            if seq not in voided and isinstance(found, RulingAmended):
-                amended[target], amended_by[target] = found.amended(), seq
+            if seq in voided:
+                continue  # never read: a void takes back an amendment its rules cannot read
+            try:
+                found = from_data("RulingAmended", 1, data)
+                if isinstance(found, RulingAmended):
+                    amended[target], amended_by[target] = found.amended(), seq
+            except (ValueError, TypeError) as exc:
+                raise UnreadableEvent(seq, "RulingAmended", str(exc).split("\n")[0]) from None
         return cls(frozenset(voided), amended, tuple(reaches), voided, amended_by)
 
     @classmethod
@@ -256,7 +262,12 @@ def _fold(
         if seq in voided:
             state = replace(state, seq=seq)
             continue
-        payload = amended.get(seq) or payload_of(kind, schema, body)
+        payload = amended.get(seq)
+        if payload is None:
+            try:
+                payload = payload_of(kind, schema, body)
+            except (ValueError, TypeError) as exc:  # an event stored otherwise than read
+                raise UnreadableEvent(seq, kind, str(exc).split("\n")[0]) from None
         state = apply(state, payload, Meta(seq, game_time, session, recorded_at), ruleset)
         if ruleset is None and state.ruleset:
             ruleset = load(state.ruleset)

@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     )
     from journal.current import config_file, database_key
     from journal.documents import BoardTable
-    from journal.errors import JournalError, NotFound, StoreError
+    from journal.errors import JournalError, NotFound, StoreError, UnreadableEvent
     from journal.files import private_folder, read_private, write_private
     from journal.handouts.details import game_date
     from journal.handouts.hooks import narrator_of
@@ -85,6 +85,7 @@ _HOMES = {
     "JournalError": "journal.errors",
     "NotFound": "journal.errors",
     "StoreError": "journal.errors",
+    "UnreadableEvent": "journal.errors",
     "config_file": "journal.current",
     "database_key": "journal.current",
     "Audience": "journal.handouts.recap",
@@ -158,6 +159,7 @@ __all__ = [
     "SnapshotList",
     "SnapshotsDropped",
     "StoreError",
+    "UnreadableEvent",
     "UpgradeReport",
     "config_file",
     "create",

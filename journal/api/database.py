@@ -19,7 +19,7 @@ The command line is a thin layer over this module and `journal.api.journal`.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -238,15 +238,25 @@ class Database:
 
     def _findings(self) -> tuple[Finding, ...]:
         from journal.api.reports import Finding
+        from journal.app import Campaign
 
+        unreadable = tuple(
+            found
+            for first in self.store.campaigns()
+            for found in Campaign(self.store, first.campaign).unreadable()
+        )
+        stopped = {found.campaign or "" for found in unreadable}
         return tuple(
+            Finding(found.campaign or "", "", found.problem, found.fix, found.seq)
+            for found in unreadable
+        ) + tuple(
             Finding(
                 campaign,
                 name,
                 f"campaign {campaign!r} has a character named {name!r}, {why}",
                 f"journal --campaign {campaign} character rename {_typable(name)} NEWNAME",
             )
-            for campaign, name, why in unfit_names(self.store)
+            for campaign, name, why in unfit_names(self.store, stopped)
         )
 
     # --- the snapshot cache --------------------------------------------------------------
@@ -407,18 +417,21 @@ def refusal(exc: JournalError) -> Refusal:
     return Refusal(without_passwords(str(exc)), exc.exit_code)
 
 
-def unfit_names(store: Store) -> list[tuple[str, str, str]]:
+def unfit_names(store: Store, unreadable: Set[str] = frozenset()) -> list[tuple[str, str, str]]:
     """(campaign, name, what is wrong) of each character whose name the journal now refuses
     (`journal.names`: an audience's name or a look-alike of one, an invisible character, a
     comma, too long, not in NFC, or a look-alike of an earlier character's), which older
     journals allowed: `journal db check` lists them (on a database at the current schema).
-    Of two look-alikes, the later is listed."""
+    Of two look-alikes, the later is listed; the `unreadable` campaigns are passed by
+    (their characters cannot be read until the event that stops them is fixed)."""
     from journal.app import Campaign
     from journal.names import normal, reason
     from journal.rules.core.decide import audience_named
 
     found: list[tuple[str, str, str]] = []
     for first in store.campaigns():
+        if first.campaign in unreadable:
+            continue
         characters = Campaign(store, first.campaign).state().characters
         for index, name in enumerate(characters):
             audience = audience_named(name)

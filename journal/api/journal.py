@@ -606,9 +606,9 @@ class Journal:
         ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
         renames = Renames(state)
-        names_at = renames.at if renames.any else None  # None: every name reads as it did
+        names = renames if renames.any else None  # None: every name reads as it did
         with rarely_collected():
-            entries = self._log_entries(records, corrections, session, since, ident, names_at)
+            entries = self._log_entries(records, corrections, session, since, ident, names)
         now = state if upto is None else self.state()
         heading = None if ident is None or not now.formerly(ident) else now.called(ident)
         return LogDocument(tuple(entries), heading)
@@ -620,7 +620,7 @@ class Journal:
         session: int | None,
         since: int,
         ident: CharacterId | None,
-        names_at: Callable[[CampaignState], Mapping[str, str]] | None,
+        renames: Renames | None,
     ) -> list[LogEntry]:
         ruleset = self.ruleset
         amended, amended_by, voided = (
@@ -643,7 +643,7 @@ class Journal:
             seq = record.seq
             ruling = amended.get(seq)
             shown = record if ruling is None else as_ruled(record, ruling)
-            line = describe(shown, ruleset, None if names_at is None else names_at(after))
+            line = describe(shown, ruleset, None if renames is None else renames.of(record, after))
             entries.append(LogEntry(record, seq in voided, line, amended_by.get(seq), between))
         return entries
 
@@ -789,11 +789,13 @@ class Journal:
         from journal.audit.snapshots import SnapshotCheck, examine_all
         from journal.audit.verify import Receipt, TreeReport, check_store, verify_chain
         from journal.cache import snapshot_registry
-        from journal.errors import SnapshotsUnavailable, StoreError
+        from journal.errors import SnapshotsUnavailable, StoreError, UnreadableEvent
         from journal.proof.tree import Growing, node_problems
 
         kept = None if receipt is None else Receipt.parse(receipt)
         integrity = self.store.integrity_problems()
+        #: an event the rules cannot read (decoded on the walk): named if the chain is sound
+        stopped: list[UnreadableEvent] = []
         unreadable = []
         try:
             rows, problem = self.store.snapshot_rows(self.campaign), ""
@@ -802,12 +804,25 @@ class Journal:
         head = self._campaign.head()
         examined = examine_all(rows, {self.campaign: self.ruleset.name})
         registry = snapshot_registry(self.ruleset.name)
-        check = SnapshotCheck(examined, self._campaign.corrections(head), registry, head)
+        try:
+            corrections = self._campaign.corrections(head)
+        except UnreadableEvent as exc:
+            stopped.append(exc)
+            corrections = Corrections()
+        check = SnapshotCheck(examined, corrections, registry, head)
+        taken = corrections.voided | corrections.amended.keys()  # folded as something else
 
         def readable() -> Iterator[Recorded]:
-            """The records, up to where a damaged file (that the check found) stops them."""
+            """The records, up to where a damaged file (that the check found) stops them,
+            each the folds would read decoded once."""
             try:
-                yield from self.records(head)
+                for record in self.records(head):
+                    yield record
+                    if not stopped and record.seq not in taken:
+                        try:
+                            record.payload  # noqa: B018 - decoded once, and kept
+                        except UnreadableEvent as exc:
+                            stopped.append(exc)
             except StoreError:
                 if not integrity:
                     raise
@@ -822,6 +837,8 @@ class Journal:
                 yield record
 
         report = verify_chain(leaves(check.watch(readable())), kept, self.campaign)
+        if stopped and report.first_bad is None:  # no altered event: one nothing can read
+            raise stopped[0]
         if unreadable:
             report.cannot_read()
         check_store(report, self.store.trigger_problems(), integrity)

@@ -108,12 +108,15 @@ class UpgradeReport(Document):
 @dataclass(frozen=True)
 class Finding(Document):
     """Something `db check` finds to fix in a sound database, and the command that fixes it
-    (a character whose name an older journal allowed and the journal now refuses)."""
+    (a character whose name an older journal allowed and the journal now refuses, an event
+    its rules cannot read)."""
 
     campaign: str
     character: str
     problem: str
     fix: str
+    #: the event to fix (its rules cannot read it; `character` is then empty)
+    seq: int | None = None
 
 
 @dataclass(frozen=True)

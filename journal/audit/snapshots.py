@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from journal.cache import read, snapshot_registry
 from journal.documents import Document, JSONDict
-from journal.errors import JournalError
+from journal.errors import JournalError, UnreadableEvent
 from journal.events.recorded import Recorded
 from journal.frozen import changed
 from journal.projection import Corrections, fold
@@ -184,7 +184,7 @@ class SnapshotCheck:
             try:
                 state = fold([record], self._corrections, state)
             except Exception as exc:
-                told = str(exc).strip()
+                told = exc.why if isinstance(exc, UnreadableEvent) else str(exc).strip()
                 seq, why = record.seq, told.splitlines()[0] if told else type(exc).__name__
                 break
         for pending in self._pending.values():

@@ -180,6 +180,8 @@ def serve(
     for slug, by_token in everything.items():
         found = document(base, by_token)
         click.echo(f"Campaign {slug}:")
+        if slug in site.unreadable:  # its pages say so; every other campaign is served
+            click.echo(f"Notice: {site.unreadable[slug]}", err=True)
         click.echo("\n".join("  " + line for line in _lines(found)))
         characters = found["characters"]
         assert isinstance(characters, dict)

@@ -7,6 +7,7 @@ from datetime import datetime
 
 import msgspec
 
+from journal.errors import UnreadableEvent
 from journal.events.canonical import JSON, sorted_json
 from journal.events.registry import Event, from_data, from_json
 
@@ -96,10 +97,13 @@ class Recorded:
     def payload(self) -> Event:
         """The typed payload, decoded once."""
         if self._payload is None:
-            if self._text is not None and self._data is None:
-                self._payload = from_json(self.type, self.schema, self._text)
-            else:
-                self._payload = from_data(self.type, self.schema, self.data)
+            try:
+                if self._text is not None and self._data is None:
+                    self._payload = from_json(self.type, self.schema, self._text)
+                else:
+                    self._payload = from_data(self.type, self.schema, self.data)
+            except (ValueError, TypeError) as exc:  # msgspec's DecodeError is a ValueError
+                raise UnreadableEvent(self.seq, self.type, _first(exc), self.campaign) from None
         return self._payload
 
     def export(self) -> dict[str, JSON]:
@@ -128,3 +132,9 @@ def format_instant(moment: datetime) -> str:
     if moment.year < 1000 or moment.tzinfo is not None:  # strftime's year has no zeros
         return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     return moment.isoformat(timespec="microseconds") + "Z"
+
+
+def _first(exc: Exception) -> str:
+    """The first line of what the decoding said."""
+    told = str(exc).strip()
+    return told.splitlines()[0][:200] if told else type(exc).__name__

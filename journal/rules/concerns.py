@@ -51,7 +51,13 @@ def holder(name: str, before: CampaignState, after: CampaignState) -> CharacterI
 def concerned(
     payload: Event, before: CampaignState, after: CampaignState, ruleset: Ruleset | None
 ) -> frozenset[CharacterId]:
-    """The characters an event is about, by identity: each name it uses resolved at its seq."""
+    """The characters an event is about, by identity: each name it uses resolved at its seq;
+    an amendment's at the seq of the ruling it amends (whoever held those names then,
+    though a newcomer may hold one now)."""
+    if isinstance(payload, RulingAmended):
+        then = after.ids_at(payload.seq)
+        names = concerns(payload, ruleset)
+        return frozenset(then[name] for name in names if name in then)
     found = set()
     for name in concerns(payload, ruleset):
         ident = holder(name, before, after)
@@ -75,7 +81,10 @@ def concerns(payload: Event, ruleset: Ruleset | None) -> tuple[str, ...]:
         case SecretRevealed(to=to):
             return tuple(to)
         case RulingAmended():
-            return concerns(payload.amended(), ruleset)
+            try:
+                return concerns(payload.amended(), ruleset)
+            except (ValueError, TypeError):  # a voided one its rules cannot read: nobody
+                return ()
     if isinstance(payload, _NOBODY) or ruleset is None:
         return ()
     return ruleset.concerns(payload)

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from journal.documents import StatusDocument
+from journal.errors import UnreadableEvent
 from journal.events.recorded import Recorded
 from journal.events.registry import Event
 from journal.rules.core.events import (
@@ -136,7 +137,11 @@ def _sealed(payload: ChainSealed, ruleset: Ruleset | None) -> str:
 
 def _re_rules(payload: RulingAmended, ruleset: Ruleset | None) -> str:
     why = f" ({payload.reason})" if payload.reason else ""
-    return f"Re-rules #{payload.seq}{why}: {describe_payload(payload.amended(), ruleset)}"
+    try:
+        ruling = describe_payload(payload.amended(), ruleset)
+    except (ValueError, TypeError) as exc:  # a voided amendment stored otherwise than read
+        ruling = f"a ruling ({payload.ruling}) its rules cannot read ({str(exc).splitlines()[0]})"
+    return f"Re-rules #{payload.seq}{why}: {ruling}"
 
 
 def _adjusted(payload: NumbersAdjusted, ruleset: Ruleset | None) -> str:
@@ -199,8 +204,13 @@ def describe(
     record: Recorded, ruleset: Ruleset | None, names: Mapping[str, str] | None = None
 ) -> str:
     """The record's line; with `names` (`Renames.at`: each name as it denoted someone then,
-    to what they are called now), a name it uses reads "Tobais (now Tobias)"."""
-    return with_new_names(describe_payload(record.payload, ruleset), names)
+    to what they are called now), a name it uses reads "Tobais (now Tobias)". An event its
+    rules cannot read (voided: else nothing reads the campaign) says so."""
+    try:
+        payload = record.payload
+    except UnreadableEvent as exc:
+        return f"{record.type}, which its rules cannot read ({exc.why})"
+    return with_new_names(describe_payload(payload, ruleset), names)
 
 
 def with_new_names(text: str, names: Mapping[str, str] | None) -> str:
@@ -233,17 +243,28 @@ class Renames:
 
     def at(self, state: CampaignState) -> dict[str, str]:
         """Each name held in `state` whose holder is called otherwise now: old -> now."""
+        return self.held(state.ids)
+
+    def of(self, record: Recorded, after: CampaignState) -> dict[str, str]:
+        """`at` for the names `record` uses (folded into `after`): an amendment's as they
+        were held at the ruling it amends."""
+        if record.type == "RulingAmended" and isinstance(record.payload, RulingAmended):
+            return self.held(after.ids_at(record.payload.seq))
+        return self.held(after.ids)
+
+    def held(self, ids: Mapping[str, CharacterId]) -> dict[str, str]:
+        """Each name of `ids` (name -> holder) whose holder is called otherwise now."""
         if not self.any:
             return {}
-        if self._last is not None and self._last[0] is state.ids:
+        if self._last is not None and self._last[0] is ids:
             return self._last[1]
         final = self.final.names
         now = {
             name: final[ident][-1][0]
-            for name, ident in state.ids.items()
+            for name, ident in ids.items()
             if ident in final and final[ident][-1][0] != name
         }
-        self._last = (state.ids, now)
+        self._last = (ids, now)
         return now
 
 

@@ -33,7 +33,14 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from journal.api import JournalError, NotFound
-from journal.web.site import Site, Unavailable, canonical_number, style_hashes
+from journal.web.site import (
+    Moved,
+    Site,
+    Unavailable,
+    Unreadable,
+    canonical_number,
+    style_hashes,
+)
 from journal.web.stream import Watcher, updates
 
 Scope = MutableMapping[str, Any]
@@ -128,6 +135,46 @@ def unavailable(why: str | None) -> HTMLResponse:
     )
 
 
+#: what an unreadable campaign's pages told the GM's terminal already (once each)
+_SAID: set[str] = set()
+
+
+def _say_once(why: str) -> None:
+    if why not in _SAID:
+        _SAID.add(why)
+        print(f"journal serve: {why}", file=sys.stderr)
+
+
+def unreadable(why: str) -> HTMLResponse:
+    """A campaign holding an event its rules cannot read: its pages say so (a 503, not a
+    failure), the GM's terminal names the event and the fix once."""
+    _say_once(why)
+    text = (
+        "This campaign's record holds an event the journal cannot read. The GM's terminal "
+        "names it and says how to put it right; this page works again on a reload then."
+    )
+    return HTMLResponse(
+        PLAIN.format(title="This campaign cannot be read right now", text=text),
+        status_code=503,
+        headers={"retry-after": "30"},
+    )
+
+
+def moved(why: str) -> HTMLResponse:
+    """The database file was replaced or moved while serving: a clear 503 (said once on
+    the GM's terminal) rather than pages of a file that is no longer the journal's."""
+    _say_once(why)
+    text = (
+        "The journal's database file was replaced or moved since this server started. "
+        "The GM's terminal says what to do; this page works again once it is served anew."
+    )
+    return HTMLResponse(
+        PLAIN.format(title="Not available right now", text=text),
+        status_code=503,
+        headers={"retry-after": "30"},
+    )
+
+
 def busy(text: str) -> HTMLResponse:
     """Too many of something (this link's open pages): a clear 503, try again later."""
     return HTMLResponse(
@@ -177,6 +224,10 @@ def create_app(
             if audience is None:
                 return not_found()
             shown = await run_sync(site.page, audience, view)
+        except Unreadable as exc:
+            return unreadable(str(exc))
+        except Moved as exc:
+            return moved(str(exc))
         except Unavailable as exc:
             return unavailable(str(exc))
         except NotFound:
@@ -212,6 +263,10 @@ def create_app(
             if audience is None:
                 return not_found()
             document = await run_sync(site.proof, audience, kind, number)
+        except Unreadable as exc:
+            return unreadable(str(exc))
+        except Moved as exc:
+            return moved(str(exc))
         except Unavailable as exc:
             return unavailable(str(exc))
         except JournalError:  # not this audience's to see (or no such event): says nothing
@@ -233,6 +288,10 @@ def create_app(
             if audience is None:
                 return not_found()
             await run_sync(site.page, audience, view)  # a page this audience has
+        except Unreadable as exc:
+            return unreadable(str(exc))
+        except Moved as exc:
+            return moved(str(exc))
         except Unavailable as exc:
             return unavailable(str(exc))
         except JournalError:
@@ -251,9 +310,7 @@ def create_app(
         stream = counted(token, updates(site, watching, token, audience, view, last))
         return EventSourceResponse(stream, ping=15, headers={"x-accel-buffering": "no"})
 
-    async def counted(
-        token: str, stream: AsyncIterator[bytes]
-    ) -> AsyncIterator[bytes]:
+    async def counted(token: str, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
         """`stream`, counted among its link's open streams while it runs."""
         streams[token] = streams.get(token, 0) + 1
         try:

@@ -243,22 +243,24 @@ def token(secret: bytes, campaign: str, key: str, generation: int) -> str:
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
-def audiences(journal: Journal) -> list[Audience]:
-    """The campaign's audiences: the GM, the players, every character of the story."""
+def audiences(journal: Journal, characters: bool = True) -> list[Audience]:
+    """The campaign's audiences: the GM, the players, every character of the story (not
+    without `characters`: a campaign whose cast cannot be read)."""
     found = [Audience(journal.campaign, GM), Audience(journal.campaign, PLAYERS)]
-    for entry in journal.characters().characters:  # a retired one keeps their handouts
+    for entry in journal.characters().characters if characters else ():
+        # a retired one keeps their handouts
         found.append(Audience(journal.campaign, f"character:{entry.joined}", entry.name))
     return found
 
 
 def tokens(
-    keys: Keys, database: str, journal: Journal, *, create: bool = False
+    keys: Keys, database: str, journal: Journal, *, create: bool = False, characters: bool = True
 ) -> dict[str, Audience]:
     """token -> audience for every audience of the campaign (empty: no secret yet)."""
     found = keys.of(database, create=create)
     if found is None:
         return {}
-    return {found.token(a.campaign, a.key): a for a in audiences(journal)}
+    return {found.token(a.campaign, a.key): a for a in audiences(journal, characters)}
 
 
 def named(journal: Journal, wanted: str) -> Audience:

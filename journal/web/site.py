@@ -53,6 +53,16 @@ class Unavailable(Exception):
     """The database cannot be read as it is (unreachable, or at another schema)."""
 
 
+class Moved(Unavailable):
+    """The SQLite file served was replaced or moved (another file at its path, or none):
+    pages answer 503 until `journal serve` is started again on the file there now."""
+
+
+class Unreadable(Unavailable):
+    """One campaign holds an event its rules cannot read: its pages say so, the other
+    campaigns' pages go on."""
+
+
 #: what a page is kept under: campaign, audience, the character's name now, view and head seq
 #: (`Site.key`)
 PageKey = tuple[str, str, str | None, str, int]
@@ -86,6 +96,10 @@ class Site:
         self._checked = 0.0
         self._links: dict[str, dict[str, Audience]] = {}
         self._links_key: tuple[object, object] | None = None
+        #: campaign -> what stops it being read (an event its rules cannot read, the fix)
+        self.unreadable: dict[str, str] = {}
+        #: the SQLite file's identity (device, inode) when the site opened it
+        self._file = _identity(store.sqlite_path)
 
     # --- the campaigns and their links -----------------------------------------------------
 
@@ -121,12 +135,23 @@ class Site:
             heads = tuple((slug, self.journal(slug).head()) for slug in slugs)
             key = (heads, self.keys.stamp())
             if create or key != self._links_key:
-                self._links = {
-                    slug: tokens(self.keys, self.database, self.journal(slug), create=create)
-                    for slug in slugs
-                }
+                self._links = {slug: self._tokens(slug, create) for slug in slugs}
                 self._links_key = (heads, self.keys.stamp())
             return self._links
+
+    def _tokens(self, slug: str, create: bool) -> dict[str, Audience]:
+        """The campaign's links; of one whose cast cannot be read, the GM's and the
+        players' (their pages say what is wrong), and `unreadable` says why."""
+        from journal.api import UnreadableEvent
+
+        journal = self.journal(slug)
+        try:
+            found = tokens(self.keys, self.database, journal, create=create)
+        except UnreadableEvent as exc:
+            self.unreadable[slug] = str(exc)
+            return tokens(self.keys, self.database, journal, create=create, characters=False)
+        self.unreadable.pop(slug, None)
+        return found
 
     def audience(self, token: str) -> Audience | None:
         """Whose `token` is (None: nobody's, or a revoked link)."""
@@ -156,12 +181,27 @@ class Site:
         """`read()`, a database that cannot be read as it is turned into Unavailable."""
         from sqlalchemy.exc import DBAPIError
 
-        from journal.api import StoreError
+        from journal.api import StoreError, UnreadableEvent
 
+        self._same_file()
         try:
             return read()
+        except UnreadableEvent as exc:
+            raise Unreadable(str(exc)) from None
         except (StoreError, DBAPIError) as exc:
             raise Unavailable(str(getattr(exc, "orig", None) or exc)) from None
+
+    def _same_file(self) -> None:
+        """Moved when the SQLite file at the served path is no longer the one opened (by
+        its device and inode: a copy put in its place, a rename, a restore from backup)."""
+        path = self.store.sqlite_path
+        if self._file is None or path is None or _identity(path) == self._file:
+            return
+        raise Moved(
+            f"the database file {path} was replaced or moved since `journal serve` opened "
+            "it: pages answer 503; stop it (Ctrl-C) and start `journal serve` again to serve "
+            "the file there now"
+        )
 
     # --- pages -----------------------------------------------------------------------------
 
@@ -234,6 +274,19 @@ def _label(audience: Audience) -> str:
 #: a handout's own policy (a `<meta>`, for a file opened from disk): the server's header
 #: says what the page may load, and no less strictly (see `journal.web.app.POLICY`)
 META_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', re.I)
+
+
+def _identity(path: Path | None) -> tuple[int, int] | None:
+    """(device, inode) of the file at `path`; (0, 0) when there is none (None: no file)."""
+    import os
+
+    if path is None:
+        return None
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (0, 0)
+    return (found.st_dev, found.st_ino)
 
 
 def _policy_free(html: str) -> str:

@@ -194,6 +194,7 @@ def test_check_finds_a_name_the_journal_now_refuses_with_its_fix(database: Datab
         "character": "GM",
         "problem": finding.problem,
         "fix": "journal --campaign night character rename GM NEWNAME",
+        "seq": None,  # an event's finding names its seq
     }
     assert "the name of a handout's audience" in finding.problem
     assert report.to_json()["findings"] == [finding.to_json()]

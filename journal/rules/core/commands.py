@@ -118,8 +118,9 @@ class VoidEvent(Command, frozen=True):
     seq: int
     reason: str
     target: Recorded | None = None  # the app looks the event up; None when it does not exist
-    #: for a CharacterAdded: the live events that name the character (the app finds them)
-    named_by: tuple[int, ...] = ()
+    #: for a CharacterAdded or CharacterRenamed: the live events after it that would
+    #: denote someone else, or nobody, without it (the app finds them, by identity)
+    relied_on_by: tuple[int, ...] = ()
     #: the voided ruling in a few words (`Telling.ruling_words`: the app words it)
     what: str = ""
 

@@ -302,9 +302,17 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
         raise RuleError(f"event {target.seq} is {target.type}: {UNVOIDABLE[target.type]}")
     if target.seq in state.voided:
         raise RuleError(f"event {target.seq} is already voided; see `journal log`")
-    if target.type == "CharacterAdded" and command.named_by:
-        events = ", ".join(f"#{seq}" for seq in command.named_by[:5])
-        more = " and more" if len(command.named_by) > 5 else ""
+    if command.relied_on_by:
+        relying = command.relied_on_by
+        events = ", ".join(f"#{seq}" for seq in relying[:5])
+        more = f" and {len(relying) - 5:,} more" if len(relying) > 5 else ""
+        if target.type == "CharacterRenamed":
+            old, new = target.data.get("old"), target.data.get("new")
+            raise RuleError(
+                f"the rename of {old} to {new} (#{target.seq}) is relied on by later events "
+                f"({events}{more}): without it they would name someone else or nobody; void "
+                "those first, or rename the character again (`journal character rename`)"
+            )
         raise RuleError(
             f"{target.data.get('name')} is named by later events ({events}{more}): void those "
             "first, or rename the character (`journal character rename`)"

@@ -98,6 +98,17 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
             f"{meant}add one with `journal character add`"
         )
 
+    def ids_at(self, seq: int) -> dict[str, CharacterId]:
+        """Who held each name at event `seq` (no naming event itself), as this state's
+        history of names tells it: a later state knows every name held before it."""
+        found = {}
+        for ident, held in self.names.items():
+            for index, (name, since) in enumerate(held):
+                until = held[index + 1][1] if index + 1 < len(held) else None
+                if since <= seq and (until is None or seq < until):
+                    found[name] = ident
+        return found
+
     def name_of(self, ident: CharacterId) -> str:
         """The name character `ident` goes by now."""
         return self.names[ident][-1][0]
