@@ -144,40 +144,6 @@ def html_ids(value: object) -> Markup:
     return Markup(_WORDS_AND_HYPHENS.sub(_hyphenated_ids, text))
 
 
-#: a note longer than this is printed as paragraphs of about `_PARAGRAPH` characters
-_LONG_NOTE = 2000
-_PARAGRAPH = 1000
-_SENTENCE_ENDS = (". ", "! ", "? ")
-
-
-def html_paragraphs(value: object) -> Markup:
-    """A note's text escaped for HTML; a long one cut at sentence ends (else at a space)
-    into paragraphs of about a thousand characters, each a `<span class="para">` the
-    handout CSS shows as a block. WeasyPrint lays a paragraph out line by line from the
-    rest of its text, so a 90 KB note as one paragraph took seconds more to print."""
-    text = str(escape(value))
-    if len(str(value)) <= _LONG_NOTE:
-        return Markup(text)
-    runs: list[str] = []
-    start = 0
-    while len(text) - start > _PARAGRAPH:
-        limit = start + _PARAGRAPH
-        cut = max(text.rfind(end, start, limit) for end in _SENTENCE_ENDS)
-        if cut > start:
-            cut += 1  # after the stop; the space opens no paragraph
-        else:
-            cut = text.rfind(" ", start, limit)
-            if cut <= start:  # no space: cut anywhere but inside an entity (`&amp;`)
-                cut = limit
-                entity = text.rfind("&", limit - 8, limit)
-                if entity > start and text.find(";", entity, limit) == -1:
-                    cut = entity
-        runs.append(text[start:cut])
-        start = cut + 1 if text.startswith(" ", cut) else cut
-    runs.append(text[start:])
-    return Markup("".join(f'<span class="para">{run}</span>' for run in runs))
-
-
 def _hyphenated_ids(match: re.Match[str]) -> str:
     """In a run of word characters and hyphens, each `word-word(-word...)` (one hyphen
     between words) in a `<span class="id">`."""
@@ -246,7 +212,6 @@ def _environment(
     env.filters["signed"] = _signed
     env.filters["md"] = md_escape
     env.filters["ids"] = html_ids
-    env.filters["paragraphs"] = html_paragraphs
     return env
 
 
