@@ -101,18 +101,15 @@ div {{ break-after: page; }}
 UNSTAMPED = Stamp(0, "0" * 64, datetime(2000, 1, 1, tzinfo=UTC))
 
 
-def numbered(paper: str, pages: int) -> bytes:
+def numbers_html(paper: str, pages: int) -> str:
     """`pages` pages of `paper` holding only "Page N of M" at their foot (the first, the
     cover, none), to be laid over a book's pages once its length is known."""
-    html = NUMBERS.format(paper=paper, pages="<div></div>" * pages)
-    data, count = pdf_and_pages(html, UNSTAMPED)
-    assert count == pages, (count, pages)
-    return data
+    return NUMBERS.format(paper=paper, pages="<div></div>" * pages)
 
 
 def joined(parts: list[bytes], stamp: Stamp, numbers: bytes | None = None) -> bytes:
     """PDFs one after the other as one (their bookmarks kept; the first one's title), its
-    dates and identifier set as `to_pdf` sets them; `numbers` (see `numbered`) laid over
+    dates and identifier set as `to_pdf` sets them; `numbers` (see `numbers_html`) laid over
     its pages. A long book is printed chapter by chapter and joined here: WeasyPrint holds
     every page's layout until it writes the file, so one document of hundreds of pages
     would take hundreds of MiB."""

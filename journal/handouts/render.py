@@ -35,7 +35,7 @@ from journal.handouts.charts import Series, both_widths
 from journal.handouts.pdf import (
     check_paper,
     joined,
-    numbered,
+    numbers_html,
     pdf_and_pages,
     stamp_of,
     to_pdf,
@@ -400,7 +400,8 @@ def book_pdf(
     alone: it is printed once per content (`journal.handouts.chapters`: kept in the cache
     folder, bound to the hash of its HTML and stylesheet), the chapters not kept printed
     side by side on the machine's cores. The contents is printed last with each chapter's
-    first page; then every page but the cover gets "Page N of M" (`pdf.numbered`)."""
+    first page; then every page but the cover gets "Page N of M" (`pdf.numbers_html`,
+    kept like a chapter)."""
     from journal.handouts.chapters import printed
 
     page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
@@ -435,7 +436,9 @@ def book_pdf(
             break
         front_pages = count
     total = front_pages + sum(count for _, count in parts)
-    numbers = numbered(page["paper"], total)
+    # kept like a chapter: a book one event on, as long as before, numbers no page again
+    [(numbers, count)] = printed([numbers_html(page["paper"], total)])
+    assert count == total, (count, total)
     return joined([front, *(data for data, _ in parts)], stamp, numbers)
 
 

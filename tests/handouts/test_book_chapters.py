@@ -15,7 +15,10 @@ from support.pdf import pages
 pytest.importorskip("weasyprint", reason="the book's PDF needs the pdf extra")
 
 from journal.handouts import chapters
+from journal.handouts.pdf import NUMBERS
 
+#: how the page numbers' HTML begins (`pdf.NUMBERS`)
+NUMBERS_START = NUMBERS.split("{paper}")[0].replace("{{", "{")
 #: what a worker process runs (by its name: the pool pickles it by reference)
 PRINT_ONE = chapters.print_one
 
@@ -51,15 +54,22 @@ def test_a_chapter_is_printed_once_per_content_and_the_book_is_the_same(
 ) -> None:
     worked_example(runner)
     first = _book(runner, tmp_path, "first.pdf")
-    # a session, three arcs, the cast, the receipt, and the contents measured
-    assert len(printing) == 7
+    # a session, three arcs, the cast, the receipt, the contents measured, the page numbers
+    assert len(printing) == 8
+    assert sum(html.startswith(NUMBERS_START) for html in printing) == 1
     printing.clear()
     again = _book(runner, tmp_path, "again.pdf")
     assert printing == [] and again == first
     runner("note", "The cellar door is open")  # the receipt and the GM's arcs move on
     printing.clear()
-    _book(runner, tmp_path, "more.pdf")
+    more = _book(runner, tmp_path, "more.pdf")
     assert 0 < len(printing) < 7  # the session's recap, unchanged, was kept
+    # the book as long as before: its "Page N of M" layer was kept too
+    assert len(pages(more)) == len(pages(first))
+    assert not any(html.startswith(NUMBERS_START) for html in printing)
+    for path in _kept(tmp_path).iterdir():
+        path.unlink()
+    assert _book(runner, tmp_path, "whole.pdf") == more  # the rebuild is the full build
 
 
 def test_an_edited_or_swapped_chapter_is_not_trusted(
@@ -68,7 +78,7 @@ def test_an_edited_or_swapped_chapter_is_not_trusted(
     worked_example(runner)
     first = _book(runner, tmp_path, "first.pdf")
     kept = sorted(_kept(tmp_path).glob("*.pdf"))
-    assert len(kept) == 7
+    assert len(kept) == 8
     kept[0].write_bytes(kept[1].read_bytes())  # another chapter's PDF in its place
     record = kept[2].with_suffix(".json")
     record.write_text(record.read_text().replace('"pages":', '"pages":1', 1))
