@@ -251,9 +251,7 @@ def create_app(
         stream = counted(token, updates(site, watching, token, audience, view, last))
         return EventSourceResponse(stream, ping=15, headers={"x-accel-buffering": "no"})
 
-    async def counted(
-        token: str, stream: AsyncIterator[bytes]
-    ) -> AsyncIterator[bytes]:
+    async def counted(token: str, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
         """`stream`, counted among its link's open streams while it runs."""
         streams[token] = streams.get(token, 0) + 1
         try:
