@@ -170,25 +170,70 @@ def turn(settings: Settings, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("name", shell_complete=complete("character"))
+@click.argument("name", required=False, shell_complete=complete("character"))
 @click.option(
     "--dice", metavar="+A/-B", help="Entered d10 pair, e.g. +5/-6 (rolled when left out)."
 )
+@click.option(
+    "--all",
+    "everyone",
+    is_flag=True,
+    help="Everyone in the fight still to roll this turn, one after another (at the play "
+    "prompt each is asked for their dice).",
+)
 @json_option
 @pass_settings
-def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -> None:
-    """Roll NAME's initiative: Reaction - action penalty + d10 - d10.
+def initiative(
+    settings: Settings, name: str | None, dice: str | None, everyone: bool, as_json: bool
+) -> None:
+    """Roll NAME's initiative: Reaction - action penalty + d10 - d10. With --all, each
+    participant still to roll this turn in the fight's order.
 
     \b
     Example:
       journal initiative Freddie --dice +5/-6
       journal initiative Linda
+      journal initiative --all
     """
     from journal.plugin import parse_d10_pair
     from journal.rulesets.horror_factor.rules import RollInitiative
 
+    if everyone:
+        if name is not None or dice is not None or as_json:
+            fail(
+                "`initiative --all` asks each participant in turn: leave out NAME, --dice "
+                "and --json (or roll one: `initiative Linda --dice +5/-6`)"
+            )
+        for waiting in _still_to_roll(settings.journal()):
+            run_and_show(settings, RollInitiative(waiting), False, None, {"initiative": "--dice"})
+        return
+    if name is None:
+        fail("name who rolls (`initiative Linda`), or --all for everyone still to roll")
     entered = {"initiative": parse_d10_pair(dice)} if dice else None
     run_and_show(settings, RollInitiative(name), as_json, entered, {"initiative": "--dice"})
+
+
+def _still_to_roll(journal: Journal) -> list[str]:
+    """The running fight's participants (in its order) who are in it and have rolled no
+    initiative this turn; refused in words when there are none."""
+    from journal.rulesets.horror_factor.rules.status import HFStatus
+
+    characters = journal.status().characters
+    fight = [n for n in journal.completions("character") if n in characters]
+    numbers = {n: characters[n] for n in fight}
+    if not any(isinstance(c, HFStatus) and c.encounter for c in numbers.values()):
+        fail("no encounter is running: start one with `journal encounter start`")
+    waiting = [
+        n
+        for n, c in numbers.items()
+        if isinstance(c, HFStatus)
+        and c.encounter is not None
+        and c.encounter.left is None
+        and c.encounter.initiative is None
+    ]
+    if not waiting:
+        fail("everyone in the fight rolled initiative this turn: `journal turn` starts the next")
+    return waiting
 
 
 @click.command()
