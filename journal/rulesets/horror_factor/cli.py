@@ -216,20 +216,21 @@ def initiative(
 def _still_to_roll(journal: Journal) -> list[str]:
     """The running fight's participants (in its order) who are in it and have rolled no
     initiative this turn; refused in words when there are none."""
-    from journal.rulesets.horror_factor.rules.status import HFStatus
-
     characters = journal.status().characters
-    fight = [n for n in journal.completions("character") if n in characters]
-    numbers = {n: characters[n] for n in fight}
-    if not any(isinstance(c, HFStatus) and c.encounter for c in numbers.values()):
+    # each one's `encounter` (`status --json`): None outside the running fight
+    in_fight = {
+        n: getattr(characters[n], "encounter", None)
+        for n in journal.completions("character")
+        if n in characters
+    }
+    if not any(in_fight.values()):
         fail("no encounter is running: start one with `journal encounter start`")
     waiting = [
         n
-        for n, c in numbers.items()
-        if isinstance(c, HFStatus)
-        and c.encounter is not None
-        and c.encounter.left is None
-        and c.encounter.initiative is None
+        for n, numbers in in_fight.items()
+        if numbers is not None
+        and getattr(numbers, "left", None) is None
+        and getattr(numbers, "initiative", None) is None
     ]
     if not waiting:
         fail("everyone in the fight rolled initiative this turn: `journal turn` starts the next")
