@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from journal.projection import Step
     from journal.rules.clock import advance, hours_between
     from journal.rules.command import Command
-    from journal.rules.core.decide import clock_moved, rested_for
+    from journal.rules.core.elapsed import clock_moved, rested_for
     from journal.rules.core.events import (
         Adjustment,
         CharacterAdded,
@@ -137,8 +137,8 @@ _HOMES = {
     "WiredCommands": "journal.cli.rulesets",
     "advance": "journal.rules.clock",
     "changed": "journal.frozen",
-    "clock_moved": "journal.rules.core.decide",
-    "rested_for": "journal.rules.core.decide",
+    "clock_moved": "journal.rules.core.elapsed",
+    "rested_for": "journal.rules.core.elapsed",
     "complete": "journal.cli.common",
     "describe_terms": "journal.events.terms",
     "event": "journal.events.registry",

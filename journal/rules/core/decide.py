@@ -28,12 +28,12 @@ from journal.rules.core.commands import (
     VoidEvent,
     is_slug,
 )
+from journal.rules.core.elapsed import clock_moved
 from journal.rules.core.events import (
     CampaignCreated,
     CharacterAdded,
     CharacterRenamed,
     CharacterRetired,
-    ClockAdvanced,
     ClockSet,
     EventVoided,
     HandoutPosted,
@@ -310,26 +310,3 @@ def _void(state: CampaignState, command: VoidEvent) -> EventVoided:
             "first, or rename the character (`journal character rename`)"
         )
     return EventVoided(target.seq, command.reason.strip(), target.type, command.what)
-
-
-def clock_moved(state: CampaignState, amount: str) -> ClockAdvanced:
-    """The clock moved on by `amount` (`6mo`, `8h`), as `clock advance` moves it: what a
-    ruling that takes time (months of peace, a night's rest) records before itself, so
-    it is dated when that time is over. The clock must be set."""
-    assert state.clock is not None
-    return ClockAdvanced(amount, clock.advance(state.clock, amount), state.clock)
-
-
-def rested_for(state: CampaignState, hours: int | None, ruling: Event) -> list[Event]:
-    """A rest that took `hours` (`rest --hours 8`): the clock moved on by them, then the
-    rest, dated when it is over. None: the clock stays."""
-    if hours is None:
-        return [ruling]
-    if hours < 1:
-        raise RuleError(f"a rest lasts 1 hour or more, not {hours}: e.g. --hours 8")
-    if state.clock is None:
-        raise RuleError(
-            "the campaign clock is not set, so --hours has nothing to move: set it "
-            "(`journal clock set 1925-10-31 22:00`) or leave --hours out"
-        )
-    return [clock_moved(state, f"{hours}h"), ruling]
