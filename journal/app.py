@@ -627,8 +627,7 @@ def decide(
                 f"this ruling did not need the dice entered for {flags}: leave them out"
             )
         entered = "; ".join(
-            f"{(dice_flags or {}).get(p, p)} {','.join(map(str, dice.entered(p)))}"
-            for p in unused
+            f"{(dice_flags or {}).get(p, p)} {','.join(map(str, dice.entered(p)))}" for p in unused
         )
         unused_notice(f"this ruling did not need the dice entered ({entered}): entered and unused")
     return payloads

@@ -7,7 +7,8 @@ rolling physical dice as the ruling needs them: a roll that only a failure calls
 asked for only after the failure), and otherwise it rolls. What it handed out is recorded
 in the event as `{purpose: {"faces": [...], "source": "entered|rolled|seeded"}}` (faces
 given when asked are "entered", like `--dice`), so an audit can replay the very same faces
-through `DiceBox.replaying`.
+through `DiceBox.replaying`. Entered dice the ruling did not need are recorded too, as
+"unused": an amendment that turns the ruling into one that needs them uses them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ ENTERED = "entered"
 ROLLED = "rolled"
 SEEDED = "seeded"
 AUDIT = "audit"  # rolled by an audit for a roll the log never needed
+#: entered by the GM, not needed by the ruling (a success's table dice, an Unfazeable
+#: character's): kept in the event, so a correction that comes to need them finds them
+UNUSED = "unused"
 
 
 class FacesRefused(RuleError):
@@ -154,6 +158,8 @@ class DiceBox:
             faces = self._entered[purpose] if answer is None else tuple(answer)
             check_faces(faces, count, sides, self._flags.get(purpose, f"the {purpose} dice"))
             source = self._entered_source.get(purpose, ENTERED)
+            if source == UNUSED:  # kept from a ruling that did not need them: entered
+                source = ENTERED
         elif self._rng is not None or self._seed is not None:
             if self._rng is None:
                 self._rng = random.Random(self._seed)
@@ -174,8 +180,12 @@ class DiceBox:
         return [p for p in self._entered if p not in self._rolls]
 
     def rolled(self) -> dict[str, DiceRoll]:
-        """Every roll handed out, by purpose: what the event records as its `dice`."""
-        return {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
+        """Every roll handed out, by purpose, and the entered dice nobody asked for (as
+        `unused`): what the event records as its `dice`."""
+        found = {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
+        for purpose in self.unused():
+            found[purpose] = DiceRoll(self._entered[purpose], UNUSED)
+        return found
 
 
 class _Kept:

@@ -109,9 +109,7 @@ class NoDataclass(msgspec.StructMeta):
 def not_a_struct(name: str, base: type) -> str:
     """The refusal of an event or command class that is not a msgspec Struct (`base`:
     the class it should subclass, or one of its subclasses)."""
-    kind = next(
-        (b.__name__ for b in base.__mro__ if b.__name__ in ("Event", "Command")), "Event"
-    )
+    kind = next((b.__name__ for b in base.__mro__ if b.__name__ in ("Event", "Command")), "Event")
     return (
         f"{name} is not a msgspec Struct: an event or a command is a frozen msgspec.Struct, "
         f"made by subclassing journal.plugin.{kind} "

@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from journal.projection import Step
     from journal.rules.clock import advance, hours_between
     from journal.rules.command import Command
+    from journal.rules.core.elapsed import clock_moved, rested_for
     from journal.rules.core.events import (
         Adjustment,
         CharacterAdded,
@@ -145,6 +146,8 @@ _HOMES = {
     "WiredCommands": "journal.cli.rulesets",
     "advance": "journal.rules.clock",
     "changed": "journal.frozen",
+    "clock_moved": "journal.rules.core.elapsed",
+    "rested_for": "journal.rules.core.elapsed",
     "complete": "journal.cli.common",
     "describe_terms": "journal.events.terms",
     "event": "journal.events.registry",
@@ -235,6 +238,7 @@ __all__ = [
     "WiredCommands",
     "advance",
     "changed",
+    "clock_moved",
     "complete",
     "describe_terms",
     "event",
@@ -249,6 +253,7 @@ __all__ = [
     "pass_settings",
     "plain",
     "renamed_in",
+    "rested_for",
     "run_and_show",
     "signed",
     "sorted_json",

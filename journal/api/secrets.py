@@ -109,8 +109,10 @@ def knowledge_table(
             session = found.session if found is not None else None
             name = "players" if who == PLAYERS else state.name_of(who)
             known.append(Knower(name, since, session))
-        not_yet = () if PLAYERS in knowers else tuple(
-            n for n in state.cast if state.ids[n] not in knowers
+        not_yet = (
+            ()
+            if PLAYERS in knowers
+            else tuple(n for n in state.cast if state.ids[n] not in knowers)
         )
         text = str(record.data.get("text", ""))
         entries.append(SecretEntry(seq, kind, text, record.session, tuple(known), not_yet))

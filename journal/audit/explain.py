@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
+from journal.dice import UNUSED
 from journal.documents import CharacterStatus, Document, JSONDict
 from journal.events.canonical import JSON, sorted_json
 from journal.events.recorded import Recorded
@@ -333,7 +334,21 @@ def render(explanation: Explanation) -> str:
         )
         for ruling in explanation.rulings:
             lines.append(f"  #{ruling['seq']:<4} {ruling['description']}{_amended(ruling)}")
+            unused = _unused_text(ruling.get("dice"))
+            if unused:
+                lines.append(f"        entered and not needed: {unused}")
     return "\n".join(lines)
+
+
+def _unused_text(dice: object) -> str:
+    """`table 2/3/3`: the entered dice a ruling kept without needing them."""
+    if not isinstance(dice, Mapping):
+        return ""
+    return ", ".join(
+        f"{purpose} {'/'.join(map(str, roll['faces']))}"
+        for purpose, roll in dice.items()
+        if isinstance(roll, Mapping) and roll.get("source") == UNUSED
+    )
 
 
 def _roll_text(purpose: str, roll: JSON) -> str:
@@ -341,4 +356,6 @@ def _roll_text(purpose: str, roll: JSON) -> str:
     assert isinstance(roll, Mapping)
     faces = roll["faces"]
     assert isinstance(faces, Sequence)
-    return f"{purpose} {'/'.join(map(str, faces))} ({roll['source']})"
+    source = roll["source"]
+    shown = "entered, unused by the ruling" if source == UNUSED else source
+    return f"{purpose} {'/'.join(map(str, faces))} ({shown})"

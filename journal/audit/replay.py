@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import msgspec.structs
 
 from journal.audit.redecide import command_of, redecide
-from journal.dice import DiceBox
+from journal.dice import UNUSED, DiceBox
 from journal.documents import Document, JSONDict
 from journal.errors import RuleError
 from journal.events.canonical import JSON, as_json
@@ -79,6 +79,8 @@ class AuditReport(Document):
     breaches: list[Breach] = field(default_factory=list)
     #: the seq of the clean audit this one went on from (None: from the first event)
     resumed_from: int | None = None
+    #: (seq, purpose, faces) of the entered dice a ruling kept without needing them
+    unused: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def clean(self) -> bool:
@@ -109,6 +111,10 @@ class AuditReport(Document):
             "wording": [d.document() for f in self.wording for d in f.differences],
             "invariants": [b.document() for b in self.breaches],
             "options": self.options,
+            "unused_dice": [
+                {"seq": seq, "purpose": purpose, "faces": list(faces)}
+                for seq, purpose, faces in self.unused
+            ],
         }
 
     def text(self) -> str:
@@ -121,6 +127,12 @@ class AuditReport(Document):
             )
             for breach in self.breaches:
                 lines.append(f"  #{breach.seq} {breach.invariant}: {breach.what}")
+        if self.unused:
+            kept = ", ".join(
+                f"#{seq} {purpose} {'/'.join(map(str, faces))}"
+                for seq, purpose, faces in self.unused
+            )
+            lines.append(f"Entered and not needed by their ruling (kept, unused): {kept}")
         return "\n".join(lines)
 
     def _rulings_text(self) -> str:
@@ -246,6 +258,9 @@ def audit_records(
         if ruleset is None or command is None:
             return payload
         report.rulings += 1
+        for purpose, roll in (getattr(payload, "dice", None) or {}).items():
+            if getattr(roll, "source", None) == UNUSED:
+                report.unused.append((record.seq, purpose, tuple(roll.faces)))
         found = redecide(state, record.seq, payload, command, ruleset, audit_box)
         event = found.event
         if event is None:

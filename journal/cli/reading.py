@@ -233,8 +233,7 @@ def _snapshot_lines(report: SnapshotReport) -> None:
 @click.option(
     "--full",
     is_flag=True,
-    help="Decide every ruling again from the first event, whatever the last clean audit "
-    "checked.",
+    help="Decide every ruling again from the first event, whatever the last clean audit checked.",
 )
 @json_option
 @pass_settings

@@ -30,9 +30,7 @@ from journal.cli.settings import Settings
 @click.option("--reason", default="", help="How they learned it (shown in their recap).")
 @json_option
 @pass_settings
-def reveal(
-    settings: Settings, seq: int, to: tuple[str, ...], reason: str, as_json: bool
-) -> None:
+def reveal(settings: Settings, seq: int, to: tuple[str, ...], reason: str, as_json: bool) -> None:
     """Reveal secret SEQ (a `note --for` or `--gm-only` one) to more of the table, from
     now on: their recap of this session lists it under "Learned this session"; earlier
     recaps stay as they were known. `void` the reveal to make it secret again.

@@ -229,9 +229,9 @@ class Recap:
     @staticmethod
     def gm_only(payload: Event) -> bool:
         """A secret (a GM-only or `--for` note), or a reveal: naming nobody to the cast."""
-        return (
-            isinstance(payload, NoteTaken) and payload.gm_only
-        ) or isinstance(payload, SecretNoted | SecretRevealed)
+        return (isinstance(payload, NoteTaken) and payload.gm_only) or isinstance(
+            payload, SecretNoted | SecretRevealed
+        )
 
     def knows(self, secret: int) -> bool:
         """Whether this audience knew the secret noted at `secret` as this view stands."""
@@ -309,6 +309,7 @@ class Recap:
     def build(self) -> RecapDocument:
         for step in self.log.between:
             self.step(step)
+        self.clock_jump_at_start()
         self.since, self.story = self.story, []
         self.encounter, self._turn = None, None
         for step in self.steps:
@@ -360,6 +361,23 @@ class Recap:
             else [],
             "learned": self.learned,
         }
+
+    def clock_jump_at_start(self) -> None:
+        """A session started `--at` a time the clock did not stand at moves it too: "Since
+        last time" names that jump beside the ones `clock` made."""
+        first = self.steps[0]
+        start = first.payload
+        if not isinstance(start, SessionStarted) or start.at is None:
+            return
+        before = first.before.clock
+        if before is None or before == start.at:
+            return
+        told: EventEntry = {
+            "kind": "event",
+            "text": f"Time passes: {game_date(start.at)}",
+            "gm": self.gm(first),
+        }
+        self.story.append(told)
 
     def add(self, item: Happening) -> None:
         """Into the running encounter's turn, or the story."""

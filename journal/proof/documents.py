@@ -29,6 +29,8 @@ class SessionHead(TypedDict):
     size: int
     root: str
     short: str
+
+
 HOW = (
     "Check it without the journal: open the verifier (`journal verifier -o check.html`) "
     "in any browser and drop this file on it, or run `journal check-proof FILE`."

@@ -98,4 +98,3 @@ class Plugin(Struct, frozen=True):
         """The module holding this plugin's part for `layer` (None: no such part)."""
         where = getattr(self, layer)
         return None if where is None else str(where).partition(":")[0].strip()
-

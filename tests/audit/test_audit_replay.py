@@ -35,6 +35,7 @@ def test_a_clean_log_audits_clean(zombies: Cli) -> None:
         "wording": [],
         "invariants": [],
         "options": {},
+        "unused_dice": [],
     }
     assert "every ruling follows" in zombies("audit").stdout
 

@@ -126,7 +126,10 @@ def _dice(payload: Event | None) -> dict[str, tuple[int, ...]] | None:
     recorded = getattr(payload, "dice", None)
     if not recorded:
         return None
-    return {p: r.faces for p, r in recorded.items() if isinstance(r, DiceRoll)}
+    # entered and unused dice are kept in the event, but a ruling did not use them
+    return {
+        p: r.faces for p, r in recorded.items() if isinstance(r, DiceRoll) and r.source != "unused"
+    }
 
 
 #: the seqs a modifier's label names (`checks 5, 7`, `check #12`)
@@ -314,4 +317,3 @@ def _seeded(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     """Dice rolled from a seed (and recorded as seeded), so a failure replays."""
     monkeypatch.setenv("JOURNAL_DICE_SEED", "rerule-property")
     return lambda: None
-

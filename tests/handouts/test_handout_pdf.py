@@ -18,7 +18,7 @@ from support.pdf import SIZES, metadata, pages, sizes, text
 #: the worked example's recap: pages by audience and paper (the players' copy is the one
 #: that Letter's shorter page pushes onto a fourth)
 RECAP_PAGES = {
-    ("players", "a4"): 3,
+    ("players", "a4"): 4,  # each card names the training beside its Hardness (issue 30)
     ("players", "letter"): 4,
     ("gm", "a4"): 4,
     ("gm", "letter"): 4,

@@ -122,14 +122,17 @@ def test_voided_events_are_skipped_and_listed_for_the_gm(runner) -> None:
 
 
 def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
+    """Players read each check's result and effects; the table row, like the dice that
+    reached it, is the GM's (issue 30, item 6)."""
     morgue(runner)
     players = runner("recap").stdout
-    assert "| **Mara** | corpse 3 | critical failure by 10 | 24 |" in players
+    assert "| **Mara** | corpse 3 | critical failure by 10 | acquire" in players
+    assert "| Character | Threat | Result | Effects |" in players and "row 24" not in players
     # named later that session with `journal trait`: by its name, not as pending
     assert "acquire physical disadvantages (-15): Bad Back |" in players
     assert "pending" not in players  # the story says "to be named by the GM" at the check
     assert "acquire physical disadvantages (-15, to be named by the GM)" in players
-    assert "| **Eli** | ghoul 1 | success by 3 | — | — |" in players
+    assert "| **Eli** | ghoul 1 | success by 3 | — |" in players
     assert "Mara acquires Bad Back (-15 points)" in players
     assert "| **Mara** | 10 / 11 / 12 | 10 of 10 / 11 of 11 | 1 | 15 | Bad Back (-15) |" in players
     assert "6,6,5" not in players and "grisly mutilation" not in players
@@ -139,9 +142,12 @@ def test_fright_check_recap_shows_rows_and_effects(runner) -> None:
     assert f"Will 10, -2 grisly mutilation (2), -1 dark = 7; {rolled}" in gm
     assert "table 14 + 10 = 24" in gm
     assert "**GM only:** The coroner is the ghoul." in gm
+    assert "| **Mara** | corpse 3 (corpse-3) | critical failure by 10" in gm and " | 24 | " in gm
     html = runner("recap", "--format", "html").stdout
     assert '<td data-label="Result">critical failure by 10' in html
-    assert '<td class="num" data-label="Row">24</td>' in html
+    assert 'data-label="Row"' not in html
+    gm_html = runner("recap", "--format", "html", "--for", "gm").stdout
+    assert '<td class="num" data-label="Row">24</td>' in gm_html
 
 
 def _orderly(runner) -> None:

@@ -5,6 +5,7 @@ name or command."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from support.cli import Cli, count_events
 from support.pty import Table
@@ -96,3 +97,29 @@ def test_the_gurps_board_never_wraps_at_160_columns(runner: Cli, tmp_path: Path)
     assert "Eli" in board
     assert all(len(line) < 160 for line in board.splitlines()), board
     assert "..." in board  # the long cell clipped on its own line, not wrapped onto the next
+
+
+def test_initiative_all_asks_each_participant_in_turn(table: Table, fight: Cli) -> None:
+    """Issue 30, item 8: "there is no way to ask every participant's initiative in turn".
+    Turn 2 of the worked example: `initiative --all` asks Freddie, Ariella and Linda, in
+    the fight's order, each for their own dice; then nobody is left to ask."""
+    table.type("initiative --all")
+    for name, faces in (("Freddie", "+6/-3"), ("Ariella", "+8/-6"), ("Linda", "+9/-3")):
+        head = f"{name}'s initiative: +d10 -d10"
+        table.wait(
+            lambda head=head: table.line.startswith(head) and table.line.endswith("rolls]"),
+            f"{name}'s dice prompt",
+        )
+        asked = table.line + " "
+        table.keys(faces, asked + faces)
+        table.child.send(b"\r")
+    table.ready()
+    log: Any = fight.json("log")
+    rolled = [e["data"] for e in log if e["type"] == "InitiativeRolled"][-3:]
+    assert [(d["character"], d["dice"]["initiative"]["source"]) for d in rolled] == [
+        ("Freddie", "entered"),
+        ("Ariella", "entered"),
+        ("Linda", "entered"),
+    ]
+    table.run("initiative --all")
+    assert "Error: everyone in the fight rolled initiative this turn" in table.text()

@@ -28,12 +28,12 @@ from journal.rules.core.commands import (
     VoidEvent,
     is_slug,
 )
+from journal.rules.core.elapsed import clock_moved
 from journal.rules.core.events import (
     CampaignCreated,
     CharacterAdded,
     CharacterRenamed,
     CharacterRetired,
-    ClockAdvanced,
     ClockSet,
     EventVoided,
     HandoutPosted,
@@ -108,7 +108,7 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
                 raise RuleError(
                     "the campaign clock is not set: run `journal clock set 1925-10-31 22:00` first"
                 )
-            return [ClockAdvanced(amount, clock.advance(state.clock, amount), state.clock)]
+            return [clock_moved(state, amount)]
         case TakeNote(text=text, gm_only=gm_only, about=about, known_by=known_by, veil=veil):
             return [_note(state, text, gm_only, about, known_by, veil)]
         case RevealSecret(seq=seq, to=to, reason=reason):

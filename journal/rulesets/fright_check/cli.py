@@ -499,20 +499,26 @@ def heal(settings: Settings, name: str, hp: int, fp: int, as_json: bool) -> None
 @click.command()
 @click.argument("names", nargs=-1)
 @click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
+@click.option(
+    "--hours", type=int, metavar="N", help="How long they rested: the clock moves on by N hours."
+)
 @json_option
 @pass_settings
-def rest(settings: Settings, names: tuple[str, ...], everyone: bool, as_json: bool) -> None:
+def rest(
+    settings: Settings, names: tuple[str, ...], everyone: bool, hours: int | None, as_json: bool
+) -> None:
     """A night's rest: FP back to the maximum; stun, retching, faint and panic are over
-    (a coma or catatonia needs its recovery rolls). Waits for the end of a fight.
+    (a coma or catatonia needs its recovery rolls). Waits for the end of a fight. With
+    --hours N the clock moves on by N hours first, and the rest is dated when it is over.
 
     \b
     Example:
-      journal rest --all
+      journal rest --all --hours 8
       journal rest Marsh Rourke
     """
     from journal.rulesets.fright_check.rules import Rest
 
-    run_and_show(settings, Rest(fights.everyone_or(names, everyone)), as_json)
+    run_and_show(settings, Rest(fights.everyone_or(names, everyone), hours), as_json)
 
 
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------

@@ -268,7 +268,7 @@ def _row_fields(payload: FrightChecked | FrightRowChanged, gm: bool) -> Fields:
     changed them later): no trait named yet."""
     effects = [shown(e, gm) for e in payload.effects]
     return {
-        "row": None if payload.row is None else row_label(payload.row),
+        "row": None if payload.row is None or not gm else row_label(payload.row),
         "rolled": _rolled(payload.rolled_row, payload.row, gm),
         "pending": [pending_text(x.kind, x.points) for x in payload.pending],
         "named": [],

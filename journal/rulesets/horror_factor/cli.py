@@ -170,25 +170,71 @@ def turn(settings: Settings, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("name", shell_complete=complete("character"))
+@click.argument("name", required=False, shell_complete=complete("character"))
 @click.option(
     "--dice", metavar="+A/-B", help="Entered d10 pair, e.g. +5/-6 (rolled when left out)."
 )
+@click.option(
+    "--all",
+    "everyone",
+    is_flag=True,
+    help="Everyone in the fight still to roll this turn, one after another (at the play "
+    "prompt each is asked for their dice).",
+)
 @json_option
 @pass_settings
-def initiative(settings: Settings, name: str, dice: str | None, as_json: bool) -> None:
-    """Roll NAME's initiative: Reaction - action penalty + d10 - d10.
+def initiative(
+    settings: Settings, name: str | None, dice: str | None, everyone: bool, as_json: bool
+) -> None:
+    """Roll NAME's initiative: Reaction - action penalty + d10 - d10. With --all, each
+    participant still to roll this turn in the fight's order.
 
     \b
     Example:
       journal initiative Freddie --dice +5/-6
       journal initiative Linda
+      journal initiative --all
     """
     from journal.plugin import parse_d10_pair
     from journal.rulesets.horror_factor.rules import RollInitiative
 
+    if everyone:
+        if name is not None or dice is not None or as_json:
+            fail(
+                "`initiative --all` asks each participant in turn: leave out NAME, --dice "
+                "and --json (or roll one: `initiative Linda --dice +5/-6`)"
+            )
+        for waiting in _still_to_roll(settings.journal()):
+            run_and_show(settings, RollInitiative(waiting), False, None, {"initiative": "--dice"})
+        return
+    if name is None:
+        fail("name who rolls (`initiative Linda`), or --all for everyone still to roll")
     entered = {"initiative": parse_d10_pair(dice)} if dice else None
     run_and_show(settings, RollInitiative(name), as_json, entered, {"initiative": "--dice"})
+
+
+def _still_to_roll(journal: Journal) -> list[str]:
+    """The running fight's participants (in its order) who are in it and have rolled no
+    initiative this turn; refused in words when there are none."""
+    characters = journal.status().characters
+    # each one's `encounter` (`status --json`): None outside the running fight
+    in_fight = {
+        n: getattr(characters[n], "encounter", None)
+        for n in journal.completions("character")
+        if n in characters
+    }
+    if not any(in_fight.values()):
+        fail("no encounter is running: start one with `journal encounter start`")
+    waiting = [
+        n
+        for n, numbers in in_fight.items()
+        if numbers is not None
+        and getattr(numbers, "left", None) is None
+        and getattr(numbers, "initiative", None) is None
+    ]
+    if not waiting:
+        fail("everyone in the fight rolled initiative this turn: `journal turn` starts the next")
+    return waiting
 
 
 @click.command()
@@ -364,6 +410,9 @@ def check(
 @click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
 @click.option("--victory", is_flag=True, help="A major victory or accomplishment, not sleep.")
 @click.option("--points", type=int, help="Restore only this much Willpower.")
+@click.option(
+    "--hours", type=int, metavar="N", help="How long they slept: the clock moves on by N hours."
+)
 @json_option
 @pass_settings
 def rest(
@@ -372,14 +421,16 @@ def rest(
     everyone: bool,
     victory: bool,
     points: int | None,
+    hours: int | None,
     as_json: bool,
 ) -> None:
     """A good night's sleep (or --victory): Willpower back to its maximum. Sleep waits for
-    the end of a fight for those in it; a major victory does not.
+    the end of a fight for those in it; a major victory does not. With --hours N the
+    clock moves on by N hours first, and the rest is dated when it is over.
 
     \b
     Example:
-      journal rest --all
+      journal rest --all --hours 8
       journal rest Linda --victory
       journal rest Freddie --points 2
     """
@@ -387,11 +438,12 @@ def rest(
 
     hint = f"`rest --all` rests everyone, `rest {' '.join(names)}` only them"
     chosen = fights.everyone_or(names, everyone, hint)
-    run_and_show(settings, Rest(chosen, victory, points), as_json)
+    run_and_show(settings, Rest(chosen, victory, points, hours), as_json)
 
 
 @click.command()
-@click.argument("name", shell_complete=complete("character"))
+@click.argument("name", required=False, shell_complete=complete("character"))
+@click.option("--all", "everyone", is_flag=True, help="Every character's months of peace at once.")
 @click.option("--months", type=int, required=True, help="Months of peaceful life (at least 1).")
 @click.option("--lose", type=int, required=True, help="Hardness lost (0 or more).")
 @click.option("--therapy", is_flag=True, help="Had therapy (needed to lose Hardness above 5).")
@@ -403,11 +455,17 @@ def rest(
 @click.option(
     "--spec", "specialization", metavar="C", help="Lose this specialization's Hardness instead."
 )
+@click.option(
+    "--keep-clock",
+    is_flag=True,
+    help="The months already passed on the clock: do not move it on.",
+)
 @json_option
 @pass_settings
 def peace(
     settings: Settings,
-    name: str,
+    name: str | None,
+    everyone: bool,
     months: int,
     lose: int,
     therapy: bool,
@@ -415,20 +473,37 @@ def peace(
     mindset: bool,
     override: str | None,
     specialization: str | None,
+    keep_clock: bool,
     as_json: bool,
 ) -> None:
     """Months of peaceful life: Hardness lost, never below half the peak (with --spec C,
-    the specialization's Hardness and its own peak).
+    the specialization's Hardness and its own peak). The clock moves on by the months
+    first (unless --keep-clock), so the loss is dated when they are over; --all records
+    everyone's peace, the same options for each, with one move of the clock.
 
     \b
     Example:
       journal peace Linda --months 6 --lose 1 --ptsd
-      journal peace Sarge --months 12 --lose 1 --therapy
+      journal peace --all --months 6 --lose 0
+      journal peace Sarge --months 12 --lose 1 --therapy --keep-clock
       journal peace Prof --months 6 --lose 1 --spec mythos
     """
     from journal.rulesets.horror_factor.rules import Peace
 
-    command = Peace(name, months, lose, therapy, ptsd, mindset, override, specialization)
+    if (name is None) == (not everyone):
+        fail("name one character, or --all for everyone: e.g. `peace Linda --months 6 --lose 1`")
+    command = Peace(
+        name or "",
+        months,
+        lose,
+        therapy,
+        ptsd,
+        mindset,
+        override,
+        specialization,
+        everyone=everyone,
+        keep_clock=keep_clock,
+    )
     run_and_show(settings, command, as_json)
 
 

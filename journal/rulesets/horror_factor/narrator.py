@@ -4,7 +4,7 @@ arc's numbers, charts and milestones. Rendered by the partials in `templates/`."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from journal.plugin import (
     ARROW,
@@ -353,6 +353,10 @@ class HorrorFactorNarrator(Narrator):
         wp_max = max(
             (whole(p["numbers"]["willpower_max"]) for p in points if p["numbers"]), default=10
         )
+        specialized = [
+            _specialization_series(points, category, ("c", "d")[index % 2])
+            for index, category in enumerate(_categories(points))
+        ]
         return [
             {
                 "title": "Hardness and brokenness",
@@ -362,6 +366,7 @@ class HorrorFactorNarrator(Narrator):
                 "series": [
                     series("hardness", "Hardness", "a"),
                     series("brokenness", "Brokenness", "b"),
+                    *specialized,
                 ],
             },
             {
@@ -485,3 +490,31 @@ def _hardness_milestones(
 
 
 NARRATOR = HorrorFactorNarrator()
+
+
+def _held(point: ArcSample) -> dict[str, int]:
+    """A point's specializations: category -> Hardness."""
+    numbers = point["numbers"]
+    items = numbers.get("specializations") if isinstance(numbers, Mapping) else None
+    found: dict[str, int] = {}
+    for item in items if isinstance(items, list | tuple) else ():
+        if isinstance(item, Mapping):
+            category, hardness = item.get("category"), item.get("hardness")
+            if isinstance(category, str) and isinstance(hardness, int):
+                found[category] = hardness
+    return found
+
+
+def _categories(points: Sequence[ArcSample]) -> list[str]:
+    """Every specialization a character had at some point of the arc, in the order met."""
+    found: list[str] = []
+    for point in points:
+        found += [category for category in _held(point) if category not in found]
+    return found
+
+
+def _specialization_series(points: Sequence[ArcSample], category: str, style: str) -> ChartSeries:
+    """A specialization's Hardness at each point (None before they had it): drawn beside
+    the general Hardness, so a ghosts Hardness going 5, 4, 5 is not a flat line."""
+    values = [_held(point).get(category) for point in points]
+    return {"label": f"Hardness against {category}", "style": style, "values": values}

@@ -89,6 +89,7 @@ class Rest(Command, frozen=True):
     panic) over. An empty tuple is everyone."""
 
     characters: tuple[str, ...] = ()
+    hours: int | None = None  # how long they rested: the clock moves on by it
 
 
 class NameTrait(Command, frozen=True):

@@ -110,8 +110,8 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     unmade = msgspec.structs.replace(
         _unmade(character, command, state.clock), threat_name=_threat_name(state, command)
     )
-    if "Unfazeable" in character.traits:
-        return unmade
+    if "Unfazeable" in character.traits:  # dice entered for it are kept as unused
+        return msgspec.structs.replace(unmade, dice=dice.rolled())
     items = mods.all_modifiers(
         character, command, rules_of(state).combat, state.clock, state.session
     )

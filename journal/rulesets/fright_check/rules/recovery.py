@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.plugin import CampaignState, DiceBox, RuleError, Stake, Term, Terms
+from journal.plugin import CampaignState, DiceBox, RuleError, Stake, Term, Terms, rested_for
 from journal.rulesets.fright_check.rules.commands import Heal, Recover, Rest
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.effects import SHORT
@@ -180,4 +180,4 @@ def rest(state: CampaignState, command: Rest) -> RestRecorded:
 
 DECIDE.on(Recover)(lambda state, command, dice: [recover(state, command, dice)])
 DECIDE.on(Heal)(lambda state, command, dice: [heal(state, command)])
-DECIDE.on(Rest)(lambda state, command, dice: [rest(state, command)])
+DECIDE.on(Rest)(lambda state, command, dice: rested_for(state, command.hours, rest(state, command)))

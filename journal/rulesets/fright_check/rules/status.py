@@ -9,6 +9,7 @@ from journal.plugin import CampaignState, CharacterStatus, Document
 from journal.rulesets.fright_check.rules.events import Modifier
 from journal.rulesets.fright_check.rules.lookup import rules_of
 from journal.rulesets.fright_check.rules.state import Disadvantage
+from journal.rulesets.fright_check.rules.timed import Timed, timed_now
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,25 @@ class WindowStatus(Document):
 
 
 @dataclass(frozen=True)
+class TimedStatus(Document):
+    """A condition that ends by itself when its rolled time has passed on the clock (a
+    faint of 4d minutes, a seizure of 1d minutes): the check it came from, its length and
+    dice (`terms`), from `starts` (the check's clock) until `ends` (both null: no clock at
+    the check, it holds until a clock is set or the session ends)."""
+
+    kind: str
+    seq: int
+    value: int
+    unit: str
+    dice: str | None
+    faces: tuple[int, ...]
+    starts: str | None
+    ends: str | None
+    note: str
+    terms: str
+
+
+@dataclass(frozen=True)
 class FCStatus(CharacterStatus):
     will: int
     ht: int
@@ -98,10 +118,18 @@ class FCStatus(CharacterStatus):
     conditions: tuple[ConditionStatus, ...]
     #: the window after a coma or catatonia that holds now or opens later (null: none)
     skill_penalty: WindowStatus | None = None
+    #: the conditions that end by themselves on the clock and still hold now
+    timed: tuple[TimedStatus, ...] = ()
 
 
 def _trait(d: Disadvantage) -> TraitStatus:
     return TraitStatus(d.name, d.points, d.self_control)
+
+
+def _timed(t: Timed) -> TimedStatus:
+    return TimedStatus(
+        t.kind, t.seq, t.value, t.unit, t.dice, t.faces, t.starts, t.ends, t.note, t.terms
+    )
 
 
 def status(state: CampaignState) -> dict[str, FCStatus]:
@@ -158,5 +186,6 @@ def status(state: CampaignState) -> dict[str, FCStatus]:
                 window.ends,
                 window.shown(state.clock),
             ),
+            timed=tuple(_timed(t) for t in timed_now(c, state.clock, state.session)),
         )
     return result

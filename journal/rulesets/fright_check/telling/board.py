@@ -14,7 +14,7 @@ from journal.plugin import (
     BoardTable,
     StatusDocument,
 )
-from journal.rulesets.fright_check.rules.status import FCStatus
+from journal.rulesets.fright_check.rules.status import FCStatus, TimedStatus
 from journal.rulesets.fright_check.rules.words import condition_name
 
 #: the board's columns: a player sees Will, HP, FP and the conditions (without the seq of
@@ -78,12 +78,28 @@ def board_table(document: StatusDocument) -> BoardTable:
 
 def _now(c: FCStatus, seqs: bool = True) -> str:
     """What holds the character now: lasting conditions (with the check behind each, for
-    the GM), the -2 after a coma or catatonia."""
+    the GM), timed ones with their end (and their dice, for the GM), the -2 after a coma
+    or catatonia."""
     found = [condition_name(o.kind) + (f" (#{o.seq})" if seqs else "") for o in c.conditions]
+    found += [_timed(t, seqs) for t in c.timed]
     window = c.skill_penalty
     if window is not None:
         found.append(f"{window.value} to rolls {window.text}")
     return ", ".join(found) or "-"
+
+
+def _timed(t: TimedStatus, seqs: bool) -> str:
+    """`faint until 23:14` for players; the GM's also has the check and the dice:
+    `faint until 23:14 (#12: 4d minutes = 14 (3+4+5+2))`."""
+    until = (
+        f"until {t.ends.replace('T', ' ')}"
+        if t.ends is not None
+        else "for good"
+        if t.starts is not None
+        else "until the clock is set or the session ends"
+    )
+    text = f"{condition_name(t.kind)} {until}"
+    return f"{text} (#{t.seq}: {t.terms})" if seqs else text
 
 
 #: The GM's words for status keys in `explain` (`--json` keeps the keys).
@@ -108,5 +124,5 @@ EXPLAIN_LABELS: Mapping[str, str] = {
 }
 #: the history of checks is in the rulings, not a number; so is the window after a coma
 #: (its -2 is among the modifiers and terms of each ruling it lowers)
-EXPLAIN_SKIPPED = frozenset({"history", "skill_penalty"})
+EXPLAIN_SKIPPED = frozenset({"history", "skill_penalty", "timed"})
 EXPLAIN_HIDDEN = frozenset({"encounter.seq", "conditions"})

@@ -120,7 +120,8 @@ def _condition_text(kind: str, effect: Mapping[str, Any]) -> str:
     if recovery is not None:
         against = AGAINST.get(str(recovery["against"]), str(recovery["against"]))
         every = str(recovery["every"])
-        text += f", then {against} {recovery['target']} {EVERY.get(every, f'every {every}')}"
+        target = f" {recovery['target']}" if "target" in recovery else ""  # not to players
+        text += f", then {against}{target} {EVERY.get(every, f'every {every}')}"
     return text
 
 

@@ -21,7 +21,8 @@ from journal.rulesets.fright_check.rules.events import (
 from journal.rulesets.fright_check.rules.words import condition_name, row_label
 from journal.rulesets.fright_check.telling.describe import LINES, effect_text, recovery_result
 
-#: what players never read: dice, faces, formulas, an HT roll's total and target
+#: what players never read: dice, faces, formulas, an HT roll's total and target, a
+#: recovery roll's target
 GM_KEYS = ("dice", "faces", "formula", "roll", "target", "margin", "reaction")
 
 
@@ -31,8 +32,6 @@ def _for_players(value: object) -> object:
         shown = {k: _for_players(v) for k, v in value.items() if k not in GM_KEYS}
         if value.get("kind") == "ht-roll":
             return shown
-        if "recovery" in value and isinstance(value["recovery"], Mapping):
-            shown["recovery"] = dict(value["recovery"])  # the target is the player's to roll
         return shown
     if isinstance(value, list | tuple):
         return [_for_players(v) for v in value]
@@ -110,6 +109,8 @@ def fright_sentence(p: FrightChecked, gm: bool) -> str:
     if p.success:
         return f"{head}: {verdict(p)}"
     effects = "; ".join(effect_line(e, gm) for e in p.effects)
+    if not gm:  # the table row is the GM's, like the dice that reached it
+        return f"{head}: {verdict(p)}: {effects}"
     row = row_text(p.rolled_row, p.row, p.change_reason, gm)
     return f"{head}: {verdict(p)}, table {row}: {effects}"
 
@@ -153,9 +154,7 @@ def _changed(p: FrightRowChanged, gm: bool) -> str:
     if gm:
         return LINES.line(p)
     effects = "; ".join(effect_line(e, gm) for e in p.effects) or "no effect"
-    return (
-        f"{p.character}'s Fright Check turns out otherwise: table row {row_label(p.row)}: {effects}"
-    )
+    return f"{p.character}'s Fright Check turns out otherwise: {effects}"
 
 
 @SENTENCES.on(RecoveryRolled)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from journal.plugin import CampaignState, DiceBox, RuleError, Stake, Terms
+import msgspec
+
+from journal.plugin import CampaignState, DiceBox, Event, RuleError, Stake, Terms, clock_moved
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.commands import (
     Award,
@@ -254,6 +256,27 @@ def rest(state: CampaignState, command: Rest) -> Rested:
         after = min(who.willpower_max, who.willpower + gain)
         changes.append(WillpowerChange(name, who.willpower, after, who.willpower_max))
     return Rested(names, everyone, command.victory, command.points, tuple(changes))
+
+
+def peace_taken(state: CampaignState, command: Peace) -> list[Event]:
+    """`peace NAME` or `peace --all`: each character's months of peace, after the clock
+    moved on by those months (so the arcs date the loss when the months are over); with
+    no campaign clock, or `--keep-clock`, the clock stays."""
+    if command.everyone:
+        names = tuple(rules_of(state).characters)
+        if not names:
+            raise RuleError(
+                "nobody to make peace for: add a character with `journal character add`"
+            )
+    else:
+        names = (command.character,)
+    rulings: list[Event] = [
+        peace(state, msgspec.structs.replace(command, character=name, everyone=False))
+        for name in names
+    ]
+    if state.clock is None or command.keep_clock:
+        return rulings
+    return [clock_moved(state, f"{command.months}mo"), *rulings]
 
 
 def peace(state: CampaignState, command: Peace) -> PeaceRecorded:

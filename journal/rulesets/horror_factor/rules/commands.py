@@ -75,6 +75,7 @@ class Rest(Command, frozen=True):
     characters: tuple[str, ...] = ()  # empty: everyone
     victory: bool = False
     points: int | None = None
+    hours: int | None = None  # how long they rested: the clock moves on by it
 
 
 class Peace(Command, frozen=True):
@@ -86,6 +87,8 @@ class Peace(Command, frozen=True):
     mindset: bool = False
     override: str | None = None
     specialization: str | None = None  # lose this specialization, not the general Hardness
+    everyone: bool = False  # every character's months of peace at once (`character` unused)
+    keep_clock: bool = False  # the months already passed on the clock: do not move it
 
 
 class Award(Command, frozen=True):

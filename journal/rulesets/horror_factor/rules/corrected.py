@@ -16,8 +16,7 @@ AMENDABLE: Mapping[str, str] = {
     "encounter's (a preset or a number).",
     "outnumbered": "yes/no: an encounter's characters were outnumbered (+1 HF).",
     "ambush": "yes/no: an encounter was an ambush (+2 HF on the first turn).",
-    "creepy": "yes/no: an encounter's surroundings were creepy (+1 HF; no: not creepy at "
-    "all).",
+    "creepy": "yes/no: an encounter's surroundings were creepy (+1 HF; no: not creepy at all).",
     "very_creepy": "yes/no: an encounter's surroundings were very creepy (+2 HF).",
     "category": "An encounter's category for Hardness specializations (none: no category).",
 }

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from journal.plugin import CampaignState, Deciders, DiceBox, RuleError, Stake, Term, Terms, unsigned
+from journal.plugin import (
+    CampaignState,
+    Deciders,
+    DiceBox,
+    RuleError,
+    Stake,
+    Term,
+    Terms,
+    rested_for,
+    unsigned,
+)
 from journal.rulesets.horror_factor.rules import aftermath, catalog
 from journal.rulesets.horror_factor.rules.commands import (
     AdvanceTurn,
@@ -60,8 +70,10 @@ DECIDE.on(JoinEncounter)(lambda state, command, dice: [join(state, command.chara
 DECIDE.on(LeaveEncounter)(lambda state, command, dice: [leave(state, command)])
 DECIDE.on(EndEncounter)(lambda state, command, dice: [aftermath.end_encounter(state, command)])
 DECIDE.on(HorrorCheck)(lambda state, command, dice: [aftermath.horror_check(state, command, dice)])
-DECIDE.on(Rest)(lambda state, command, dice: [aftermath.rest(state, command)])
-DECIDE.on(Peace)(lambda state, command, dice: [aftermath.peace(state, command)])
+DECIDE.on(Rest)(
+    lambda state, command, dice: rested_for(state, command.hours, aftermath.rest(state, command))
+)
+DECIDE.on(Peace)(lambda state, command, dice: aftermath.peace_taken(state, command))
 DECIDE.on(Award)(lambda state, command, dice: [aftermath.award(state, command)])
 DECIDE.on(SetWording)(lambda state, command, dice: [set_wording(state, command)])
 

@@ -18,7 +18,7 @@ def table(runner: Cli) -> Cli:
 def test_change_the_row_at_the_check(table: Cli) -> None:
     """Rolled into row 24 (hair turns white) by an angel's beauty, the GM rules row 10
     (stunned) instead: the rolled row stays on record for explain and the GM's recap; the
-    players read the row that applies."""
+    players read the effects of the row that applies."""
     document = table.json("fright", "Eli", "--threat", "angel", *row_dice(24), "--change-to",
                           "10", "--reason", "awe, not fear", "--effect-dice", "stun=2")  # fmt: skip
     assert (document["rolled_row"], document["row"]) == (24, 10)  # type: ignore[index]
@@ -31,7 +31,9 @@ def test_change_the_row_at_the_check(table: Cli) -> None:
     gm = table("recap", "--for", "gm").stdout
     assert "| 10 (rolled 24) |" in gm and "the GM changed the row: awe, not fear" in gm
     players = table("recap").stdout.split("Made from **Record #")[0]  # not the head's hex
-    assert "| 10 |" in players and "24" not in players and "awe, not fear" not in players
+    # the row, like the dice that reached it, is the GM's: players read its effects
+    assert "stun 2 seconds" in players and "| Row |" not in players
+    assert "24" not in players and "awe, not fear" not in players
     assert table.json("audit")["differences"] == []  # type: ignore[index]
 
 

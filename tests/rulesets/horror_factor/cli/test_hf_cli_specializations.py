@@ -156,3 +156,19 @@ def test_status_shows_specializations_between_fights_and_in_them(runner: Cli) ->
     fighting = runner("status").stdout.splitlines()
     assert fighting[2].split()[-1] == "specs"
     assert fighting[4].startswith("Prof") and fighting[4].endswith("mythos 3")
+
+
+def test_the_arc_chart_draws_each_specialization(table: Cli) -> None:
+    """Issue 30, item 8: "arc charts leave out specializations (a ghosts Hardness going
+    5→4→5→4→5 is a flat line)". Prof's mythos Hardness 2 → 3 → 2 over three sessions is
+    drawn beside the general Hardness (0 throughout)."""
+    table("award", "Prof", "--hardness", "1", "--reason", "the Necronomicon", "--spec", "mythos")
+    table("session", "end")
+    table("session", "start", "The library", "--at", "1925-11-07 22:00")
+    table("peace", "Prof", "--months", "1", "--lose", "1", "--spec", "mythos", "--keep-clock")
+    table("session", "end")
+    html = table("arc", "Prof", "--format", "html").stdout
+    chart = html[html.index("<svg") : html.index("</svg>")]
+    assert "Hardness against mythos" in chart and "Hardness" in chart
+    markdown = table("arc", "Prof").stdout  # its table has the numbers the chart draws
+    assert "| 0; mythos 3 |" in markdown and "| 0; mythos 2 |" in markdown
