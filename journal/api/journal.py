@@ -892,6 +892,16 @@ class Journal:
         final = None if as_of is None else self.state(self.upto(as_of))
         return recap_context(self._campaign, session, audience, final)
 
+    def latest_happenings(self, audience: str | Audience = "players", count: int = 5) -> list[str]:
+        """What just happened in the last session, newest first, in `audience`'s words
+        (the recap's story through the one audience filter; the table screen's "Just
+        now")."""
+        from journal.handouts.documents import latest_happenings
+
+        if not self.state().sessions:
+            return []
+        return latest_happenings(self.recap(None, audience)["story"], count)
+
     def recap_text(
         self,
         session: int | None = None,

@@ -135,6 +135,19 @@ class Encounter(EncounterOpening):
 StoryEntry: TypeAlias = RecapNote | EventEntry | Encounter
 
 
+def latest_happenings(story: list[StoryEntry], count: int) -> list[str]:
+    """The last `count` things a recap's story tells, newest first, as its audience reads
+    them: its notes and sentences, those of each encounter's turns in their place (an
+    encounter this audience does not see tells nothing)."""
+    told: list[str] = []
+    for entry in story:
+        if entry["kind"] != "encounter":
+            told.append(entry["text"])
+        elif entry["visible"]:
+            told.extend(h["text"] for turn in entry["turns"] for h in turn["happenings"])
+    return told[: -count - 1 : -1] if count else []
+
+
 class SessionHeading(TypedDict):
     number: int
     title: str

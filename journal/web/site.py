@@ -45,6 +45,8 @@ MARKS = {FROZEN: ("✗", "froze"), WAITING: ("○", "yet to act"), ACTED: ("✓"
 LIVE_START, LIVE_END = "<!--live-->", "<!--/live-->"
 #: how many rendered pages are kept
 KEPT = 256
+#: how many of the latest happenings the table screen shows during a fight
+JUST_NOW = 5
 #: seconds between two checks of the database's schema
 CHECK = 1.0
 
@@ -398,17 +400,21 @@ class Pages:
         return list(reversed(self.journal.sessions()))
 
     def table(self) -> str:
-        """The table screen: the fight for the players, or the roster and the latest
-        players' recap between fights."""
-        board = self.journal.board_table(gm=False)
-        recap = ""
-        if board.fight is None and self.journal.state().sessions:
-            from journal.api import Audience as Reader
+        """The table screen: the fight for the players and what just happened in it, in
+        their words; between fights, the roster and the latest players' recap."""
+        from journal.api import Audience as Reader
 
+        board = self.journal.board_table(gm=False)
+        recap, just_now = "", []
+        if board.fight is not None:
+            just_now = self.journal.latest_happenings(Reader.players(), JUST_NOW)
+        elif self.journal.state().sessions:
             html = self.journal.recap_text(None, Reader.players(), "html")
             recap = _inner(html, "<main>", "<footer>")
         title = "The table" if board.fight is None else (board.fight or "The fight")
-        return self.own("table.html.j2", "table", title, board=board, recap=recap)
+        return self.own(
+            "table.html.j2", "table", title, board=board, recap=recap, just_now=just_now
+        )
 
     def shelf(self) -> str:
         names = list(self.journal.state().characters)
