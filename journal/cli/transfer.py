@@ -119,7 +119,8 @@ def _foundry(settings: Settings, file: str, audience: str) -> None:
         write_output(alone, [json.dumps(entry, indent=2, ensure_ascii=False) + "\n"],
                      str(alone), private=private)  # fmt: skip
     click.echo(
-        f"Wrote {len(found)} Foundry journal entries ({audience}) to {target}, and each "
+        f"Wrote {len(found)} Foundry journal {'entry' if len(found) == 1 else 'entries'} "
+        f"({audience}) to {target}, and each "
         f"alone beside it ({target.stem}.session-N.json) for Import Data",
         err=True,
     )

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import stat
+from collections.abc import Sequence
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 from support.cli import Cli
 from support.long_session import SECRET, forty_turns
+from support.readme import type_section
 
 #: the documented fields and their JSON types (None: null allowed)
 ENTRY = {
@@ -108,3 +110,15 @@ def test_foundry_export_refusals(runner: Cli, tmp_path: Path) -> None:
     assert "--for goes with --foundry or --vault" in runner.refused("export", "--for", "gm").stderr
     assert "not both" in runner.refused("export", "-o", "a", "--foundry", "b.json").stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_the_readmes_foundry_transcript_is_real(runner: Cli) -> None:
+    """After `journal demo`, README's Foundry line types as shown and says what it wrote."""
+    runner("demo")
+
+    def said(runner: Cli, words: Sequence[str]) -> str:
+        return runner(*words).stderr
+
+    type_section("### Foundry VTT", runner, shown=said)
+    folder = Path(runner.db).parent
+    assert json.loads((folder / "night.session-1.json").read_text())["pages"]
