@@ -41,13 +41,13 @@ def split(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
     messages: list[str] = []
     current = ""
     for piece in _pieces(text.strip(), limit):
-        joined = f"{current}{piece}" if current else piece.lstrip("\n")
+        joined = f"{current}{piece}" if current else piece.lstrip()
         if len(joined.rstrip()) <= limit:
             current = joined
             continue
         if current.strip():
             messages.append(current.rstrip())
-        current = piece.lstrip("\n")
+        current = piece.lstrip()  # a message starts at a word, not at the break before it
     if current.strip():
         messages.append(current.rstrip())
     return messages

@@ -34,3 +34,9 @@ def test_a_short_recap_is_one_message_and_nobody_is_pinged() -> None:
     ]
     assert payload("@everyone")["allowed_mentions"] == {"parse": []}
     assert split("  \n\n ") == []
+
+
+def test_a_message_cut_before_a_word_starts_at_the_word() -> None:
+    """Found by the property above: the space before the word that starts a message was
+    left at its start."""
+    assert split("@" * 19 + " @", 20) == ["@" * 19, "@"]
