@@ -36,7 +36,7 @@ from journal.errors import (
     SnapshotsUnavailable,
     UnreadableEvent,
 )
-from journal.events.canonical import JSON, check_plain
+from journal.events.canonical import JSON, TEXT_LIMIT, check_plain
 from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
@@ -644,7 +644,7 @@ def draft(
         game_time, session = envelope(state, payload)
         data = to_data(payload)
         try:
-            check_plain(data)
+            check_plain(data, limit=TEXT_LIMIT)
         except ValueError as exc:
             raise RuleError(f"that cannot be recorded: {exc}") from None
         drafts.append(Draft(payload.type, payload.schema, data, game_time, session, writer=writer))

@@ -56,10 +56,17 @@ def sorted_json(value: object) -> JSON:
     return decoded
 
 
-def check_plain(value: object, where: str = "data") -> None:
+#: the longest text one field of a new event may hold, about 30 printed pages: a handout's
+#: PDF prints about 20,000 characters a second, so a pasted book is refused at entry rather
+#: than printed for minutes. An import keeps whatever an older journal wrote.
+TEXT_LIMIT = 100_000
+
+
+def check_plain(value: object, where: str = "data", limit: int | None = None) -> None:
     """Refuse what would not survive the store and the hash chain unchanged: floats (JSONB
     rewrites them), NUL characters (PostgreSQL refuses them) and lone surrogates (not
-    UTF-8). Payloads hold strings, whole numbers, booleans, null, lists and objects."""
+    UTF-8). Payloads hold strings, whole numbers, booleans, null, lists and objects. With a
+    `limit`, a text longer than `limit` characters is refused too (`TextTooLong`)."""
     kind = type(value)
     if kind is int or kind is bool or value is None:
         return
@@ -72,13 +79,26 @@ def check_plain(value: object, where: str = "data") -> None:
             value.encode("utf-8")
         except UnicodeEncodeError:
             raise ValueError(f"{where} holds text that is not valid UTF-8") from None
+        if limit is not None and len(value) > limit:
+            raise TextTooLong(where.rpartition(".")[2] or "text", len(value), limit)
     elif isinstance(value, Mapping):
         for key, item in value.items():
-            check_plain(key, where)
-            check_plain(item, f"{where}.{key}")
+            check_plain(key, where, limit)
+            check_plain(item, f"{where}.{key}", limit)
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
-            check_plain(item, f"{where}[{index}]")
+            check_plain(item, f"{where}[{index}]", limit)
+
+
+class TextTooLong(ValueError):
+    """A new event's text over `TEXT_LIMIT` characters: `field` names it."""
+
+    def __init__(self, field: str, length: int, limit: int) -> None:
+        self.field, self.length, self.limit = field, length, limit
+        super().__init__(
+            f"its {field} is {length:,} characters long, and one text holds at most "
+            f"{limit:,} (about 30 printed pages): shorten it, or split a long note into several"
+        )
 
 
 #: sorted keys at every depth, no spaces, text as UTF-8: exactly `json.dumps(value,

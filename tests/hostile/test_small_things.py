@@ -115,7 +115,9 @@ def test_a_full_database_reads_the_disk_is_full(
 
     monkeypatch.setattr(SQLiteRecorder, "_connect", capped)
     before = count_events(fight.db)
-    result = fight.refused("note", "x" * 200_000)
+    from journal.events.canonical import TEXT_LIMIT
+
+    result = fight.refused("note", "x" * TEXT_LIMIT)  # the longest note: pages the disk lacks
     assert "Error: the disk is full" in result.stderr
     assert count_events(fight.db) == before
 
