@@ -115,7 +115,9 @@ async def _measure(args: argparse.Namespace) -> dict[str, float]:
     _journal(db, "session", "start", "The benchmark")
     players = json.loads(_journal(db, "links", "--json"))["players"].split("/")[-2]
     server = subprocess.Popen(
-        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0"],
+        # every client on the one players' link: past `--max-streams` a stream gets a 503
+        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0",
+         "--max-streams", str(max(args.clients, args.idle, args.wake))],  # fmt: skip
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

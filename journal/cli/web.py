@@ -174,7 +174,7 @@ def serve(
             f"no campaign in {database.describe()} yet: start one with "
             "`journal campaign new SLUG --ruleset RULESET` (or `journal import FILE`)"
         )
-    serving.more_files()
+    files = serving.more_files()
     sock = _listen(host, port)
     base = _base_url(host, sock.getsockname()[1])
     for slug, by_token in everything.items():
@@ -198,7 +198,11 @@ def serve(
         )
     else:
         click.echo("Only this computer can open them (--host 0.0.0.0 lets phones in).", err=True)
-    config = serving.config(create_app(site, max_streams=max_streams), timeout_graceful_shutdown=2)
+    config = serving.config(
+        create_app(site, max_streams=max_streams),
+        connections=serving.connection_cap(files),
+        timeout_graceful_shutdown=2,
+    )
     from journal.web.listening import forget, remember
 
     key = database.key()

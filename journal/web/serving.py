@@ -28,8 +28,13 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEADER_TIMEOUT = 10.0
 #: seconds an idle kept-alive connection stays open after a response (uvicorn's setting)
 KEEP_ALIVE = 5
-#: open connections at most (streams included), well under a usual limit of 1,024 files
+#: open connections at most (streams included), well under a usual limit of 1,024 files;
+#: with more files allowed (`more_files`), that limit less `RESERVED_FILES`, up to
+#: `MOST_CONNECTIONS` (each open stream holds a file: a table of 2,000 phones needs them)
 MAX_CONNECTIONS = 800
+#: files kept for what is not a connection: the database, templates, the cache, logs
+RESERVED_FILES = 224
+MOST_CONNECTIONS = 10_000
 #: seconds between two lines about running out of file descriptors
 OUT_OF_FILES_EVERY = 60.0
 
@@ -132,8 +137,9 @@ def _exceptions(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> Non
     loop.default_exception_handler(context)
 
 
-def more_files() -> None:
-    """This process's soft limit of open files raised to its hard limit (at most 65,536)."""
+def more_files() -> int:
+    """This process's soft limit of open files raised to its hard limit (at most 65,536):
+    the limit it has now (what `connection_cap` takes)."""
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -141,6 +147,14 @@ def more_files() -> None:
     if soft != resource.RLIM_INFINITY and soft < wanted:
         with contextlib.suppress(ValueError, OSError):  # refused: the cap still holds
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return MOST_CONNECTIONS + RESERVED_FILES if soft == resource.RLIM_INFINITY else soft
+
+
+def connection_cap(files: int) -> int:
+    """The open connections `serve` holds with `files` open files allowed: `MAX_CONNECTIONS`,
+    or more where the limit leaves room (never more than `MOST_CONNECTIONS`)."""
+    return max(MAX_CONNECTIONS, min(files - RESERVED_FILES, MOST_CONNECTIONS))
 
 
 def quiet_when_out_of_files(loop: asyncio.AbstractEventLoop) -> None:
@@ -148,11 +162,19 @@ def quiet_when_out_of_files(loop: asyncio.AbstractEventLoop) -> None:
     loop.set_exception_handler(_exceptions)
 
 
-def config(app: Any, **settings: Any) -> uvicorn.Config:
-    """uvicorn's configuration of `journal serve` (the tests' servers use it too)."""
+def _capped(connections: int) -> type[GuardedH11]:
+    class Capped(GuardedH11):
+        max_connections = connections
+
+    return Capped
+
+
+def config(app: Any, connections: int = MAX_CONNECTIONS, **settings: Any) -> uvicorn.Config:
+    """uvicorn's configuration of `journal serve` (the tests' servers use it too), holding
+    at most `connections` open connections."""
     return uvicorn.Config(
         app,
-        http=GuardedH11,
+        http=GuardedH11 if connections == GuardedH11.max_connections else _capped(connections),
         timeout_keep_alive=KEEP_ALIVE,
         log_level="warning",
         lifespan="on",

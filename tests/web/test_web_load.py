@@ -123,7 +123,7 @@ def _files(wanted: int) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _journal_serve(db: str, files: int, said: Path) -> Iterator[str]:
+def _journal_serve(db: str, files: int, said: Path, *options: str) -> Iterator[str]:
     """`journal serve` in its own process, with at most `files` open files (soft and hard:
     it cannot raise them); its base URL. What it says on the terminal goes to `said` (a
     file: a pipe nobody reads would stall a server that says too much)."""
@@ -134,7 +134,7 @@ def _journal_serve(db: str, files: int, said: Path) -> Iterator[str]:
     with said.open("w") as terminal:
         process = subprocess.Popen(
             [sys.executable, "-X", "faulthandler", "-m", "journal", "--db", db, "serve",
-             "--port", "0"],
+             "--port", "0", *options],
             stdout=subprocess.DEVNULL, stderr=terminal, preexec_fn=limited,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )  # fmt: skip
@@ -232,3 +232,59 @@ def test_out_of_files_is_said_once_and_ctrl_c_still_stops_the_server(
     assert printed.count("out of file descriptors") == 1, printed[-3000:]
     assert "Traceback" not in printed, printed[-3000:]
     assert "Stopped serving" in printed
+
+
+def test_with_more_files_allowed_every_phone_past_the_laptop_cap_gets_its_update(
+    site: Site, runner, tmp_path: Path  # type: ignore[no-untyped-def]
+) -> None:
+    """`journal serve` allowed 2,048 files holds more open streams than the cap a laptop's
+    1,024 files imposes (`MAX_CONNECTIONS`): 900 live pages on the players' link, and an
+    append updates every one of them."""
+    import journal
+    from journal.api.commands import TakeNote
+
+    streams = serving.MAX_CONNECTIONS + 100
+    assert serving.connection_cap(2048) > streams > serving.connection_cap(1024)
+    players = by_label(site)["players"]
+    runner("session", "start", "The phones")  # a note in a session shows on the table screen
+    db = str(tmp_path / "journal.db")
+    with journal.open(db) as writer:
+        head = writer.head()
+    crowd: list[socket.socket] = []
+    said = tmp_path / "said.txt"
+    with _files(4096), _journal_serve(db, 2048, said, "--max-streams", "1000") as base:
+        try:
+            for _ in range(streams):
+                sock = _connect(base)
+                sock.sendall(
+                    f"GET /{players}/events?view=&seq={head} HTTP/1.1\r\nHost: t\r\n"
+                    "Accept: text/event-stream\r\n\r\n".encode()
+                )
+                crowd.append(sock)
+            heads = [_headers(sock) for sock in crowd]
+            assert all(h.startswith(b"HTTP/1.1 200") for h in heads), {h[:12] for h in heads}
+            with journal.open(db) as writer:
+                writer.run(TakeNote("The phones light up."))
+            deadline = time.monotonic() + 60
+            updated = sum(_updated_within(sock, deadline) for sock in crowd)
+            assert updated == streams
+        finally:
+            for sock in crowd:
+                sock.close()
+
+
+def _headers(sock: socket.socket) -> bytes:
+    sock.settimeout(30.0)
+    received = b""
+    while b"\r\n\r\n" not in received and (chunk := sock.recv(4096)):
+        received += chunk
+    return received
+
+
+def _updated_within(sock: socket.socket, deadline: float) -> bool:
+    sock.settimeout(max(0.01, deadline - time.monotonic()))
+    received = b""
+    with contextlib.suppress(TimeoutError):
+        while b"event: update" not in received and (chunk := sock.recv(65536)):
+            received += chunk
+    return b"event: update" in received
