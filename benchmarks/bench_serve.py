@@ -104,6 +104,9 @@ async def _appended(
     return start, seq
 
 
+JOURNAL = [sys.executable, "-m", "journal"]
+
+
 async def _measure(args: argparse.Namespace) -> dict[str, float]:
     import journal
 
@@ -114,10 +117,10 @@ async def _measure(args: argparse.Namespace) -> dict[str, float]:
     _journal(db, "import", str(WORKED))
     _journal(db, "session", "start", "The benchmark")
     players = json.loads(_journal(db, "links", "--json"))["players"].split("/")[-2]
+    streams = max(args.clients, args.idle, args.wake)
     server = subprocess.Popen(
         # every client on the one players' link: past `--max-streams` a stream gets a 503
-        [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0",
-         "--max-streams", str(max(args.clients, args.idle, args.wake))],  # fmt: skip
+        [*JOURNAL, "--db", str(db), "serve", "--port", "0", "--max-streams", str(streams)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
