@@ -23,7 +23,7 @@ def stress(settings: Settings, name: str, amount: int, reason: str, as_json: boo
       journal stress Mina 3 --reason "the lights die"
       journal stress Mina -2 --reason "a quiet night"
     """
-    from journal_stress.rules import Stress
+    from journal_stress.rules.stress import Stress
 
     run_and_show(settings, Stress(name, amount, reason), as_json)
 
@@ -40,7 +40,7 @@ def panic(settings: Settings, name: str, dice: int | None, as_json: bool) -> Non
     Example:
       journal panic Mina --dice 2
     """
-    from journal_stress.rules import Panic
+    from journal_stress.rules.panic import Panic
 
     entered = {"panic": (dice,)} if dice is not None else None
     run_and_show(settings, Panic(name), as_json, entered, {"panic": "--dice"})
