@@ -1,4 +1,5 @@
-"""The stress ruleset's commands and the options of its sheet for `character add`."""
+"""The stress ruleset's commands and the options of its sheet for `character add`: one
+`@click.command` a command, each handing its rules' command to `run_and_show`."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def panic(settings: Settings, name: str, dice: int | None, as_json: bool) -> Non
 
 
 def commands() -> dict[str, click.Command]:
-    return {"stress": stress, "panic": panic}
+    """Every command defined in this module: a new command is its block above, no more."""
+    return {c.name: c for c in globals().values() if isinstance(c, click.Command) and c.name}
 
 
 SHEET_EXAMPLE = "journal character add Mina --nerve 4 --stress 1"
