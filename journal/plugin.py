@@ -81,8 +81,17 @@ if TYPE_CHECKING:
     )
     from journal.rules.core.evolve import renamed_in
     from journal.rules.core.state import CampaignState, Meta, RulesState
-    from journal.rules.dispatch import Deciders, Evolvers, Lines, Recallers, Sentences
+    from journal.rules.dispatch import (
+        Concerns,
+        Deciders,
+        Evolvers,
+        Lines,
+        Recallers,
+        Sentences,
+        nobody,
+    )
     from journal.rules.invariants import Invariant
+    from journal.rules.modules import load_modules
     from journal.rules.ruleset import Ruleset
     from journal.rules.whole_numbers import signed, unsigned, yes_no
     from journal.telling import ARROW
@@ -105,6 +114,7 @@ _HOMES = {
     "Chart": "journal.handouts.documents",
     "ChartSeries": "journal.handouts.documents",
     "Command": "journal.rules.command",
+    "Concerns": "journal.rules.dispatch",
     "Deciders": "journal.rules.dispatch",
     "Dice": "journal.events.registry",
     "DiceBox": "journal.dice",
@@ -157,6 +167,8 @@ _HOMES = {
     "hours_between": "journal.rules.clock",
     "json_option": "journal.cli.common",
     "key_values": "journal.cli.common",
+    "load_modules": "journal.rules.modules",
+    "nobody": "journal.rules.dispatch",
     "parse_d10_pair": "journal.api.dice",
     "parse_faces": "journal.api.dice",
     "pass_settings": "journal.cli.common",
@@ -201,6 +213,7 @@ __all__ = [
     "Chart",
     "ChartSeries",
     "Command",
+    "Concerns",
     "Deciders",
     "Dice",
     "DiceBox",
@@ -248,6 +261,8 @@ __all__ = [
     "hours_between",
     "json_option",
     "key_values",
+    "load_modules",
+    "nobody",
     "parse_d10_pair",
     "parse_faces",
     "pass_settings",

@@ -1,5 +1,6 @@
 """Tables of handlers keyed by class: how a ruleset says which command it decides, which
-event it folds, recalls for the audit, writes in the log and tells in a handout.
+event it folds, recalls for the audit, whom it concerns, writes in the log and tells in a
+handout.
 
 Because every handler is registered by class, a test can prove a ruleset complete: each of
 its events and commands has an entry in each table (an explicit "nothing" included).
@@ -38,6 +39,8 @@ Decider = Callable[[St, C, DiceBox], list[Event]]
 Evolver = Callable[[St, E, M], S]
 #: `(payload) -> the command that decides it again`, or None (no ruling)
 Recaller = Callable[[E], Command | None]
+#: `(payload) -> the names of the characters it concerns`
+Concern = Callable[[E], tuple[str, ...]]
 #: `(payload) -> one line for the GM's log`
 Line = Callable[[E], str]
 #: `(payload, gm) -> a handout sentence`, or None (told elsewhere)
@@ -128,6 +131,31 @@ class Recallers(Dispatch[Event, Command | None]):
 
     def handler(self, kind: type[E]) -> Recaller[E] | None:
         return self._handlers.get(kind)
+
+
+class Concerns(Dispatch[Event, tuple[str, ...]]):
+    """Event class -> `(payload) -> the names of the characters it concerns` (`log
+    --character`, handouts); `nobody` for an event about no one in particular."""
+
+    def on(self, *kinds: type[E]) -> Callable[[Concern[E]], Concern[E]]:
+        def register(handler: Concern[E]) -> Concern[E]:
+            self._add(kinds, handler)
+            return handler
+
+        return register
+
+    def handler(self, kind: type[E]) -> Concern[E] | None:
+        return self._handlers.get(kind)
+
+    def names(self, payload: E) -> tuple[str, ...]:
+        """Whom `payload` concerns (nobody when its class has no handler)."""
+        handler = self.handler(type(payload))
+        return () if handler is None else handler(payload)
+
+
+def nobody(payload: Event) -> tuple[str, ...]:
+    """The concerns of an event about no one in particular."""
+    return ()
 
 
 class Lines(Dispatch[Event, str]):

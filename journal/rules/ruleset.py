@@ -7,22 +7,26 @@ rules are its commands and events, `decide`, `evolve`, the audit's `command_for`
 recallers), its sheet and options, GM fiat (`adjust`, `amend`), its invariants, who an
 event concerns and each character's status numbers.
 
-Decide, evolve and command_for are dispatches keyed by class (`journal.rules.dispatch.Dispatch`),
-so a test proves every event and command covered.
+Decide, evolve, command_for and concerns are dispatches keyed by class
+(`journal.rules.dispatch.Dispatch`), so a test proves every event and command covered. A
+ruleset's commands and events are the `Command` and `Event` classes its own package
+defines, collected when its `Ruleset` subclass is made (`collected`): a command's module
+registers its parts by decorator and no list names it (see `journal.rules.modules`).
 """
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from journal.documents import CharacterStatus
 from journal.errors import RuleError
 from journal.events.canonical import JSONObject
 from journal.events.registry import Event, OptionValue
 from journal.rules.command import Command
-from journal.rules.dispatch import Deciders, Evolving, Recallers
+from journal.rules.dispatch import Concerns, Deciders, Evolving, Recallers
 
 if TYPE_CHECKING:
     from journal.dice import DiceBox
@@ -30,10 +34,27 @@ if TYPE_CHECKING:
     from journal.rules.core.state import CampaignState, Meta, RulesState
     from journal.rules.invariants import Invariant
 
+T = TypeVar("T")
+
+
+def collected(base: type[T], package: str) -> tuple[type[T], ...]:
+    """The subclasses of `base` (at any depth) defined in the package `package` or in one of
+    its modules, in the order they were made."""
+    found: dict[type[T], None] = {}
+    waiting = list(base.__subclasses__())
+    while waiting:
+        kind = waiting.pop(0)
+        if kind.__module__ == package or kind.__module__.startswith(package + "."):
+            found.setdefault(kind)
+        waiting += kind.__subclasses__()
+    return tuple(found)
+
 
 class Ruleset(ABC):
-    """A ruleset's rules. Subclasses set the class attributes and fill the three dispatches
-    (`deciders`, `evolvers`, `recallers`)."""
+    """A ruleset's rules. Subclasses set the class attributes and fill the four dispatches
+    (`deciders`, `evolvers`, `recallers`, `concerners`). A subclass that names no
+    `commands` or `events` gets those its package defines (`collected`): its modules are
+    imported first (`journal.rules.modules.load_modules`)."""
 
     #: the registry name (`campaign new --ruleset NAME`)
     name: ClassVar[str]
@@ -43,9 +64,9 @@ class Ruleset(ABC):
     rules_version: ClassVar[str]
     #: campaign options and their defaults, recorded in CampaignCreated
     option_defaults: ClassVar[Mapping[str, OptionValue]] = {}
-    #: the command classes this ruleset decides
+    #: the command classes this ruleset decides (by default, those of its package)
     commands: ClassVar[tuple[type[Command], ...]]
-    #: the event classes this ruleset defines
+    #: the event classes this ruleset defines (by default, those of its package)
     events: ClassVar[tuple[type[Event], ...]]
     #: every class the ruleset's state holds (`initial()`'s class first; frozen
     #: `msgspec.Struct`s, see `RulesState`, or frozen dataclasses): the only classes a
@@ -60,6 +81,9 @@ class Ruleset(ABC):
     #: event class -> `(payload) -> the command that decides it again`, or None (no ruling):
     #: how the audit and the re-rule recall a ruling's command (`command_for`)
     recallers: ClassVar[Recallers]
+    #: event class -> `(payload) -> the names it concerns` (`log --character`, handouts);
+    #: None: the ruleset words `concerns()` itself
+    concerners: ClassVar[Concerns | None] = None
     #: the numbers the GM may set by fiat (`journal adjust`), with what each takes
     adjustable: ClassVar[Mapping[str, str]] = {}
     #: fields of its events that word a ruling or record the option it was decided under
@@ -72,6 +96,15 @@ class Ruleset(ABC):
     #: the recorded inputs of a ruling the GM may correct in place (`journal amend SEQ
     #: --NAME VALUE`), with what each takes: see `amend()`
     amendable: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        module = sys.modules.get(cls.__module__)
+        package = getattr(module, "__package__", None) or cls.__module__
+        if not hasattr(cls, "commands"):
+            cls.commands = collected(Command, package)
+        if not hasattr(cls, "events"):
+            cls.events = collected(Event, package)
 
     # --- the rules -------------------------------------------------------------------------
 
@@ -131,9 +164,10 @@ class Ruleset(ABC):
         dice = getattr(payload, "dice", None) or {}
         return next(iter(dice)) if len(dice) == 1 else None
 
-    @abstractmethod
     def concerns(self, payload: Event) -> tuple[str, ...]:
-        """The characters an event of this ruleset concerns (`log --character`, handouts)."""
+        """The characters an event of this ruleset concerns (`log --character`, handouts):
+        by its `concerners` (nobody for an event without one)."""
+        return () if self.concerners is None else self.concerners.names(payload)
 
     @abstractmethod
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from support.house import cli_names, gaps
 
 from journal.rules import load_all, plugin_of
-from journal.rules.core.events import CharacterAdded, CharacterRenamed
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import telling_of
 
@@ -57,16 +57,26 @@ RULESETS = load_all()
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=[r.name for r in RULESETS])
 def test_every_event_and_command_is_covered(ruleset: Ruleset) -> None:
-    """Each command has its decider; each event its fold, its recalled command for the
-    audit (or an explicit none), and in its telling its log line and its handout sentence
-    (or an explicit none)."""
-    assert set(ruleset.commands) == set(ruleset.deciders.covered)
-    events = set(ruleset.events)
-    assert events | {CharacterAdded, CharacterRenamed} <= set(ruleset.evolvers.covered)
-    assert events == set(ruleset.recallers.covered)
-    telling = telling_of(ruleset.name)
-    assert events == set(telling.lines.covered)
-    assert events == set(telling.sentences.covered)
+    """Each command has its decider and its CLI line; each event its fold, its recalled
+    command for the audit (or an explicit none), whom it concerns (or `nobody`), and in its
+    telling its log line and its handout sentence (or an explicit none): `support.house`.
+    `test_one_place` plants a command missing each part and sees this fail."""
+    assert gaps(ruleset.name) == []
+
+
+def test_the_cli_check_reads_names_and_strings(tmp_path: Path) -> None:
+    import sys
+
+    cli = tmp_path / "planted_cli_names.py"
+    cli.write_text(
+        "def f():\n    from x.rules import Calm\n"
+        "g = join('x.rules:JoinEncounter')\nh = rules.Soak\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        assert {"Calm", "JoinEncounter", "Soak"} <= cli_names("planted_cli_names")
+    finally:
+        sys.path.remove(str(tmp_path))
 
 
 @pytest.mark.parametrize("log", sorted((ROOT / "campaigns").glob("*/log.jsonl")), ids=str)

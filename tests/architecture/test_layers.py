@@ -62,7 +62,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("store", ("journal.store.**", "journal.migrations.**")),
     (
         "telling",
-        ("journal.telling.**", "journal.rulesets.*.telling.**", "journal_stress.telling"),
+        ("journal.telling.**", "journal.rulesets.*.telling.**", "journal_stress.telling.**"),
     ),
     (
         "rules",
@@ -379,12 +379,31 @@ def circles(plant: Mapping[str, str] | None = None) -> list[list[str]]:
 
 #: what the command line may import: the public API, its documents and errors, its own
 #: modules, the web front end it starts (`journal serve`); a ruleset's CLI part takes the
-#: journal's names from `journal.plugin` and its own commands from its `rules` package
+#: journal's names from `journal.plugin` and its own commands from its `rules` package or
+#: from the module of it that defines the command (a command's own module, never `decide`)
 CLI_MAY_IMPORT = ("journal.api", "journal.documents", "journal.errors", "journal.cli")
 COMMAND_LINE = ("journal.cli", "journal.__main__", "journal.plugin")
 
 
-def _cli_may_import(i: Import) -> bool:
+def command_modules(code: Mapping[str, Source]) -> frozenset[str]:
+    """The modules of the rulesets' `rules` that define a command (a class on `Command`)."""
+    found = set()
+    for name, source in code.items():
+        home = _home(name)
+        if home is None or not _under(name, f"{home}.rules"):
+            continue
+        for node in _walk(source.text):
+            if isinstance(node, ast.ClassDef) and any(
+                (isinstance(base, ast.Name) and base.id == "Command")
+                or (isinstance(base, ast.Attribute) and base.attr == "Command")
+                for base in node.bases
+            ):
+                found.add(name)
+                break
+    return frozenset(found)
+
+
+def _cli_may_import(i: Import, commands: frozenset[str] = frozenset()) -> bool:
     if i.imported == "journal" or any(_under(i.imported, p) for p in CLI_MAY_IMPORT):
         return True
     if i.importer == "journal.cli.web" and _under(i.imported, "journal.web"):
@@ -399,7 +418,11 @@ def _cli_may_import(i: Import) -> bool:
         return True
     home = _home(i.importer)
     if home is not None:
-        return i.named == "journal.plugin" or i.imported == f"{home}.rules"
+        return (
+            i.named == "journal.plugin"
+            or i.imported == f"{home}.rules"
+            or (i.imported in commands and _under(i.imported, f"{home}.rules"))
+        )
     return False
 
 
@@ -411,10 +434,11 @@ def _is_command_line(module: str) -> bool:
 
 def around_the_api(plant: Mapping[str, str] | None = None) -> list[str]:
     """The command line's imports that go around the public API."""
+    commands = command_modules(sources(plant))
     return [
         f"{i.importer} (line {i.line}) imports {i.imported}"
         for i in imports(plant)
-        if _is_command_line(i.importer) and not _cli_may_import(i)
+        if _is_command_line(i.importer) and not _cli_may_import(i, commands)
     ]
 
 
@@ -665,6 +689,22 @@ PLANTED = {
         },
     ),
 }
+
+
+def test_a_rulesets_cli_may_import_a_commands_own_module() -> None:
+    """A command in one place: its CLI line takes the command from its module, which
+    defines it (a module of the rules that defines no command stays out of reach)."""
+    plant = {
+        "journal.rulesets.horror_factor.rules.calm": (
+            "from journal.plugin import Command\nclass Calm(Command, frozen=True):\n    pass"
+        ),
+        "journal.rulesets.horror_factor.cli": (
+            "from journal.rulesets.horror_factor.rules.calm import Calm"
+        ),
+    }
+    assert around_the_api(plant) == []
+    plant["journal.rulesets.horror_factor.rules.calm"] = "CALM = 1"
+    assert around_the_api(plant) != []
 
 
 @pytest.mark.parametrize("case", sorted(PLANTED))

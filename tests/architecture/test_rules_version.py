@@ -64,7 +64,9 @@ def test_a_changed_telling_or_cli_keeps_the_version_a_changed_rule_does_not(
 ) -> None:
     same = _version_of_copy(tmp_path, None)
     assert same.startswith("stress-1:")
-    assert _version_of_copy(tmp_path, "telling.py") == same
+    assert _version_of_copy(tmp_path, "telling/__init__.py") == same
+    assert _version_of_copy(tmp_path, "telling/panic.py") == same
     assert _version_of_copy(tmp_path, "cli.py") == same
     assert _version_of_copy(tmp_path, "narrator.py") == same
     assert _version_of_copy(tmp_path, "rules/__init__.py") != same
+    assert _version_of_copy(tmp_path, "rules/panic.py") != same

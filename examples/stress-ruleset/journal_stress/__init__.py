@@ -2,13 +2,16 @@
 
 The whole ruleset is this package, one part per layer of the journal, tied together by
 `PLUGIN` (what the entry point names): `rules` (pure: commands, events, state, decide,
-evolve, the audit's recallers, the status numbers), `telling` (log lines, handout
-sentences, the board and status rows), `narrator` (the handout hooks, with the partials
-in `templates/`) and `cli` (its commands and sheet options).
+evolve, the audit's recallers, concerns, the status numbers; one module a command),
+`telling` (log lines, handout sentences, the board and status rows; one module a
+command), `narrator` (the handout hooks, with the partials in `templates/`) and `cli`
+(its commands and sheet options).
 """
 
 from journal.plugin import Plugin
-from journal_stress.rules import RULESET, Panic, PanicRolled, Stress, StressChanged
+from journal_stress.rules import RULESET
+from journal_stress.rules.panic import Panic, PanicRolled
+from journal_stress.rules.stress import Stress, StressChanged
 
 PLUGIN = Plugin(
     name="stress",

@@ -1,4 +1,5 @@
-"""The stress ruleset's commands and the options of its sheet for `character add`."""
+"""The stress ruleset's commands and the options of its sheet for `character add`: one
+`@click.command` a command, each handing its rules' command to `run_and_show`."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def stress(settings: Settings, name: str, amount: int, reason: str, as_json: boo
       journal stress Mina 3 --reason "the lights die"
       journal stress Mina -2 --reason "a quiet night"
     """
-    from journal_stress.rules import Stress
+    from journal_stress.rules.stress import Stress
 
     run_and_show(settings, Stress(name, amount, reason), as_json)
 
@@ -40,14 +41,15 @@ def panic(settings: Settings, name: str, dice: int | None, as_json: bool) -> Non
     Example:
       journal panic Mina --dice 2
     """
-    from journal_stress.rules import Panic
+    from journal_stress.rules.panic import Panic
 
     entered = {"panic": (dice,)} if dice is not None else None
     run_and_show(settings, Panic(name), as_json, entered, {"panic": "--dice"})
 
 
 def commands() -> dict[str, click.Command]:
-    return {"stress": stress, "panic": panic}
+    """Every command defined in this module: a new command is its block above, no more."""
+    return {c.name: c for c in globals().values() if isinstance(c, click.Command) and c.name}
 
 
 SHEET_EXAMPLE = "journal character add Mina --nerve 4 --stress 1"

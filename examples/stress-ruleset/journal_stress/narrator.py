@@ -17,7 +17,9 @@ from journal.plugin import (
     gm_fields,
     whole_or_none,
 )
-from journal_stress.rules import PanicRolled, StressChanged, StressStatus
+from journal_stress.rules import StressStatus
+from journal_stress.rules.panic import PanicRolled
+from journal_stress.rules.stress import StressChanged
 
 
 class StressNarrator(Narrator):

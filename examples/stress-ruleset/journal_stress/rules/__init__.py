@@ -1,8 +1,16 @@
 """The stress ruleset's rules, pure: commands and events (frozen structs, from the
 journal's `Command` and `Event`), state (frozen `msgspec.Struct`s), decide and evolve, the
-audit's recallers, invariants and the status numbers. Nothing here words or draws (that is
-`journal_stress.telling`), so only this package enters the rules version: rewording a log
-line keeps every snapshot."""
+audit's recallers, whom each event concerns, invariants and the status numbers. Nothing
+here words or draws (that is `journal_stress.telling`), so only this package enters the
+rules version: rewording a log line keeps every snapshot.
+
+A command lives in one module of this package (`stress.py`, `panic.py`): its command, its
+events, and their decider, fold, recaller and concerns, each registered on the tables
+here (`DECIDE`, `EVOLVE`, `RECALL`, `CONCERNS`). `load_modules` imports every module
+before `RULESET` is made, and the ruleset's commands and events are the classes this
+package defines: no list names them. The state and the tables come first, since a
+command's module takes them from here while this module loads it.
+"""
 
 from __future__ import annotations
 
@@ -17,11 +25,8 @@ from journal.plugin import (
     CharacterAdded,
     CharacterRenamed,
     CharacterStatus,
-    Command,
+    Concerns,
     Deciders,
-    Dice,
-    DiceBox,
-    Event,
     Evolvers,
     Invariant,
     JSONObject,
@@ -30,53 +35,13 @@ from journal.plugin import (
     RuleError,
     Ruleset,
     RulesState,
-    Terms,
     changed,
-    event,
+    load_modules,
     renamed_in,
 )
 
 STRESS_MAX = 10
 NERVE_RANGE = (1, 10)
-#: a panic roll of this or more holds
-HOLD = 6
-
-# --- commands ---------------------------------------------------------------------------
-
-
-class Stress(Command, frozen=True):
-    character: str
-    amount: int
-    reason: str
-
-
-class Panic(Command, frozen=True):
-    character: str
-
-
-# --- events -----------------------------------------------------------------------------
-
-
-@event
-class StressChanged(Event, frozen=True):
-    character: str
-    amount: int
-    reason: str
-    before: int
-    after: int
-
-
-@event
-class PanicRolled(Event, frozen=True):
-    character: str
-    dice: Dice
-    nerve: int
-    stress: int
-    total: int
-    terms: Terms
-    panicked: bool
-    stress_after: int
-
 
 # --- state ------------------------------------------------------------------------------
 
@@ -103,49 +68,28 @@ def sheet_of(state: CampaignState, name: str) -> Sheet:
     return found
 
 
-# --- decide -----------------------------------------------------------------------------
-
-DECIDE = Deciders[CampaignState]("decide")
-
-
-@DECIDE.on(Stress)
-def _stress(state: CampaignState, command: Stress, dice: DiceBox) -> list[Event]:
-    who = state.character(command.character)
-    sheet = sheet_of(state, who)
-    reason = " ".join(command.reason.split())
-    if not reason:
-        raise RuleError('stress needs a reason: add --reason "..."')
-    if command.amount == 0 or not -STRESS_MAX <= command.amount <= STRESS_MAX:
-        raise RuleError(f"stress moves by -10 to 10 (not 0), not {command.amount}")
-    after = max(0, min(STRESS_MAX, sheet.stress + command.amount))
-    return [StressChanged(who, command.amount, reason, sheet.stress, after)]
-
-
-@DECIDE.on(Panic)
-def _panic(state: CampaignState, command: Panic, dice: DiceBox) -> list[Event]:
-    who = state.character(command.character)
-    sheet = sheet_of(state, who)
-    (die,) = dice.roll("panic", 1, 10).faces
-    terms: Terms = (("nerve", sheet.nerve), ("d10", die), ("stress", -sheet.stress))
-    total = sum(value for _, value in terms)
-    panicked = total < HOLD
-    after = min(STRESS_MAX, sheet.stress + 1) if panicked else sheet.stress
-    return [
-        PanicRolled(who, dice.rolled(), sheet.nerve, sheet.stress, total, terms, panicked, after)
-    ]
-
-
-# --- evolve -----------------------------------------------------------------------------
-
-EVOLVE = Evolvers[CampaignState, Meta, StressState]("evolve")
-
-
-def _with(state: CampaignState, name: str, change: dict[str, int]) -> StressState:
+def with_sheet(state: CampaignState, name: str, change: dict[str, int]) -> StressState:
+    """The state with `name`'s sheet changed (unchanged when they have none)."""
     rules = rules_of(state)
     sheet = rules.characters.get(name)
     if sheet is None:
         return rules
     return changed(rules, characters={**rules.characters, name: changed(sheet, **change)})
+
+
+def track(value: int) -> int:
+    """`value` kept on the stress track (0 to 10)."""
+    return max(0, min(STRESS_MAX, value))
+
+
+# --- the tables every command's module registers on ---------------------------------------
+
+DECIDE = Deciders[CampaignState]("decide")
+EVOLVE = Evolvers[CampaignState, Meta, StressState]("evolve")
+#: the audit: the command behind each ruling
+RECALL = Recallers("command_for")
+#: whom each event concerns (`log --character`, handouts)
+CONCERNS = Concerns("concerns")
 
 
 @EVOLVE.on(CharacterAdded)
@@ -162,34 +106,7 @@ def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> Str
     return StressState(renamed_in(rules.characters, payload.old, payload.new, lambda s: s))
 
 
-@EVOLVE.on(StressChanged)
-def _changed(state: CampaignState, payload: StressChanged, meta: Meta) -> StressState:
-    sheet = rules_of(state).characters.get(payload.character)
-    if sheet is None:
-        return rules_of(state)
-    moved = sheet.stress + payload.after - payload.before  # a void takes out its change
-    return _with(state, payload.character, {"stress": max(0, min(STRESS_MAX, moved))})
-
-
-@EVOLVE.on(PanicRolled)
-def _rolled(state: CampaignState, payload: PanicRolled, meta: Meta) -> StressState:
-    sheet = rules_of(state).characters.get(payload.character)
-    if sheet is None:
-        return rules_of(state)
-    moved = sheet.stress + payload.stress_after - payload.stress
-    return _with(
-        state,
-        payload.character,
-        {"stress": max(0, min(STRESS_MAX, moved)), "panics": sheet.panics + payload.panicked},
-    )
-
-
-# --- the audit: the command behind each ruling (its recallers) -----------------------------
-
-RECALL = Recallers("command_for")
-RECALL.on(StressChanged)(lambda p: Stress(p.character, p.amount, p.reason))
-RECALL.on(PanicRolled)(lambda p: Panic(p.character))
-
+load_modules(__name__)
 
 # --- invariants: what every state holds (the audit checks each one) ---------------------
 
@@ -217,13 +134,12 @@ class StressRules(Ruleset):
     name = "stress"
     summary = "an example: a stress track 0-10 and a d10 panic roll"
     rules_version = "stress-1"
-    commands = (Stress, Panic)
-    events = (StressChanged, PanicRolled)
     #: what a snapshot of a stress campaign may rebuild: the state and what it holds
     state_classes = (StressState, Sheet)
     deciders: ClassVar[Deciders[CampaignState]] = DECIDE
     evolvers: ClassVar[Evolvers[CampaignState, Meta, StressState]] = EVOLVE
     recallers: ClassVar[Recallers] = RECALL
+    concerners: ClassVar[Concerns] = CONCERNS
     invariants = INVARIANTS
 
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
@@ -236,11 +152,6 @@ class StressRules(Ruleset):
 
     def initial(self) -> StressState:
         return StressState()
-
-    def concerns(self, payload: Event) -> tuple[str, ...]:
-        if isinstance(payload, StressChanged | PanicRolled):
-            return (payload.character,)
-        return ()
 
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
         return {

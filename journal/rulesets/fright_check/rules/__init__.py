@@ -4,8 +4,13 @@ Modules: `sheet` (character sheet), `modifiers` (the text's modifier list, valid
 derived modifiers), `fright_table` (the Fright Check Table, rows 4..40+ as data), `roll`
 (success rolls), `decide`, `evolve`, `recall` (the audit's recallers: the command behind
 each ruling), `status` (the status numbers), `words` (the words rulings record),
-`commands`, `events`, `state`. Its text is `telling`, its handouts `narrator` (with
-`templates/`), its commands `cli`, beside this package.
+`commands`, `events`, `state`, `concerns` (whom each event concerns). Every module here
+is loaded (`load_modules`) before `RULESET` is made, and its commands and events are the
+classes this package defines: a new command is one new module holding its command, its
+events and their decider, fold, recaller and concerns, each registered on the tables
+(`decide.DECIDE`, `evolve.EVOLVE`, `recall.RECALL`, `concerns.CONCERNS`). Its text is
+`telling`, its handouts `narrator` (with `templates/`), its commands `cli`, beside this
+package.
 
 Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`):
 
@@ -27,9 +32,9 @@ from typing import ClassVar
 from journal.plugin import (
     Adjustment,
     CampaignState,
-    CharacterAdded,
     CharacterStatus,
     Command,
+    Concerns,
     Deciders,
     Event,
     Evolvers,
@@ -37,18 +42,12 @@ from journal.plugin import (
     Meta,
     Recallers,
     Ruleset,
+    load_modules,
 )
-from journal.rulesets.fright_check.rules import (  # noqa: F401  (deciders register)
-    amend,
-    combat,
-    corrected,
-    fiat,
-    recovery,
-)
+from journal.rulesets.fright_check.rules import corrected, fiat
 from journal.rulesets.fright_check.rules import invariants as _invariants
 from journal.rulesets.fright_check.rules import status as _status
 from journal.rulesets.fright_check.rules.commands import (
-    COMMANDS,
     ChangeRow,
     EndCombat,
     FrightCheck,
@@ -61,18 +60,12 @@ from journal.rulesets.fright_check.rules.commands import (
     StartCombat,
     TraitChoice,
 )
+from journal.rulesets.fright_check.rules.concerns import CONCERNS
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.events import (
-    EVENTS,
     CombatEnded,
-    CombatJoined,
-    CombatLeft,
     CombatStarted,
     FrightChecked,
-    FrightRowChanged,
-    Healed,
-    RecoveryRolled,
-    RestRecorded,
     TraitNamed,
 )
 from journal.rulesets.fright_check.rules.evolve import EVOLVE
@@ -81,6 +74,8 @@ from journal.rulesets.fright_check.rules.lookup import rules_of
 from journal.rulesets.fright_check.rules.recall import RECALL
 from journal.rulesets.fright_check.rules.sheet import build_sheet
 from journal.rulesets.fright_check.rules.state import STATE_CLASSES, FrightState
+
+load_modules(__name__)
 
 __all__ = [
     "EFFECT_DICE",
@@ -108,12 +103,11 @@ class FrightCheckRules(Ruleset):
     name = "fright-check"
     summary = "the GURPS Fright Check: modifiers, the Rule of 14, the table 4 to 40+"
     rules_version = "fc-1"
-    commands = COMMANDS
-    events = EVENTS
     state_classes = STATE_CLASSES
     deciders: ClassVar[Deciders[CampaignState]] = DECIDE
     evolvers: ClassVar[Evolvers[CampaignState, Meta, FrightState]] = EVOLVE
     recallers: ClassVar[Recallers] = RECALL
+    concerners: ClassVar[Concerns] = CONCERNS
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
     invariants = _invariants.INVARIANTS
@@ -136,26 +130,6 @@ class FrightCheckRules(Ruleset):
 
     def initial(self) -> FrightState:
         return FrightState()
-
-    def concerns(self, payload: Event) -> tuple[str, ...]:
-        match payload:
-            case (
-                FrightChecked(character=name)
-                | TraitNamed(character=name)
-                | FrightRowChanged(character=name)
-                | RecoveryRolled(character=name)
-                | Healed(character=name)
-                | CombatJoined(character=name)
-                | CombatLeft(character=name)
-            ):
-                return (name,)
-            case RestRecorded(characters=characters):
-                return tuple(characters)
-            case CombatStarted(cast=cast):
-                return tuple(cast)
-            case CharacterAdded(name=name):
-                return (name,)
-        return ()
 
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
         return _status.status(state)

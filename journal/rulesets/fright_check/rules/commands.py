@@ -131,17 +131,3 @@ class LeaveCombat(Command, frozen=True):
 
     character: str
     reason: str
-
-
-COMMANDS: tuple[type, ...] = (
-    FrightCheck,
-    NameTrait,
-    StartCombat,
-    EndCombat,
-    ChangeRow,
-    Recover,
-    Heal,
-    Rest,
-    JoinCombat,
-    LeaveCombat,
-)

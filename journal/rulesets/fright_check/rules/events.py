@@ -237,17 +237,3 @@ class CombatLeft(Event, frozen=True):
     character: str
     reason: str
     cast: tuple[str, ...]  # the combat's cast from now on
-
-
-EVENTS: tuple[type[Event], ...] = (
-    FrightChecked,
-    TraitNamed,
-    CombatStarted,
-    CombatEnded,
-    FrightRowChanged,
-    RecoveryRolled,
-    Healed,
-    RestRecorded,
-    CombatJoined,
-    CombatLeft,
-)

@@ -174,16 +174,17 @@ def check_points(value: object, what: str) -> int:
     return points
 
 
-class Disadvantage(TypedDict):
-    """A disadvantage of the sheet, as recorded."""
+class SheetDisadvantage(TypedDict):
+    """A disadvantage as the sheet records it (plain JSON; the state's `Disadvantage` is
+    what the fold makes of it)."""
 
     name: str
     points: int
     self_control: int | None
 
 
-def parse_disadvantages(raw: object) -> list[Disadvantage]:
-    result: list[Disadvantage] = []
+def parse_disadvantages(raw: object) -> list[SheetDisadvantage]:
+    result: list[SheetDisadvantage] = []
     if not raw:
         return result
     if not isinstance(raw, Iterable):

@@ -1,7 +1,9 @@
 """How GURPS Fright Check campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
 Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
-status table as rows, `explain` labels), `documents` (`fright --json`).
+status table as rows, `explain` labels), `documents` (`fright --json`). Every module
+here is loaded (`load_modules`), so a new command's telling is one new module registering
+its events' log lines on `describe.LINES` and sentences on `tell.SENTENCES`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from journal.plugin import (
     Sentences,
     StatusDocument,
     Telling,
+    load_modules,
 )
 from journal.rulesets.fright_check.rules.events import (
     FrightChecked,
@@ -29,6 +32,9 @@ from journal.rulesets.fright_check.telling import board as _board
 from journal.rulesets.fright_check.telling import documents as _documents
 from journal.rulesets.fright_check.telling.describe import LINES
 from journal.rulesets.fright_check.telling.tell import SENTENCES
+
+#: every module here registers its lines and sentences (a new command's own module too)
+load_modules(__name__)
 
 if TYPE_CHECKING:
     from journal.plugin import CampaignState, Stake

@@ -5,8 +5,13 @@ here.
 Modules: `catalog` (the text's numbers and its catalog of causes), `sheet`, `commands`,
 `events`, `state`, `lookup`, `decide` and `aftermath` (the deciders), `evolve`, `recall`
 (the audit's recallers: the command behind each ruling), `status` (the status numbers),
-`concerns`, `fiat`, `corrected`, `invariants`. Its text is `telling`, its handouts
-`narrator` (with `templates/`), its commands `cli`, beside this package.
+`concerns`, `fiat`, `corrected`, `invariants`. Every module here is loaded
+(`load_modules`) before `RULESET` is made, and its commands and events are the classes
+this package defines: a new command is one new module holding its command, its events and
+their decider, fold, recaller and concerns, each registered on the tables
+(`decide.DECIDE`, `evolve.EVOLVE`, `recall.RECALL`, `concerns.CONCERNS`). Its text is
+`telling`, its handouts `narrator` (with `templates/`), its commands `cli`, beside this
+package.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from journal.plugin import (
     CampaignState,
     CharacterStatus,
     Command,
+    Concerns,
     Deciders,
     Event,
     Evolvers,
@@ -27,13 +33,13 @@ from journal.plugin import (
     OptionValue,
     Recallers,
     Ruleset,
+    load_modules,
 )
 from journal.rulesets.horror_factor.rules import catalog, corrected, fiat
 from journal.rulesets.horror_factor.rules import invariants as _invariants
 from journal.rulesets.horror_factor.rules import sheet as _sheet
 from journal.rulesets.horror_factor.rules import status as _status
 from journal.rulesets.horror_factor.rules.commands import (
-    COMMANDS,
     AdvanceTurn,
     Award,
     DropEnemy,
@@ -49,13 +55,14 @@ from journal.rulesets.horror_factor.rules.commands import (
     Soak,
     StartEncounter,
 )
-from journal.rulesets.horror_factor.rules.concerns import concerns
+from journal.rulesets.horror_factor.rules.concerns import CONCERNS
 from journal.rulesets.horror_factor.rules.decide import DECIDE
-from journal.rulesets.horror_factor.rules.events import EVENTS
 from journal.rulesets.horror_factor.rules.evolve import EVOLVE
 from journal.rulesets.horror_factor.rules.lookup import rules_of
 from journal.rulesets.horror_factor.rules.recall import RECALL
 from journal.rulesets.horror_factor.rules.state import STATE_CLASSES, HFState
+
+load_modules(__name__)
 
 __all__ = [
     "RULESET",
@@ -83,12 +90,11 @@ class HorrorFactorRules(Ruleset):
     summary = "the Tarafore Horror Factor: Hardness, the HF track, soaks, Horror Checks"
     rules_version = catalog.RULES_VERSION
     option_defaults: ClassVar[Mapping[str, OptionValue]] = catalog.OPTION_DEFAULTS
-    commands = COMMANDS
-    events = EVENTS
     state_classes = STATE_CLASSES
     deciders: ClassVar[Deciders[CampaignState]] = DECIDE
     evolvers: ClassVar[Evolvers[CampaignState, Meta, HFState]] = EVOLVE
     recallers: ClassVar[Recallers] = RECALL
+    concerners: ClassVar[Concerns] = CONCERNS
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
     invariants = _invariants.INVARIANTS
@@ -108,9 +114,6 @@ class HorrorFactorRules(Ruleset):
 
     def initial(self) -> HFState:
         return HFState()
-
-    def concerns(self, payload: Event) -> tuple[str, ...]:
-        return concerns(payload)
 
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
         return _status.status(state)

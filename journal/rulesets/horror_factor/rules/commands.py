@@ -98,20 +98,3 @@ class Award(Command, frozen=True):
     specialization: str | None = None
     new_spec: bool = False  # a specialization the character does not have yet: say so
 
-
-COMMANDS: tuple[type, ...] = (
-    StartEncounter,
-    AdvanceTurn,
-    RollInitiative,
-    Soak,
-    Shift,
-    DropEnemy,
-    JoinEncounter,
-    LeaveEncounter,
-    EndEncounter,
-    HorrorCheck,
-    Rest,
-    Peace,
-    Award,
-    SetWording,
-)

@@ -1,8 +1,9 @@
-"""Who a Horror Factor event concerns (`log --character`, handouts)."""
+"""Who a Horror Factor event concerns (`log --character`, handouts): `CONCERNS`, one entry
+per event (a command's own module registers its events' entries beside its decider)."""
 
 from __future__ import annotations
 
-from journal.plugin import Event
+from journal.plugin import Concerns, nobody
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
     EncounterJoined,
@@ -17,30 +18,23 @@ from journal.rulesets.horror_factor.rules.events import (
     Rested,
     TurnAdvanced,
     WillpowerSoaked,
+    WordingSet,
 )
 
-
-def concerns(payload: Event) -> tuple[str, ...]:
-    match payload:
-        case EncounterStarted(cast=cast):
-            return tuple(cast)
-        case TurnAdvanced(changes=changes) | EnemyDropped(changes=changes) if changes:
-            return tuple(c.character for c in changes)
-        case HorrorFactorShifted(changes=changes):
-            return tuple(c.character for c in changes)
-        case EncounterEnded(results=results):
-            return tuple(r.character for r in results)
-        case Rested(characters=characters):
-            return tuple(characters)
-        case (
-            InitiativeRolled(character=name)
-            | WillpowerSoaked(character=name)
-            | EnemyDropped(character=name)
-            | HorrorChecked(character=name)
-            | EncounterJoined(character=name)
-            | EncounterLeft(character=name)
-            | PeaceRecorded(character=name)
-            | HardnessAwarded(character=name)
-        ):
-            return (name,)
-    return ()
+CONCERNS = Concerns("concerns")
+CONCERNS.on(EncounterStarted)(lambda p: tuple(p.cast))
+CONCERNS.on(TurnAdvanced)(lambda p: tuple(c.character for c in p.changes))
+CONCERNS.on(HorrorFactorShifted)(lambda p: tuple(c.character for c in p.changes))
+CONCERNS.on(EnemyDropped)(
+    lambda p: tuple(c.character for c in p.changes) if p.changes else (p.character,)
+)
+CONCERNS.on(EncounterEnded)(lambda p: tuple(r.character for r in p.results))
+CONCERNS.on(Rested)(lambda p: tuple(p.characters))
+CONCERNS.on(InitiativeRolled)(lambda p: (p.character,))
+CONCERNS.on(WillpowerSoaked)(lambda p: (p.character,))
+CONCERNS.on(HorrorChecked)(lambda p: (p.character,))
+CONCERNS.on(EncounterJoined)(lambda p: (p.character,))
+CONCERNS.on(EncounterLeft)(lambda p: (p.character,))
+CONCERNS.on(PeaceRecorded)(lambda p: (p.character,))
+CONCERNS.on(HardnessAwarded)(lambda p: (p.character,))
+CONCERNS.on(WordingSet)(nobody)

@@ -233,23 +233,6 @@ class HardnessAwarded(Event, frozen=True):
     hardness_after: int
 
 
-EVENTS: tuple[type[Event], ...] = (
-    EncounterStarted,
-    TurnAdvanced,
-    InitiativeRolled,
-    WillpowerSoaked,
-    HorrorFactorShifted,
-    EnemyDropped,
-    EncounterJoined,
-    EncounterLeft,
-    EncounterEnded,
-    HorrorChecked,
-    Rested,
-    PeaceRecorded,
-    HardnessAwarded,
-    WordingSet,
-)
-
 INITIAL_HF_OF = "initial HF of "
 
 

@@ -50,9 +50,9 @@ from journal.rulesets.horror_factor.rules.events import (
 from journal.rulesets.horror_factor.rules.lookup import rules_of
 from journal.rulesets.horror_factor.rules.state import (
     Character,
-    Encounter,
     HFState,
     Participant,
+    RunningEncounter,
     clamp,
 )
 
@@ -301,7 +301,7 @@ def _shift_level(rules: HFState, name: str, spec: str | None, delta: int) -> HFS
 def _start(rules: HFState, payload: EncounterStarted) -> HFState:
     # One still running here means its end was voided: the recorded start replaces it.
     cast = [name for name in payload.cast if name in rules.characters]
-    encounter = Encounter(
+    encounter = RunningEncounter(
         title=payload.title,
         category=payload.category,
         ambush=payload.ambush,
@@ -342,7 +342,7 @@ def _join(rules: HFState, payload: EncounterJoined) -> HFState:
 
 
 def _participants(
-    encounter: Encounter, changes: Iterable[TrackChange], fresh: bool = False
+    encounter: RunningEncounter, changes: Iterable[TrackChange], fresh: bool = False
 ) -> dict[str, Participant]:
     """The participants with recorded HF changes applied (and the turn's rolls cleared)."""
     found = {c.character: c.after - c.before for c in changes}
@@ -374,7 +374,7 @@ def _track(rules: HFState, changes: Iterable[TrackChange], *, drop: bool) -> HFS
     return replace(rules, encounter=replace(encounter, participants=participants, drops=drops))
 
 
-def _current(rules: HFState, name: str, turn: int) -> tuple[Encounter, Participant] | None:
+def _current(rules: HFState, name: str, turn: int) -> tuple[RunningEncounter, Participant] | None:
     encounter = rules.encounter
     if encounter is None or encounter.turn != turn or name not in encounter.participants:
         return None

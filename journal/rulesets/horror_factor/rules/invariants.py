@@ -8,14 +8,14 @@ from collections.abc import Iterable, Iterator
 
 from journal.plugin import CampaignState, Invariant
 from journal.rulesets.horror_factor.rules import catalog
-from journal.rulesets.horror_factor.rules.state import Character, Encounter, HFState
+from journal.rulesets.horror_factor.rules.state import Character, HFState, RunningEncounter
 
 
 def _characters(state: CampaignState) -> Iterable[Character]:
     return state.rules.characters.values() if isinstance(state.rules, HFState) else ()
 
 
-def _fight(state: CampaignState) -> Encounter | None:
+def _fight(state: CampaignState) -> RunningEncounter | None:
     return state.rules.encounter if isinstance(state.rules, HFState) else None
 
 

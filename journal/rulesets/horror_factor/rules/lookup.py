@@ -6,7 +6,12 @@ from collections.abc import Sequence
 
 from journal.plugin import CampaignState, RuleError, Term
 from journal.rulesets.horror_factor.rules.events import TrackChange
-from journal.rulesets.horror_factor.rules.state import Character, Encounter, HFState, Participant
+from journal.rulesets.horror_factor.rules.state import (
+    Character,
+    HFState,
+    Participant,
+    RunningEncounter,
+)
 
 
 def rules_of(state: CampaignState) -> HFState:
@@ -21,7 +26,7 @@ def character(state: CampaignState, name: str) -> Character:
     return found
 
 
-def running(state: CampaignState, doing: str) -> Encounter:
+def running(state: CampaignState, doing: str) -> RunningEncounter:
     encounter = rules_of(state).encounter
     if encounter is None:
         raise RuleError(
@@ -41,7 +46,7 @@ def participant(
 
 def engaged(
     state: CampaignState, name: str, doing: str, *, present: bool = True
-) -> tuple[Character, Participant, Encounter]:
+) -> tuple[Character, Participant, RunningEncounter]:
     """`participant`, and the running encounter it is in (looked up once: the audit
     decides every roll of a long campaign again)."""
     encounter = running(state, doing)
@@ -61,7 +66,7 @@ def engaged(
     return who, found, encounter
 
 
-def present(encounter: Encounter) -> list[Participant]:
+def present(encounter: RunningEncounter) -> list[Participant]:
     """The participants still in the fight."""
     return [p for p in encounter.participants.values() if p.left is None]
 

@@ -76,7 +76,10 @@ class Participant(msgspec.Struct, frozen=True):
         return max(0, self.hf - self.soak)
 
 
-class Encounter(msgspec.Struct, frozen=True):
+class RunningEncounter(msgspec.Struct, frozen=True):
+    """The encounter under way: its turn, its enemies dropped and each participant's
+    track (the handouts' `Encounter` is the document a recap draws of one)."""
+
     title: str
     category: str | None
     ambush: bool
@@ -88,13 +91,13 @@ class Encounter(msgspec.Struct, frozen=True):
 
 class HFState(msgspec.Struct, RulesState, frozen=True):
     characters: Mapping[str, Character] = msgspec.field(default_factory=dict)
-    encounter: Encounter | None = None
+    encounter: RunningEncounter | None = None
     #: catalog cause -> the campaign's players' wording of it (`journal wording`)
     wording: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
 #: every class a Horror Factor state holds: what its snapshots may rebuild
-STATE_CLASSES = (HFState, Character, Encounter, Participant)
+STATE_CLASSES = (HFState, Character, RunningEncounter, Participant)
 
 
 def hardness_label(specialization: str | None) -> str:

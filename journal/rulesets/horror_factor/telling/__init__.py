@@ -1,7 +1,9 @@
 """How Horror Factor campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
 Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
-status table as rows, `explain` labels), `documents` (ruling `--json`).
+status table as rows, `explain` labels), `documents` (ruling `--json`). Every module
+here is loaded (`load_modules`), so a new command's telling is one new module registering
+its events' log lines on `describe.LINES` and sentences on `tell.SENTENCES`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from journal.plugin import (
     StatusDocument,
     Telling,
     describe_terms,
+    load_modules,
 )
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -34,6 +37,9 @@ from journal.rulesets.horror_factor.telling import board as _board
 from journal.rulesets.horror_factor.telling import documents as _documents
 from journal.rulesets.horror_factor.telling.describe import LINES, pair
 from journal.rulesets.horror_factor.telling.tell import SENTENCES, check_verdict
+
+#: every module here registers its lines and sentences (a new command's own module too)
+load_modules(__name__)
 
 if TYPE_CHECKING:
     from journal.plugin import CampaignState, Stake

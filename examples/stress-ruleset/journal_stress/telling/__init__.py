@@ -1,6 +1,12 @@
 """How stress campaigns read: log lines, handout sentences, `explain` labels and the board
 (the status table too) as structured rows. The journal loads it through `PLUGIN.telling`;
-none of it enters the rules version."""
+none of it enters the rules version.
+
+A command's telling is one module of this package (`stress.py`, `panic.py`): its events'
+log lines on `LINES` and handout sentences on `SENTENCES`. `load_modules` imports every
+module, so no list names them; the tables come first, since each module takes them from
+here while this module loads it.
+"""
 
 from __future__ import annotations
 
@@ -16,31 +22,14 @@ from journal.plugin import (
     Sentences,
     StatusDocument,
     Telling,
-    describe_terms,
+    load_modules,
 )
-from journal_stress.rules import HOLD, PanicRolled, StressChanged, StressStatus
+from journal_stress.rules import StressStatus
 
 LINES = Lines("log line")
-LINES.on(StressChanged)(
-    lambda p: f"{p.character}'s stress {p.before}->{p.after} ({p.amount:+d}): {p.reason}"
-)
-LINES.on(PanicRolled)(
-    lambda p: (
-        f"{p.character} rolls for panic: {describe_terms(p.terms, p.total)} vs {HOLD}: "
-        + ("panics, stress +1" if p.panicked else "holds")
-    )
-)
-
 SENTENCES = Sentences("handout sentence")
-SENTENCES.on(StressChanged)(
-    lambda p, gm: (
-        f"{p.character}'s stress {'rises' if p.after > p.before else 'eases'} "
-        f"to {p.after}: {p.reason}"
-    )
-)
-SENTENCES.on(PanicRolled)(
-    lambda p, gm: f"{p.character} {'panics' if p.panicked else 'holds their nerve'}"
-)
+
+load_modules(__name__)
 
 
 class StressTelling(Telling):
