@@ -199,25 +199,22 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
             f'--reason "..."`), or void #{p.dropped} first if that drop never happened'
         )
     hardness, label = who.hardness_for(encounter.category)
-    penalty = action_penalty(p.effective_hf, hardness)
+    effective, reaction = p.effective_hf, who.reaction
+    penalty = action_penalty(effective, hardness)
     # the total acts above 0: the pair must come to 1 - (Reaction - penalty) or more
-    roll = dice.roll("initiative", 2, 10, Stake(at_least=1 - (who.reaction - penalty)))
+    roll = dice.roll("initiative", 2, 10, Stake(at_least=1 - (reaction - penalty)))
     plus, minus = roll.faces
-    terms: Terms = (
-        ("Reaction", who.reaction),
-        penalty_term(p.hf, p.soak, hardness, label),
-        ("+d10", plus),
-        ("-d10", -minus),
-    )
-    total = sum(value for _, value in terms)
+    worded = penalty_term(p.hf, p.soak, hardness, label)
+    terms: Terms = (("Reaction", reaction), worded, ("+d10", plus), ("-d10", -minus))
+    total = reaction + worded[1] + plus - minus  # the terms' sum (the audit decides 10,000s)
     return InitiativeRolled(
         character=who.name,
         turn=encounter.turn,
         dice=dice.rolled(),
-        reaction=who.reaction,
+        reaction=reaction,
         hf=p.hf,
         soak=p.soak,
-        effective_hf=p.effective_hf,
+        effective_hf=effective,
         hardness=hardness,
         hardness_label=label,
         action_penalty=penalty,
