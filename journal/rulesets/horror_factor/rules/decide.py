@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from journal.plugin import (
     CampaignState,
     Deciders,
@@ -175,6 +177,7 @@ def advance_turn(state: CampaignState) -> TurnAdvanced:
     return TurnAdvanced(encounter.turn + 1, tuple(changes))
 
 
+@lru_cache(maxsize=1024)  # a campaign's few tracks and levels: the audit asks 10,000s
 def penalty_term(hf: int, soak: int, hardness: int, label: str) -> Term:
     penalty = action_penalty(max(0, hf - soak), hardness)
     text = f"HF {hf}" + (f" - soak {soak}" if soak else "") + f" - {label} {hardness}"
