@@ -29,8 +29,19 @@ class Redecision(NamedTuple):
     event: Event | None  # None: the rules refuse it now
     refusal: str = ""
     produced: tuple[str, ...] = ()  # the event types decided, when none is the ruling's type
-    rolled: tuple[Roll, ...] = ()  # dice the log never had
-    unused: tuple[str, ...] = ()  # purposes given that the ruling did not roll
+    #: the box the ruling was decided with (read only when asked: the audit asks only of
+    #: a ruling that differs)
+    box: DiceBox | None = None
+
+    @property
+    def rolled(self) -> tuple[Roll, ...]:
+        """Dice the log never had."""
+        return () if self.box is None else tuple(self.box.rolled_anew())
+
+    @property
+    def unused(self) -> tuple[str, ...]:
+        """Purposes given that the ruling did not roll."""
+        return () if self.box is None else tuple(self.box.unused())
 
 
 def command_of(payload: Event, ruleset: Ruleset) -> Command | None:
@@ -69,5 +80,5 @@ def redecide(
     cls = type(payload)
     for event in produced:
         if type(event) is cls or event.type == payload.type:
-            return Redecision(event, "", (), tuple(dice.rolled_anew()), tuple(dice.unused()))
+            return Redecision(event, "", (), dice)
     return Redecision(None, produced=tuple(p.type for p in produced))

@@ -211,7 +211,7 @@ def _compare(
 
 def audit_box(seq: int, dice: object) -> DiceBox:
     """The recorded dice; a roll the log never made is rolled (seeded by the seq) to go on."""
-    recorded: Dice = dice if isinstance(dice, Mapping) else {}
+    recorded: Dice = dice if type(dice) is dict or isinstance(dice, Mapping) else {}
     return DiceBox.replaying(recorded, f"audit:{seq}")  # a generator only if a roll comes
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from journal.plugin import (
     CampaignState,
     Deciders,
@@ -175,6 +177,7 @@ def advance_turn(state: CampaignState) -> TurnAdvanced:
     return TurnAdvanced(encounter.turn + 1, tuple(changes))
 
 
+@lru_cache(maxsize=1024)  # a campaign's few tracks and levels: the audit asks 10,000s
 def penalty_term(hf: int, soak: int, hardness: int, label: str) -> Term:
     penalty = action_penalty(max(0, hf - soak), hardness)
     text = f"HF {hf}" + (f" - soak {soak}" if soak else "") + f" - {label} {hardness}"
@@ -199,25 +202,22 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
             f'--reason "..."`), or void #{p.dropped} first if that drop never happened'
         )
     hardness, label = who.hardness_for(encounter.category)
-    penalty = action_penalty(p.effective_hf, hardness)
+    effective, reaction = p.effective_hf, who.reaction
+    penalty = action_penalty(effective, hardness)
     # the total acts above 0: the pair must come to 1 - (Reaction - penalty) or more
-    roll = dice.roll("initiative", 2, 10, Stake(at_least=1 - (who.reaction - penalty)))
+    roll = dice.roll("initiative", 2, 10, Stake(at_least=1 - (reaction - penalty)))
     plus, minus = roll.faces
-    terms: Terms = (
-        ("Reaction", who.reaction),
-        penalty_term(p.hf, p.soak, hardness, label),
-        ("+d10", plus),
-        ("-d10", -minus),
-    )
-    total = sum(value for _, value in terms)
+    worded = penalty_term(p.hf, p.soak, hardness, label)
+    terms: Terms = (("Reaction", reaction), worded, ("+d10", plus), ("-d10", -minus))
+    total = reaction + worded[1] + plus - minus  # the terms' sum (the audit decides 10,000s)
     return InitiativeRolled(
         character=who.name,
         turn=encounter.turn,
         dice=dice.rolled(),
-        reaction=who.reaction,
+        reaction=reaction,
         hf=p.hf,
         soak=p.soak,
-        effective_hf=p.effective_hf,
+        effective_hf=effective,
         hardness=hardness,
         hardness_label=label,
         action_penalty=penalty,

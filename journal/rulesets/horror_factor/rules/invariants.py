@@ -24,16 +24,20 @@ def _sheets(state: CampaignState) -> object:
     return state.rules.characters if isinstance(state.rules, HFState) else None
 
 
-def _froze_and_dropped(state: CampaignState) -> Iterator[str]:
+# the fight's checks run at almost every state the audit sees (an initiative changes the
+# fight): lists, not generators, and nothing made for a legal fight
+
+
+def _froze_and_dropped(state: CampaignState) -> list[str]:
     fight = _fight(state)
     if fight is None:
-        return
-    for p in fight.participants.values():
-        if p.can_act is False and p.dropped is not None:
-            yield (
-                f"{p.name} froze in turn {fight.turn} (initiative {p.initiative}) "
-                f"and dropped an enemy in it (#{p.dropped})"
-            )
+        return []
+    return [
+        f"{p.name} froze in turn {fight.turn} (initiative {p.initiative}) "
+        f"and dropped an enemy in it (#{p.dropped})"
+        for p in fight.participants.values()
+        if p.can_act is False and p.dropped is not None
+    ]
 
 
 def _within_cap(state: CampaignState) -> Iterator[str]:
@@ -64,15 +68,18 @@ def _bounds(state: CampaignState) -> Iterator[str]:
             yield f"{who.name}'s Willpower is {who.willpower}, outside 0 to {who.willpower_max}"
 
 
-def _track(state: CampaignState) -> Iterator[str]:
+def _track(state: CampaignState) -> list[str]:
     fight = _fight(state)
     if fight is None:
-        return
+        return []
+    found = []
+    most = catalog.SOAK_PER_TURN
     for p in fight.participants.values():
         if p.hf < 0:
-            yield f"{p.name}'s HF is {p.hf}, below 0"
-        if not 0 <= p.soak <= catalog.SOAK_PER_TURN:
-            yield f"{p.name} soaked {p.soak} this turn, outside 0 to {catalog.SOAK_PER_TURN}"
+            found.append(f"{p.name}'s HF is {p.hf}, below 0")
+        if not 0 <= p.soak <= most:
+            found.append(f"{p.name} soaked {p.soak} this turn, outside 0 to {most}")
+    return found
 
 
 INVARIANTS: tuple[Invariant, ...] = (

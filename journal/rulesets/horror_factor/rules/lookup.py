@@ -49,8 +49,15 @@ def engaged(
 ) -> tuple[Character, Participant, RunningEncounter]:
     """`participant`, and the running encounter it is in (looked up once: the audit
     decides every roll of a long campaign again)."""
-    encounter = running(state, doing)
-    who = character(state, name)
+    rules = rules_of(state)
+    encounter = rules.encounter
+    if encounter is None:
+        running(state, doing)  # refuses
+    canonical = state.character(name)
+    who = rules.characters.get(canonical)
+    if who is None:
+        who = character(state, name)  # refuses
+    assert encounter is not None
     found = encounter.participants.get(who.name)
     if found is None:
         cast = ", ".join(encounter.participants)
