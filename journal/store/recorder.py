@@ -102,20 +102,20 @@ class Conn(ABC):
         health checks: PRAGMA, pg_trigger)."""
 
     @abstractmethod
-    def tables(self) -> list[str]:
-        """The names of the database's tables."""
+    def sql_tables(self) -> list[str]:
+        """The names of the database's SQL tables."""
 
     @abstractmethod
     def columns(self, table: str) -> set[str]:
-        """The names of a table's columns (empty: no such table)."""
+        """The names of an SQL table's columns (empty: no such SQL table)."""
 
     @abstractmethod
     def make_snapshots_table(self) -> None:
-        """Create the snapshots table as the schema's head has it."""
+        """Create the snapshots SQL table as the schema's head has it."""
 
     @abstractmethod
-    def drop_table(self, table: str) -> None:
-        """Drop a table (the snapshots cache, when it is not the journal's)."""
+    def drop_sql_table(self, name: str) -> None:
+        """Drop an SQL table (the snapshots cache, when it is not the journal's)."""
 
     @abstractmethod
     def lock_schema(self) -> None:
@@ -124,7 +124,7 @@ class Conn(ABC):
 
     @abstractmethod
     def create_schema(self) -> None:
-        """Make an empty database's tables at the schema's head (SQLite: `layout`'s
+        """Make an empty database's SQL tables at the schema's head (SQLite: `layout`'s
         statements, no Alembic; a server: Alembic's migrations)."""
 
     @abstractmethod

@@ -1,7 +1,7 @@
 """How Horror Factor campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
 Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
-status table as rows, `explain` labels), `documents` (ruling `--json`).
+status rows, `explain` labels), `documents` (ruling `--json`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from journal.plugin import (
-    BoardTable,
+    BoardGrid,
     Command,
     Document,
     Lines,
@@ -47,8 +47,8 @@ class HorrorFactorTelling(Telling):
     explain_expanded = _board.EXPLAIN_EXPANDED
     explain_rulings = frozenset({"EncounterEnded", "PeaceRecorded"})
 
-    def board_table(self, document: StatusDocument) -> BoardTable:
-        return _board.board_table(document)
+    def board_grid(self, document: StatusDocument) -> BoardGrid:
+        return _board.board_grid(document)
 
     def dice_label(
         self,
