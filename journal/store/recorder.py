@@ -4,11 +4,14 @@ The model is the eventsourcing library's recorders: the `Store` keeps every rule
 log (the optimistic append, the chain, the import, the snapshot cache) and speaks to a
 `Recorder` through named statements; `journal.store.sqlite` answers them with the standard
 library's `sqlite3` (no SQLAlchemy on a SQLite file), `journal.store.postgres` with
-SQLAlchemy Core and psycopg. A recorder turns a driver's exceptions from its statements
-into `DriverError` (or `Duplicate` for a unique key a lost race ran into), carrying the
-driver's own exception for `engine.problem` to put in the GM's words. One raised outside a
-statement (a connection opened or lost) may still reach the caller as the driver's own
-(`journal serve` catches SQLAlchemy's `DBAPIError` for that).
+SQLAlchemy Core and psycopg. A recorder turns a driver's exceptions into `DriverError` (or
+`Duplicate` for a unique key a lost race ran into), carrying the driver's own exception
+for `engine.problem` to put in the GM's words. That covers its statements and its
+connections: opening one (SQLite's pragmas included), and whatever the driver raises
+inside a `reading`, `writing` or `migrating` block, its commit and rollback too. What
+reaches the database beside a recorder gets the driver's own exceptions: the live
+stream's LISTEN connection of `journal serve` on PostgreSQL (psycopg's, caught there).
+The pages of `journal serve` also catch SQLAlchemy's `DBAPIError`, as a guard.
 """
 
 from __future__ import annotations
