@@ -1,11 +1,15 @@
-"""The typed read model's base: documents are frozen classes whose JSON form (one method,
+"""The typed read model's base: documents are classes whose JSON form (one method,
 `to_json`) is exactly what the CLI prints with `--json`.
 
-The documents every one-shot command may print are frozen `msgspec.Struct`s. A frozen
-dataclass would compile its methods when its class is made, at each start (issue 24); a
-few documents (the audit's, verify's) still are frozen dataclasses. The handouts' data are
-TypedDicts (`journal.handouts.documents`). `Document` and `CharacterStatus` hold no
-attributes (`__slots__ = ()`), so a struct or a dataclass may derive from them.
+Two kinds derive from `Document`. The core's documents (status, the board, secrets, the
+log's entries) are frozen `msgspec.Struct`s: a dataclass compiles its methods when its
+class is made, at each start (issue 24). The reports of the audit, `verify`, the
+snapshots check and `journal.api.reports` are dataclasses, and so may a ruleset's
+documents be (one built-in ruleset's status and ruling documents are). The reports filled
+in as their check runs (`AuditReport`, `ChainReport`, `Explanation`, `SnapshotReport`) are
+not frozen. The handouts' data are TypedDicts (`journal.handouts.documents`). `Document`
+and `CharacterStatus` hold no attributes (`__slots__ = ()`), so a struct or a dataclass
+may derive from them.
 """
 
 from __future__ import annotations
@@ -95,7 +99,7 @@ class BoardCell(Document, Struct, frozen=True):
 
     @classmethod
     def of(cls, value: JSON, mark: str = "") -> BoardCell:
-        """A cell of `value` as `journal.text.table` writes it (None as `-`)."""
+        """A cell of `value` as `journal.text.aligned_text` writes it (None as `-`)."""
         if isinstance(value, bool):
             return cls("yes" if value else "no", None, mark)
         if isinstance(value, int):
@@ -111,9 +115,9 @@ class BoardRow(Document, Struct, frozen=True):
     mark: str = ""
 
 
-class BoardTable(Document, Struct, frozen=True):
-    """The board as structured rows (typed cells and marks): the ruleset's table of a
-    running fight (`fight` names it, `title` is its line over the table) or the roster
+class BoardGrid(Document, Struct, frozen=True):
+    """The board as structured rows (typed cells and marks): the ruleset's grid of a
+    running fight (`fight` names it, `title` is its line over the grid) or the roster
     between fights. The CLI renders it to text (`journal.cli.rows`), a page to HTML;
     `seen_by` keeps the columns an audience sees."""
 
@@ -122,11 +126,11 @@ class BoardTable(Document, Struct, frozen=True):
     columns: tuple[BoardColumn, ...]
     rows: tuple[BoardRow, ...]
 
-    def seen_by(self, gm: bool) -> BoardTable:
+    def seen_by(self, gm: bool) -> BoardGrid:
         """The board without the columns this audience does not see."""
         hidden = PLAYERS_ONLY if gm else GM_ONLY
         keep = [i for i, c in enumerate(self.columns) if c.shown != hidden]
-        return BoardTable(
+        return BoardGrid(
             self.title,
             self.fight,
             tuple(self.columns[i] for i in keep),
@@ -138,8 +142,8 @@ class BoardTable(Document, Struct, frozen=True):
 
 class Board(Document, Struct, frozen=True):
     """What `journal play` keeps in view: the status heading and the ruleset's board as
-    the GM sees it (the fight's table during a fight, the roster otherwise), as rows."""
+    the GM sees it (the fight's grid during a fight, the roster otherwise), as rows."""
 
     heading: str
-    table: BoardTable
+    grid: BoardGrid
     seq: int

@@ -26,7 +26,7 @@ class StoreError(JournalError):
 
 
 class SnapshotsUnavailable(StoreError):
-    """The snapshots table (a cache) is missing or not the journal's: commands fold the
+    """The snapshots SQL table (a cache) is missing or not the journal's: commands fold the
     whole log, and `journal db upgrade` makes it again."""
 
 

@@ -7,14 +7,14 @@ and other format characters, bidirectional controls, non-characters, fillers), a
 like another character's name or a handout's audience (`gm`, `players`), in any case.
 
 "Looks like" is Unicode's confusable skeleton (UTS #39): NFD, each character mapped to its
-prototype by Unicode's confusables table (`journal/data/confusables.txt`), NFD again. The
+prototype by Unicode's confusables list (`journal/data/confusables.txt`), NFD again. The
 skeleton is case-sensitive (lowercase `l` looks like capital `I`, not like `i`), so two
 names clash when any of the skeletons of each as typed, casefolded and uppercased meet:
 `Linda` and `linda`, `GM` spelled with a Cyrillic EM and `GM`, `players` with a Cyrillic ER
 and `players` clash, `Ilia` and `Lila` do not (a plain casefold of the skeleton would merge
 `l` with `i`). NFKC comes first, so a full-width `GM` is `GM`.
 
-The table is read on first use only: the commands that never check a name never load it.
+The list is read on first use only: the commands that never check a name never load it.
 """
 
 from __future__ import annotations
@@ -91,13 +91,13 @@ def _prototypes() -> dict[int, str]:
     """Unicode's confusables: each source code point's prototype."""
     from importlib.resources import files
 
-    table: dict[int, str] = {}
+    prototypes: dict[int, str] = {}
     text = files("journal").joinpath("data", "confusables.txt").read_text(encoding="utf-8")
     for line in text.splitlines():
         if line and not line.startswith("#"):
             source, target = line.split(";")
-            table[int(source, 16)] = "".join(chr(int(code, 16)) for code in target.split())
-    return table
+            prototypes[int(source, 16)] = "".join(chr(int(code, 16)) for code in target.split())
+    return prototypes
 
 
 #: a dot above on a soft-dotted letter (`i` + U+0307 `i̇`) draws nothing new: a font puts

@@ -1,4 +1,4 @@
-"""Text for a GM glancing at a terminal: aligned tables and readable values."""
+"""Text for a GM glancing at a terminal: aligned columns and readable values."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import re
 from collections.abc import Mapping, Sequence
 
 
-def table(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None) -> str:
+def aligned_text(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None) -> str:
     """Aligned text columns: a column of numbers (or "-") is right-aligned, others left."""
     return "\n".join(aligned(rows, header))
 
 
 def aligned(rows: Sequence[Sequence[object]], header: Sequence[str] | None = None) -> list[str]:
-    """`table`'s lines: the header's (when given), then exactly one for each row."""
+    """`aligned_text`'s lines: the header's (when given), then exactly one for each row."""
     body = [["-" if v is None else str(v) for v in row] for row in rows]
     all_rows = ([list(header)] if header else []) + body
     if not all_rows:

@@ -66,7 +66,7 @@ if TYPE_CHECKING:
         UpgradeReport,
     )
     from journal.current import config_file, database_key
-    from journal.documents import BoardTable
+    from journal.documents import BoardGrid
     from journal.errors import JournalError, NotFound, StoreError, UnreadableEvent
     from journal.files import private_folder, read_private, write_private
     from journal.handouts.details import game_date
@@ -81,7 +81,7 @@ _HOMES = {
     "private_folder": "journal.files",
     "read_private": "journal.files",
     "write_private": "journal.files",
-    "BoardTable": "journal.documents",
+    "BoardGrid": "journal.documents",
     "JournalError": "journal.errors",
     "NotFound": "journal.errors",
     "StoreError": "journal.errors",
@@ -132,7 +132,7 @@ __getattr__ = _lazy_names(__name__, _HOMES, globals())
 
 __all__ = [
     "Audience",
-    "BoardTable",
+    "BoardGrid",
     "CampaignChosen",
     "CampaignList",
     "CampaignSummary",

@@ -28,7 +28,7 @@ from journal.collector import rarely_collected
 from journal.dice import AskDice
 from journal.documents import (
     Board,
-    BoardTable,
+    BoardGrid,
     CharacterStatus,
     Document,
     JSONDict,
@@ -544,9 +544,9 @@ class Journal:
             seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held}
         )
 
-    def board_table(self, gm: bool = True) -> BoardTable:
+    def board_grid(self, gm: bool = True) -> BoardGrid:
         """The board as structured rows, with the columns this audience sees."""
-        return self.telling.board_table(self.status()).seen_by(gm)
+        return self.telling.board_grid(self.status()).seen_by(gm)
 
     def lines(self, records: Iterable[Recorded]) -> list[str]:
         """The log line of each record (`#12 Linda rolls initiative ...` without the seq)."""
@@ -562,7 +562,7 @@ class Journal:
         """The heading line of `journal status` (title, slug, ruleset, seq, session, clock)."""
         return status_heading(document)
 
-    def status_rows(self, document: StatusDocument) -> BoardTable:
+    def status_rows(self, document: StatusDocument) -> BoardGrid:
         """What `journal status` shows under its heading, as structured rows (the ruleset's
         telling makes them; the CLI renders them to text)."""
         return self.telling.status_rows(document)
@@ -576,8 +576,8 @@ class Journal:
         as the GM sees it (the fight's table, or the roster), as rows, who froze or has
         yet to act marked."""
         document = self.status()
-        table = self.telling.board_table(document).seen_by(gm=True)
-        return Board(status_heading(document), table, document.seq)
+        grid = self.telling.board_grid(document).seen_by(gm=True)
+        return Board(status_heading(document), grid, document.seq)
 
     def completions(self, slot: str) -> list[str]:
         """What the GM may type for `slot` ("character", "session", or a slot of the

@@ -5,6 +5,14 @@ masked), and whole numbers as a GM types them."""
 from __future__ import annotations
 
 from journal.rules.whole_numbers import signed, unsigned
-from journal.text import aligned, table, value_text, visible, without_passwords
+from journal.text import aligned, aligned_text, value_text, visible, without_passwords
 
-__all__ = ["aligned", "signed", "table", "unsigned", "value_text", "visible", "without_passwords"]
+__all__ = [
+    "aligned",
+    "aligned_text",
+    "signed",
+    "unsigned",
+    "value_text",
+    "visible",
+    "without_passwords",
+]

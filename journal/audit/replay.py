@@ -7,7 +7,7 @@ in the GM's words and field by field. Voided events are skipped and amended ruli
 read as amended, so a void shows every later ruling it changes.
 
 Every state of the log (as it stands: the fold `status` shows) is checked against the
-invariants of the core and of the ruleset (`journal.rules.invariants`): a state no table
+invariants of the core and of the ruleset (`journal.rules.invariants`): a state no ruling
 could have reached is reported at the event it first held, even when each ruling follows.
 """
 

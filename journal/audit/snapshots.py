@@ -98,7 +98,7 @@ class SnapshotReport(Document):
     #: snapshots of other rules code (never read)
     stale: int = 0
     bad: list[SnapshotFinding] = field(default_factory=list)
-    #: the snapshots table itself cannot be read (missing, not the journal's)
+    #: the snapshots SQL table itself cannot be read (missing, not the journal's)
     problem: str = ""
 
     @property

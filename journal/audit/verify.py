@@ -296,7 +296,7 @@ def check_store(report: ChainReport, triggers: list[str], integrity: list[str] |
             "triggers",
             f"the append-only triggers are not in place ({'; '.join(triggers)}): events can be "
             "changed or deleted without a trace in the database itself",
-            "run `journal db upgrade` (as the events table's owner) to put them back, then "
+            "run `journal db upgrade` (as the events SQL table's owner) to put them back, then "
             "`journal verify --head` with your last receipt",
         )
     report.checked["integrity"] = None if integrity is None else not integrity

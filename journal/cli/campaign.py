@@ -130,7 +130,7 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
     Example:
       journal campaign list --json
     """
-    from journal.api.text import table
+    from journal.api.text import aligned_text
 
     listed = settings.database().campaigns()
     if as_json:
@@ -142,7 +142,7 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
         return
     chosen = listed.current
     click.echo(
-        table(
+        aligned_text(
             [
                 [
                     ("* " if r.campaign == chosen else "  ") + r.campaign,
@@ -246,7 +246,7 @@ def character_list(settings: Settings, as_json: bool) -> None:
       journal character list
       journal character list --json
     """
-    from journal.api.text import table
+    from journal.api.text import aligned_text
 
     listing = settings.journal().characters()
     if as_json:
@@ -264,7 +264,7 @@ def character_list(settings: Settings, as_json: bool) -> None:
         ]
         for c in listing.characters
     ]
-    click.echo(table(rows, ["name", "joined", "status", "formerly"]))
+    click.echo(aligned_text(rows, ["name", "joined", "status", "formerly"]))
 
 
 @click.command("rename")

@@ -103,7 +103,7 @@ class JournalGroup(click.Group):
         return core[:at] + extra + core[at:]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        from journal.cli.numbers import strict_numbers
+        from journal.cli.digits import strict_numbers
         from journal.cli.root_options import noted
 
         target = CORE.get(cmd_name)

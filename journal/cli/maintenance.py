@@ -39,7 +39,7 @@ def db_upgrade(settings: Settings, as_json: bool) -> None:
         emit_json(report)
         return
     if report.snapshots_table_made:
-        click.echo("The snapshots table (a cache) was missing or damaged: made it again.")
+        click.echo("The snapshots SQL table (a cache) was missing or damaged: made it again.")
     if report.triggers_reinstalled:
         click.echo(f"Put back the append-only triggers: {', '.join(report.triggers_reinstalled)}.")
     if not report.upgraded:
@@ -141,7 +141,7 @@ def db_snapshots(settings: Settings, drop: bool, slug: str | None, as_json: bool
     if not listed.entries:
         click.echo("No snapshots.")
         return
-    from journal.api.text import table
+    from journal.api.text import aligned_text
 
     rows = [
         [
@@ -152,4 +152,4 @@ def db_snapshots(settings: Settings, drop: bool, slug: str | None, as_json: bool
         ]
         for e in listed.entries
     ]
-    click.echo(table(rows, ["campaign", "seq", "rules version", "status"]))
+    click.echo(aligned_text(rows, ["campaign", "seq", "rules version", "status"]))

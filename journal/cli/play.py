@@ -22,7 +22,7 @@ from journal.cli.settings import Settings, campaign_slugs, fail
 @pass_settings
 def play(settings: Settings, slug: str | None) -> None:
     """Play at the table: every command at one prompt, without `journal` and without
-    --campaign, with the board in view (the fight's table, or the roster), Tab to complete
+    --campaign, with the board in view (the fight's grid, or the roster), Tab to complete
     commands, options and names, and the dice asked for as the ruling needs them (Enter
     rolls them). `help` lists the commands; Ctrl-C clears the line; Ctrl-D or `quit`
     leaves with a summary of what the session recorded.

@@ -4,7 +4,7 @@ Each line typed is a `journal` command without `journal`: it runs in this proces
 the very click commands of the CLI (`cli.main(..., obj=settings)`), on the database and
 campaign the session opened once, so it prints what the CLI prints, refuses with the same
 `Error:` line, and answers in milliseconds. Between commands the board (the API's
-`Journal.board()`: the ruleset's table during a fight, the roster otherwise) stays under
+`Journal.board()`: the ruleset's grid during a fight, the roster otherwise) stays under
 the prompt, read again whenever any writer appended. Dice a ruling needs and the GM did not
 enter are asked for in the order the ruling needs them (`DiceBox` asks through
 `Settings.ask`). Completion goes through click's shell completion, so the prompt and
@@ -259,7 +259,7 @@ class PlayRepl:
             return fragments
         fragments.append(("class:board.heading", visible(board.heading) + "\n"))
         shown: list[str] = []
-        for row, marked in row_lines(board.table):
+        for row, marked in row_lines(board.grid):
             text = _clip(row, max(10, width - 3))  # a long cell never wraps the board
             mark = MARKS.get(marked)
             if mark is None:

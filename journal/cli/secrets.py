@@ -53,8 +53,8 @@ def reveal(settings: Settings, seq: int, to: tuple[str, ...], reason: str, as_js
 @json_option
 @pass_settings
 def secrets(settings: Settings, of: str | None, as_of: int | None, as_json: bool) -> None:
-    """The knowledge table: every secret, who knew it from which event and session, who
-    does not know it yet (the GM's view: never show it to the table).
+    """The knowledge ledger: every secret, who knew it from which event and session, who
+    does not know it yet (the GM's view: never show it to the players).
 
     \b
     Example:

@@ -193,7 +193,7 @@ class ArcSample(TypedDict):
 
 
 class ArcPoint(TypedDict):
-    """A row of the arc's table: its label (`Start`, `S2`, `Now`) and title."""
+    """A row of the arc's Markdown table: its label (`Start`, `S2`, `Now`) and title."""
 
     label: str
     title: str

@@ -118,7 +118,7 @@ class Narrator:
         return False
 
     def track(self, step: Step, recap: RecapView, encounter: Encounter) -> None:
-        """Follow the running encounter's turn table through one event."""
+        """Follow the running encounter's lineups through one event."""
 
     def outcome(self, step: Step, recap: RecapView) -> None:
         """Add what this event changed to the recap's outcome lists."""

@@ -4,7 +4,7 @@ SHA-256(0x00 || the raw 32 bytes of event i+1's chain hash).
 The tree is kept as stored nodes, a cache bound to the chain like the snapshots: the hash
 of every complete, aligned subtree of 2^8 = 256 leaves and more, each row naming the chain
 hash of the last event it covers (`bound`). Before use, the newest stored chunk must be
-bound to the events table (a chain hash covers every event before it, so that one check
+bound to the events SQL table (a chain hash covers every event before it, so that one check
 ties every node to the log this database holds); a row from another history makes the
 campaign's nodes go and be computed again. `verify` recomputes every node from the chain
 hashes of its own walk of the log (`Growing`, `node_problems`): the real guarantee, as for
@@ -33,7 +33,7 @@ from journal.merkle import (
 
 if TYPE_CHECKING:
     from journal.store import Store
-    from journal.store.tree_table import Node
+    from journal.store.tree_cache import Node
 
 CHUNK_LEVEL = 8
 CHUNK = 1 << CHUNK_LEVEL
@@ -84,20 +84,20 @@ class CampaignTree:
     range from stored nodes and chain hashes (see `journal.merkle.Subtrees`)."""
 
     def __init__(self, store: Store, campaign: str, *, keep: bool = True) -> None:
-        self._table = store.tree_nodes
+        self._cache = store.tree_nodes
         self.campaign = campaign
         self.size = store.head(campaign)[0]  # seqs run 1..n: an index lookup, not a count
         self._chunks: dict[int, list[bytes]] = {}
         #: the stored nodes read so far (a proof reads O(log n) of them, one by one)
         self._nodes: dict[tuple[int, int], bytes] = {}
-        newest = self._table.newest(campaign, CHUNK_LEVEL)
+        newest = self._cache.newest(campaign, CHUNK_LEVEL)
         if newest is not None and not self._bound(*newest):
-            self._table.drop(campaign)
+            self._cache.drop(campaign)
             newest = None
         done = 0 if newest is None else newest[0] + 1
         new = self._build(done, self._nodes)
         if keep:
-            self._table.keep(self.campaign, new)
+            self._cache.keep(self.campaign, new)
 
     def _bound(self, position: int, bound: str) -> bool:
         """Whether the newest stored chunk is bound to this log (and not ahead of it): a
@@ -105,12 +105,12 @@ class CampaignTree:
         last = (position + 1) * CHUNK
         if last > self.size:
             return False
-        return self._table.chain_hashes(self.campaign, last - 1, last) == [bound]
+        return self._cache.chain_hashes(self.campaign, last - 1, last) == [bound]
 
     def _stored(self, level: int, position: int) -> bytes | None:
         found = self._nodes.get((level, position))
         if found is None:
-            text = self._table.node(self.campaign, level, position)
+            text = self._cache.node(self.campaign, level, position)
             if text is not None:
                 found = self._nodes[(level, position)] = bytes.fromhex(text)
         return found
@@ -120,7 +120,7 @@ class CampaignTree:
         chain; the rows to keep."""
         new: list[Node] = []
         for pos in range(done, self.size // CHUNK):
-            hashes = self._table.chain_hashes(self.campaign, pos * CHUNK, (pos + 1) * CHUNK)
+            hashes = self._cache.chain_hashes(self.campaign, pos * CHUNK, (pos + 1) * CHUNK)
             level, at = CHUNK_LEVEL, pos
             value = root_of([leaf_hash(bytes.fromhex(h)) for h in hashes])
             while True:
@@ -140,7 +140,7 @@ class CampaignTree:
         for pos in range(lo // CHUNK, (hi - 1) // CHUNK + 1):
             if pos not in self._chunks:
                 start = pos * CHUNK
-                hashes = self._table.chain_hashes(
+                hashes = self._cache.chain_hashes(
                     self.campaign, start, min(start + CHUNK, self.size)
                 )
                 self._chunks[pos] = [leaf_hash(bytes.fromhex(h)) for h in hashes]
@@ -175,9 +175,9 @@ class CampaignTree:
         from the log here (`journal verify` grows it from its own walk instead)."""
         grown = Growing()
         for pos in range(0, self.size, CHUNK):
-            for value in self._table.chain_hashes(self.campaign, pos, pos + CHUNK):
+            for value in self._cache.chain_hashes(self.campaign, pos, pos + CHUNK):
                 grown.add(value)
-        return node_problems(grown, self._table.nodes(self.campaign))
+        return node_problems(grown, self._cache.nodes(self.campaign))
 
 
 class Growing:

@@ -15,7 +15,7 @@ from journal.store.access import Access
 from journal.store.drafts import Draft, rechain, seal
 from journal.store.recorder import Conn, Duplicate
 from journal.store.rows import import_row, insert_row, recorded_from_row
-from journal.store.snapshot_table import SnapshotTable
+from journal.store.snapshot_cache import SnapshotCache
 
 READ_BATCH = 500
 #: the PostgreSQL channel an append notifies (its payload: the campaign's slug)
@@ -40,7 +40,7 @@ class Appender:
     """The writes of one database: appends and imports (and the snapshot each may keep in
     the same transaction)."""
 
-    def __init__(self, access: Access, snapshots: SnapshotTable) -> None:
+    def __init__(self, access: Access, snapshots: SnapshotCache) -> None:
         self._access = access
         self._snapshots = snapshots
         #: campaign -> (seq, hash) after this store's own last append to it (or `head`)

@@ -33,7 +33,7 @@ def utc_now() -> datetime:
 
 
 def naive_utc(moment: datetime) -> datetime:
-    """A moment in UTC without its zone, as the events table keeps it."""
+    """A moment in UTC without its zone, as the events SQL table keeps it."""
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment

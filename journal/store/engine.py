@@ -357,7 +357,7 @@ def _problem(where: str, exc: BaseException, url: URL | None) -> str:
         role = url.username if url is not None and url.username else "this role"
         return (
             f"{role} may not write to {where} ({first}): commands that read work; to "
-            "record, connect as a role granted INSERT on the journal's tables"
+            "record, connect as a role granted INSERT on the journal's SQL tables"
         )
     if DAMAGED in detail:
         return (

@@ -4,7 +4,7 @@
 
 `Store` is the one face of the store's parts, each a module of one job: the schema
 (`versions`), the health the chain cannot prove (`health`), the reads (here), the snapshot
-cache (`snapshot_table`), appends and imports (`appending`), records and rows (`drafts`,
+cache (`snapshot_cache`), appends and imports (`appending`), records and rows (`drafts`,
 `rows`). Appends are optimistic; each event links to the one before it by SHA-256. Reads
 stream rows in order and never load a whole campaign into memory.
 """
@@ -27,9 +27,9 @@ from journal.store.engine import database_url, server_engine, sqlite_file, sqlit
 from journal.store.layout import NO_BOUND
 from journal.store.recorder import Recorder
 from journal.store.rows import instant, recorded_from_row, stored_int
-from journal.store.snapshot_table import SnapshotTable
+from journal.store.snapshot_cache import SnapshotCache
 from journal.store.snapshots import Stored
-from journal.store.tree_table import TreeTable
+from journal.store.tree_cache import TreeCache
 
 
 def open_recorder(target: str | None, *, create: bool) -> Recorder:
@@ -51,10 +51,10 @@ class Store:
     def __init__(self, recorder: Recorder) -> None:
         self._recorder = recorder
         self._access = Access(recorder)
-        self._snapshots = SnapshotTable(self._access)
+        self._snapshots = SnapshotCache(self._access)
         self._appender = Appender(self._access, self._snapshots)
         #: the Merkle tree's stored nodes (a cache: journal.proof.tree reads and checks them)
-        self.tree_nodes = TreeTable(self._access)
+        self.tree_nodes = TreeCache(self._access)
         self.dialect = recorder.dialect
         #: a SQLite file opened read-only (it or its folder cannot be written)
         self.read_only = recorder.read_only
@@ -255,7 +255,7 @@ class Store:
             if upto is None or seq <= upto
         )
 
-    # --- snapshots (a disposable cache: journal.store.snapshot_table) ---------------------
+    # --- snapshots (a disposable cache: journal.store.snapshot_cache) ---------------------
 
     def latest_snapshot(
         self, campaign: str, rules_version: str, *, upto: int | None = None
@@ -284,7 +284,7 @@ class Store:
         return dropped
 
     def repair_snapshots(self) -> bool:
-        """Make the snapshots table again when it is missing or not the journal's; whether
+        """Make the snapshots SQL table again when it is missing or not the journal's; whether
         it had to."""
         return self._snapshots.repair()
 

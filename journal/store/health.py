@@ -3,7 +3,7 @@ place, and (SQLite) the file is sound.
 
 Migration 0001 installed the triggers; this module knows them as they must read, to find
 one dropped, disabled or replaced by a toothless one of the same name (`verify`, `db
-check`), and to put them back (`db upgrade`, when the events table's owner runs it).
+check`), and to put them back (`db upgrade`, when the events SQL table's owner runs it).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ SQLITE_TRIGGERS = {
     for action in ("UPDATE", "DELETE")
 }
 #: PostgreSQL: the function every trigger calls, and name -> its definition as
-#: `pg_get_triggerdef` gives it (the table's schema left out)
+#: `pg_get_triggerdef` gives it (the SQL table's schema left out)
 PG_FUNCTION = f"BEGIN RAISE EXCEPTION '{MESSAGE}'; END"
 PG_TRIGGERS = {
     "events_no_update_or_delete": "CREATE TRIGGER events_no_update_or_delete BEFORE DELETE OR "
@@ -79,7 +79,7 @@ def _pg_trigger_problems(conn: Conn) -> list[str]:
 
 def reinstall_triggers(conn: Conn) -> list[str]:
     """Put back the triggers `trigger_problems` finds wrong, in the caller's transaction:
-    the names put back. Needs the owner of the events table."""
+    the names put back. Needs the owner of the events SQL table."""
     problems = trigger_problems(conn)
     if not problems:
         return []
@@ -103,7 +103,7 @@ def reinstall_triggers(conn: Conn) -> list[str]:
         raise StoreError(
             "the append-only triggers could not be put back "
             f"({str(orig).strip().splitlines()[0]}): run "
-            "`journal db upgrade` as the owner of the events table"
+            "`journal db upgrade` as the owner of the events SQL table"
         ) from None
     return list(statements)
 

@@ -156,7 +156,7 @@ class AlchemyConn(Conn):
         except DBAPIError as exc:
             raise translated(exc) from None
 
-    def tables(self) -> list[str]:
+    def sql_tables(self) -> list[str]:
         try:
             return list(inspect(self._conn).get_table_names())
         except DBAPIError as exc:
@@ -174,8 +174,8 @@ class AlchemyConn(Conn):
     def make_snapshots_table(self) -> None:
         snapshots.create(self._conn)
 
-    def drop_table(self, table: str) -> None:
-        self._conn.execute(text(f'DROP TABLE "{table}"'))
+    def drop_sql_table(self, name: str) -> None:
+        self._conn.execute(text(f'DROP TABLE "{name}"'))
 
     def lock_schema(self) -> None:
         from journal.store.engine import lock_schema

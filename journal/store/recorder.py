@@ -4,11 +4,14 @@ The model is the eventsourcing library's recorders: the `Store` keeps every rule
 log (the optimistic append, the chain, the import, the snapshot cache) and speaks to a
 `Recorder` through named statements; `journal.store.sqlite` answers them with the standard
 library's `sqlite3` (no SQLAlchemy on a SQLite file), `journal.store.postgres` with
-SQLAlchemy Core and psycopg. A recorder turns a driver's exceptions from its statements
-into `DriverError` (or `Duplicate` for a unique key a lost race ran into), carrying the
-driver's own exception for `engine.problem` to put in the GM's words. One raised outside a
-statement (a connection opened or lost) may still reach the caller as the driver's own
-(`journal serve` catches SQLAlchemy's `DBAPIError` for that).
+SQLAlchemy Core and psycopg. A recorder turns a driver's exceptions into `DriverError` (or
+`Duplicate` for a unique key a lost race ran into), carrying the driver's own exception
+for `engine.problem` to put in the GM's words. That covers its statements and its
+connections: opening one (SQLite's pragmas included), and whatever the driver raises
+inside a `reading`, `writing` or `migrating` block, its commit and rollback too. What
+reaches the database beside a recorder gets the driver's own exceptions: the live
+stream's LISTEN connection of `journal serve` on PostgreSQL (psycopg's, caught there).
+The pages of `journal serve` also catch SQLAlchemy's `DBAPIError`, as a guard.
 """
 
 from __future__ import annotations
@@ -102,20 +105,20 @@ class Conn(ABC):
         health checks: PRAGMA, pg_trigger)."""
 
     @abstractmethod
-    def tables(self) -> list[str]:
-        """The names of the database's tables."""
+    def sql_tables(self) -> list[str]:
+        """The names of the database's SQL tables."""
 
     @abstractmethod
     def columns(self, table: str) -> set[str]:
-        """The names of a table's columns (empty: no such table)."""
+        """The names of an SQL table's columns (empty: no such SQL table)."""
 
     @abstractmethod
     def make_snapshots_table(self) -> None:
-        """Create the snapshots table as the schema's head has it."""
+        """Create the snapshots SQL table as the schema's head has it."""
 
     @abstractmethod
-    def drop_table(self, table: str) -> None:
-        """Drop a table (the snapshots cache, when it is not the journal's)."""
+    def drop_sql_table(self, name: str) -> None:
+        """Drop an SQL table (the snapshots cache, when it is not the journal's)."""
 
     @abstractmethod
     def lock_schema(self) -> None:
@@ -124,7 +127,7 @@ class Conn(ABC):
 
     @abstractmethod
     def create_schema(self) -> None:
-        """Make an empty database's tables at the schema's head (SQLite: `layout`'s
+        """Make an empty database's SQL tables at the schema's head (SQLite: `layout`'s
         statements, no Alembic; a server: Alembic's migrations)."""
 
     @abstractmethod

@@ -1,4 +1,4 @@
-"""Records and the rows of the events table: a record read from a row, and the parameters
+"""Records and the rows of the events SQL table: a record read from a row, and the parameters
 of the INSERT that writes one."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The database tables (SQLAlchemy Core). Alembic's migrations create them; a test checks
-that the migrations and these tables never drift apart."""
+"""The database's SQL tables (SQLAlchemy Core). Alembic's migrations create them; a test checks
+that the migrations and these SQL tables never drift apart."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ A snapshot is a cache, never trusted as it stands. Its row keeps one JSON docume
 
 `head_hash` is the hash of the campaign's event S (the last event the state folds), so a
 snapshot is bound to the very events it folded: a row copied from another history, or
-ahead of the log, does not match the events table. `digest` is the SHA-256 of the binding
+ahead of the log, does not match the events SQL table. `digest` is the SHA-256 of the binding
 and the state's JSON text, which catches a state edited by hand or damaged; it is no
 secret, so someone who recomputes it can forge a state that passes: `journal verify`
 folds the log again and compares each snapshot with it (the real guarantee). `state` is

@@ -324,7 +324,7 @@ class SQLiteConn(Conn):
         except sqlite3.Error as exc:
             raise self._recorder.failure(exc) from None
 
-    def tables(self) -> list[str]:
+    def sql_tables(self) -> list[str]:
         listed = (
             "SELECT name FROM sqlite_master WHERE type = 'table' "
             "AND name NOT LIKE 'sqlite~_%' ESCAPE '~' ORDER BY name"
@@ -337,8 +337,8 @@ class SQLiteConn(Conn):
     def make_snapshots_table(self) -> None:
         self.sql(SNAPSHOTS_TABLE)
 
-    def drop_table(self, table: str) -> None:
-        self.sql(f'DROP TABLE "{table}"')
+    def drop_sql_table(self, name: str) -> None:
+        self.sql(f'DROP TABLE "{name}"')
 
     def lock_schema(self) -> None:
         """BEGIN IMMEDIATE already holds the write lock."""

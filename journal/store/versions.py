@@ -27,11 +27,11 @@ def revision(access: Access) -> str | None:
 
 def revision_in(access: Access, conn: Conn) -> str | None:
     """The revision, read in the caller's transaction; a foreign database is refused."""
-    names = conn.tables()
+    names = conn.sql_tables()
     if "alembic_version" not in names:
         if names:
             raise StoreError(
-                f"{access.describe()} is not a journal database (it has other tables); "
+                f"{access.describe()} is not a journal database (it has other SQL tables); "
                 "point --db at a journal database or a new file"
             )
         return None

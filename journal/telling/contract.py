@@ -4,7 +4,7 @@ A ruleset's telling says how its campaigns read to people, never what they decid
 lines and handout sentences (dispatches keyed by event class, `journal.rules.dispatch`, so a
 test proves every event covered), `explain` labels, the words of a ruling, its dice and
 terms for the GM, the `--json` outcome of a ruling command, what the GM should notice, and
-the board and the status table as structured rows (`journal.documents.BoardTable`: typed
+the board and `journal status` as structured rows (`journal.documents.BoardGrid`: typed
 cells and marks; the CLI renders them to text, a page to HTML).
 """
 
@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, ClassVar
 from journal.documents import (
     BoardCell,
     BoardColumn,
+    BoardGrid,
     BoardRow,
-    BoardTable,
     Document,
     StatusDocument,
 )
@@ -69,14 +69,14 @@ class Telling:
         handler = self.sentences.handler(type(payload))
         return None if handler is None else handler(payload, gm)
 
-    def status_rows(self, document: StatusDocument) -> BoardTable:
+    def status_rows(self, document: StatusDocument) -> BoardGrid:
         """What `journal status` prints under its heading line, as structured rows (the
         CLI renders them): the board as the GM sees it, by default."""
-        return self.board_table(document).seen_by(gm=True)
+        return self.board_grid(document).seen_by(gm=True)
 
-    def board_table(self, document: StatusDocument) -> BoardTable:
+    def board_grid(self, document: StatusDocument) -> BoardGrid:
         """The board as structured rows (the GM's `play` board and the pages of `journal
-        serve`): the fight's table during a fight, the roster otherwise. A ruleset marks
+        serve`): the fight's grid during a fight, the roster otherwise. A ruleset marks
         the row of a character who froze (`documents.FROZEN`) or has yet to act this turn
         (`documents.WAITING`) and says which columns only the GM sees. This neutral
         default shows each character's plain numbers and words, to everyone."""
@@ -94,7 +94,7 @@ class Telling:
             found = numbers if isinstance(numbers, dict) else {}
             cells = [BoardCell.of(found.get(k)) for k in keys]
             rows.append(BoardRow(name, (BoardCell(name), *cells)))
-        return BoardTable(None, None, columns, tuple(rows))
+        return BoardGrid(None, None, columns, tuple(rows))
 
     def outcome(self, records: list[Recorded]) -> Document | None:
         """The `--json` document of a ruling command that has its own (None: the records)."""

@@ -149,7 +149,8 @@ def _adjusted(payload: NumbersAdjusted, ruleset: Ruleset | None) -> str:
 
 
 #: the core's events by class -> their line (the others are told by their ruleset): a
-#: table, as the rulesets' `Lines` are, so a log of many events finds each line at once
+#: dispatch by class, as the rulesets' `Lines` are, so a log of many events finds each line
+#: at once
 _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     CampaignCreated: _created,
     CharacterAdded: _added,

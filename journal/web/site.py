@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 from journal.api import (
-    BoardTable,
+    BoardGrid,
     Database,
     Journal,
     NotFound,
@@ -404,7 +404,7 @@ class Pages:
         their words; between fights, the roster and the latest players' recap."""
         from journal.api import Audience as Reader
 
-        board = self.journal.board_table(gm=False)
+        board = self.journal.board_grid(gm=False)
         recap, just_now = "", []
         if board.fight is not None:
             just_now = self.journal.latest_happenings(Reader.players(), JUST_NOW)
@@ -423,9 +423,9 @@ class Pages:
 
     def character(self) -> str:
         name = self.audience.character or ""
-        board = self.journal.board_table(gm=False)
+        board = self.journal.board_grid(gm=False)
         rows = tuple(r for r in board.rows if r.character == name)
-        mine = BoardTable(board.title, board.fight, board.columns, rows) if rows else None
+        mine = BoardGrid(board.title, board.fight, board.columns, rows) if rows else None
         arc = self.journal.arc(name)
         return self.own(
             "character.html.j2",
@@ -444,7 +444,7 @@ class Pages:
         audit = journal.audit()
         verify = journal.verify()
         latest = journal.log().entries[-15:]
-        board = journal.board_table(gm=True)
+        board = journal.board_grid(gm=True)
         rulings = {}  # each one's latest event, a ruling's terms in its line (the GM's log)
         for row in board.rows:
             about = [e for e in journal.log(character=row.character).entries if not e.voided]

@@ -1,4 +1,4 @@
-"""The board of `journal play` (the API's `Journal.board()`): the ruleset's table during a
+"""The board of `journal play` (the API's `Journal.board()`): the ruleset's grid during a
 fight with who froze or has yet to act marked, the roster otherwise."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ SHEETS = {
 
 
 def marks(board: Board) -> dict[str, str]:
-    return {text.split()[0]: mark for text, mark in row_lines(board.table) if mark}
+    return {text.split()[0]: mark for text, mark in row_lines(board.grid) if mark}
 
 
 def test_the_fight_marks_who_froze_and_who_has_yet_to_act(tmp_path: Path) -> None:
@@ -33,7 +33,7 @@ def test_the_fight_marks_who_froze_and_who_has_yet_to_act(tmp_path: Path) -> Non
             night.run(AddCharacter(name, sheet))
         roster = night.board()
         assert roster.heading.startswith("Night (night, horror-factor) at event 3")
-        assert [text.split()[0] for text, _ in row_lines(roster.table)] == [
+        assert [text.split()[0] for text, _ in row_lines(roster.grid)] == [
             "name",
             "Freddie",
             "Ariella",
@@ -44,7 +44,7 @@ def test_the_fight_marks_who_froze_and_who_has_yet_to_act(tmp_path: Path) -> Non
         night.run(RollInitiative("Ariella"), dice={"initiative": (1, 8)})
         board = night.board()
         assert marks(board) == {"Ariella": FROZEN}
-        assert row_lines(board.table)[0] == ("Encounter 'The horde', turn 1 (initial HF 7)", "")
+        assert row_lines(board.grid)[0] == ("Encounter 'The horde', turn 1 (initial HF 7)", "")
         night.run(AdvanceTurn())
         assert marks(night.board()) == {"Freddie": WAITING, "Ariella": WAITING}
         night.run(EndEncounter())
@@ -58,14 +58,14 @@ def test_a_ruleset_without_marks_shows_its_status_table(tmp_path: Path) -> None:
         document = morgue.status()
         rows = morgue.status_rows(document)
         table = status_text(morgue.status_heading(document), document, rows).splitlines()
-        assert [board.heading, *(text for text, _ in row_lines(board.table))] == table
-        assert not any(mark for _, mark in row_lines(board.table))
+        assert [board.heading, *(text for text, _ in row_lines(board.grid))] == table
+        assert not any(mark for _, mark in row_lines(board.grid))
 
 
 def test_the_board_as_structured_rows(tmp_path: Path) -> None:
-    """`Journal.board_table()`: typed cells and marks, the columns each audience sees; the
+    """`Journal.board_grid()`: typed cells and marks, the columns each audience sees; the
     text board is rendered from it."""
-    from journal.documents import ACTED, BoardTable
+    from journal.documents import ACTED, BoardGrid
     from journal.rulesets.horror_factor.rules import RollInitiative, StartEncounter
 
     with journal.create(str(tmp_path / "j.db"), "night", ruleset="horror-factor") as night:
@@ -74,8 +74,8 @@ def test_the_board_as_structured_rows(tmp_path: Path) -> None:
         night.run(StartEncounter("The horde", "horde", ("Freddie", "Ariella"), outnumbered=True))
         night.run(RollInitiative("Freddie"), dice={"initiative": (5, 6)})
         night.run(RollInitiative("Ariella"), dice={"initiative": (1, 8)})
-        gm = night.board_table()
-        assert isinstance(gm, BoardTable) and gm.fight == "The horde"
+        gm = night.board_grid()
+        assert isinstance(gm, BoardGrid) and gm.fight == "The horde"
         keys = [c.key for c in gm.columns]
         assert keys[:5] == ["name", "hf", "penalty", "initiative", "acts"]
         freddie, ariella = gm.rows
@@ -83,8 +83,8 @@ def test_the_board_as_structured_rows(tmp_path: Path) -> None:
         acts = keys.index("acts")
         assert (freddie.cells[acts].mark, ariella.cells[acts].mark) == (ACTED, FROZEN)
         assert freddie.cells[keys.index("hf")].value == 7
-        assert row_lines(gm) == row_lines(night.board().table)
-        players = night.board_table(gm=False)
+        assert row_lines(gm) == row_lines(night.board().grid)
+        players = night.board_grid(gm=False)
         assert "initiative" not in [c.key for c in players.columns]  # a roll's result
         assert all(len(r.cells) == len(players.columns) for r in players.rows)
 
@@ -92,9 +92,9 @@ def test_the_board_as_structured_rows(tmp_path: Path) -> None:
 def test_fright_check_players_see_will_hp_fp_and_conditions(tmp_path: Path) -> None:
     with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:
         morgue.run(AddCharacter("Eli", {"will": 10, "ht": 10, "iq": 12}))
-        players = [c.key for c in morgue.board_table(gm=False).columns]
+        players = [c.key for c in morgue.board_grid(gm=False).columns]
         assert players == ["name", "will", "hp", "fp", "conditions", "traits"]
-        assert "conditions" not in [c.key for c in morgue.board_table().columns]
+        assert "conditions" not in [c.key for c in morgue.board_grid().columns]
 
 
 def test_the_neutral_default_board(tmp_path: Path) -> None:
@@ -111,7 +111,7 @@ def test_the_neutral_default_board(tmp_path: Path) -> None:
         marks: tuple[str, ...]
 
     document = StatusDocument("c", "x", "C", 3, None, None, {"Eli": Plain(4, True, ("a",))})
-    board = Telling().board_table(document)
+    board = Telling().board_grid(document)
     assert [c.key for c in board.columns] == ["name", "nerve", "calm"]
     assert [cell.text for cell in board.rows[0].cells] == ["Eli", "4", "yes"]
 
@@ -125,9 +125,9 @@ def test_the_fright_check_board_shows_a_running_fight_and_the_traits(tmp_path: P
     with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:
         morgue.run(AddCharacter("Eli", sheet))
         morgue.run(AddCharacter("Ada", {"will": 9, "ht": 10, "iq": 10}))
-        assert morgue.board_table().title is None
+        assert morgue.board_grid().title is None
         morgue.run(StartCombat("Brawl", ("Eli",)))
-        board = morgue.board_table(gm=False)
+        board = morgue.board_grid(gm=False)
         assert board.title == "Combat 'Brawl' running: heat of battle +5 to Fright Checks for Eli"
         traits = [c.key for c in board.columns].index("traits")
         cells = {r.character: r.cells[traits].text for r in board.rows}
@@ -150,14 +150,14 @@ def test_the_board_in_initiative_order_and_no_mark_for_who_left(tmp_path: Path) 
             night.run(AddCharacter(name, sheet))
         night.run(StartEncounter("Cellar", "3", ("Freddie", "Ariella", "Linda")))
         night.run(RollInitiative("Ariella"), dice={"initiative": (9, 1)})
-        order = [text.split()[0] for text, _ in row_lines(night.board().table)[2:]]
+        order = [text.split()[0] for text, _ in row_lines(night.board().grid)[2:]]
         assert order == ["Ariella", "Freddie", "Linda"]
         night.run(RollInitiative("Linda"), dice={"initiative": (10, 1)})
-        order = [text.split()[0] for text, _ in row_lines(night.board().table)[2:]]
+        order = [text.split()[0] for text, _ in row_lines(night.board().grid)[2:]]
         assert order == ["Linda", "Ariella", "Freddie"]
         night.run(LeaveEncounter("Freddie", "fled up the stairs"))
         board = night.board()
-        assert [text.split()[0] for text, _ in row_lines(board.table)[2:]] == [
+        assert [text.split()[0] for text, _ in row_lines(board.grid)[2:]] == [
             "Linda",
             "Ariella",
             "Freddie",

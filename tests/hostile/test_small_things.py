@@ -82,7 +82,7 @@ def _numbers(command: click.Command, ctx: click.Context) -> list[click.Parameter
 
 def test_every_number_parameter_reads_ascii_digits() -> None:
     """One check for every command, core and rulesets', so none can forget it."""
-    from journal.cli.numbers import Digits
+    from journal.cli.digits import Digits
 
     ctx = click.Context(cli)
     names = [*CORE, *ruleset_commands(load_all())]

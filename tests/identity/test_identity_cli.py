@@ -177,7 +177,7 @@ def test_completion_and_the_board_offer_who_is_there_now(alice: Cli) -> None:
         board = night.board()
         assert night.completions("character")[:2] == ["Alice", "Alicia"]
     # each row's brokenness is its character's: Alicia was broken, the newcomer not
-    lines = row_lines(board.table)[2:]
+    lines = row_lines(board.grid)[2:]
     rows = {text.split()[0]: text.split()[-1] for text, _ in lines}
     assert rows == {"Alicia": "1", "Linda": "0", "Alice": "0"}, lines
     # the fight's cast first (issue 30: the board in initiative order), then the others
@@ -318,7 +318,7 @@ def test_a_rename_mid_fight_keeps_the_fighters_row_on_the_board(runner: Cli) -> 
     with open_journal(runner.db) as night:
         board = night.board()
         assert night.completions("character") == ["Tobias", "Linda"]  # the fight's cast
-    lines = row_lines(board.table)[2:]
+    lines = row_lines(board.grid)[2:]
     rows = {text.split()[0]: (text, mark) for text, mark in lines}
     assert sorted(rows) == ["Linda", "Tobias"], lines
     assert rows["Tobias"][0].split()[3:5] == ["10", "yes"], lines  # his roll

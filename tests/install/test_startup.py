@@ -96,7 +96,7 @@ def test_a_command_on_a_sqlite_file_imports_no_postgresql_dialect(tmp_path: Path
 #: terminal's filter). The budget leaves some room; a command that needs more imports them
 #: inside its body. Issue 19 split modules by job, the same code in more files: 6 more for
 #: `journal/events.py` as a package of five and the `Command` base (231 then), 14 more for
-#: the store (versions, access, appending, snapshot_table, drafts, rows), the CLI's root
+#: the store (versions, access, appending, snapshot_cache, drafts, rows), the CLI's root
 #: (settings, group, failures) and the public API as a package (245 then; the same start-up
 #: time within noise). Issue 24 left out the API's reports, the re-rule planner
 #: (journal.audit), socket, secrets, json and the API's files module: 222 (status 222, a

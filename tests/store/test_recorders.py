@@ -152,6 +152,6 @@ def test_postgres_round_trips_of_an_append_in_process(postgres: str) -> None:
 
 def test_the_store_knows_the_snapshots_table_as_the_schema_has_it() -> None:
     from journal.store.schema import snapshots
-    from journal.store.snapshot_table import SNAPSHOT_COLUMNS
+    from journal.store.snapshot_cache import SNAPSHOT_COLUMNS
 
     assert set(snapshots.c.keys()) == SNAPSHOT_COLUMNS

@@ -1,4 +1,4 @@
-"""How Horror Factor fights read in handouts: the encounter and its turn table, the
+"""How Horror Factor fights read in handouts: the encounter and each turn's lineup, the
 outcomes of a session (hardened, broken, Horror Checks, Willpower), the standing, the
 arc's numbers, charts and milestones. Rendered by the partials in `templates/`."""
 
@@ -441,7 +441,7 @@ class HorrorFactorNarrator(Narrator):
 
 
 def _renamed_in_fight(encounter: Encounter, old: str, new: str) -> None:
-    """A fighter renamed mid-fight keeps their place: the encounter's table (its cast, every
+    """A fighter renamed mid-fight keeps their place: the encounter's lineups (its cast, every
     turn's row, the fear track) reads their new name, and the turns after it list them."""
     encounter["cast"] = [new if name == old else name for name in encounter["cast"]]
     for turn in encounter["turns"]:
@@ -451,7 +451,7 @@ def _renamed_in_fight(encounter: Encounter, old: str, new: str) -> None:
 
 
 def _row(name: str, fight: FightNumbers, why: str | None) -> Fields:
-    """A participant's row of a turn's table, as the turn opens (or as they join)."""
+    """A participant's row of a turn's lineup, as the turn opens (or as they join)."""
     return {
         "name": name,
         "hf": fight.hf,

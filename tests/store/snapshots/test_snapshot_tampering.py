@@ -292,7 +292,7 @@ def test_a_missing_snapshots_table_folds_the_log_until_db_upgrade_makes_it(
     with connected(db_url) as conn:
         conn.execute(text("DROP TABLE snapshots"))
     notice = (
-        "Notice: the snapshots table (a cache) is missing: `journal db upgrade` makes it "
+        "Notice: the snapshots SQL table (a cache) is missing: `journal db upgrade` makes it "
         "again (until then every command folds the whole log)\n"
     )
     status = long_campaign("status", "--json")
@@ -304,11 +304,12 @@ def test_a_missing_snapshots_table_folds_the_log_until_db_upgrade_makes_it(
     assert count_events(db_url) == 238 + 27
     verified = long_campaign("--campaign", "jackson-zombies", "verify", ok=False)
     assert verified.exit_code == 1
-    assert "BAD snapshots: the snapshots table (a cache) is missing" in verified.stderr
+    assert "BAD snapshots: the snapshots SQL table (a cache) is missing" in verified.stderr
     listed = long_campaign.refused("db", "snapshots")
     assert listed.stderr == "Error: " + notice.removeprefix("Notice: ")
     upgraded = long_campaign("db", "upgrade")
-    assert "The snapshots table (a cache) was missing or damaged: made it again." in upgraded.stdout
+    made = "The snapshots SQL table (a cache) was missing or damaged: made it again."
+    assert made in upgraded.stdout
     assert long_campaign("--campaign", "jackson-zombies", "status").stderr == ""
     assert long_campaign("--campaign", "jackson-zombies", "verify").exit_code == 0
     with connected(db_url) as conn:  # the table made again is the migrations' own

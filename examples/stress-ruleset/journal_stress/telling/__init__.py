@@ -16,8 +16,8 @@ from typing import ClassVar
 from journal.plugin import (
     BoardCell,
     BoardColumn,
+    BoardGrid,
     BoardRow,
-    BoardTable,
     Lines,
     Sentences,
     StatusDocument,
@@ -37,7 +37,7 @@ class StressTelling(Telling):
     sentences: ClassVar[Sentences] = SENTENCES
     explain_labels: ClassVar[Mapping[str, str]] = {"stress_max": "most stress"}
 
-    def board_table(self, document: StatusDocument) -> BoardTable:
+    def board_grid(self, document: StatusDocument) -> BoardGrid:
         """Everyone's stress track: the same table for the GM and the players."""
         rows = tuple(
             BoardRow(
@@ -53,7 +53,7 @@ class StressTelling(Telling):
             if isinstance(c, StressStatus)
         )
         columns = tuple(BoardColumn(k, k) for k in ("name", "stress", "nerve", "panics"))
-        return BoardTable(None, None, columns, rows)
+        return BoardGrid(None, None, columns, rows)
 
 
 TELLING = StressTelling()

@@ -1,7 +1,7 @@
 """How GURPS Fright Check campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
 Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
-status table as rows, `explain` labels), `documents` (`fright --json`). Every module
+status rows, `explain` labels), `documents` (`fright --json`). Every module
 here is loaded (`load_modules`), so a new command's telling is one new module registering
 its events' log lines on `describe.LINES` and sentences on `tell.SENTENCES`.
 """
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from journal.plugin import (
-    BoardTable,
+    BoardGrid,
     Command,
     Document,
     Lines,
@@ -72,8 +72,8 @@ class FrightCheckTelling(Telling):
     #: the check's 3d6, the table's, then each effect's (a recovery roll's own after)
     dice_order = (*DICE_WORDS, "recovery", "more")
 
-    def board_table(self, document: StatusDocument) -> BoardTable:
-        return _board.board_table(document)
+    def board_grid(self, document: StatusDocument) -> BoardGrid:
+        return _board.board_grid(document)
 
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)

@@ -1,4 +1,4 @@
-"""GURPS characters on the board and in the status table, as structured rows; the
+"""GURPS characters on the board and in `journal status`, as structured rows; the
 words `explain` gives status keys."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from journal.plugin import (
     PLAYERS_ONLY,
     BoardCell,
     BoardColumn,
+    BoardGrid,
     BoardRow,
-    BoardTable,
     StatusDocument,
 )
 from journal.rulesets.fright_check.rules.status import FCStatus, TimedStatus
@@ -64,7 +64,7 @@ def trait_list(traits: Mapping[str, int | bool]) -> str:
     )
 
 
-def board_table(document: StatusDocument) -> BoardTable:
+def board_grid(document: StatusDocument) -> BoardGrid:
     """Every character's row; the running combat (if any) named, not drawn as a line."""
     characters = {n: c for n, c in document.characters.items() if isinstance(c, FCStatus)}
     fight = next((c.encounter.title for c in characters.values() if c.encounter), None)
@@ -73,7 +73,7 @@ def board_table(document: StatusDocument) -> BoardTable:
     if fight is not None:
         cast = ", ".join(n for n, c in characters.items() if c.encounter) or "everyone"
         title = f"Combat {fight!r} running: heat of battle +5 to Fright Checks for {cast}"
-    return BoardTable(title, fight, COLUMNS, rows)
+    return BoardGrid(title, fight, COLUMNS, rows)
 
 
 def _now(c: FCStatus, seqs: bool = True) -> str:

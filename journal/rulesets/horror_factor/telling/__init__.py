@@ -1,7 +1,7 @@
 """How Horror Factor campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
 Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
-status table as rows, `explain` labels), `documents` (ruling `--json`). Every module
+status rows, `explain` labels), `documents` (ruling `--json`). Every module
 here is loaded (`load_modules`), so a new command's telling is one new module registering
 its events' log lines on `describe.LINES` and sentences on `tell.SENTENCES`.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from journal.plugin import (
-    BoardTable,
+    BoardGrid,
     Command,
     Document,
     Lines,
@@ -53,8 +53,8 @@ class HorrorFactorTelling(Telling):
     explain_expanded = _board.EXPLAIN_EXPANDED
     explain_rulings = frozenset({"EncounterEnded", "PeaceRecorded"})
 
-    def board_table(self, document: StatusDocument) -> BoardTable:
-        return _board.board_table(document)
+    def board_grid(self, document: StatusDocument) -> BoardGrid:
+        return _board.board_grid(document)
 
     def dice_label(
         self,

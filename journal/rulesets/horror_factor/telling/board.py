@@ -1,4 +1,4 @@
-"""Horror Factor characters on the board and in the status table, as structured rows; the
+"""Horror Factor characters on the board and in `journal status`, as structured rows; the
 words `explain` gives status keys."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from journal.plugin import (
     WAITING,
     BoardCell,
     BoardColumn,
+    BoardGrid,
     BoardRow,
-    BoardTable,
     StatusDocument,
 )
 from journal.rulesets.horror_factor.rules.status import FightNumbers, HFStatus
@@ -75,8 +75,8 @@ LASTING = (0, 6, 7, 8, 9)
 SPECS = 9
 
 
-def board_table(document: StatusDocument) -> BoardTable:
-    """The encounter's line and its table during a fight, a fighter who froze this turn or
+def board_grid(document: StatusDocument) -> BoardGrid:
+    """The encounter's line and its grid during a fight, a fighter who froze this turn or
     has yet to roll initiative marked; only the lasting numbers between fights."""
     characters = {n: c for n, c in document.characters.items() if isinstance(c, HFStatus)}
     fight = next((c.fight for c in characters.values() if c.fight), None)
@@ -90,9 +90,9 @@ def board_table(document: StatusDocument) -> BoardTable:
     ]
     columns = tuple(COLUMNS[i] for i in shown)
     if fight is None:
-        return BoardTable(None, None, columns, tuple(BoardRow(r.character, r.cells) for r in rows))
+        return BoardGrid(None, None, columns, tuple(BoardRow(r.character, r.cells) for r in rows))
     head = f"Encounter {fight.title!r}, turn {turn} (initial HF {fight.initial_hf})"
-    return BoardTable(head, fight.title, columns, tuple(rows))
+    return BoardGrid(head, fight.title, columns, tuple(rows))
 
 
 def _order(c: HFStatus) -> tuple[int, int]:

@@ -29,7 +29,7 @@ def table(runner: Cli) -> Cli:
 def _players_now(db: str) -> str:
     """The table screen's conditions cell for Eli (what the players' board shows)."""
     with journal.open(db, campaign="morgue") as morgue:
-        board = morgue.board_table(gm=False)
+        board = morgue.board_grid(gm=False)
     keys = [c.key for c in board.columns]
     (row,) = board.rows
     return row.cells[keys.index("conditions")].text

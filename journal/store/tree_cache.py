@@ -1,4 +1,4 @@
-"""The tree_nodes table, a disposable cache of a campaign's Merkle tree (schema 0005):
+"""The tree_nodes SQL table, a disposable cache of a campaign's Merkle tree (schema 0005):
 read the leaves' chain hashes and the stored nodes, keep new nodes, drop them. What the
 nodes are and how they are checked is `journal.proof.tree`."""
 
@@ -14,7 +14,7 @@ from journal.store.recorder import DriverError
 Node = tuple[int, int, str, str]
 
 
-class TreeTable:
+class TreeCache:
     """The tree-node cache of one database (raw SQL: four plain statements)."""
 
     def __init__(self, access: Access) -> None:
@@ -43,7 +43,7 @@ class TreeTable:
         return [(int(r[0]), None if r[1] is None else int(r[1])) for r in rows]
 
     def node(self, campaign: str, level: int, position: int) -> str | None:
-        """One stored node's hash (None: not stored, or no table to read)."""
+        """One stored node's hash (None: not stored, or no SQL table to read)."""
         statement = self._sql(
             "SELECT hash FROM tree_nodes WHERE campaign = ? AND level = ? AND position = ?"
         )

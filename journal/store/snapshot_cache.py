@@ -1,6 +1,6 @@
-"""The snapshots table, a disposable cache of folded states: read the newest usable one,
+"""The snapshots SQL table, a disposable cache of folded states: read the newest usable one,
 keep one (inside an append's transaction, in a savepoint of its own), set one aside, drop
-them all, make the table again. What a snapshot's document holds and how it is checked is
+them all, make the SQL table again. What a snapshot's document holds and how it is checked is
 `journal.store.snapshots`."""
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from journal.store.recorder import Conn, DriverError
 from journal.store.snapshots import Stored
 from journal.store.snapshots import document as snapshot_document
 
-#: the snapshots table's columns (`journal.store.schema.snapshots`)
+#: the snapshots SQL table's columns (`journal.store.schema.snapshots`)
 SNAPSHOT_COLUMNS = {"campaign", "seq", "rules_version", "state", "created_at"}
 _ENCODE = msgspec.json.Encoder().encode
 
 
-class SnapshotTable:
+class SnapshotCache:
     """The snapshot cache of one database."""
 
     def __init__(self, access: Access) -> None:
@@ -54,7 +54,7 @@ class SnapshotTable:
     def save(self, campaign: str, seq: int, rules_version: str, state: str) -> None:
         """Keep the state text `state`, folded up to event `seq`, bound to that event (it
         replaces a snapshot of the same key). A cache: when it cannot be written (a lost
-        race, a read-only file or role, no snapshots table), nothing is kept."""
+        race, a read-only file or role, no snapshots SQL table), nothing is kept."""
         try:
             with self._access.writing() as conn:
                 found = conn.first("hash_at", {"campaign": campaign, "seq": seq})
@@ -84,14 +84,14 @@ class SnapshotTable:
             raise self._problem(exc) from None
 
     def repair(self) -> bool:
-        """Make the snapshots table again when it is missing or not the journal's (it is a
+        """Make the snapshots SQL table again when it is missing or not the journal's (it is a
         cache: nothing is lost). Whether it had to."""
         with self._access.writing() as conn:
             columns = conn.columns("snapshots")
             if columns == SNAPSHOT_COLUMNS:
                 return False
             if columns:
-                conn.drop_table("snapshots")
+                conn.drop_sql_table("snapshots")
             conn.make_snapshots_table()
         return True
 
@@ -141,7 +141,7 @@ class SnapshotTable:
             raise self._problem(exc) from None
 
     def _problem(self, exc: DriverError | StoreError) -> StoreError:
-        """`SnapshotsUnavailable` when the snapshots table is gone or not the journal's,
+        """`SnapshotsUnavailable` when the snapshots SQL table is gone or not the journal's,
         else the database's own problem."""
         try:
             with self._access.reading() as conn:
@@ -151,7 +151,7 @@ class SnapshotTable:
         if columns != SNAPSHOT_COLUMNS:
             what = "missing" if not columns else "not the journal's"
             return SnapshotsUnavailable(
-                f"the snapshots table (a cache) is {what}: `journal db upgrade` makes it "
+                f"the snapshots SQL table (a cache) is {what}: `journal db upgrade` makes it "
                 "again (until then every command folds the whole log)"
             )
         return self._own(exc)
