@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from support.api import store_of
 
 import journal
 from journal.api import Journal, NewCharacter
@@ -65,4 +66,4 @@ def test_a_play_session_records_as_its_own_writer(night: Journal) -> None:
     assert name.startswith("gm@table/play-") and night.writer == name
     outcome = night.run(TakeNote("typed at the table"))
     assert outcome.records[-1].writer == name
-    assert night.describe() == night.store.describe()
+    assert night.describe() == store_of(night).describe()
