@@ -1,15 +1,21 @@
-"""The journal's public Python API. The CLI reaches the library through it; the web pages
-use it and, for now, a few names beside it (`tests/architecture/test_layers.py` lists
-them); a ruleset uses `journal.plugin`. The API holds:
+"""The journal's public Python API: what a script, the command line and the web pages
+(`journal serve`, the posts and exports) use to read and write a journal, and all they
+use (`tests/architecture/test_layers.py` holds the web pages to it); a ruleset uses
+`journal.plugin`. It hands out typed documents, never the store, the application
+service or the folded state. It holds:
 
-- `journal.api.database`: a `Database` (list, start and choose campaigns, upgrade and
-  check the schema, the snapshot cache, import and export) and `campaign(slug)`, giving
+- `journal.api.database_level`: a `Database` (list, start and choose campaigns, upgrade
+  and check the schema, the snapshot cache, import and export, and `watch` for another
+  writer's events) and `campaign(slug)`, giving
 - `journal.api.journal`: a `Journal`, one campaign: `run(command)`, then typed documents
-  (status, log, explain, audit, verify, recap, arc, book) whose `to_json()` is exactly
-  what the CLI prints with `--json` (`docs/CLI.md`);
+  (status, log, explain, audit, verify, recap, arc, book, `overview`) whose `to_json()`
+  is exactly what the CLI prints with `--json` (`docs/CLI.md`);
 - `journal.api.reports`: the documents of the database-level API;
+- `journal.api.marks`: the marks of a board's rows and cells; `journal.api.text`: how
+  the documents read as text; `journal.api.html`: the pages' filters of the handouts;
 - `journal.api.commands`: the core's commands; `journal.api.rulesets`: the installed
-  rulesets.
+  rulesets;
+- `Audience`, the one audience filter every handout and page goes through.
 
     import journal
     from journal.api.commands import TakeNote
@@ -28,7 +34,7 @@ from typing import TYPE_CHECKING
 from journal.lazy import lazy_names as _lazy_names
 
 if TYPE_CHECKING:
-    from journal.api.database import (
+    from journal.api.database_level import (
         Database,
         create,
         failure_message,
@@ -36,9 +42,9 @@ if TYPE_CHECKING:
         open_database,
         open_journal,
         refusal,
-        unfit_names,
     )
     from journal.api.journal import (
+        CampaignOverview,
         CharacterEntry,
         CharacterList,
         CharacterView,
@@ -82,6 +88,7 @@ _HOMES = {
     "read_private": "journal.files",
     "write_private": "journal.files",
     "BoardGrid": "journal.documents",
+    "CampaignOverview": "journal.api.journal",
     "JournalError": "journal.errors",
     "NotFound": "journal.errors",
     "StoreError": "journal.errors",
@@ -100,7 +107,7 @@ _HOMES = {
     "CharacterList": "journal.api.journal",
     "CharacterView": "journal.api.journal",
     "CheckReport": "journal.api.reports",
-    "Database": "journal.api.database",
+    "Database": "journal.api.database_level",
     "Finding": "journal.api.reports",
     "ImportReport": "journal.api.reports",
     "Journal": "journal.api.journal",
@@ -116,14 +123,13 @@ _HOMES = {
     "SnapshotList": "journal.api.reports",
     "SnapshotsDropped": "journal.api.reports",
     "UpgradeReport": "journal.api.reports",
-    "create": "journal.api.database",
-    "failure_message": "journal.api.database",
-    "in_memory": "journal.api.database",
-    "open_database": "journal.api.database",
-    "open_journal": "journal.api.database",
-    "refusal": "journal.api.database",
+    "create": "journal.api.database_level",
+    "failure_message": "journal.api.database_level",
+    "in_memory": "journal.api.database_level",
+    "open_database": "journal.api.database_level",
+    "open_journal": "journal.api.database_level",
+    "refusal": "journal.api.database_level",
     "status_document": "journal.api.journal",
-    "unfit_names": "journal.api.database",
 }
 
 
@@ -135,6 +141,7 @@ __all__ = [
     "BoardGrid",
     "CampaignChosen",
     "CampaignList",
+    "CampaignOverview",
     "CampaignSummary",
     "CharacterEntry",
     "CharacterList",
@@ -175,6 +182,5 @@ __all__ = [
     "refusal",
     "shipped",
     "status_document",
-    "unfit_names",
     "write_private",
 ]

@@ -10,7 +10,7 @@ what the CLI prints with `--json`.
         print(night.status().to_json())            # status --json
 
 A `Journal` is the public face of `journal.app.Campaign`, which owns the campaign's store
-and its state; the database-level API (`journal.api.database`) opens both.
+and its state; the database-level API (`journal.api.database_level`) opens both.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.rules.core.commands import VoidEvent
 
 __all__ = [
+    "CampaignOverview",
     "CharacterView",
     "Command",
     "Journal",
@@ -253,6 +254,25 @@ class NoteEntry(Document, Struct, frozen=True):
     game_time: str | None
 
 
+class CampaignOverview(Document, Struct, frozen=True):
+    """The campaign at a glance, as it stands: what a page's heading, a vault or a post
+    names (no numbers of the rules: `status` has those)."""
+
+    campaign: str
+    ruleset: str
+    title: str
+    #: the seq of its last event
+    seq: int
+    #: the session under way (None: between sessions)
+    session: int | None
+    #: how many sessions were started
+    sessions: int
+    #: the game's clock (None: never set)
+    clock: str | None
+    #: everyone who joined, retired or not, by their names now, in the order they joined
+    characters: tuple[str, ...]
+
+
 class Journal:
     """One campaign of a journal database (a context manager: closing it closes the
     database it opened)."""
@@ -271,8 +291,9 @@ class Journal:
         from journal.writer import checked, default_writer
 
         #: the campaign's application service: it owns the store and the campaign's state
-        self.service = Campaign.open(store, campaign, current)
-        self.service.writer = default_writer() if writer is None else checked(writer)
+        #: (below the API: what it hands out are documents, never the service or its state)
+        self._campaign = Campaign.open(store, campaign, current)
+        self._campaign.writer = default_writer() if writer is None else checked(writer)
         #: closing this object closes the database (it opened it)
         self.owns_store = owns_store
         #: every event this object recorded, in order (`journal play` sums them up)
@@ -283,24 +304,20 @@ class Journal:
 
     @property
     def campaign(self) -> str:
-        return self.service.campaign
+        return self._campaign.campaign
 
     @property
-    def store(self) -> Store:
+    def _store(self) -> Store:
         """The database the campaign lives in (owned by the service)."""
-        return self.service.store
+        return self._campaign.store
 
     def describe(self) -> str:
         """Where the campaign's database is, as the GM named it (no password shows)."""
-        return self.store.describe()
+        return self._store.describe()
 
     def count(self) -> int:
         """How many events the campaign holds (voided ones included)."""
         return self._campaign.count()
-
-    @property
-    def _campaign(self) -> Campaign:
-        return self.service
 
     @property
     def ruleset(self) -> Ruleset:
@@ -311,7 +328,7 @@ class Journal:
         """How the campaign's ruleset words its events, its board and its status."""
         return telling_of(self.ruleset.name)
 
-    def state(self, as_of: int | None = None) -> CampaignState:
+    def _state(self, as_of: int | None = None) -> CampaignState:
         """The campaign as it stands (or stood after event `as_of`). The latest is kept
         and reused while no writer has appended since (the log only grows), so a long
         session (`journal play`) reads it again for the price of one query."""
@@ -324,6 +341,25 @@ class Journal:
             self._latest = (head, self._campaign.state(head))
         return self._latest[1]
 
+    def overview(self) -> CampaignOverview:
+        """The campaign at a glance, as it stands now."""
+        state = self._state()
+        return CampaignOverview(
+            state.slug,
+            state.ruleset,
+            state.title,
+            state.seq,
+            state.session,
+            state.sessions,
+            state.clock,
+            tuple(state.characters),
+        )
+
+    def known_name(self, name: str) -> str:
+        """The name a character is called now, for `name` (case-insensitive; an old name
+        gives the new one), retired characters included (NotFound: nobody's)."""
+        return self._state().known(name)
+
     def upto(self, as_of: int | None = None, as_of_session: int | None = None) -> int | None:
         """`as_of` / `as_of_session` checked and turned into a seq (None: now)."""
         if as_of is not None and as_of_session is not None:
@@ -335,7 +371,7 @@ class Journal:
 
     def close(self) -> None:
         if self.owns_store:
-            self.store.close()
+            self._store.close()
 
     def __enter__(self) -> Journal:
         return self
@@ -451,7 +487,7 @@ class Journal:
 
     def characters(self) -> CharacterList:
         """`character list --json`: everyone who joined, retired or not."""
-        state = self.state()
+        state = self._state()
         rows = []
         for name in state.characters:
             ident = state.ids[name]
@@ -489,7 +525,7 @@ class Journal:
         from journal.rules.core.knowledge import knows
         from journal.telling.lines import with_new_names
 
-        state = self.state()
+        state = self._state()
         wanted = None if about is None else state.identity(about)
         records, corrections = self._campaign.history(state.seq)
         renames = Renames(state)
@@ -525,7 +561,7 @@ class Journal:
         `of` (a character's name), only what that character knows and the players do not."""
         from journal.api.secrets import knowledge_table
 
-        state = self.state(self.upto(as_of))
+        state = self._state(self.upto(as_of))
         ident = None if of is None else state.identity(of)
         return knowledge_table(state, self._campaign.event, ident)
 
@@ -533,13 +569,13 @@ class Journal:
         """`safety list --json`: the lines and veils in force."""
         from journal.api.secrets import safety_tools
 
-        return safety_tools(self.state(self.upto(as_of)))
+        return safety_tools(self._state(self.upto(as_of)))
 
     def secret_seqs(self) -> tuple[int, ...]:
         """The seqs of the secrets some player does not know yet (for completion)."""
         from journal.rules.core.knowledge import PLAYERS
 
-        state = self.state()
+        state = self._state()
         return tuple(
             seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held}
         )
@@ -555,7 +591,7 @@ class Journal:
     # --- reading ----------------------------------------------------------------------------
 
     def status(self, as_of: int | None = None, as_of_session: int | None = None) -> StatusDocument:
-        state = self.state(self.upto(as_of, as_of_session))
+        state = self._state(self.upto(as_of, as_of_session))
         return status_document(state, load(state.ruleset))
 
     def status_heading(self, document: StatusDocument) -> str:
@@ -582,7 +618,7 @@ class Journal:
     def completions(self, slot: str) -> list[str]:
         """What the GM may type for `slot` ("character", "session", or a slot of the
         ruleset's commands), for the `play` prompt and shell completion."""
-        state = self.state()
+        state = self._state()
         if slot == "session":
             return [str(n) for n in range(state.sessions, 0, -1)]
         if slot == "secret":
@@ -602,14 +638,14 @@ class Journal:
             self._campaign.seq_of_session(session)  # refuses a session that never was
             if session > 1:
                 since = self._campaign.session_end(session - 1) or 0
-        state = self.state(upto)
+        state = self._state(upto)
         ident = None if character is None else self._who(character, state, upto)
         records, corrections = self._campaign.history(upto)
         renames = Renames(state)
         names = renames if renames.any else None  # None: every name reads as it did
         with rarely_collected():
             entries = self._log_entries(records, corrections, session, since, ident, names)
-        now = state if upto is None else self.state()
+        now = state if upto is None else self._state()
         heading = None if ident is None or not now.formerly(ident) else now.called(ident)
         return LogDocument(tuple(entries), heading)
 
@@ -655,16 +691,16 @@ class Journal:
         except NotFound:
             if upto is None:
                 raise
-            ident = self.state().identity(name)
+            ident = self._state().identity(name)
             if ident not in state.names:
                 raise NotFound(
-                    f"{self.state().name_of(ident)} joined at event {ident}, after event "
+                    f"{self._state().name_of(ident)} joined at event {ident}, after event "
                     f"{state.seq}: nothing to show as of then"
                 ) from None
             return ident
 
     def character(self, name: str, as_of: int | None = None) -> CharacterView:
-        state = self.state(self.upto(as_of))
+        state = self._state(self.upto(as_of))
         canonical = state.known(name)
         status = self.ruleset.status(state).get(canonical)
         events = self.log(character=canonical, as_of=state.seq).entries
@@ -705,10 +741,10 @@ class Journal:
         from journal.audit.explain import explain
 
         upto = self.upto(seq, as_of_session)
-        state = self.state(upto)
+        state = self._state(upto)
         ident = self._who(name, state, upto)
         records, _ = self._campaign.history(upto)
-        called = (state if upto is None else self.state()).called(ident)
+        called = (state if upto is None else self._state()).called(ident)
         # the rulings as they stand: an amendment or a void recorded since SEQ counts
         corrections = self._campaign.corrections()
         return explain(records, corrections, state, ident, seq, called, complete)
@@ -751,7 +787,7 @@ class Journal:
                     corrections.reach_back(found.seq),
                 )
                 if bound:
-                    resume = (self.state(found.seq), found.events, found.rulings)
+                    resume = (self._state(found.seq), found.events, found.rulings)
                     after = found.seq
         records: Iterable[Recorded] = campaign.records(head, after=after)
         if progress is not None:
@@ -793,12 +829,12 @@ class Journal:
         from journal.proof.tree import Growing, node_problems
 
         kept = None if receipt is None else Receipt.parse(receipt)
-        integrity = self.store.integrity_problems()
+        integrity = self._store.integrity_problems()
         #: an event the rules cannot read (decoded on the walk): named if the chain is sound
         stopped: list[UnreadableEvent] = []
         unreadable = []
         try:
-            rows, problem = self.store.snapshot_rows(self.campaign), ""
+            rows, problem = self._store.snapshot_rows(self.campaign), ""
         except SnapshotsUnavailable as exc:
             rows, problem = [], str(exc)
         head = self._campaign.head()
@@ -841,11 +877,11 @@ class Journal:
             raise stopped[0]
         if unreadable:
             report.cannot_read()
-        check_store(report, self.store.trigger_problems(), integrity)
+        check_store(report, self._store.trigger_problems(), integrity)
         report.snapshots = check.report
         report.snapshots.problem = problem
         if not grown.damaged:
-            stored = self.store.tree_nodes.nodes(self.campaign)
+            stored = self._store.tree_nodes.nodes(self.campaign)
             report.tree = TreeReport(grown.head().short(), node_problems(grown, stored))
         return report
 
@@ -889,7 +925,7 @@ class Journal:
         with `as_of`, as the log stood after that event."""
         from journal.handouts.recap import recap_context
 
-        final = None if as_of is None else self.state(self.upto(as_of))
+        final = None if as_of is None else self._state(self.upto(as_of))
         return recap_context(self._campaign, session, audience, final)
 
     def latest_happenings(self, audience: str | Audience = "players", count: int = 5) -> list[str]:
@@ -898,7 +934,7 @@ class Journal:
         now")."""
         from journal.handouts.documents import latest_happenings
 
-        if not self.state().sessions:
+        if not self._state().sessions:
             return []
         return latest_happenings(self.recap(None, audience)["story"], count)
 
@@ -914,7 +950,7 @@ class Journal:
         """A recap's text; `callouts` tells each ruling as an Obsidian callout (the vault)."""
         from journal.handouts import render
 
-        final = None if as_of is None else self.state(self.upto(as_of))
+        final = None if as_of is None else self._state(self.upto(as_of))
         return render.recap(
             self._campaign, session, audience, fmt, templates, final=final, callouts=callouts
         )
@@ -943,7 +979,7 @@ class Journal:
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
 
-        final = self.state(self.upto(as_of))
+        final = self._state(self.upto(as_of))
         size = check_paper(paper)
         html = render.recap(self._campaign, session, audience, "html", templates, size, final)
         return render.printed(self._campaign, html, final)
@@ -953,7 +989,7 @@ class Journal:
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
 
-        final = self.state()
+        final = self._state()
         size = check_paper(paper)
         html = render.arc(self._campaign, name, "html", templates, size, final)
         return render.printed(self._campaign, html, final)
@@ -989,7 +1025,7 @@ class Journal:
 
     def _book_state(self, as_of_session: int | None) -> CampaignState:
         upto = self.upto(as_of_session=as_of_session)
-        return self.state(upto) if upto is not None else self.state()
+        return self._state(upto) if upto is not None else self._state()
 
     def export(self) -> Iterator[str]:
         """The whole log as JSON Lines (voided events included)."""

@@ -1,4 +1,4 @@
-"""The documents of the database-level API (`journal.api.database`): what `campaign
+"""The documents of the database-level API (`journal.api.database_level`): what `campaign
 new|use|list`, `db upgrade|check|snapshots` and `import` print with `--json`, and the
 refusal a `--json` command prints on standard error. Each is a frozen dataclass whose
 `to_json()` is exactly that JSON (`docs/CLI.md`); the fields left out of it are what the

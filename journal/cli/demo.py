@@ -75,7 +75,7 @@ def write_handouts(journal: Journal, folder: Path) -> list[Path]:
     except OSError as exc:
         fail(f"cannot create {folder}: {exc.strerror or exc}")
     written = []
-    state = journal.state()
+    state = journal.overview()
     for fmt in ("html", "md"):
         for audience in ("players", "gm"):
             path = folder / f"recap-session-{state.sessions}-{audience}.{fmt}"

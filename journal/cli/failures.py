@@ -46,7 +46,7 @@ def name_failure(exc: Exception) -> JournalError | None:
 def database_failure(exc: Exception, settings: Settings | None) -> JournalError | None:
     """A failure of the database itself (locked past the timeout, read-only, a disk that
     fails, a server that went away), in the GM's words; None for anything else."""
-    if "journal.api.database" not in sys.modules:
+    if "journal.api.database_level" not in sys.modules:
         return None  # no command opened a database
     from journal.api import failure_message
 

@@ -152,7 +152,7 @@ def post(ctx: click.Context, on_session_end: bool, again: bool) -> None:
 
 
 def _last_ended(settings: Settings) -> int | None:
-    state = settings.journal().state()
+    state = settings.journal().overview()
     if not state.sessions:
         return None
     return state.sessions if state.session is None else state.sessions - 1 or None
@@ -172,7 +172,7 @@ def post_recap(settings: Settings, session: int | None, to: str, again: bool) ->
       journal post recap --to table
       journal post recap 2 --to gm-notes --again
     """
-    number = session if session is not None else settings.journal().state().sessions
+    number = session if session is not None else settings.journal().overview().sessions
     if number < 1:
         fail("the campaign has no sessions yet: start one with `journal session start`")
     _post_recap(settings, to, number, again)

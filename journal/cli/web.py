@@ -167,7 +167,7 @@ def serve(
     from journal.web.site import Site
 
     database = settings.database()
-    site = Site(database.store, only or settings.campaign)
+    site = Site(database, only or settings.campaign)
     everything = site.links(create=True)
     if not everything:
         fail(

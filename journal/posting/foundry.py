@@ -33,13 +33,13 @@ def page_html(document: str) -> str:
 
 def entries(journal: Journal, audience: str) -> list[dict[str, Any]]:
     """One JournalEntry per session of the campaign, for `audience` (players, gm, NAME)."""
-    state = journal.state()
+    state = journal.overview()
     gm = " ".join(audience.split()).casefold() == "gm"
     found: list[dict[str, Any]] = []
     for number in range(1, state.sessions + 1):
         recap = journal.recap(number, audience)
         html = journal.recap_text(number, audience, "html")
-        title = f"{state.title or state.slug}: session {number}, {recap['session']['title']}"
+        title = f"{state.title or state.campaign}: session {number}, {recap['session']['title']}"
         page = {
             "name": f"Recap: {recap['session']['title']}",
             "type": "text",
@@ -57,7 +57,7 @@ def entries(journal: Journal, audience: str) -> list[dict[str, Any]]:
                 "ownership": {"default": NONE if gm else OBSERVER},
                 "flags": {
                     "journal": {
-                        "campaign": state.slug,
+                        "campaign": state.campaign,
                         "session": number,
                         "audience": audience,
                         "seq": state.seq,

@@ -77,7 +77,7 @@ def _threats(recaps: dict[int, RecapDocument], ruleset: str) -> dict[str, Threat
 
 def notes(journal: Journal, audience: str) -> dict[str, str]:
     """Note path (inside the vault) -> its text."""
-    state = journal.state()
+    state = journal.overview()
     records = list(journal.records())
     head = f"#{records[-1].seq} {records[-1].hash}" if records else ""
     found: dict[str, str] = {}
@@ -110,7 +110,7 @@ def notes(journal: Journal, audience: str) -> dict[str, str]:
             "date": recap["session"]["began"],
             "seq": state.seq,
             "head": head,
-            "campaign": state.slug,
+            "campaign": state.campaign,
             "audience": audience,
         }
         cast = "Cast: " + ", ".join(links) if links else ""
@@ -130,7 +130,7 @@ def notes(journal: Journal, audience: str) -> dict[str, str]:
         ):
             continue
         lines = [f"- [[{sessions[n]}|Session {n}]]" for n in seen]
-        properties = {"character": name, "seq": state.seq, "head": head, "campaign": state.slug}
+        properties = {"character": name, "seq": state.seq, "head": head, "campaign": state.campaign}
         text = _front(properties) + f"\n# {name}\n\n## Sessions\n\n"
         text += ("\n".join(lines) if lines else "_Not in a session yet._") + "\n"
         met = [
@@ -147,7 +147,10 @@ def notes(journal: Journal, audience: str) -> dict[str, str]:
         found[path + ".md"] = text
     for key, threat in threats.items():
         found[threat_notes[key] + ".md"] = _threat_note(
-            threat, sessions, characters, {"seq": state.seq, "head": head, "campaign": state.slug}
+            threat,
+            sessions,
+            characters,
+            {"seq": state.seq, "head": head, "campaign": state.campaign},
         )
     return found
 
@@ -193,7 +196,7 @@ def _digest(data: bytes) -> str:
 def write_vault(journal: Journal, audience: str, root: Path) -> VaultReport:
     gm = " ".join(audience.split()).casefold() == "gm"
     label = "GM" if gm else ("players" if audience.casefold() == "players" else audience)
-    folder = root / f"{_name(journal.state().title or journal.campaign)} ({label})"
+    folder = root / f"{_name(journal.overview().title or journal.campaign)} ({label})"
     report = VaultReport(folder)
     manifest_path = folder / MANIFEST
     try:

@@ -33,8 +33,9 @@ TOKEN_BYTES = 20
 
 
 @dataclass(frozen=True)
-class Audience:
-    """Who a link is for: the GM, the players, or one character (`key` `character:SEQ`)."""
+class LinkHolder:
+    """Who a link is for: the GM, the players, or one character (`key` `character:SEQ`).
+    What their pages show goes through the audience filter, `journal.api.Audience`."""
 
     campaign: str
     key: str
@@ -243,19 +244,19 @@ def token(secret: bytes, campaign: str, key: str, generation: int) -> str:
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
-def audiences(journal: Journal, characters: bool = True) -> list[Audience]:
+def audiences(journal: Journal, characters: bool = True) -> list[LinkHolder]:
     """The campaign's audiences: the GM, the players, every character of the story (not
     without `characters`: a campaign whose cast cannot be read)."""
-    found = [Audience(journal.campaign, GM), Audience(journal.campaign, PLAYERS)]
+    found = [LinkHolder(journal.campaign, GM), LinkHolder(journal.campaign, PLAYERS)]
     for entry in journal.characters().characters if characters else ():
         # a retired one keeps their handouts
-        found.append(Audience(journal.campaign, f"character:{entry.joined}", entry.name))
+        found.append(LinkHolder(journal.campaign, f"character:{entry.joined}", entry.name))
     return found
 
 
 def tokens(
     keys: Keys, database: str, journal: Journal, *, create: bool = False, characters: bool = True
-) -> dict[str, Audience]:
+) -> dict[str, LinkHolder]:
     """token -> audience for every audience of the campaign (empty: no secret yet)."""
     found = keys.of(database, create=create)
     if found is None:
@@ -263,7 +264,7 @@ def tokens(
     return {found.token(a.campaign, a.key): a for a in audiences(journal, characters)}
 
 
-def named(journal: Journal, wanted: str) -> Audience:
+def named(journal: Journal, wanted: str) -> LinkHolder:
     """`gm`, `players` or a character's name (any case) as an audience of the campaign."""
     lowered = wanted.strip().casefold()
     everyone = audiences(journal)
@@ -280,7 +281,7 @@ def link(base: str, found: str) -> str:
     return f"{base.rstrip('/')}/{found}/"
 
 
-def document(base: str, by_token: Mapping[str, Audience]) -> dict[str, object]:
+def document(base: str, by_token: Mapping[str, LinkHolder]) -> dict[str, object]:
     """`journal links --json`: {"gm": URL, "players": URL, "characters": {NAME: URL}}."""
     result: dict[str, object] = {"gm": None, "players": None}
     characters: dict[str, str] = {}

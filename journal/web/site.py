@@ -22,16 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from journal.api import (
-    BoardGrid,
-    Database,
-    Journal,
-    NotFound,
-    database_key,
-)
-from journal.documents import ACTED, FROZEN, WAITING
-from journal.store import Store
-from journal.web.links import Audience, Keys, tokens
+from journal.api import BoardGrid, Database, Journal, NotFound
+from journal.api.marks import ACTED, FROZEN, WAITING
+from journal.web.links import Keys, LinkHolder, tokens
 
 if TYPE_CHECKING:
     from jinja2 import Environment, Template
@@ -86,22 +79,25 @@ class Page:
 class Site:
     """One database's campaigns (all, or the one `only` names), read for the web."""
 
-    def __init__(self, store: Store, only: str | None = None, keys: Keys | None = None) -> None:
-        self.store = store
+    def __init__(
+        self, database: Database, only: str | None = None, keys: Keys | None = None
+    ) -> None:
+        self.database = database
         self.only = only
         self.keys = keys or Keys()
-        self.database = database_key(store)
+        #: the database told apart from every other (what its links are keyed by)
+        self.key_of_database = database.key()
         self._journals: dict[str, Journal] = {}
         self._pages: OrderedDict[PageKey, Page] = OrderedDict()
         self._lock = threading.RLock()
         self._slugs: list[str] | None = None
         self._checked = 0.0
-        self._links: dict[str, dict[str, Audience]] = {}
+        self._links: dict[str, dict[str, LinkHolder]] = {}
         self._links_key: tuple[object, object] | None = None
         #: campaign -> what stops it being read (an event its rules cannot read, the fix)
         self.unreadable: dict[str, str] = {}
         #: the SQLite file's identity (device, inode) when the site opened it
-        self._file = _identity(store.sqlite_path)
+        self._file = _identity(database.sqlite_path)
 
     # --- the campaigns and their links -----------------------------------------------------
 
@@ -111,13 +107,12 @@ class Site:
         with self._lock:
             now = time.monotonic()
             if self._slugs is None or now - self._checked >= CHECK:
-                listed = Database(self.store).campaigns().campaigns  # checks the schema
+                listed = self.database.campaigns().campaigns  # checks the schema
                 found = [c.campaign for c in listed]
                 if self.only is not None and self.only not in found:
                     known = ", ".join(found) or "none yet"
-                    raise NotFound(
-                        f"no campaign {self.only!r} in {self.store.describe()} (campaigns: {known})"
-                    )
+                    where = self.database.describe()
+                    raise NotFound(f"no campaign {self.only!r} in {where} (campaigns: {known})")
                 self._slugs = [self.only] if self.only is not None else found
                 self._checked = now
             return self._slugs
@@ -126,10 +121,10 @@ class Site:
         with self._lock:
             found = self._journals.get(slug)
             if found is None:
-                found = self._journals[slug] = Journal(self.store, slug)
+                found = self._journals[slug] = self.database.campaign(slug)
             return found
 
-    def links(self, *, create: bool = False) -> dict[str, dict[str, Audience]]:
+    def links(self, *, create: bool = False) -> dict[str, dict[str, LinkHolder]]:
         """campaign -> token -> audience, for every campaign served (read again when a
         campaign has new events or a link was revoked)."""
         with self._lock:
@@ -141,21 +136,23 @@ class Site:
                 self._links_key = (heads, self.keys.stamp())
             return self._links
 
-    def _tokens(self, slug: str, create: bool) -> dict[str, Audience]:
+    def _tokens(self, slug: str, create: bool) -> dict[str, LinkHolder]:
         """The campaign's links; of one whose cast cannot be read, the GM's and the
         players' (their pages say what is wrong), and `unreadable` says why."""
         from journal.api import UnreadableEvent
 
         journal = self.journal(slug)
         try:
-            found = tokens(self.keys, self.database, journal, create=create)
+            found = tokens(self.keys, self.key_of_database, journal, create=create)
         except UnreadableEvent as exc:
             self.unreadable[slug] = str(exc)
-            return tokens(self.keys, self.database, journal, create=create, characters=False)
+            return tokens(
+                self.keys, self.key_of_database, journal, create=create, characters=False
+            )
         self.unreadable.pop(slug, None)
         return found
 
-    def audience(self, token: str) -> Audience | None:
+    def audience(self, token: str) -> LinkHolder | None:
         """Whose `token` is (None: nobody's, or a revoked link)."""
         found = None
         for by_token in self.guarded(self.links).values():
@@ -164,7 +161,7 @@ class Site:
                     found = audience
         return found
 
-    def current(self, token: str, audience: Audience) -> Audience | None:
+    def current(self, token: str, audience: LinkHolder) -> LinkHolder | None:
         """The audience `token` is now, if it is still `audience`'s identity (a character's
         name may have changed; None: revoked, or their character is voided)."""
         for by_token in self.guarded(self.links).values():
@@ -196,7 +193,7 @@ class Site:
     def _same_file(self) -> None:
         """Moved when the SQLite file at the served path is no longer the one opened (by
         its device and inode: a copy put in its place, a rename, a restore from backup)."""
-        path = self.store.sqlite_path
+        path = self.database.sqlite_path
         if self._file is None or path is None or _identity(path) == self._file:
             return
         raise Moved(
@@ -208,15 +205,15 @@ class Site:
     # --- pages -----------------------------------------------------------------------------
 
     @staticmethod
-    def key(audience: Audience, view: str, seq: int) -> PageKey:
+    def key(audience: LinkHolder, view: str, seq: int) -> PageKey:
         """What the page `view` of `audience` at `seq` is kept under (and shared by)."""
         return (audience.campaign, audience.key, audience.name, view, seq)
 
-    def kept(self, audience: Audience, view: str, seq: int) -> Page | None:
+    def kept(self, audience: LinkHolder, view: str, seq: int) -> Page | None:
         """The page as it was rendered at `seq`, if it is still kept."""
         return self._pages.get(self.key(audience, view, seq))
 
-    def page(self, audience: Audience, view: str) -> Page:
+    def page(self, audience: LinkHolder, view: str) -> Page:
         """The page `view` of this audience now (NotFound: it has no such page)."""
 
         def render() -> Page:
@@ -237,7 +234,7 @@ class Site:
 
         return self.guarded(render)
 
-    def proof(self, audience: Audience, kind: str, number: int) -> ProofDocument:
+    def proof(self, audience: LinkHolder, kind: str, number: int) -> ProofDocument:
         """What `/TOKEN/proof/SEQ` and `/TOKEN/since/SIZE` answer: the proof of event SEQ
         as this link's audience sees it, or that the record extends the one of SIZE
         (NotFound for the GM's link, JournalError for what this audience may not see)."""
@@ -267,7 +264,7 @@ def canonical_number(text: str | None) -> int | None:
 STYLESHEET = '<link rel="stylesheet" href="/static/web.css">'
 
 
-def _label(audience: Audience) -> str:
+def _label(audience: LinkHolder) -> str:
     if audience.gm:
         return "the GM's dashboard"
     return "for the players" if audience.players else f"{audience.name}'s page"
@@ -311,7 +308,7 @@ class Pages:
     """The pages of one audience of one campaign, rendered now. Handouts are rendered
     with the shipped templates (a GM's own are for the files `recap -o` writes)."""
 
-    def __init__(self, journal: Journal, audience: Audience) -> None:
+    def __init__(self, journal: Journal, audience: LinkHolder) -> None:
         self.journal = journal
         self.audience = audience
         self.up = ""
@@ -335,7 +332,7 @@ class Pages:
             case ["arc"] if audience.character:
                 return self.handout(self.journal.arc_text(audience.character, "html"), view)
             case ["arc", name] if not audience.character:
-                canonical = self.journal.state().known(name)
+                canonical = self.journal.known_name(name)
                 return self.handout(self.journal.arc_text(canonical, "html"), view)
         raise NotFound("no such page")
 
@@ -371,12 +368,12 @@ class Pages:
     def context(self, view: str) -> dict[str, Any]:
         from journal.api import game_date
 
-        state = self.journal.state()
+        state = self.journal.overview()
         *ends, now = self.journal.heads()
         return {
             "record_head": {**now, "text": f"#{now['size']} {now['root']}"},
             "session_heads": ends,
-            "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
+            "campaign": {"title": state.title, "slug": state.campaign, "ruleset": state.ruleset},
             "audience": self.audience,
             "session": state.session,
             "clock": game_date(state.clock) if state.clock else None,
@@ -408,7 +405,7 @@ class Pages:
         recap, just_now = "", []
         if board.fight is not None:
             just_now = self.journal.latest_happenings(Reader.players(), JUST_NOW)
-        elif self.journal.state().sessions:
+        elif self.journal.overview().sessions:
             html = self.journal.recap_text(None, Reader.players(), "html")
             recap = _inner(html, "<main>", "<footer>")
         title = "The table" if board.fight is None else (board.fight or "The fight")
@@ -417,7 +414,7 @@ class Pages:
         )
 
     def shelf(self) -> str:
-        names = list(self.journal.state().characters)
+        names = list(self.journal.overview().characters)
         sessions = self.sessions_newest_first()
         return self.own("shelf.html.j2", "shelf", "Handouts", sessions=sessions, names=names)
 
@@ -466,7 +463,7 @@ class Pages:
             receipt=receipt,
             secrets=journal.secrets(),
             sessions=self.sessions_newest_first(),
-            names=list(journal.state().characters),
+            names=list(journal.overview().characters),
         )
 
     def own(self, template: str, view: str, title: str, **values: Any) -> str:
@@ -509,7 +506,7 @@ def _template(name: str, ruleset_parts: Path | None = None) -> Template:
             lstrip_blocks=True,
         )
         env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
-        from journal.handouts.render import html_ids
+        from journal.api.html import html_ids
 
         env.filters["ids"] = html_ids
         _ENVIRONMENTS[key] = env

@@ -1,9 +1,8 @@
 """Live pages: a watcher sees every new event, whoever wrote it, and wakes the streams.
 
-SQLite: a thread asks the file for `PRAGMA data_version` every `POLL` seconds (a number
-that changes when any other connection commits; it reads no table, so it costs next to
-nothing). PostgreSQL: a thread LISTENs on the channel every append notifies in its own
-transaction (`journal.store.appending.NOTIFY_CHANNEL`), from any machine. On a change the
+A thread of its own waits on `Database.watch` (the API's: on SQLite the file's
+`data_version` asked every `POLL` seconds, on PostgreSQL the channel every append
+notifies, from any machine; and every `FALLBACK` seconds in any case). On a change the
 watcher reads each campaign's head seq once and wakes every stream; each stream then sends
 its page's live part when it changed for its audience (pages are rendered once per head,
 see `journal.web.site`). An event's id is the campaign's seq: a browser that reconnects
@@ -19,8 +18,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 
 from journal.api import JournalError
-from journal.store.appending import NOTIFY_CHANNEL
-from journal.web.links import Audience
+from journal.web.links import LinkHolder
 from journal.web.site import KEPT, Page, PageKey, Site, Unavailable
 
 #: seconds between two looks at a SQLite file
@@ -48,7 +46,7 @@ class Watcher:
         """An event set at the next change (take it before reading, to miss none)."""
         return self._changed
 
-    async def page(self, audience: Audience, view: str, head: int | None) -> Page:
+    async def page(self, audience: LinkHolder, view: str, head: int | None) -> Page:
         """The page `view` of `audience` now, rendered once for every stream of it: the
         streams woken by one change that find it not kept wait for the one rendering
         the first of them started (a stream that goes away does not cancel it)."""
@@ -89,8 +87,7 @@ class Watcher:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._changed = asyncio.Event()
-        watch = self._watch_sqlite if self.site.store.is_sqlite else self._watch_postgres
-        self._thread = threading.Thread(target=watch, name="journal-watcher", daemon=True)
+        self._thread = threading.Thread(target=self._watch, name="journal-watcher", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
@@ -111,52 +108,18 @@ class Watcher:
             except RuntimeError:  # the loop closed: the server is stopping
                 self._stop.set()
 
-    def _watch_sqlite(self) -> None:
-        import sqlite3
+    def _watch(self) -> None:
+        self.site.database.watch(
+            self._stop, self._read_heads, self._trouble, poll=POLL, fallback=FALLBACK
+        )
 
-        path = self.site.store.sqlite_path
-        assert path is not None
-        self._read_heads()
-        connection: sqlite3.Connection | None = None
-        version = None
-        waited = 0.0
-        while not self._stop.wait(POLL):
-            waited += POLL
-            try:
-                if connection is None:
-                    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-                now = connection.execute("PRAGMA data_version").fetchone()[0]
-            except sqlite3.Error:
-                connection, now = None, None
-            if now != version or waited >= FALLBACK:
-                version, waited = now, 0.0
-                self._read_heads()
-        if connection is not None:
-            connection.close()
-
-    def _watch_postgres(self) -> None:
-        import psycopg
-
-        url = self.site.store.engine.url.set(drivername="postgresql")
-        conninfo = url.render_as_string(hide_password=False)
-        self._read_heads()
-        while not self._stop.is_set():
-            try:
-                with psycopg.connect(conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
-                    self._read_heads()  # what was appended while it was not listening
-                    while not self._stop.is_set():
-                        told = list(connection.notifies(timeout=FALLBACK / 5, stop_after=1))
-                        if told:
-                            self._read_heads()
-            except psycopg.Error as exc:
-                print(f"journal serve: cannot listen for new events: {exc}", file=sys.stderr)
-                self._read_heads()
-                self._stop.wait(1.0)
+    @staticmethod
+    def _trouble(words: str) -> None:
+        print(f"journal serve: {words}", file=sys.stderr)
 
 
 async def updates(
-    site: Site, watcher: Watcher, token: str, audience: Audience, view: str, last: int | None
+    site: Site, watcher: Watcher, token: str, audience: LinkHolder, view: str, last: int | None
 ) -> AsyncIterator[bytes]:
     """The `update` events of one page (encoded): at once when the page moved on since
     `last` (the seq the browser last saw), then at each change of what this page shows."""

@@ -1,4 +1,4 @@
-"""The database-level API (`journal.api.database`), on each backend: every method returns
+"""The database-level API (`journal.api.database_level`), on each backend: every method returns
 its typed document, whose JSON is what the CLI prints with `--json`, and refuses what it
 must (an unknown slug, a bad file, a database that is empty or behind) with a
 `JournalError` that says what to do, writing nothing."""
@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.api import store_of
 
 import journal
 from journal.api import (
@@ -40,7 +41,7 @@ def database(db_url: str) -> Iterator[Database]:
 
 
 def events(database: Database, slug: str) -> int:
-    return database.store.count(slug)
+    return store_of(database).count(slug)
 
 
 def test_a_new_campaign_is_listed_and_current(database: Database) -> None:
@@ -101,7 +102,7 @@ def test_create_campaign_refuses_bad_input_and_writes_nothing(
 ) -> None:
     with pytest.raises(RuleError, match=refused):
         database.create_campaign(slug, ruleset)
-    assert database.store.revision() is None  # not even the schema
+    assert store_of(database).revision() is None  # not even the schema
 
 
 def test_create_campaign_refuses_a_slug_taken(database: Database) -> None:
@@ -171,7 +172,7 @@ def test_check_of_a_sound_database(database: Database) -> None:
         (),
     )
     # SQLite checks the file's integrity; a server keeps its own pages
-    assert document["integrity"] == ([] if database.store.is_sqlite else None)
+    assert document["integrity"] == ([] if store_of(database).is_sqlite else None)
 
 
 def test_check_of_an_empty_database_is_not_ok(database: Database) -> None:
@@ -182,10 +183,10 @@ def test_check_of_an_empty_database_is_not_ok(database: Database) -> None:
 def test_check_finds_a_name_the_journal_now_refuses_with_its_fix(database: Database) -> None:
     """A name an older journal let in (appended straight to the store, as it did)."""
     database.create_campaign("night", "horror-factor")
-    seq, _ = database.store.head("night")
+    seq, _ = store_of(database).head("night")
     sheet = {**SHEET, "brokenness": 0, "specializations": {}}
     added = Draft("CharacterAdded", 1, {"name": "GM", "sheet": sheet})
-    database.store.append("night", seq, [added])
+    store_of(database).append("night", seq, [added])
     report = database.check()
     assert (report.sound, report.ok) == (True, False)
     (finding,) = report.findings
@@ -202,7 +203,7 @@ def test_check_finds_a_name_the_journal_now_refuses_with_its_fix(database: Datab
 
 def test_a_database_behind_the_code_is_refused_until_upgraded(database: Database) -> None:
     database.create_campaign("night", "horror-factor")
-    with database.store.engine.begin() as conn:
+    with store_of(database).engine.begin() as conn:
         conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0003'")
     for call in (database.campaigns, lambda: database.campaign("night"), database.snapshots):
         with pytest.raises(StoreError, match=r"at schema 0003.*journal db upgrade"):
@@ -374,5 +375,5 @@ def test_where_the_database_is(database: Database, db_url: str) -> None:
     from journal.api import in_memory
 
     assert in_memory("sqlite://") and in_memory(":memory:") and not in_memory(db_url)
-    assert (database.sqlite_path is not None) == database.store.is_sqlite
+    assert (database.sqlite_path is not None) == store_of(database).is_sqlite
     assert database.key() == database.key() != ""

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from support.api import store_of
 
 import journal
+import journal.api
 from journal.api import Journal, NewCharacter
 from journal.api.commands import TakeNote
 from journal.api.journal import check_receipt
@@ -65,4 +67,70 @@ def test_a_play_session_records_as_its_own_writer(night: Journal) -> None:
     assert name.startswith("gm@table/play-") and night.writer == name
     outcome = night.run(TakeNote("typed at the table"))
     assert outcome.records[-1].writer == name
-    assert night.describe() == night.store.describe()
+    assert night.describe() == store_of(night).describe()
+
+
+def test_the_overview_is_the_campaign_at_a_glance(night: Journal) -> None:
+    from journal.api import CampaignOverview
+    from journal.api.commands import RenameCharacter, StartSession
+
+    night.add_character("Linda", SHEET)
+    night.add_character("Tobais", SHEET)
+    night.run(StartSession("The farm"))
+    night.run(RenameCharacter("Tobais", "Tobias"))
+    found = night.overview()
+    assert isinstance(found, CampaignOverview)
+    status = night.status()
+    assert (found.campaign, found.ruleset, found.title, found.seq) == (
+        status.campaign,
+        status.ruleset,
+        status.title,
+        status.seq,
+    )
+    assert (found.session, found.sessions, found.clock) == (1, 1, status.clock)
+    assert found.characters == ("Linda", "Tobias")  # names now, in the order they joined
+    assert found.to_json()["characters"] == ["Linda", "Tobias"]
+    assert night.known_name("tobais") == "Tobias"  # an old name, any case
+    with pytest.raises(NotFound):
+        night.known_name("Nobody")
+
+
+def test_a_journal_hands_out_no_store_service_or_state(night: Journal) -> None:
+    import journal.api
+
+    for name in ("store", "service", "state"):
+        assert not hasattr(night, name), name
+        assert not hasattr(journal.api.Database, name), name
+    assert "unfit_names" not in journal.api.__all__
+
+
+def test_watch_tells_of_another_writers_events(db_url: str) -> None:
+    """`Database.watch` calls back at once, then when another connection appends, and
+    returns once stopped."""
+    import threading
+
+    with journal.create(db_url, "night", "horror-factor") as night:
+        told: list[int] = []
+        stop = threading.Event()
+        seen = threading.Event()
+
+        def changed() -> None:
+            told.append(night.head())
+            if len(told) > 1 and told[-1] == 2:
+                seen.set()
+
+        database = journal.api.open_database(db_url)
+        watcher = threading.Thread(
+            target=database.watch, args=(stop, changed, print), kwargs={"poll": 0.01}
+        )
+        watcher.start()
+        try:
+            with journal.open(db_url) as other:  # another writer
+                other.run(TakeNote("the lights go out"))
+            assert seen.wait(10), told
+        finally:
+            stop.set()
+            watcher.join(10)
+            database.close()
+        assert not watcher.is_alive()
+        assert told[0] == 1  # told at once, before any change

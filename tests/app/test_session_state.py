@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 import pytest
+from support.api import service_of, state_of
 from support.morgue_example import CAMPAIGN, CAST, NIGHT_ONE, NIGHT_TWO
 from support.worked_example import COMMANDS
 
@@ -32,8 +33,8 @@ def test_the_state_kept_is_the_folded_state(
             code = cli.main(args=list(command), prog_name="journal", standalone_mode=False,
                             obj=settings)  # fmt: skip
             assert code in (None, 0), command
-            kept = journal.state()
-            assert kept == journal.service.state(), command  # type: ignore[union-attr]
+            kept = state_of(journal)
+            assert kept == service_of(journal).state(), command
 
 
 def test_a_stale_state_loses_the_race_and_is_decided_again(tmp_path: Path) -> None:
@@ -52,4 +53,4 @@ def test_a_stale_state_loses_the_race_and_is_decided_again(tmp_path: Path) -> No
         rolled = mine.run(RollInitiative("Linda"), dice={"initiative": (3, 5)})
         assert rolled.records[0].seq == 6
         assert rolled.records[0].data["hf"] == 9  # the other writer's shift counted
-        assert mine.state() == mine.service.state()  # type: ignore[union-attr]
+        assert state_of(mine) == service_of(mine).state()

@@ -442,19 +442,6 @@ def around_the_api(plant: Mapping[str, str] | None = None) -> list[str]:
     ]
 
 
-#: the web pages' imports of the journal beside the API, until the API offers them (each
-#: module pair: one left to move; none may be added): the store a site is opened on,
-#: the board's marks, the templates' id filter and the server's notification channel
-WEB_BESIDE_THE_API = frozenset(
-    {
-        ("journal.web.site", "journal.store"),
-        ("journal.web.site", "journal.documents"),
-        ("journal.web.site", "journal.handouts.render"),
-        ("journal.web.stream", "journal.store.appending"),
-    }
-)
-
-
 def web_around_the_api(plant: Mapping[str, str] | None = None) -> list[str]:
     """The web pages' imports of anything but the API and their own modules."""
     return [
@@ -464,7 +451,6 @@ def web_around_the_api(plant: Mapping[str, str] | None = None) -> list[str]:
         and not _under(i.imported, "journal.web")
         and not _under(i.imported, "journal.api")
         and i.imported != "journal"
-        and (i.importer, i.imported) not in WEB_BESIDE_THE_API
     ]
 
 
@@ -648,6 +634,23 @@ PLANTED = {
     "the web pages import the SQLite store": (
         web_around_the_api,
         {"journal.web.site": "def f():\n    from journal.store.sqlite import SqliteStore"},
+    ),
+    "the live stream imports the store": (
+        web_around_the_api,
+        {"journal.web.stream": "import journal.store"},
+    ),
+    "the site imports the store, the board's marks and the handouts' filter": (
+        web_around_the_api,
+        {
+            "journal.web.site": (
+                "from journal.store import Store\nfrom journal.documents import ACTED\n"
+                "from journal.handouts.render import html_ids"
+            )
+        },
+    ),
+    "the web pages load the application by string": (
+        web_around_the_api,
+        {"journal.web.links": "import importlib\nimportlib.import_module('journal.app')"},
     ),
     "a pure module opens a database": (
         io_in_pure,

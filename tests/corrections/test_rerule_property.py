@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
+from support.api import service_of, state_of
 from support.rules_harness import Table
 
 import journal
@@ -149,7 +150,7 @@ def _without_seqs(value: Any) -> Any:
 
 
 def _invariants(ruleset: str, night: journal.api.Journal) -> None:
-    state = night.state()
+    state = state_of(night)
     if ruleset == "horror-factor":
         rules = state.rules
         assert isinstance(rules, HFState)
@@ -175,7 +176,7 @@ def _amend(night: journal.api.Journal, played: list[tuple[object, int]], pick: i
     """Correct the first roll of a ruling that rolled dice, to faces drawn from `pick`
     (1 to 6: a face of a d6 and of a d10 alike); refused when it changes nothing, or when
     the rules refuse the ruling so corrected (nothing written then)."""
-    records, corrections = night.service.history()
+    records, corrections = service_of(night).history()
     standing = {
         r.seq: corrections.amended.get(r.seq, r.payload)
         for r in records
@@ -231,7 +232,7 @@ def _play(
 
         # the fresh journal: the same commands, minus the voided, with the dice each
         # ruling stands with now (re-ruled or as recorded); one the re-rule voided is refused
-        records, corrections = night.service.history()
+        records, corrections = service_of(night).history()
         standing = {r.seq: corrections.amended.get(r.seq, r.payload) for r in records}
         fresh = Table(ruleset)
         fresh_seq: dict[int, int] = {}  # a ruling's seq in the journal -> in the fresh one

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support.api import service_of
 from support.rules_harness import Table
 
 import journal
@@ -40,7 +41,7 @@ def test_amending_the_check_re_rules_the_named_trait_at_its_new_points(tmp_path:
 
         _, rerule = night.amend(check.seq, ["table=6,6,5"], reason="misread the table roll")
 
-        _, corrections = night.service.history()
+        _, corrections = service_of(night).history()
         assert naming.seq not in corrections.voided, rerule.plan.text()
         named = corrections.amended[naming.seq]
         assert (named.name, named.points, named.pending_kind) == ("Mute", -15, "mental")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support.api import service_of, state_of
 from support.rules_harness import Table
 
 import journal
@@ -34,15 +35,15 @@ def test_a_ruling_voided_by_one_amendment_stays_void_after_the_next(tmp_path: Pa
         assert peace.data["hardness_after"] == 1
 
         _, rerule = night.amend(check.seq, ["check=1,5"], reason="misread")
-        _, corrections = night.service.history()
+        _, corrections = service_of(night).history()
         assert peace.seq in corrections.voided, rerule.plan.text()
         assert "not below 1, so at most 0 from 1, not 1" in rerule.plan.text()
 
         night.amend(check.seq, ["check=5,3"], reason="misread again")
-        _, corrections = night.service.history()
+        _, corrections = service_of(night).history()
         assert peace.seq in corrections.voided  # the rules would take it again: still void
         assert night.audit().findings == []
-        assert night.state().rules.characters["Linda"].hardness == 2
+        assert state_of(night).rules.characters["Linda"].hardness == 2
 
         # a fresh journal of the commands as they stand takes the peace: so does the journal,
         # when the GM enters it again
@@ -51,5 +52,5 @@ def test_a_ruling_voided_by_one_amendment_stays_void_after_the_next(tmp_path: Pa
         fresh.do(CHECK, {"check": (5, 3)})
         fresh.do(PEACE)
         night.run(PEACE)
-        assert night.state().rules.characters["Linda"].hardness == 1
+        assert state_of(night).rules.characters["Linda"].hardness == 1
         assert fresh.state.rules.characters["Linda"].hardness == 1

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support.api import dice_seed, random_logs, recorded
+from support.api import dice_seed, random_logs, recorded, state_of, store_of
 
 import journal
 from journal.api import Journal
@@ -67,7 +67,7 @@ def _add(night: Journal, ruleset: str, name: str) -> None:
     from journal.store import Draft
 
     sheet = load(ruleset).build_sheet(SHEETS[ruleset])
-    night.store.append(
+    store_of(night).append(
         night.campaign, night.head(), [Draft("CharacterAdded", 1, {"name": name, "sheet": sheet})]
     )
 
@@ -90,7 +90,7 @@ def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> 
             StartEncounter,
         )
 
-        cast = tuple(night.state().characters)
+        cast = tuple(state_of(night).characters)
         choice %= RULINGS[ruleset]
         if choice == 0:
             _run(night, StartEncounter(f"Fight {faces}", "horde", cast))
@@ -109,7 +109,7 @@ def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> 
 
     choice %= RULINGS[ruleset]
     if choice == 0:
-        _run(night, StartCombat(f"Fight {faces}", tuple(night.state().characters)))
+        _run(night, StartCombat(f"Fight {faces}", tuple(state_of(night).characters)))
     elif choice == 1:
         high = 4 + faces % 3
         _run(
@@ -153,7 +153,7 @@ def write(story: Story, actions: list[tuple[str, int, int]]) -> Journal:
         _add(night, story.ruleset, name)
     _run(night, StartSession("One"))
     for number, (kind, pick, extra) in enumerate(actions):
-        session = night.state().session
+        session = state_of(night).session
         about = tuple(story.names[: extra % (len(story.names) + 1)])
         if kind == "secret":
             marker = f"secret-{number:02d}-x9"
@@ -216,13 +216,13 @@ def test_no_players_or_character_handout_shows_gm_only_content(ruleset: str) -> 
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case
         with write(story, actions) as night:
-            state = night.state()
+            state = state_of(night)
             readers = [Audience.players()] + [Audience.character(n) for n in state.characters]
             seen["logs"] += 1
             seen["secrets"] += sum(map(len, story.secrets.values()))
             seen["voided"] += len(story.voided)
             seen["audience names"] += sum(n in AUDIENCES for n in state.characters)
-            seen["rolls"] += sum(r.type in ROLLS for r in night.store.read(night.campaign))
+            seen["rolls"] += sum(r.type in ROLLS for r in store_of(night).read(night.campaign))
             for number in range(1, state.sessions + 1):
                 gm_copy = night.recap_text(number, Audience.gm_copy(), "md")
                 for marker in story.secrets.get(number, []):

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
-from support.api import random_logs
+from support.api import random_logs, state_of
 from support.pdf import squashed, text
 from test_handout_leak_property import SHEETS, Story, assert_clean, stories, write
 
@@ -50,7 +50,7 @@ def test_no_players_or_character_pdf_shows_gm_only_content(ruleset: str) -> None
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case
         with write(story, actions) as night:
-            state = night.state()
+            state = state_of(night)
             if not state.sessions:
                 return
             seen["logs"] += 1

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.api import service_of, state_of
 
 import journal
 from journal.api import Journal
@@ -96,7 +97,7 @@ def test_a_late_sessions_recap_reads_nothing_before_the_snapshot_it_starts_from(
     night: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with journal.open(str(night)) as campaign:
-        head = campaign.state().seq
+        head = state_of(campaign).seq
         before = _last_of(SESSIONS - 1, campaign)
         end = _last_of(SESSIONS, campaign)
         start = max(seq for seq in _snapshots(night) if seq <= before)
@@ -112,7 +113,7 @@ def test_a_late_sessions_recap_reads_nothing_before_the_snapshot_it_starts_from(
     # the same recap as a walk of the whole log gives (no snapshot to start from)
     monkeypatch.undo()
     with journal.open(str(night)) as campaign:
-        campaign.service.store.drop_snapshots()  # type: ignore[union-attr]
+        service_of(campaign).store.drop_snapshots()  # type: ignore[union-attr]
         assert _snapshots(night) == []
         assert campaign.recap(SESSIONS, "gm") == recap
 
@@ -121,7 +122,7 @@ def test_an_arc_reads_the_log_once_and_is_the_arc_of_the_whole_log(
     night: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with journal.open(str(night)) as campaign:
-        service = campaign.service
+        service = service_of(campaign)
         assert service is not None
         final = service.state()
         head = final.seq
@@ -147,7 +148,7 @@ def test_an_arc_of_a_narrator_that_stops_early_still_walks_every_step(
     from journal.handouts.hooks import Milestone, Narrator, Who
 
     with journal.open(str(night)) as campaign:
-        service = campaign.service
+        service = service_of(campaign)
         assert service is not None
         final = service.state()
         expected = arc_of(walk(service, final=final), "Linda")
@@ -179,7 +180,7 @@ def test_an_arc_keeps_no_step_behind_it(night: Path, monkeypatch: pytest.MonkeyP
 
     alive: list[int] = []
     with journal.open(str(night)) as campaign:
-        service = campaign.service
+        service = service_of(campaign)
         assert service is not None
         final = service.state()
         real = hooks.narrator_of(service.ruleset.name)

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support.api import random_logs, recorded
+from support.api import random_logs, recorded, state_of
 
 import journal
 from journal.api import Journal
@@ -142,7 +142,7 @@ def write(ruleset: str, names: list[str], actions: list[tuple[str, int]]) -> tup
     night.run(StartSession("One"))
     reveals: list[int] = []
     for number, (kind, pick) in enumerate(actions):
-        state = night.state()
+        state = state_of(night)
         cast = list(state.characters)
         outcome = None
         if kind == "for":
@@ -225,7 +225,7 @@ def check_recap(
 def check_night(night: Journal, model: Model, pdf: bool, seen: Counter[str]) -> None:
     head = night.head()
     for upto in sorted(m for m in model.moments if m >= 1):
-        state = night.state(upto)
+        state = state_of(night, upto)
         readers: list[tuple[Audience, int | None]] = [(Audience.players(), None)]
         readers += [(Audience.character(n), state.ids[n]) for n in state.characters]
         for number in range(1, state.sessions + 1):
@@ -243,7 +243,7 @@ def check_night(night: Journal, model: Model, pdf: bool, seen: Counter[str]) -> 
     if pdf:
         from support.pdf import squashed, text
 
-        state = night.state()
+        state = state_of(night)
         number = state.sessions
         for reader, who in [(Audience.players(), None)] + [
             (Audience.character(n), state.ids[n]) for n in state.characters[:1]
@@ -352,7 +352,7 @@ def test_every_served_page_and_stream_holds_what_its_audience_knows(
         night, model = write(ruleset, names, actions)
         with night:
             head = night.head()
-            state = night.state()
+            state = state_of(night)
             site = Site(_on_file(night, tmp_path))
             client = TestClient(create_app(site))
             for token, audience in site.links(create=True)[night.campaign].items():
@@ -385,7 +385,7 @@ def test_every_served_page_and_stream_holds_what_its_audience_knows(
                         seen["checks"] += 1
                     for marker in model.veiled:
                         assert marker not in answer.text, (path, marker)
-            site.store.close()
+            site.database.close()
             seen["logs"] += 1
 
     property_holds()

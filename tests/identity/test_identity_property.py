@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, seed
 from hypothesis import strategies as st
-from support.api import dice_seed, random_logs, recorded
+from support.api import dice_seed, random_logs, recorded, state_of, store_of
 
 import journal
 from journal.api import Journal
@@ -116,13 +116,13 @@ _run = recorded
 
 
 def _session(night: Journal) -> int | None:
-    return night.state().session
+    return state_of(night).session
 
 
 def _recap_of(night: Journal) -> int:
     """The session whose recap tells an event written now: the open one, else the next
     (what happened between sessions opens the next one's recap)."""
-    state = night.state()
+    state = state_of(night)
     return state.session if state.session is not None else state.sessions + 1
 
 
@@ -173,7 +173,7 @@ def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
     if model.ruleset == "horror-factor":
         from journal.rulesets.horror_factor.rules import HorrorCheck, RollInitiative
 
-        if night.state().rules.encounter is not None:
+        if state_of(night).rules.encounter is not None:
             dice = {"initiative": (faces % 10 + 1, (faces * 7) % 10 + 1)}
             done = _run(night, RollInitiative(person.name), dice)
             if done is not None:
@@ -272,11 +272,11 @@ def _texts(night: Journal, number: int, reader: Audience) -> tuple[dict[str, Any
 
 
 def check_handouts(night: Journal, model: Model) -> None:
-    state = night.state()
+    state = state_of(night)
     others = {p.token: [m for ms in p.notes.values() for m in ms] for p in model.people}
     secrets = [m for p in model.people for ms in p.secrets.values() for m in ms]
     last_seq: dict[int, int] = {}
-    for record in night.store.read(night.campaign):
+    for record in store_of(night).read(night.campaign):
         if record.session is not None:
             last_seq[record.session] = record.seq
     for person in model.people:
@@ -354,10 +354,21 @@ def check_reading(night: Journal, model: Model) -> None:
         assert rulings <= seqs, (person, sorted(rulings - seqs))
 
 
+#: the seed `derandomize` drew from the property's source before it read the state through
+#: `state_of` (Journal.state() is no longer the API's)
+EXAMPLES_SEED = int(
+    "1179614637198217317268184928475236183307830555022715338030160399836999106305879615"
+    "3491293425778210886234796130336829"
+)
+
+
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))
 def test_every_character_keeps_their_own_story_under_any_name(ruleset: str) -> None:
     seen: Counter[str] = Counter()
 
+    # the examples the property was written against (derandomized, they come from its
+    # source: reading the state through `state_of` would draw others)
+    @seed(EXAMPLES_SEED)
     @random_logs(EXAMPLES)
     @given(ACTIONS)
     def property_holds(actions: list[tuple[str, int, int]]) -> None:
@@ -365,7 +376,7 @@ def test_every_character_keeps_their_own_story_under_any_name(ruleset: str) -> N
         with night:
             check_reading(night, model)
             check_handouts(night, model)
-            for number in range(1, night.state().sessions + 1):
+            for number in range(1, state_of(night).sessions + 1):
                 gm_copy = night.recap_text(number, Audience.gm_copy(), "md")
                 for person in model.people:  # the markers are real: the GM's copy has them
                     for marker in person.secrets.get(number, []):

@@ -267,4 +267,4 @@ def test_serve_keeps_every_other_campaign_and_says_what_is_wrong(
         said = capsys.readouterr().err
         assert said.count(problem) == 1  # once, not a line per request
     finally:
-        site.store.close()
+        site.database.close()

@@ -27,7 +27,7 @@ from handouts.test_handout_leak_property import (
     write,
 )
 from hypothesis import given
-from support.api import on_file, random_logs
+from support.api import on_file, random_logs, state_of
 from support.cli import Cli
 from support.discord_standin import StandIn, discord_standin
 
@@ -74,7 +74,7 @@ def test_no_players_or_characters_webhook_gets_gm_only_content(
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case
         with write(story, actions) as night:
-            sessions = night.state().sessions
+            sessions = state_of(night).sessions
             db = on_file(night, tmp_path / f"story-{next(_numbers)}.db")
         cli = Cli(CliRunner(), str(db))
         paths = _webhooks(cli, standin, story.names)

@@ -29,9 +29,9 @@ from handouts.test_secrets_over_time import Model
 from handouts.test_secrets_over_time import logs as secret_logs
 from handouts.test_secrets_over_time import write as write_secrets
 from hypothesis import given
-from support.api import random_logs
+from support.api import random_logs, state_of, store_of
 
-from journal.api import Journal
+from journal.api import Database, Journal
 from journal.errors import JournalError
 from journal.handouts.recap import Audience
 from journal.merkle import ProofError
@@ -74,7 +74,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
     def property_holds(case: tuple[Story, list[tuple[str, int, int]]]) -> None:
         story, actions = case
         with write(story, actions) as night:
-            state = night.state()
+            state = state_of(night)
             hidden = {
                 r.seq
                 for r in night.records()
@@ -121,7 +121,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
                         seen["served proofs"] += 1
                 answer = client.get(f"/{token}/since/1")
                 assert_clean(answer.text, story, f"{audience.label}: /since/1")
-            site.store.close()
+            site.database.close()
             seen["logs"] += 1
             seen["secrets"] += sum(map(len, story.secrets.values()))
 
@@ -149,17 +149,16 @@ def test_an_altered_proof_does_not_check() -> None:
 
 def _served_copy(night: Journal, target: Path) -> Site:
     """A Site over a copy of the in-memory journal's database, in a file."""
-    from journal.store import Store
     from journal.web.site import Site
 
-    with night.store._recorder.reading() as conn, sqlite3.connect(target) as kept:
+    with store_of(night)._recorder.reading() as conn, sqlite3.connect(target) as kept:
         conn._raw.backup(kept)  # type: ignore[attr-defined]
-    return Site(Store.open(str(target), create=False))
+    return Site(Database.open(str(target), create=False))
 
 
 def _check_secret_proofs(night: Journal, model: Model, seen: Counter[str]) -> None:
     """Every event proved for every audience: exactly the secrets it knows now."""
-    head, state = night.head(), night.state()
+    head, state = night.head(), state_of(night)
     noted = {s.seq: s for s in model.secrets}
     readers: list[tuple[Audience, int | None]] = [(Audience.players(), None)]
     readers += [(Audience.character(n), state.ids[n]) for n in state.characters]
@@ -194,7 +193,7 @@ def _check_served_secrets(night: Journal, model: Model, target: Path) -> None:
 
     from journal.web.app import create_app
 
-    head, state = night.head(), night.state()
+    head, state = night.head(), state_of(night)
     site = _served_copy(night, target)
     try:
         client = TestClient(create_app(site))
@@ -209,7 +208,7 @@ def _check_served_secrets(night: Journal, model: Model, target: Path) -> None:
                     shown = other.marker in answer.text
                     assert shown is (knows and other is secret), (what, other.marker)
     finally:
-        site.store.close()
+        site.database.close()
 
 
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))

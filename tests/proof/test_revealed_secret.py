@@ -94,7 +94,7 @@ def _served(night: Cli, seq: int) -> set[str]:
                 found.add(who)
         return found
     finally:
-        site.store.close()
+        site.database.close()
 
 
 def _sessions(night: Cli, *titles: str) -> None:

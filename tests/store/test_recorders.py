@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from support.api import state_of
 from support.cli import Cli, postgres_database
 
 from journal.store import Store
@@ -144,7 +145,7 @@ def test_postgres_round_trips_of_an_append_in_process(postgres: str) -> None:
     with journal.open(postgres) as campaign, Store.open(postgres) as store:
         campaign.run(TakeNote("The first."))
         append = _statements(store.engine, lambda: campaign.run(TakeNote("The second.")))
-        state = _statements(store.engine, campaign.state)
+        state = _statements(store.engine, lambda: state_of(campaign))
     assert len(append) == APPEND_QUERIES, append
     assert append[0].startswith("INSERT INTO events"), append
     assert len(state) == STATE_QUERIES, state

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from journal.api import Journal
+from journal.api import Database, Journal
 from journal.errors import JournalError
+
+if TYPE_CHECKING:
+    from journal.app import Campaign
+    from journal.rules.core.state import CampaignState
+    from journal.store import Store
 
 
 def recorded(
@@ -54,6 +59,25 @@ def on_file(night: Journal, target: Path) -> Path:
     import sqlite3
 
     # the store's own sqlite3 connection: an in-memory database is that connection's alone
-    with night.store._recorder.reading() as conn, sqlite3.connect(target) as copy:
+    with night._store._recorder.reading() as conn, sqlite3.connect(target) as copy:
         conn._raw.backup(copy)  # type: ignore[attr-defined]
     return target
+
+
+# --- below the API: for a test of the fold or the store behind a journal ------------------
+# (the API hands out documents only; these reach its private parts, and nothing else does)
+
+
+def state_of(night: Journal, as_of: int | None = None) -> CampaignState:
+    """The folded state behind `night` (as of event `as_of`), as `Journal` keeps it."""
+    return night._state(as_of)
+
+
+def store_of(opened: Journal | Database) -> Store:
+    """The event store behind a journal or a database."""
+    return opened._store
+
+
+def service_of(night: Journal) -> Campaign:
+    """The application service behind a journal."""
+    return night._campaign

@@ -13,8 +13,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="journal serve's tests need the serve extra")
 
-from journal.store import Store
-from journal.web.links import Audience
+from journal.api import Database
+from journal.web.links import LinkHolder
 from journal.web.site import Site
 
 
@@ -28,7 +28,7 @@ def by_label(site: Site, campaign: str | None = None) -> dict[str, str]:
     }
 
 
-def audience_of(site: Site, token: str) -> Audience:
+def audience_of(site: Site, token: str) -> LinkHolder:
     found = site.audience(token)
     assert found is not None
     return found
@@ -65,4 +65,4 @@ def served(site: Site, max_streams: int | None = None) -> Iterator[str]:
 
 
 def open_site(db: str, campaign: str | None = None) -> Site:
-    return Site(Store.open(db, create=False), campaign)
+    return Site(Database.open(db, create=False), campaign)

@@ -49,7 +49,7 @@ def db(runner, tmp_path: Path) -> str:  # type: ignore[no-untyped-def]
 def site(db: str) -> Iterator[Site]:
     opened = open_site(db)
     yield opened
-    opened.store.close()
+    opened.database.close()
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ def _table(runner) -> str:  # type: ignore[no-untyped-def]
         assert answer.status_code == 200
         return html.unescape(answer.text)
     finally:
-        site.store.close()
+        site.database.close()
 
 
 def _just_now(page: str) -> list[str]:

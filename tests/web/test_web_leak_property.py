@@ -25,14 +25,13 @@ from handouts.test_handout_leak_property import (
     write,
 )
 from hypothesis import given
-from support.api import on_file, random_logs
+from support.api import on_file, random_logs, state_of
 from support.web import open_site  # noqa: F401 - skips the module without the serve extra
 
-from journal.api import Journal
+from journal.api import Database, Journal
 from journal.errors import JournalError
 from journal.rules.core.commands import RenameCharacter
 from journal.rules.core.events import NoteTaken
-from journal.store import Store
 from journal.web.site import Site
 
 pytest.importorskip("httpx2")
@@ -59,11 +58,11 @@ def _pages(site: Site, token: str, sessions: int, names: list[str]) -> list[str]
     return [*pages, "table", "shelf", *(f"arc/{quote(n, safe='')}" for n in names)]
 
 
-def _on_file(night: Journal, folder: Path) -> Store:
+def _on_file(night: Journal, folder: Path) -> Database:
     """The story's in-memory database copied to a file (the server reads it from its own
     threads, each with a connection of its own)."""
     target = on_file(night, folder / f"story-{next(_numbers)}.db")
-    return Store.open(str(target), create=False)
+    return Database.open(str(target), create=False)
 
 
 _numbers = itertools.count()
@@ -89,7 +88,7 @@ def test_no_page_of_a_players_or_character_link_shows_gm_only_content(
                 seen["renames"] += 1
             except JournalError:
                 pass
-            state = night.state()
+            state = state_of(night)
             names = list(state.characters)
             site = Site(_on_file(night, folder))
             client = TestClient(create_app(site))
@@ -123,7 +122,7 @@ def test_no_page_of_a_players_or_character_link_shows_gm_only_content(
                         copy = client.get(f"/{token}/recap/{number}").text
                         for marker in story.secrets.get(number, []):
                             assert marker in copy, (number, marker)  # the markers are real
-            site.store.close()
+            site.database.close()
             seen["logs"] += 1
             seen["secrets"] += sum(map(len, story.secrets.values()))
             seen["audience names"] += sum(n in ("GM", "gm", "Players") for n in names)

@@ -33,7 +33,7 @@ def site(runner, tmp_path: Path) -> Iterator[Site]:  # type: ignore[no-untyped-d
     runner("import", str(WORKED_EXAMPLE))
     opened = open_site(str(tmp_path / "journal.db"))
     yield opened
-    opened.store.close()
+    opened.database.close()
 
 
 def _connect(base: str) -> socket.socket:

@@ -39,7 +39,7 @@ def night(runner: Cli) -> Cli:
 def site(night: Cli) -> Iterator[Site]:
     opened = open_site(night.db)
     yield opened
-    opened.store.close()
+    opened.database.close()
 
 
 def pages(site: Site) -> list[str]:

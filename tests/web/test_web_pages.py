@@ -16,6 +16,7 @@ import pytest
 from support import WORKED_EXAMPLE
 from support.web import by_label, open_site
 
+from journal.api import Database
 from journal.web.site import Site
 
 pytest.importorskip("httpx2")
@@ -40,7 +41,7 @@ def db(runner, tmp_path: Path) -> str:  # type: ignore[no-untyped-def]
 def site(db: str) -> Iterator[Site]:
     opened = open_site(db)
     yield opened
-    opened.store.close()
+    opened.database.close()
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def test_tokens_are_long_distinct_and_in_no_export(runner, site: Site) -> None: 
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         assert len(raw) * 8 >= 128
     exported = runner("export").stdout
-    database = Path(site.store.sqlite_path or "").read_bytes()
+    database = Path(site.database.sqlite_path or "").read_bytes()
     for token in links.values():
         assert token not in exported and token.encode() not in database
 
@@ -144,14 +145,14 @@ def test_every_response_carries_the_headers(site: Site, client: TestClient) -> N
 def test_no_route_writes(runner, site: Site, client: TestClient) -> None:  # type: ignore[no-untyped-def]
     from support.cli import count_events
 
-    before = count_events(str(site.store.sqlite_path))
+    before = count_events(str(site.database.sqlite_path))
     token = by_label(site)["gm"]
     for method in ("POST", "PUT", "PATCH", "DELETE"):
         for path in (f"/{token}/", f"/{token}/events", "/static/web.css"):
             assert client.request(method, path).status_code in (404, 405), (method, path)
     for path in (f"/{token}/", f"/{token}/shelf", f"/{token}/recap/1", f"/{token}/arc/Linda"):
         assert client.get(path).status_code == 200
-    assert count_events(str(site.store.sqlite_path)) == before
+    assert count_events(str(site.database.sqlite_path)) == before
 
 
 def test_a_database_upgraded_under_the_server_gets_a_clear_page(
@@ -160,7 +161,7 @@ def test_a_database_upgraded_under_the_server_gets_a_clear_page(
     monkeypatch.setattr("journal.web.site.CHECK", 0.0)
     token = by_label(site)["players"]
     assert client.get(f"/{token}/").status_code == 200
-    with sqlite3.connect(str(site.store.sqlite_path)) as connection:
+    with sqlite3.connect(str(site.database.sqlite_path)) as connection:
         connection.execute("UPDATE alembic_version SET version_num = '9999'")
     answer = client.get(f"/{token}/")
     assert answer.status_code == 503
@@ -169,9 +170,8 @@ def test_a_database_upgraded_under_the_server_gets_a_clear_page(
 
 
 def test_an_unreachable_database_gets_a_clear_page() -> None:
-    from journal.store import Store
 
-    site = Site(Store.open("postgresql+psycopg://journal@127.0.0.1:1/gone", create=False))
+    site = Site(Database.open("postgresql+psycopg://journal@127.0.0.1:1/gone", create=False))
     client = TestClient(create_app(site))
     for path in ("/AAAAAAAAAAAAAAAAAAAAAAAAAAA/", "/AAAAAAAAAAAAAAAAAAAAAAAAAAA/events"):
         answer = client.get(path)

@@ -48,4 +48,4 @@ def test_the_pages_of_secrets_and_safety_tools(runner: Cli) -> None:
         shelf = client.get(f"/{links['players']}/shelf").text
         assert "<b>Veil:</b> the dog" in shelf
     finally:
-        site.store.close()
+        site.database.close()

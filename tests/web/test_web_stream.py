@@ -20,7 +20,7 @@ from support.web import by_label, open_site, served
 
 import journal
 from journal.rules.core.commands import TakeNote
-from journal.web.links import Audience
+from journal.web.links import LinkHolder
 from journal.web.site import Site
 
 
@@ -83,7 +83,7 @@ def live(db_url: str) -> Iterator[tuple[str, Site, str]]:
     site = open_site(db_url)
     with served(site) as base:
         yield base, site, db_url
-    site.store.close()
+    site.database.close()
 
 
 def _note(db_url: str, text: str, gm_only: bool = False, about: tuple[str, ...] = ()) -> int:
@@ -141,7 +141,6 @@ def test_the_stream_resumes_from_the_last_event_id(live: tuple[str, Site, str]) 
 
 
 def test_a_revoked_link_gets_no_more_updates(live: tuple[str, Site, str]) -> None:
-    from journal.current import database_key
     from journal.web.links import Keys
 
     base, site, db_url = live
@@ -155,7 +154,7 @@ def test_a_revoked_link_gets_no_more_updates(live: tuple[str, Site, str]) -> Non
         assert update is not None and "the-scratching-x9" in update[1]  # her page moves
         audience = site.audience(links["Linda"])
         assert audience is not None
-        Keys().revoke(database_key(site.store), "jackson-zombies", audience.key)
+        Keys().revoke(site.key_of_database, "jackson-zombies", audience.key)
         _note(db_url, "Linda hears the-knocking-x9", about=("Linda",))
         assert stream.next(1.5) is None  # the stream ended instead
     finally:
@@ -196,7 +195,7 @@ def test_every_stream_of_a_view_shares_one_rendering_and_one_message(
     asked: list[str] = []
     page = site.page
 
-    def asked_for(audience: Audience, view: str) -> site_module.Page:
+    def asked_for(audience: LinkHolder, view: str) -> site_module.Page:
         asked.append(view)
         return page(audience, view)
 
@@ -223,7 +222,7 @@ def test_every_stream_of_a_view_shares_one_rendering_and_one_message(
     try:
         sent = asyncio.run(run())
     finally:
-        site.store.close()
+        site.database.close()
     assert renders == [""] and asked == [""]
     assert all(message is sent[0] for message in sent)
     assert b"event: update" in sent[0] and b"the-bell-x9" in sent[0]

@@ -48,5 +48,5 @@ def test_a_voided_characters_open_stream_ends_cleanly(
             parts_ok = site.audience(newt) is None
             assert parts_ok
     finally:
-        site.store.close()
+        site.database.close()
     assert "Traceback" not in capfd.readouterr().err

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import WORKED_EXAMPLE
+from support.api import service_of
 
 from journal.app import Campaign as Journal
 from journal.cache import encoded, snapshot_registry
@@ -201,7 +202,7 @@ def test_snapshots_of_a_plugin_ruleset_are_kept_and_read(tmp_path: Path) -> None
 
         ward.run(AddCharacter("Mina", {"nerve": 4}))
         ward.run(Stress("Mina", 3, "the lights die"))
-        campaign = ward.service
+        campaign = service_of(ward)
         kept = encoded(campaign.state(cached=False))
         assert kept is not None
         campaign.store.save_snapshot("ward", 3, *kept)

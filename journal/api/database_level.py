@@ -27,6 +27,8 @@ from journal.api.journal import Journal
 from journal.errors import JournalError, NotFound
 
 if TYPE_CHECKING:
+    import threading
+
     # the reports are imported by the methods that make them: a command that only opens
     # a campaign (`journal note`) does not define them
     from journal.api.reports import (
@@ -60,8 +62,8 @@ class Database:
     commands need the current schema, `upgrade` brings it there)."""
 
     def __init__(self, store: Store, *, writer: str | None = None) -> None:
-        #: the event store (tools and tests; the commands go through the methods)
-        self.store = store
+        #: the event store (below the API: the methods read and write through it)
+        self._store = store
         #: who enters the events of the campaigns opened here (None: user@host)
         self.writer = writer
 
@@ -76,7 +78,7 @@ class Database:
         return cls(Store.open(db, create=create), writer=writer)
 
     def close(self) -> None:
-        self.store.close()
+        self._store.close()
 
     def __enter__(self) -> Database:
         return self
@@ -86,18 +88,36 @@ class Database:
 
     def describe(self) -> str:
         """Where the database is, as the GM named it (a server's URL without password)."""
-        return self.store.describe()
+        return self._store.describe()
 
     @property
     def sqlite_path(self) -> Path | None:
         """The SQLite file (None on a server)."""
-        return self.store.sqlite_path
+        return self._store.sqlite_path
 
     def key(self) -> str:
         """This database told apart from every other (how this user's files name it)."""
         from journal.current import database_key
 
-        return database_key(self.store)
+        return database_key(self._store)
+
+    def watch(
+        self,
+        stop: threading.Event,
+        changed: Callable[[], None],
+        trouble: Callable[[str], None],
+        *,
+        poll: float = 0.05,
+        fallback: float = 5.0,
+    ) -> None:
+        """Call `changed()` at once, then whenever another writer may have appended to
+        this database (SQLite: its `data_version` read every `poll` seconds; PostgreSQL:
+        the channel every append notifies), and at least every `fallback` seconds, until
+        `stop` is set. It blocks: `journal serve` runs it in a thread of its own.
+        `trouble` is told in words when the database cannot be listened to."""
+        from journal.api.changes import watch
+
+        watch(self._store, stop, changed, trouble, poll, fallback)
 
     # --- campaigns -----------------------------------------------------------------------
 
@@ -106,7 +126,7 @@ class Database:
         from journal.api.reports import CampaignList, CampaignSummary
         from journal.current import current, where_remembered
 
-        store = self.store
+        store = self._store
         store.require_current()
         summaries = tuple(
             CampaignSummary(
@@ -124,15 +144,15 @@ class Database:
     def campaign_slugs(self) -> list[str]:
         """The slug of every campaign, oldest first; none in a new database (whatever its
         schema: unlike the commands, this reads an older one too)."""
-        if self.store.revision() is None:
+        if self._store.revision() is None:
             return []
-        return [first.campaign for first in self.store.campaigns()]
+        return [first.campaign for first in self._store.campaigns()]
 
     def current_campaign(self) -> str | None:
         """The campaign this user last chose (or started) in this database, if any."""
         from journal.current import current
 
-        return current(self.store)
+        return current(self._store)
 
     def create_campaign(
         self,
@@ -148,9 +168,9 @@ class Database:
         from journal.current import remember
 
         outcome = create_campaign(
-            self.store, slug, ruleset, title, dict(options or {}), self._writer()
+            self._store, slug, ruleset, title, dict(options or {}), self._writer()
         )
-        forgot = remember(self.store, slug)
+        forgot = remember(self._store, slug)
         state = outcome.state
         return NewCampaign(
             state.slug,
@@ -169,9 +189,9 @@ class Database:
         from journal.app import resolve_campaign
         from journal.current import remember
 
-        self.store.require_current()
-        chosen = resolve_campaign(self.store, slug)
-        forgot = remember(self.store, chosen)
+        self._store.require_current()
+        chosen = resolve_campaign(self._store, slug)
+        forgot = remember(self._store, chosen)
         if forgot is not None:
             raise JournalError(
                 f"could not remember campaign {chosen!r} as the current one ({forgot}): "
@@ -184,7 +204,7 @@ class Database:
         checked; its events record `writer` (default: the database's, else user@host).
         Closing the Journal leaves the database open."""
         return Journal(
-            self.store,
+            self._store,
             slug,
             current=self.current_campaign(),
             writer=writer if writer is not None else self.writer,
@@ -203,7 +223,7 @@ class Database:
         any append-only trigger that is not in place."""
         from journal.api.reports import UpgradeReport
 
-        store = self.store
+        store = self._store
         before, after, backup = store.upgrade()
         remade = store.repair_snapshots()
         triggers = store.reinstall_triggers() if before is not None else []
@@ -222,7 +242,7 @@ class Database:
         from journal.api.reports import CheckReport
         from journal.store.layout import SCHEMA_HEAD
 
-        store = self.store
+        store = self._store
         current = store.revision()
         damage = store.integrity_problems()
         triggers = store.trigger_problems() if current is not None else []
@@ -242,8 +262,8 @@ class Database:
 
         unreadable = tuple(
             found
-            for first in self.store.campaigns()
-            for found in Campaign(self.store, first.campaign).unreadable()
+            for first in self._store.campaigns()
+            for found in Campaign(self._store, first.campaign).unreadable()
         )
         stopped = {found.campaign or "" for found in unreadable}
         return tuple(
@@ -256,7 +276,7 @@ class Database:
                 f"campaign {campaign!r} has a character named {name!r}, {why}",
                 f"journal --campaign {campaign} character rename {_typable(name)} NEWNAME",
             )
-            for campaign, name, why in unfit_names(self.store, stopped)
+            for campaign, name, why in _unfit_names(self._store, stopped)
         )
 
     # --- the snapshot cache --------------------------------------------------------------
@@ -277,7 +297,7 @@ class Database:
                     found.status,
                     found.problem or None,
                 )
-                for found in examine_all(self.store.snapshot_rows(campaign), rulesets)
+                for found in examine_all(self._store.snapshot_rows(campaign), rulesets)
             )
         )
 
@@ -287,11 +307,11 @@ class Database:
         from journal.api.reports import SnapshotsDropped
 
         self._snapshot_scope(campaign)
-        return SnapshotsDropped(campaign, self.store.drop_snapshots(campaign), self.describe())
+        return SnapshotsDropped(campaign, self._store.drop_snapshots(campaign), self.describe())
 
     def _snapshot_scope(self, campaign: str | None) -> dict[str, str]:
         """campaign -> ruleset of every campaign; `campaign` must be one of them."""
-        store = self.store
+        store = self._store
         store.require_current()
         rulesets = {first.campaign: str(first.data["ruleset"]) for first in store.campaigns()}
         if campaign is not None and campaign not in rulesets:
@@ -308,7 +328,7 @@ class Database:
         from journal.api.reports import ImportReport
         from journal.transfer import import_file
 
-        result = import_file(self.store, lines, campaign)
+        result = import_file(self._store, lines, campaign)
         return ImportReport(
             result.campaign,
             result.read,
@@ -404,7 +424,7 @@ def failure_message(exc: BaseException, database: Database | None = None) -> str
 
     if not isinstance(exc, DriverError):
         return None
-    store = database.store if database is not None else None
+    store = database._store if database is not None else None
     where = store.describe() if store is not None else "the database"
     return problem(where, exc.orig, store.url() if store is not None else None)
 
@@ -417,7 +437,7 @@ def refusal(exc: JournalError) -> Refusal:
     return Refusal(without_passwords(str(exc)), exc.exit_code)
 
 
-def unfit_names(store: Store, unreadable: Set[str] = frozenset()) -> list[tuple[str, str, str]]:
+def _unfit_names(store: Store, unreadable: Set[str] = frozenset()) -> list[tuple[str, str, str]]:
     """(campaign, name, what is wrong) of each character whose name the journal now refuses
     (`journal.names`: an audience's name or a look-alike of one, an invisible character, a
     comma, too long, not in NFC, or a look-alike of an earlier character's), which older
