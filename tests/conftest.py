@@ -48,6 +48,22 @@ def _isolated_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _chapters_printed_here() -> Iterator[None]:
+    """A book's chapters printed in the test's own process, never in a pool of spawned
+    ones: the pool gives the same bytes (test_book_chapters proves it, turning the pool
+    back on), and on two cores already busy with pytest's workers each spawned printer
+    only adds its start (Python, journal, WeasyPrint imported again) to every book."""
+    try:
+        from journal.handouts import chapters
+    except ImportError:  # (msgspec: always installed with journal)
+        yield
+        return
+    with pytest.MonkeyPatch.context() as env:
+        env.setattr(chapters, "PARALLEL_FROM", 10_000)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts in its own empty folder (tmp_path), with no current campaign
