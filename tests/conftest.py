@@ -13,6 +13,18 @@ from support.cli import Cli, postgres_database
 BACKENDS = ["sqlite", "postgresql"]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """journal/ byte-compiled once, before any test (by the controller alone under xdist):
+    with PYTHONDONTWRITEBYTECODE set, as a developer's shell may, each `python -m journal`
+    a test starts would compile every module it imports again (or a stale .pyc's module),
+    ~0.05-0.1 s a process; compileall writes the .pyc files even so, and reads them back."""
+    if hasattr(config, "workerinput"):
+        return
+    import compileall
+
+    compileall.compile_dir(Path(__file__).parents[1] / "journal", quiet=1)
+
+
 def _postgres_database() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
     with postgres_database() as url:
