@@ -21,8 +21,11 @@ def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):
         return
     import compileall
+    from importlib.util import find_spec
 
-    compileall.compile_dir(Path(__file__).parents[1] / "journal", quiet=1)
+    spec = find_spec("journal")  # the journal the tests run: this tree's, or an installed one
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        compileall.compile_dir(folder, quiet=1)
 
 
 def _postgres_database() -> Iterator[str]:
