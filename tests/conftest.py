@@ -13,6 +13,21 @@ from support.cli import Cli, postgres_database
 BACKENDS = ["sqlite", "postgresql"]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """journal/ byte-compiled once, before any test (by the controller alone under xdist):
+    with PYTHONDONTWRITEBYTECODE set, as a developer's shell may, each `python -m journal`
+    a test starts would compile every module it imports again (or a stale .pyc's module),
+    ~0.05-0.1 s a process; compileall writes the .pyc files even so, and reads them back."""
+    if hasattr(config, "workerinput"):
+        return
+    import compileall
+    from importlib.util import find_spec
+
+    spec = find_spec("journal")  # the journal the tests run: this tree's, or an installed one
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        compileall.compile_dir(folder, quiet=2)  # (read-only: as before)
+
+
 def _postgres_database() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
     with postgres_database() as url:
@@ -45,6 +60,22 @@ def _isolated_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
     """Module- and session-scoped fixtures too run away from the user's journal."""
     with pytest.MonkeyPatch.context() as env:
         _isolate(env, tmp_path_factory.mktemp("isolated"))
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _chapters_printed_here() -> Iterator[None]:
+    """A book's chapters printed in the test's own process, never in a pool of spawned
+    ones: the pool gives the same bytes (test_book_chapters proves it, turning the pool
+    back on), and on two cores already busy with pytest's workers each spawned printer
+    only adds its start (Python, journal, WeasyPrint imported again) to every book."""
+    try:
+        from journal.handouts import chapters
+    except ImportError:  # (msgspec: always installed with journal)
+        yield
+        return
+    with pytest.MonkeyPatch.context() as env:
+        env.setattr(chapters, "PARALLEL_FROM", 10_000)
         yield
 
 
