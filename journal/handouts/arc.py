@@ -59,7 +59,7 @@ class _Walk:
     def values(self, state: CampaignState) -> Fields | None:
         """The numbers of the arc at `state` (None: not in the campaign then)."""
         held = state.names.get(self.who.ident)
-        status = None if held is None else self.ruleset.status(state).get(held[-1][0])
+        status = None if held is None else self.ruleset.status_of(state, held[-1][0])
         return None if status is None else self.numbers(status, state.seq)
 
     def see(self, step: Step) -> None:
@@ -118,13 +118,13 @@ class _Walk:
         self._last, self._label = point, now
 
     def _status(self, state: CampaignState, name: str) -> CharacterStatus | None:
-        """The character's status at `state`; the one read last when `state` differs from
-        the state it was read at by its seq alone (`same_but_seq`), so an event that moved
-        nothing costs no status."""
+        """The character's status at `state`, theirs alone (`Ruleset.status_of`); the one
+        read last when `state` differs from the state it was read at by its seq alone
+        (`same_but_seq`), so an event that moved nothing costs no status."""
         read = self._read
         if read is not None and read[1] == name and same_but_seq(state, read[0]):
             return read[2]
-        status = self.ruleset.status(state).get(name)
+        status = self.ruleset.status_of(state, name)
         self._read = (state, name, status)
         return status
 

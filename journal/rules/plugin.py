@@ -33,7 +33,7 @@ LAYERS = ("rules", "telling", "narrator", "cli")
 
 #: the plugin contract's major version (`journal.plugin`): it goes up by one when a class
 #: or helper of the contract changes its meaning or its signature
-CONTRACT = 1
+CONTRACT = 2
 
 
 class Plugin(Struct, frozen=True):

@@ -173,6 +173,12 @@ class Ruleset(ABC):
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
         """Each character's numbers (the `characters` of `status --json`)."""
 
+    def status_of(self, state: CampaignState, name: str) -> CharacterStatus | None:
+        """`name`'s numbers alone, as `status` has them (None: no such character now). An
+        arc asks it at every change of the campaign; a ruleset whose `status` costs one
+        character's work per character overrides it."""
+        return self.status(state).get(name)
+
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
         """What the GM may type where a command asks for `slot`: "character" (a running
         fight's cast first), or a slot of the ruleset's own commands (its causes, presets,

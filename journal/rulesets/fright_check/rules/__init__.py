@@ -134,6 +134,9 @@ class FrightCheckRules(Ruleset):
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
         return _status.status(state)
 
+    def status_of(self, state: CampaignState, name: str) -> CharacterStatus | None:
+        return _status.status_of(state, name)
+
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
         """Names with a running combat's cast first; the threats and kinds already checked
         against (most recent first); each character's disadvantages (for `--worsen`)."""

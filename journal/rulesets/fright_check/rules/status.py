@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from journal.plugin import CampaignState, CharacterStatus, Document
 from journal.rulesets.fright_check.rules.events import Modifier
 from journal.rulesets.fright_check.rules.lookup import rules_of
-from journal.rulesets.fright_check.rules.state import Disadvantage
+from journal.rulesets.fright_check.rules.state import Character, Disadvantage, FrightState
 from journal.rulesets.fright_check.rules.timed import Timed, timed_now
 
 
@@ -134,58 +134,66 @@ def _timed(t: Timed) -> TimedStatus:
 
 def status(state: CampaignState) -> dict[str, FCStatus]:
     rules = rules_of(state)
-    combat = rules.combat
     result: dict[str, FCStatus] = {}
     for name in state.characters:
         c = rules.get(name)
-        if c is None:
-            continue
-        in_combat = combat is not None and combat.includes(name)
-        window = c.window_ahead(state.clock, state.session)
-        result[name] = FCStatus(
-            will=c.will,
-            ht=c.ht,
-            iq=c.iq,
-            quirks=tuple(q.name for q in c.quirks),
-            disadvantages=tuple(_trait(d) for d in c.disadvantages),
-            pending=tuple(PendingStatus(p.kind, p.points, p.seq) for p in c.pending),
-            points_lost=c.points_lost,
-            ht_lost=c.ht_lost,
-            iq_lost=c.iq_lost,
-            checks=c.checks,
-            ht_now=c.ht_now,
-            iq_now=c.iq_now,
-            traits=dict(c.traits),
-            physical=tuple(_trait(d) for d in c.physical),
-            encounter=CombatStatus(combat.title, combat.seq) if combat and in_combat else None,
-            history=tuple(
-                CheckStatus(
-                    h.seq, h.threat, h.kind, h.game_time, h.made, h.success, h.row, h.modifiers
-                )
-                for h in c.history
-            ),
-            hp=c.hp,
-            hp_max=c.hp_max,
-            fp=c.fp,
-            fp_max=c.fp_max,
-            conditions=tuple(
-                ConditionStatus(
-                    o.kind, o.seq, o.against, o.target, o.every, o.failed, o.lasted, o.unit
-                )
-                for o in c.ongoing
-            ),
-            skill_penalty=None
-            if window is None
-            else WindowStatus(
-                window.value,
-                window.condition,
-                window.seq,
-                window.came_to,
-                window.length,
-                window.starts,
-                window.ends,
-                window.shown(state.clock),
-            ),
-            timed=tuple(_timed(t) for t in timed_now(c, state.clock, state.session)),
-        )
+        if c is not None:
+            result[name] = _status(state, rules, name, c)
     return result
+
+
+def status_of(state: CampaignState, name: str) -> FCStatus | None:
+    """`name`'s entry of `status` alone (None: no such character)."""
+    if name not in state.characters:
+        return None
+    rules = rules_of(state)
+    c = rules.get(name)
+    return None if c is None else _status(state, rules, name, c)
+
+
+def _status(state: CampaignState, rules: FrightState, name: str, c: Character) -> FCStatus:
+    combat = rules.combat
+    in_combat = combat is not None and combat.includes(name)
+    window = c.window_ahead(state.clock, state.session)
+    return FCStatus(
+        will=c.will,
+        ht=c.ht,
+        iq=c.iq,
+        quirks=tuple(q.name for q in c.quirks),
+        disadvantages=tuple(_trait(d) for d in c.disadvantages),
+        pending=tuple(PendingStatus(p.kind, p.points, p.seq) for p in c.pending),
+        points_lost=c.points_lost,
+        ht_lost=c.ht_lost,
+        iq_lost=c.iq_lost,
+        checks=c.checks,
+        ht_now=c.ht_now,
+        iq_now=c.iq_now,
+        traits=dict(c.traits),
+        physical=tuple(_trait(d) for d in c.physical),
+        encounter=CombatStatus(combat.title, combat.seq) if combat and in_combat else None,
+        history=tuple(
+            CheckStatus(h.seq, h.threat, h.kind, h.game_time, h.made, h.success, h.row, h.modifiers)
+            for h in c.history
+        ),
+        hp=c.hp,
+        hp_max=c.hp_max,
+        fp=c.fp,
+        fp_max=c.fp_max,
+        conditions=tuple(
+            ConditionStatus(o.kind, o.seq, o.against, o.target, o.every, o.failed, o.lasted, o.unit)
+            for o in c.ongoing
+        ),
+        skill_penalty=None
+        if window is None
+        else WindowStatus(
+            window.value,
+            window.condition,
+            window.seq,
+            window.came_to,
+            window.length,
+            window.starts,
+            window.ends,
+            window.shown(state.clock),
+        ),
+        timed=tuple(_timed(t) for t in timed_now(c, state.clock, state.session)),
+    )

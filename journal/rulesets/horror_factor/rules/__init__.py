@@ -118,6 +118,9 @@ class HorrorFactorRules(Ruleset):
     def status(self, state: CampaignState) -> Mapping[str, CharacterStatus]:
         return _status.status(state)
 
+    def status_of(self, state: CampaignState, name: str) -> CharacterStatus | None:
+        return _status.status_of(state, name)
+
     def completions(self, state: CampaignState, slot: str) -> Sequence[str]:
         return (
             super().completions(state, slot) if slot == "character" else _completions(state, slot)

@@ -8,7 +8,7 @@ from msgspec import Struct
 
 from journal.plugin import CampaignState, CharacterStatus, Document
 from journal.rulesets.horror_factor.rules.lookup import rules_of
-from journal.rulesets.horror_factor.rules.state import action_penalty
+from journal.rulesets.horror_factor.rules.state import Character, HFState, action_penalty
 
 
 class FightNumbers(Document, Struct, frozen=True):
@@ -52,40 +52,48 @@ class HFStatus(CharacterStatus, Struct, frozen=True):
 
 def status(state: CampaignState) -> dict[str, HFStatus]:
     rules = rules_of(state)
+    return {name: _status(rules, name, who) for name, who in rules.characters.items()}
+
+
+def status_of(state: CampaignState, name: str) -> HFStatus | None:
+    """`name`'s entry of `status` alone (None: no such character)."""
+    rules = rules_of(state)
+    who = rules.characters.get(name)
+    return None if who is None else _status(rules, name, who)
+
+
+def _status(rules: HFState, name: str, who: Character) -> HFStatus:
     encounter = rules.encounter
-    result: dict[str, HFStatus] = {}
-    for name, who in rules.characters.items():
-        numbers: FightNumbers | None = None
-        fight: FightContext | None = None
-        if encounter is not None and name in encounter.participants:
-            p = encounter.participants[name]
-            hardness, label = who.hardness_for(encounter.category)
-            fight = FightContext(
-                encounter.title, encounter.category, encounter.initial_hf, hardness, label
-            )
-            numbers = FightNumbers(
-                turn=encounter.turn,
-                hf=p.hf,
-                soak=p.soak,
-                effective_hf=p.effective_hf,
-                action_penalty=action_penalty(p.effective_hf, hardness),
-                initiative=p.initiative,
-                can_act=p.can_act,
-                defense_penalty=p.defense_penalty,
-                left=p.left,
-            )
-        result[name] = HFStatus(
-            hardness=who.hardness,
-            hardness_cap=who.cap,
-            brokenness=who.brokenness,
-            willpower=who.willpower,
-            willpower_max=who.willpower_max,
-            specializations=dict(who.specializations),
-            encounter=numbers,
-            reaction=who.reaction,
-            training=who.training,
-            peak_hardness=who.peak_hardness,
-            last_hf=who.last_hf,
-            fight=fight,
+    numbers: FightNumbers | None = None
+    fight: FightContext | None = None
+    if encounter is not None and name in encounter.participants:
+        p = encounter.participants[name]
+        hardness, label = who.hardness_for(encounter.category)
+        fight = FightContext(
+            encounter.title, encounter.category, encounter.initial_hf, hardness, label
         )
-    return result
+        numbers = FightNumbers(
+            turn=encounter.turn,
+            hf=p.hf,
+            soak=p.soak,
+            effective_hf=p.effective_hf,
+            action_penalty=action_penalty(p.effective_hf, hardness),
+            initiative=p.initiative,
+            can_act=p.can_act,
+            defense_penalty=p.defense_penalty,
+            left=p.left,
+        )
+    return HFStatus(
+        hardness=who.hardness,
+        hardness_cap=who.cap,
+        brokenness=who.brokenness,
+        willpower=who.willpower,
+        willpower_max=who.willpower_max,
+        specializations=dict(who.specializations),
+        encounter=numbers,
+        reaction=who.reaction,
+        training=who.training,
+        peak_hardness=who.peak_hardness,
+        last_hf=who.last_hf,
+        fight=fight,
+    )
