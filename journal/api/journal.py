@@ -557,7 +557,7 @@ class Journal:
         return tuple(found)
 
     def secrets(self, of: str | None = None, as_of: int | None = None) -> SecretsDocument:
-        """`secrets --json`: the knowledge table as of event `as_of` (now when None); with
+        """`secrets --json`: the knowledge ledger as of event `as_of` (now when None); with
         `of` (a character's name), only what that character knows and the players do not."""
         from journal.api.secrets import knowledge_table
 
@@ -609,7 +609,7 @@ class Journal:
 
     def board(self) -> Board:
         """The live board of `journal play`: the status heading, then the ruleset's board
-        as the GM sees it (the fight's table, or the roster), as rows, who froze or has
+        as the GM sees it (the fight's grid, or the roster), as rows, who froze or has
         yet to act marked."""
         document = self.status()
         grid = self.telling.board_grid(document).seen_by(gm=True)

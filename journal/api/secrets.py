@@ -1,4 +1,4 @@
-"""`journal secrets` and `journal safety list`: the knowledge table (every secret, who knew
+"""`journal secrets` and `journal safety list`: the knowledge ledger (every secret, who knew
 it from which event and session, who does not know it yet) and the safety tools in force,
 as typed documents. Both read the one fold (`journal.rules.core.knowledge`)."""
 
@@ -35,7 +35,7 @@ class SecretEntry(Document, Struct, frozen=True):
 
 
 class SecretsDocument(Document, Struct, frozen=True):
-    """`secrets --json`: the table as of `as_of` (`of`: the character asked for, whose
+    """`secrets --json`: the ledger as of `as_of` (`of`: the character asked for, whose
     secrets the players do not know, or None for every secret)."""
 
     campaign: str

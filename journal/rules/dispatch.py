@@ -1,15 +1,15 @@
-"""Tables of handlers keyed by class: how a ruleset says which command it decides, which
+"""Dispatches: handlers keyed by class: how a ruleset says which command it decides, which
 event it folds, recalls for the audit, whom it concerns, writes in the log and tells in a
 handout.
 
 Because every handler is registered by class, a test can prove a ruleset complete: each of
-its events and commands has an entry in each table (an explicit "nothing" included).
+its events and commands has an entry in each dispatch (an explicit "nothing" included).
 
-Each table is typed by the shape of its handlers: `@DECIDE.on(FrightCheck)` takes a
-`(state, command: FrightCheck, dice) -> [events]`, and the table gives that handler back
+Each dispatch is typed by the shape of its handlers: `@DECIDE.on(FrightCheck)` takes a
+`(state, command: FrightCheck, dice) -> [events]`, and the dispatch gives that handler back
 for that class only (a key's handler is registered with the key's type, so the lookup
 keeps it). The state and the envelope the fold passes are type parameters, since the
-tables sit below the core that defines them.
+dispatches sit below the core that defines them.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from journal.events.registry import Event
 from journal.frozen import require_struct
 from journal.rules.command import Command
 
-K = TypeVar("K")  # the base of a table's keys: Command or Event
+K = TypeVar("K")  # the base of a dispatch's keys: Command or Event
 R = TypeVar("R")  # what its handlers return
 St = TypeVar("St")  # the campaign state a handler reads
 M = TypeVar("M")  # the envelope of the event being folded
@@ -48,8 +48,8 @@ Sentence = Callable[[E, bool], str | None]
 
 
 class Dispatch(Generic[K, R]):
-    """Handlers keyed by a class under `K`, each returning `R`; the tables below give each
-    handler its shape. A key that is not a Struct subclassing the table's `keys` (`Event`,
+    """Handlers keyed by a class under `K`, each returning `R`; the dispatches below give each
+    handler its shape. A key that is not a Struct subclassing the dispatch's `keys` (`Event`,
     or `Command` for the deciders) is refused at registration (TypeError)."""
 
     #: what every key subclasses
@@ -110,7 +110,7 @@ class Evolvers(Dispatch[Event, S], Generic[St, M, S]):
 
 
 class Evolving(Protocol[St_contra, M_contra, S_co]):
-    """What the fold reads of a ruleset's evolvers: a table whose handlers return the
+    """What the fold reads of a ruleset's evolvers: a dispatch whose handlers return the
     ruleset's own state (a subtype of the state the contract names)."""
 
     def handler(self, kind: type[E]) -> Evolver[St_contra, E, M_contra, S_co] | None: ...

@@ -104,7 +104,7 @@ def _cast(state: CampaignState, payload: CombatJoined | CombatLeft, meta: Meta) 
     return changed(rules, combat=changed(rules.combat, cast=tuple(payload.cast)))
 
 
-EVOLVE.on(CombatJoined)(_cast)  # one table entry each: each keeps its own payload type
+EVOLVE.on(CombatJoined)(_cast)  # one dispatch entry each: each keeps its own payload type
 EVOLVE.on(CombatLeft)(_cast)
 
 
