@@ -69,8 +69,9 @@ def notice(text: str) -> None:
     print(f"Notice: {text}", file=sys.stderr)
 
 
-class Outcome(Struct, frozen=True):
-    """What a command recorded, the state after it, and how it reads."""
+class Appended(Struct, frozen=True):
+    """What a command recorded, the state after it, and how it reads (the API hands out
+    an `Outcome` of it, the state kept inside)."""
 
     records: list[Recorded]
     state: CampaignState
@@ -98,11 +99,17 @@ class Outcome(Struct, frozen=True):
 
 
 class Rerule(Struct, frozen=True):
-    """A re-rule decided against `state`: the void it follows (if any), then its plan."""
+    """A re-rule decided against the campaign as it stood at `seq` (kept inside, `_state`):
+    the void it follows (if any), then its plan."""
 
-    state: CampaignState
+    _state: CampaignState
     first: list[Event]
     plan: Plan
+
+    @property
+    def seq(self) -> int:
+        """The head it was decided against (recording it is refused once the log moved)."""
+        return self._state.seq
 
 
 class Campaign:
@@ -261,7 +268,7 @@ class Campaign:
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,
         known: CampaignState | None = None,
-    ) -> Outcome:
+    ) -> Appended:
         """Decide `command` against the current state and append what it produced, all of
         it or nothing. A lost race reloads the state and decides again (a few times) before
         giving up. `ask` is consulted for a roll with no entered faces, as the ruling needs
@@ -294,7 +301,7 @@ class Campaign:
             if voids:
                 after = self.state(keep=False)  # a correction reaches back: fold again
             self._last = after
-            return Outcome(records, after)
+            return Appended(records, after)
         raise ConcurrencyConflict(
             f"campaign {self.campaign!r} is busy: other writers kept appending; try again"
         )
@@ -401,20 +408,20 @@ class Campaign:
         found = rerule.plan(self.records(state.seq), corrections, box, reason)
         return Rerule(state, first, found)
 
-    def record_rerule(self, planned: Rerule) -> Outcome:
+    def record_rerule(self, planned: Rerule) -> Appended:
         """Append what `planned` decided, all of it or nothing (refused if the campaign moved
         on meanwhile: plan again)."""
         payloads = [*planned.first, *planned.plan.corrections]
         if not payloads:
-            return Outcome([], planned.state)
-        drafts, _ = draft(planned.state, payloads, self.writer)
+            return Appended([], planned._state)
+        drafts, _ = draft(planned._state, payloads, self.writer)
         try:
-            records = self.store.append(self.campaign, planned.state.seq, drafts)
+            records = self.store.append(self.campaign, planned.seq, drafts)
         finally:
             self._last = None  # the corrections reach back: the next command folds again
-        return Outcome(records, self.state(keep=False))
+        return Appended(records, self.state(keep=False))
 
-    def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Outcome:
+    def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Appended:
         """Plan and record a re-rule, planning again if another writer got there first."""
         return self.retrying(lambda answer: self.plan_rerule(void, answer), ask)[0]
 
@@ -448,7 +455,7 @@ class Campaign:
         planning: Callable[[AskDice | None], Rerule],
         ask: AskDice | None = None,
         first: Rerule | None = None,
-    ) -> tuple[Outcome, Rerule]:
+    ) -> tuple[Appended, Rerule]:
         """Plan a correction (a re-rule, an amendment) and record it, all or nothing; when
         another writer appended meanwhile, plan again on the longer log (the GM's answers
         to dice requests are kept, so nobody is asked twice), up to RETRIES times. `first`:
@@ -694,7 +701,7 @@ def create_campaign(
     title: str,
     options: Mapping[str, str],
     writer: str | None = None,
-) -> Outcome:
+) -> Appended:
     """Start a campaign (creating the database schema on a new database)."""
     from journal.rules.core.commands import CreateCampaign
     from journal.rules.core.decide import decide_core

@@ -23,7 +23,7 @@ import msgspec
 import msgspec.structs
 from msgspec import Struct
 
-from journal.app import Campaign, Outcome, Rerule
+from journal.app import Appended, Campaign, Rerule
 from journal.collector import rarely_collected
 from journal.dice import AskDice
 from journal.documents import (
@@ -273,6 +273,32 @@ class CampaignOverview(Document, Struct, frozen=True):
     characters: tuple[str, ...]
 
 
+class Outcome:
+    """What a command recorded (`records`, in seq order) and how it reads: each event's
+    log line, the command's `--json` document and the ruleset's notices. The campaign as it
+    stands after it stays inside the API (`Journal.status()` reads it)."""
+
+    __slots__ = ("_appended", "records")
+
+    def __init__(self, appended: Appended) -> None:
+        self._appended = appended
+        self.records: list[Recorded] = appended.records
+
+    def document(self) -> JSON:
+        """The command's `--json`: the ruling's own document, or the records it appended."""
+        return self._appended.document()
+
+    def lines(self) -> list[str]:
+        """`#seq line` for each event recorded, as the CLI prints them."""
+        return self._appended.lines()
+
+    def notices(self) -> list[str]:
+        """What the GM should know of each ruling that its line does not say (the
+        ruleset's `Telling.notice`, read against the campaign after the command)."""
+        telling, state = self._appended.telling, self._appended.state
+        return [n for r in self.records if (n := telling.notice(state, r)) is not None]
+
+
 class Journal:
     """One campaign of a journal database (a context manager: closing it closes the
     database it opened)."""
@@ -443,12 +469,12 @@ class Journal:
         )
         return self._kept(outcome), planned
 
-    def _kept(self, outcome: Outcome) -> Outcome:
+    def _kept(self, appended: Appended) -> Outcome:
         """What a session keeps of an outcome: its events, and the state after them."""
-        self.recorded.extend(outcome.records)
-        if outcome.records:
-            self._latest = (outcome.state.seq, outcome.state)
-        return outcome
+        self.recorded.extend(appended.records)
+        if appended.records:
+            self._latest = (appended.state.seq, appended.state)
+        return Outcome(appended)
 
     @property
     def writer(self) -> str | None:

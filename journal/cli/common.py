@@ -152,10 +152,8 @@ def run_and_show(
     else:
         for line in outcome.lines():
             click.echo(line)
-    for recorded in outcome.records:
-        notice = outcome.telling.notice(outcome.state, recorded)
-        if notice is not None:
-            click.echo(f"Notice: {notice}", err=True)
+    for notice in outcome.notices():
+        click.echo(f"Notice: {notice}", err=True)
     if any(r.session is None and r.type not in SETTING_UP for r in outcome.records):
         click.echo(
             "(No session is running: this shows in the next session's recap, "

@@ -104,6 +104,17 @@ def test_a_journal_hands_out_no_store_service_or_state(night: Journal) -> None:
     assert "unfit_names" not in journal.api.__all__
 
 
+def test_what_a_command_hands_back_holds_no_state(night: Journal) -> None:
+    from journal.api.commands import TakeNote
+
+    outcome = night.run(TakeNote("The lights go out."))
+    assert not hasattr(outcome, "state")
+    assert outcome.lines() == [f"#{outcome.records[-1].seq} Note: The lights go out."]
+    assert outcome.notices() == []
+    planned = night.plan_rerule()
+    assert not hasattr(planned, "state") and planned.seq == outcome.records[-1].seq
+
+
 def test_watch_tells_of_another_writers_events(db_url: str) -> None:
     """`Database.watch` calls back at once, then when another connection appends, and
     returns once stopped."""

@@ -36,7 +36,7 @@ def _interfering(monkeypatch: pytest.MonkeyPatch, db: str, times: int) -> list[i
         if len(raced) < times:
             with open_journal(db) as other:
                 other.run(TakeNote(f"another GM's note {len(raced)}"))
-            raced.append(planned.state.seq)
+            raced.append(planned.seq)
         return record(self, planned)
 
     monkeypatch.setattr(Campaign, "record_rerule", late)

@@ -18,8 +18,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from journal.app import Appended, create_campaign
 from journal.app import Campaign as Journal
-from journal.app import Outcome, create_campaign
 from journal.errors import JournalError
 from journal.rules.core.commands import AddCharacter
 from journal.rules.core.state import CampaignState
@@ -169,7 +169,7 @@ def test_the_stored_log_replays_to_the_live_state(
     sheet_list: list[dict[str, Any]], steps: list[Step]
 ) -> None:
     with fresh_journal() as journal:
-        last: Outcome | None = None
+        last: Appended | None = None
         bounds: dict[str, int] = {}
         for name, sheet in zip(NAMES, sheet_list, strict=True):
             last = journal.execute(AddCharacter(name, sheet))
