@@ -17,6 +17,8 @@ import itertools
 import json
 import re
 import uuid
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,6 +34,7 @@ from journal.events.canonical import canonical_bytes, canonical_json, check_plai
 from journal.events.chain import GENESIS_HASH
 from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Event, event_class, from_data
+from journal.frozen import changed
 from journal.projection import apply
 from journal.rules import clock, load, load_all
 from journal.rules.core.commands import AddCharacter, RenameCharacter, is_slug
@@ -335,6 +338,30 @@ def _same_name(written: str, stored: str) -> None:
         )
 
 
+class _Kinds:
+    """Each event's (type, schema), by seq from 1: two bytes an event (the index of its
+    pair among the few a log holds), where a dict of tuples took some 240."""
+
+    def __init__(self) -> None:
+        self._codes: dict[tuple[str, int], int] = {}
+        self._pairs: list[tuple[str, int]] = []
+        self._by_seq = array("H")
+
+    def append(self, type_name: str, schema: int) -> None:
+        """The next seq's type and schema."""
+        pair = (type_name, schema)
+        code = self._codes.get(pair)
+        if code is None:
+            code = self._codes[pair] = len(self._pairs)
+            self._pairs.append(pair)
+            if code > 0xFFFF and self._by_seq.typecode == "H":
+                self._by_seq = array("L", self._by_seq)
+        self._by_seq.append(code)
+
+    def __getitem__(self, seq: int) -> tuple[str, int]:
+        return self._pairs[self._by_seq[seq - 1]]
+
+
 class _Log:
     """What the reading of a log keeps from line to line: never the lines themselves, so a
     log of any length is read in the same memory."""
@@ -357,17 +384,22 @@ class _Log:
         self.ruleset: Ruleset | None = None
         self.unvoidable: dict[int, str] = {}  # seq -> type, of the events a void cannot void
         #: seq -> (type, schema), and the seqs voided: what an amendment may name
-        self.kinds: dict[int, tuple[str, int]] = {}
+        self.kinds = _Kinds()
         self.voided: set[int] = set()
         self.corrected = False  # a void or an amended ruling: the fold as it came is not final
         #: the fold so far: each event is folded as it comes (a void cannot take back what
         #: was folded before it), so every event goes through the rules before it is written
         self.state = CampaignState()
         #: the characters and sessions as the commands saw them, voids and amendments
-        #: applied: the core's naming and session events (few), folded again when a
-        #: correction takes one back
+        #: applied (not the clock: no check reads it): the core's naming events (few) and
+        #: each session event's seq and number (a session's events are as many as the
+        #: sessions: kept as numbers, not payloads), folded again when a correction takes
+        #: one back
         self.view = CampaignState()
         self.named: dict[int, Event] = {}
+        #: the session events in order: their seqs, and their numbers (negative: an end)
+        self.session_seqs = array("q")
+        self.session_numbers = array("q")
         self.taken_back: set[int] = set()
         self.amended: dict[int, Event] = {}
         self.top_session = 0  # the highest session number started
@@ -377,6 +409,18 @@ class _Log:
         for seq, payload in self.named.items():
             if seq not in self.taken_back:
                 view = evolve_core(view, self.amended.get(seq, payload), Meta(seq))
+        # the sessions as the last session events left standing leave them: the last one's
+        # open session (none after an end), the last start's number as the count
+        session: int | None = None
+        last = True
+        for index in range(len(self.session_seqs) - 1, -1, -1):
+            if self.session_seqs[index] in self.taken_back:
+                continue
+            number = self.session_numbers[index]
+            if last:
+                session, last = (number if number > 0 else None), False
+            if number > 0:
+                return changed(view, session=session, sessions=number)
         return view
 
     def _follow(self, seq: int, payload: Event) -> None:
@@ -389,16 +433,27 @@ class _Log:
             case CharacterAdded() | CharacterRenamed() | CharacterRetired():
                 self.named[seq] = payload
                 self.view = evolve_core(self.view, payload, Meta(seq))
-            case SessionStarted(number=number) | SessionEnded(number=number):
-                self.named[seq] = payload
+            case SessionStarted(number=number):
+                self.session_seqs.append(seq)
+                self.session_numbers.append(number)
                 self.top_session = max(self.top_session, number)
-                self.view = evolve_core(self.view, payload, Meta(seq))
-            case EventVoided(seq=target) if target in self.named:
+                self.view = changed(self.view, session=number, sessions=number)
+            case SessionEnded(number=number):
+                self.session_seqs.append(seq)
+                self.session_numbers.append(-number)
+                self.top_session = max(self.top_session, number)
+                self.view = changed(self.view, session=None)
+            case EventVoided(seq=target) if target in self.named or self._a_session(target):
                 self.taken_back.add(target)
                 self.view = self._refold()
             case RulingAmended(seq=target) if target in self.named:
                 self.amended[target] = payload.amended()
                 self.view = self._refold()
+
+    def _a_session(self, seq: int) -> bool:
+        """Whether event `seq` is a session's start or end (the seqs are in order)."""
+        index = bisect_left(self.session_seqs, seq)
+        return index < len(self.session_seqs) and self.session_seqs[index] == seq
 
     def take(self, record: Recorded, payload: Event) -> None:
         self._follow(record.seq, payload)
@@ -406,7 +461,7 @@ class _Log:
         self.written_hash = record.hash
         if record.type in UNVOIDABLE:
             self.unvoidable[record.seq] = record.type
-        self.kinds[record.seq] = (record.type, record.schema)
+        self.kinds.append(record.type, record.schema)
         if record.type == "EventVoided":
             self.voided.add(int(str(record.data["seq"])))
         if record.type in CORRECTION_TYPES:
