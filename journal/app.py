@@ -36,7 +36,7 @@ from journal.errors import (
     SnapshotsUnavailable,
     UnreadableEvent,
 )
-from journal.events.canonical import JSON, TEXT_LIMIT, check_plain
+from journal.events.canonical import JSON, check_lengths, check_plain, plain
 from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
@@ -279,6 +279,7 @@ class Campaign:
         that nobody appended since. Every SNAPSHOT_EVERY events, the append keeps a snapshot
         in its own transaction (a refused command writes nothing).
         """
+        typed(command)
         # a refused command writes nothing, not even a cache: keep=False
         state = known or self._last or self._state_to_decide(command)
         answers = _Answers(ask) if ask is not None else None
@@ -399,6 +400,7 @@ class Campaign:
         first: list[Event] = []
         reason = "re-ruled after the corrections"
         if void is not None:
+            typed(void)
             first = self._decide(state, void, None, None)
             corrections = corrections.with_void(state.seq + 1, void.seq)
             reason = f"re-ruled after the void of #{void.seq}"
@@ -439,6 +441,7 @@ class Campaign:
         what cannot be amended so; nothing is written."""
         from journal.audit import amend, rerule
 
+        typed({"reason": reason, **inputs})
         state = self.state(keep=False)
         corrections = self.corrections(state.seq)
         record = self.store.get(self.campaign, seq) if 1 <= seq <= state.seq else None
@@ -640,6 +643,17 @@ def decide(
     return payloads
 
 
+def typed(command: object) -> None:
+    """Refuse a text the GM typed (a command's fields, an amendment's reason and inputs)
+    longer than `TEXT_LIMIT` (`journal.events.canonical`). Only what is typed is held to
+    it: a correction of an older, longer event (a void's words, a re-ruled ruling) copies
+    that event's text as it is."""
+    try:
+        check_lengths(plain(command))
+    except ValueError as exc:
+        raise RuleError(f"that cannot be recorded: {exc}") from None
+
+
 def draft(
     state: CampaignState, payloads: Sequence[Event], writer: str | None = None
 ) -> tuple[list[Draft], CampaignState]:
@@ -651,7 +665,7 @@ def draft(
         game_time, session = envelope(state, payload)
         data = to_data(payload)
         try:
-            check_plain(data, limit=TEXT_LIMIT)
+            check_plain(data)
         except ValueError as exc:
             raise RuleError(f"that cannot be recorded: {exc}") from None
         drafts.append(Draft(payload.type, payload.schema, data, game_time, session, writer=writer))

@@ -62,11 +62,10 @@ def sorted_json(value: object) -> JSON:
 TEXT_LIMIT = 100_000
 
 
-def check_plain(value: object, where: str = "data", limit: int | None = None) -> None:
+def check_plain(value: object, where: str = "data") -> None:
     """Refuse what would not survive the store and the hash chain unchanged: floats (JSONB
     rewrites them), NUL characters (PostgreSQL refuses them) and lone surrogates (not
-    UTF-8). Payloads hold strings, whole numbers, booleans, null, lists and objects. With a
-    `limit`, a text longer than `limit` characters is refused too (`TextTooLong`)."""
+    UTF-8). Payloads hold strings, whole numbers, booleans, null, lists and objects."""
     kind = type(value)
     if kind is int or kind is bool or value is None:
         return
@@ -79,15 +78,28 @@ def check_plain(value: object, where: str = "data", limit: int | None = None) ->
             value.encode("utf-8")
         except UnicodeEncodeError:
             raise ValueError(f"{where} holds text that is not valid UTF-8") from None
-        if limit is not None and len(value) > limit:
-            raise TextTooLong(where.rpartition(".")[2] or "text", len(value), limit)
     elif isinstance(value, Mapping):
         for key, item in value.items():
-            check_plain(key, where, limit)
-            check_plain(item, f"{where}.{key}", limit)
+            check_plain(key, where)
+            check_plain(item, f"{where}.{key}")
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
-            check_plain(item, f"{where}[{index}]", limit)
+            check_plain(item, f"{where}[{index}]")
+
+
+def check_lengths(value: object, limit: int | None = None, field: str = "text") -> None:
+    """Refuse a text longer than `limit` characters (`TEXT_LIMIT`) anywhere in `value`
+    (`TextTooLong`, naming the field that holds it)."""
+    limit = TEXT_LIMIT if limit is None else limit
+    if isinstance(value, str):
+        if len(value) > limit:
+            raise TextTooLong(field, len(value), limit)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            check_lengths(item, limit, str(key))
+    elif isinstance(value, list | tuple):
+        for item in value:
+            check_lengths(item, limit, field)
 
 
 class TextTooLong(ValueError):

@@ -105,7 +105,7 @@ def test_rendering_grows_linearly(
     kind: str, tmp_path: Path, runner: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # texts past the entry limit, as an import of an older journal's export holds them
-    monkeypatch.setattr("journal.app.TEXT_LIMIT", None)
+    monkeypatch.setattr("journal.events.canonical.TEXT_LIMIT", 10**9)
     make = KINDS[kind]
     small = _journal(tmp_path / "small", make(SMALL))
     large = _journal(tmp_path / "large", make(LARGE))

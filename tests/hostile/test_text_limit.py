@@ -1,4 +1,4 @@
-"""One text of a new event holds at most `TEXT_LIMIT` characters (about 30 printed pages):
+"""One text the GM types holds at most `TEXT_LIMIT` characters (about 30 printed pages):
 a pasted book is refused at entry with the limit named, and nothing is written. What an
 older journal wrote (an import) is kept as it is, and still renders."""
 
@@ -57,7 +57,7 @@ def test_an_import_keeps_a_longer_text_an_older_journal_wrote(
 ) -> None:
     long_note = "The ledger reads, in a cramped hand: " + "w" * (2 * TEXT_LIMIT)
     with monkeypatch.context() as older_journal:  # written before the limit
-        older_journal.setattr("journal.app.TEXT_LIMIT", None)
+        older_journal.setattr("journal.events.canonical.TEXT_LIMIT", 10**9)
         _night(runner)
         runner("note", long_note)
     runner("export", "-o", str(tmp_path / "night.jsonl"))
@@ -66,3 +66,23 @@ def test_an_import_keeps_a_longer_text_an_older_journal_wrote(
     assert count_events(copy.db) == count_events(runner.db)
     assert long_note in copy("recap", "--for", "players").stdout
     copy("verify")
+
+
+def test_an_older_longer_event_can_still_be_voided_and_re_ruled(
+    runner: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A correction copies the older event's text (a void's words, a re-ruled ruling): the
+    limit holds only what the GM types now."""
+    long_reason = "r" * (TEXT_LIMIT + 20)
+    with monkeypatch.context() as older_journal:
+        older_journal.setattr("journal.events.canonical.TEXT_LIMIT", 10**9)
+        runner("campaign", "new", "night", "--ruleset", "stress")
+        runner("character", "add", "Mina", "--nerve", "4")
+        runner("stress", "Mina", "3", "--reason", "short")  # #3
+        runner("stress", "Mina", "2", "--reason", long_reason)  # #4, re-ruled below
+        runner("stress", "Mina", "1", "--reason", long_reason)  # #5
+    runner("void", "3", "--reason", "misread", "--rerule")
+    assert "RulingAmended" in [e["type"] for e in runner.json("log")]
+    runner("void", "5", "--reason", "never happened")
+    refused = runner.refused("void", "4", "--reason", "x" * (TEXT_LIMIT + 1))
+    assert "its reason is" in refused.stderr
