@@ -243,6 +243,8 @@ def walk(
                 line = f"{kind}, which its rules cannot read ({exc.why})"
                 found.append(entry(extra, seq, line, seq in voided, amended_by.get(seq), between))
                 continue
-        line = with_new_names(book.line(payload), names)
+        line = book.line(payload)
+        if names:
+            line = with_new_names(line, names)
         found.append(entry(extra, seq, line, seq in voided, amended_by.get(seq), between))
     return found
