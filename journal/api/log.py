@@ -162,8 +162,13 @@ def log_text(entries: Sequence[_Shown], heading: str | None, writers: bool) -> s
     if writers:
         width = max((len(e.writer or "-") for e in entries), default=1)
         lines = [f"#{e.seq:<4} {e.writer or '-':<{width}}  {e.line}{_mark(e)}" for e in entries]
-    else:
-        lines = [f"#{e.seq:<4} {e.line}{_mark(e)}" for e in entries]
+    else:  # most events are unmarked: asked first, without a call
+        lines = [
+            f"#{e.seq:<4} {e.line}{_mark(e)}"
+            if e.voided or e.between or e.amended_by is not None
+            else f"#{e.seq:<4} {e.line}"
+            for e in entries
+        ]
     return "\n".join([f"{heading}:", *lines] if heading else lines)
 
 
