@@ -37,7 +37,7 @@ from journal.errors import (
     UnreadableEvent,
 )
 from journal.events.canonical import JSON, check_lengths, check_plain, plain
-from journal.events.recorded import Recorded
+from journal.events.recorded import LogRow, Recorded
 from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold, fold_rows
@@ -258,6 +258,11 @@ class Campaign:
         """The records and their corrections, both bounded by the same seq."""
         bound = upto if upto is not None else self.head()
         return self.records(bound), self.corrections(bound)
+
+    def log_history(self, upto: int | None = None) -> tuple[Iterator[LogRow], Corrections]:
+        """`history` as the text of `journal log` reads it (`Store.read_for_log`)."""
+        bound = upto if upto is not None else self.head()
+        return self.store.read_for_log(self.campaign, upto=bound), self.corrections(bound)
 
     # --- deciding ------------------------------------------------------------------------
 

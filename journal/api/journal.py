@@ -16,6 +16,7 @@ and its state; the database-level API (`journal.api.database_level`) opens both.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ import msgspec
 import msgspec.structs
 from msgspec import Struct
 
+from journal.api.log import LogDocument, LogEntry, LogLine, LogScope, log_text, walk
 from journal.app import Appended, Campaign, Rerule
 from journal.collector import rarely_collected
 from journal.dice import AskDice
@@ -35,9 +37,10 @@ from journal.documents import (
     StatusDocument,
 )
 from journal.errors import JournalError, NotFound
-from journal.events.canonical import JSON, sorted_json
-from journal.events.recorded import Recorded, format_instant
-from journal.projection import Corrections, as_ruled, names_walk
+from journal.events.canonical import JSON
+from journal.events.recorded import Recorded, decoded
+from journal.events.registry import Event
+from journal.projection import Corrections, names_walk
 from journal.rules import load
 from journal.rules.command import Command
 from journal.rules.concerns import concerned, holder
@@ -69,124 +72,6 @@ __all__ = [
     "Outcome",
     "status_document",
 ]
-
-
-class LogEntry(Document):
-    """One event of `log --json`: the export line's fields and whether it was voided. It
-    keeps the payload as its JSON text, not the record's decoded payload: a log of a long
-    campaign holds one small object per event, not a graph of them."""
-
-    __slots__ = (
-        "_data",
-        "_recorded_at",
-        "_text",
-        "amended_by",
-        "between",
-        "campaign",
-        "event_id",
-        "game_time",
-        "hash",
-        "line",
-        "prev_hash",
-        "schema",
-        "seq",
-        "session",
-        "type",
-        "voided",
-        "writer",
-    )
-
-    def __init__(
-        self,
-        record: Recorded,
-        voided: bool,
-        line: str = "",
-        amended_by: int | None = None,
-        between: int | None = None,
-    ) -> None:
-        self.campaign = record.campaign
-        self.seq = record.seq
-        self.event_id = record.event_id
-        self.type = record.type
-        self.schema = record.schema
-        self._text = record.text
-        self._data = record.data if record.text is None else None
-        self._recorded_at = record.recorded_at
-        self.game_time = record.game_time
-        self.session = record.session
-        self.prev_hash = record.prev_hash
-        self.hash = record.hash
-        #: who entered it (None: an event older journals wrote)
-        self.writer = record.writer
-        self.voided = voided
-        #: the seq of the re-rule that amended this ruling (the fold reads it as amended)
-        self.amended_by = amended_by
-        #: the line `journal log` prints (not in the JSON)
-        self.line = line
-        #: `log --session N`: N, for an event logged between session N-1 and N (its
-        #: `session` is null)
-        self.between = between
-
-    @property
-    def data(self) -> JSON:
-        """The payload, its keys sorted at every depth as an export has them."""
-        data = self._data if self._text is None else msgspec.json.decode(self._text)
-        return sorted_json(data)
-
-    @property
-    def recorded_at(self) -> str:
-        return format_instant(self._recorded_at)
-
-    def to_json(self) -> JSONDict:
-        return {
-            "campaign": self.campaign,
-            "seq": self.seq,
-            "event_id": self.event_id,
-            "type": self.type,
-            "schema": self.schema,
-            "data": self.data,
-            "recorded_at": self.recorded_at,
-            "game_time": self.game_time,
-            "session": self.session,
-            "prev_hash": self.prev_hash,
-            "hash": self.hash,
-            "writer": self.writer,
-            "voided": self.voided,
-            "amended_by": self.amended_by,
-        }
-
-
-class LogDocument(Document, Struct, frozen=True):
-    """`log --json`: a JSON array of events in seq order."""
-
-    entries: tuple[LogEntry, ...]
-    #: with `--character`: who they are, by every name (`Tobias (was Tobais until #12)`)
-    heading: str | None = None
-
-    def to_json(self) -> list[JSON]:
-        return [entry.to_json() for entry in self.entries]
-
-    def text(self, writers: bool = False) -> str:
-        """`journal log` (under its heading, when it follows one character); with
-        `writers`, who entered each event (`-` when not known)."""
-        if writers:
-            width = max((len(e.writer or "-") for e in self.entries), default=1)
-            lines = [
-                f"#{e.seq:<4} {e.writer or '-':<{width}}  {e.line}{_mark(e)}" for e in self.entries
-            ]
-        else:
-            lines = [f"#{e.seq:<4} {e.line}{_mark(e)}" for e in self.entries]
-        return "\n".join([f"{self.heading}:", *lines] if self.heading else lines)
-
-
-def _mark(entry: LogEntry) -> str:
-    if entry.between:
-        return f" [before session {entry.between}]" + (" [voided]" if entry.voided else "")
-    if entry.voided:
-        return " [voided]"
-    if entry.amended_by is not None:
-        return f" [amended by #{entry.amended_by}]"
-    return ""
 
 
 class CharacterView(Document, Struct, frozen=True):
@@ -658,6 +543,40 @@ class Journal:
         as_of: int | None = None,
         as_of_session: int | None = None,
     ) -> LogDocument:
+        upto, state, scope = self._log_scope(session, character, as_of, as_of_session)
+        records, corrections = self._campaign.history(upto)
+        rows = ((r.seq, r.type, r.schema, r, r.session, r) for r in records)
+        with rarely_collected():
+            entries = walk(rows, _payload_of, corrections, self.ruleset, scope, _entry)
+        return LogDocument(tuple(entries), self._log_heading(upto, state, scope[2]))
+
+    def log_text(
+        self,
+        session: int | None = None,
+        character: str | None = None,
+        as_of: int | None = None,
+        as_of_session: int | None = None,
+        writers: bool = False,
+    ) -> str:
+        """`journal log`: the text of `log(...)` (`LogDocument.text`; empty when no event is
+        shown), read for its lines only (`Store.read_for_log`, no record made)."""
+        upto, state, scope = self._log_scope(session, character, as_of, as_of_session)
+        rows, corrections = self._campaign.log_history(upto)
+        payload_of = partial(decoded, self.campaign)
+        with rarely_collected():
+            lines = walk(rows, payload_of, corrections, self.ruleset, scope, LogLine)
+        heading = self._log_heading(upto, state, scope[2])
+        return log_text(lines, heading, writers) if lines else ""
+
+    def _log_scope(
+        self,
+        session: int | None,
+        character: str | None,
+        as_of: int | None,
+        as_of_session: int | None,
+    ) -> tuple[int | None, CampaignState, LogScope]:
+        """The seq a log ends at (None: now), the state there, and what `log.walk` keeps:
+        the session, the seq its session began after, the character, the renames."""
         upto = self.upto(as_of, as_of_session)
         since = 0  # with a session: what was logged after the one before it ended counts
         if session is not None:
@@ -666,48 +585,16 @@ class Journal:
                 since = self._campaign.session_end(session - 1) or 0
         state = self._state(upto)
         ident = None if character is None else self._who(character, state, upto)
-        records, corrections = self._campaign.history(upto)
         renames = Renames(state)
         names = renames if renames.any else None  # None: every name reads as it did
-        with rarely_collected():
-            entries = self._log_entries(records, corrections, session, since, ident, names)
-        now = state if upto is None else self._state()
-        heading = None if ident is None or not now.formerly(ident) else now.called(ident)
-        return LogDocument(tuple(entries), heading)
+        return upto, state, (session, since, ident, names)
 
-    def _log_entries(
-        self,
-        records: Iterable[Recorded],
-        corrections: Corrections,
-        session: int | None,
-        since: int,
-        ident: CharacterId | None,
-        renames: Renames | None,
-    ) -> list[LogEntry]:
-        ruleset = self.ruleset
-        amended, amended_by, voided = (
-            corrections.amended,
-            corrections.amended_by,
-            corrections.voided,
-        )
-        entries = []
-        began = False  # the session asked for has begun: no more "between" events
-        # who held each name at each event's seq: the light walk of the core's fold
-        for record, before, after in names_walk(records, corrections):
-            between = None
-            if session is not None and record.session != session:
-                if record.session is not None or record.seq <= since or began:
-                    continue
-                between = session
-            began = began or (session is not None and record.session == session)
-            if ident is not None and ident not in concerned(record.payload, before, after, ruleset):
-                continue
-            seq = record.seq
-            ruling = amended.get(seq)
-            shown = record if ruling is None else as_ruled(record, ruling)
-            line = describe(shown, ruleset, None if renames is None else renames.of(record, after))
-            entries.append(LogEntry(record, seq in voided, line, amended_by.get(seq), between))
-        return entries
+    def _log_heading(
+        self, upto: int | None, state: CampaignState, ident: CharacterId | None
+    ) -> str | None:
+        """With `--character`: who they are, by every name (None: not asked, or one name)."""
+        now = state if upto is None else self._state()
+        return None if ident is None or not now.formerly(ident) else now.called(ident)
 
     def _who(self, name: str, state: CampaignState, upto: int | None) -> CharacterId:
         """Whom `name` denotes as of `state` (a name as it was then), else whom it denotes
@@ -1067,6 +954,21 @@ def check_receipt(text: str) -> str:
 
     Receipt.parse(text)
     return text
+
+
+def _payload_of(seq: int, kind: str, schema: int, record: Recorded) -> Event:
+    return record.payload
+
+
+def _entry(
+    record: Recorded,
+    seq: int,
+    line: str,
+    voided: bool,
+    amended_by: int | None,
+    between: int | None,
+) -> LogEntry:
+    return LogEntry(record, voided, line, amended_by, between)
 
 
 def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:

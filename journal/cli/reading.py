@@ -80,11 +80,13 @@ def log(
       journal log --character Linda --json
       journal log --writers
     """
-    document = settings.journal().log(session, character, as_of, as_of_session)
+    journal = settings.journal()
     if as_json:
-        emit_json(document.to_json())
-    elif document.entries:
-        click.echo(document.text(writers))
+        emit_json(journal.log(session, character, as_of, as_of_session).to_json())
+        return
+    text = journal.log_text(session, character, as_of, as_of_session, writers)
+    if text:
+        click.echo(text)
 
 
 @click.command()

@@ -16,6 +16,10 @@ from journal.events.registry import Event, from_data, from_json
 #: made of it, and none of the chain's columns is read: a replay's hot path.
 FoldRow = tuple[int, str, int, str | bytes, datetime, str | None, int | None]
 
+#: what the text of `journal log` reads of an event (`Store.read_for_log`): seq, type,
+#: schema, the payload's JSON text, session, writer. None of the chain's columns, no instant.
+LogRow = tuple[int, str, int, str | bytes, int | None, str | None]
+
 
 class Recorded:
     """An event as stored: its place in the campaign's stream, its payload and its chain link.
@@ -125,6 +129,15 @@ class Recorded:
         if self.writer is not None:
             line["writer"] = self.writer
         return line
+
+
+def decoded(campaign: str, seq: int, kind: str, schema: int, text: str | bytes) -> Event:
+    """The typed payload of a stored event read as its JSON text (a `LogRow`), as
+    `Recorded.payload` decodes it: an event its rules cannot read raises UnreadableEvent."""
+    try:
+        return from_json(kind, schema, text)
+    except (ValueError, TypeError) as exc:  # msgspec's DecodeError is a ValueError
+        raise UnreadableEvent(seq, kind, _first(exc), campaign) from None
 
 
 def format_instant(moment: datetime) -> str:

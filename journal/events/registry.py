@@ -150,18 +150,21 @@ def from_data(type_name: str, schema: int, data: Mapping[str, object]) -> Event:
     return payload
 
 
-@cache
-def _decoder(type_name: str) -> msgspec.json.Decoder[Event]:
-    return msgspec.json.Decoder(event_class(type_name))
+#: type name -> its schema and its decoder's `decode`, made once: `from_json` looks each
+#: event up once (a replay or a log decodes every event of a campaign)
+_DECODERS: dict[str, tuple[int, Callable[[str | bytes], Event]]] = {}
 
 
 def from_json(type_name: str, schema: int, text: str | bytes) -> Event:
     """A payload from JSON text the journal wrote itself: decoded straight into its type,
     without the checks `from_data` makes of what comes from outside."""
-    cls = event_class(type_name)
-    if schema == cls.schema:
+    found = _DECODERS.get(type_name)
+    if found is None:
+        cls = event_class(type_name)
+        found = _DECODERS[type_name] = (cls.schema, msgspec.json.Decoder(cls).decode)
+    if schema == found[0]:
         try:
-            return _decoder(type_name).decode(text)
+            return found[1](text)
         except msgspec.ValidationError:
             pass  # let from_data say precisely what does not fit
     return from_data(type_name, schema, msgspec.json.decode(text))

@@ -14,10 +14,16 @@ Terms = tuple[Term, ...]
 def describe_terms(terms: Terms, total: int | None = None) -> str:
     """`Reaction 12, HF 6 - Hardness 2 -4, +d10 +9, -d10 -3 = 14`."""
     if not terms:
-        text = ""
-    else:  # the first term unsigned, the others signed (a log line has a few, many lines)
-        (label, value), rest = terms[0], terms[1:]
-        text = ", ".join([f"{label} {value}", *[f"{label} {value:+d}" for label, value in rest]])
+        return "" if total is None else f" = {total}"
+    # the first term unsigned, the others signed; an int's sign without the format spec
+    # `:+d`, which costs twice as much (a log line has a few terms, a log many lines)
+    label, value = terms[0]
+    text = f"{label} {value}"
+    for label, value in terms[1:]:
+        if type(value) is int:
+            text += f", {label} +{value}" if value >= 0 else f", {label} {value}"
+        else:
+            text += f", {label} {value:+d}"
     return f"{text} = {total}" if total is not None else text
 
 

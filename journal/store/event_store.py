@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from journal.events.recorded import FoldRow, Recorded
+from journal.events.recorded import FoldRow, LogRow, Recorded
 from journal.store import versions
 from journal.store.access import Access
 from journal.store.appending import Appender, Imported, head_in
@@ -213,6 +213,15 @@ class Store:
             ):
                 at = text(at) if type(at) is str else instant(at)
                 yield seq, kind, schema, data, at, game_time, session
+
+    def read_for_log(
+        self, campaign: str, *, after: int = 0, upto: int | None = None
+    ) -> Iterator[LogRow]:
+        """What the text of `journal log` reads of the campaign's events, in seq order, as
+        `LogRow`s: no record made, no instant parsed, none of the chain's columns read."""
+        bounds = {"campaign": campaign, "after": after, "upto": NO_BOUND if upto is None else upto}
+        with self._recorder.reading() as conn:
+            yield from conn.rows("read_for_log", bounds)
 
     def read_backwards(self, campaign: str, *, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events from the newest (at or before `upto`) back to the first."""

@@ -23,7 +23,7 @@ from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorde
 from journal.store.schema import events, snapshots
 
 #: the statements whose rows are streamed in batches (server-side cursors on PostgreSQL)
-STREAMED = {"read": 500, "read_for_fold": 500, "read_backwards": 50}
+STREAMED = {"read": 500, "read_for_fold": 500, "read_for_log": 500, "read_backwards": 50}
 
 
 def translated(exc: DBAPIError) -> DriverError:

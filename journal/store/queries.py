@@ -43,6 +43,8 @@ class Queries:
     #: what a fold reads of each event: seq, type, schema, data, recorded_at, game_time,
     #: session (none of the chain's columns)
     read_for_fold: Select[Any]
+    #: what the text of `journal log` reads: seq, type, schema, data, session, writer
+    read_for_log: Select[Any]
     get: Select[Any]
     firsts: Select[Any]
     corrections: Select[Any]
@@ -82,6 +84,9 @@ def queries(dialect: str) -> Queries:
         .where(c.campaign == campaign, c.seq > bindparam("after"), c.seq <= bindparam("upto"))
         .order_by(c.seq),
         read_for_fold=select(columns[0], *columns[2:8])  # seq, type ... session
+        .where(c.campaign == campaign, c.seq > bindparam("after"), c.seq <= bindparam("upto"))
+        .order_by(c.seq),
+        read_for_log=select(*(columns[i] for i in (0, 2, 3, 4, 7, 10)))
         .where(c.campaign == campaign, c.seq > bindparam("after"), c.seq <= bindparam("upto"))
         .order_by(c.seq),
         get=select(*columns).where(c.campaign == campaign, c.seq == bindparam("seq")),

@@ -31,6 +31,7 @@ STATEMENTS = (
     "head",
     "read",
     "read_for_fold",
+    "read_for_log",
     "get",
     "firsts",
     "corrections",

@@ -40,6 +40,8 @@ SQL = {
     "WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
     "read_for_fold": "SELECT seq, type, schema, data, recorded_at, game_time, session "
     "FROM events WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
+    "read_for_log": "SELECT seq, type, schema, data, session, writer "
+    "FROM events WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
     "get": f"SELECT {_COLUMNS} FROM events WHERE campaign = :campaign AND seq = :seq",
     "firsts": f"SELECT campaign, {_COLUMNS} FROM events "
     "WHERE type = 'CampaignCreated' AND seq = 1 ORDER BY position",

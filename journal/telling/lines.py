@@ -36,7 +36,7 @@ from journal.rules.core.events import (
 )
 from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
-from journal.telling.contract import telling_of
+from journal.telling.contract import Telling, telling_of
 from journal.text import type_words, value_text
 
 
@@ -201,6 +201,38 @@ def describe_payload(payload: Event, ruleset: Ruleset | None) -> str:
     return text or payload.type
 
 
+class LineBook:
+    """`describe_payload` for the many events of one log: each event class's line (the
+    core's, else its ruleset's) found once, not looked up again for every event."""
+
+    def __init__(self, ruleset: Ruleset | None) -> None:
+        self._ruleset = ruleset
+        self._found: dict[type[Event], Callable[[Any], str | None]] = {}
+
+    def line(self, payload: Event) -> str:
+        """`describe_payload(payload, ruleset)`."""
+        found = self._found.get(type(payload))
+        if found is None:
+            found = self._found[type(payload)] = self._handler(type(payload))
+        return found(payload) or payload.type
+
+    def _handler(self, kind: type[Event]) -> Callable[[Any], str | None]:
+        ruleset = self._ruleset
+        core = _CORE_LINES.get(kind)
+        if core is not None:
+            return lambda payload: core(payload, ruleset)
+        if ruleset is None:
+            return _no_line
+        telling = telling_of(ruleset.name)
+        if type(telling).describe is not Telling.describe:  # a telling that words its own
+            return telling.describe
+        return telling.lines.handler(kind) or _no_line
+
+
+def _no_line(payload: Event) -> None:
+    return None
+
+
 def describe(
     record: Recorded, ruleset: Ruleset | None, names: Mapping[str, str] | None = None
 ) -> str:
@@ -249,8 +281,14 @@ class Renames:
     def of(self, record: Recorded, after: CampaignState) -> dict[str, str]:
         """`at` for the names `record` uses (folded into `after`): an amendment's as they
         were held at the ruling it amends."""
-        if record.type == "RulingAmended" and isinstance(record.payload, RulingAmended):
-            return self.held(after.ids_at(record.payload.seq))
+        if record.type == "RulingAmended":
+            return self.of_payload(record.payload, after)
+        return self.held(after.ids)
+
+    def of_payload(self, payload: Event, after: CampaignState) -> dict[str, str]:
+        """`of` for an event's payload."""
+        if isinstance(payload, RulingAmended):
+            return self.held(after.ids_at(payload.seq))
         return self.held(after.ids)
 
     def held(self, ids: Mapping[str, CharacterId]) -> dict[str, str]:

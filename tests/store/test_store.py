@@ -143,3 +143,19 @@ def test_a_replay_reads_what_the_fold_needs_of_each_event(store: Store) -> None:
         assert (at, game_time, session) == (record.recorded_at, record.game_time, record.session)
         assert at.tzinfo is None
     assert [row[0] for row in store.read_for_fold("c")] == [1, 2, 3, 4, 5]
+
+
+def test_the_log_reads_what_its_lines_show_of_each_event(store: Store) -> None:
+    """`read_for_log`: the events of one campaign between two seqs, in order, each as the
+    record `read` gives has it (payload text, session, writer), streamed."""
+    store.append("c", 0, [note(str(i))._replace(session=2, writer="gm") for i in range(5)])
+    store.append("other", 0, [note("elsewhere")])
+    rows = store.read_for_log("c", after=1, upto=4)
+    assert pyinspect.isgenerator(rows)
+    found = list(rows)
+    records = list(store.read("c", after=1, upto=4))
+    assert [row[0] for row in found] == [2, 3, 4]
+    for (seq, kind, schema, text_, session, writer), record in zip(found, records, strict=True):
+        assert (seq, kind, schema, text_) == (record.seq, record.type, record.schema, record.text)
+        assert (session, writer) == (record.session, record.writer) == (2, "gm")
+    assert [row[0] for row in store.read_for_log("c")] == [1, 2, 3, 4, 5]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from journal.events.registry import DiceRoll, Event, to_data
+from journal.events.terms import describe_terms
 from journal.rules import load
 from journal.rules.core.events import (
     Adjustment,
@@ -119,3 +120,20 @@ def test_an_event_nobody_tells_reads_as_its_type() -> None:
 
 def _data(payload: Event) -> dict[str, object]:
     return dict(to_data(payload))
+
+
+@pytest.mark.parametrize(
+    ("terms", "total", "line"),
+    [
+        ((("Reaction", 10), ("HF 5 - Hardness 0", -5), ("+d10", 0), ("-d10", -2)), 3,
+         "Reaction 10, HF 5 - Hardness 0 -5, +d10 +0, -d10 -2 = 3"),
+        ((("Reaction", -1), ("soak", 2)), None, "Reaction -1, soak +2"),
+        ((("base", 4), ("flag", True)), 5, "base 4, flag +1 = 5"),  # a bool signs as its int
+        ((), 7, " = 7"),
+        ((), None, ""),
+    ],
+)  # fmt: skip
+def test_terms_read_the_first_unsigned_and_the_others_signed(
+    terms: tuple[tuple[str, int], ...], total: int | None, line: str
+) -> None:
+    assert describe_terms(terms, total) == line
