@@ -168,37 +168,9 @@ class Store:
     def read(self, campaign: str, *, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         """The campaign's events in seq order, streamed in batches."""
         bounds = {"campaign": campaign, "after": after, "upto": NO_BOUND if upto is None else upto}
-        text = datetime.fromisoformat  # SQLite's instants, the common case, without a call
-        # `recorded_from_row` inlined: the audit and the log read every event of a campaign
         with self._recorder.reading() as conn:
-            for (
-                seq,
-                event_id,
-                kind,
-                schema,
-                data,
-                at,
-                game_time,
-                session,
-                prev,
-                link,
-                writer,
-            ) in conn.rows("read", bounds):
-                yield Recorded(
-                    campaign,
-                    seq,
-                    event_id,
-                    kind,
-                    schema,
-                    None,
-                    text(at) if type(at) is str else instant(at),
-                    game_time,
-                    session,
-                    prev,
-                    link,
-                    text=data,
-                    writer=writer,
-                )
+            for row in conn.rows("read", bounds):
+                yield recorded_from_row(campaign, row)
 
     def read_for_fold(
         self, campaign: str, *, after: int = 0, upto: int | None = None
