@@ -209,7 +209,7 @@ def roll_initiative(state: CampaignState, name: str, dice: DiceBox) -> Initiativ
     plus, minus = roll.faces
     worded = penalty_term(p.hf, p.soak, hardness, label)
     terms: Terms = (("Reaction", reaction), worded, ("+d10", plus), ("-d10", -minus))
-    total = reaction + worded[1] + plus - minus  # the terms' sum (the audit decides 10,000s)
+    total = sum(value for _, value in terms)
     return InitiativeRolled(
         character=who.name,
         turn=encounter.turn,
