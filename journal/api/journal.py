@@ -937,8 +937,7 @@ class Journal:
         return render.book_pdf(self._campaign, audience, paper, final, templates, so_far)
 
     def _book_state(self, as_of_session: int | None) -> CampaignState:
-        upto = self.upto(as_of_session=as_of_session)
-        return self._state(upto) if upto is not None else self._state()
+        return self._state(self.upto(as_of_session=as_of_session))
 
     def export(self) -> Iterator[str]:
         """The whole log as JSON Lines (voided events included)."""
