@@ -180,7 +180,7 @@ def arc_of(log: Log | Stream, name: str, gm: bool = False) -> ArcDocument:
     ident = state.identity(name)
     who = Who(ident, state.name_of(ident))
     ruleset = log.ruleset
-    narrator = narrator_of(ruleset.name)
+    narrator = narrator_of(ruleset.name).seen_by(gm)
     arc = _Walk(who, ruleset, narrator.arc_numbers(who, log.steps))
 
     def seen() -> Iterator[Step]:

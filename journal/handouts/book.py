@@ -38,7 +38,7 @@ def book_context(
     arcs = [arc_of(whole, name, gm=who.gm) for name in names]
     ruleset = whole.ruleset
     status = ruleset.status(final)
-    narrator = narrator_of(ruleset.name)
+    narrator = narrator_of(ruleset.name).seen_by(who.gm)
     stamp = stamp_of(campaign, final)
     return {
         "campaign": {"title": final.title, "slug": final.slug, "ruleset": final.ruleset},

@@ -106,6 +106,13 @@ class Narrator:
                 return folder
         return None
 
+    def seen_by(self, gm: bool) -> Narrator:
+        """The hooks that tell a handout for the GM (`gm`) or for the players and the
+        characters: the same for both by default. A ruleset that keeps some numbers from
+        the players (a campaign option) gives them hooks of their own; every handout asks
+        here with its audience (the recap, the arc, the book, the pages built from them)."""
+        return self
+
     # --- a session's recap ---------------------------------------------------------------
 
     def encounter_opened(self, step: Step, recap: RecapView) -> Encounter | None:

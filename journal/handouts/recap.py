@@ -188,7 +188,7 @@ class Recap:
     def __init__(self, log: Log, number: int, audience: Audience) -> None:
         self.log = log
         self.ruleset = log.ruleset
-        self.narrator = narrator_of(self.ruleset.name)
+        self.narrator = narrator_of(self.ruleset.name).seen_by(audience.gm)
         self.number = number
         self.audience = audience
         self.steps = log.session(number)

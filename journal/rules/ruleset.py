@@ -117,6 +117,11 @@ class Ruleset(ABC):
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
         """Validate a character sheet from `character add`; the canonical sheet to record."""
 
+    def build_sheet_for(self, state: CampaignState, sheet: JSONObject) -> JSONObject:
+        """`build_sheet` for a character joining the campaign `state` (its options: a
+        preset may give the sheet other ranges); by default the campaign changes nothing."""
+        return self.build_sheet(sheet)
+
     @abstractmethod
     def initial(self) -> RulesState:
         """The ruleset's state before any event."""

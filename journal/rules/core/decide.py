@@ -62,7 +62,7 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
             _new_name(state, name, recorded)
             if not recorded:
                 _fit_name(name, state.characters)
-            return [CharacterAdded(name, ruleset.build_sheet(sheet))]
+            return [CharacterAdded(name, ruleset.build_sheet_for(state, sheet))]
         case RenameCharacter(old=old, new=new, recorded=recorded):
             who = state.character(old)
             new = _spaced(new, recorded)

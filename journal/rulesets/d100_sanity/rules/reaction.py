@@ -1,0 +1,56 @@
+"""`journal react NAME flee|struggle|submit`: a Delta Green agent gone temporarily insane
+flees, struggles or submits, as the player chooses; the journal records the choice. All its
+rules in one place: the command, its event, and their decider, fold, recaller and
+concerns."""
+
+from __future__ import annotations
+
+from journal.plugin import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
+from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.d100_sanity.rules.lookup import investigator, rules_of, with_changes
+from journal.rulesets.d100_sanity.rules.state import REACTIONS, SanityState
+
+
+class ChooseReaction(Command, frozen=True):
+    character: str
+    reaction: str
+
+
+@event
+class ReactionChosen(Event, frozen=True):
+    """The player's choice for the temporary insanity the sanity roll at `for_seq` began."""
+
+    character: str
+    reaction: str
+    for_seq: int
+
+
+@DECIDE.on(ChooseReaction)
+def choose(state: CampaignState, command: ChooseReaction, dice: DiceBox) -> list[Event]:
+    who = investigator(state, command.character)
+    reaction = command.reaction.strip().casefold()
+    if reaction not in REACTIONS:
+        raise RuleError(
+            f"an agent flees, struggles or submits: {', '.join(REACTIONS)}, "
+            f"not {command.reaction!r}"
+        )
+    owed = who.owed("reaction")
+    if not owed:
+        raise RuleError(
+            f"{who.name} has no choice to make: flee, struggle or submit comes with a "
+            "temporary insanity (5 or more SAN lost to one roll)"
+        )
+    return [ReactionChosen(who.name, reaction, owed[0].seq)]
+
+
+@EVOLVE.on(ReactionChosen)
+def _chosen(state: CampaignState, payload: ReactionChosen, meta: Meta) -> SanityState:
+    who = rules_of(state).characters.get(payload.character)
+    if who is None:
+        return rules_of(state)
+    settled = [d for d in who.due if not (d.what == "reaction" and d.seq == payload.for_seq)]
+    return with_changes(state, payload.character, due=tuple(settled))
+
+
+RECALL.on(ReactionChosen)(lambda p: ChooseReaction(p.character, p.reaction))
+CONCERNS.on(ReactionChosen)(lambda p: (p.character,))

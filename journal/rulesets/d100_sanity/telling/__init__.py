@@ -1,0 +1,103 @@
+"""How d100 sanity campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
+
+A command's telling is one module of this package (`sanity.py`, `bout.py`, ...): its
+events' log lines on `LINES` and handout sentences on `SENTENCES`. `load_modules` imports
+every module, so no list names them; the tables come first, since each module takes them
+from here while this module loads it. `board` holds the board and the status rows, `words`
+what the lines and sentences share.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from journal.plugin import (
+    BoardGrid,
+    Command,
+    Lines,
+    Recorded,
+    Ruleset,
+    Sentences,
+    StatusDocument,
+    Telling,
+    load_modules,
+)
+
+LINES = Lines("log line")
+SENTENCES = Sentences("handout sentence")
+
+load_modules(__name__)
+
+from journal.rulesets.d100_sanity.telling import board as _board  # noqa: E402
+
+if TYPE_CHECKING:
+    from journal.plugin import CampaignState, Stake
+
+#: how the GM is asked for each roll, in the order a ruling needs them
+DICE_WORDS = {
+    "sanity": "sanity roll",
+    "loss": "loss",
+    "project": "projection onto a bond",
+    "int": "INT roll (5 or more lost)",
+    "hours": "temporary insanity, hours",
+    "months": "indefinite insanity, months",
+    "length": "bout of madness",
+    "entry": "roll on the table",
+    "award": "SAN award",
+    "therapy": "therapy roll",
+}
+
+
+class SanityTelling(Telling):
+    lines: ClassVar[Lines] = LINES
+    sentences: ClassVar[Sentences] = SENTENCES
+    explain_labels = _board.EXPLAIN_LABELS
+    explain_hidden = _board.EXPLAIN_HIDDEN
+    explain_skipped = _board.EXPLAIN_SKIPPED
+    explain_expanded = _board.EXPLAIN_EXPANDED
+    explain_rulings = frozenset(
+        {"InsanityEnded", "DisorderGained", "ReactionChosen", "AdaptationCosted"}
+    )
+    dice_order = tuple(DICE_WORDS)
+
+    def board_grid(self, document: StatusDocument) -> BoardGrid:
+        return _board.board_grid(document)
+
+    def ruling_words(self, record: Recorded) -> str:
+        data = record.data
+        who = data.get("character")
+        if record.type == "SanityRolled":
+            threat = data.get("threat")
+            against = f" against {threat}" if isinstance(threat, str) else ""
+            return f"{who}'s sanity roll{against} ({data.get('loss')})"
+        if record.type == "BoutRecorded":
+            return f"{who}'s bout of madness"
+        return super().ruling_words(record)
+
+    def dice_label(
+        self,
+        state: CampaignState,
+        command: Command,
+        purpose: str,
+        count: int,
+        sides: int,
+        stake: Stake | None = None,
+    ) -> str:
+        """`Mara's sanity roll: d100, needs 43 or less; loss 1/1d6`."""
+        who = getattr(command, "character", None)
+        who = Ruleset.spelled(state, who) if isinstance(who, str) else None
+        if purpose.startswith("award "):
+            who, what = purpose.removeprefix("award "), "SAN award"
+        else:
+            what = DICE_WORDS.get(purpose, purpose)
+        dice = "d100" if (count, sides) == (1, 100) else f"{count}d{sides}"
+        if stake is not None and stake.about:
+            what = f"{what} ({stake.about})"
+        text = (f"{who}'s " if who else "") + f"{what}: {dice}" + (stake.words() if stake else "")
+        loss = getattr(command, "loss", None)
+        if purpose == "sanity" and isinstance(loss, str):
+            text += f"; loss {loss}"
+        return text
+
+
+TELLING = SanityTelling()
