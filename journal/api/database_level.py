@@ -339,6 +339,23 @@ class Database:
             self.describe(),
         )
 
+    @staticmethod
+    def examples() -> dict[str, str]:
+        """The example campaigns the journal ships (`campaigns/SLUG/log.jsonl`), each with
+        the ruleset its first event names, by slug in order."""
+        import json
+
+        from journal.resources import shipped
+
+        found: dict[str, str] = {}
+        for log in sorted(shipped("campaigns").glob("*/log.jsonl")):
+            with log.open(encoding="utf-8") as lines:
+                first = json.loads(lines.readline() or "{}")
+            ruleset = first.get("data", {}).get("ruleset") if isinstance(first, dict) else None
+            if isinstance(ruleset, str):
+                found[log.parent.name] = ruleset
+        return found
+
     def import_example(self, slug: str) -> ImportReport:
         """Import the example campaign `slug` the journal ships (`campaigns/SLUG/log.jsonl`:
         the rule text's worked examples) under its own name."""

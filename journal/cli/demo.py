@@ -18,31 +18,38 @@ DEMO = "jackson-zombies"
 
 @click.command()
 @click.option(
+    "--ruleset",
+    metavar="RULESET",
+    help="Replay the worked example of this ruleset instead (see `journal --help`).",
+)
+@click.option(
     "--out",
     metavar="DIR",
     help="Where to write the handouts (default: handouts/ beside the database).",
 )
 @pass_settings
-def demo(settings: Settings, out: str | None) -> None:
+def demo(settings: Settings, ruleset: str | None, out: str | None) -> None:
     """Import the worked example of the rule text (Freddie, Ariella and Linda against
     the Jackson zombie horde) into ./journal.db (or --db), show it, and write its
     handouts (the recap for the players and the GM, each character's arc; HTML and
-    Markdown).
+    Markdown). With --ruleset, another ruleset's worked example.
 
     \b
     Example:
       journal demo
       journal --db /tmp/demo.db demo --out /tmp/handouts
+      journal --db /tmp/sanity.db demo --ruleset d100-sanity
     """
+    example = DEMO if ruleset is None else _example_of(ruleset)
     database = settings.database(create=True)
-    yours = [c for c in database.campaign_slugs() if c != DEMO]
+    yours = [c for c in database.campaign_slugs() if c != example]
     if yours:
         fail(
             f"{database.describe()} already holds your campaign(s) {', '.join(yours)}: "
             "run the demo in another folder, or with --db demo.db"
         )
-    result = database.import_example(DEMO)
-    journal = database.campaign(DEMO)
+    result = database.import_example(example)
+    journal = database.campaign(example)
     click.echo(
         f"Imported the worked example into {database.describe()} "
         f"({result.added} new events of {result.read}).\n"
@@ -57,7 +64,25 @@ def demo(settings: Settings, out: str | None) -> None:
     click.echo(f"\nHandouts in {folder}:")
     for path in write_handouts(journal, folder):
         click.echo(f"  {path}")
-    click.echo("\nTry next: journal log    journal explain Ariella    journal audit")
+    first = next(iter(journal.overview().characters), "NAME")
+    click.echo(f"\nTry next: journal log    journal explain {first}    journal audit")
+
+
+def _example_of(ruleset: str) -> str:
+    """The worked example `--ruleset` names: the one its command-line part names, else the
+    first the journal ships for it."""
+    from journal.api import Database
+    from journal.cli.rulesets import commands_of
+
+    shipped = Database.examples()
+    if ruleset not in set(shipped.values()):
+        known = ", ".join(sorted(set(shipped.values())))
+        fail(f"no worked example ships for the ruleset {ruleset!r} (examples: {known})")
+    part = commands_of(ruleset)
+    named = None if part is None else part.example
+    if named is not None and shipped.get(named) == ruleset:
+        return named
+    return next(slug for slug, owner in shipped.items() if owner == ruleset)
 
 
 def _handouts_folder(out: str | None, database: Path | None) -> Path:

@@ -24,6 +24,9 @@ class RulesetCommands(ABC):
 
     #: `character add` lines for `--help` (one example per line; `\\` continues one)
     sheet_example: str = ""
+    #: the shipped example campaign `journal demo --ruleset NAME` imports (`campaigns/SLUG`;
+    #: None: the first shipped campaign of the ruleset)
+    example: str | None = None
 
     @abstractmethod
     def commands(self) -> Mapping[str, click.Command]:
@@ -53,10 +56,12 @@ class WiredCommands(RulesetCommands):
         sheet: Callable[[dict[str, Any]], dict[str, object]],
         sheet_example: str = "",
         tour: Callable[[Journal], str] | None = None,
+        example: str | None = None,
     ) -> None:
         self._commands, self._options, self._sheet = commands, sheet_options, sheet
         self.sheet_example = sheet_example
         self._tour = tour
+        self.example = example
 
     def commands(self) -> Mapping[str, click.Command]:
         return self._commands()

@@ -568,4 +568,4 @@ def tour(journal: Journal) -> str:
     return "\n".join(lines)
 
 
-CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE, tour)
+CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE, tour, example="blackwood-lane")

@@ -56,8 +56,9 @@ class BoutRecorded(Event, frozen=True):
 @DECIDE.on(RecordBout)
 def _bout(state: CampaignState, command: RecordBout, dice: DiceBox) -> list[Event]:
     who = able(state, command.character)
-    owed = who.owed("bout")
-    if not owed and not insane_now(state, who):
+    insane = insane_now(state, who)
+    owed = who.owed("bout") if insane else ()
+    if not insane:
         raise RuleError(
             f"{who.name} is not insane: a bout of madness comes with an insanity (or any "
             "loss while insane)"

@@ -55,7 +55,7 @@ class Expression(Struct, frozen=True):
         if self.count:
             found.append((f"{self.count}d{self.sides}", sum(faces)))
         if self.added or not self.count:
-            found.append((f"+{self.added}" if self.count else "a fixed", self.added))
+            found.append((f"+{self.added}" if self.count else "fixed", self.added))
         return tuple(found)
 
     def most_terms(self) -> Terms:

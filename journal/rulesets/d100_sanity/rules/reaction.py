@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from journal.plugin import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
 from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
-from journal.rulesets.d100_sanity.rules.lookup import investigator, rules_of, with_changes
+from journal.rulesets.d100_sanity.rules.lookup import (
+    insane_now,
+    investigator,
+    rules_of,
+    with_changes,
+)
 from journal.rulesets.d100_sanity.rules.state import REACTIONS, SanityState
 
 
@@ -34,7 +39,7 @@ def choose(state: CampaignState, command: ChooseReaction, dice: DiceBox) -> list
             f"an agent flees, struggles or submits: {', '.join(REACTIONS)}, "
             f"not {command.reaction!r}"
         )
-    owed = who.owed("reaction")
+    owed = who.owed("reaction") if insane_now(state, who) else ()
     if not owed:
         raise RuleError(
             f"{who.name} has no choice to make: flee, struggle or submit comes with a "

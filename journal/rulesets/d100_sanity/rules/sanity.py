@@ -44,10 +44,10 @@ from journal.rulesets.d100_sanity.rules.lookup import (
 )
 from journal.rulesets.d100_sanity.rules.options import (
     delta_green,
-    indefinite,
     san_hidden,
     threat_cap,
 )
+from journal.rulesets.d100_sanity.rules.options import indefinite as indefinite_rule
 from journal.rulesets.d100_sanity.rules.reaction import ChooseReaction, choose
 from journal.rulesets.d100_sanity.rules.state import (
     ADAPTING,
@@ -127,6 +127,7 @@ class SanityRolled(Event, frozen=True):
     threat_lost: int  # lost to the threat in the scope before this roll
     tally: int | None  # after it (the loss after the cap and adaptation, before a projection)
     # the game day
+    indefinite: bool  # a fifth of the day's SAN lost brings an indefinite insanity
     day: str
     day_san: int
     day_lost: int  # the day's losses after this roll
@@ -280,7 +281,8 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
     fifth = max(1, day_san // 5)
     crossed = amount > 0 and before_today < fifth <= day_lost
     indefinite_now = any(i.kind == "indefinite" for i in held_now)
-    begins_indefinite = indefinite(state) and crossed and not permanent and not indefinite_now
+    fifths = indefinite_rule(state)
+    begins_indefinite = fifths and crossed and not permanent and not indefinite_now
     big = amount >= TEMPORARY_LOSS and not permanent and not begins_indefinite
 
     int_roll = int_target = understood = None
@@ -333,6 +335,7 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
         cap=cap,
         threat_lost=threat_lost,
         tally=tally,
+        indefinite=fifths,
         day=key,
         day_san=day_san,
         day_lost=day_lost,
@@ -379,13 +382,14 @@ def _sanity(state: CampaignState, command: Sanity, dice: DiceBox) -> list[Event]
         said.append(RecordCost(who, command.cost))
     events: list[Event] = [rolled]
     after = folded(state, rolled)
+    quiet = DiceBox()  # what is said in the same breath rolls nothing of its own
     for then in said:
         decided = (
-            choose(after, then, dice)
+            choose(after, then, quiet)
             if isinstance(then, ChooseReaction)
-            else gain(after, then, dice)
+            else gain(after, then, quiet)
             if isinstance(then, GainDisorder)
-            else record(after, then, dice)
+            else record(after, then, quiet)
             if isinstance(then, RecordCost)
             else []
         )

@@ -19,7 +19,7 @@ from journal.rulesets.d100_sanity.rules.state import DISORDER_KINDS, SAN_CEILING
 #: POW and INT: percentile (1-99) in the percentile rules, 1-20 in Delta Green's
 RANGES = {COC: (1, 99), DELTA_GREEN: (1, 20)}
 BOND_RANGE = (1, 99)
-KNOWN_KEYS = {"pow", "int", "san", "mythos", "unnatural", "bonds", "disorders"}
+KNOWN_KEYS = {"pow", "int", "san", "mythos", "unnatural", "bonds", "disorders", "breaking_point"}
 
 
 def _number(value: object, what: str) -> int:
@@ -150,6 +150,14 @@ def build_sheet(sheet: Mapping[str, object], preset: str = COC) -> JSONObject:
     if intelligence is not None:
         found["int"] = intelligence
     bonds = _bonds(sheet.get("bonds"))
+    point = sheet.get("breaking_point")
+    if point is not None and (preset != DELTA_GREEN or point != san - power):
+        raise RuleError(
+            f"the breaking point is SAN less POW at creation ({san} - {power}), not {point!r}: "
+            "leave it out, the journal sets it"
+            if preset == DELTA_GREEN
+            else "a breaking point is the Delta Green preset's: leave it out"
+        )
     if preset == DELTA_GREEN:
         found["bonds"] = bonds
         found["breaking_point"] = san - power

@@ -26,6 +26,8 @@ BOXES = 3
 TEMPORARY_LOSS = 5
 #: the reactions of a Delta Green agent who goes temporarily insane
 REACTIONS = ("flee", "struggle", "submit")
+#: what is owed only while the character is insane
+WHILE_INSANE = ("bout", "reaction")
 #: the kinds of a disorder
 DISORDER_KINDS = ("phobia", "mania", "other")
 
@@ -147,6 +149,12 @@ class Investigator(msgspec.Struct, frozen=True):
 
     def owed(self, what: str) -> tuple[Due, ...]:
         return tuple(d for d in self.due if d.what == what)
+
+    def owing(self, clock: str | None, session: int | None) -> tuple[Due, ...]:
+        """What the GM still owes a ruling now: a bout or a flee/struggle/submit choice only
+        while the character is insane (an insanity over leaves it moot)."""
+        insane = bool(self.insane(clock, session))
+        return tuple(d for d in self.due if insane or d.what not in WHILE_INSANE)
 
 
 class Scenario(msgspec.Struct, frozen=True):

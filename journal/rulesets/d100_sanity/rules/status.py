@@ -10,7 +10,7 @@ from msgspec import Struct
 
 from journal.plugin import CampaignState, CharacterStatus, Document
 from journal.rulesets.d100_sanity.rules.lookup import clamp, day_key, rules_of
-from journal.rulesets.d100_sanity.rules.options import preset, san_hidden
+from journal.rulesets.d100_sanity.rules.options import indefinite, preset, san_hidden
 from journal.rulesets.d100_sanity.rules.state import Insanity, Investigator
 
 STEADY, SHAKEN, BREAKING, LOST = "steady", "shaken", "breaking", "lost to madness"
@@ -69,6 +69,8 @@ class SanityStatus(CharacterStatus, Struct, frozen=True):
     #: whether the players read `state` instead of the numbers (the campaign's `san_hidden`)
     san_hidden: bool
     preset: str
+    #: whether a fifth of the day's SAN lost brings an indefinite insanity (`today` counts it)
+    indefinite: bool
 
 
 def until(insanity: Insanity) -> str:
@@ -96,7 +98,8 @@ def words(who: Investigator, insane: bool) -> str:
 
 def _status(state: CampaignState, who: Investigator) -> SanityStatus:
     held = who.insane(state.clock, state.session)
-    day = who.day if who.day is not None and who.day.key == day_key(state) else None
+    counted = indefinite(state)
+    day = who.day if counted and who.day is not None and who.day.key == day_key(state) else None
     return SanityStatus(
         san=who.san,
         san_max=who.san_max,
@@ -112,11 +115,12 @@ def _status(state: CampaignState, who: Investigator) -> SanityStatus:
         bonds={b.name: b.score for b in who.bonds},
         boxes=dict(who.boxes),
         adapted=who.adapted,
-        due=tuple(DueStatus(d.what, d.seq, d.kind) for d in who.due),
+        due=tuple(DueStatus(d.what, d.seq, d.kind) for d in who.owing(state.clock, state.session)),
         rolls=who.rolls,
         state=words(who, bool(held)),
         san_hidden=san_hidden(state),
         preset=preset(state),
+        indefinite=counted,
     )
 
 

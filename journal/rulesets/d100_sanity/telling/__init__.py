@@ -48,6 +48,18 @@ DICE_WORDS = {
 }
 
 
+#: what the journal asks the GM for when a ruling leaves it owed
+ASKS = {
+    "bout": "{name} has a bout of madness: record it with `journal bout {name} --what TEXT` "
+    "(or --table FILE; --summary for one told away from the table)",
+    "disorder": "{name} reached a breaking point: name the disorder with "
+    "`journal disorder {name} TEXT`",
+    "cost": "{name} adapted to {kind}: record what it cost with `journal adapt {name} --cost TEXT`",
+    "reaction": "{name} is temporarily insane: record the player's choice with "
+    "`journal react {name} flee|struggle|submit`",
+}
+
+
 class SanityTelling(Telling):
     lines: ClassVar[Lines] = LINES
     sentences: ClassVar[Sentences] = SENTENCES
@@ -62,6 +74,18 @@ class SanityTelling(Telling):
 
     def board_grid(self, document: StatusDocument) -> BoardGrid:
         return _board.board_grid(document)
+
+    def notice(self, state: CampaignState, record: Recorded) -> str | None:
+        """What a ruling leaves the GM to record, and the command that records it."""
+        from journal.rulesets.d100_sanity.rules.lookup import rules_of
+
+        who = getattr(record.payload, "character", None)
+        found = rules_of(state).characters.get(who) if isinstance(who, str) else None
+        if found is None:
+            return None
+        owed = [d for d in found.owing(state.clock, state.session) if d.seq == record.seq]
+        asks = [ASKS[d.what].format(name=found.name, kind=d.kind) for d in owed if d.what in ASKS]
+        return "; ".join(asks) or None
 
     def ruling_words(self, record: Recorded) -> str:
         data = record.data

@@ -65,8 +65,10 @@ def board_grid(document: StatusDocument) -> BoardGrid:
     columns = [BoardColumn("name", "name"), _numbers("san", "SAN", hidden)]
     if dg:
         columns.append(_numbers("breaking_point", "breaking pt", hidden))
+    fifths = first is not None and first.indefinite
+    if fifths:
+        columns.append(_numbers("today", "today/fifth", hidden))
     columns += [
-        _numbers("today", "today/fifth", hidden),
         BoardColumn("state", "state") if hidden else BoardColumn("state", "state", PLAYERS_ONLY),
         BoardColumn("insanity", "insanity", GM_ONLY),
         BoardColumn("insane", "insanity", PLAYERS_ONLY),
@@ -81,11 +83,10 @@ def board_grid(document: StatusDocument) -> BoardGrid:
         if dg:
             cells.append(BoardCell.of(c.breaking_point))
         today = c.today
+        if fifths:
+            shown = "-" if today is None else f"{today.lost}/{today.fifth}"
+            cells.append(BoardCell(shown, None if today is None else today.lost))
         cells += [
-            BoardCell(
-                "-" if today is None else f"{today.lost}/{today.fifth}",
-                None if today is None else today.lost,
-            ),
             BoardCell(c.state),
             BoardCell(insanity_text(c.insanity, c.permanent, seqs=True)),
             BoardCell(insanity_text(c.insanity, c.permanent, seqs=False)),
@@ -118,6 +119,6 @@ EXPLAIN_LABELS: Mapping[str, str] = {
     "adapted": "adapted to",
 }
 #: what `explain` follows no chain for: the words, the options, what waits to be recorded
-EXPLAIN_SKIPPED = frozenset({"state", "san_hidden", "preset", "due"})
+EXPLAIN_SKIPPED = frozenset({"state", "san_hidden", "preset", "due", "insanity", "indefinite"})
 EXPLAIN_HIDDEN = frozenset({"today.day"})
 EXPLAIN_EXPANDED = frozenset({"bonds", "boxes", "today"})

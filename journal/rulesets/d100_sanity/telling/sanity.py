@@ -32,8 +32,8 @@ def _insanity(p: SanityRolled, gm: bool) -> list[str]:
     if p.reaction_due:
         insane = "temporarily insane: " if p.began is not None else "insane again: "
         parts.append(f"5 or more lost: {insane}flee, struggle or submit")
-    if p.underlying:
-        parts.append("insane already" + (": a new bout of madness" if p.bout else ""))
+    if p.underlying and p.bout:
+        parts.append("insane already: a new bout of madness")
     elif p.bout:
         parts.append("a bout of madness begins")
     return parts
@@ -73,7 +73,7 @@ def _line(p: SanityRolled) -> str:
         f"{head(p, gm=True)} ({p.loss}{kind}): d100 {p.roll} vs SAN {p.san}: {result(p)}"
         f"{_why(p)}; loss {describe_terms(p.terms, p.total)}: {change(p.san, p.san_after)}"
     )
-    if p.total:
+    if p.total and p.indefinite:
         text += f"; today {p.day_lost} of a fifth {max(1, p.day_san // 5)}"
     return "; ".join([text, *consequences(p, True)])
 
