@@ -405,7 +405,7 @@ class _Log:
         self.top_session = 0  # the highest session number started
 
     def _refold(self) -> CampaignState:
-        view = CampaignState(slug=self.view.slug)
+        view = CampaignState(slug=self.view.slug, options=self.view.options)
         for seq, payload in self.named.items():
             if seq not in self.taken_back:
                 view = evolve_core(view, self.amended.get(seq, payload), Meta(seq))
@@ -428,8 +428,9 @@ class _Log:
         if not isinstance(payload, _FOLLOWED):
             return
         match payload:
-            case CampaignCreated(slug=slug):
-                self.view = CampaignState(slug=self.slug or slug)
+            case CampaignCreated(slug=slug, options=options):
+                # the options too: a preset may give the sheets other ranges
+                self.view = CampaignState(slug=self.slug or slug, options=options)
             case CharacterAdded() | CharacterRenamed() | CharacterRetired():
                 self.named[seq] = payload
                 self.view = evolve_core(self.view, payload, Meta(seq))

@@ -64,8 +64,9 @@ def gain(state: CampaignState, command: GainDisorder, dice: DiceBox) -> list[Eve
     if table is not None:
         roll, entry = roll_on(table, dice)
         name, entries = entry.text, table.entries
-    if who.disorder(name) is not None:
-        raise RuleError(f"{who.name} already has the disorder {name!r}: name another")
+    held = who.disorder(name)
+    if held is not None:
+        raise RuleError(f"{who.name} already has the disorder {held.name!r}: name another")
     return [
         DisorderGained(
             who.name,

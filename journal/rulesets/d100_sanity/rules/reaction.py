@@ -23,7 +23,8 @@ class ChooseReaction(Command, frozen=True):
 
 @event
 class ReactionChosen(Event, frozen=True):
-    """The player's choice for the temporary insanity the sanity roll at `for_seq` began."""
+    """The player's choice for the temporary insanity the sanity roll at `for_seq` brought
+    (and any earlier one still waiting: the choice is for the agent's state now)."""
 
     character: str
     reaction: str
@@ -45,7 +46,7 @@ def choose(state: CampaignState, command: ChooseReaction, dice: DiceBox) -> list
             f"{who.name} has no choice to make: flee, struggle or submit comes with a "
             "temporary insanity (5 or more SAN lost to one roll)"
         )
-    return [ReactionChosen(who.name, reaction, owed[0].seq)]
+    return [ReactionChosen(who.name, reaction, owed[-1].seq)]
 
 
 @EVOLVE.on(ReactionChosen)
@@ -53,7 +54,7 @@ def _chosen(state: CampaignState, payload: ReactionChosen, meta: Meta) -> Sanity
     who = rules_of(state).characters.get(payload.character)
     if who is None:
         return rules_of(state)
-    settled = [d for d in who.due if not (d.what == "reaction" and d.seq == payload.for_seq)]
+    settled = [d for d in who.due if not (d.what == "reaction" and d.seq <= payload.for_seq)]
     return with_changes(state, payload.character, due=tuple(settled))
 
 
