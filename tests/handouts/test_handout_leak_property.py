@@ -1,4 +1,4 @@
-"""The handout leak property: for random logs of either ruleset (written through the
+"""The handout leak property: for random logs of every ruleset (written through the
 public API), no players' or character's handout (every session's recap, every arc; in
 Markdown, HTML and JSON) ever shows GM-only content: a GM-only note (each carries a unique
 marker), a voided event, the GM's details (dice, terms), a GM-only badge. The names the
@@ -35,6 +35,7 @@ NAMES = ("Al", "Alma", "Alma Rose", "Zed", "Hidden", *AUDIENCES)
 SHEETS: dict[str, dict[str, object]] = {
     "horror-factor": {"reaction": 11, "willpower": 10, "hardness": 1, "training": "some"},
     "fright-check": {"will": 11, "ht": 10, "iq": 11},
+    "d100-sanity": {"pow": 50, "int": 60},
 }
 EXAMPLES = int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25"))
 #: what only the GM's copy may show, whatever the content
@@ -73,9 +74,9 @@ def _add(night: Journal, ruleset: str, name: str) -> None:
 
 
 #: how many kinds of ruling `_ruling` makes, by ruleset (a fight makes them in order)
-RULINGS = {"horror-factor": 6, "fright-check": 3}
+RULINGS = {"horror-factor": 6, "fright-check": 3, "d100-sanity": 4}
 #: the rulings that roll dice (the GM's copy shows their faces and terms)
-ROLLS = frozenset({"InitiativeRolled", "HorrorChecked", "FrightChecked"})
+ROLLS = frozenset({"InitiativeRolled", "HorrorChecked", "FrightChecked", "SanityRolled"})
 
 
 def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> None:
@@ -105,6 +106,9 @@ def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> 
         else:
             _run(night, HorrorCheck(who, hf=4), {"check": (faces % 10 + 1, 10)})
         return
+    if ruleset == "d100-sanity":
+        _sanity_ruling(night, who, choice, faces)
+        return
     from journal.rulesets.fright_check.rules import EndCombat, FrightCheck, StartCombat
 
     choice %= RULINGS[ruleset]
@@ -119,6 +123,25 @@ def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> 
         )
     else:
         _run(night, EndCombat())
+
+
+def _sanity_ruling(night: Journal, who: str, choice: int, faces: int) -> None:
+    """A scenario's start, a sanity roll (its d100 entered, the rest seeded), a bout (for one
+    who is insane), a scenario's end with its award."""
+    from journal.rulesets.d100_sanity.rules.bout import RecordBout
+    from journal.rulesets.d100_sanity.rules.sanity import Sanity
+    from journal.rulesets.d100_sanity.rules.scenario import EndScenario, StartScenario
+
+    choice %= RULINGS["d100-sanity"]
+    if choice == 0:
+        _run(night, StartScenario(f"Scenario {faces}"))
+    elif choice == 1:
+        threat = f"ghoul-{faces % 2}"
+        _run(night, Sanity(who, "1/1d10", threat=threat), {"sanity": ((faces * 37) % 100 + 1,)})
+    elif choice == 2:
+        _run(night, RecordBout(who, what=f"runs {faces}"))
+    else:
+        _run(night, EndScenario("1d6"))
 
 
 def _fight(night: Journal, ruleset: str, names: list[str], faces: int) -> None:

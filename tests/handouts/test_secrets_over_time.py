@@ -1,4 +1,4 @@
-"""The leak property over time: for random logs of either ruleset (`--for` notes, GM-only
+"""The leak property over time: for random logs of every ruleset (`--for` notes, GM-only
 notes, reveals to the players or to some characters, voids of reveals, veiled notes,
 renames and a newcomer taking a renamed character's old name, look-alike names, rulings),
 every view of every audience at every seq a secret's knowledge changed (and the head)
@@ -44,6 +44,7 @@ NAMES = ("Al", "Alma", "Alma Rose", "Zed", "Cole")
 SHEETS: dict[str, dict[str, object]] = {
     "horror-factor": {"reaction": 11, "willpower": 10, "hardness": 1, "training": "some"},
     "fright-check": {"will": 11, "ht": 10, "iq": 11},
+    "d100-sanity": {"pow": 50, "int": 60},
 }
 EXAMPLES = int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25"))
 PDF_LOGS = 2  # the first logs of each ruleset are printed to PDF too (WeasyPrint is slow)
@@ -298,9 +299,7 @@ SCRIPT: list[tuple[str, int]] = [
 ]
 
 
-def _ignores_reveals(
-    state: Any, secret: int, gm: bool, ident: int | None
-) -> bool:
+def _ignores_reveals(state: Any, secret: int, gm: bool, ident: int | None) -> bool:
     """A broken filter: who knew a secret when it was noted, never who learned it since."""
     if gm:
         return True

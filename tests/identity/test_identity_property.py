@@ -1,4 +1,4 @@
-"""A character is an identity; a name is a label (issue 18). For random logs of either
+"""A character is an identity; a name is a label (issue 18). For random logs of every
 ruleset (written through the public API) that add characters, rename them, give a freed
 name to a newcomer, swap two names through a third and retire characters, with private
 notes (about one character, public or GM-only), fights and checks between: every
@@ -40,9 +40,16 @@ NAMES = ("Ann", "Bea", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy")
 SHEETS: dict[str, dict[str, object]] = {
     "horror-factor": {"reaction": 11, "willpower": 10, "hardness": 1, "training": "some"},
     "fright-check": {"will": 11, "ht": 10, "iq": 11},
+    "d100-sanity": {"pow": 50, "int": 60},
 }
 #: the number a character's explain chain starts from their sheet with
-SHEET_NUMBER = {"horror-factor": "hardness", "fright-check": "will"}
+SHEET_NUMBER = {"horror-factor": "hardness", "fright-check": "will", "d100-sanity": "san"}
+#: the first failure an arc marks as a milestone, and the recap's outcome list of the rolls
+FIRST_FAILURE = {
+    "fright-check": "First Fright Check failed",
+    "d100-sanity": "First sanity roll failed",
+}
+ROLLS_OUTCOME = {"fright-check": "fright_checks", "d100-sanity": "sanity"}
 EXAMPLES = int(os.environ.get("JOURNAL_IDENTITY_EXAMPLES", "12"))
 
 
@@ -192,6 +199,15 @@ def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
             done = _run(night, HorrorCheck(person.name, hf=4), {"check": (faces % 10 + 1, 10)})
             if done is not None:
                 person.checks.setdefault(_recap_of(night), []).append(done.records[0].seq)
+    elif model.ruleset == "d100-sanity":
+        from journal.rulesets.d100_sanity.rules.sanity import Sanity
+
+        dice = {"sanity": (35 + faces % 40,), "loss": (1 + faces % 3,)}
+        done = _run(night, Sanity(person.name, "0/1d3"), dice)
+        if done is not None:
+            payload = done.records[0].payload
+            person.failed |= not payload.success
+            person.checks.setdefault(_recap_of(night), []).append(done.records[0].seq)
     else:
         from journal.rulesets.fright_check.rules import FrightCheck
 
@@ -220,6 +236,13 @@ def fight(night: Journal, model: Model, faces: int) -> None:
             for index, person in enumerate(cast):
                 ruling(night, model, person, faces + index)
             _run(night, EndEncounter(broken=(cast[faces % len(cast)].name,)))
+    elif model.ruleset == "d100-sanity":
+        from journal.rulesets.d100_sanity.rules.scenario import EndScenario, StartScenario
+
+        if _run(night, StartScenario(f"Scenario {faces}")):
+            for index, person in enumerate(cast):
+                ruling(night, model, person, faces + index)
+            _run(night, EndScenario())
     else:
         from journal.rulesets.fright_check.rules import EndCombat, StartCombat
 
@@ -317,8 +340,8 @@ def check_handouts(night: Journal, model: Model) -> None:
             if there and number in person.noted_in:
                 assert person.name_at(end) in document["cast"], (person, number)
             checks = person.checks.get(number, [])
-            if model.ruleset == "fright-check":
-                found = [c["seq"] for c in document["outcomes"]["fright_checks"]]
+            if model.ruleset in ROLLS_OUTCOME:
+                found = [c["seq"] for c in document["outcomes"][ROLLS_OUTCOME[model.ruleset]]]
                 assert found == checks, (person, number)
             else:
                 assert len(document["outcomes"]["horror_checks"]) == len(checks), (person, number)
@@ -336,7 +359,7 @@ def check_arc(night: Journal, model: Model, person: Person) -> None:
     if model.ruleset == "horror-factor":
         assert ("First freeze" in labels) == person.froze, (person, labels)
     else:
-        assert ("First Fright Check failed" in labels) == person.failed, (person, labels)
+        assert (FIRST_FAILURE[model.ruleset] in labels) == person.failed, (person, labels)
     texts = [night.arc_text(person.name, fmt) for fmt in ("md", "html")]
     for other in model.people:
         markers = [*other.notes.values(), *other.secrets.values()]
@@ -362,8 +385,6 @@ def check_reading(night: Journal, model: Model) -> None:
         rulings = {r["seq"] for r in explanation.rulings}
         assert person.rolls <= rulings, (person, sorted(person.rolls - rulings))
         assert rulings <= seqs, (person, sorted(rulings - seqs))
-
-
 
 
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))

@@ -26,13 +26,14 @@ class Section:
     before: str
     transcript: str
     after: str
+    page: Path = README_PATH
 
     @classmethod
-    def of(cls, heading: str) -> Section:
-        head, rest = README_PATH.read_text(encoding="utf-8").split(heading, 1)
+    def of(cls, heading: str, page: Path = README_PATH) -> Section:
+        head, rest = page.read_text(encoding="utf-8").split(heading, 1)
         before, block = rest.split("```text\n", 1)
         transcript, after = block.split("```", 1)
-        return cls(heading, head, before, transcript, after)
+        return cls(heading, head, before, transcript, after, page)
 
     @property
     def steps(self) -> list[tuple[str, str]]:
@@ -46,7 +47,7 @@ class Section:
 
     def rewrite(self, printed: str) -> None:
         text = f"{self.head}{self.heading}{self.before}```text\n{printed}```{self.after}"
-        README_PATH.write_text(text, encoding="utf-8")
+        self.page.write_text(text, encoding="utf-8")
 
 
 def as_typed(runner: Cli, words: Sequence[str]) -> str:
@@ -68,11 +69,12 @@ def type_section(
     shown: Shown = as_typed,
     same: Callable[[str], str] = str.strip,
     at_least: int = 1,
+    page: Path = README_PATH,
 ) -> Cli:
     """Type the transcript under `heading` with `runner`; each step must show (`shown`)
-    what the README shows, compared as `same` makes them. The runner after the last step
-    (an `export JOURNAL_DB=` step switches databases)."""
-    section = Section.of(heading)
+    what the README (or the docs `page`) shows, compared as `same` makes them. The runner
+    after the last step (an `export JOURNAL_DB=` step switches databases)."""
+    section = Section.of(heading, page)
     assert len(section.steps) >= at_least, heading
     updating = bool(os.environ.get("JOURNAL_UPDATE_README"))
     printed = []

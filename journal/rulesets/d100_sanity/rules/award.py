@@ -68,7 +68,7 @@ def _award(state: CampaignState, command: AwardSan, dice: DiceBox) -> list[Event
         amount = expression(command.amount, "the award")
     if not reason:
         raise RuleError('say why SAN is awarded: --reason "the cult is broken"')
-    gain = gained(who, rolled(amount, dice, "award", "the award"))
+    gain = gained(who, rolled(amount, dice, "award"))
     return [
         SanAwarded(
             who.name,

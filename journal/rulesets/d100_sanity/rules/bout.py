@@ -70,7 +70,7 @@ def _bout(state: CampaignState, command: RecordBout, dice: DiceBox) -> list[Even
             'say what happens (--what "...") or roll it on your table (--table FILE): one of them'
         )
     unit = "hours" if command.summary else "rounds"
-    length = dice.roll("length", 1, LENGTH_DIE, Stake(about=f"the bout ({unit})")).total
+    length = dice.roll("length", 1, LENGTH_DIE, Stake(about=unit)).total
     roll = None
     entries: tuple[Entry, ...] = ()
     if table is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from journal.plugin import CampaignState, DiceBox, Stake, Terms
+from journal.plugin import CampaignState, DiceBox, Terms
 from journal.rulesets.d100_sanity.rules.expressions import Expression
 from journal.rulesets.d100_sanity.rules.lookup import clamp, rules_of, with_changes
 from journal.rulesets.d100_sanity.rules.state import Investigator, SanityState
@@ -24,12 +24,11 @@ class Gain(Struct, frozen=True):
     san_max: int
 
 
-def rolled(expression: Expression, dice: DiceBox, purpose: str, about: str) -> Terms:
+def rolled(expression: Expression, dice: DiceBox, purpose: str) -> Terms:
     """`expression` rolled as `purpose` (a bare number rolls nothing)."""
     faces: tuple[int, ...] = ()
     if expression.rolls:
-        stake = Stake(about=about)
-        faces = dice.roll(purpose, expression.count, expression.sides, stake).faces
+        faces = dice.roll(purpose, expression.count, expression.sides).faces
     return expression.terms(faces)
 
 

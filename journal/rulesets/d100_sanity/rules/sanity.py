@@ -258,7 +258,7 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
     if bond is not None:
         bond_before = bond_after = bond.score
         if amount > 0:
-            d4 = dice.roll("project", 1, 4, Stake(about=f"the bond {bond.name}")).total
+            d4 = dice.roll("project", 1, 4, Stake(about=bond.name)).total
             projected = min(d4, amount, bond.score)
             terms.append((f"projected onto {bond.name} (1d4 {d4})", -projected))
             amount -= projected
@@ -289,7 +289,7 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
     began: Began | None = None
     reaction_due = False
     if begins_indefinite:
-        months = dice.roll("months", 1, 6, Stake(about="an indefinite insanity")).total
+        months = dice.roll("months", 1, 6).total
         began = _began(state, "indefinite", months, "months", by_session=False)
     elif big and dg:
         reaction_due = True
@@ -305,7 +305,7 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
         int_roll = dice.roll("int", 1, 100, Stake(target=int_target)).total
         understood = int_roll <= int_target
         if understood:
-            hours = dice.roll("hours", 1, 10, Stake(about="a temporary insanity")).total
+            hours = dice.roll("hours", 1, 10).total
             began = _began(state, "temporary", hours, "hours", by_session=state.clock is None)
     underlying = bool(held_now) and amount > 0 and not permanent
     bout = not permanent and (

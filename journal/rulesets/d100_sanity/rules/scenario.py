@@ -91,7 +91,7 @@ def _end(state: CampaignState, command: EndScenario, dice: DiceBox) -> list[Even
     if amount is not None:
         for name in names:
             purpose = award_purpose(name)
-            terms = rolled(amount, dice, purpose, f"{name}'s award")
+            terms = rolled(amount, dice, purpose)
             awards.append(gained(rules.characters[name], terms))
     return [
         ScenarioEnded(

@@ -105,5 +105,5 @@ def read_table(name: str, text: str) -> Table:
 
 def roll_on(table: Table, dice: DiceBox, purpose: str = "entry") -> tuple[int, Entry]:
     """A roll on `table` (1d its die) and the entry it finds."""
-    roll = dice.roll(purpose, 1, table.die, Stake(about=f"the table {table.name!r}")).total
+    roll = dice.roll(purpose, 1, table.die, Stake(about=table.name)).total
     return roll, table.entry(roll)

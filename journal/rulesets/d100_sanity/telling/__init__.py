@@ -39,8 +39,8 @@ DICE_WORDS = {
     "loss": "loss",
     "project": "projection onto a bond",
     "int": "INT roll (5 or more lost)",
-    "hours": "temporary insanity, hours",
-    "months": "indefinite insanity, months",
+    "hours": "hours of temporary insanity",
+    "months": "months of indefinite insanity",
     "length": "bout of madness",
     "entry": "roll on the table",
     "award": "SAN award",
@@ -93,7 +93,11 @@ class SanityTelling(Telling):
         if record.type == "SanityRolled":
             threat = data.get("threat")
             against = f" against {threat}" if isinstance(threat, str) else ""
-            return f"{who}'s sanity roll{against} ({data.get('loss')})"
+            lost = data.get("total")
+            return (
+                f"{who}'s sanity roll{against} ({data.get('loss')}): d100 {data.get('roll')}, "
+                f"{lost} lost"
+            )
         if record.type == "BoutRecorded":
             return f"{who}'s bout of madness"
         return super().ruling_words(record)
