@@ -1,5 +1,5 @@
 """The acceptance tests of d100 sanity: both worked examples of docs/d100-sanity.md, typed at
-the command line as `tests/support/d100_examples.py` has them, give every number of the
+the command line as `tests/support/d100_example.py` has them, give every number of the
 page's tables (each row read from the page itself, so the page and the journal cannot drift
 apart), audit clean, and are the very logs `campaigns/` ships."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from support import CAMPAIGNS, ROOT
 from support.cli import Cli
-from support.d100_examples import EXAMPLES
+from support.d100_example import EXAMPLES
 
 from journal.events.registry import from_data
 from journal.events.terms import describe_terms
@@ -135,7 +135,7 @@ def test_fallow_harvest_ends_where_the_page_says(runner: Cli) -> None:
 @pytest.mark.parametrize("slug", sorted(EXAMPLES))
 def test_the_shipped_log_is_the_typed_one(runner: Cli, slug: str) -> None:
     """campaigns/SLUG/log.jsonl holds what the commands decide (ids, times and hashes
-    apart): rebuild it with `python tests/support/d100_examples.py SLUG OUT`."""
+    apart): rebuild it with `python tests/support/d100_example.py SLUG OUT`."""
     typed(runner, slug)
     decided = [(e["type"], e["data"]) for e in runner.json("log")]  # type: ignore[union-attr]
     shipped = [

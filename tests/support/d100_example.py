@@ -9,7 +9,7 @@ tests, docs/rulesets/d100-sanity.md and the shipped logs):
   submit, a breaking point and its disorder, adaptation to violence and what it cost, the
   unnatural that never adapts.
 
-`python tests/support/d100_examples.py SLUG OUT.jsonl` rebuilds campaigns/SLUG/log.jsonl
+`python tests/support/d100_example.py SLUG OUT.jsonl` rebuilds campaigns/SLUG/log.jsonl
 (run from the repository: the bout's table is campaigns/blackwood-lane/bouts.txt).
 """
 
