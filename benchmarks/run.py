@@ -1,7 +1,7 @@
 """The journal's performance figures, each a ratio to its raw anchor measured in the same run.
 
     python benchmarks/run.py [--events N] [--json] [--log FILE] [--repeats R] [--big M]
-                             [--book-sessions S] [--long L] [--long-only]
+                             [--book-sessions S] [--long L] [--long-only] [--rulesets-only]
 
 The `bench` extra (`pip install -e '.[bench]'`) adds the eventsourcing library for its
 figure (left out, with a note, when it is not installed). On SQLite always, and on
@@ -381,6 +381,53 @@ def sqlite_figures(data: Data, repeats: int, big: int) -> dict[str, Any]:
     return figures
 
 
+def reader_figures(data: Data, db: Path, name: str, repeats: int) -> dict[str, Any]:
+    """Cold and warm `journal status` and `journal audit` of one campaign, each a whole
+    process against its raw anchor: what each ruleset's figures compare."""
+    measured = str(data.current(db, f"{name}.db"))
+    fold = lambda: anchor_process("fold", measured)  # noqa: E731
+    cold_db = str(data.copy(Path(measured), f"{name}-cold.db"))
+    figures: dict[str, Any] = {}
+    figures["cold_status"] = paired(lambda: cold_status(cold_db), fold, repeats)
+    figures["audit"] = paired(lambda: timed_cli(measured, "audit", "--full"), fold, repeats)
+    timed_cli(measured, "status")  # warm: a snapshot at the head
+    figures["warm_status"] = paired(
+        lambda: timed_cli(measured, "status"),
+        lambda: anchor_process("snapshot", measured),
+        repeats,
+    )
+    return figures
+
+
+def sanity_figures(data: Data, repeats: int) -> dict[str, Any]:
+    """The d100 sanity campaign (`bench_sanity.build`, as many events as the Horror Factor
+    one): its cold and warm status and its audit, against the same anchors."""
+    n = data.events
+    log = workload.write_sanity_log(data.cache / f"sanity-log-{n}.jsonl", n)
+    db = data.cache / f"sanity-db-{n}-{SCHEMA_HEAD}.db"
+    if not db.exists():
+        partial = db.with_name(f"{db.name}.{os.getpid()}.partial")
+        partial.unlink(missing_ok=True)
+        say(f"importing {n} d100 sanity events into {db} ...")
+        subprocess.run(journal_cli(str(partial), "import", str(log)), check=True)
+        Path(str(partial) + "-wal").unlink(missing_ok=True)
+        partial.rename(db)
+    say(f"d100 sanity: cold and warm status, audit at {n} events ...")
+    return reader_figures(data, db, "sanity", repeats)
+
+
+def rulesets_summary(hf: dict[str, Any], sanity: dict[str, Any], events: int) -> dict[str, Any]:
+    """Each ruleset's reader figures, from the same run (`--rulesets-only`)."""
+    found: dict[str, Any] = {"events": events}
+    for prefix, figures in (("", hf), ("sanity_", sanity)):
+        found[f"{prefix}cold_status_vs_raw_fold"] = figures["cold_status"]["ratio"]
+        found[f"{prefix}audit_vs_raw_fold"] = figures["audit"]["ratio"]
+        found[f"{prefix}warm_status_vs_raw"] = figures["warm_status"]["ratio"]
+    found["machine"] = machine()
+    found["details"] = {"horror-factor": hf, "d100-sanity": sanity}
+    return found
+
+
 def audit_again(db: str, repeats: int, events: int = 100) -> dict[str, float]:
     """`journal audit` after `events` more events (notes, appended through the API outside
     the timing) since the last clean audit, against `journal status` right after it on the
@@ -747,6 +794,12 @@ def summary(sqlite: dict[str, Any], postgres: dict[str, Any] | None, events: int
         "book_gm_rebuild_vs_full": sqlite["book"].get("rebuild_vs_full"),
         "book_gm_rebuild_cpu_vs_full": sqlite["book"].get("rebuild_cpu_vs_full"),
     }
+    if "sanity" in sqlite:
+        found |= {
+            "sanity_cold_status_vs_raw_fold": sqlite["sanity"]["cold_status"]["ratio"],
+            "sanity_audit_vs_raw_fold": sqlite["sanity"]["audit"]["ratio"],
+            "sanity_warm_status_vs_raw": sqlite["sanity"]["warm_status"]["ratio"],
+        }
     if postgres is not None:
         found |= {
             "pg_replay_vs_raw": postgres["replay"]["ratio"],
@@ -811,6 +864,9 @@ TARGETS = {
     "status_1m_vs_1k": ("<=", 1.1),
     "cold_status_vs_raw_fold": ("<=", 2.0),
     "audit_vs_raw_fold": ("<=", 4.0),
+    "sanity_cold_status_vs_raw_fold": ("<=", 2.0),
+    "sanity_audit_vs_raw_fold": ("<=", 4.0),
+    "sanity_warm_status_vs_raw": ("<=", 3.0),
     "audit_again_vs_status": ("<=", 1.5),
     "log_vs_raw_fold": ("<=", 2.0),
     "verify_vs_raw": ("<=", 1.5),
@@ -885,6 +941,11 @@ def main() -> None:
         "--long-only", action="store_true", help="only the long campaign's figures (--long)"
     )
     parser.add_argument(
+        "--rulesets-only",
+        action="store_true",
+        help="only each ruleset's cold and warm status and audit (Horror Factor, d100 sanity)",
+    )
+    parser.add_argument(
         "--book-sessions",
         type=int,
         default=BOOK_SESSIONS,
@@ -912,6 +973,12 @@ def run(options: argparse.Namespace, cache: Path, data: Data) -> None:
         startup = startup_figures(data, data.database(options.events, data.log), options.repeats)
         print(json.dumps(startup_summary(startup, options.events), indent=2))
         return
+    if options.rulesets_only:
+        hf = reader_figures(data, data.database(options.events, data.log), "hf", options.repeats)
+        found = rulesets_summary(hf, sanity_figures(data, options.repeats), options.events)
+        say(table(found))
+        print(json.dumps(found, indent=2))
+        return
     if options.long_only:
         long = long_figures(Data(cache, options.long), options.long, options.repeats)
         found = {**long_summary(long), "machine": machine(), "details": long}
@@ -922,6 +989,7 @@ def run(options: argparse.Namespace, cache: Path, data: Data) -> None:
         shutil.copy(data.log, options.log)
     sqlite = sqlite_figures(data, options.repeats, max(options.big, options.events))
     sqlite["book"] = book_figures(data, options.book_sessions)
+    sqlite["sanity"] = sanity_figures(data, options.repeats)
     if options.long:
         sqlite["long"] = long_figures(Data(cache, options.long), options.long, options.repeats)
     (cache / f"sqlite-{options.events}.json").write_text(json.dumps(sqlite, indent=2))

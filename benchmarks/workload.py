@@ -38,6 +38,21 @@ def write_log(path: Path, events: int) -> Path:
     return _write(path, lambda: rows(events))
 
 
+def write_sanity_log(path: Path, events: int) -> Path:
+    """Write (once) the N-event d100 sanity log (`bench_sanity.build`, cut to N)."""
+    from bench_sanity import build as sanity
+
+    def made() -> list[dict[str, object]]:
+        sessions = events // 36 + 2
+        found = sanity(sessions)
+        while len(found) < events:
+            sessions *= 2
+            found = sanity(sessions)
+        return found[:events]
+
+    return _write(path, made)
+
+
 def write_sessions(path: Path, sessions: int) -> Path:
     """Write (once) the log of the campaign's first `sessions` sessions, whole."""
     return _write(path, lambda: build(sessions))

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from support import ROOT
 
 RUN = ROOT / "benchmarks" / "run.py"
@@ -39,6 +40,9 @@ FIGURES = {
     "long_recap_peak_rss_mb",
     "long_arc_peak_rss_mb",
     "long_explain_peak_rss_mb",
+    "sanity_cold_status_vs_raw_fold",
+    "sanity_audit_vs_raw_fold",
+    "sanity_warm_status_vs_raw",
 }
 
 
@@ -70,13 +74,15 @@ def test_the_benchmark_runs_and_reports_every_figure(tmp_path: Path) -> None:
         assert found["pg_replay_vs_raw"] > 0 and found["pg_append_p50_vs_raw"] > 0
 
 
-def test_the_measured_campaign_follows_todays_rules(tmp_path: Path) -> None:
-    """The benchmark's log is decided by the rules as they are now: it imports, verifies
-    and audits clean (a log built by older rules would time an audit that lists
-    differences, or events with a schema they were not written in)."""
+@pytest.mark.parametrize("writer", ["write_log", "write_sanity_log"])
+def test_the_measured_campaign_follows_todays_rules(tmp_path: Path, writer: str) -> None:
+    """The benchmark's logs (the Horror Factor one, the d100 sanity one) are decided by the
+    rules as they are now: each imports, verifies and audits clean (a log built by older
+    rules would time an audit that lists differences, or events with a schema they were
+    not written in)."""
     log = tmp_path / "long.jsonl"
-    write = "import sys; from pathlib import Path; from workload import write_log; "
-    write += "write_log(Path(sys.argv[1]), 3000)"
+    write = f"import sys; from pathlib import Path; from workload import {writer}; "
+    write += f"{writer}(Path(sys.argv[1]), 3000)"
     subprocess.run(
         [sys.executable, "-c", write, str(log)],
         cwd=RUN.parent,

@@ -15,7 +15,8 @@ Afterwards:
   unless awarded, Willpower 0..max, brokenness 0..6, HF >= 0; Fright Check: points lost
   never negative).
 
-Both rulesets. The fresh journal is the in-memory rules table (tests/support/rules_harness.py).
+Every ruleset (d100 sanity in either preset). The fresh journal is the in-memory rules table
+(tests/support/rules_harness.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
+from support import d100_commands as d100
 from support.api import service_of, state_of
 from support.rules_harness import Table
 
@@ -102,6 +104,50 @@ hf_commands = st.one_of(
     st.just(StartSession("Night")),
     st.just(EndSession()),
 )
+D100_SHEETS = {
+    "Freddie": {"pow": 90, "int": 70},
+    "Ariella": {"pow": 75, "int": 60, "mythos": 3},
+    "Linda": {"pow": 85, "int": 80},
+}
+DG_SHEETS = {
+    "Freddie": {"pow": 18, "bonds": ["Mother=10"]},
+    "Ariella": {"pow": 15, "bonds": ["Mother=6"]},
+    "Linda": {"pow": 17, "bonds": ["Mother=12"]},
+}
+
+
+def d100_commands(dg: bool) -> st.SearchStrategy[object]:
+    """d100 sanity's commands of a preset: rolls mostly (small losses, so the cast lasts),
+    then what they call for, getting better, scenarios and sessions."""
+    roll = st.builds(
+        d100.Sanity,
+        names,
+        st.sampled_from(["0/1d3", "0/1d4", "1/1d6", "1/1d10", "1d3/1d8"]),
+        kind=st.sampled_from(["violence", "helplessness", "unnatural"]),
+        threat=st.sampled_from([None, "ghoul", "well"]),
+        project=st.sampled_from([None, "Mother"]) if dg else st.none(),
+    )
+    return st.one_of(
+        roll,
+        roll,
+        roll,
+        st.builds(d100.RecordBout, names, st.booleans(), st.just("runs")),
+        st.builds(d100.GainDisorder, names, st.sampled_from(["Fear of water", "Insomnia"])),
+        st.builds(d100.EndInsanity, names, st.just("treated")),
+        st.builds(d100.ChooseReaction, names, st.sampled_from(["flee", "submit"])),
+        st.builds(d100.RecordCost, names, st.just("CHA -1")),
+        st.builds(
+            d100.AwardSan, names, st.sampled_from(["1d6", "2d6"]), st.none(), st.just("a win")
+        ),
+        st.builds(d100.GainMythos, names, st.just(1), st.just("a tome")),
+        st.just(d100.StartScenario("Case")),
+        st.builds(d100.EndScenario, st.sampled_from(["", "1d6"])),
+        st.builds(TakeNote, st.just("a note")),
+        st.just(StartSession("Night")),
+        st.just(EndSession()),
+    )
+
+
 fc_commands = st.one_of(
     st.builds(
         FrightCheck,
@@ -162,6 +208,10 @@ def _invariants(ruleset: str, night: journal.api.Journal) -> None:
             assert 0 <= who.brokenness <= 6
         if rules.encounter is not None:
             assert all(p.hf >= 0 for p in rules.encounter.participants.values())
+    elif ruleset == "d100-sanity":
+        for status in night.status().to_json()["characters"].values():
+            assert 0 <= status["san"] <= status["san_max"]
+            assert "unnatural" not in status["adapted"]
     else:
         for status in night.status().to_json()["characters"].values():
             assert status["points_lost"] >= 0
@@ -201,9 +251,12 @@ def _play(
     commands: list[object],
     voids: list[int],
     amends: Sequence[int] = (),
+    options: dict[str, str] | None = None,
 ) -> None:
-    sheets = HF_SHEETS if ruleset == "horror-factor" else FC_SHEETS
-    with journal.create(str(folder / "played.db"), "night", ruleset) as night:
+    sheets = {"horror-factor": HF_SHEETS, "fright-check": FC_SHEETS}.get(ruleset, D100_SHEETS)
+    if (options or {}).get("preset") == "delta-green":
+        sheets = DG_SHEETS
+    with journal.create(str(folder / "played.db"), "night", ruleset, options=options) as night:
         played: list[tuple[object, int]] = []  # the command and the seq of its ruling
         for name, sheet in sheets.items():
             played.append(
@@ -234,7 +287,7 @@ def _play(
         # ruling stands with now (re-ruled or as recorded); one the re-rule voided is refused
         records, corrections = service_of(night).history()
         standing = {r.seq: corrections.amended.get(r.seq, r.payload) for r in records}
-        fresh = Table(ruleset)
+        fresh = Table(ruleset, options)
         fresh_seq: dict[int, int] = {}  # a ruling's seq in the journal -> in the fresh one
         for command, seq in played:
             if seq in voided:
@@ -311,6 +364,26 @@ def test_fright_check_void_rerule_and_amend_equal_a_fresh_journal(
 ) -> None:
     _play("fright-check", tmp_path_factory.mktemp("fc"), commands, voids, amends)
     print(f"amended so far: {len(AMENDED)}", end="\r")
+
+
+@PROPERTY
+@given(
+    preset=st.sampled_from(["coc", "delta-green"]),
+    data=st.data(),
+    voids=st.lists(st.integers(0, 10_000), min_size=1, max_size=2),
+    amends=st.lists(st.integers(0, 10_000), min_size=1, max_size=2),
+)
+def test_d100_sanity_void_rerule_and_amend_equal_a_fresh_journal(
+    tmp_path_factory: pytest.TempPathFactory,
+    preset: str,
+    data: st.DataObject,
+    voids: list[int],
+    amends: list[int],
+) -> None:
+    pool = d100_commands(preset == "delta-green")
+    commands = data.draw(st.lists(pool, min_size=150, max_size=300))
+    folder = tmp_path_factory.mktemp("d100")
+    _play("d100-sanity", folder, commands, voids, amends, {"preset": preset})
 
 
 @pytest.fixture(autouse=True)
