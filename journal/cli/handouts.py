@@ -189,7 +189,7 @@ def arc(
     templates: str | None,
     as_json: bool,
 ) -> None:
-    """NAME across the whole campaign: Hardness, brokenness and Willpower over the
+    """NAME across the whole campaign: the numbers of the campaign's ruleset over the
     sessions (charts in HTML, a table in Markdown), the milestones and the sheet now.
 
     \b

@@ -68,6 +68,8 @@ def _table(path: str | None) -> tuple[str | None, str]:
             raw = handle.read(TABLE_BYTES + 1)
     except OSError as exc:
         fail(f"cannot read the table {path}: {exc.strerror or exc}")
+    except ValueError:  # a NUL in the path
+        fail(f"cannot read the table {path!r}: that is no file name")
     if len(raw) > TABLE_BYTES:
         fail(f"the table {path} is larger than {TABLE_BYTES:,} bytes: a table is a page of text")
     try:
@@ -186,7 +188,6 @@ def sanity(settings: Settings, /, name: str, as_json: bool, **given: Any) -> Non
     "--table",
     "table_file",
     metavar="FILE",
-    type=click.Path(dir_okay=False),
     help="Your own table of bouts to roll on.",
 )
 @click.option("--dice", metavar="N", help="The bout's 1d10.")
@@ -234,7 +235,6 @@ def bout(
     "--table",
     "table_file",
     metavar="FILE",
-    type=click.Path(dir_okay=False),
     help="Your own table of phobias or manias to roll on.",
 )
 @click.option("--table-dice", metavar="N", help="The roll on your table.")

@@ -157,6 +157,7 @@ def test_a_table_file_that_cannot_be_read_or_does_not_fit(night: Cli, tmp_path: 
     )
     missing = tmp_path / "none.txt"
     refused(night, "bout", "Mara", "--table", str(missing), match="cannot read the table")
+    refused(night, "bout", "Mara", "--table=\x00", match="that is no file name")
     gap = tmp_path / "gap.txt"
     gap.write_text("1: runs\n3: hides\n", encoding="utf-8")
     refused(
