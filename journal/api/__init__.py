@@ -24,7 +24,7 @@ service or the folded state. It holds:
         night.run(TakeNote("The lights go out."))
         print(night.status().to_json())            # status --json
 
-The README shows a whole script.
+docs/scripting.md shows a whole script.
 """
 
 from __future__ import annotations
