@@ -11,7 +11,7 @@ from journal.cli.common import pass_settings, write_output
 from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api.journal import Journal
 
 DEMO = "jackson-zombies"
 
@@ -71,7 +71,7 @@ def demo(settings: Settings, ruleset: str | None, out: str | None) -> None:
 def _example_of(ruleset: str) -> str:
     """The worked example `--ruleset` names: the one its command-line part names, else the
     first the journal ships for it."""
-    from journal.api import Database
+    from journal.api.database_level import Database
     from journal.cli.rulesets import commands_of
 
     shipped = Database.examples()

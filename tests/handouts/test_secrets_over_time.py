@@ -26,7 +26,6 @@ from hypothesis import strategies as st
 from support.api import random_logs, recorded, state_of
 
 import journal
-from journal.api import Journal
 from journal.api.commands import (
     AddCharacter,
     EndSession,
@@ -36,6 +35,7 @@ from journal.api.commands import (
     TakeNote,
     VoidEvent,
 )
+from journal.api.journal import Journal
 from journal.handouts.recap import Audience
 from journal.rules.core import knowledge
 

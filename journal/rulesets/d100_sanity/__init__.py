@@ -10,7 +10,7 @@ from journal.plugin import Plugin
 PLUGIN = Plugin(
     name="d100-sanity",
     rules="journal.rulesets.d100_sanity.rules:RULESET",
-    contract=2,
+    contract=3,
     telling="journal.rulesets.d100_sanity.telling:TELLING",
     narrator="journal.rulesets.d100_sanity.narrator:NARRATOR",
     cli="journal.rulesets.d100_sanity.cli:CLI",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.plugin import (
+from journal.plugin.cli import (
     Settings,
     WiredCommands,
     complete,
@@ -23,7 +23,7 @@ from journal.plugin import (
 )
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api.journal import Journal
 
 #: the largest table file read (a GM's table is a page of text)
 TABLE_BYTES = 1_000_000
@@ -42,7 +42,8 @@ def _percentile(text: str | None, flag: str) -> tuple[int, ...] | None:
 
 
 def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
-    from journal.plugin import RuleError, parse_faces
+    from journal.api.dice import parse_faces
+    from journal.plugin.rules import RuleError
 
     if text is None:
         return None
@@ -551,7 +552,7 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
 
 def tour(journal: Journal) -> str:
     """What `journal demo --ruleset d100-sanity` shows of its worked example."""
-    from journal.plugin import status_text
+    from journal.plugin.cli import status_text
 
     document = journal.status()
     heading = journal.status_heading(document)

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from journal.plugin import (
+from journal.plugin.handouts import (
     ArcSample,
-    CharacterStatus,
     Chart,
     ChartSeries,
     Fields,
@@ -25,10 +24,11 @@ from journal.plugin import (
     Step,
     Threat,
     Who,
-    describe_terms,
     gm_fields,
     whole_or_none,
 )
+from journal.plugin.rules import CharacterStatus
+from journal.plugin.telling import describe_terms
 from journal.rulesets.d100_sanity.rules.disorder import DisorderGained
 from journal.rulesets.d100_sanity.rules.mythos import MythosGained
 from journal.rulesets.d100_sanity.rules.sanity import SanityRolled

@@ -32,7 +32,9 @@ from support.cli import Cli
 from support.discord_standin import StandIn, discord_standin
 
 import journal
-from journal.api import Audience, Journal, JournalError
+from journal.api.errors import JournalError
+from journal.api.handouts import Audience
+from journal.api.journal import Journal
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote
 from journal.rulesets.d100_sanity.rules.award import AwardSan
 from journal.rulesets.d100_sanity.rules.bout import RecordBout
@@ -246,7 +248,7 @@ def test_no_san_number_reaches_a_page_a_post_or_an_export(preset: str, tmp_path:
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
-    from journal.api import Database
+    from journal.api.database_level import Database
     from journal.web.app import create_app
     from journal.web.site import Site
 

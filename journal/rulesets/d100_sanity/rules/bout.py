@@ -5,7 +5,7 @@ one place: the command, its event, and their decider, fold, recaller and concern
 
 from __future__ import annotations
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Command,
     Dice,

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from msgspec.structs import replace
 
-from journal.plugin import Command, Event, RuleError
+from journal.plugin.rules import Command, Event, RuleError
 from journal.rulesets.d100_sanity.rules.expressions import loss
 from journal.rulesets.d100_sanity.rules.sanity import Sanity
 

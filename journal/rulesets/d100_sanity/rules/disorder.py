@@ -5,7 +5,16 @@ the command, its event, and their decider, fold, recaller and concerns."""
 
 from __future__ import annotations
 
-from journal.plugin import CampaignState, Command, Dice, DiceBox, Event, Meta, RuleError, event
+from journal.plugin.rules import (
+    CampaignState,
+    Command,
+    Dice,
+    DiceBox,
+    Event,
+    Meta,
+    RuleError,
+    event,
+)
 from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, with_changes
 from journal.rulesets.d100_sanity.rules.state import DISORDER_KINDS, Disorder, SanityState

@@ -5,7 +5,7 @@ package that loads it."""
 
 from __future__ import annotations
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Concerns,
     Deciders,

@@ -9,7 +9,7 @@ import re
 
 from msgspec import Struct
 
-from journal.plugin import RuleError, Terms
+from journal.plugin.rules import RuleError, Terms
 
 #: the most dice of one group, the most sides, the largest number added (typo guards)
 MOST_DICE = 20

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from msgspec.structs import replace
 
-from journal.plugin import Adjustment, CampaignState, NumbersAdjusted, RuleError, signed
+from journal.plugin.rules import Adjustment, CampaignState, NumbersAdjusted, RuleError, signed
 from journal.rulesets.d100_sanity.rules.lookup import clamp, investigator, rules_of, with_changes
 from journal.rulesets.d100_sanity.rules.sheet import BOND_RANGE
 from journal.rulesets.d100_sanity.rules.state import SanityState

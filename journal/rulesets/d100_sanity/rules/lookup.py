@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.plugin import CampaignState, RuleError, changed
+from journal.plugin.rules import CampaignState, RuleError, changed
 from journal.rulesets.d100_sanity.rules.state import Insanity, Investigator, SanityState
 
 #: the day of every loss outside a session when no clock is set

@@ -5,7 +5,7 @@ concerns."""
 
 from __future__ import annotations
 
-from journal.plugin import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
+from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
 from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, with_changes
 from journal.rulesets.d100_sanity.rules.state import SanityState

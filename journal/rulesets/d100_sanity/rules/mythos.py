@@ -5,7 +5,7 @@ event, and their decider, fold, recaller and concerns."""
 
 from __future__ import annotations
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Command,
     DiceBox,

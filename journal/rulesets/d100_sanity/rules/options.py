@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin import CampaignState, OptionValue, RuleError, yes_no
+from journal.plugin.rules import CampaignState, OptionValue, RuleError, yes_no
 
 COC = "coc"
 DELTA_GREEN = "delta-green"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from journal.plugin import CampaignState, DiceBox, Terms
+from journal.plugin.rules import CampaignState, DiceBox, Terms
 from journal.rulesets.d100_sanity.rules.expressions import Expression
 from journal.rulesets.d100_sanity.rules.lookup import clamp, rules_of, with_changes
 from journal.rulesets.d100_sanity.rules.state import Investigator, SanityState

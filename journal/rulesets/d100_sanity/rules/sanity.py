@@ -16,7 +16,7 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Command,
     Dice,

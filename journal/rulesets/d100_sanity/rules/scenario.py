@@ -5,7 +5,7 @@ commands, their events, and their deciders, folds, recallers and concerns."""
 
 from __future__ import annotations
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Command,
     Dice,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from journal.plugin import JSONObject, RuleError, signed
+from journal.plugin.rules import JSONObject, RuleError, signed
 from journal.rulesets.d100_sanity.rules.options import COC, DELTA_GREEN
 from journal.rulesets.d100_sanity.rules.state import DISORDER_KINDS, SAN_CEILING
 

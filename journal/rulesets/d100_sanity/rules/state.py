@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from journal.plugin import RulesState, changed
+from journal.plugin.rules import RulesState, changed
 
 #: the highest SAN any character may have (maximum SAN is this less Mythos)
 SAN_CEILING = 99

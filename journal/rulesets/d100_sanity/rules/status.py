@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from msgspec import Struct
 
-from journal.plugin import CampaignState, CharacterStatus, Document
+from journal.plugin.rules import CampaignState, CharacterStatus, Document
 from journal.rulesets.d100_sanity.rules.lookup import clamp, day_key, rules_of
 from journal.rulesets.d100_sanity.rules.options import indefinite, preset, san_hidden
 from journal.rulesets.d100_sanity.rules.state import Insanity, Investigator

@@ -21,7 +21,7 @@ import re
 
 from msgspec import Struct
 
-from journal.plugin import DiceBox, RuleError, Stake
+from journal.plugin.rules import DiceBox, RuleError, Stake
 
 #: the largest die a table may have, the most entries (typo guards)
 MOST_ROLL = 1000

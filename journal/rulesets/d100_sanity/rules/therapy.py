@@ -7,7 +7,7 @@ recaller and concerns."""
 
 from __future__ import annotations
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Command,
     Dice,

@@ -11,17 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.plugin import (
-    BoardGrid,
-    Command,
-    Lines,
-    Recorded,
-    Ruleset,
-    Sentences,
-    StatusDocument,
-    Telling,
-    load_modules,
-)
+from journal.plugin.rules import Command, Document, Ruleset, load_modules
+from journal.plugin.telling import BoardGrid, Lines, Recorded, Sentences, StatusDocument, Telling
 
 LINES = Lines("log line")
 SENTENCES = Sentences("handout sentence")
@@ -29,9 +20,10 @@ SENTENCES = Sentences("handout sentence")
 load_modules(__name__)
 
 from journal.rulesets.d100_sanity.telling import board as _board  # noqa: E402
+from journal.rulesets.d100_sanity.telling import documents as _documents  # noqa: E402
 
 if TYPE_CHECKING:
-    from journal.plugin import CampaignState, Stake
+    from journal.plugin.rules import CampaignState, Stake
 
 #: how the GM is asked for each roll, in the order a ruling needs them
 DICE_WORDS = {
@@ -74,6 +66,9 @@ class SanityTelling(Telling):
 
     def board_grid(self, document: StatusDocument) -> BoardGrid:
         return _board.board_grid(document)
+
+    def outcome(self, records: list[Recorded]) -> Document | None:
+        return _documents.outcome(records)
 
     def notice(self, state: CampaignState, record: Recorded) -> str | None:
         """What a ruling leaves the GM to record, and the command that records it."""

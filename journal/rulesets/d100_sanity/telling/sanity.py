@@ -3,7 +3,7 @@ die; no SAN number when the campaign keeps SAN from the players)."""
 
 from __future__ import annotations
 
-from journal.plugin import ARROW, describe_terms
+from journal.plugin.telling import ARROW, describe_terms
 from journal.rulesets.d100_sanity.rules.sanity import SanityRolled
 from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
 from journal.rulesets.d100_sanity.telling.words import began_words, change, head, result

@@ -3,7 +3,7 @@ roll's result, an insanity's length and end, and whether SAN may be shown to pla
 
 from __future__ import annotations
 
-from journal.plugin import ARROW
+from journal.plugin.telling import ARROW
 from journal.rulesets.d100_sanity.rules.sanity import Began, SanityRolled
 
 

@@ -4,12 +4,9 @@ the page)."""
 
 from __future__ import annotations
 
-from support import ROOT
 from support.cli import Cli
 from support.readme import type_section
 
 
 def test_the_session_transcript_is_real(runner: Cli) -> None:
-    type_section(
-        "## A session at the table", runner, at_least=7, page=ROOT / "docs" / "d100-sanity.md"
-    )
+    type_section("## A session at the table", runner, at_least=7, page="docs/d100-sanity.md")
