@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
 from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
-from journal.rulesets.d100_sanity.rules.lookup import investigator, rules_of, with_changes
+from journal.rulesets.d100_sanity.rules.lookup import investigator, settled
 from journal.rulesets.d100_sanity.rules.state import SanityState
 
 
@@ -52,11 +52,7 @@ def record(state: CampaignState, command: RecordCost, dice: DiceBox) -> list[Eve
 
 @EVOLVE.on(AdaptationCosted)
 def _costed(state: CampaignState, payload: AdaptationCosted, meta: Meta) -> SanityState:
-    who = rules_of(state).characters.get(payload.character)
-    if who is None:
-        return rules_of(state)
-    settled = [d for d in who.due if not (d.what == "cost" and d.seq == payload.for_seq)]
-    return with_changes(state, payload.character, due=tuple(settled))
+    return settled(state, payload.character, "cost", payload.for_seq)
 
 
 RECALL.on(AdaptationCosted)(lambda p: RecordCost(p.character, p.cost, p.kind))

@@ -17,11 +17,12 @@ from journal.plugin.rules import (
     event,
 )
 from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
-from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, with_changes
+from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, settled
 from journal.rulesets.d100_sanity.rules.state import SanityState
-from journal.rulesets.d100_sanity.rules.tables import Entry, Table, read_table, roll_on
+from journal.rulesets.d100_sanity.rules.tables import Entry, Table, chosen
 
 REAL_TIME, SUMMARY = "real time", "summary"
+ONE_OF_THEM = 'say what happens (--what "...") or roll it on your table (--table FILE): one of them'
 #: a bout's length: 1d10 of its unit
 LENGTH_DIE = 10
 
@@ -63,30 +64,20 @@ def _bout(state: CampaignState, command: RecordBout, dice: DiceBox) -> list[Even
             f"{who.name} is not insane: a bout of madness comes with an insanity (or any "
             "loss while insane)"
         )
-    what = " ".join(command.what.split())
-    table = None if command.table is None else read_table(command.table, command.table_text)
-    if (table is None) == (not what):
-        raise RuleError(
-            'say what happens (--what "...") or roll it on your table (--table FILE): one of them'
-        )
+    what = chosen(command.what, command.table, command.table_text, dice, ONE_OF_THEM)
     unit = "hours" if command.summary else "rounds"
     length = dice.roll("length", 1, LENGTH_DIE, Stake(about=unit)).total
-    roll = None
-    entries: tuple[Entry, ...] = ()
-    if table is not None:
-        roll, entry = roll_on(table, dice)
-        what, entries = entry.text, table.entries
     return [
         BoutRecorded(
             who.name,
             SUMMARY if command.summary else REAL_TIME,
             length,
             unit,
-            what,
+            what.text,
             dice.rolled(),
-            None if table is None else table.name,
-            entries,
-            roll,
+            what.table,
+            what.entries,
+            what.roll,
             owed[0].seq if owed else None,
         )
     ]
@@ -94,11 +85,7 @@ def _bout(state: CampaignState, command: RecordBout, dice: DiceBox) -> list[Even
 
 @EVOLVE.on(BoutRecorded)
 def _recorded(state: CampaignState, payload: BoutRecorded, meta: Meta) -> SanityState:
-    who = rules_of(state).characters.get(payload.character)
-    if who is None:
-        return rules_of(state)
-    settled = [d for d in who.due if not (d.what == "bout" and d.seq == payload.for_seq)]
-    return with_changes(state, payload.character, due=tuple(settled))
+    return settled(state, payload.character, "bout", payload.for_seq)
 
 
 def _recalled(p: BoutRecorded) -> RecordBout:

@@ -16,9 +16,9 @@ from journal.plugin.rules import (
     event,
 )
 from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
-from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, with_changes
+from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, settled
 from journal.rulesets.d100_sanity.rules.state import DISORDER_KINDS, Disorder, SanityState
-from journal.rulesets.d100_sanity.rules.tables import Entry, Table, read_table, roll_on
+from journal.rulesets.d100_sanity.rules.tables import Entry, Table, chosen
 
 
 class GainDisorder(Command, frozen=True):
@@ -64,27 +64,20 @@ def gain(state: CampaignState, command: GainDisorder, dice: DiceBox) -> list[Eve
             f"{who.name} is not insane and no breaking point waits for a disorder: a "
             "disorder is gained while insane (or at a Delta Green breaking point)"
         )
-    name = " ".join(command.name.split())
-    table = None if command.table is None else read_table(command.table, command.table_text)
-    if (table is None) == (not name):
-        raise RuleError("name the disorder, or roll it on your table (--table FILE): one of them")
-    roll = None
-    entries: tuple[Entry, ...] = ()
-    if table is not None:
-        roll, entry = roll_on(table, dice)
-        name, entries = entry.text, table.entries
-    held = who.disorder(name)
+    refusal = "name the disorder, or roll it on your table (--table FILE): one of them"
+    name = chosen(command.name, command.table, command.table_text, dice, refusal)
+    held = who.disorder(name.text)
     if held is not None:
         raise RuleError(f"{who.name} already has the disorder {held.name!r}: name another")
     return [
         DisorderGained(
             who.name,
-            name,
+            name.text,
             kind_of(command.kind),
             dice.rolled(),
-            None if table is None else table.name,
-            entries,
-            roll,
+            name.table,
+            name.entries,
+            name.roll,
             owed[0].seq if owed else None,
         )
     ]
@@ -95,13 +88,8 @@ def _gained(state: CampaignState, payload: DisorderGained, meta: Meta) -> Sanity
     who = rules_of(state).characters.get(payload.character)
     if who is None:
         return rules_of(state)
-    settled = [d for d in who.due if not (d.what == "disorder" and d.seq == payload.for_seq)]
-    return with_changes(
-        state,
-        payload.character,
-        disorders=(*who.disorders, Disorder(payload.name, payload.kind, meta.seq)),
-        due=tuple(settled),
-    )
+    disorders = (*who.disorders, Disorder(payload.name, payload.kind, meta.seq))
+    return settled(state, payload.character, "disorder", payload.for_seq, disorders=disorders)
 
 
 def _recalled(payload: DisorderGained) -> GainDisorder:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from journal.plugin.rules import CampaignState, RuleError, changed
-from journal.rulesets.d100_sanity.rules.state import Insanity, Investigator, SanityState
+from journal.rulesets.d100_sanity.rules.state import Due, Insanity, Investigator, SanityState
 
 #: the day of every loss outside a session when no clock is set
 OUTSIDE = "outside sessions"
@@ -45,6 +45,29 @@ def with_changes(state: CampaignState, name: str, **changes: Any) -> SanityState
     if who is None:
         return rules
     return rules.with_character(changed(who, **changes))
+
+
+def settled(
+    state: CampaignState,
+    name: str,
+    what: str,
+    seq: int | None,
+    *,
+    earlier: bool = False,
+    **changes: Any,
+) -> SanityState:
+    """The state with `name`'s `what` owed for the ruling at `seq` recorded (`earlier`: and
+    those owed since before it), and their sheet `changes`."""
+    who = rules_of(state).characters.get(name)
+    if who is None:
+        return rules_of(state)
+
+    def answered(due: Due) -> bool:
+        return (
+            due.what == what and seq is not None and (due.seq <= seq if earlier else due.seq == seq)
+        )
+
+    return with_changes(state, name, due=tuple(d for d in who.due if not answered(d)), **changes)
 
 
 def day_key(state: CampaignState) -> str:

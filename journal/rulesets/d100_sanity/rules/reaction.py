@@ -7,12 +7,7 @@ from __future__ import annotations
 
 from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
 from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
-from journal.rulesets.d100_sanity.rules.lookup import (
-    insane_now,
-    investigator,
-    rules_of,
-    with_changes,
-)
+from journal.rulesets.d100_sanity.rules.lookup import insane_now, investigator, settled
 from journal.rulesets.d100_sanity.rules.state import REACTIONS, SanityState
 
 
@@ -51,11 +46,7 @@ def choose(state: CampaignState, command: ChooseReaction, dice: DiceBox) -> list
 
 @EVOLVE.on(ReactionChosen)
 def _chosen(state: CampaignState, payload: ReactionChosen, meta: Meta) -> SanityState:
-    who = rules_of(state).characters.get(payload.character)
-    if who is None:
-        return rules_of(state)
-    settled = [d for d in who.due if not (d.what == "reaction" and d.seq <= payload.for_seq)]
-    return with_changes(state, payload.character, due=tuple(settled))
+    return settled(state, payload.character, "reaction", payload.for_seq, earlier=True)
 
 
 RECALL.on(ReactionChosen)(lambda p: ChooseReaction(p.character, p.reaction))

@@ -103,7 +103,26 @@ def read_table(name: str, text: str) -> Table:
     return Table(title, tuple(entries))
 
 
-def roll_on(table: Table, dice: DiceBox, purpose: str = "entry") -> tuple[int, Entry]:
-    """A roll on `table` (1d its die) and the entry it finds."""
-    roll = dice.roll(purpose, 1, table.die, Stake(about=table.name)).total
-    return roll, table.entry(roll)
+class Chosen(Struct, frozen=True):
+    """What a ruling that may roll on the GM's table records: the words, and (from a table)
+    its name, its entries and the roll."""
+
+    text: str
+    table: str | None = None
+    entries: tuple[Entry, ...] = ()
+    roll: int | None = None
+
+
+def chosen(
+    words: str, table: str | None, text: str, dice: DiceBox, refusal: str, purpose: str = "entry"
+) -> Chosen:
+    """The GM's `words`, or the entry a roll (1d the die) finds on their table (`table`, its
+    name, and its `text`): one of them, or `refusal`."""
+    given = " ".join(words.split())
+    if (table is None) == (not given):
+        raise RuleError(refusal)
+    if table is None:
+        return Chosen(given)
+    read = read_table(table, text)
+    roll = dice.roll(purpose, 1, read.die, Stake(about=read.name)).total
+    return Chosen(read.entry(roll).text, read.name, read.entries, roll)
