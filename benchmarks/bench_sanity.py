@@ -5,9 +5,10 @@ export (campaign `long`, like the Horror Factor one, so the raw anchors read it 
 Each session: a scenario's start, notes, twenty-odd sanity rolls against a few threats
 (losses of every size: caps, INT rolls, temporary and indefinite insanities, underlying
 bouts), the bouts and disorders they call for, a treatment when someone is insane, Mythos
-now and then, the scenario's end with an award, therapy a month on; the clock moves (the
-game day, the months of therapy). A character lost to madness is retired and a new one
-joins, so the campaign never runs dry.
+now and then, the scenario's end with an award (and a long rest for whoever is low),
+therapy a month on; the clock moves (the game day, the months of therapy). A character lost
+to madness (rare) is retired and a new one joins, so the cast stays four, as the Horror
+Factor campaign's does.
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ def build(sessions: int, seed: int = 11) -> list[dict[str, object]]:
                 join()
             elif sheet.insane(state.clock, state.session):
                 do(EndInsanity(who, "treated"))
+            if 0 < sheet.san < 35:  # a long rest between cases: the cast stays four
+                do(AwardSan(who, "3d6", None, "a long rest"))
         if rng.random() < 0.3:
             do(GainMythos(rng.choice(cast), 1, "a page of a tome"))
         do(EndScenario("2d6"))

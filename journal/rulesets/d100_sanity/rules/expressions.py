@@ -6,6 +6,7 @@ terms (`1d4 3, +1 1`)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from msgspec import Struct
 
@@ -63,6 +64,7 @@ class Expression(Struct, frozen=True):
         return ((f"{self.text} at its most", self.most),)
 
 
+@lru_cache(maxsize=512)
 def expression(text: str, what: str) -> Expression:
     """`text` read as a dice expression (RuleError naming `what` when it is none)."""
     cleaned = text.strip()
@@ -101,6 +103,7 @@ class Loss(Struct, frozen=True):
         return f"{self.success.text}/{self.failure.text}"
 
 
+@lru_cache(maxsize=512)
 def loss(text: str) -> Loss:
     """`S/F` read as a loss (`0/1d6`, `1/1d4+1`, `1d10/1d100`); RuleError when it is none."""
     success, slash, failure = text.partition("/")

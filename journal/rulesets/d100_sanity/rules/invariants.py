@@ -5,7 +5,7 @@ breaking point below SAN."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from journal.plugin.rules import CampaignState, Invariant
 from journal.rulesets.d100_sanity.rules.state import (
@@ -26,52 +26,81 @@ def _sheets(state: CampaignState) -> object:
     return state.rules.characters if isinstance(state.rules, SanityState) else None
 
 
-def _san(state: CampaignState) -> Iterator[str]:
-    for who in _characters(state):
-        if not 0 <= who.mythos <= SAN_CEILING:
-            yield f"{who.name}'s Mythos is {who.mythos}, outside 0 to {SAN_CEILING}"
-        if not 0 <= who.san <= who.san_max:
-            yield f"{who.name}'s SAN is {who.san}, outside 0 to the maximum {who.san_max}"
+#: each sheet's breaches, by the sheet itself: a fold shares every sheet an event left
+#: unchanged, so a long campaign's audit checks each sheet once, not at every state
+_CHECKED: dict[int, tuple[Investigator, dict[str, tuple[str, ...]]]] = {}
+_MOST_KEPT = 4096
 
 
-def _adaptation(state: CampaignState) -> Iterator[str]:
-    for who in _characters(state):
-        for kind, checked in who.boxes.items():
-            if kind not in ADAPTING:
-                yield (
-                    f"{who.name} has {checked} box(es) of {kind}: only violence and "
-                    "helplessness adapt"
-                )
-            elif not 0 <= checked <= BOXES:
-                yield f"{who.name} has {checked} boxes of {kind}, outside 0 to {BOXES}"
-        for kind in who.adapted:
-            if kind not in ADAPTING:
-                yield f"{who.name} is adapted to {kind}: only violence and helplessness adapt"
-            elif who.boxes.get(kind, 0) != BOXES:
-                yield f"{who.name} is adapted to {kind} without its {BOXES} boxes checked"
+def _found(who: Investigator) -> dict[str, tuple[str, ...]]:
+    kept = _CHECKED.get(id(who))
+    if kept is not None and kept[0] is who:
+        return kept[1]
+    found = {
+        "san": tuple(_san(who)),
+        "adaptation": tuple(_adaptation(who)),
+        "bonds": tuple(_bonds(who)),
+        "breaking_point": tuple(_breaking_point(who)),
+    }
+    if len(_CHECKED) >= _MOST_KEPT:
+        _CHECKED.clear()
+    _CHECKED[id(who)] = (who, found)
+    return found
 
 
-def _bonds(state: CampaignState) -> Iterator[str]:
-    for who in _characters(state):
-        for bond in who.bonds:
-            if bond.score < 0:
-                yield f"{who.name}'s bond {bond.name} scores {bond.score}, below 0"
+def _san(who: Investigator) -> Iterator[str]:
+    if not 0 <= who.mythos <= SAN_CEILING:
+        yield f"{who.name}'s Mythos is {who.mythos}, outside 0 to {SAN_CEILING}"
+    most = SAN_CEILING - who.mythos
+    if not 0 <= who.san <= max(0, most):
+        yield f"{who.name}'s SAN is {who.san}, outside 0 to the maximum {max(0, most)}"
 
 
-def _breaking_point(state: CampaignState) -> Iterator[str]:
-    for who in _characters(state):
-        if who.breaking_point is not None and who.san > 0 and who.breaking_point >= who.san:
+def _adaptation(who: Investigator) -> Iterator[str]:
+    for kind, checked in who.boxes.items():
+        if kind not in ADAPTING:
             yield (
-                f"{who.name}'s SAN {who.san} is at or below the breaking point "
-                f"{who.breaking_point}, which should have fallen"
+                f"{who.name} has {checked} box(es) of {kind}: only violence and helplessness adapt"
             )
+        elif not 0 <= checked <= BOXES:
+            yield f"{who.name} has {checked} boxes of {kind}, outside 0 to {BOXES}"
+    for kind in who.adapted:
+        if kind not in ADAPTING:
+            yield f"{who.name} is adapted to {kind}: only violence and helplessness adapt"
+        elif who.boxes.get(kind, 0) != BOXES:
+            yield f"{who.name} is adapted to {kind} without its {BOXES} boxes checked"
+
+
+def _bonds(who: Investigator) -> Iterator[str]:
+    for bond in who.bonds:
+        if bond.score < 0:
+            yield f"{who.name}'s bond {bond.name} scores {bond.score}, below 0"
+
+
+def _breaking_point(who: Investigator) -> Iterator[str]:
+    point = who.breaking_point
+    if point is not None and who.san > 0 and point >= who.san:
+        yield (
+            f"{who.name}'s SAN {who.san} is at or below the breaking point {point}, "
+            "which should have fallen"
+        )
+
+
+def _check(key: str) -> Callable[[CampaignState], Iterator[str]]:
+    def check(state: CampaignState) -> Iterator[str]:
+        for who in _characters(state):
+            yield from _found(who)[key]
+
+    return check
 
 
 INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("SAN within 0 and its maximum (99 less Mythos)", _san, _sheets),
+    Invariant("SAN within 0 and its maximum (99 less Mythos)", _check("san"), _sheets),
     Invariant(
-        "three boxes at most, adaptation to violence and helplessness only", _adaptation, _sheets
+        "three boxes at most, adaptation to violence and helplessness only",
+        _check("adaptation"),
+        _sheets,
     ),
-    Invariant("bond scores never below 0", _bonds, _sheets),
-    Invariant("a breaking point below SAN", _breaking_point, _sheets),
+    Invariant("bond scores never below 0", _check("bonds"), _sheets),
+    Invariant("a breaking point below SAN", _check("breaking_point"), _sheets),
 )

@@ -1,6 +1,7 @@
 """The invariants of d100 sanity, over random nights of either preset (rolls with any loss,
 kind, threat and projection; awards, therapy, Mythos; scenarios, sessions and the clock;
-bouts, disorders, choices, costs and treatment): SAN stays within 0 and its maximum; the
+bouts, disorders, choices, costs and treatment): SAN stays within 0 and its maximum, in
+every state and in what every ruling decided (the fold's own clamp aside); the
 roll that takes the day's losses to a fifth of its SAN always brings an indefinite
 insanity (or SAN 0); breaking points only fall; nothing ever adapts to the unnatural. Each
 run checks that most of its commands were accepted, so a run of refusals cannot pass."""
@@ -111,7 +112,10 @@ def check(t: Any, before: SanityState, events: list[Any]) -> None:
         was = before.characters.get(who.name)
         if was is not None and was.breaking_point is not None:
             assert who.breaking_point is not None and who.breaking_point <= was.breaking_point
-    for p in events:
+    for p in events:  # what each ruling decided keeps SAN within 0 and its maximum too
+        most = getattr(p, "san_max_after", getattr(p, "san_max", None))
+        if isinstance(most, int):
+            assert 0 <= p.san_after <= most, p
         if isinstance(p, SanityRolled) and p.indefinite and p.total > 0:
             fifth = max(1, p.day_san // 5)
             if p.day_lost - p.total < fifth <= p.day_lost:
