@@ -56,6 +56,11 @@ def _four_digit_year(text: str) -> str:
 def to_datetime(game_time: str) -> datetime:
     """A stored game time as a datetime; RuleError when the log holds something else (a
     hand-written log imported by an older journal)."""
+    if len(game_time) == 16 and game_time[10] == "T" and game_time[4] == "-":
+        try:  # the canonical form, read at C speed (strptime costs ten times as much)
+            return datetime.fromisoformat(game_time)
+        except ValueError:
+            pass
     try:
         return datetime.strptime(_four_digit_year(game_time), GAME_TIME_FORMAT)
     except (TypeError, ValueError):

@@ -5,7 +5,7 @@ breaking point below SAN."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from journal.plugin.rules import CampaignState, Invariant
 from journal.rulesets.d100_sanity.rules.state import (
@@ -28,24 +28,24 @@ def _sheets(state: CampaignState) -> object:
 
 #: each sheet's breaches, by the sheet itself: a fold shares every sheet an event left
 #: unchanged, so a long campaign's audit checks each sheet once, not at every state
-_CHECKED: dict[int, tuple[Investigator, dict[str, tuple[str, ...]]]] = {}
+_CHECKED: dict[int, tuple[Investigator, tuple[str, ...]]] = {}
 _MOST_KEPT = 4096
 
 
-def _found(who: Investigator) -> dict[str, tuple[str, ...]]:
+def _breaches(who: Investigator) -> tuple[str, ...]:
     kept = _CHECKED.get(id(who))
     if kept is not None and kept[0] is who:
         return kept[1]
-    found = {
-        "san": tuple(_san(who)),
-        "adaptation": tuple(_adaptation(who)),
-        "bonds": tuple(_bonds(who)),
-        "breaking_point": tuple(_breaking_point(who)),
-    }
+    found = (*_san(who), *_adaptation(who), *_bonds(who), *_breaking_point(who))
     if len(_CHECKED) >= _MOST_KEPT:
         _CHECKED.clear()
     _CHECKED[id(who)] = (who, found)
     return found
+
+
+def _sheet(state: CampaignState) -> Iterator[str]:
+    for who in _characters(state):
+        yield from _breaches(who)
 
 
 def _san(who: Investigator) -> Iterator[str]:
@@ -86,21 +86,12 @@ def _breaking_point(who: Investigator) -> Iterator[str]:
         )
 
 
-def _check(key: str) -> Callable[[CampaignState], Iterator[str]]:
-    def check(state: CampaignState) -> Iterator[str]:
-        for who in _characters(state):
-            yield from _found(who)[key]
-
-    return check
-
-
 INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("SAN within 0 and its maximum (99 less Mythos)", _check("san"), _sheets),
     Invariant(
-        "three boxes at most, adaptation to violence and helplessness only",
-        _check("adaptation"),
+        "a sheet within the rules: SAN within 0 and its maximum (99 less Mythos), three boxes "
+        "at most and adaptation to violence and helplessness only, bonds never below 0, a "
+        "breaking point below SAN",
+        _sheet,
         _sheets,
     ),
-    Invariant("bond scores never below 0", _check("bonds"), _sheets),
-    Invariant("a breaking point below SAN", _check("breaking_point"), _sheets),
 )

@@ -40,7 +40,6 @@ from journal.rulesets.d100_sanity.rules.lookup import (
     insane_now,
     rules_of,
     scope,
-    with_changes,
 )
 from journal.rulesets.d100_sanity.rules.options import (
     delta_green,
@@ -54,6 +53,7 @@ from journal.rulesets.d100_sanity.rules.state import (
     BOXES,
     KINDS,
     TEMPORARY_LOSS,
+    WHILE_INSANE,
     Bond,
     Day,
     Due,
@@ -381,6 +381,8 @@ def _sanity(state: CampaignState, command: Sanity, dice: DiceBox) -> list[Event]
     if command.cost is not None:
         said.append(RecordCost(who, command.cost))
     events: list[Event] = [rolled]
+    if not said:
+        return events
     after = folded(state, rolled)
     quiet = DiceBox()  # what is said in the same breath rolls nothing of its own
     for then in said:
@@ -405,7 +407,10 @@ def _rolled(state: CampaignState, payload: SanityRolled, meta: Meta) -> SanitySt
     who = rules.characters.get(payload.character)
     if who is None:
         return rules
-    due = list(who.due)
+    # what is over by now goes: an insanity the clock or the session ended, and what it
+    # still owed (the sheet keeps what holds, not every night's madness)
+    held = who.insane(meta.game_time, meta.session) if who.insanities else ()
+    due = [d for d in who.due if held or d.what not in WHILE_INSANE] if who.due else []
     changes: dict[str, object] = {
         # a void before takes out its own change: this one applies its own on what stands
         "san": clamp(who.san + payload.san_after - payload.san, who.san_max),
@@ -438,14 +443,16 @@ def _rolled(state: CampaignState, payload: SanityRolled, meta: Meta) -> SanitySt
         b = payload.began
         length = None if b.length is None else f"{b.length} {b.unit}"
         insanity = Insanity(b.kind, meta.seq, b.starts, b.ends, meta.session, b.by_session, length)
-        changes["insanities"] = (*who.insanities, insanity)
+        changes["insanities"] = (*held, insanity)
+    elif held != who.insanities:
+        changes["insanities"] = held
     if payload.bout:
         due.append(Due("bout", meta.seq))
     if payload.reaction_due:
         due.append(Due("reaction", meta.seq))
-    changes["due"] = tuple(due)
-    state = replace(state, rules=rules)
-    return with_changes(state, payload.character, **changes)
+    if len(due) != len(who.due) or due:
+        changes["due"] = tuple(due)
+    return rules.with_character(replace(who, **changes))
 
 
 def _recalled(p: SanityRolled) -> Sanity:
