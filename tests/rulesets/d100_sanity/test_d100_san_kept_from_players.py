@@ -223,6 +223,12 @@ def test_no_san_number_reaches_a_players_handout(preset: str) -> None:
                     seen["proofs"] += 1
             gm = " ".join(t for _, t in handouts(night, Audience.gm_copy()))
             assert leaks(gm, numbers), "the GM's copy shows SAN: the oracle is real"
+            last = state_of(night).sessions
+            if last:  # where they stand: numbers for the GM, words for the players
+                mine = night.recap(last, Audience.gm_copy())["standing"]
+                theirs = night.recap(last, Audience.players())["standing"]
+                assert all(s["san"] is not None for s in mine), mine
+                assert all(s["san"] is None and s["state"] for s in theirs), theirs
             seen["logs"] += 1
             seen["rolls"] += sum(r.type == "SanityRolled" for r in night.records())
 

@@ -78,9 +78,10 @@ def commands(draw: st.DrawFn, dg: bool) -> object:
 
 
 def _sheet(dg: bool) -> dict[str, dict[str, Any]]:
+    """Mara starts near the maximum (Mythos gained soon takes it below her SAN), Eli lower."""
     if dg:
-        return {"Mara": {"pow": 11, "bonds": ["Ana=10"]}, "Eli": {"pow": 9, "bonds": ["Ana=6"]}}
-    return {"Mara": {"pow": 55, "int": 70}, "Eli": {"pow": 45, "int": 60, "mythos": 4}}
+        return {"Mara": {"pow": 19, "bonds": ["Ana=10"]}, "Eli": {"pow": 9, "bonds": ["Ana=6"]}}
+    return {"Mara": {"pow": 96, "int": 70}, "Eli": {"pow": 45, "int": 60, "mythos": 4}}
 
 
 def night(dg: bool, clock: bool, script: list[tuple[object, int]]) -> tuple[Any, int]:
