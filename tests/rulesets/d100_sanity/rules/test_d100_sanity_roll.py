@@ -232,3 +232,16 @@ def test_any_loss_while_insane_brings_a_new_bout(coc: Table) -> None:
     assert (p.total, p.underlying, p.bout, p.int_roll) == (1, True, True, None)
     nothing = roll(coc, "Mara", "0/1d6", sanity=10)
     assert (nothing.total, nothing.bout) == (0, False)
+
+
+def test_the_sheet_keeps_what_holds(coc: Table) -> None:
+    """An insanity over on the clock, and the bout it still owed, leave the sheet at the next
+    roll: a long campaign's sheet does not grow with every night's madness."""
+    coc.do(SetClock("1925-10-31T21:00"))
+    roll(coc, "Mara", "1/1d6", sanity=80, loss=6, int=10, hours=1)
+    mara = coc.rules.characters["Mara"]
+    assert len(mara.insanities) == 1 and [d.what for d in mara.due] == ["bout"]
+    coc.do(AdvanceClock("2h"))
+    roll(coc, "Mara", "0/1d2", sanity=10)
+    mara = coc.rules.characters["Mara"]
+    assert (mara.insanities, mara.due) == ((), ())
