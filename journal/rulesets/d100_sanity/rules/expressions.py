@@ -93,14 +93,11 @@ def expression(text: str, what: str) -> Expression:
 
 class Loss(Struct, frozen=True):
     """A sanity roll's stakes: lose `success` when it succeeds, `failure` when it fails
-    (at its most on a fumble)."""
+    (at its most on a fumble); `text`, its canonical `S/F`."""
 
     success: Expression
     failure: Expression
-
-    @property
-    def text(self) -> str:
-        return f"{self.success.text}/{self.failure.text}"
+    text: str
 
 
 @lru_cache(maxsize=512)
@@ -112,9 +109,9 @@ def loss(text: str) -> Loss:
             f"the loss {text.strip()!r} is not S/F: write what a success and a failure lose, "
             "e.g. --loss 0/1d6 or --loss 1/1d4+1"
         )
-    read = Loss(
-        expression(success, "the loss on a success"), expression(failure, "the loss on a failure")
-    )
+    on_success = expression(success, "the loss on a success")
+    on_failure = expression(failure, "the loss on a failure")
+    read = Loss(on_success, on_failure, f"{on_success.text}/{on_failure.text}")
     if read.success.most > read.failure.most:
         raise RuleError(
             f"the loss {read.text}: a success ({read.success.text}, up to {read.success.most}) "

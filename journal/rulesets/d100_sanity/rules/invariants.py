@@ -44,8 +44,12 @@ def _breaches(who: Investigator) -> tuple[str, ...]:
 
 
 def _sheet(state: CampaignState) -> Iterator[str]:
+    checked = _CHECKED
     for who in _characters(state):
-        yield from _breaches(who)
+        kept = checked.get(id(who))
+        found = kept[1] if kept is not None and kept[0] is who else _breaches(who)
+        if found:
+            yield from found
 
 
 def _san(who: Investigator) -> Iterator[str]:

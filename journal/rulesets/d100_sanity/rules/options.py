@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from msgspec import Struct
+
 from journal.plugin.rules import CampaignState, OptionValue, RuleError, yes_no
 
 COC = "coc"
@@ -50,33 +52,59 @@ def parse_option(key: str, raw: str) -> OptionValue:
     raise RuleError(f"d100-sanity has no option {key!r} (options: {known})")
 
 
-def _option(state: CampaignState, key: str) -> OptionValue:
-    return state.options.get(key, OPTION_DEFAULTS[key])
+class Read(Struct, frozen=True):
+    """A campaign's options as the rules read them."""
+
+    preset: str
+    delta_green: bool
+    threat_cap: bool
+    san_hidden: bool
+    indefinite: bool
+
+
+#: the options last read, by the mapping itself: every state of a campaign shares its one
+#: options mapping, so a ruling (and an audit of a long log) reads them once
+_LAST: list[tuple[Mapping[str, OptionValue], Read]] = []
+
+
+def read(state: CampaignState) -> Read:
+    options = state.options
+    if _LAST and _LAST[0][0] is options:
+        return _LAST[0][1]
+    given = options.get("preset", COC)
+    kind = given if isinstance(given, str) and given in PRESETS else COC
+    dg = kind == DELTA_GREEN
+    fifth = options.get("indefinite", BY_PRESET)
+    found = Read(
+        kind,
+        dg,
+        options.get("threat_cap", True) is not False,
+        options.get("san_hidden", False) is True,
+        fifth if isinstance(fifth, bool) else not dg,
+    )
+    _LAST[:] = [(options, found)]
+    return found
 
 
 def preset(state: CampaignState) -> str:
-    found = _option(state, "preset")
-    return found if isinstance(found, str) and found in PRESETS else COC
+    return read(state).preset
 
 
 def delta_green(state: CampaignState) -> bool:
-    return preset(state) == DELTA_GREEN
+    return read(state).delta_green
 
 
 def threat_cap(state: CampaignState) -> bool:
-    return _option(state, "threat_cap") is not False
+    return read(state).threat_cap
 
 
 def san_hidden(state: CampaignState) -> bool:
-    return _option(state, "san_hidden") is True
+    return read(state).san_hidden
 
 
 def indefinite(state: CampaignState) -> bool:
     """Whether a fifth lost in a game day makes a character indefinitely insane."""
-    found = _option(state, "indefinite")
-    if isinstance(found, bool):
-        return found
-    return not delta_green(state)
+    return read(state).indefinite
 
 
 def mythos_word(state: CampaignState) -> str:

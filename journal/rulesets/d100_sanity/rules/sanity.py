@@ -41,12 +41,7 @@ from journal.rulesets.d100_sanity.rules.lookup import (
     rules_of,
     scope,
 )
-from journal.rulesets.d100_sanity.rules.options import (
-    delta_green,
-    san_hidden,
-    threat_cap,
-)
-from journal.rulesets.d100_sanity.rules.options import indefinite as indefinite_rule
+from journal.rulesets.d100_sanity.rules.options import read
 from journal.rulesets.d100_sanity.rules.reaction import ChooseReaction, choose
 from journal.rulesets.d100_sanity.rules.state import (
     ADAPTING,
@@ -213,7 +208,8 @@ def _rolled_loss(side: Expression, fumble: bool, dice: DiceBox, about: str) -> T
 def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityRolled:
     who = able(state, command.character)
     stakes = loss(command.loss)
-    dg = delta_green(state)
+    options = read(state)
+    dg = options.delta_green
     kind, threat = _kind(command, dg), _threat(command)
     bond = _bond(who, command.project, dg)
     name = _threat_name(state, command, threat)
@@ -227,7 +223,7 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
 
     cap = tally = None
     threat_lost = 0
-    scoped = scope(state) if threat is not None and threat_cap(state) else None
+    scoped = scope(state) if threat is not None and options.threat_cap else None
     if threat is not None and scoped is not None:
         held = who.threats.get(threat)
         earlier = held if held is not None and held.scope == scoped else None
@@ -281,7 +277,7 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
     fifth = max(1, day_san // 5)
     crossed = amount > 0 and before_today < fifth <= day_lost
     indefinite_now = any(i.kind == "indefinite" for i in held_now)
-    fifths = indefinite_rule(state)
+    fifths = options.indefinite
     begins_indefinite = fifths and crossed and not permanent and not indefinite_now
     big = amount >= TEMPORARY_LOSS and not permanent and not begins_indefinite
 
@@ -313,48 +309,50 @@ def sanity_roll(state: CampaignState, command: Sanity, dice: DiceBox) -> SanityR
         or (began is not None and not dg)
         or (underlying and not dg)
     )
+    # positionally, in the order of its fields (named in the comments): a struct of this
+    # many fields takes keywords ten times slower, and an audit makes one a roll
     return SanityRolled(
-        character=who.name,
-        loss=stakes.text,
-        kind=kind,
-        threat=threat,
-        threat_name=name,
-        project=None if bond is None else bond.name,
-        dice=dice.rolled(),
-        hidden=san_hidden(state),
-        san=who.san,
-        roll=roll,
-        success=success,
-        fumble=fumble,
-        rolled=f"{side.text} at its most" if fumble else side.text,
-        terms=tuple(terms),
-        total=amount,
-        san_after=after,
-        san_max=who.san_max,
-        scope=scoped,
-        cap=cap,
-        threat_lost=threat_lost,
-        tally=tally,
-        indefinite=fifths,
-        day=key,
-        day_san=day_san,
-        day_lost=day_lost,
-        projected=projected,
-        bond_before=bond_before,
-        bond_after=bond_after,
-        boxes=boxes,
-        adapted=adapted,
-        breaking_point=point,
-        breaking_point_after=after - who.pow if broke else point,
-        broke=broke,
-        int_roll=int_roll,
-        int_target=int_target,
-        understood=understood,
-        began=began,
-        permanent=permanent,
-        underlying=underlying,
-        bout=bout,
-        reaction_due=reaction_due,
+        who.name,  # character
+        stakes.text,  # loss
+        kind,  # kind
+        threat,  # threat
+        name,  # threat_name
+        None if bond is None else bond.name,  # project
+        dice.rolled(),  # dice
+        options.san_hidden,  # hidden
+        who.san,  # san
+        roll,  # roll
+        success,  # success
+        fumble,  # fumble
+        f"{side.text} at its most" if fumble else side.text,  # rolled
+        tuple(terms),  # terms
+        amount,  # total
+        after,  # san_after
+        who.san_max,  # san_max
+        scoped,  # scope
+        cap,  # cap
+        threat_lost,  # threat_lost
+        tally,  # tally
+        fifths,  # indefinite
+        key,  # day
+        day_san,  # day_san
+        day_lost,  # day_lost
+        projected,  # projected
+        bond_before,  # bond_before
+        bond_after,  # bond_after
+        boxes,  # boxes
+        adapted,  # adapted
+        point,  # breaking_point
+        after - who.pow if broke else point,  # breaking_point_after
+        broke,  # broke
+        int_roll,  # int_roll
+        int_target,  # int_target
+        understood,  # understood
+        began,  # began
+        permanent,  # permanent
+        underlying,  # underlying
+        bout,  # bout
+        reaction_due,  # reaction_due
     )
 
 
