@@ -345,9 +345,12 @@ class Folder:
         an O_NOFOLLOW open means there); otherwise return and let `exc` stand."""
         if exc.errno not in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
             return
-        with contextlib.suppress(OSError):
-            if stat.S_ISLNK(os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode):
-                raise LinkRefused(shown, self.path) from None
+        try:
+            link = stat.S_ISLNK(os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode)
+        except OSError:
+            return
+        if link:
+            raise LinkRefused(shown, self.path) from None
 
     def check(self, relative: str) -> None:
         """Refuse (LinkRefused) a link at `relative` or on the way to it; create nothing."""

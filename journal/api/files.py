@@ -1,9 +1,11 @@
 """How the journal writes files a GM names (`-o FILE`, the history of typed lines): whole
-or not at all, private (0600) unless meant for the players, through any link."""
+or not at all, private (0600) unless meant for the players, through any link the GM put
+at the name; and the refusal of a link inside an export's folder (`LinkRefused`)."""
 
 from __future__ import annotations
 
 from journal.files import (
+    LinkRefused,
     append_private,
     disk_problem,
     is_device,
@@ -15,6 +17,7 @@ from journal.files import (
 )
 
 __all__ = [
+    "LinkRefused",
     "append_private",
     "disk_problem",
     "is_device",
