@@ -14,7 +14,9 @@ properties of the types Obsidian's property editor gives them.
 - A property is a Number (an int), a Date (`Date`: `2010-10-31`), a Date & time
   (`DateTime`: `2010-10-31T21:00:00`), a List (a list, one item a line) or Text (a string,
   always quoted: JSON's escapes are YAML's, and the characters YAML reads as a line break
-  or refuses are escaped too, so the value reads back exactly as given).
+  or refuses are escaped too, so the value reads back as given). Obsidian reads a
+  `[[link]]` in a Text or List property as a link: there each bracket is its twin too
+  (`property_text`).
 """
 
 from __future__ import annotations
@@ -88,6 +90,14 @@ def date_time(game_time: str | None) -> DateTime | None:
     return DateTime(f"{game_time}:00")
 
 
+_BRACKETS = str.maketrans({"[": "\uff3b", "]": "\uff3d"})
+
+
+def property_text(text: str) -> str:
+    """What the GM typed, as a Text property's value: no bracket (no link)."""
+    return text.translate(_BRACKETS)
+
+
 def quoted(text: str) -> str:
     """`text` as a YAML double-quoted scalar that reads back exactly as `text`."""
     return _YAML_ESCAPED.sub(
@@ -104,8 +114,8 @@ def _value(value: Property) -> str:
     if isinstance(value, Date | DateTime):
         return f" {value.iso}"
     if isinstance(value, str):
-        return f" {quoted(value)}"
-    items = [str(item) if isinstance(item, int) else quoted(item) for item in value]
+        return f" {quoted(property_text(value))}"
+    items = [str(item) if isinstance(item, int) else quoted(property_text(item)) for item in value]
     return "".join(f"\n  - {item}" for item in items) if items else " []"
 
 

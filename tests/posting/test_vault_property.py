@@ -4,7 +4,8 @@ any Unicode and any length, every note of the players' and the GM's vault holds 
 the links and embeds the journal wrote (as obsidiantools reads them through Markdown, and
 as Obsidian's editor reads the source), no Markdown link, and each leads to exactly one
 file of its own audience's folder; every property reads back as the journal wrote it; and
-every file lies inside the vault folder, its name at most 255 bytes."""
+every file lies inside the vault folder, its name at most 255 bytes. (A property reads
+back as typed, its brackets as their full-width twins: Obsidian reads a link there too.)"""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from support.obsidian import read, source_links, targets
 
 import journal
 from journal.api import Journal
+from journal.posting.obsidian import property_text
 from journal.posting.vault import folder_name, notes, vault_base
 from journal.posting.vault_files import MANIFEST, write_vault
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote
@@ -84,6 +86,7 @@ def _check_audience(night: Journal, root: Path, audience: str) -> None:
         for path in (*note.links, *note.embeds):
             [target] = targets(root, path)
             assert target.is_relative_to(folder), (relative, path)
+        assert "[[" not in note.text.split("\n---\n", 1)[0]  # no link in a property
         meta = frontmatter.loads(note.text).metadata
         assert all(isinstance(meta[k], int) for k in ("seq", "session") if k in meta)
 
@@ -96,9 +99,9 @@ def _check_titles(night: Journal, root: Path, audience: str) -> None:
         frontmatter.load(p).metadata["title"]
         for p in sorted(folder.glob("Sessions/*.md"), key=lambda p: frontmatter.load(p)["session"])
     ]
-    assert shown == [t or f"Session {n}" for n, t in enumerate(sessions, 1)]
+    assert shown == [property_text(t or f"Session {n}") for n, t in enumerate(sessions, 1)]
     names = {frontmatter.load(p)["character"] for p in folder.glob("Characters/*.md")}
-    assert names == set(night.overview().characters)
+    assert names == {property_text(n) for n in night.overview().characters}
 
 
 @given(campaigns())
