@@ -141,6 +141,7 @@ def entries(journal: Journal, audience: str, user: str | None = None) -> list[di
                 "_key": f"!journal!{entry_id}",
                 "name": title,
                 "pages": [page],
+                "categories": [],  # (v13's page categories: none)
                 "folder": None,
                 "sort": number * 100000,
                 "ownership": ownership,
