@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.errors import JournalError
 
 HTML_FORMAT = 1  # CONST.JOURNAL_ENTRY_PAGE_FORMATS.HTML

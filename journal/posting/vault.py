@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.files import UniqueNames, fit_name
 from journal.posting import obsidian
 from journal.posting.obsidian import Date, Property, file_name

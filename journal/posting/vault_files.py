@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.errors import JournalError
 from journal.files import (
     PRIVATE_FILE,
