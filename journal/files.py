@@ -179,7 +179,6 @@ def write_at(
         os.fsync(folder)
 
 
-
 def remove_stale_partials(folder: Path, notice: Notice = _notice) -> list[Path]:
     """Remove the temporary files an interrupted write left in `folder` (their process is
     gone); only regular files of this user, never through a link."""

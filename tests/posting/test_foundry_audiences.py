@@ -106,7 +106,7 @@ def test_the_readme_gives_players_their_entries_each_way(runner: Cli, tmp_path: 
     """C2: "Import Data" keeps the destination entry's ownership, so the README has the GM
     give the entry to the players (Configure Ownership, Observer) with the import; done as
     it says, every player reads the recap. The macro and the compendium keep the file's."""
-    text = section("### Foundry VTT")
+    text = section("## Foundry VTT", "docs/sharing.md")
     assert "Import Data" in text and "Configure Ownership" in text and "Observer" in text
     assert "createDocuments" in text and "keepId" in text and "compilePack" in text
     _campaign(runner)

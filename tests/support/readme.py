@@ -101,14 +101,10 @@ def type_section(
     return runner
 
 
-def section(heading: str) -> str:
-    """The text under `heading` (to the next heading of its level or above), in the README
-    or in the docs/ page that holds it."""
-    level = heading.split(" ", 1)[0]
-    for page in (README_PATH, *sorted((ROOT / "docs").glob("*.md"))):
-        text = page.read_text(encoding="utf-8")
-        if f"\n{heading}\n" in text:
-            rest = text.split(f"\n{heading}\n", 1)[1]
-            ends = re.search(rf"^#{{1,{len(level)}}} ", rest, flags=re.M)
-            return rest[: ends.start()] if ends else rest
-    raise AssertionError(f"no {heading!r} in the README or docs/")
+
+def section(heading: str, page: str = README) -> str:
+    """The text under `heading` of `page`, to the next heading of its level or above."""
+    level = len(heading.split(" ", 1)[0])
+    rest = page_text(page).split(f"\n{heading}\n", 1)[1]
+    ends = re.search(rf"^#{{1,{level}}} ", rest, flags=re.M)
+    return rest[: ends.start()] if ends else rest
