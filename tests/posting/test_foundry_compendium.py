@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +113,32 @@ def test_a_pack_of_an_older_export_holds_nothing(runner: Cli, tmp_path: Path) ->
         file.write_text(json.dumps(entry))
     assert exported and pack(tmp_path / "export", tmp_path).held == {}
     shutil.rmtree(tmp_path / "export")
+
+
+def test_the_manuals_pack_command_makes_the_compendium(runner: Cli, tmp_path: Path) -> None:
+    """C1, as docs/sharing.md says it: the entries alone in `recaps/`, packed by the CLI's
+    own command (`package pack -n recaps --in recaps --out ...`), unpacked again by its
+    `package unpack`: every entry, its page and its ownership."""
+    from support.foundry import cli_folder
+    from support.readme import section
+
+    text = " ".join(section("## Foundry VTT", "docs/sharing.md").split())
+    assert "npx @foundryvtt/foundryvtt-cli package pack -n recaps --in recaps --out" in text
+    folder = cli_folder()
+    _campaign(runner)
+    exported = _export(runner, tmp_path / "export")
+    (tmp_path / "recaps").mkdir()
+    for file in (tmp_path / "export").glob("night.session-*.json"):
+        shutil.copy(file, tmp_path / "recaps")
+    packs = tmp_path / "Data" / "modules" / "the-ward-recaps" / "packs"
+    for action, given, made in (("pack", "recaps", packs), ("unpack", packs, "out")):
+        done = subprocess.run(
+            ["node", str(folder / "fvtt.mjs"), "package", action, "-n", "recaps",
+             "--in", str(given), "--out", str(made)],
+            cwd=tmp_path, capture_output=True, text=True, check=False, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+    back = [json.loads(p.read_text()) for p in (tmp_path / "out").glob("*.json")]
+    assert {_keyless(d)["_id"]: _keyless(d) for d in back} == {
+        e["_id"]: _keyless(e) for e in exported
+    }

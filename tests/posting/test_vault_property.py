@@ -20,7 +20,7 @@ from support.api import random_logs, recorded, state_of
 from support.obsidian import read, source_links, targets
 
 import journal
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.posting.obsidian import property_text
 from journal.posting.vault import folder_name, notes, vault_base
 from journal.posting.vault_files import MANIFEST, write_vault
