@@ -101,7 +101,6 @@ def type_section(
     return runner
 
 
-
 def section(heading: str, page: str = README) -> str:
     """The text under `heading` of `page`, to the next heading of its level or above."""
     level = len(heading.split(" ", 1)[0])
