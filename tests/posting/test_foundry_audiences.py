@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from support.cli import Cli
 from support.foundry import NONE, OBSERVER, OWNER, User, pack, readers
-from support.long_session import SECRET, forty_turns
+from support.long_session import SECRET, build_once, copied, with_secrets
 from support.readme import section
 
 GM = User("GM", "gmUser0000000001", gm=True)
@@ -32,13 +32,9 @@ SECRETS = {"LINDA-ALONE": {"GM", "Linda"}, "PROF-ALONE": {"GM", "Prof"}, SECRET:
 PRESERVED = ("_id", "sort", "ownership", "folder")
 
 
-def _campaign(runner: Cli) -> None:
-    forty_turns(runner)
-    runner("session", "start", "Morning")
-    runner("note", "LINDA-ALONE knows the cellar key", "--for", "Linda")
-    runner("note", "PROF-ALONE read the ledger", "--for", "Prof")
-    runner("note", "Dawn comes.")
-    runner("session", "end")
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_once(tmp_path_factory.mktemp("campaign"), with_secrets)
 
 
 #: export arguments -> who may read each entry, as exported
@@ -68,12 +64,12 @@ def _secrets(entry: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize("kind", EXPORTS)
 def test_every_entry_holding_a_secret_is_read_by_its_audience_alone(
-    runner: Cli, tmp_path: Path, kind: str
+    built: Path, runner: Cli, tmp_path: Path, kind: str
 ) -> None:
     """G1: by every way in, no one reads an entry holding a secret that is not theirs;
     each audience's export is read by exactly its audience (a character's by the GM
     alone until given, then by that character's player too)."""
-    _campaign(runner)
+    copied(built, runner)
     args, audience = EXPORTS[kind]
     (tmp_path / "export").mkdir()
     runner("export", "--foundry", "export/night.json", *args)
@@ -102,14 +98,16 @@ def test_every_entry_holding_a_secret_is_read_by_its_audience_alone(
         assert held >= 4  # each way saw the audience's secret
 
 
-def test_the_readme_gives_players_their_entries_each_way(runner: Cli, tmp_path: Path) -> None:
+def test_the_readme_gives_players_their_entries_each_way(
+    built: Path, runner: Cli, tmp_path: Path
+) -> None:
     """C2: "Import Data" keeps the destination entry's ownership, so the README has the GM
     give the entry to the players (Configure Ownership, Observer) with the import; done as
     it says, every player reads the recap. The macro and the compendium keep the file's."""
     text = section("## Foundry VTT", "docs/sharing.md")
     assert "Import Data" in text and "Configure Ownership" in text and "Observer" in text
     assert "createDocuments" in text and "keepId" in text and "compilePack" in text
-    _campaign(runner)
+    copied(built, runner)
     runner("export", "--foundry", "night.json")
     entry = json.loads((tmp_path / "night.session-1.json").read_text())
     created = {"_id": "dest000000000001", "sort": 0, "folder": None,
@@ -119,8 +117,8 @@ def test_the_readme_gives_players_their_entries_each_way(runner: Cli, tmp_path: 
     assert readers(_import_data(entry, given), USERS) == {"GM", "Linda", "Prof"}
 
 
-def test_foundry_user_refusals(runner: Cli, tmp_path: Path) -> None:
-    _campaign(runner)
+def test_foundry_user_refusals(built: Path, runner: Cli, tmp_path: Path) -> None:
+    copied(built, runner)
     said = runner.refused("export", "--foundry", "x.json", "--for", "Linda", "--foundry-user",
                           "not an id").stderr  # fmt: skip
     assert "is not a Foundry user id: it is 16 letters and digits" in said
@@ -133,8 +131,8 @@ def test_foundry_user_refusals(runner: Cli, tmp_path: Path) -> None:
     assert not list(tmp_path.glob("x*.json")) and not (tmp_path / "v").exists()
 
 
-def test_a_characters_export_says_how_to_give_it(runner: Cli, tmp_path: Path) -> None:
-    _campaign(runner)
+def test_a_characters_export_says_how_to_give_it(built: Path, runner: Cli, tmp_path: Path) -> None:
+    copied(built, runner)
     said = runner("export", "--foundry", "linda.json", "--for", "Linda").stderr
     assert "Note: only the GM may read these entries in Foundry until you give them to " \
         "Linda's player" in said  # fmt: skip
@@ -145,10 +143,10 @@ def test_a_characters_export_says_how_to_give_it(runner: Cli, tmp_path: Path) ->
     assert "Note:" not in given
 
 
-def test_a_link_beside_the_export_is_refused(runner: Cli, tmp_path: Path) -> None:
+def test_a_link_beside_the_export_is_refused(built: Path, runner: Cli, tmp_path: Path) -> None:
     """V1 for the Foundry export: an entry's own file (`FILE.session-N.json`, a name the
     journal makes) that is a link refuses the export, nothing written."""
-    _campaign(runner)
+    copied(built, runner)
     (tmp_path / "night.session-2.json").symlink_to(tmp_path / "elsewhere.json")
     said = runner.refused("export", "--foundry", "night.json").stderr
     assert said.startswith("Error: not exported: ") and "night.session-2.json is a link" in said

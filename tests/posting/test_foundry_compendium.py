@@ -17,18 +17,19 @@ from typing import Any
 import pytest
 from support.cli import Cli
 from support.foundry import pack
-from support.long_session import forty_turns
+from support.long_session import build_once, copied, with_secrets
 
 ID = re.compile(r"[A-Za-z0-9]{16}")
 PROF_USER = "pr0fUser00000001"
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_once(tmp_path_factory.mktemp("campaign"), with_secrets)
+
+
 def _campaign(runner: Cli) -> None:
-    forty_turns(runner)
-    runner("session", "start", "Morning")
-    runner("note", "LINDA-ALONE knows the cellar key", "--for", "Linda")
-    runner("note", "Dawn comes.")
-    runner("session", "end")
+    with_secrets(runner)
 
 
 def _export(runner: Cli, folder: Path, *args: str) -> list[dict[str, Any]]:
@@ -47,11 +48,13 @@ EXPORTS = {
 
 
 @pytest.mark.parametrize("kind", EXPORTS)
-def test_every_export_kind_packs_into_a_compendium(runner: Cli, tmp_path: Path, kind: str) -> None:
+def test_every_export_kind_packs_into_a_compendium(
+    built: Path, runner: Cli, tmp_path: Path, kind: str
+) -> None:
     """C1: the export's folder (FILE.json, the array, beside each entry alone) packed by
     `compilePack`: the array is no document (the CLI skips it), each entry alone is one,
     its page stored under its own key; read back, each is the entry as exported."""
-    _campaign(runner)
+    copied(built, runner)
     exported = _export(runner, tmp_path / "export", *EXPORTS[kind])
     packed = pack(tmp_path / "export", tmp_path)
     assert len(exported) == 2 and len(packed.documents) == 2
@@ -82,11 +85,11 @@ def _keyless(document: Any) -> Any:
     return document
 
 
-def test_the_ids_are_the_same_at_every_export(runner: Cli, tmp_path: Path) -> None:
+def test_the_ids_are_the_same_at_every_export(built: Path, runner: Cli, tmp_path: Path) -> None:
     """C1: the same session, audience and campaign give the same `_id`s (a re-import with
     keepId updates rather than duplicates), a character's after a rename too; another
     audience's differ, and another campaign's of the same name."""
-    _campaign(runner)
+    copied(built, runner)
     first = _export(runner, tmp_path / "a", "--for", "Linda")
     runner("session", "start", "Evening")
     runner("session", "end")
@@ -102,10 +105,10 @@ def test_the_ids_are_the_same_at_every_export(runner: Cli, tmp_path: Path) -> No
     assert not {e["_id"] for e in theirs} & {e["_id"] for e in players}
 
 
-def test_a_pack_of_an_older_export_holds_nothing(runner: Cli, tmp_path: Path) -> None:
+def test_a_pack_of_an_older_export_holds_nothing(built: Path, runner: Cli, tmp_path: Path) -> None:
     """What the report found: without `_key`, `compilePack` skips every document, and the
     pack is empty. (The CLI itself, as used above, is what the journal's export meets.)"""
-    _campaign(runner)
+    copied(built, runner)
     exported = _export(runner, tmp_path / "export")
     for file in (tmp_path / "export").glob("night.session-*.json"):
         entry = json.loads(file.read_text())
@@ -115,7 +118,9 @@ def test_a_pack_of_an_older_export_holds_nothing(runner: Cli, tmp_path: Path) ->
     shutil.rmtree(tmp_path / "export")
 
 
-def test_the_manuals_pack_command_makes_the_compendium(runner: Cli, tmp_path: Path) -> None:
+def test_the_manuals_pack_command_makes_the_compendium(
+    built: Path, runner: Cli, tmp_path: Path
+) -> None:
     """C1, as docs/sharing.md says it: the entries alone in `recaps/`, packed by the CLI's
     own command (`package pack -n recaps --in recaps --out ...`), unpacked again by its
     `package unpack`: every entry, its page and its ownership."""
@@ -125,7 +130,7 @@ def test_the_manuals_pack_command_makes_the_compendium(runner: Cli, tmp_path: Pa
     text = " ".join(section("## Foundry VTT", "docs/sharing.md").split())
     assert "npx @foundryvtt/foundryvtt-cli package pack -n recaps --in recaps --out" in text
     folder = cli_folder()
-    _campaign(runner)
+    copied(built, runner)
     exported = _export(runner, tmp_path / "export")
     (tmp_path / "recaps").mkdir()
     for file in (tmp_path / "export").glob("night.session-*.json"):
