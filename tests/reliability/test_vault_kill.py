@@ -42,7 +42,7 @@ def _campaign(db: Path) -> None:
     night.run(AddCharacter("Linda", SHEET))
     for number in range(1, 4):
         night.run(StartSession(f"Night {number}"))
-        for part in range(8):
+        for part in range(5):
             night.run(TakeNote(f"Night {number}, part {part}: {LONG}", False, ("Linda",)))
         night.run(EndSession())
     night.close()
