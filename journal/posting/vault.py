@@ -138,15 +138,17 @@ def notes(journal: Journal, audience: str, base: str = "") -> dict[str, Note]:
     common["campaign"] = state.campaign
     recaps = {number: journal.recap(number, audience) for number in range(1, state.sessions + 1)}
     appears: dict[str, list[int]] = {}
-    taken = UniqueNames()
+    in_sessions = UniqueNames()
     sessions = {}
     for number, recap in recaps.items():
-        name = taken.take(f"Session {number} - {file_name(recap['session']['title'])}", ".md")
-        sessions[number] = f"Sessions/{name}"
+        title = file_name(recap["session"]["title"])
+        sessions[number] = f"Sessions/{in_sessions.take(f'Session {number} - {title}', '.md')}"
         for who in recap["cast"]:
             appears.setdefault(str(who), []).append(number)
-    taken = UniqueNames()
-    characters = {n: f"Characters/{taken.take(file_name(n), '.md')}" for n in state.characters}
+    in_characters = UniqueNames()  # their notes, then their charts
+    characters = {
+        n: f"Characters/{in_characters.take(file_name(n), '.md')}" for n in state.characters
+    }
     threats = _threats(recaps, state.ruleset)
     threat_names = UniqueNames()
     threat_notes = {
@@ -181,7 +183,6 @@ def notes(journal: Journal, audience: str, base: str = "") -> dict[str, Note]:
         text = obsidian.front(properties) + "\n" + "\n\n".join(p for p in parts if p) + "\n"
         found[sessions[number] + ".md"] = links.note(text)
     private = audience.casefold() not in ("players", "gm")
-    charts_taken = taken
     for name, path in characters.items():
         seen = appears.get(name, [])
         if private and name.casefold() != audience.casefold() and not seen:
@@ -198,7 +199,7 @@ def notes(journal: Journal, audience: str, base: str = "") -> dict[str, Note]:
         ]
         if met:
             text += "\n## Threats faced\n\n" + "\n".join(met) + "\n"
-        charts = _charts(journal, name, path, charts_taken) if seen else {}
+        charts = _charts(journal, name, path, in_characters) if seen else {}
         if charts:
             text += "\n## Arc\n\n" + "\n".join(links.embed(c) for c in charts) + "\n"
         found.update((chart, Note(svg)) for chart, svg in charts.items())
