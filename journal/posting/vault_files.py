@@ -80,14 +80,16 @@ def _manifest_text(kept: dict[str, list[str]]) -> str:
 
 def write_vault(journal: Journal, audience: str, root: Path) -> VaultReport:
     """Export the vault of `audience` into its folder of `root` (see the module)."""
-    _, gm = audience_label(audience)
+    label, _ = audience_label(audience)
+    # the GM's vault and a character's (who holds their secrets) are private: 0600, 0700
+    private = label != "players"
     name = folder_name(journal, audience)
     made = notes(journal, audience, vault_base(root, name))
     report = VaultReport(root / name)
-    mode = PRIVATE_FILE if gm else public_mode()
+    mode = PRIVATE_FILE if private else public_mode()
     try:
-        with Folder(root, mode=PRIVATE_FOLDER if gm else 0o777) as place:
-            _export(place, name, made, report, mode, keep_mode=not gm)
+        with Folder(root, mode=PRIVATE_FOLDER if private else 0o777) as place:
+            _export(place, name, made, report, mode, keep_mode=not private)
     except LinkRefused as exc:
         raise JournalError(f"not exported: {exc.strerror}") from None
     except OSError as exc:

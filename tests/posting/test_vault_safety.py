@@ -172,3 +172,16 @@ def test_a_title_holding_link_syntax_adds_no_link(runner: Cli, tmp_path: Path) -
         assert "[[../../secret" not in file.read_text()  # nor in a property (a link there)
     session = (root / FOLDER / "Sessions" / "Session 2 - x-- --..-..-secret-y.md").read_text()
     assert "x\uff3d\uff3d \uff3b\uff3b../../secret" in session  # the look-alike brackets
+
+
+def test_a_characters_vault_is_as_private_as_the_gms(runner: Cli, tmp_path: Path) -> None:
+    """A character's vault holds their secrets: its notes 0600, its folders 0700, as the
+    GM's; the players' readable by all."""
+    _campaign(runner)
+    runner("note", "ANN-ALONE", "--for", "Ann")
+    for audience in ("Ann", "gm", "players"):
+        runner("export", "--vault", "vault", "--for", audience)
+    for label, private in (("Ann", True), ("GM", True), ("players", False)):
+        folder = tmp_path / "vault" / f"The Ward ({label})"
+        for path in (folder, *folder.rglob("*")):
+            assert (path.stat().st_mode & 0o077 == 0) is private, path
