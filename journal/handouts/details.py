@@ -7,7 +7,7 @@ templates escape (HTML autoescape, the Markdown filter).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import datetime
 
 from journal.events.recorded import Recorded
 from journal.events.registry import Dice, DiceRoll
@@ -27,13 +27,6 @@ def game_date(game_time: str | None) -> str | None:
     except ValueError:
         return game_time
     return f"{moment:%A} {moment.day} {moment:%B %Y, %H:%M}"
-
-
-def played_on(moment: datetime) -> str:
-    """The real date an event was recorded (`2024-05-03`), in this machine's time zone (a
-    stored time without one is UTC)."""
-    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-    return aware.astimezone().date().isoformat()
 
 
 def faces_of(dice: Dice, ruleset: Ruleset) -> str:

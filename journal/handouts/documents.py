@@ -156,8 +156,6 @@ class SessionHeading(TypedDict):
     ended: str | None
     #: the same as the clock keeps it (`2010-10-31T21:00`; None: the clock was never set)
     began_at: str | None
-    #: the real date it was played (its first event's, in this machine's time zone)
-    played: str
     closed: bool
     #: how many sessions the campaign has
     of: int

@@ -24,7 +24,7 @@ from journal.app import Campaign
 from journal.documents import Fields
 from journal.errors import JournalError, NotFound
 from journal.events.registry import Event
-from journal.handouts.details import game_date, gm_details, played_on
+from journal.handouts.details import game_date, gm_details
 from journal.handouts.documents import (
     Encounter,
     EncounterOpening,
@@ -348,7 +348,6 @@ class Recap:
                 "began": game_date(began),
                 "ended": game_date(ended) if ended and ended != began else None,
                 "began_at": began,
-                "played": played_on(first.record.recorded_at),
                 "closed": any(isinstance(s.payload, SessionEnded) for s in self.steps),
                 "of": self.log.final.sessions,
             },

@@ -22,6 +22,7 @@ How the notes reach the disk: `journal.posting.vault_files`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -121,6 +122,15 @@ def _threats(recaps: dict[int, RecapDocument], ruleset: str) -> dict[str, Threat
     return found
 
 
+def played_on(moment: datetime | None) -> Date | None:
+    """The real date an event was recorded, in this machine's time zone (a stored time
+    without one is UTC)."""
+    if moment is None:
+        return None
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return Date(aware.astimezone().date().isoformat())
+
+
 def _text(value: str) -> str:
     """What the GM typed, as text of a note (no syntax of Obsidian's or Markdown's)."""
     from journal.handouts.render import obsidian_escape
@@ -134,6 +144,8 @@ def notes(journal: Journal, audience: str, base: str = "") -> dict[str, Note]:
     state = journal.overview()
     records = list(journal.records())
     head = f"#{records[-1].seq} {records[-1].hash}" if records else ""
+    when = {r.seq: r.recorded_at for r in records}
+    started = {s.number: when.get(s.seq) for s in journal.sessions()}
     common: dict[str, Property | None] = {"seq": state.seq, "head": head}
     common["campaign"] = state.campaign
     recaps = {number: journal.recap(number, audience) for number in range(1, state.sessions + 1)}
@@ -170,7 +182,7 @@ def notes(journal: Journal, audience: str, base: str = "") -> dict[str, Note]:
             "session": number,
             "title": session["title"],
             "date": obsidian.date_time(session["began_at"]),
-            "played": Date(session["played"]),
+            "played": played_on(started.get(number)),
             **common,
             "audience": audience,
         }

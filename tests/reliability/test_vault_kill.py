@@ -166,7 +166,9 @@ def test_a_killed_vault_export_is_repaired_by_the_next(vaults: Vaults, tmp_path:
     whole, writing = vaults.whole, vaults.writing
     rng = random.Random(SEED)
     torn, mixed, killed = 0, 0, 0
-    for run in range(KILLS):
+    run = 0
+    while killed < KILLS:  # (a run whose export ended before the kill does not count)
+        assert run < 3 * KILLS, f"only {killed} of {run} exports were killed at work"
         work = tmp_path / f"run-{run}"
         shutil.copytree(vaults.old, work)
         manifest = work / FOLDER / MANIFEST
@@ -182,12 +184,13 @@ def test_a_killed_vault_export_is_repaired_by_the_next(vaults: Vaults, tmp_path:
         left, both = vaults.killed(work, run)
         torn += left
         mixed += both
+        run += 1
     print(
-        f"\n{KILLS} runs ({killed} killed at work), export {whole:.2f} s ({writing:.2f} s "
-        f"writing): {torn} left a "
-        f"temporary file, {mixed} a mix of old and new notes; each repaired by the next export"
+        f"\n{run} runs, {killed} exports killed at work (export {whole:.2f} s, {writing:.2f} s "
+        f"of it writing): {torn} left a temporary file, {mixed} a mix of old and new notes; "
+        "each repaired by the next export"
     )
-    assert killed >= KILLS // 2 and mixed + torn >= 1
+    assert mixed + torn >= 1
 
 
 def test_an_export_killed_inside_a_write_leaves_no_torn_note(
