@@ -595,7 +595,7 @@ def test_the_door_is_plain_imports_each_name_once() -> None:
 def test_an_upward_import_is_caught() -> None:
     assert layer_of("journal.rules.core") > layer_of("journal.cli.main")
     assert layer_of("journal.rulesets.horror_factor.cli") == layer_of("journal.cli")
-    assert layer_of("journal.rulesets.horror_factor.rules.decide") == layer_of("journal.rules")
+    assert layer_of("journal.rulesets.horror_factor.rules.check") == layer_of("journal.rules")
 
 
 def test_the_cycle_finder_finds_a_circle() -> None:
@@ -617,7 +617,7 @@ PLANTED = {
     "a ruleset's rules import another ruleset's": (
         crossing,
         {
-            "journal.rulesets.horror_factor.rules.decide": (
+            "journal.rulesets.horror_factor.rules.check": (
                 "from journal.rulesets.fright_check.rules import RULESET"
             )
         },
@@ -634,7 +634,7 @@ PLANTED = {
         around_the_api,
         {
             "journal.rulesets.horror_factor.cli": (
-                "from journal.rulesets.horror_factor.rules.decide import DECIDE"
+                "from journal.rulesets.horror_factor.rules.tables import DECIDE"
             )
         },
     ),
@@ -693,7 +693,7 @@ PLANTED = {
     ),
     "a ruleset's rules take a CLI helper from the plugin": (
         upward,
-        {"journal.rulesets.horror_factor.rules.decide": "from journal.plugin.cli import fail"},
+        {"journal.rulesets.horror_factor.rules.check": "from journal.plugin.cli import fail"},
     ),
     "a ruleset's rules take the narrator's hooks from the door": (
         upward,
