@@ -114,7 +114,7 @@ def test_a_refused_command_asks_nothing(journal: Campaign) -> None:
 
 def test_a_fright_check_asks_in_the_order_the_ruling_needs(tmp_path: object) -> None:
     import journal
-    from journal.rulesets.fright_check.rules.commands import FrightCheck
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     answers = {"will": (6, 6, 5), "table": (3, 4, 4), "faint": (1, 2, 3, 4), "fp": (2,)}
     asked: list[str] = []
@@ -143,7 +143,8 @@ def test_every_prompt_names_whose_roll_it_is_and_what_it_must_beat(tmp_path: obj
     """Issue 22: "Eli's Fright Check: 3d6, needs 8 or less", "Eli failed by 7: the table's
     3d6 (+7)", "Eli's recovery from stun: 3d6, needs 10 or less"."""
     import journal
-    from journal.rulesets.fright_check.rules.commands import FrightCheck, Recover
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
+    from journal.rulesets.fright_check.rules.recover import Recover
 
     # Will 10, a mutilated victim (-2): 8. 3,3,3 = 9 fails by 1; the table 2,2,2 + 1 = 7:
     # stunned, snapping out of it on unmodified Will (10)

@@ -673,7 +673,7 @@ PLANTED = {
     ),
     "a ruleset's rules write through os": (
         io_in_pure,
-        {"journal.rulesets.fright_check.rules.decide": "import os\nos.replace('a', 'b')"},
+        {"journal.rulesets.fright_check.rules.fright": "import os\nos.replace('a', 'b')"},
     ),
     "a ruleset's rules write a path": (
         io_in_pure,

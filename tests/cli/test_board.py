@@ -118,7 +118,7 @@ def test_the_neutral_default_board(tmp_path: Path) -> None:
 def test_the_fright_check_board_shows_a_running_fight_and_the_traits(tmp_path: Path) -> None:
     """Issue 22: the GURPS board showed neither that a fight (heat of battle) runs nor the
     traits that move a check."""
-    from journal.rulesets.fright_check.rules.commands import StartCombat
+    from journal.rulesets.fright_check.rules.encounter_start import StartCombat
 
     sheet = {"will": 10, "ht": 10, "iq": 12, "traits": {"Fearlessness": 2, "Combat Reflexes": True}}
     with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:

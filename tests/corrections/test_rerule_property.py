@@ -37,13 +37,10 @@ from journal.api.journal import Journal
 from journal.errors import JournalError
 from journal.events.registry import DiceRoll, Event
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
-from journal.rulesets.fright_check.rules.commands import (
-    EndCombat,
-    FrightCheck,
-    NameTrait,
-    StartCombat,
-)
-from journal.rulesets.fright_check.rules.events import TraitNamed
+from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+from journal.rulesets.fright_check.rules.fright import FrightCheck
+from journal.rulesets.fright_check.rules.trait import NameTrait, TraitNamed
 from journal.rulesets.horror_factor.rules.award import Award
 from journal.rulesets.horror_factor.rules.check import HorrorCheck
 from journal.rulesets.horror_factor.rules.drop import DropEnemy

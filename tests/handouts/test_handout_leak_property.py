@@ -103,7 +103,9 @@ def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> 
         else:
             _run(night, HorrorCheck(who, hf=4), {"check": (faces % 10 + 1, 10)})
         return
-    from journal.rulesets.fright_check.rules.commands import EndCombat, FrightCheck, StartCombat
+    from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+    from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     choice %= RULINGS[ruleset]
     if choice == 0:

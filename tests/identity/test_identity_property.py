@@ -194,7 +194,7 @@ def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
             if done is not None:
                 person.checks.setdefault(_recap_of(night), []).append(done.records[0].seq)
     else:
-        from journal.rulesets.fright_check.rules.commands import FrightCheck
+        from journal.rulesets.fright_check.rules.fright import FrightCheck
 
         dice = {"will": (6, 6, 3 + faces % 4), "table": (3, 4, 5)}
         done = _run(night, FrightCheck(person.name, f"ghoul-{faces}"), dice)
@@ -223,7 +223,8 @@ def fight(night: Journal, model: Model, faces: int) -> None:
                 ruling(night, model, person, faces + index)
             _run(night, EndEncounter(broken=(cast[faces % len(cast)].name,)))
     else:
-        from journal.rulesets.fright_check.rules.commands import EndCombat, StartCombat
+        from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+        from journal.rulesets.fright_check.rules.encounter_start import StartCombat
 
         if _run(night, StartCombat(f"Fight {faces}", tuple(p.name for p in cast))):
             for index, person in enumerate(cast):

@@ -1,5 +1,6 @@
-"""The GM's "something more appropriate" for a recorded check: its row changed, the old
-row's effects taken back and the new row's applied, the rolled row kept on record.
+"""`journal fright NAME --for SEQ --change-to ROW --reason TEXT`: the GM's "something more
+appropriate" for a recorded check: its row changed, the old row's effects taken back and
+the new row's applied, the rolled row kept on record.
 
 The text: "This sometimes gives implausible results. The GM should either reroll these or
 change them to something more appropriate". A reroll is a void and a new check; a change
@@ -9,15 +10,63 @@ recovery roll) so that taking it back never unsettles a later ruling.
 
 from __future__ import annotations
 
-from journal.plugin.rules import CampaignState, DiceBox, Event, RuleError
-from journal.rulesets.fright_check.rules.commands import ChangeRow
-from journal.rulesets.fright_check.rules.decide import DECIDE, plain_effect, table_row
-from journal.rulesets.fright_check.rules.effects import losses, ongoing
-from journal.rulesets.fright_check.rules.events import FrightRowChanged
-from journal.rulesets.fright_check.rules.fright_table import Context, resolve, row_for
-from journal.rulesets.fright_check.rules.lookup import character_of
-from journal.rulesets.fright_check.rules.state import Character, CheckRecord
+from journal.plugin.rules import (
+    CampaignState,
+    Command,
+    Dice,
+    DiceBox,
+    Event,
+    JSONObject,
+    Meta,
+    RuleError,
+    changed,
+    event,
+)
+from journal.rulesets.fright_check.rules.effects import lose_ht, losses, ongoing, pools
+from journal.rulesets.fright_check.rules.fright_table import (
+    Context,
+    PendingTrait,
+    plain_effect,
+    resolve,
+    row_for,
+    table_row,
+)
+from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
+from journal.rulesets.fright_check.rules.state import Character, CheckRecord, FrightState, Pending
+from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.fright_check.rules.words import row_label
+
+
+class ChangeRow(Command, frozen=True):
+    """The GM changes the table row of the Fright Check recorded at `for_seq` to `row`."""
+
+    character: str
+    for_seq: int
+    row: int
+    reason: str
+
+
+@event
+class FrightRowChanged(Event, frozen=True):
+    """The GM changes a recorded check's row to "something more appropriate": the old row's
+    effects are taken back (its pending traits, lasting conditions, FP, HP and attribute
+    losses) and the new row's applied; the rolled row stays on record."""
+
+    character: str
+    for_seq: int
+    reason: str
+    rolled_row: int
+    row_before: int
+    row: int
+    dice: Dice
+    effects: tuple[JSONObject, ...]
+    pending: tuple[PendingTrait, ...]
+    fp_before: int
+    fp_after: int
+    hp_before: int
+    hp_after: int
+    ht_lost_change: int
+    iq_lost_change: int
 
 
 def _record(character: Character, seq: int) -> CheckRecord:
@@ -98,3 +147,34 @@ def change_row(state: CampaignState, command: ChangeRow, dice: DiceBox) -> Frigh
 @DECIDE.on(ChangeRow)
 def _change(state: CampaignState, command: ChangeRow, dice: DiceBox) -> list[Event]:
     return [change_row(state, command, dice)]
+
+
+@EVOLVE.on(FrightRowChanged)
+def _changed(state: CampaignState, payload: FrightRowChanged, meta: Meta) -> FrightState:
+    """The old row's effects out (pending traits, conditions, losses), the new row's in."""
+    rules = rules_of(state)
+    character = rules.get(payload.character)
+    if character is None or character.check(payload.for_seq) is None:
+        return rules
+    seq = payload.for_seq
+    history = tuple(
+        changed(c, row=payload.row, effects=tuple(payload.effects)) if c.seq == seq else c
+        for c in character.history
+    )
+    pending = tuple(p for p in character.pending if p.seq != seq)
+    pending += tuple(Pending(p.kind, p.points, seq) for p in payload.pending)
+    kept = tuple(o for o in character.ongoing if o.seq != seq)
+    character = changed(
+        character,
+        history=history,
+        pending=pending,
+        ongoing=kept + ongoing(payload.effects, seq),
+        iq_lost=max(0, character.iq_lost + payload.iq_lost_change),
+    )
+    character = lose_ht(character, payload.ht_lost_change)
+    hp, fp = payload.hp_after - payload.hp_before, payload.fp_after - payload.fp_before
+    return rules.with_character(pools(character, hp=hp, fp=fp))
+
+
+RECALL.on(FrightRowChanged)(lambda p: ChangeRow(p.character, p.for_seq, p.row, p.reason))
+CONCERNS.on(FrightRowChanged)(lambda p: (p.character,))
