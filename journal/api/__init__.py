@@ -31,5 +31,5 @@ holds it:
         print(night.status().to_json())            # status --json
 
 Importing this package imports nothing more: each command loads only the modules it
-uses. The README shows a whole script.
+uses. docs/scripting.md shows a whole script.
 """
