@@ -24,9 +24,8 @@ RULES = {
 """`journal calm NAME --reason TEXT`: a quiet moment takes 1 stress off."""
 
 from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
-from journal_stress.rules import (
-    CONCERNS, DECIDE, EVOLVE, RECALL, StressState, rules_of, sheet_of, track, with_sheet,
-)
+from journal_stress.rules.state import StressState, rules_of, sheet_of, track, with_sheet
+from journal_stress.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 
 class Calm(Command, frozen=True):
@@ -69,7 +68,7 @@ TELLING = {
 """How a quiet moment reads."""
 
 from journal_stress.rules.calm import Calmed
-from journal_stress.telling import LINES, SENTENCES
+from journal_stress.telling.tables import LINES, SENTENCES
 ''',
     "describe": (
         'LINES.on(Calmed)(lambda p: f"{p.character} calms {p.before}->{p.after}: {p.reason}")\n'
