@@ -62,30 +62,14 @@ def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustme
             _change(raw, f"Hardness ({category})"),
             catalog.HARDNESS_MAX,
         )
-    if number == "hardness":
-        return _within(
-            number,
-            f"{who.name}'s Hardness",
-            who.hardness,
-            _change(value, "Hardness"),
-            catalog.HARDNESS_MAX,
-        )
-    if number == "brokenness":
-        return _within(
-            number,
-            f"{who.name}'s brokenness",
-            who.brokenness,
-            _change(value, "brokenness"),
-            catalog.BROKENNESS_MAX,
-        )
-    if number == "willpower":
-        return _within(
-            number,
-            f"{who.name}'s Willpower",
-            who.willpower,
-            _change(value, "Willpower"),
-            who.willpower_max,
-        )
+    numbers = {
+        "hardness": ("Hardness", who.hardness, catalog.HARDNESS_MAX),
+        "brokenness": ("brokenness", who.brokenness, catalog.BROKENNESS_MAX),
+        "willpower": ("Willpower", who.willpower, who.willpower_max),
+    }
+    if number in numbers:
+        label, before, most = numbers[number]
+        return _within(number, f"{who.name}'s {label}", before, _change(value, label), most)
     known = ", ".join(ADJUSTABLE)
     raise RuleError(f"the Horror Factor has no number {number!r} to adjust (it has: {known})")
 
