@@ -365,8 +365,9 @@ def circles(plant: Mapping[str, str] | None = None) -> list[list[str]]:
 
 #: what the command line may import: the public API, its documents and errors, its own
 #: modules, the web front end it starts (`journal serve`); a ruleset's CLI part takes the
-#: journal's names from `journal.plugin` and its own commands from its `rules` package or
-#: from the module of it that defines the command (a command's own module, never `decide`)
+#: journal's names from the door (`journal.plugin` and its modules) and its own commands
+#: from its `rules` package or from the module of it that defines the command (a command's
+#: own module, never its `tables` or a helper of the deciders)
 CLI_MAY_IMPORT = ("journal.api", "journal.documents", "journal.errors", "journal.cli")
 COMMAND_LINE = ("journal.cli", "journal.__main__", "journal.plugin.cli")
 
@@ -540,8 +541,8 @@ def test_the_web_pages_call_only_the_public_api() -> None:
 
 
 def test_a_ruleset_imports_only_the_plugin_the_api_and_itself() -> None:
-    """The three rulesets (the example too) take the journal only through
-    `journal.plugin` and `journal.api`."""
+    """The three rulesets (the example too) take the journal only through the door
+    (`journal.plugin` and its modules) and `journal.api`."""
     ruleset_modules = [m for m in modules() if _home(m) is not None]
     assert len({_home(m) for m in ruleset_modules}) == 3
     assert len(ruleset_modules) > 50
