@@ -25,7 +25,8 @@ from journal.posting.obsidian import property_text
 from journal.posting.vault import folder_name, notes, vault_base
 from journal.posting.vault_files import MANIFEST, write_vault
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote
-from journal.rulesets.horror_factor.rules import EndEncounter, StartEncounter
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
 EXAMPLES = int(os.environ.get("JOURNAL_VAULT_EXAMPLES", "20"))
 SHEET = {"reaction": 11, "willpower": 10, "hardness": 1, "training": "some"}
