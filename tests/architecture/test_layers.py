@@ -92,6 +92,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.files",
             "journal.resources",
             "journal.installed",
+            "journal.installation",
             "journal.version",
         ),
     ),
@@ -377,11 +378,14 @@ def circles(plant: Mapping[str, str] | None = None) -> list[list[str]]:
     return _cycles(graph)
 
 
-#: what the command line may import: the public API, its documents and errors, its own
+#: what the command line may import: the public API, its documents and errors, how the
+#: journal was installed (the command that adds an extra), its own
 #: modules, the web front end it starts (`journal serve`); a ruleset's CLI part takes the
 #: journal's names from `journal.plugin` and its own commands from its `rules` package or
 #: from the module of it that defines the command (a command's own module, never `decide`)
-CLI_MAY_IMPORT = ("journal.api", "journal.documents", "journal.errors", "journal.cli")
+CLI_MAY_IMPORT = (
+    "journal.api", "journal.documents", "journal.errors", "journal.installation", "journal.cli"
+)
 COMMAND_LINE = ("journal.cli", "journal.__main__", "journal.plugin")
 
 
