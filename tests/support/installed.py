@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -16,6 +17,7 @@ import sys
 import time
 import urllib.request
 from ctypes.util import find_library
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,6 +107,35 @@ def ok(command: list[str], env: dict[str, str], cwd: Path, timeout: float = 180)
     assert done.returncode == 0, f"{command}: {done.returncode}\n{done.stdout}\n{done.stderr}"
     assert "Traceback" not in done.stderr, done.stderr
     return done.stdout
+
+
+def sandboxed(
+    command: list[str], hidden: Sequence[Path], blanked: Sequence[Path] = ()
+) -> list[str]:
+    """`command`, run where each folder of `hidden` is an empty one and each file of
+    `blanked` an empty file (a private mount namespace: root's `unshare`); nothing outside
+    the command sees it."""
+    mounts = [f"/bin/mount -t tmpfs journal-test {shlex.quote(str(p))}" for p in hidden]
+    mounts += [f"/bin/mount --bind /dev/null {shlex.quote(str(p))}" for p in blanked]
+    script = " && ".join([*mounts, 'exec "$@"'])
+    return ["/usr/bin/unshare", "--mount", "/bin/sh", "-c", script, "sandbox", *command]
+
+
+def can_sandbox() -> bool:
+    """Whether this machine lets a test hide folders from a command (root, `unshare`)."""
+    if not Path("/usr/bin/unshare").exists() or os.geteuid() != 0:
+        return False
+    probe = subprocess.run(sandboxed(["/bin/true"], [Path("/mnt")]), capture_output=True)
+    return probe.returncode == 0
+
+
+def pythons() -> list[Path]:
+    """Where Python lives on this machine: its installations, this test run's environment
+    and the checkout (whatever exists of them)."""
+    candidates = {Path(sys.base_prefix), Path(sys.prefix), ROOT, Path("/usr/lib/python3"),
+                  *Path("/usr/lib").glob("python3.*"), *Path("/usr/local/lib").glob("python3.*")}  # fmt: skip
+    found = {p.resolve() for p in candidates if p.is_dir()}
+    return sorted(p for p in found if not any(o in p.parents for o in found))  # outermost
 
 
 def pango_loads() -> bool:
