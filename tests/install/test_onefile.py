@@ -46,7 +46,7 @@ pytestmark = pytest.mark.skipif(
     "`python3.11 packaging/onefile/build.py` (.ci/run builds it and runs this module)",
 )
 #: what differs between two runs of the same commands: hashes and ids, and the folder
-_RANDOM = re.compile(r"[0-9a-f]{12,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_RANDOM = re.compile(r"[0-9a-f]{12,64}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}")
 
 
 @pytest.fixture(scope="module")
@@ -88,9 +88,7 @@ def test_no_python_is_reachable_where_the_one_file_runs(executable: Path, tmp_pa
             tried = run(sandboxed([python, "-c", "print(1)"], pythons()), env, tmp_path)
             assert tried.returncode != 0, python
     listed = run(sandboxed(["/bin/ls", "-A", *map(str, pythons())], pythons()), env, tmp_path)
-    assert listed.stdout.strip() == "" or set(listed.stdout.split()) <= {
-        f"{p}:" for p in pythons()
-    }
+    assert listed.stdout.strip() == "" or set(listed.stdout.split()) <= {f"{p}:" for p in pythons()}
 
 
 def test_the_one_file_runs_the_demo_and_serves_a_page(
@@ -126,7 +124,7 @@ def test_without_pango_pdf_is_one_error_line_with_the_fix(
     pango = find_library("pango-1.0")
     if not can_sandbox() or pango is None:
         pytest.skip("Pango cannot be hidden here (not root, no unshare, or no Pango)")
-    libraries = [Path(p) for p in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib")]
+    libraries = map(Path, ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib"))
     hidden = [d / pango for d in libraries if (d / pango).exists()]
     ok([*journal, "demo"], env, folder)
     refused = run([*_journal(executable, hidden), "recap", "--format", "pdf", "-o", "r.pdf"],
@@ -165,7 +163,7 @@ def test_every_command_of_both_rulesets_prints_what_the_journal_prints(
     aside. The single file runs them all in one sandboxed shell, one process a command."""
     from journal.cli.main import cli
 
-    journal, env, folder = gm
+    _, env, folder = gm
     expected_paths = command_paths(cli, click.Context(cli)) - ELSEWHERE
     assert expected_paths - typed_paths(SCRIPT) == set()
     here = tmp_path / "here"

@@ -16,8 +16,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from ctypes.util import find_library
 from collections.abc import Sequence
+from ctypes.util import find_library
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -132,8 +132,10 @@ def can_sandbox() -> bool:
 def pythons() -> list[Path]:
     """Where Python lives on this machine: its installations, this test run's environment
     and the checkout (whatever exists of them)."""
-    candidates = {Path(sys.base_prefix), Path(sys.prefix), ROOT, Path("/usr/lib/python3"),
-                  *Path("/usr/lib").glob("python3.*"), *Path("/usr/local/lib").glob("python3.*")}  # fmt: skip
+    candidates = {
+        Path(sys.base_prefix), Path(sys.prefix), ROOT, Path("/usr/lib/python3"),
+        *Path("/usr/lib").glob("python3.*"), *Path("/usr/local/lib").glob("python3.*"),
+    }  # fmt: skip
     found = {p.resolve() for p in candidates if p.is_dir()}
     return sorted(p for p in found if not any(o in p.parents for o in found))  # outermost
 
