@@ -12,8 +12,8 @@ from support.cli import Cli
 def test_with_no_journal_it_says_what_to_do_next(runner: Cli, tmp_path: Path) -> None:
     shown = runner().stdout
     assert shown.startswith(f"The horror campaign journal. There is no campaign in {runner.db}")
-    for step in ("journal demo", "journal campaign new night --ruleset horror-factor",
-                 "journal play", "journal serve", "fright-check, horror-factor"):  # fmt: skip
+    for step in ("journal demo", "journal campaign new night --ruleset RULESET",
+                 "journal play", "journal serve", "(RULESET: fright-check, horror-factor"):  # fmt: skip
         assert step in shown, step
     assert len(shown.splitlines()) <= 10 and "Options:" not in shown
     assert not Path(runner.db).exists(), "reading made a database"
