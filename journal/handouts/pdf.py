@@ -12,6 +12,7 @@ WeasyPrint (and Pango under it) is imported here, inside the PDF path only.
 from __future__ import annotations
 
 import io
+from contextlib import redirect_stdout
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -70,9 +71,13 @@ def to_pdf(html: str, stamp: Stamp) -> bytes:
 
 def pdf_and_pages(html: str, stamp: Stamp) -> tuple[bytes, int]:
     """`html` printed to PDF (see `to_pdf`), and how many pages it took."""
+    told = io.StringIO()
     try:
-        from weasyprint import HTML
-        from weasyprint.urls import URLFetcher
+        # WeasyPrint prints a page of advice on standard output when Pango does not load:
+        # the GM reads the one `Error:` line below instead
+        with redirect_stdout(told):
+            from weasyprint import HTML
+            from weasyprint.urls import URLFetcher
     except ImportError:
         raise JournalError(needs_extra("PDF", "pdf")) from None
     except OSError as exc:  # WeasyPrint found, Pango or its fonts not

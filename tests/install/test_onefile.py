@@ -39,7 +39,8 @@ from support.installed import (
 )
 from support.pty import Table
 
-BUILT = os.environ.get("JOURNAL_ONEFILE")
+#: the executable, as named when the tests start (the tests then run in folders of their own)
+BUILT = os.environ.get("JOURNAL_ONEFILE") and os.path.abspath(os.environ["JOURNAL_ONEFILE"])
 pytestmark = pytest.mark.skipif(
     not BUILT,
     reason="JOURNAL_ONEFILE names no single file: build it with "
