@@ -26,7 +26,14 @@ import pytest
 from click.testing import CliRunner
 from support.cli import Cli
 from support.discord_standin import discord_standin
-from support.every_command import ELSEWHERE, SCRIPT, command_paths, filled, typed_paths
+from support.every_command import (
+    CHAINS,
+    ELSEWHERE,
+    SCRIPT,
+    command_paths,
+    filled,
+    typed_paths,
+)
 from support.installed import (
     can_sandbox,
     clean_environment,
@@ -161,7 +168,8 @@ def test_every_command_of_both_rulesets_prints_what_the_journal_prints(
 ) -> None:
     """The script of every command, typed through the single file and through the journal
     under test (in-process): each step exits the same and prints the same, hashes and ids
-    aside. The single file runs them all in one sandboxed shell, one process a command."""
+    aside. The single file runs each database's steps in a sandboxed shell of its own, one
+    process a command, the two shells side by side."""
     from journal.cli.main import cli
 
     _, env, folder = gm
@@ -169,36 +177,51 @@ def test_every_command_of_both_rulesets_prints_what_the_journal_prints(
     assert expected_paths - typed_paths(SCRIPT) == set()
     here = tmp_path / "here"
     here.mkdir()
-    reference = Cli(CliRunner(), "journal.db")  # as the GM types it, in their folder
+    config = os.environ["XDG_CONFIG_HOME"]
     with discord_standin() as standin:
-        url = standin.url
-        printed: list[str] = []
-        steps = []
-        cwd = Path.cwd()
-        os.chdir(here)
-        try:
-            for step in SCRIPT:
-                words = filled(step, printed, url)
-                steps.append(words)
-                result = reference("--no-input", *words, ok=False)
-                printed.append(result.stdout)
-                assert result.exit_code == 0, (words, result.output)
-        finally:
-            os.chdir(cwd)
-        script = folder / "every-command.sh"
-        lines = ["cd " + shlex.quote(str(folder))]
-        for number, words in enumerate(steps):
-            typed = shlex.join(["journal", "--db", "journal.db", "--no-input", *words])
-            lines.append(f"{typed} > out.{number} 2> err.{number}; echo $? > rc.{number}")
-        script.write_text("\n".join(lines) + "\n")
-        shell = ["/bin/sh", str(script)]
-        command = sandboxed(shell, pythons()) if can_sandbox() else shell
-        ran = subprocess.run(command, env=env, cwd=folder, capture_output=True, text=True,
-                             timeout=1800)  # fmt: skip
-        assert ran.returncode == 0, ran.stderr
-    for number, (words, expected) in enumerate(zip(steps, printed, strict=True)):
-        status = (folder / f"rc.{number}").read_text().strip()
-        errors = (folder / f"err.{number}").read_text()
-        assert (status, "Traceback" in errors) == ("0", False), (words, errors)
-        shown = (folder / f"out.{number}").read_text().replace(str(folder), str(here))
-        assert _RANDOM.sub("X", shown) == _RANDOM.sub("X", expected), words
+        steps = {db: _reference(chain, db, here, standin.url) for db, chain in CHAINS.items()}
+        shells = []
+        for db, typed in steps.items():
+            script = folder / f"{db}.sh"
+            lines = ["cd " + shlex.quote(str(folder))]
+            for number, (words, _) in enumerate(typed):
+                line = shlex.join(["journal", "--db", db, "--no-input", *words])
+                lines.append(f"{line} > {db}.out.{number} 2> {db}.err.{number}")
+                lines.append(f"echo $? > {db}.rc.{number}")
+            script.write_text("\n".join(lines) + "\n")
+            shell = ["/bin/sh", str(script)]
+            shells.append(subprocess.Popen(
+                sandboxed(shell, pythons()) if can_sandbox() else shell, env=env, cwd=folder,
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            ))  # fmt: skip
+        for shell in shells:
+            said, _ = shell.communicate(timeout=1800)
+            assert shell.returncode == 0, said
+    for db, typed in steps.items():
+        for number, (words, expected) in enumerate(typed):
+            status = (folder / f"{db}.rc.{number}").read_text().strip()
+            errors = (folder / f"{db}.err.{number}").read_text()
+            assert (status, "Traceback" in errors) == ("0", False), (words, errors)
+            shown = (folder / f"{db}.out.{number}").read_text().replace(str(folder), str(here))
+            expected = expected.replace(config, "~/.config")
+            assert _RANDOM.sub("X", shown) == _RANDOM.sub("X", expected), words
+
+
+def _reference(
+    chain: list[tuple[str, ...]], db: str, here: Path, url: str
+) -> list[tuple[list[str], str]]:
+    """Each step of `chain` as typed (seqs and the URL filled in) and what the journal
+    under test prints for it, run in `here` on database `db`."""
+    reference = Cli(CliRunner(), db)  # as the GM types it, in their folder
+    typed: list[tuple[list[str], str]] = []
+    cwd = Path.cwd()
+    os.chdir(here)
+    try:
+        for step in chain:
+            words = filled(step, [shown for _, shown in typed], url)
+            result = reference("--no-input", *words, ok=False)
+            assert result.exit_code == 0, (words, result.output)
+            typed.append((words, result.stdout))
+    finally:
+        os.chdir(cwd)
+    return typed

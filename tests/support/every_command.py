@@ -1,8 +1,9 @@
 """Every command of the journal and of both built-in rulesets, as a GM types them, in one
 script: the rule text's zombie fight (Horror Factor), a second night that reaches the
-commands it leaves out, the morgue (GURPS Fright Check), then what a GM does between
-sessions (handouts, proofs, corrections, moving data). The install tests run it through a
-built journal and compare each step with the journal under test.
+commands it leaves out, then what a GM does between sessions (handouts, proofs,
+corrections, moving data); and the morgue (GURPS Fright Check) in a database of its own.
+The install tests run it through a built journal and compare each step with the journal
+under test.
 
 `{last}` in a step is the seq the latest step before it printed (`#N ...`), as the GM
 reads it off the screen; `{url}` is a webhook's URL."""
@@ -84,15 +85,14 @@ BETWEEN_SESSIONS: list[tuple[str, ...]] = [
     ("db", "check"),
     ("db", "snapshots"),
     ("db", "upgrade"),
-    ("--campaign", "morgue", "audit"),
 ]
 
-SCRIPT: list[tuple[str, ...]] = [
-    *worked_example.COMMANDS,
-    *SECOND_NIGHT,
-    *morgue_example.COMMANDS,
-    *BETWEEN_SESSIONS,
-]
+#: the script in two databases of their own, which a test may run side by side
+CHAINS: dict[str, list[tuple[str, ...]]] = {
+    "journal.db": [*worked_example.COMMANDS, *SECOND_NIGHT, *BETWEEN_SESSIONS],
+    "morgue.db": [*morgue_example.COMMANDS, ("audit",), ("recap", "2"), ("explain", "Ortiz")],
+}
+SCRIPT: list[tuple[str, ...]] = [step for chain in CHAINS.values() for step in chain]
 
 _SEQ = re.compile(r"^#(\d+) ", re.M)
 
