@@ -53,8 +53,11 @@ pytestmark = pytest.mark.skipif(
     reason="JOURNAL_ONEFILE names no single file: build it with "
     "`python3.11 packaging/onefile/build.py` (.ci/run builds it and runs this module)",
 )
-#: what differs between two runs of the same commands: hashes and ids, and the folder
-_RANDOM = re.compile(r"[0-9a-f]{12,64}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}")
+#: what differs between two runs of the same commands: hashes, ids and the links' random
+#: keys (the folder is replaced apart)
+_RANDOM = re.compile(
+    r"[0-9a-f]{12,64}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|(?<=/)[\w-]{20,}(?=/)"
+)
 
 
 @pytest.fixture(scope="module")
