@@ -39,7 +39,8 @@ from journal.rulesets.d100_sanity.rules.disorder import GainDisorder
 from journal.rulesets.d100_sanity.rules.lucid import EndInsanity
 from journal.rulesets.d100_sanity.rules.mythos import GainMythos
 from journal.rulesets.d100_sanity.rules.sanity import Sanity
-from journal.rulesets.d100_sanity.rules.scenario import EndScenario, StartScenario
+from journal.rulesets.d100_sanity.rules.scenario_end import EndScenario
+from journal.rulesets.d100_sanity.rules.scenario_start import StartScenario
 from journal.rulesets.d100_sanity.rules.therapy import TherapyRoll
 
 LOSSES = ("0/1d2", "0/1d3", "0/1d3", "0/1d4", "1/1d4", "1/1d6", "1d3/1d10")

@@ -130,7 +130,8 @@ def _sanity_ruling(night: Journal, who: str, choice: int, faces: int) -> None:
     who is insane), a scenario's end with its award."""
     from journal.rulesets.d100_sanity.rules.bout import RecordBout
     from journal.rulesets.d100_sanity.rules.sanity import Sanity
-    from journal.rulesets.d100_sanity.rules.scenario import EndScenario, StartScenario
+    from journal.rulesets.d100_sanity.rules.scenario_end import EndScenario
+    from journal.rulesets.d100_sanity.rules.scenario_start import StartScenario
 
     choice %= RULINGS["d100-sanity"]
     if choice == 0:

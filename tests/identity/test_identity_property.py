@@ -239,7 +239,8 @@ def fight(night: Journal, model: Model, faces: int) -> None:
                 ruling(night, model, person, faces + index)
             _run(night, EndEncounter(broken=(cast[faces % len(cast)].name,)))
     elif model.ruleset == "d100-sanity":
-        from journal.rulesets.d100_sanity.rules.scenario import EndScenario, StartScenario
+        from journal.rulesets.d100_sanity.rules.scenario_end import EndScenario
+        from journal.rulesets.d100_sanity.rules.scenario_start import StartScenario
 
         if _run(night, StartScenario(f"Scenario {faces}")):
             for index, person in enumerate(cast):

@@ -13,6 +13,7 @@ import click
 from journal.plugin.cli import (
     Settings,
     WiredCommands,
+    commands_in,
     complete,
     fail,
     json_option,
@@ -298,7 +299,7 @@ def react(settings: Settings, name: str, reaction: str, as_json: bool) -> None:
     Example:
       journal react Reyes flee
     """
-    from journal.rulesets.d100_sanity.rules.reaction import ChooseReaction
+    from journal.rulesets.d100_sanity.rules.react import ChooseReaction
 
     run_and_show(settings, ChooseReaction(name, reaction), as_json)
 
@@ -321,7 +322,7 @@ def adapt(settings: Settings, name: str, cost: str, kind: str | None, as_json: b
     Example:
       journal adapt Reyes --cost "CHA -3; her bond with her sister -3: she stops calling"
     """
-    from journal.rulesets.d100_sanity.rules.adaptation import RecordCost
+    from journal.rulesets.d100_sanity.rules.adapt import RecordCost
 
     run_and_show(settings, RecordCost(name, cost, kind), as_json)
 
@@ -382,7 +383,7 @@ def scenario_start(settings: Settings, title: str, as_json: bool) -> None:
     Example:
       journal scenario start "The Haunting"
     """
-    from journal.rulesets.d100_sanity.rules.scenario import StartScenario
+    from journal.rulesets.d100_sanity.rules.scenario_start import StartScenario
 
     run_and_show(settings, StartScenario(title), as_json)
 
@@ -414,7 +415,7 @@ def scenario_end(
       journal scenario end --award 1d6 --award-dice Mara=4 --award-dice Eli=2
       journal scenario end
     """
-    from journal.rulesets.d100_sanity.rules.scenario import EndScenario, award_purpose
+    from journal.rulesets.d100_sanity.rules.scenario_end import EndScenario, award_purpose
 
     entered: dict[str, tuple[int, ...]] = {}
     flags: dict[str, str] = {}
@@ -483,16 +484,6 @@ def mythos(settings: Settings, name: str, gain: int, reason: str, as_json: bool)
     from journal.rulesets.d100_sanity.rules.mythos import GainMythos
 
     run_and_show(settings, GainMythos(name, gain, reason), as_json)
-
-
-def commands() -> dict[str, click.Command]:
-    """Every command defined in this module: a new command is its block above, no more."""
-    inner = set(scenario.commands.values())
-    return {
-        c.name: c
-        for c in globals().values()
-        if isinstance(c, click.Command) and c.name and c not in inner
-    }
 
 
 SHEET_EXAMPLE = (
@@ -569,4 +560,6 @@ def tour(journal: Journal) -> str:
     return "\n".join(lines)
 
 
-CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE, tour, example="blackwood-lane")
+CLI = WiredCommands(
+    commands_in(__name__), sheet_options, sheet, SHEET_EXAMPLE, tour, example="blackwood-lane"
+)

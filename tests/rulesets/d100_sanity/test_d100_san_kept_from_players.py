@@ -41,7 +41,8 @@ from journal.rulesets.d100_sanity.rules.bout import RecordBout
 from journal.rulesets.d100_sanity.rules.disorder import GainDisorder
 from journal.rulesets.d100_sanity.rules.mythos import GainMythos
 from journal.rulesets.d100_sanity.rules.sanity import Sanity
-from journal.rulesets.d100_sanity.rules.scenario import EndScenario, StartScenario
+from journal.rulesets.d100_sanity.rules.scenario_end import EndScenario
+from journal.rulesets.d100_sanity.rules.scenario_start import StartScenario
 from journal.rulesets.d100_sanity.rules.therapy import TherapyRoll
 
 EXAMPLES = max(3, int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25")) // 5)

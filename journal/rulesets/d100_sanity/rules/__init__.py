@@ -1,20 +1,24 @@
 """d100 sanity (the percentile sanity rules most horror tables play, with a Delta Green
 preset), its pure rules: `RULESET` (see `journal.rules.ruleset.Ruleset`), read from
-`SANITY-d100.md` in our own words (docs/rulesets/d100-sanity.md).
+`SANITY-d100.md` in our own words (docs/d100-sanity.md).
 
-A command lives in one module of this package (`sanity.py`, `bout.py`, `disorder.py`,
-`lucid.py`, `reaction.py`, `adaptation.py`, `award.py`, `scenario.py`, `therapy.py`,
-`mythos.py`): its command, its events, and their decider, fold, recaller and concerns, each
-registered on the tables of `dispatches` (`DECIDE`, `EVOLVE`, `RECALL`, `CONCERNS`). `load_modules`
-imports every module before `RULESET` is made, and the ruleset's commands and events are
-the classes this package defines: no list names them. The shared parts have modules of
-their own: `state`, `sheet`, `options`, `expressions` (dice expressions and `S/F` losses),
-`tables` (the GM's own tables), `lookup`, `status`, `invariants`, `fiat`, `corrected`.
+A command lives in one module of this package, named as the GM types it (`sanity`, `bout`,
+`disorder`, `lucid`, `react`, `adapt`, `award`, `scenario_start`, `scenario_end`,
+`therapy`, `mythos`): its command, its events, and their decider, fold, recaller and
+concerns, each registered by decorator on the tables of `tables` (`DECIDE`, `EVOLVE`,
+`RECALL`, `CONCERNS`). `load_modules` imports every module before `RULESET` is made, and
+the ruleset's commands and events are the classes this package defines: no list names them.
 
-Dice purposes: `sanity` (the d100 against SAN), `loss` (the loss's dice, or the award's),
-`int` (the INT roll after 5 or more lost), `hours` and `months` (a temporary or indefinite
-insanity's length), `project` (the 1d4 projected onto a bond), `length` and `entry` (a
-bout's 1d10 and the roll on the GM's table).
+What several commands share has a module of its own: `state`, `sheet`, `options`,
+`expressions` (dice expressions and `S/F` losses), `gm_tables` (the GM's own tables),
+`lookup`, `recovery` (SAN gained), `status`, `invariants`, `fiat` (`adjust`), `corrected`
+(`amend`).
+
+Dice purposes: `sanity` (the d100 against SAN), `loss` (the loss's dice), `int` (the INT
+roll after 5 or more lost), `hours` and `months` (a temporary or indefinite insanity's
+length), `project` (the 1d4 projected onto a bond), `length` and `entry` (a bout's 1d10 and
+the roll on the GM's table), `award` and `award NAME` (an award's dice), `therapy` (the
+dice of a month's roll, as entered).
 """
 
 from __future__ import annotations
@@ -47,7 +51,6 @@ from journal.rulesets.d100_sanity.rules import corrected, fiat
 from journal.rulesets.d100_sanity.rules import options as _options
 from journal.rulesets.d100_sanity.rules import sheet as _sheet
 from journal.rulesets.d100_sanity.rules import status as _status
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.invariants import INVARIANTS
 from journal.rulesets.d100_sanity.rules.lookup import rules_of
 from journal.rulesets.d100_sanity.rules.state import (
@@ -58,6 +61,7 @@ from journal.rulesets.d100_sanity.rules.state import (
     Investigator,
     SanityState,
 )
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 
 def _int(value: object, default: int = 0) -> int:

@@ -16,12 +16,12 @@ from journal.plugin.rules import (
     Terms,
     event,
 )
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.expressions import Expression, expression
 from journal.rulesets.d100_sanity.rules.lookup import able
 from journal.rulesets.d100_sanity.rules.options import san_hidden
 from journal.rulesets.d100_sanity.rules.recovery import Gain, applied, gained, rolled
 from journal.rulesets.d100_sanity.rules.state import SanityState
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 #: a skill raised to 90 awards this
 SKILL_AWARD = Expression(2, 6, 0)

@@ -16,10 +16,10 @@ from journal.plugin.rules import (
     Stake,
     event,
 )
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.d100_sanity.rules.gm_tables import Entry, Table, chosen
 from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, settled
 from journal.rulesets.d100_sanity.rules.state import SanityState
-from journal.rulesets.d100_sanity.rules.tables import Entry, Table, chosen
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 REAL_TIME, SUMMARY = "real time", "summary"
 ONE_OF_THEM = 'say what happens (--what "...") or roll it on your table (--table FILE): one of them'

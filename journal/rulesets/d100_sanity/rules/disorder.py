@@ -15,10 +15,10 @@ from journal.plugin.rules import (
     RuleError,
     event,
 )
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.d100_sanity.rules.gm_tables import Entry, Table, chosen
 from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, settled
 from journal.rulesets.d100_sanity.rules.state import DISORDER_KINDS, Disorder, SanityState
-from journal.rulesets.d100_sanity.rules.tables import Entry, Table, chosen
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 
 class GainDisorder(Command, frozen=True):

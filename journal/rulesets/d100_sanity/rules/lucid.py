@@ -6,9 +6,9 @@ concerns."""
 from __future__ import annotations
 
 from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, with_changes
 from journal.rulesets.d100_sanity.rules.state import SanityState
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 #: what an insanity that ends leaves no longer owed
 ENDING = ("bout", "reaction")

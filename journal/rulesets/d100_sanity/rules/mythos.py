@@ -15,10 +15,10 @@ from journal.plugin.rules import (
     Terms,
     event,
 )
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.lookup import able, clamp, rules_of, with_changes
 from journal.rulesets.d100_sanity.rules.options import mythos_word, san_hidden
 from journal.rulesets.d100_sanity.rules.state import SAN_CEILING, Due, SanityState
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 
 class GainMythos(Command, frozen=True):

@@ -29,9 +29,8 @@ from journal.plugin.rules import (
     advance,
     event,
 )
-from journal.rulesets.d100_sanity.rules.adaptation import RecordCost, record
+from journal.rulesets.d100_sanity.rules.adapt import RecordCost, record
 from journal.rulesets.d100_sanity.rules.disorder import GainDisorder, gain
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL, folded
 from journal.rulesets.d100_sanity.rules.expressions import Expression, loss
 from journal.rulesets.d100_sanity.rules.lookup import (
     able,
@@ -42,7 +41,7 @@ from journal.rulesets.d100_sanity.rules.lookup import (
     scope,
 )
 from journal.rulesets.d100_sanity.rules.options import read
-from journal.rulesets.d100_sanity.rules.reaction import ChooseReaction, choose
+from journal.rulesets.d100_sanity.rules.react import ChooseReaction, choose
 from journal.rulesets.d100_sanity.rules.state import (
     ADAPTING,
     BOXES,
@@ -57,6 +56,7 @@ from journal.rulesets.d100_sanity.rules.state import (
     SanityState,
     Tally,
 )
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL, folded
 
 #: below this SAN a roll of 96 to 100 is a fumble (at any SAN, 100 is)
 FUMBLE_BELOW = 50

@@ -20,11 +20,11 @@ from journal.plugin.rules import (
     changed,
     event,
 )
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.lookup import able, with_changes
 from journal.rulesets.d100_sanity.rules.options import san_hidden
 from journal.rulesets.d100_sanity.rules.recovery import Gain, applied, gained
 from journal.rulesets.d100_sanity.rules.state import SanityState, Therapy
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 THERAPY, SELF_HELP = "therapy", "self-help"
 #: the largest change a therapy roll may enter (a typo guard)

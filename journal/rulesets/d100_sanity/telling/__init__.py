@@ -1,9 +1,9 @@
 """How d100 sanity campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
-A command's telling is one module of this package (`sanity.py`, `bout.py`, ...): its
-events' log lines on `LINES` and handout sentences on `SENTENCES`. `load_modules` imports
-every module, so no list names them; the tables come first, since each module takes them
-from here while this module loads it. `board` holds the board and the status rows, `words`
+A command's telling is one module of this package, named as the command's rules module
+(`sanity.py`, `bout.py`, ...): its events' log lines on `tables.LINES` and handout
+sentences on `tables.SENTENCES`. `load_modules` imports every module, so no list names
+them. `board` holds the board and the status rows, `documents` `sanity --json`, `words`
 what the lines and sentences share.
 """
 
@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, ClassVar
 from journal.plugin.rules import Command, Document, Ruleset, load_modules
 from journal.plugin.telling import BoardGrid, Lines, Recorded, Sentences, StatusDocument, Telling
 
-LINES = Lines("log line")
-SENTENCES = Sentences("handout sentence")
-
 load_modules(__name__)
 
 from journal.rulesets.d100_sanity.telling import board as _board  # noqa: E402
 from journal.rulesets.d100_sanity.telling import documents as _documents  # noqa: E402
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES  # noqa: E402
 
 if TYPE_CHECKING:
     from journal.plugin.rules import CampaignState, Stake

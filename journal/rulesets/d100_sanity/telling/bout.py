@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from journal.rulesets.d100_sanity.rules.bout import BoutRecorded
-from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES
 
 
 def _what(p: BoutRecorded, gm: bool) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from journal.rulesets.d100_sanity.rules.disorder import DisorderGained
-from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES
 
 
 def _kind(p: DisorderGained) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from journal.plugin.telling import ARROW, describe_terms
 from journal.rulesets.d100_sanity.rules.mythos import MythosGained
-from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES
 from journal.rulesets.d100_sanity.telling.words import change
 
 

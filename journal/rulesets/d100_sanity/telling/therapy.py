@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from journal.plugin.telling import describe_terms
 from journal.rulesets.d100_sanity.rules.therapy import TherapyRecorded
-from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES
 from journal.rulesets.d100_sanity.telling.words import change
 
 

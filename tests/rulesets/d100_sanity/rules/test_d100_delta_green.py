@@ -12,9 +12,9 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession
-from journal.rulesets.d100_sanity.rules.adaptation import AdaptationCosted, RecordCost
+from journal.rulesets.d100_sanity.rules.adapt import AdaptationCosted, RecordCost
 from journal.rulesets.d100_sanity.rules.disorder import DisorderGained, GainDisorder
-from journal.rulesets.d100_sanity.rules.reaction import ChooseReaction, ReactionChosen
+from journal.rulesets.d100_sanity.rules.react import ChooseReaction, ReactionChosen
 from journal.rulesets.d100_sanity.rules.sanity import Sanity, SanityRolled
 
 

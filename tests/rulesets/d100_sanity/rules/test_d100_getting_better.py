@@ -21,12 +21,13 @@ from journal.rules.core.commands import (
 from journal.rulesets.d100_sanity.rules.award import AwardSan, SanAwarded
 from journal.rulesets.d100_sanity.rules.bout import BoutRecorded, RecordBout
 from journal.rulesets.d100_sanity.rules.disorder import DisorderGained, GainDisorder
+from journal.rulesets.d100_sanity.rules.gm_tables import Table as GmTable
+from journal.rulesets.d100_sanity.rules.gm_tables import read_table
 from journal.rulesets.d100_sanity.rules.lucid import EndInsanity, InsanityEnded
 from journal.rulesets.d100_sanity.rules.mythos import GainMythos, MythosGained
 from journal.rulesets.d100_sanity.rules.sanity import Sanity
-from journal.rulesets.d100_sanity.rules.scenario import EndScenario, ScenarioEnded, StartScenario
-from journal.rulesets.d100_sanity.rules.tables import Table as GmTable
-from journal.rulesets.d100_sanity.rules.tables import read_table
+from journal.rulesets.d100_sanity.rules.scenario_end import EndScenario, ScenarioEnded
+from journal.rulesets.d100_sanity.rules.scenario_start import StartScenario
 from journal.rulesets.d100_sanity.rules.therapy import TherapyRecorded, TherapyRoll
 
 BOUTS = "1: Runs\n2-3: Laughs\n# a comment\n\nFreezes\n"

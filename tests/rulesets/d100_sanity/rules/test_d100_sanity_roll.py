@@ -21,7 +21,8 @@ from journal.rules.core.commands import (
 )
 from journal.rulesets.d100_sanity.rules.bout import RecordBout
 from journal.rulesets.d100_sanity.rules.sanity import Sanity, SanityRolled
-from journal.rulesets.d100_sanity.rules.scenario import EndScenario, StartScenario
+from journal.rulesets.d100_sanity.rules.scenario_end import EndScenario
+from journal.rulesets.d100_sanity.rules.scenario_start import StartScenario
 
 
 def roll(t: Table, who: str, stakes: str, **dice: Any) -> SanityRolled:

@@ -1,7 +1,7 @@
-"""`journal scenario start TITLE` and `journal scenario end [--award 1d6|N] [--to NAME,...]`:
-a scenario is what a threat's cap counts within; its end may award SAN to those who saw it
-through (each rolls their own, never past their maximum). All their rules in one place: the
-commands, their events, and their deciders, folds, recallers and concerns."""
+"""`journal scenario end [--award 1d6|N] [--to NAME,...]`: the running scenario ends, and may
+award SAN to those who saw it through (each rolls their own, never past their maximum). All
+its rules in one place: the command, its event, and their decider, fold, recaller and
+concerns."""
 
 from __future__ import annotations
 
@@ -15,23 +15,18 @@ from journal.plugin.rules import (
     RuleError,
     changed,
     event,
-    nobody,
 )
-from journal.rulesets.d100_sanity.rules.dispatches import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.d100_sanity.rules.expressions import expression
 from journal.rulesets.d100_sanity.rules.lookup import able, rules_of
 from journal.rulesets.d100_sanity.rules.options import san_hidden
 from journal.rulesets.d100_sanity.rules.recovery import Gain, applied, gained, rolled
-from journal.rulesets.d100_sanity.rules.state import SanityState, Scenario
+from journal.rulesets.d100_sanity.rules.state import SanityState
+from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 
 def award_purpose(name: str) -> str:
     """The dice purpose of `name`'s award at a scenario's end (`--award-dice NAME=FACES`)."""
     return f"award {name}"
-
-
-class StartScenario(Command, frozen=True):
-    title: str
 
 
 class EndScenario(Command, frozen=True):
@@ -40,11 +35,6 @@ class EndScenario(Command, frozen=True):
 
     award: str = ""
     characters: tuple[str, ...] = ()
-
-
-@event
-class ScenarioStarted(Event, frozen=True):
-    title: str
 
 
 @event
@@ -58,20 +48,6 @@ class ScenarioEnded(Event, frozen=True):
     dice: Dice
     hidden: bool
     awards: tuple[Gain, ...]
-
-
-@DECIDE.on(StartScenario)
-def _start(state: CampaignState, command: StartScenario, dice: DiceBox) -> list[Event]:
-    running = rules_of(state).scenario
-    if running is not None:
-        raise RuleError(
-            f"the scenario {running.title!r} is still running: end it first "
-            "(`journal scenario end`)"
-        )
-    title = " ".join(command.title.split())
-    if not title:
-        raise RuleError('a scenario needs a title: journal scenario start "The Haunting"')
-    return [ScenarioStarted(title)]
 
 
 @DECIDE.on(EndScenario)
@@ -105,11 +81,6 @@ def _end(state: CampaignState, command: EndScenario, dice: DiceBox) -> list[Even
     ]
 
 
-@EVOLVE.on(ScenarioStarted)
-def _started(state: CampaignState, payload: ScenarioStarted, meta: Meta) -> SanityState:
-    return changed(rules_of(state), scenario=Scenario(payload.title, meta.seq))
-
-
 @EVOLVE.on(ScenarioEnded)
 def _ended(state: CampaignState, payload: ScenarioEnded, meta: Meta) -> SanityState:
     for gain in payload.awards:
@@ -117,9 +88,7 @@ def _ended(state: CampaignState, payload: ScenarioEnded, meta: Meta) -> SanitySt
     return changed(rules_of(state), scenario=None)
 
 
-RECALL.on(ScenarioStarted)(lambda p: StartScenario(p.title))
 RECALL.on(ScenarioEnded)(
     lambda p: EndScenario(p.award or "", () if p.everyone else tuple(g.character for g in p.awards))
 )
-CONCERNS.on(ScenarioStarted)(nobody)
 CONCERNS.on(ScenarioEnded)(lambda p: tuple(g.character for g in p.awards))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from journal.rulesets.d100_sanity.rules.reaction import ReactionChosen
-from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
+from journal.rulesets.d100_sanity.rules.react import ReactionChosen
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES
 
 VERBS = {"flee": "flees", "struggle": "struggles", "submit": "submits"}
 

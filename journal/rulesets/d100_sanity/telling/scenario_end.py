@@ -1,14 +1,11 @@
-"""How a scenario's start and end read: their log lines and handout sentences."""
+"""How a scenario's end reads: its log line and its handout sentence (the awards)."""
 
 from __future__ import annotations
 
 from journal.plugin.telling import describe_terms
-from journal.rulesets.d100_sanity.rules.scenario import ScenarioEnded, ScenarioStarted
-from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
+from journal.rulesets.d100_sanity.rules.scenario_end import ScenarioEnded
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES
 from journal.rulesets.d100_sanity.telling.words import change
-
-LINES.on(ScenarioStarted)(lambda p: f"Scenario {p.title!r} starts")
-SENTENCES.on(ScenarioStarted)(lambda p, gm: f"The scenario {p.title!r} begins")
 
 
 def _awards(p: ScenarioEnded, gm: bool) -> str:

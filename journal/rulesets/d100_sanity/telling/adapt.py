@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from journal.rulesets.d100_sanity.rules.adaptation import AdaptationCosted
-from journal.rulesets.d100_sanity.telling import LINES, SENTENCES
+from journal.rulesets.d100_sanity.rules.adapt import AdaptationCosted
+from journal.rulesets.d100_sanity.telling.tables import LINES, SENTENCES
 
 LINES.on(AdaptationCosted)(
     lambda p: f"{p.character} adapted to {p.kind} (#{p.for_seq}), at a cost: {p.cost}"
