@@ -161,9 +161,13 @@ def test_the_demo_prints_and_writes_the_same(stores: Stores) -> None:
     assert any(name.endswith(".html") for name in stores.demo["sqlite"])
 
 
-def test_the_campaigns_compared_are_all_of_them_and_cover_both_rulesets(stores: Stores) -> None:
+def test_the_campaigns_compared_are_all_of_them_and_cover_every_ruleset(stores: Stores) -> None:
+    from journal.rules import names, plugin_of
+
     listed = json.loads(stores.sqlite("campaign", "list", "--json").stdout)
     assert sorted(c["campaign"] for c in listed) == sorted(CAMPAIGNS)
     scripted = {c["ruleset"] for c in listed if c["campaign"] not in {p.name for p in EXAMPLES}}
     assert {"horror-factor", "fright-check"} <= scripted
+    built_in = {name for name in names() if plugin_of(name).rules.startswith("journal.")}
+    assert built_in <= {c["ruleset"] for c in listed}, "a ruleset no campaign here plays"
     assert DEMO in CAMPAIGNS and len(EXAMPLES) >= 2
