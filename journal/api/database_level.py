@@ -430,11 +430,12 @@ def failure_message(exc: BaseException, database: Database | None = None) -> str
 
 
 def refusal(exc: JournalError) -> Refusal:
-    """A refusal as `--json` prints it on standard error: no password shows."""
+    """A refusal as `--json` prints it on standard error: no password shows, nor any
+    URL's path (a webhook's token)."""
     from journal.api.reports import Refusal
-    from journal.text import without_passwords
+    from journal.text import masked_urls, without_passwords
 
-    return Refusal(without_passwords(str(exc)), exc.exit_code)
+    return Refusal(masked_urls(without_passwords(str(exc))), exc.exit_code)
 
 
 def _unfit_names(store: Store, unreadable: Set[str] = frozenset()) -> list[tuple[str, str, str]]:

@@ -252,6 +252,8 @@ class JournalGroup(click.Group):
 
     @staticmethod
     def _refused(ctx: click.Context, exc: JournalError) -> NoReturn:
+        from journal.api.text import masked_urls
+
         found = ctx.find_object(Settings)
         if found is not None and found.json:
             from journal.api import refusal
@@ -259,7 +261,7 @@ class JournalGroup(click.Group):
 
             emit_json(refusal(exc), err=True, compact=True)
         else:
-            message = str(exc)
+            message = masked_urls(str(exc))  # a URL's path may be a key: a webhook's token
             if found is not None and found.play:  # at the prompt, commands have no `journal`
                 message = message.replace("`journal ", "`")
             click.echo(f"Error: {message}", err=True)
