@@ -121,8 +121,18 @@ async def _measure(args: argparse.Namespace) -> dict[str, float]:
     server = subprocess.Popen(
         # every client on the one players' link, from one address: past `--max-streams` a
         # stream gets a 503, past `--max-streams-per-client` its oldest gives its place up
-        [*JOURNAL, "--db", str(db), "serve", "--port", "0", "--max-streams", str(streams),
-         "--max-streams-per-client", str(streams)],  # fmt: skip
+        [
+            *JOURNAL,
+            "--db",
+            str(db),
+            "serve",
+            "--port",
+            "0",
+            "--max-streams",
+            str(streams),
+            "--max-streams-per-client",
+            str(streams),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
