@@ -41,7 +41,7 @@ from journal.events.recorded import LogRow, Recorded
 from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold, fold_rows
-from journal.rules import load, names, rules_version
+from journal.rules import load, load_all, rules_version
 from journal.rules.command import Command
 from journal.rules.core.events import EventVoided, RulingAmended
 from journal.rules.core.state import CampaignState, Meta
@@ -680,9 +680,12 @@ def draft(
 
 
 def _wrong_ruleset(state: CampaignState, command: Command) -> str:
-    for name in names():
-        if name != state.ruleset and type(command) in load(name).commands:
-            return f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"
+    for other in load_all():  # (one that cannot be loaded has no command to name)
+        if other.name != state.ruleset and type(command) in other.commands:
+            return (
+                f"that is a {other.name} command, and campaign {state.slug!r} plays "
+                f"{state.ruleset}"
+            )
     return f"{state.ruleset} has no {type(command).__name__} command"
 
 

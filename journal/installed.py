@@ -47,13 +47,37 @@ class Found(Struct, frozen=True):
         return reference(self.value)
 
 
+class Unloadable(ImportError):
+    """What `module:attribute` names cannot be had; its message is the cause in words (what
+    the import raised, or that it called sys.exit, or the attribute it lacks)."""
+
+
 def reference(value: str) -> object:
-    """What `module:attribute` (or a bare `module`) names, imported."""
-    module, _, attribute = value.partition(":")
-    found: object = importlib.import_module(module.strip())
-    if attribute.strip():
-        found = reduce(getattr, attribute.strip().split("."), found)
-    return found
+    """What `module:attribute` (or a bare `module`) names, imported; `Unloadable` whatever
+    stops it, a call of sys.exit included (a plugin's import never ends the command)."""
+    module, _, attribute = (part.strip() for part in value.partition(":"))
+    try:
+        found: object = importlib.import_module(module)
+    except Unloadable:
+        raise
+    except SystemExit as exc:
+        raise Unloadable(f"importing {module} called sys.exit({exc.code!r})") from exc
+    except SyntaxError as exc:
+        where = f"{exc.filename}, line {exc.lineno}" if exc.filename else module
+        raise Unloadable(f"{module} has a syntax error: {exc.msg} ({where})") from exc
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (module == exc.name or module.startswith(f"{exc.name}.")):
+            raise Unloadable(f"there is no module {module} (is its package installed?)") from exc
+        raise Unloadable(
+            f"{module} imports {exc.name or 'a module'}, which is not installed ({exc})"
+        ) from exc
+    except Exception as exc:
+        said = (str(exc).strip().splitlines() or [""])[0][:200]
+        raise Unloadable(f"importing {module} raised {type(exc).__name__}: {said}") from exc
+    try:
+        return reduce(getattr, attribute.split("."), found) if attribute else found
+    except AttributeError as exc:
+        raise Unloadable(f"{module} has no {attribute}") from exc
 
 
 def cache_file() -> Path:
@@ -89,6 +113,18 @@ def scan() -> list[Found]:
     from importlib.metadata import entry_points
 
     return [Found(ep.name, ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP)]
+
+
+def distribution(name: str) -> str | None:
+    """The installed distribution that registers the ruleset `name` (what `pip uninstall`
+    takes), read from the metadata: asked only when the ruleset cannot be loaded."""
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINT_GROUP, name=name):
+        found = getattr(ep, "dist", None)
+        if found is not None:
+            return str(found.name)
+    return None
 
 
 def rulesets() -> list[Found]:

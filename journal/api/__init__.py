@@ -73,7 +73,13 @@ if TYPE_CHECKING:
     )
     from journal.current import config_file, database_key
     from journal.documents import BoardGrid
-    from journal.errors import JournalError, NotFound, StoreError, UnreadableEvent
+    from journal.errors import (
+        JournalError,
+        NotFound,
+        RulesetUnavailable,
+        StoreError,
+        UnreadableEvent,
+    )
     from journal.files import private_folder, read_private, write_private
     from journal.handouts.details import game_date
     from journal.handouts.hooks import narrator_of
@@ -93,6 +99,7 @@ _HOMES = {
     "NotFound": "journal.errors",
     "StoreError": "journal.errors",
     "UnreadableEvent": "journal.errors",
+    "RulesetUnavailable": "journal.errors",
     "config_file": "journal.current",
     "database_key": "journal.current",
     "Audience": "journal.handouts.recap",
@@ -161,6 +168,7 @@ __all__ = [
     "NoteEntry",
     "Outcome",
     "Refusal",
+    "RulesetUnavailable",
     "SessionEntry",
     "SnapshotEntry",
     "SnapshotList",

@@ -147,12 +147,14 @@ def _say_once(why: str) -> None:
 
 
 def unreadable(why: str) -> HTMLResponse:
-    """A campaign holding an event its rules cannot read: its pages say so (a 503, not a
-    failure), the GM's terminal names the event and the fix once."""
+    """A campaign holding an event its rules cannot read, or whose ruleset cannot be loaded
+    here: its pages say so (a 503, not a failure), the GM's terminal says why and the fix
+    once."""
     _say_once(why)
     text = (
-        "This campaign's record holds an event the journal cannot read. The GM's terminal "
-        "names it and says how to put it right; this page works again on a reload then."
+        "This campaign's record cannot be read here right now (an event in it, or its "
+        "ruleset). The GM's terminal says which and how to put it right; this page works "
+        "again on a reload then."
     )
     return HTMLResponse(
         PLAIN.format(title="This campaign cannot be read right now", text=text),
