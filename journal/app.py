@@ -683,8 +683,7 @@ def _wrong_ruleset(state: CampaignState, command: Command) -> str:
     for other in load_all():  # (one that cannot be loaded has no command to name)
         if other.name != state.ruleset and type(command) in other.commands:
             return (
-                f"that is a {other.name} command, and campaign {state.slug!r} plays "
-                f"{state.ruleset}"
+                f"that is a {other.name} command, and campaign {state.slug!r} plays {state.ruleset}"
             )
     return f"{state.ruleset} has no {type(command).__name__} command"
 

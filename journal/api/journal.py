@@ -156,6 +156,8 @@ class CampaignOverview(Document, Struct, frozen=True):
     clock: str | None
     #: everyone who joined, retired or not, by their names now, in the order they joined
     characters: tuple[str, ...]
+    #: the language of its handouts, a BCP 47 tag (`campaign language`)
+    language: str = "en"
 
 
 class Outcome:
@@ -264,6 +266,7 @@ class Journal:
             state.sessions,
             state.clock,
             tuple(state.characters),
+            state.language,
         )
 
     def known_name(self, name: str) -> str:

@@ -177,6 +177,7 @@ SETTING_UP = frozenset(
         "EventVoided",
         "RulingAmended",
         "HandoutPosted",
+        "LanguageSet",
     }
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import msgspec
@@ -31,13 +31,14 @@ def _printer() -> str:
 
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in ("pdf.py", "chapters.py"):
+    for name in ("pdf.py", "chapters.py", "tagged.py"):
         digest.update((here / name).read_bytes())
     return f"weasyprint {version('weasyprint')}\n{digest.hexdigest()[:16]}"
 
 
-def key_of(html: str) -> str:
-    return hashlib.sha256(f"{FORMAT}\n{_printer()}\n{html}".encode()).hexdigest()
+def key_of(html: str, tagged: bool = True) -> str:
+    printer = _printer() if tagged else f"{_printer()} untagged"
+    return hashlib.sha256(f"{FORMAT}\n{printer}\n{html}".encode()).hexdigest()
 
 
 def _folder() -> Path:
@@ -86,17 +87,18 @@ def keep(key: str, data: bytes, pages: int) -> None:
         partial.unlink(missing_ok=True)
 
 
-def print_one(html: str) -> tuple[bytes, int]:
+def print_one(html: str, tagged: bool = True) -> tuple[bytes, int]:
     """One chapter printed (in this process or a worker's)."""
     from journal.handouts.pdf import UNSTAMPED, pdf_and_pages
 
-    return pdf_and_pages(html, UNSTAMPED)
+    return pdf_and_pages(html, UNSTAMPED, tagged)
 
 
-def printed(htmls: list[str]) -> list[tuple[bytes, int]]:
+def printed(htmls: list[str], tagged: bool = True) -> list[tuple[bytes, int]]:
     """Each chapter's PDF and page count: kept ones read, the others printed (in as many
-    processes as the machine has cores, when there are enough of them) and kept."""
-    keys = [key_of(html) for html in htmls]
+    processes as the machine has cores, when there are enough of them) and kept; untagged
+    only for what is laid over tagged pages."""
+    keys = [key_of(html, tagged) for html in htmls]
     found: list[tuple[bytes, int] | None] = [kept(key) for key in keys]
     todo = [i for i, part in enumerate(found) if part is None]
     workers = min(
@@ -109,9 +111,9 @@ def printed(htmls: list[str]) -> list[tuple[bytes, int]]:
 
         context = multiprocessing.get_context("spawn")  # no copy of this process's database
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            made = list(pool.map(print_one, [htmls[i] for i in todo]))
+            made = list(pool.map(partial(print_one, tagged=tagged), [htmls[i] for i in todo]))
     else:
-        made = [print_one(htmls[i]) for i in todo]
+        made = [print_one(htmls[i], tagged) for i in todo]
     for index, (data, pages) in zip(todo, made, strict=True):
         keep(keys[index], data, pages)
         found[index] = (data, pages)

@@ -36,6 +36,7 @@ from journal.handouts.documents import (
     RecapNote,
     StoryEntry,
     Turn,
+    campaign_heading,
 )
 from journal.handouts.hooks import narrator_of
 from journal.handouts.log import Log, walk
@@ -335,7 +336,7 @@ class Recap:
         began = start.at if start and start.at else first.after.clock
         ended = last.record.game_time
         return {
-            "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
+            "campaign": campaign_heading(self.log.final),  # (its language as the view has it)
             "audience": {
                 "kind": self.audience.kind,
                 "name": self.audience.name,

@@ -31,9 +31,9 @@ def printing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     printed: list[str] = []
     print_one = chapters.print_one
 
-    def counted(html: str) -> tuple[bytes, int]:
+    def counted(html: str, tagged: bool = True) -> tuple[bytes, int]:
         printed.append(html)
-        return print_one(html)
+        return print_one(html, tagged)
 
     monkeypatch.setattr(chapters, "print_one", counted)
     return printed
