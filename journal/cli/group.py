@@ -266,7 +266,7 @@ class JournalGroup(click.Group):
 
             traceback.print_exception(exc.__cause__, file=sys.stderr)
         if found is not None and found.json:
-            from journal.api import refusal
+            from journal.api.database_level import refusal
             from journal.cli.common import emit_json
 
             emit_json(refusal(exc), err=True, compact=True)

@@ -11,7 +11,7 @@ from journal.cli.common import complete, pass_settings
 from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api.journal import Journal
     from journal.posting.webhooks import Webhook, Webhooks
 
 
@@ -196,8 +196,8 @@ def post_recap(settings: Settings, session: int | None, to: str, again: bool) ->
 
 
 def _post_recap(settings: Settings, name: str, session: int, again: bool) -> None:
-    from journal.api import Audience
     from journal.api.commands import RecordPost
+    from journal.api.handouts import Audience
     from journal.posting.discord import PostFailed, post, split
     from journal.posting.webhooks import Webhooks, redacted
 

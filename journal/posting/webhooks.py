@@ -27,7 +27,7 @@ from journal.errors import JournalError, NotFound
 from journal.web.links import GM, PLAYERS, LinkHolder, _write_private, audiences
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api.journal import Journal
 
 #: Discord's own webhook hosts: any other http(s) URL is taken, with a notice
 DISCORD_HOSTS = frozenset(

@@ -79,6 +79,7 @@ def test_every_handout_says_its_language(runner: Cli, tmp_path: Path) -> None:
         printed[name] = target.read_bytes()
         assert _lang(printed[name]) == "de", name
     assert _lang(first.read_bytes()) == "en"
+    _served_in(runner.db, "de")
     runner("void", str(seq + 1), "--reason", "the table plays in English after all")
     again = tmp_path / "again.pdf"
     runner("recap", "--format", "pdf", "-o", str(again))
@@ -110,3 +111,21 @@ def test_an_imported_language_must_be_a_tag_in_its_one_spelling(
         third = Cli(runner.runner, str(tmp_path / f"third-{len(tag)}.db"))
         error = third.refused("import", str(bad)).stderr
         assert error.startswith("Error: line 28: ") and "is not a language tag" in error
+
+
+def _served_in(db: str, language: str) -> None:
+    """The pages `journal serve` serves say the campaign's language too."""
+    pytest.importorskip("httpx2")
+    from starlette.testclient import TestClient
+    from support.web import by_label, open_site
+
+    from journal.web.app import create_app
+
+    site = open_site(db)
+    try:
+        client = TestClient(create_app(site))
+        for who in ("gm", "players", "Linda"):
+            page = client.get(f"/{by_label(site)[who]}/").text
+            assert page.startswith(f'<!DOCTYPE html>\n<html lang="{language}">'), who
+    finally:
+        site.database.close()

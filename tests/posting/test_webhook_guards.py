@@ -182,7 +182,7 @@ def test_no_failure_while_posting_shows_the_token(
 def test_every_error_message_masks_every_url(runner: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """The unexpected-failure line and a refusal, wherever they come from, show any URL by
     its host alone (the token of a webhook, the token of a served link)."""
-    from journal.api import JournalError
+    from journal.api.errors import JournalError
 
     runner("campaign", "new", "manor", "--ruleset", "horror-factor")
     url = f"https://discord.com/api/webhooks/1/{TOKEN}?wait=true"
@@ -191,7 +191,7 @@ def test_every_error_message_masks_every_url(runner: Cli, monkeypatch: pytest.Mo
         def fails(*args: object, failure: Exception = failure, **kwargs: object) -> object:
             raise failure
 
-        monkeypatch.setattr("journal.api.Journal.status", fails)
+        monkeypatch.setattr("journal.api.journal.Journal.status", fails)
         for as_json in ((), ("--json",)):
             result = runner("status", *as_json, ok=False)
             assert result.exit_code == 1 and TOKEN not in result.output, result.output

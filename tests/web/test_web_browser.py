@@ -143,7 +143,7 @@ def test_a_page_that_gave_its_place_up_says_so_and_stays_quiet(
 
     from playwright.sync_api import expect
 
-    db, links = served
+    _, links = served
     shelf = browser.new_page(viewport=PHONE)
     shelf.goto(links["Players"] + "shelf")
     expect(shelf.locator("#live-state")).to_have_text("● live", timeout=10_000)
