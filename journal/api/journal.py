@@ -161,6 +161,14 @@ class CampaignOverview(Document, Struct, frozen=True):
     language: str = "en"
 
 
+class CampaignLanguage(Document, Struct, frozen=True):
+    """`campaign language --json`: the language the campaign's handouts are in."""
+
+    campaign: str
+    #: a BCP 47 tag (`en` until `campaign language TAG` sets another)
+    language: str
+
+
 class Outcome:
     """What a command recorded (`records`, in seq order) and how it reads: each event's
     log line, the command's `--json` document and the ruleset's notices. The campaign as it
@@ -269,6 +277,11 @@ class Journal:
             tuple(state.characters),
             state.language,
         )
+
+    def language(self) -> CampaignLanguage:
+        """The language of the campaign's handouts now (`campaign language`)."""
+        state = self._state()
+        return CampaignLanguage(state.slug, state.language)
 
     def known_name(self, name: str) -> str:
         """The name a character is called now, for `name` (case-insensitive; an old name

@@ -182,11 +182,11 @@ def campaign_language(settings: Settings, tag: str | None, as_json: bool) -> Non
       journal campaign language
     """
     if tag is None:
-        language = settings.journal().overview().language
+        found = settings.journal().language()
         if as_json:
-            emit_json({"language": language})
+            emit_json(found)
         else:
-            click.echo(f"The handouts are in {language} (`journal campaign language TAG`)")
+            click.echo(f"The handouts are in {found.language} (`journal campaign language TAG`)")
         return
     from journal.api.commands import SetLanguage
 

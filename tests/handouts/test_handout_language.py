@@ -24,7 +24,8 @@ def _lang(data: bytes) -> str:
 def test_the_gm_sets_the_campaigns_language(runner: Cli, tmp_path: Path) -> None:
     worked_example(runner)
     assert runner("campaign", "language").stdout.startswith("The handouts are in en")
-    assert json.loads(runner("campaign", "language", "--json").stdout) == {"language": "en"}
+    document = {"campaign": "jackson-zombies", "language": "en"}
+    assert json.loads(runner("campaign", "language", "--json").stdout) == document
     before = count_events(runner.db)
     set_ = runner("campaign", "language", "pt_br")
     assert set_.stdout.startswith(f"#{before + 1} The handouts are in pt-BR from now on")
@@ -33,7 +34,7 @@ def test_the_gm_sets_the_campaigns_language(runner: Cli, tmp_path: Path) -> None
     assert runner("campaign", "language").stdout.startswith("The handouts are in pt-BR")
     for args in (("campaign", "language", "sr-latn-rs"), ("campaign", "language", "DE")):
         runner(*args)
-    assert json.loads(runner("campaign", "language", "--json").stdout) == {"language": "de"}
+    assert json.loads(runner("campaign", "language", "--json").stdout)["language"] == "de"
     runner("audit")  # a setting, not a ruling: nothing to decide again
     runner("verify")
 
