@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import WORKED_EXAMPLE
-from support.web import by_label, open_site, served
+from support.web import by_label, counted_renders, open_site, served
 
 from journal.web.site import Site, canonical_number
 
@@ -210,17 +210,8 @@ def test_every_other_spelling_is_redirected_to_the_one_without_a_render(
     any page is rendered or kept; the one spelling is the page."""
     from urllib.parse import urljoin
 
-    from journal.web import site as site_module
-
     players = by_label(site)["players"]
-    renders: list[str] = []
-    render = site_module.Pages.render
-
-    def counted(self: site_module.Pages, view: str) -> str:
-        renders.append(view)
-        return render(self, view)
-
-    monkeypatch.setattr(site_module.Pages, "render", counted)
+    renders = counted_renders(monkeypatch)
     with served(site) as base:
         for _, one in SPELLINGS[:-1]:
             _raw(base, f"/{players}/{one}")  # each page rendered and kept once (not the stream)
