@@ -319,16 +319,8 @@ def create_app(
                 "close one (or ask the GM to serve with a larger --max-streams) and reload."
             )
         last = _seq(request.headers.get("last-event-id")) or _seq(request.query_params.get("seq"))
-        stream = held(place, updates(site, watching, token, audience, view, last, place))
-        return EventSourceResponse(stream, ping=15, headers={"x-accel-buffering": "no"})
-
-    async def held(place: Place, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-        """`stream`, holding its place while it runs."""
-        try:
-            async for update in stream:
-                yield update
-        finally:
-            places.give_back(place)
+        stream = updates(site, watching, token, audience, view, last, place)
+        return Held(stream, places, place)
 
     async def home(request: Request) -> Response:
         """`/TOKEN` to `/TOKEN/`, relative: the Host header is never echoed back."""
@@ -362,6 +354,21 @@ def create_app(
     )
     app.add_exception_handler(404, lambda request, exc: not_found())
     return Secured(OneSpelling(app))
+
+
+class Held(EventSourceResponse):
+    """A page's live stream, holding its place from its request to its end, however it
+    ends (the client gone before the first update, a HEAD, a shed, the server stopping)."""
+
+    def __init__(self, stream: AsyncIterator[bytes], places: Places, place: Place) -> None:
+        super().__init__(stream, ping=15, headers={"x-accel-buffering": "no"})
+        self.places, self.place = places, place
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.places.give_back(self.place)
 
 
 class OneSpelling:

@@ -400,3 +400,24 @@ def test_a_hundred_streams_of_one_phone_leave_the_table_screen_its_stream(
         finally:
             for sock in [*crowd, *screens.values()]:
                 sock.close()
+
+
+def test_a_stream_gone_before_it_began_gives_its_place_back(site: Site) -> None:
+    """A HEAD of a stream, and a stream whose client hangs up at once, hold no place
+    afterwards: a link of one place still takes the next device's page."""
+    players = by_label(site)["players"]
+    path = f"/{players}/events?view="
+    with served(site, max_streams=1) as base:
+        for number in range(3):
+            with _connect(base, f"127.0.0.{10 + number}") as sock:
+                sock.sendall(f"HEAD {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+                assert _headers(sock).startswith(b"HTTP/1.1 200")
+        for number in range(3):
+            sock = _open(base, path, f"127.0.0.{20 + number}")
+            sock.close()  # gone before its first update
+        time.sleep(0.5)
+        sock, head = _stream(base, path, "127.0.0.30")
+        try:
+            assert head.startswith(b"HTTP/1.1 200"), head[:60]
+        finally:
+            sock.close()
