@@ -98,7 +98,7 @@ def without_passwords(text: str) -> str:
 
 #: an http(s) URL as it may stand in a message: its scheme, its host (with whatever
 #: user and password stand before it) and all that follows up to a space
-_URL = re.compile(r"(?i)\b(https?)://([^\s/?#]*)[^\s]*")
+_URL = re.compile(r"(?i)\b(https?)://([^\s/?#]*)(?:[/?#]\S*)?")
 
 
 def mask_url(url: str) -> str:
