@@ -146,9 +146,7 @@ class Site:
             found = tokens(self.keys, self.key_of_database, journal, create=create)
         except UnreadableEvent as exc:
             self.unreadable[slug] = str(exc)
-            return tokens(
-                self.keys, self.key_of_database, journal, create=create, characters=False
-            )
+            return tokens(self.keys, self.key_of_database, journal, create=create, characters=False)
         self.unreadable.pop(slug, None)
         return found
 

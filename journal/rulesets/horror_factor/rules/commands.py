@@ -97,4 +97,3 @@ class Award(Command, frozen=True):
     reason: str
     specialization: str | None = None
     new_spec: bool = False  # a specialization the character does not have yet: say so
-
