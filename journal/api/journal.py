@@ -428,16 +428,20 @@ class Journal:
 
     def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
         """The notes the players may read (never a GM-only or voided one), of one character
-        (`about`, their name now) when given, names as they are now. A secret is among
-        them once its audience knows it (`knowledge.knows` as the campaign stands: the
-        players', or with `about` that character's); a veiled note reads faded."""
-        from journal.handouts.recap import faded
+        (`about`, their name now: the notes about them and the secrets they know) when
+        given, names as they are now. Each is asked of the one audience filter
+        (`handouts.recap.sees`, the players' or that character's) as the campaign stands;
+        a veiled note reads faded."""
+        from journal.handouts.recap import Audience, faded, secret, sees
         from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
-        from journal.rules.core.knowledge import knows
         from journal.telling.lines import with_new_names
 
         state = self._state()
         wanted = None if about is None else state.identity(about)
+        if wanted is None:
+            audience = Audience.players()
+        else:
+            audience = Audience.character(state.name_of(wanted), wanted)
         records, corrections = self._campaign.history(state.seq)
         renames = Renames(state)
         found = []
@@ -447,15 +451,12 @@ class Journal:
                 continue
             if record.seq in corrections.voided:
                 continue
-            secret = isinstance(payload, SecretNoted) or (
-                isinstance(payload, NoteTaken) and payload.gm_only
-            )
-            if secret and not knows(state, record.seq, False, wanted):
-                continue
             # each name as it denoted someone at the note's seq, as they are called now
             idents = concerned(payload, before, after, self.ruleset)
-            if wanted is not None and not secret and wanted not in idents:
+            if not sees(audience, payload, record.seq, state, idents):
                 continue
+            if wanted is not None and not secret(payload) and wanted not in idents:
+                continue  # a note about nobody, or others: not on this character's page
             names = renames.at(after)
             shown = faded(payload.veil) if isinstance(payload, VeiledNoteTaken) else payload.text
             text = with_new_names(shown, names)
