@@ -25,6 +25,7 @@ import msgspec.structs
 from msgspec import Struct
 
 from journal.api.log import LogDocument, LogEntry, LogLine, LogScope, log_text, walk
+from journal.api.outcome import Outcome, asking, worded
 from journal.app import Appended, Campaign, Rerule
 from journal.collector import rarely_collected
 from journal.dice import AskDice
@@ -158,32 +159,6 @@ class CampaignOverview(Document, Struct, frozen=True):
     characters: tuple[str, ...]
 
 
-class Outcome:
-    """What a command recorded (`records`, in seq order) and how it reads: each event's
-    log line, the command's `--json` document and the ruleset's notices. The campaign as it
-    stands after it stays inside the API (`Journal.status()` reads it)."""
-
-    __slots__ = ("_appended", "records")
-
-    def __init__(self, appended: Appended) -> None:
-        self._appended = appended
-        self.records: list[Recorded] = appended.records
-
-    def document(self) -> JSON:
-        """The command's `--json`: the ruling's own document, or the records it appended."""
-        return self._appended.document()
-
-    def lines(self) -> list[str]:
-        """`#seq line` for each event recorded, as the CLI prints them."""
-        return self._appended.lines()
-
-    def notices(self) -> list[str]:
-        """What the GM should know of each ruling that its line does not say (the
-        ruleset's `Telling.notice`, read against the campaign after the command)."""
-        telling, state = self._appended.telling, self._appended.state
-        return [n for r in self.records if (n := telling.notice(state, r)) is not None]
-
-
 class Journal:
     """One campaign of a journal database (a context manager: closing it closes the
     database it opened)."""
@@ -305,13 +280,18 @@ class Journal:
         `DiceRequest`: the faces it answers are recorded as entered, None rolls them. The
         outcome's `document()` is the command's `--json`."""
         known = self._latest[1] if self._latest is not None else None
-        return self._kept(self._campaign.execute(command, dice, dice_flags, ask, known))
+        command = worded(command, self._campaign.event, self.telling)
+        asked = asking(ask, self.telling)
+        return self._kept(self._campaign.execute(command, dice, dice_flags, asked, known))
 
     def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
         """What a re-rule would record now (after `void`, when given): every later ruling
         decided again against the corrected past; nothing is written. A ruling that now
         needs dice it never rolled asks `ask` (when given) or rolls them."""
-        return self._campaign.plan_rerule(void, ask)
+        return self._campaign.plan_rerule(self._worded(void), asking(ask, self.telling))
+
+    def _worded(self, void: VoidEvent | None) -> VoidEvent | None:
+        return None if void is None else worded(void, self._campaign.event, self.telling)
 
     def record_rerule(self, planned: Rerule) -> Outcome:
         """Record a planned re-rule, all of it or nothing (refused if the campaign moved on
@@ -328,10 +308,10 @@ class Journal:
         `journal void SEQ --rerule` with `void`). `planned`: the plan the GM saw, recorded
         if nobody appended since, else planned again (as often as other writers append,
         up to the retry limit)."""
-        campaign = self._campaign
+        campaign, void, asked = self._campaign, self._worded(void), asking(ask, self.telling)
         if planned is None:
-            return self._kept(campaign.rerule(void, ask))
-        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), ask, planned)
+            return self._kept(campaign.rerule(void, asked))
+        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), asked, planned)
         return self._kept(outcome)
 
     def amend(
@@ -350,7 +330,7 @@ class Journal:
         campaign = self._campaign
         outcome, planned = campaign.retrying(
             lambda answer: campaign.plan_amend(seq, dice, dict(inputs or {}), reason, answer),
-            ask,
+            asking(ask, self.telling),
         )
         return self._kept(outcome), planned
 
