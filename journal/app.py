@@ -19,6 +19,7 @@ from msgspec import Struct
 
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
+from journal.caching import Rejected, Stale
 from journal.dice import ROLLED, SEEDED, Ask, DiceBox, Stake, system_box
 from journal.errors import (
     ConcurrencyConflict,
@@ -38,7 +39,7 @@ from journal.rules.command import Command
 from journal.rules.core.events import EventVoided, RulingAmended
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
-from journal.store import Draft, Store, snapshots
+from journal.store import Draft, Store
 from journal.store.snapshots import SNAPSHOT_EVERY
 from journal.version import __version__
 
@@ -201,7 +202,9 @@ class Campaign:
             return None
         try:
             return read_snapshot(found, registry, name)
-        except snapshots.Rejected as exc:
+        except Stale:
+            return None  # an older journal's: never read, replaced by the next one kept
+        except Rejected as exc:
             self.notice(f"discarded the snapshot at #{found.seq} ({exc}): rebuilt from the log")
             self.store.discard_snapshot(found)
             return None

@@ -659,6 +659,7 @@ class Journal:
         `full` is given. `AuditReport.resumed_from` says where it started."""
         from journal.audit import checkpoint as checkpoints
         from journal.audit.replay import audit_records, parse_options
+        from journal.current import database_key
         from journal.rules import rules_version
 
         what_if = parse_options(self.ruleset, dict(options or {}))
@@ -666,23 +667,21 @@ class Journal:
         head, head_hash = campaign.store.head(self.campaign)
         corrections = campaign.corrections(head)
         code = checkpoints.code_of(rules_version(self.ruleset.name))
-        path = self._checkpoint_file()
+        file = checkpoints.file_of(database_key(self._store), self.campaign)
         resume = None
         after = 0
         if not what_if and not full:
-            found = checkpoints.parse(_read_cache(path))
-            if found is not None and found.seq <= head:
-                event = campaign.event(found.seq)
-                bound = checkpoints.usable(
-                    found,
-                    self.campaign,
-                    None if event is None else event.hash,
-                    code,
-                    corrections.reach_back(found.seq),
-                )
-                if bound:
-                    resume = (self._state(found.seq), found.events, found.rulings)
-                    after = found.seq
+
+            def event_hash(seq: int) -> str | None:
+                event = campaign.event(seq)
+                return None if event is None else event.hash
+
+            found = checkpoints.resumable(
+                file, self.campaign, code, head, event_hash, corrections.reach_back
+            )
+            if found is not None:
+                resume = (self._state(found.seq), found.events, found.rulings)
+                after = found.seq
         records: Iterable[Recorded] = campaign.records(head, after=after)
         if progress is not None:
             total = campaign.count() - (resume[1] if resume is not None else 0)
@@ -693,21 +692,8 @@ class Journal:
             kept = checkpoints.Checkpoint(
                 self.campaign, head, head_hash, code, report.events, report.rulings
             )
-            _write_cache(path, kept.text())
+            file.write(kept.text())
         return report
-
-    def _checkpoint_file(self) -> Path:
-        """Where this user keeps the campaign's audit checkpoint (one per database and
-        campaign, in the cache folder)."""
-        import hashlib
-        import os
-
-        from journal.current import database_key
-
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        key = f"{database_key(self._campaign.store)}\n{self.campaign}"
-        name = hashlib.sha256(key.encode()).hexdigest()[:32]
-        return Path(base) / "journal" / "audits" / f"{name}.json"
 
     def verify(self, receipt: str | None = None) -> ChainReport:
         """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
@@ -965,23 +951,3 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
             if name not in state.retired
         },
     )
-
-
-def _read_cache(path: Path) -> str:
-    """A cache file's text ("" when there is none or it cannot be read)."""
-    from journal.files import read_private
-
-    try:
-        return read_private(path, notice=lambda text: None) or ""
-    except OSError:
-        return ""
-
-
-def _write_cache(path: Path, text: str) -> None:
-    """Keep a cache file (nothing kept when it cannot be written: it is only a cache)."""
-    import contextlib
-
-    from journal.files import write_private
-
-    with contextlib.suppress(OSError):
-        write_private(path, text, notice=lambda text: None)

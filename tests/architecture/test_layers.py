@@ -90,6 +90,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.names",
             "journal.lazy",
             "journal.files",
+            "journal.caching",
             "journal.resources",
             "journal.installed",
             "journal.version",
