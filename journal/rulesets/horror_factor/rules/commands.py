@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.plugin import Command
+from journal.plugin.rules import Command
 
 
 class StartEncounter(Command, frozen=True):
