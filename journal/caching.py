@@ -35,11 +35,11 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgspec
+from msgspec import Struct
 
 #: a key field's value
 Scalar = str | int
@@ -55,8 +55,7 @@ class Stale(Rejected):
     and not bad."""
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Struct, frozen=True):
     """A sealed entry as read: its fields (the key and whatever else it vouches for) and
     its body."""
 
@@ -79,8 +78,7 @@ class Entry:
         return self
 
 
-@dataclass(frozen=True)
-class Seal:
+class Seal(Struct, frozen=True):
     """How one cache seals its entries: its kind (in every digest, so an entry of one
     cache is never another's), its format, its fields with their types, and the name of
     its body (`None`: the fields are all it keeps)."""

@@ -12,6 +12,8 @@ import pytest
 from support.cli import Cli
 
 import journal
+from journal.api.errors import JournalError
+from journal.api.journal import Journal
 from journal.handouts import recap
 from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
 
@@ -60,13 +62,13 @@ def readers(db: str) -> dict[tuple[str, str], Callable[[], str]]:
     return found
 
 
-def _proved(night: journal.api.Journal, who: str) -> str:
+def _proved(night: Journal, who: str) -> str:
     """What the proofs of the notes show `who` (a note it may not see is refused)."""
     shown = []
     for seq in range(5, 10):
         try:
             shown.append(json.dumps(night.prove(seq, who)))
-        except journal.api.JournalError:
+        except JournalError:
             continue
     return "\n".join(shown)
 
