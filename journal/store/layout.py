@@ -15,6 +15,21 @@ SCHEMA_HISTORY = ("0001", "0002", "0003", "0004", "0005")
 SCHEMA_HEAD = SCHEMA_HISTORY[-1]
 #: `upto` when a read is not bounded (the largest seq either database holds)
 NO_BOUND = 2**31 - 1
+#: the events' columns a record is read from and written with, in order (its campaign and
+#: position apart): those of schemas 0001 to 0003, then `writer` (0004)
+RECORD = (
+    "seq",
+    "event_id",
+    "type",
+    "schema",
+    "data",
+    "recorded_at",
+    "game_time",
+    "session",
+    "prev_hash",
+    "hash",
+    "writer",
+)
 
 IMMUTABLE = "events are immutable: record a correction with `journal void SEQ --reason ...`"
 
