@@ -71,7 +71,12 @@ def _table(as_text: Callable[[str], str], json: Callable[[str], str]) -> dict[st
         "LEFT OUTER JOIN events AS e ON e.campaign = s.campaign AND e.seq = s.seq"
     )
     corrections = ", ".join(f"'{kind}'" for kind in CORRECTION_TYPES)
-    tree = "FROM tree_nodes WHERE campaign = :campaign"
+    # a stored node with the chain hash of the last event it covers (null: no such event)
+    tree = (
+        "SELECT t.level, t.position, t.hash, t.bound, e.hash FROM tree_nodes AS t "
+        "LEFT OUTER JOIN events AS e ON e.campaign = t.campaign "
+        "AND e.seq = ((t.position + 1) << t.level) WHERE t.campaign = :campaign"
+    )
     return {
         "head": "SELECT seq, hash FROM events WHERE campaign = :campaign ORDER BY seq DESC LIMIT 1",
         "read": f"SELECT {record} FROM events WHERE {between}",
@@ -117,14 +122,13 @@ def _table(as_text: Callable[[str], str], json: Callable[[str], str]) -> dict[st
         "chain_hashes": f"SELECT hash FROM events WHERE {between}",
         "session_ends": "SELECT seq, session FROM events "
         "WHERE campaign = :campaign AND type = 'SessionEnded' ORDER BY seq",
-        "tree_node": f"SELECT hash {tree} AND level = :level AND position = :position",
-        "newest_tree_node": f"SELECT position, bound {tree} AND level = :level "
-        "ORDER BY position DESC LIMIT 1",
-        "tree_nodes": f"SELECT level, position, hash, bound {tree}",
+        "tree_node": f"{tree} AND t.level = :level AND t.position = :position",
+        "newest_tree_node": f"{tree} AND t.level = :level ORDER BY t.position DESC LIMIT 1",
+        "tree_nodes": tree,
         "insert_tree_node": "INSERT INTO tree_nodes (campaign, level, position, hash, bound) "
         "VALUES (:campaign, :level, :position, :hash, :bound)",
         "drop_tree_nodes": "DELETE FROM tree_nodes",
-        "drop_campaign_tree_nodes": f"DELETE {tree}",
+        "drop_campaign_tree_nodes": "DELETE FROM tree_nodes WHERE campaign = :campaign",
     }
 
 

@@ -1,17 +1,35 @@
 """The tree_nodes SQL table, a disposable cache of a campaign's Merkle tree (schema 0005):
 read the leaves' chain hashes and the stored nodes, keep new nodes, drop them. What the
-nodes are and how they are checked is `journal.proof.tree`."""
+nodes are and how the tree uses them is `journal.proof.tree`.
+
+Each node is sealed as every cache is (`journal.caching`): its `bound` column holds the
+digest of its campaign, place (level, position), hash and the chain hash of the last event
+it covers. A node is read with the chain hash the events SQL table holds at that event
+now, and handed on bound to it only when its seal holds: a node of another history, ahead
+of the log, or edited by hand is never used (the tree computes it from the chain again),
+and `journal verify` names it. A row an older journal kept (its bound the bare chain hash)
+is stale: never used, and made again when the tree is next made.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from journal.caching import Seal
 from journal.errors import StoreError
 from journal.store.access import Access
 from journal.store.recorder import DriverError
 
-#: a stored node: (level, position, hash, bound), hashes as hex
+#: a stored node: (level, position, hash, bound), hashes as hex; `bound` is the chain hash
+#: of the last event it covers (as read: "" when its seal does not hold)
 Node = tuple[int, int, str, str]
+SEAL = Seal(
+    "tree node",
+    1,
+    {"campaign": str, "level": int, "position": int, "hash": str, "head_hash": str},
+    what="a tree node",
+)
 
 
 class TreeCache:
@@ -33,39 +51,56 @@ class TreeCache:
         return [(int(r[0]), None if r[1] is None else int(r[1])) for r in rows]
 
     def node(self, campaign: str, level: int, position: int) -> str | None:
-        """One stored node's hash (None: not stored, or no SQL table to read)."""
+        """One stored node's hash (None: not stored, its seal does not hold, or no SQL
+        table to read)."""
         key = {"campaign": campaign, "level": level, "position": position}
-        try:
-            with self._access.reading() as conn:
-                row = conn.first("tree_node", key)
-        except (DriverError, StoreError):
-            return None
-        return None if row is None else str(row[0])
+        found = self._read("tree_node", key)
+        return found[0][2] if found and found[0][3] else None
 
     def newest(self, campaign: str, level: int) -> tuple[int, str] | None:
-        """(position, bound) of the campaign's newest stored node at `level`."""
-        try:
-            with self._access.reading() as conn:
-                row = conn.first("newest_tree_node", {"campaign": campaign, "level": level})
-        except (DriverError, StoreError):
-            return None
-        return None if row is None else (int(row[0]), str(row[1]))
+        """(position, bound) of the campaign's newest stored node at `level` (bound: ""
+        when its seal does not hold: the tree then makes the campaign's nodes again)."""
+        found = self._read("newest_tree_node", {"campaign": campaign, "level": level}, True)
+        return (found[0][1], found[0][3]) if found else None
 
     def nodes(self, campaign: str) -> list[Node]:
+        """Every stored node of the campaign (`verify` compares them with the chain), an
+        older journal's left out (never read: made again)."""
+        return self._read("tree_nodes", {"campaign": campaign})
+
+    def _read(self, name: str, key: dict[str, Any], older: bool = False) -> list[Node]:
+        """The nodes a statement reads; an older journal's only with `older` (unbound)."""
         try:
             with self._access.reading() as conn:
-                rows = list(conn.rows("tree_nodes", {"campaign": campaign}))
+                rows = list(conn.rows(name, key))
         except (DriverError, StoreError):
             return []  # a cache: without it the tree is computed from the chain
-        return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+        found = []
+        for row in rows:
+            level, position, value, sealed, head_hash = row
+            node = (int(level), int(position), str(value), "")
+            if head_hash is not None and sealed == head_hash:  # an older journal's
+                if older:
+                    found.append(node)
+                continue
+            if head_hash is not None and sealed == _seal(key["campaign"], *node[:3], head_hash):
+                node = (*node[:3], str(head_hash))
+            found.append(node)
+        return found
 
     def keep(self, campaign: str, nodes: Sequence[Node]) -> bool:
-        """Keep new nodes; a cache: nothing is kept when the database cannot be written
-        (a read-only file or role, a lost race). Whether they were kept."""
+        """Keep new nodes, each sealed; a cache: nothing is kept when the database cannot
+        be written (a read-only file or role, a lost race). Whether they were kept."""
         if not nodes:
             return True
         rows = [
-            {"campaign": campaign, "level": level, "position": at, "hash": value, "bound": bound}
+            {
+                "campaign": campaign,
+                "level": level,
+                "position": at,
+                "hash": value,
+                "bound": _seal(campaign, level, at, value, bound),
+            }
             for level, at, value, bound in nodes
         ]
         try:
@@ -85,3 +120,14 @@ class TreeCache:
                     conn.run("drop_campaign_tree_nodes", {"campaign": campaign})
         except (DriverError, StoreError):
             pass
+
+
+def _seal(campaign: str, level: int, position: int, value: str, head_hash: str) -> str:
+    fields: dict[str, str | int] = {
+        "campaign": campaign,
+        "level": level,
+        "position": position,
+        "hash": value,
+        "head_hash": head_hash,
+    }
+    return SEAL.digest(fields)

@@ -11,9 +11,12 @@ import ast
 import json
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from support.cli import Cli
 
 from journal import caching
 from journal.caching import CacheFile, Rejected, Seal, Stale
@@ -27,6 +30,7 @@ CACHES = {
     "audit checkpoint": "journal/audit/checkpoint.py",
     "book chapters": "journal/handouts/chapters.py",
     "installed entry points": "journal/installed.py",
+    "tree nodes": "journal/store/tree_cache.py",
 }
 #: the modules of the caches (their sealing, their tables, their readers)
 CACHE_CODE = (
@@ -187,3 +191,78 @@ def test_a_cache_writing_on_its_own_is_caught() -> None:
         "    os.replace(a, b)\n"
     )
     assert len(own_sealing_or_writing(planted)) == 3
+
+
+@pytest.fixture
+def night(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
+    """A campaign of 11 events, its tree kept in chunks of 4 leaves."""
+    from journal.proof import tree
+
+    monkeypatch.setattr(tree, "CHUNK_LEVEL", 2)
+    monkeypatch.setattr(tree, "CHUNK", 4)
+    cli = Cli(CliRunner(), db_url)
+    cli("campaign", "new", "night", "--ruleset", "horror-factor")
+    cli("session", "start", "Arrival")
+    for count in range(9):
+        cli("note", f"Note {count}.")
+    cli("heads")  # keeps the nodes
+    yield cli
+
+
+def _edit_nodes(db: str, sql: str, **params: object) -> None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db)
+    with engine.begin() as conn:
+        conn.execute(text(sql), params)
+    engine.dispose()
+
+
+def test_a_tree_node_is_sealed_to_its_place_its_hash_and_its_event(night: Cli) -> None:
+    from journal.proof.tree import CampaignTree
+    from journal.store import Store
+
+    with Store.open(night.db) as store:
+        good = CampaignTree(store, "night", keep=False).head()
+        stored = {
+            (level, at): (value, bound)
+            for level, at, value, bound in store.tree_nodes.nodes("night")
+        }
+        events = {r.seq: r.hash for r in store.read("night")}
+    assert stored and all(
+        bound == events[(at + 1) << level] for (level, at), (_, bound) in stored.items()
+    )
+    # the node's hash edited, its seal left: never used, the head computed from the chain
+    _edit_nodes(night.db, "UPDATE tree_nodes SET hash = :h WHERE level = 3", h="00" * 32)
+    with Store.open(night.db) as store:
+        assert store.tree_nodes.node("night", 3, 0) is None
+        assert CampaignTree(store, "night", keep=False).head() == good
+    result = night("verify", ok=False)
+    assert "BAD tree node 3/0 (events 1-8) does not match the chain" in result.stderr
+
+
+def test_a_tree_node_an_older_journal_kept_is_stale_and_made_again(night: Cli) -> None:
+    """Before the seal, `bound` held the chain hash of the node's last event itself: such
+    a node is never used, `verify` does not count it against the database, and the next
+    tree made seals the nodes again."""
+    from journal.proof.tree import CampaignTree
+    from journal.store import Store
+
+    with Store.open(night.db) as store:
+        events = {r.seq: r.hash for r in store.read("night")}
+        good = CampaignTree(store, "night", keep=False).head()
+    for level, position in ((2, 0), (2, 1), (3, 0)):
+        bare = events[(position + 1) << level]
+        _edit_nodes(
+            night.db,
+            "UPDATE tree_nodes SET bound = :b WHERE level = :l AND position = :p",
+            b=bare, l=level, p=position,
+        )  # fmt: skip
+    with Store.open(night.db) as store:
+        assert (
+            store.tree_nodes.nodes("night") == [] and store.tree_nodes.node("night", 2, 0) is None
+        )
+    assert night("verify").exit_code == 0
+    with Store.open(night.db) as store:
+        assert CampaignTree(store, "night").head() == good
+        assert len(store.tree_nodes.nodes("night")) == 3  # sealed again
