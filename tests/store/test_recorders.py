@@ -60,7 +60,8 @@ def test_a_statement_runs_on_each_database(store: Store) -> None:
             {"campaign": "c", "level": 8, "position": p, "hash": "ab" * 32, "bound": "cd" * 32}
             for p in (0, 1)
         ])  # fmt: skip
-        assert conn.first("newest_tree_node", {"campaign": "c", "level": 8}) == (1, "cd" * 32)
+        newest = conn.first("newest_tree_node", {"campaign": "c", "level": 8})
+        assert newest == (8, 1, "ab" * 32, "cd" * 32, None)  # no event 512 to bind it to
         assert conn.taken(["nobody"]) is None
     with store._recorder.reading() as conn:
         assert len(list(conn.rows("tree_nodes", {"campaign": "c"}))) == 2
