@@ -26,6 +26,15 @@ def counted(task: str) -> int:
     return int(found.group(1))
 
 
+def _night(planted: Planted) -> str:
+    """A Horror Factor campaign, `night`, with Linda in it; its database."""
+    db = str(planted.folder / "night.db")
+    planted.journal(db, "campaign", "new", "night", "--ruleset", "horror-factor")
+    planted.journal(db, "character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+                    "--hardness", "2", "--training", "some")  # fmt: skip
+    return db
+
+
 #: a page of the live board: the roster, for every audience but a character
 ROSTER = {
     "journal/web/site.py": before(
@@ -66,10 +75,7 @@ def test_a_web_page_of_the_live_board(tmp_path: Path) -> None:
     pytest.importorskip("starlette", reason="journal serve's pages need the serve extra")
     planted = Planted(tmp_path, ROSTER)
     assert planted.where().startswith(str(tmp_path))
-    db = str(tmp_path / "night.db")
-    planted.journal(db, "campaign", "new", "night", "--ruleset", "horror-factor")
-    planted.journal(db, "character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-                    "--hardness", "2", "--training", "some")  # fmt: skip
+    db = _night(planted)
     (tmp_path / "served.py").write_text(SERVED, encoding="utf-8")
     found = json.loads(planted.python(str(tmp_path / "served.py"), db).stdout.splitlines()[-1])
     assert found["status"] == {"players": 200, "gm": 200, "Linda": 404}
@@ -125,10 +131,7 @@ PLAIN = {
 
 def test_a_handout_format(tmp_path: Path) -> None:
     planted = Planted(tmp_path, PLAIN)
-    db = str(tmp_path / "night.db")
-    planted.journal(db, "campaign", "new", "night", "--ruleset", "horror-factor")
-    planted.journal(db, "character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-                    "--hardness", "2", "--training", "some")  # fmt: skip
+    db = _night(planted)
     planted.journal(db, "session", "start", "Arrival")
     planted.journal(db, "note", "The lights go out.")
     planted.journal(db, "note", "planted-secret-x9", "--gm-only")
@@ -158,10 +161,7 @@ CAUSE = {
 
 def test_a_shift_cause(tmp_path: Path) -> None:
     planted = Planted(tmp_path, CAUSE)
-    db = str(tmp_path / "night.db")
-    planted.journal(db, "campaign", "new", "night", "--ruleset", "horror-factor")
-    planted.journal(db, "character", "add", "Linda", "--reaction", "12", "--willpower", "10",
-                    "--hardness", "2", "--training", "some")  # fmt: skip
+    db = _night(planted)
     planted.journal(db, "encounter", "start", "The house", "--hf", "4", "--cast", "Linda")
     shifted = json.loads(planted.journal(db, "shift", "Linda", "doors-slam", "--json"))
     assert shifted[-1]["data"]["cause"] == "doors-slam" and shifted[-1]["data"]["applied"] == 1
