@@ -106,7 +106,7 @@ class Seal(Struct, frozen=True):
     def text(self, fields: Mapping[str, Scalar], body: str = "") -> str:
         return msgspec.json.encode(self.document(fields, body)).decode()
 
-    def open(
+    def entry(
         self,
         stored: object,
         key: Mapping[str, Scalar] | None = None,

@@ -104,7 +104,7 @@ def rulesets() -> list[Found]:
     key = installation_key()
     file = _file(key)
     try:
-        scanned = _SCAN.decode(SEAL.open(file.read(), {"installation": key}).body)
+        scanned = _SCAN.decode(SEAL.entry(file.read(), {"installation": key}).body)
     except (Rejected, msgspec.DecodeError):
         found = scan()
         if file.write(SEAL.text({"installation": key}, _scan_text(found))):

@@ -81,7 +81,7 @@ def parse(text: str | None) -> Checkpoint | None:
     """The checkpoint a file holds, if its seal holds (None otherwise: edited, damaged,
     of another format, or no checkpoint)."""
     try:
-        return _checkpoint(SEAL.open(text))
+        return _checkpoint(SEAL.entry(text))
     except Rejected:
         return None
 
@@ -110,7 +110,7 @@ def resumable(
     is none), not ahead of the log (`head`), and no correction since reaching back before
     it (`reaches_back`); None otherwise."""
     try:
-        entry = SEAL.open(file.read(), {"campaign": campaign, "code": code})
+        entry = SEAL.entry(file.read(), {"campaign": campaign, "code": code})
         seq = entry.number("seq")
         if seq > head:
             return None

@@ -49,7 +49,7 @@ def _file(key: str) -> CacheFile:
 def kept(key: str) -> tuple[bytes, int] | None:
     """The chapter kept under `key`, if its seal holds and it is that chapter."""
     try:
-        entry = SEAL.open(_file(key).read(), {"key": key})
+        entry = SEAL.entry(_file(key).read(), {"key": key})
         data = base64.b64decode(entry.body, validate=True)
     except (Rejected, binascii.Error):
         return None

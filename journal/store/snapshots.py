@@ -70,7 +70,7 @@ def bound_state(row: Stored) -> str:
     if row.event_hash is None:
         raise Rejected(f"it is ahead of the log: there is no event {row.seq}")
     key: dict[str, Scalar] = {"seq": row.seq, "rules_version": row.rules_version}
-    return SEAL.open(row.document, key, {"head_hash": row.event_hash}).body
+    return SEAL.entry(row.document, key, {"head_hash": row.event_hash}).body
 
 
 def older_format(row: Stored) -> bool:

@@ -48,12 +48,12 @@ def _sealed(**change: object) -> str:
 
 
 def test_a_sealed_entry_reads_back() -> None:
-    entry = SEAL.open(
+    entry = SEAL.entry(
         SEAL.text(FIELDS, '{"x": 1}'), {"campaign": "night"}, {"head_hash": "ab" * 32}
     )
     assert entry.fields == FIELDS and entry.body == '{"x": 1}'
-    assert SEAL.open(json.loads(SEAL.text(FIELDS, "b"))).body == "b"  # as a driver decodes it
-    assert SEAL.open(SEAL.text(FIELDS).encode()).body == ""
+    assert SEAL.entry(json.loads(SEAL.text(FIELDS, "b"))).body == "b"  # as a driver decodes it
+    assert SEAL.entry(SEAL.text(FIELDS).encode()).body == ""
 
 
 @pytest.mark.parametrize(
@@ -77,14 +77,14 @@ def test_a_sealed_entry_reads_back() -> None:
 )
 def test_anything_that_does_not_hold_is_refused(stored: object, why: str | None) -> None:
     with pytest.raises(Rejected) as refused:
-        SEAL.open(stored, {"campaign": "night"}, {"head_hash": "ab" * 32})
+        SEAL.entry(stored, {"campaign": "night"}, {"head_hash": "ab" * 32})
     assert not isinstance(refused.value, Stale)
     assert why is None or str(refused.value) == why
 
 
 def test_another_format_is_stale_not_tampered() -> None:
     with pytest.raises(Stale, match=r"another format \(2, this journal keeps 1\)"):
-        SEAL.open(_sealed(format=2))
+        SEAL.entry(_sealed(format=2))
     assert SEAL.stale(_sealed(format=2)) and not SEAL.stale(SEAL.text(FIELDS))
     assert not SEAL.stale("not json") and not SEAL.stale(_sealed(format="2"))
 
@@ -93,11 +93,11 @@ def test_an_entry_of_one_cache_is_no_entry_of_another() -> None:
     """The kind is in the digest: the same fields sealed by another cache do not hold."""
     other = Seal("another's", 1, SEAL.fields, body="state")
     with pytest.raises(Rejected, match="its state was edited"):
-        SEAL.open(other.text(FIELDS, "s"))
+        SEAL.entry(other.text(FIELDS, "s"))
 
 
 def test_a_record_that_holds_nothing_there_refuses_the_entry() -> None:
-    entry = SEAL.open(SEAL.text(FIELDS))
+    entry = SEAL.entry(SEAL.text(FIELDS))
     with pytest.raises(Rejected, match="no event"):
         entry.bound({"head_hash": None}, "there is no event 27")
 
