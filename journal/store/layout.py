@@ -13,7 +13,7 @@ migration (and the fixture database of `tests/store/upgrade/fixtures/schema/`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from msgspec import Struct
 
 #: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
 SCHEMA_HISTORY = ("0001", "0002", "0003", "0004", "0005")
@@ -25,7 +25,7 @@ NO_BOUND = 2**31 - 1
 IMMUTABLE = "events are immutable: record a correction with `journal void SEQ --reason ...`"
 
 
-class Column(NamedTuple):
+class Column(Struct, frozen=True):
     """A column: its name, its kind (`int`, `bigint`: an INTEGER on SQLite, where it is
     the row id; `text`, a VARCHAR with a `length`; `json`, JSONB on PostgreSQL; `time`, a
     naive UTC timestamp), whether it may be null, and the revision that added it to a table
@@ -38,7 +38,7 @@ class Column(NamedTuple):
     added: str | None = None
 
 
-class Table(NamedTuple):
+class Table(Struct, frozen=True):
     name: str
     columns: tuple[Column, ...]
     key: tuple[str, ...]

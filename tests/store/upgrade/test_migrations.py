@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import msgspec
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from click.testing import CliRunner
@@ -48,7 +49,7 @@ def test_the_schema_is_described_once_and_the_migrations_are_checked_against_it(
         assert [c.name for c in built.primary_key.columns] == list(table.key)
     assert layout.sqlite_table(layout.EVENTS) in layout.SQLITE_HEAD
     mood = layout.Column("mood", "text", 16, null=True, added="0006")
-    planted = layout.EVENTS._replace(columns=(*layout.EVENTS.columns, mood))
+    planted = msgspec.structs.replace(layout.EVENTS, columns=(*layout.EVENTS.columns, mood))
     assert "writer VARCHAR(120), mood VARCHAR(16), \n" in layout.sqlite_table(planted)
     elsewhere = MetaData(naming_convention=dict(metadata.naming_convention))
     for table in (planted, *layout.TABLES[1:]):
