@@ -59,7 +59,11 @@ def typed(command: object) -> None:
     """Refuse a text the GM typed (a command's fields, an amendment's reason and inputs)
     longer than `TEXT_LIMIT` (`journal.events.canonical`). Only what is typed is held to
     it: a correction of an older, longer event (a void's words, a re-ruled ruling) copies
-    that event's text as it is."""
+    that event's text as it is (a void's words of the ruling it voids among them)."""
+    from journal.rules.core.commands import VoidEvent
+
+    if isinstance(command, VoidEvent):
+        command = {"seq": command.seq, "reason": command.reason}  # the rest is found, not typed
     try:
         check_lengths(plain(command))
     except ValueError as exc:

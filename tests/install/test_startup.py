@@ -104,8 +104,9 @@ def test_a_command_on_a_sqlite_file_imports_no_postgresql_dialect(tmp_path: Path
 #: commands and the documents it prints are `msgspec.Struct`s, not dataclasses. Issue 42
 #: added two small modules every command needs: the seal every cache has (`journal.caching`,
 #: read with the installed rulesets' cache at each start; its body runs in ~40 us) and the
-#: outcome the API words (`journal.api.outcome`, out of the application service): 237.
-NOTE_BUDGET = 237
+#: outcome the API words (`journal.api.outcome`, out of the application service), and
+#: the decide step, pure, out of the service into the rules (`journal.rules.deciding`): 238.
+NOTE_BUDGET = 238
 #: never imported by a one-shot command on a SQLite file that does not use them: the
 #: entry-point scan is cached (journal.installed)
 NEVER_FOR_NOTE = (*HEAVY, "importlib.metadata", "psycopg")
