@@ -5,6 +5,7 @@ command does not need (the store suite itself runs on both through the `store` f
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -50,6 +51,38 @@ def test_both_recorders_answer_every_statement_from_the_one_table() -> None:
         "CAST(data AS TEXT)" in server["read"]
         and "CAST(s.state AS TEXT)" in server["snapshot_rows"]
     )
+
+
+#: a statement of the store's: reading or writing one of the journal's SQL tables
+_STORE_SQL = re.compile(
+    r"\b(SELECT\b.*\bFROM|INSERT INTO|DELETE FROM|UPDATE)\s+(events|snapshots|tree_nodes)\b",
+    re.S | re.I,
+)
+
+
+def store_sql(text: str) -> list[int]:
+    """The lines of a module whose string constants hold a statement of the store's."""
+    return sorted(
+        node.lineno
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and _STORE_SQL.search(node.value)
+    )
+
+
+def test_each_statement_is_written_once() -> None:
+    """Only `journal.store.statements` holds the SQL that reads and writes the journal's
+    SQL tables (a recorder, the tree cache, a migration's seal take theirs from it)."""
+    root = Path(__file__).parents[2]
+    found = {
+        str(path.relative_to(root)): lines
+        for path in sorted((root / "journal").rglob("*.py"))
+        if (lines := store_sql(path.read_text(encoding="utf-8")))
+    }
+    assert list(found) == ["journal/store/statements.py"], found
+    planted = 'SQL = {"head": "SELECT seq, hash FROM events WHERE campaign = :c"}\n'
+    assert store_sql(planted) == [1]
 
 
 def test_a_statement_runs_on_each_database(store: Store) -> None:

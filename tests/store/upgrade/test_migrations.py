@@ -5,6 +5,7 @@ SQLite journal is the file Alembic makes. (A database an older journal wrote, re
 
 from __future__ import annotations
 
+import ast
 import sqlite3
 from pathlib import Path
 
@@ -48,6 +49,15 @@ def test_the_schema_is_described_once_and_the_migrations_are_checked_against_it(
         ]
         assert [c.name for c in built.primary_key.columns] == list(table.key)
     assert layout.sqlite_table(layout.EVENTS) in layout.SQLITE_HEAD
+    # SQLAlchemy's form names no column of its own: every table is built from `layout`
+    schema = Path(__file__).parents[3] / "journal" / "store" / "schema.py"
+    named = {c.name for table in layout.TABLES for c in table.columns}
+    literals = {
+        node.value
+        for node in ast.walk(ast.parse(schema.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    assert named & literals == set()
     mood = layout.Column("mood", "text", 16, null=True, added="0006")
     planted = msgspec.structs.replace(layout.EVENTS, columns=(*layout.EVENTS.columns, mood))
     assert "writer VARCHAR(120), mood VARCHAR(16), \n" in layout.sqlite_table(planted)
