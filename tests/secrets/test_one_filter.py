@@ -57,7 +57,9 @@ def readers(db: str) -> dict[tuple[str, str], Callable[[], str]]:
         found["recap md", who] = lambda w=who: night.recap_text(1, w, "md")
         found["book", who] = lambda w=who: str(night.book_text(w, "html"))
         found["just now", who] = lambda w=who: json.dumps(night.latest_happenings(w))
-        found["vault", who] = lambda w=who: json.dumps(vault.notes(night, w))
+        found["vault", who] = lambda w=who: "\n".join(
+            n.text for n in vault.notes(night, w).values()
+        )
         found["proof", who] = lambda w=who: _proved(night, w)
     return found
 
