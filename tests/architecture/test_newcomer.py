@@ -158,6 +158,10 @@ CAUSE = {
         "outgunned,\n             reinforcements;",
         "outgunned,\n             reinforcements, doors-slam;",
     ),
+    "docs/RULES.md": after(
+        "`outgunned` (opponent draws a lethal weapon, he has none),\n   `reinforcements`",
+        ", `doors-slam` (every door of the house slams at once)",
+    ),
 }
 
 

@@ -39,7 +39,8 @@ def before(anchor: str, added: str) -> Callable[[str], str]:
 
 class Planted:
     """A copy of `journal/` in `folder` with `edits` made (paths from the repository's
-    root: `journal/web/site.py`); `files` are the files the change touched."""
+    root: `journal/web/site.py`; a file outside journal/, such as `docs/RULES.md`, copied
+    beside it first); `files` are the files the change touched."""
 
     def __init__(self, folder: Path, edits: Mapping[str, Edit]) -> None:
         self.folder = folder
@@ -47,8 +48,10 @@ class Planted:
             ROOT / "journal", folder / "journal", ignore=shutil.ignore_patterns("__pycache__")
         )
         for path, edit in edits.items():
-            assert path.startswith("journal/"), path
             target = folder / path
+            if not path.startswith("journal/"):
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(ROOT / path, target)
             if callable(edit):
                 target.write_text(edit(target.read_text(encoding="utf-8")), encoding="utf-8")
             else:
