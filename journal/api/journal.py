@@ -130,13 +130,17 @@ class SessionEntry(Document, Struct, frozen=True):
 
 
 class NoteEntry(Document, Struct, frozen=True):
-    """A note the players may read (not GM-only, not voided), names as they are now."""
+    """A note the players may read (not GM-only, not voided), names as they are now: when
+    it was noted (`session`, `game_time`) and, for a secret revealed to its reader later,
+    when they learned it (the reveal's seq and session; None for a note known as noted)."""
 
     seq: int
     text: str
     about: tuple[str, ...]
     session: int | None
     game_time: str | None
+    learned: int | None = None
+    learned_session: int | None = None
 
 
 class CampaignOverview(Document, Struct, frozen=True):
@@ -433,7 +437,7 @@ class Journal:
         players', or with `about` that character's); a veiled note reads faded."""
         from journal.handouts.recap import faded
         from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
-        from journal.rules.core.knowledge import knows
+        from journal.rules.core.knowledge import knows, since
         from journal.telling.lines import with_new_names
 
         state = self._state()
@@ -464,8 +468,26 @@ class Journal:
                 for ident in (holder(n, before, after) for n in payload.about)
                 if ident is not None
             )
-            found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
+            learned = since(state, record.seq, wanted) if secret else None
+            if learned == record.seq:
+                learned = None  # theirs from the start
+            found.append(
+                NoteEntry(
+                    record.seq,
+                    text,
+                    about_now,
+                    record.session,
+                    record.game_time,
+                    learned,
+                    self._session_at(learned),
+                )
+            )
         return tuple(found)
+
+    def _session_at(self, seq: int | None) -> int | None:
+        """The session event `seq` was recorded in (None: none, or between sessions)."""
+        record = None if seq is None else self._campaign.event(seq)
+        return None if record is None else record.session
 
     def secrets(self, of: str | None = None, as_of: int | None = None) -> SecretsDocument:
         """`secrets --json`: the knowledge ledger as of event `as_of` (now when None); with

@@ -69,6 +69,7 @@ class FrightCheckNarrator(Narrator):
                 "category": None,
                 "ambush": False,
                 "cast": list(payload.cast) or ["everyone"],
+                "everyone": not payload.cast,
             },
         )
         recap.open_turn(None, [])
