@@ -77,7 +77,8 @@ def test_the_table_screen_and_a_characters_page_follow_the_fight(
 
     _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
     tv.wait_for_selector('tr.waiting[data-character="Linda"]', timeout=5_000)
-    assert tv.inner_text("h1").startswith("Encounter 'Ghouls'")
+    assert tv.inner_text("h1") == "Ghouls"  # the fight, in the players' words (issue 41)
+    assert tv.inner_text(".standfirst").startswith("Encounter 'Ghouls', turn 1")
     assert "○" in tv.inner_text('tr[data-character="Linda"]')  # a symbol, not colour alone
     phone.wait_for_selector("text=Encounter 'Ghouls'", timeout=5_000)
 
