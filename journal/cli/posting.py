@@ -118,7 +118,8 @@ def webhook_remove(settings: Settings, name: str) -> None:
 @click.pass_context
 def post(ctx: click.Context, on_session_end: bool, again: bool) -> None:
     """Post handouts to the campaign's webhooks (`journal webhook`), each as its audience
-    may read it, split into messages within Discord's limits, nobody pinged. Each post
+    may read it, in the Markdown Discord renders (tables as lists), split into messages
+    within Discord's limits, nobody pinged. Each post
     is recorded (`HandoutPosted`: what, to which webhook; never its URL); a recap posted
     before is not posted again unless `--again`.
 
@@ -180,7 +181,7 @@ def post_recap(settings: Settings, session: int | None, to: str, again: bool) ->
 
 def _post_recap(settings: Settings, name: str, session: int, again: bool) -> None:
     from journal.api.commands import RecordPost
-    from journal.posting.discord import PostFailed, post, split
+    from journal.posting.discord import PostFailed, for_discord, post, split
     from journal.posting.webhooks import Webhooks
 
     journal = settings.journal()
@@ -193,7 +194,7 @@ def _post_recap(settings: Settings, name: str, session: int, again: bool) -> Non
         )
         return
     text = journal.recap_text(session, hook.audience, "md")
-    messages = split(text)
+    messages = split(for_discord(text))
     try:
         post(hook, messages)
     except PostFailed as exc:
