@@ -172,7 +172,33 @@ def recap(
     deliver(text, output, f"the recap ({audience}, {chosen})", private=private)
 
 
-@click.command()
+class InOwnTerms(click.Command):
+    """A command whose help names what the campaign's ruleset keeps (`{follows}` in its
+    help: the narrator's `arc_follows`; each ruleset's where no campaign can be told)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from journal.api import narrator_of
+        from journal.cli.settings import settings_of
+
+        try:
+            scope = settings_of(ctx).scope()
+        except Exception:  # help needs no database
+            from journal.api.rulesets import installed
+
+            scope = installed()
+        terms = [(r.name, narrator_of(r.name).arc_follows) for r in scope]
+        follows = terms[0][1]
+        if len(terms) > 1:
+            each = "; ".join(f"{name}: {words}" for name, words in terms)
+            follows = f"the numbers of the campaign's ruleset ({each})"
+        shown = click.Command(self.name, help=(self.help or "").replace("{follows}", follows))
+        shown.format_help_text(ctx, formatter)
+
+
+@click.command(
+    cls=InOwnTerms,
+    short_help="NAME across the whole campaign: their numbers, milestones and sheet.",
+)
 @click.argument("name", shell_complete=complete("character"))
 @click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
@@ -189,8 +215,8 @@ def arc(
     templates: str | None,
     as_json: bool,
 ) -> None:
-    """NAME across the whole campaign: Hardness, brokenness and Willpower over the
-    sessions (charts in HTML, a table in Markdown), the milestones and the sheet now.
+    """NAME across the whole campaign: {follows} over the sessions (charts in HTML, a
+    table in Markdown), the milestones and the sheet now.
 
     \b
     Example:

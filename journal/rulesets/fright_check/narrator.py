@@ -55,6 +55,7 @@ def _disadvantage(d: TraitStatus) -> str:
 
 class FrightCheckNarrator(Narrator):
     outcome_keys = ("fright_checks", "traits")
+    arc_follows = "Fright Checks made and failed, traits acquired and points lost to fear"
 
     def encounter_opened(self, step: Step, recap: RecapView) -> Encounter | None:
         payload = step.payload
