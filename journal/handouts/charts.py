@@ -275,8 +275,8 @@ def line_chart(
     moved = _dodged(series, count, marked)
     for k, s in enumerate(series):
         colour = STYLES.get(s.style, STYLES["a"])[0]
-        for run in _shared_runs(series, k, count):
-            coords = " ".join(f"{x_at(i):.1f},{y_at(s.values[i] or 0):.1f}" for i in run)
+        for shared in _shared_runs(series, k, count):
+            coords = " ".join(f"{x_at(i):.1f},{y_at(s.values[i] or 0):.1f}" for i in shared)
             out.append(
                 f'<polyline points="{coords}" fill="none" stroke="{colour}" '
                 'stroke-width="9" stroke-opacity="0.45" stroke-linejoin="round" '
