@@ -908,26 +908,44 @@ class Journal:
         paper: str = "a4",
         templates: Path | None = None,
         as_of: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> bytes:
         """The recap printed to PDF by WeasyPrint (the `pdf` extra): the HTML handout with
-        the print sheet for `paper` (a4 or letter); the same log gives the same bytes."""
+        the print sheet for `paper` (a4 or letter); the same log gives the same bytes.
+        `progress` is told of its two steps: the handout made, then printed."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
+        from journal.handouts.progress import Steps
 
+        done = Steps(2, progress)
         final = self._state(self.upto(as_of))
         size = check_paper(paper)
         html = render.recap(self._campaign, session, audience, "html", templates, size, final)
-        return render.printed(self._campaign, html, final)
+        done.step()
+        printed = render.printed(self._campaign, html, final)
+        done.finish()
+        return printed
 
-    def arc_pdf(self, name: str, paper: str = "a4", templates: Path | None = None) -> bytes:
+    def arc_pdf(
+        self,
+        name: str,
+        paper: str = "a4",
+        templates: Path | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> bytes:
         """A character's arc printed to PDF (see `recap_pdf`)."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
+        from journal.handouts.progress import Steps
 
+        done = Steps(2, progress)
         final = self._state()
         size = check_paper(paper)
         html = render.arc(self._campaign, name, "html", templates, size, final)
-        return render.printed(self._campaign, html, final)
+        done.step()
+        printed = render.printed(self._campaign, html, final)
+        done.finish()
+        return printed
 
     def book(
         self, audience: str | Audience = "players", as_of_session: int | None = None
@@ -947,16 +965,18 @@ class Journal:
         paper: str = "a4",
         as_of_session: int | None = None,
         templates: Path | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> str | bytes:
-        """The book as HTML (text) or PDF (bytes), for `audience` on `paper`."""
+        """The book as HTML (text) or PDF (bytes), for `audience` on `paper`; `progress`
+        is told (steps done, steps in all) as each recap, arc and chapter is made."""
         from journal.handouts import render
 
         fmt = render.check_format(fmt, ("html", "pdf"))
         final = self._book_state(as_of_session)
         so_far = as_of_session is not None
         if fmt == "html":
-            return render.book(self._campaign, audience, paper, final, templates, so_far)
-        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far)
+            return render.book(self._campaign, audience, paper, final, templates, so_far, progress)
+        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far, progress)
 
     def _book_state(self, as_of_session: int | None) -> CampaignState:
         return self._state(self.upto(as_of_session=as_of_session))

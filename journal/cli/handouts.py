@@ -19,6 +19,7 @@ from journal.cli.common import (
     refuse_writing_over_the_journal,
     write_output,
 )
+from journal.cli.progress import Bar
 from journal.cli.settings import Settings, fail
 
 TEMPLATES_HELP = (
@@ -164,7 +165,8 @@ def recap(
     text: str | bytes
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-        text = journal.recap_pdf(session, audience, paper, folder, as_of)
+        with Bar("Printing the recap") as bar:
+            text = journal.recap_pdf(session, audience, paper, folder, as_of, bar)
     else:
         text = journal.recap_text(session, audience, chosen, folder, as_of)
     said(folder)
@@ -236,7 +238,8 @@ def arc(
     text: str | bytes
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-        text = journal.arc_pdf(name, paper, folder)
+        with Bar("Printing the arc") as bar:
+            text = journal.arc_pdf(name, paper, folder, bar)
     else:
         text = journal.arc_text(name, chosen, folder)
     said(folder)
@@ -295,7 +298,8 @@ def book(
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
     folder = overrides(templates)
-    text = journal.book_text(audience, chosen, paper, as_of_session, folder)
+    with Bar("Making the book") as bar:
+        text = journal.book_text(audience, chosen, paper, as_of_session, folder, bar)
     said(folder)
     private = " ".join(audience.split()).casefold() == "gm"
     deliver(text, output, f"the book ({audience}, {chosen}, {paper})", private=private)

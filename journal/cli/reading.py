@@ -255,7 +255,7 @@ def audit(settings: Settings, options: tuple[str, ...], full: bool, as_json: boo
       journal audit --full
       journal audit --option KEY=VALUE    (what if: nothing is written)
     """
-    from journal.cli.transfer import with_progress
+    from journal.cli.progress import with_progress
 
     report = settings.journal().audit(
         key_values(options, "--option"),
