@@ -51,6 +51,7 @@ from journal.telling.contract import Telling, telling_of
 from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run (named here for the API's users)
+    from journal.api.choices import Choice
     from journal.api.secrets import SafetyDocument, SecretsDocument
     from journal.audit.explain import Explanation as Explanation
     from journal.audit.replay import AuditReport
@@ -506,12 +507,9 @@ class Journal:
 
     def secret_seqs(self) -> tuple[int, ...]:
         """The seqs of the secrets some player does not know yet (for completion)."""
-        from journal.rules.core.knowledge import PLAYERS
+        from journal.api.choices import secret_seqs
 
-        state = self._state()
-        return tuple(
-            seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held}
-        )
+        return secret_seqs(self._state())
 
     def board_grid(self, gm: bool = True) -> BoardGrid:
         """The board as structured rows, with the columns this audience sees."""
@@ -551,12 +549,21 @@ class Journal:
     def completions(self, slot: str) -> list[str]:
         """What the GM may type for `slot` ("character", "session", or a slot of the
         ruleset's commands), for the `play` prompt and shell completion."""
-        state = self._state()
-        if slot == "session":
-            return [str(n) for n in range(state.sessions, 0, -1)]
-        if slot == "secret":
-            return [str(n) for n in sorted(self.secret_seqs(), reverse=True)]
-        return list(self.ruleset.completions(state, slot))
+        return [choice.value for choice in self.choices(slot)]
+
+    def choices(self, slot: str, typed: str = "") -> list[Choice]:
+        """What the GM may type for `slot`, beginning with `typed`, each with a few words
+        of what it is (`journal.api.choices`): "character", "audience" (players, gm, a
+        character), "told" (whom a secret may be revealed to), "session", "secret",
+        "event", "ruling" (seqs, with the start of their line), or a slot of the
+        ruleset's commands. For the `play` prompt and shell completion."""
+        from journal.api.choices import Sources, choices
+
+        def sessions() -> list[tuple[int, str]]:
+            return [(s.number, s.title) for s in self.sessions()]
+
+        sources = Sources(self._state(), self._campaign, self.telling, sessions)
+        return choices(sources, slot, typed)
 
     def log(
         self,

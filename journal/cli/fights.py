@@ -12,7 +12,7 @@ from collections.abc import Callable
 import click
 
 from journal.api import Command
-from journal.cli.common import json_option, pass_settings, run_and_show, split_names
+from journal.cli.common import complete, json_option, pass_settings, run_and_show, split_names
 from journal.cli.settings import Settings, fail
 
 
@@ -40,7 +40,7 @@ def join(command: str, help: str) -> click.Command:
     make = command_class(command)
 
     @click.command("join", help=help)
-    @click.argument("name")
+    @click.argument("name", shell_complete=complete("character"))
     @json_option
     @pass_settings
     def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
@@ -54,7 +54,7 @@ def leave(command: str, help: str) -> click.Command:
     make = command_class(command)
 
     @click.command("leave", help=help)
-    @click.argument("name")
+    @click.argument("name", shell_complete=complete("character"))
     @click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
     @json_option
     @pass_settings

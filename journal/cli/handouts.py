@@ -66,6 +66,7 @@ def audience_option(help: str) -> Callable[[F], F]:
         default="players",
         show_default=True,
         metavar="players|gm|NAME",
+        shell_complete=complete("audience"),
         help=help,
     )
 
@@ -125,6 +126,7 @@ def deliver(text: str | bytes, output: str | None, what: str, *, private: bool) 
     type=click.IntRange(min=1),
     metavar="SEQ",
     help="As the log stood after event SEQ (what each audience knew then).",
+    shell_complete=complete("event"),
 )
 @paper_option
 @templates_option

@@ -3,10 +3,34 @@ one): see `journal.posting`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from journal.cli.common import complete, pass_settings
 from journal.cli.settings import Settings, fail
+
+
+def _webhooks(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """The campaign's webhooks by name, each with whom it posts for (completion)."""
+    from click.shell_completion import CompletionItem
+
+    from journal.cli.settings import settings_of
+    from journal.posting.webhooks import Webhooks
+
+    settings = settings_of(ctx)
+    try:
+        with ctx.scope():  # a shell's completion process closes the database it opened
+            key, campaign = settings.database().key(), settings.journal().campaign
+            found = Webhooks(key, campaign).all()
+    except Exception:
+        return []
+    typed = incomplete.casefold()
+    return [
+        CompletionItem(hook.name, help=f"for {hook.audience}")
+        for hook in found
+        if hook.name.casefold().startswith(typed)
+    ]
 
 
 @click.group()
@@ -33,6 +57,7 @@ def webhook() -> None:
     "audience",
     required=True,
     metavar="players|gm|CHARACTER",
+    shell_complete=complete("audience"),
     help="Who reads what is posted there.",
 )
 @click.option("--thread", metavar="ID", help="Post in this thread of the webhook's channel.")
@@ -92,7 +117,7 @@ def webhook_list(settings: Settings) -> None:
 
 
 @webhook.command("remove")
-@click.argument("name")
+@click.argument("name", shell_complete=_webhooks)
 @pass_settings
 def webhook_remove(settings: Settings, name: str) -> None:
     """Forget the webhook NAME (Discord keeps it: delete it there too if it leaked).
@@ -161,7 +186,14 @@ def _last_ended(settings: Settings) -> int | None:
 
 @post.command("recap")
 @click.argument("session", type=int, required=False, shell_complete=complete("session"))
-@click.option("--to", "to", required=True, metavar="NAME", help="The webhook to post to.")
+@click.option(
+    "--to",
+    "to",
+    required=True,
+    metavar="NAME",
+    shell_complete=_webhooks,
+    help="The webhook to post to.",
+)
 @click.option("--again", is_flag=True, help="Post it even if it was posted there before.")
 @pass_settings
 def post_recap(settings: Settings, session: int | None, to: str, again: bool) -> None:

@@ -91,7 +91,7 @@ def log(
 
 @click.command()
 @click.argument("name", shell_complete=complete("character"))
-@click.argument("seq", type=click.IntRange(min=1), required=False)
+@click.argument("seq", type=click.IntRange(min=1), required=False, shell_complete=complete("event"))
 @click.option(
     "--as-of-session",
     type=int,

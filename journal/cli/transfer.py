@@ -9,6 +9,7 @@ import click
 
 from journal.cli.common import (
     FilePath,
+    complete,
     emit_json,
     json_option,
     pass_settings,
@@ -39,6 +40,7 @@ from journal.cli.settings import Settings, fail
     "--for",
     "audience",
     metavar="players|gm|NAME",
+    shell_complete=complete("audience"),
     help="With --foundry or --vault: whose recaps (default players).",
 )
 @pass_settings

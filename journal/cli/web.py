@@ -11,8 +11,8 @@ from typing import Any
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings
-from journal.cli.settings import Settings, fail
+from journal.cli.common import complete, emit_json, json_option, pass_settings
+from journal.cli.settings import Settings, complete_slug, fail
 
 EXTRA = "journal serve needs the serve extra: pip install 'journal[serve]'"
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -31,6 +31,7 @@ def _lines(document: dict[str, object]) -> list[str]:
 @click.option(
     "--revoke",
     metavar="AUDIENCE",
+    shell_complete=complete("audience"),
     help="Issue a new link for gm, players or a character (the old one stops working).",
 )
 @click.option(
@@ -112,6 +113,7 @@ def _listen(host: str, port: int) -> socket.socket:
     "--campaign",
     "only",
     metavar="SLUG",
+    shell_complete=complete_slug,
     help="Serve this campaign only (default: every campaign of the database).",
 )
 @click.option(

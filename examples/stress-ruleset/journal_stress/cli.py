@@ -7,11 +7,19 @@ from typing import Any
 
 import click
 
-from journal.plugin import Settings, WiredCommands, fail, json_option, pass_settings, run_and_show
+from journal.plugin import (
+    Settings,
+    WiredCommands,
+    complete,
+    fail,
+    json_option,
+    pass_settings,
+    run_and_show,
+)
 
 
 @click.command("stress")
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.argument("amount", type=int)
 @click.option("--reason", required=True, help="What weighs on them (or eases it).")
 @json_option
@@ -30,7 +38,7 @@ def stress(settings: Settings, name: str, amount: int, reason: str, as_json: boo
 
 
 @click.command("panic")
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--dice", type=int, metavar="D", help="The d10 you rolled (rolled when left out).")
 @json_option
 @pass_settings
