@@ -181,7 +181,7 @@ class InOwnTerms(click.Command):
     help: the narrator's `arc_follows`; each ruleset's where no campaign can be told)."""
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from journal.api import narrator_of
+        from journal.api.handouts import narrator_of
         from journal.cli.settings import settings_of
 
         try:

@@ -3,9 +3,8 @@
 none of it enters the rules version.
 
 A command's telling is one module of this package (`stress.py`, `panic.py`): its events'
-log lines on `LINES` and handout sentences on `SENTENCES`. `load_modules` imports every
-module, so no list names them; the tables come first, since each module takes them from
-here while this module loads it.
+log lines on `tables.LINES` and handout sentences on `tables.SENTENCES`. `load_modules`
+imports every module, so no list names them.
 """
 
 from __future__ import annotations
@@ -13,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from journal.plugin import (
+from journal.plugin.rules import load_modules
+from journal.plugin.telling import (
     BoardCell,
     BoardColumn,
     BoardGrid,
@@ -22,12 +22,9 @@ from journal.plugin import (
     Sentences,
     StatusDocument,
     Telling,
-    load_modules,
 )
 from journal_stress.rules import StressStatus
-
-LINES = Lines("log line")
-SENTENCES = Sentences("handout sentence")
+from journal_stress.telling.tables import LINES, SENTENCES
 
 load_modules(__name__)
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from journal.plugin import Command, Event, RuleError, signed, yes_no
-from journal.rulesets.fright_check.rules.commands import FrightCheck
+from journal.plugin.rules import Command, Event, RuleError, signed, yes_no
+from journal.rulesets.fright_check.rules.fright import FrightCheck
 
 _DERIVED = "derived"
 
