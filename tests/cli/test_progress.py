@@ -14,7 +14,7 @@ from support.cli import Cli
 from support.evening import evening_db
 from support.pty import Terminal
 
-from journal.api import open_database
+from journal import open_database
 
 pytest.importorskip("weasyprint")
 
