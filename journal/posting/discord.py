@@ -33,12 +33,6 @@ RETRIES = 5
 LONGEST_WAIT = 60.0
 
 
-#: a table's second line: `|---|:---:|---:|` (each column's dashes, maybe aligned)
-_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-#: a thematic break (a rule): `---`, `***`, `___` and the like
-_RULE = re.compile(r"^ {0,3}([-*_])( *\1){2,} *$")
-#: a heading deeper than Discord's three levels
-_DEEP = re.compile(r"^#{4,6} +(.*?)(?: +#+)? *$")
 #: the cells a table row's unescaped pipes divide
 _CELL = re.compile(r"(?<!\\)\|")
 #: a cell that says nothing (no value in this row)
@@ -53,17 +47,17 @@ def for_discord(markdown: str) -> str:
     at = 0
     while at < len(lines):
         line = lines[at].rstrip()
-        if _is_row(line) and at + 1 < len(lines) and _SEPARATOR.match(lines[at + 1].strip()):
+        if _is_row(line) and at + 1 < len(lines) and _separates(lines[at + 1]):
             header = _cells(line)
             at += 2
             while at < len(lines) and _is_row(lines[at].strip()):
                 out.append(_item(header, _cells(lines[at].strip())))
                 at += 1
             continue
-        if _RULE.match(line):
+        if _is_rule(line):
             line = ""
-        elif deep := _DEEP.match(line):
-            line = f"**{deep.group(1)}**"
+        elif (deep := _deep_heading(line)) is not None:
+            line = f"**{deep}**"
         out.append(line)
         at += 1
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip() + "\n"
@@ -71,6 +65,33 @@ def for_discord(markdown: str) -> str:
 
 def _is_row(line: str) -> bool:
     return line.strip().startswith("|")
+
+
+def _separates(line: str) -> bool:
+    """A table's second line: `|---|:---:|---:|` (each column's dashes, maybe aligned)."""
+    inner = line.strip().removeprefix("|").removesuffix("|")
+    cells = [cell.strip().removeprefix(":").removesuffix(":") for cell in inner.split("|")]
+    return all(len(cell) >= 3 and set(cell) == {"-"} for cell in cells)
+
+
+def _is_rule(line: str) -> bool:
+    """A thematic break: three or more `-`, `*` or `_` alone (spaces between)."""
+    if len(line) - len(line.lstrip(" ")) > 3:
+        return False
+    marks = line.replace(" ", "")
+    return len(marks) >= 3 and len(set(marks)) == 1 and marks[0] in "-*_"
+
+
+def _deep_heading(line: str) -> str | None:
+    """The text of a heading of four to six `#`, deeper than Discord's three (else None)."""
+    level = len(line) - len(line.lstrip("#"))
+    if not 4 <= level <= 6 or not line[level:].startswith(" "):
+        return None
+    text = line[level:].strip()
+    closed = text.rstrip("#")
+    if closed != text and (not closed or closed.endswith(" ")):
+        text = closed.strip()  # a closing sequence of `#`
+    return text
 
 
 def _cells(row: str) -> list[str]:
