@@ -1,8 +1,9 @@
 """A character's arc in the campaign's own terms (issue 41, E13): `arc --help` in a GURPS
 campaign spoke of "Hardness, brokenness and Willpower"; the arc's chart had a point with
 no label (a second change in a session), and "checks made" hid under "checks failed"
-when every check failed. In Chromium: every marker stands over its own label and is on
-top at its centre, and a line that runs under another shows beside it."""
+when every check failed; the y axis ran past its last labelled tick. In Chromium: every
+marker stands over its own label and is on top at its centre, and a line that runs under
+another shows beside it."""
 
 from __future__ import annotations
 
@@ -62,6 +63,19 @@ def test_series_that_meet_are_drawn_side_by_side() -> None:
         x = float(square.split('x="')[1].split('"')[0]) + 4
         assert x - cx == pytest.approx(10.0)  # side by side, never one over the other
     assert svg.count('class="beneath"') == 1 and STYLES["a"][0] in svg.split("beneath")[0]
+
+
+@pytest.mark.parametrize("highest", [1, 3, 7, 9, 13, 41])
+def test_the_y_axis_ends_at_a_labelled_tick(highest: int) -> None:
+    """The axis ran to the highest value (9) past its last tick (8): a mark unlabelled."""
+    svg = line_chart("Counted", ["Start", "S1"], [Series("made", [0, highest], "a")], highest)
+    axis_top = float(svg.split('class="axis"')[0].rsplit('y1="', 1)[1].split('"')[0])
+    ticks = {
+        float(t.split('y="')[1].split('"')[0]) - 5: int(t.split(">")[1].split("<")[0])
+        for t in svg.split("<text")[1:]
+        if 'class="tick" ' in t and 'text-anchor="end"' in t
+    }
+    assert axis_top in ticks and ticks[axis_top] >= highest, (axis_top, ticks)
 
 
 @pytest.fixture(scope="module")
