@@ -122,7 +122,8 @@ class Chart(TypedDict):
 
 
 class EncounterOpening(TypedDict):
-    """What a narrator says of an encounter as it opens."""
+    """What a narrator says of an encounter as it opens (`everyone`: it is every
+    character's fight, a cast named by nobody)."""
 
     title: str
     hf: int | None
@@ -130,6 +131,7 @@ class EncounterOpening(TypedDict):
     category: str | None
     ambush: bool
     cast: list[str]
+    everyone: NotRequired[bool]
 
 
 class Encounter(EncounterOpening):
