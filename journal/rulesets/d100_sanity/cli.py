@@ -330,7 +330,7 @@ def adapt(settings: Settings, name: str, cost: str, kind: str | None, as_json: b
 @click.command()
 @click.argument("name", shell_complete=complete("character"))
 @click.option("--san", "amount", metavar="1d6|N", help="SAN awarded: dice or a number.")
-@click.option("--skill", metavar="NAME", help="A skill raised to 90: 2d6.")
+@click.option("--skill", metavar="SKILL", help="A skill raised to 90: 2d6.")
 @click.option("--reason", metavar="TEXT", default="", help="Why (a skill's award says it itself).")
 @click.option("--dice", metavar="A,B", help="The award's dice.")
 @json_option
@@ -401,7 +401,12 @@ def scenario_start(settings: Settings, title: str, as_json: bool) -> None:
     help="Who is awarded (default: everyone still sane enough to be).",
 )
 @click.option(
-    "--award-dice", "dice", multiple=True, metavar="NAME=A,B", help="A character's award dice."
+    "--award-dice",
+    "dice",
+    multiple=True,
+    metavar="NAME=A,B",
+    shell_complete=complete("character"),
+    help="A character's award dice.",
 )
 @json_option
 @pass_settings
@@ -512,13 +517,13 @@ def sheet_options() -> list[click.Option]:
         click.Option(
             ["--bond", "bonds"],
             multiple=True,
-            metavar="NAME=SCORE",
+            metavar="BOND=SCORE",
             help="Delta Green: a bond and its score.",
         ),
         click.Option(
             ["--disorder", "disorders"],
             multiple=True,
-            metavar="[KIND:]NAME",
+            metavar="[KIND:]DISORDER",
             help="A disorder on the sheet: 'phobia: deep water'.",
         ),
     ]

@@ -50,6 +50,9 @@ LEVELS = {STEADY: 3, SHAKEN: 2, BREAKING: 1, LOST: 0}
 
 class SanityNarrator(Narrator):
     outcome_keys = ("sanity", "disorders")
+    arc_follows = (
+        "SAN, its maximum and the breaking point (how steady, where SAN is kept from the players)"
+    )
 
     def __init__(self, gm: bool = False) -> None:
         self.gm = gm
