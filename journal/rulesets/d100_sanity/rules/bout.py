@@ -16,7 +16,7 @@ from journal.plugin.rules import (
     Stake,
     event,
 )
-from journal.rulesets.d100_sanity.rules.gm_tables import Entry, Table, chosen
+from journal.rulesets.d100_sanity.rules.gm_tables import GMEntry, GMTable, chosen
 from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, settled
 from journal.rulesets.d100_sanity.rules.state import SanityState
 from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
@@ -49,7 +49,7 @@ class BoutRecorded(Event, frozen=True):
     what: str
     dice: Dice
     table: str | None
-    entries: tuple[Entry, ...]
+    entries: tuple[GMEntry, ...]
     roll: int | None
     for_seq: int | None
 
@@ -92,7 +92,7 @@ def _recalled(p: BoutRecorded) -> RecordBout:
     summary = p.mode == SUMMARY
     if p.table is None:
         return RecordBout(p.character, summary, p.what)
-    return RecordBout(p.character, summary, "", p.table, Table(p.table, p.entries).text())
+    return RecordBout(p.character, summary, "", p.table, GMTable(p.table, p.entries).text())
 
 
 RECALL.on(BoutRecorded)(_recalled)

@@ -15,7 +15,7 @@ from journal.plugin.rules import (
     RuleError,
     event,
 )
-from journal.rulesets.d100_sanity.rules.gm_tables import Entry, Table, chosen
+from journal.rulesets.d100_sanity.rules.gm_tables import GMEntry, GMTable, chosen
 from journal.rulesets.d100_sanity.rules.lookup import able, insane_now, rules_of, settled
 from journal.rulesets.d100_sanity.rules.state import DISORDER_KINDS, Disorder, SanityState
 from journal.rulesets.d100_sanity.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
@@ -43,7 +43,7 @@ class DisorderGained(Event, frozen=True):
     kind: str
     dice: Dice
     table: str | None
-    entries: tuple[Entry, ...]
+    entries: tuple[GMEntry, ...]
     roll: int | None
     for_seq: int | None
 
@@ -95,7 +95,7 @@ def _gained(state: CampaignState, payload: DisorderGained, meta: Meta) -> Sanity
 def _recalled(payload: DisorderGained) -> GainDisorder:
     if payload.table is None:
         return GainDisorder(payload.character, payload.name, payload.kind)
-    text = Table(payload.table, payload.entries).text()
+    text = GMTable(payload.table, payload.entries).text()
     return GainDisorder(payload.character, "", payload.kind, payload.table, text)
 
 

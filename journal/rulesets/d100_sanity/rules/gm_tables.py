@@ -32,7 +32,7 @@ _NUMBERED = re.compile(
 )
 
 
-class Entry(Struct, frozen=True):
+class GMEntry(Struct, frozen=True):
     """Rolls `low` to `high` give `text`."""
 
     low: int
@@ -40,11 +40,11 @@ class Entry(Struct, frozen=True):
     text: str
 
 
-class Table(Struct, frozen=True):
+class GMTable(Struct, frozen=True):
     """A GM's table: its name (the file's, without its suffix) and its entries."""
 
     name: str
-    entries: tuple[Entry, ...]
+    entries: tuple[GMEntry, ...]
 
     @property
     def die(self) -> int:
@@ -57,7 +57,7 @@ class Table(Struct, frozen=True):
             f"{e.low}{'' if e.high == e.low else f'-{e.high}'}: {e.text}\n" for e in self.entries
         )
 
-    def entry(self, roll: int) -> Entry:
+    def entry(self, roll: int) -> GMEntry:
         for entry in self.entries:
             if entry.low <= roll <= entry.high:
                 return entry
@@ -66,11 +66,11 @@ class Table(Struct, frozen=True):
         )
 
 
-def read_table(name: str, text: str) -> Table:
+def read_table(name: str, text: str) -> GMTable:
     """The table a GM wrote as `text` (see the module's docstring); RuleError naming the line
     that does not fit."""
     title = " ".join(name.split()) or "table"
-    entries: list[Entry] = []
+    entries: list[GMEntry] = []
     following = 1
     for number, raw in enumerate(text.splitlines(), 1):
         line = " ".join(raw.split())
@@ -96,11 +96,11 @@ def read_table(name: str, text: str) -> Table:
             raise RuleError(
                 f"the table {title!r} is too long: at most {MOST_ENTRIES} entries up to {MOST_ROLL}"
             )
-        entries.append(Entry(low, high, words))
+        entries.append(GMEntry(low, high, words))
         following = high + 1
     if not entries:
         raise RuleError(f"the table {title!r} has no entries: write one a line, `1: text`")
-    return Table(title, tuple(entries))
+    return GMTable(title, tuple(entries))
 
 
 class Chosen(Struct, frozen=True):
@@ -109,7 +109,7 @@ class Chosen(Struct, frozen=True):
 
     text: str
     table: str | None = None
-    entries: tuple[Entry, ...] = ()
+    entries: tuple[GMEntry, ...] = ()
     roll: int | None = None
 
 

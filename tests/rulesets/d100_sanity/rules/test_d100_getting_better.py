@@ -21,8 +21,7 @@ from journal.rules.core.commands import (
 from journal.rulesets.d100_sanity.rules.award import AwardSan, SanAwarded
 from journal.rulesets.d100_sanity.rules.bout import BoutRecorded, RecordBout
 from journal.rulesets.d100_sanity.rules.disorder import DisorderGained, GainDisorder
-from journal.rulesets.d100_sanity.rules.gm_tables import Table as GmTable
-from journal.rulesets.d100_sanity.rules.gm_tables import read_table
+from journal.rulesets.d100_sanity.rules.gm_tables import GMTable, read_table
 from journal.rulesets.d100_sanity.rules.lucid import EndInsanity, InsanityEnded
 from journal.rulesets.d100_sanity.rules.mythos import GainMythos, MythosGained
 from journal.rulesets.d100_sanity.rules.sanity import Sanity
@@ -211,7 +210,7 @@ def test_a_table_reads_as_a_gm_writes_it() -> None:
     assert read.die == 4 and read.entry(3).text == "Laughs"
     assert read_table("bouts", read.text()) == read
     assert read_table("x", "1. one\n2) two\n3 : three").die == 3
-    assert isinstance(read, GmTable)
+    assert isinstance(read, GMTable)
 
 
 @pytest.mark.parametrize(
