@@ -58,6 +58,15 @@ def test_below_san_50_96_to_100_fumble(coc: Table, face: int, fumble: bool) -> N
     assert p.total == (6 if fumble else 2)
 
 
+@pytest.mark.parametrize(("san", "fumble"), [(50, False), (49, True)])
+def test_the_fumbles_edge_is_san_50(san: int, fumble: bool) -> None:
+    """"Below 50": at SAN 50 a 97 is a plain failure, at 49 a fumble."""
+    t = table()
+    t.do(AddCharacter("Ada", {"pow": san, "int": 60}))
+    p = roll(t, "Ada", "1/1d6", sanity=97, **({} if fumble else {"loss": 2}))
+    assert (p.san, p.fumble, p.total) == (san, fumble, 6 if fumble else 2)
+
+
 def test_a_success_loses_s_a_failure_f_a_fumble_f_at_its_most(coc: Table) -> None:
     """0/1d6: 30 succeeds, loses 0 (no dice); 70 fails, 1d6 shows 4; 100 fumbles: 6."""
     first = roll(coc, "Mara", "1/1d4+1", sanity=30)
