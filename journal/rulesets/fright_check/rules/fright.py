@@ -56,7 +56,7 @@ from journal.rulesets.fright_check.rules.fright_table import (
 )
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.modifiers import BODIES, MOD_LIMIT
-from journal.rulesets.fright_check.rules.roll import success_roll
+from journal.rulesets.fright_check.rules.roll import D6, success_roll
 from journal.rulesets.fright_check.rules.state import (
     Character,
     CheckRecord,
@@ -231,7 +231,7 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         _unmade(character, command, state.clock), threat_name=_threat_name(state, command)
     )
     if "Unfazeable" in character.traits:  # dice entered for it are kept as unused
-        return msgspec.structs.replace(unmade, dice=dice.rolled())
+        return msgspec.structs.replace(unmade, dice=dice.rolled(D6))
     items = mods.all_modifiers(
         character, command, rules_of(state).combat, state.clock, state.session
     )
@@ -254,7 +254,7 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         effects, pending = resolve(row_for(row), context, dice)
     return msgspec.structs.replace(
         unmade,
-        dice=dice.rolled(),
+        dice=dice.rolled(D6),
         made=True,
         modifiers=tuple(items),
         modified_will=modified,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: every die GURPS rolls is a d6: a face entered for any of them is 1 to 6, used or not
+D6 = 6
+
 
 @dataclass(frozen=True)
 class SuccessRoll:
