@@ -56,7 +56,7 @@ from journal.rulesets.fright_check.rules.fright_table import (
 )
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.modifiers import BODIES, MOD_LIMIT
-from journal.rulesets.fright_check.rules.roll import D6, success_roll
+from journal.rulesets.fright_check.rules.roll import D6, RULE_OF_14, success_roll
 from journal.rulesets.fright_check.rules.state import (
     Character,
     CheckRecord,
@@ -67,8 +67,6 @@ from journal.rulesets.fright_check.rules.state import (
 )
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.fright_check.rules.trait import NameTrait, name_trait
-
-RULE_OF_14 = 13
 
 
 class TraitChoice(Struct, frozen=True):
