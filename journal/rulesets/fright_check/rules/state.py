@@ -152,6 +152,8 @@ class Character(msgspec.Struct, frozen=True):
     fp: int = 10
     ongoing: tuple[Ongoing, ...] = ()
     windows: tuple[Window, ...] = ()
+    #: timed conditions a rest ended before their time ran out: (check seq, kind)
+    timed_over: tuple[tuple[int, str], ...] = ()
 
     def window(self, clock: str | None, session: int | None) -> Window | None:
         """The window after a coma or catatonia that holds now (the latest one: they do not
