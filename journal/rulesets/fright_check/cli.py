@@ -19,6 +19,7 @@ from journal.plugin.cli import (
     key_values,
     pass_settings,
     run_and_show,
+    sheets,
     split_names,
     whole_number,
 )
@@ -118,6 +119,7 @@ class FrightOptions(TypedDict):
     remote: bool
     isolated: bool
     dark: bool
+    daylight: bool
     alone: bool
     report: int
     cowardice_applies: bool
@@ -233,7 +235,8 @@ def _row(text: str | None) -> int | None:
 @click.option("--distant", is_flag=True, help="+1: seen at 100 yards or more.")
 @click.option("--remote", is_flag=True, help="+3: viewed remotely (CCTV, Clairsentience).")
 @click.option("--isolated", is_flag=True, help="-1: the area is physically isolated.")
-@click.option("--dark", is_flag=True, help="-1: at night or in the dark.")
+@click.option("--dark", is_flag=True, help="-1: at night or in the dark (0 for a night-dweller).")
+@click.option("--daylight", is_flag=True, help="-1 for a night-dweller (Nocturnal) in daylight.")
 @click.option("--alone", is_flag=True, help="-2: alone (or thinks so).")
 @click.option(
     "--report", type=int, default=0, metavar="1-3", help="+1 to +3: learned the details first."
@@ -348,6 +351,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Unpack[Frig
         remote=given["remote"],
         isolated=given["isolated"],
         dark=given["dark"],
+        daylight=given["daylight"],
         alone=given["alone"],
         report=given["report"],
         cowardice_applies=given["cowardice_applies"],
@@ -432,6 +436,66 @@ def trait(
     if not trait_name and not worsen:
         fail("give the trait's --name TEXT (or --worsen DISADVANTAGE for a row-25 result)")
     run_and_show(settings, NameTrait(name, for_seq, trait_name or "", points, scn, worsen), as_json)
+
+
+character = sheets.character("A GURPS character's sheet as play changes it.")
+character_traits = sheets.traits(
+    """Traits put on the sheet, taken off or renamed after creation: each an event with
+    its reason (log, explain, audit, undo). A trait is read as `character add` reads it:
+    "Cowardice" any way it is typed is the Cowardice `fright --cowardice-applies` reads.
+    The traits the journal knows: Fearlessness, Fearfulness, Combat Reflexes, Combat
+    Paralysis, Cowardice, Daredevil, Higher Purpose, Xenophilia, Unfazeable, Nocturnal
+    (a night-dweller); any other takes its points.
+
+    \b
+    Example:
+      journal character trait add Priya "Fearlessness=2" --reason "bought with 4 points"
+      journal character trait add Cole "Phobia (hospitals)" --points -10 --scn 12 --mental \\
+          --reason "since the ward"
+      journal character trait remove Cole Cowardice --reason "faced the nurse"
+      journal character trait rename Cole "Phobia (hospitals)" "Phobia (wards)" --reason typo
+    """
+)
+character.add_command(character_traits)
+character_traits.add_command(
+    sheets.trait_add(
+        "journal.rulesets.fright_check.rules.trait_add:AddTrait",
+        """Put TRAIT on NAME's sheet: `Fearlessness=2`, `Cowardice=-10/12`, or a name with
+        --level, --points and --scn; --mental, --physical or --quirk says where another
+        trait goes (with none, it is an advantage or another trait).
+
+        \b
+        Example:
+          journal character trait add Priya "Fearlessness=2" --reason "bought with 4 points"
+          journal character trait add Cole Cowardice --points -10 --scn 12 --reason "the war"
+        """,
+        kinds=("mental", "physical", "quirk"),
+    )
+)
+character_traits.add_command(
+    sheets.trait_remove(
+        "journal.rulesets.fright_check.rules.trait_remove:RemoveTrait",
+        """Take TRAIT off NAME's sheet (what a check gave stays in the points lost to fear).
+
+        \b
+        Example:
+          journal character trait remove Cole Cowardice --reason "faced the nurse"
+        """,
+    )
+)
+character_traits.add_command(
+    sheets.trait_rename(
+        "journal.rulesets.fright_check.rules.trait_rename:RenameTrait",
+        """Call NAME's trait OLD by NEW from now on (a trait the journal knows keeps a name
+        it knows it by).
+
+        \b
+        Example:
+          journal character trait rename Cole "Phobia (hospital)" "Phobia (hospitals)" \\
+              --reason typo
+        """,
+    )
+)
 
 
 @click.command()
@@ -548,20 +612,29 @@ def sheet_options() -> list[click.Option]:
             ["--trait", "traits"],
             multiple=True,
             metavar="NAME[=N]",
-            help='A trait that modifies Fright Checks: "Fearlessness=2", "Combat Reflexes".',
+            help='A trait that modifies Fright Checks: "Fearlessness=2", "Combat Reflexes" '
+            "(`journal character trait add --help` lists them).",
         ),
         click.Option(["--quirk", "quirks"], multiple=True, help="An existing quirk."),
         click.Option(
             ["--disadvantage", "disadvantages"],
             multiple=True,
             metavar="NAME=POINTS[/SCN]",
-            help='An existing mental disadvantage, e.g. "Phobia (dark)=-15/12".',
+            help='An existing mental disadvantage, e.g. "Phobia (dark)=-15/12", '
+            '"Cowardice=-10/12".',
+        ),
+        click.Option(
+            ["--physical", "physical"],
+            multiple=True,
+            metavar="NAME=POINTS",
+            help='An existing physical disadvantage, e.g. "Bad Back=-15".',
         ),
     ]
 
 
 def sheet(given: dict[str, Any]) -> dict[str, object]:
-    """The sheet the options give (the rules check its ranges and traits)."""
+    """The sheet the options give, each trait as typed: the rules read every one of them
+    with the one reader (`Cowardice` given as a trait or a disadvantage is one Cowardice)."""
     attributes = ("will", "ht", "iq")
     missing = [f"--{k}" for k in attributes if given.get(k) is None]
     if missing:
@@ -570,28 +643,9 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     for pool in ("hp", "fp"):
         if given.get(pool) is not None:
             result[pool] = given[pool]
-    traits: dict[str, object] = {}
-    for text in given.get("traits") or ():
-        name, sep, level = text.partition("=")
-        traits[name.strip()] = whole_number(level, f"--trait {name}") if sep else True
-    result["traits"] = traits
-    result["quirks"] = [q.strip() for q in given.get("quirks") or () if q.strip()]
-    result["disadvantages"] = [_disadvantage(t) for t in given.get("disadvantages") or ()]
+    for key in ("traits", "quirks", "disadvantages", "physical"):
+        result[key] = [text for text in given.get(key) or () if text.strip()]
     return result
-
-
-def _disadvantage(text: str) -> dict[str, object]:
-    name, sep, rest = text.rpartition("=")
-    if not sep or not name.strip():
-        fail(f'--disadvantage {text!r} is not NAME=POINTS[/SCN], e.g. "Phobia (dark)=-15/12"')
-    points, _, scn = rest.partition("/")
-    return {
-        "name": name.strip(),
-        "points": whole_number(points, f"the points of {name.strip()}"),
-        "self_control": whole_number(scn, f"the self-control number of {name.strip()}")
-        if scn
-        else None,
-    }
 
 
 CLI = WiredCommands(commands_in(__name__), sheet_options, sheet, SHEET_EXAMPLE)

@@ -16,11 +16,10 @@ from journal.plugin.cli import (
     fail,
     fights,
     json_option,
-    key_values,
     pass_settings,
     run_and_show,
+    sheets,
     split_names,
-    whole_number,
 )
 from journal.plugin.rules import signed
 
@@ -545,6 +544,56 @@ def wording(settings: Settings, cause: str, text: str | None, catalog: bool, as_
     run_and_show(settings, SetWording(cause, text), as_json)
 
 
+character = sheets.character("A Horror Factor character's sheet as play changes it.")
+character_traits = sheets.traits(
+    """A Horror Factor sheet's named things are its Hardness specializations: put one on
+    after creation, take one off or call it anew, each an event with its reason (log,
+    explain, audit, undo). Read as `character add --spec` reads it.
+
+    \b
+    Example:
+      journal character trait add Linda mythos=2 --reason "the Arkham files"
+      journal character trait rename Linda supernatural undead --reason "what it was"
+      journal character trait remove Linda mythos --reason "a mistake at creation"
+    """
+)
+character.add_command(character_traits)
+character_traits.add_command(
+    sheets.trait_add(
+        "journal.rulesets.horror_factor.rules.trait_add:AddSpecialization",
+        """Put the Hardness specialization TRAIT (CATEGORY=N, or CATEGORY with --level N)
+        on NAME's sheet, within the training's cap (past it: `journal award --spec`).
+
+        \b
+        Example:
+          journal character trait add Linda mythos=2 --reason "the Arkham files"
+        """,
+    )
+)
+character_traits.add_command(
+    sheets.trait_remove(
+        "journal.rulesets.horror_factor.rules.trait_remove:RemoveSpecialization",
+        """Take NAME's Hardness specialization TRAIT off the sheet.
+
+        \b
+        Example:
+          journal character trait remove Linda mythos --reason "a mistake at creation"
+        """,
+    )
+)
+character_traits.add_command(
+    sheets.trait_rename(
+        "journal.rulesets.horror_factor.rules.trait_rename:RenameSpecialization",
+        """Call NAME's Hardness specialization OLD by NEW from now on.
+
+        \b
+        Example:
+          journal character trait rename Linda supernatural undead --reason "what it was"
+        """,
+    )
+)
+
+
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
 
 
@@ -579,10 +628,7 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     if missing:
         fail(f"a Horror Factor character needs {', '.join(missing)}")
     result: dict[str, object] = {k: given[k] for k in required}
-    result["specializations"] = {
-        key: whole_number(value, f"--spec {key}")
-        for key, value in key_values(given.get("specs") or (), "--spec").items()
-    }
+    result["specializations"] = list(given.get("specs") or ())  # read by the rules
     if given.get("brokenness") is not None:
         result["brokenness"] = given["brokenness"]
     return result

@@ -67,6 +67,7 @@ from journal.rulesets.fright_check.rules.state import (
 )
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.fright_check.rules.trait import NameTrait, name_trait
+from journal.rulesets.fright_check.rules.traits import fear_traits
 
 
 class TraitChoice(Struct, frozen=True):
@@ -121,6 +122,8 @@ class FrightCheck(Command, frozen=True):
     change_reason: str | None = None
     #: what players read for the threat (`Thomas's body`), kept for later checks of it
     threat_name: str | None = None
+    #: in daylight: -1 for a night-dweller (Nocturnal), as the dark is for everyone else
+    daylight: bool = False
 
 
 @event
@@ -180,6 +183,7 @@ class FrightChecked(Event, frozen=True):
     #: the threat as players read it: given with this check or with an earlier one of the
     #: same threat (None: handouts show its id in words)
     threat_name: str | None = None
+    daylight: bool = False
 
 
 @upcaster("FrightChecked", 1)
@@ -228,7 +232,7 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     unmade = msgspec.structs.replace(
         _unmade(character, command, state.clock), threat_name=_threat_name(state, command)
     )
-    if "Unfazeable" in character.traits:  # dice entered for it are kept as unused
+    if "Unfazeable" in fear_traits(character):  # dice entered for it are kept as unused
         return msgspec.structs.replace(unmade, dice=dice.rolled(D6))
     items = mods.all_modifiers(
         character, command, rules_of(state).combat, state.clock, state.session
@@ -294,6 +298,8 @@ def normalize(command: FrightCheck) -> FrightCheck:
         raise RuleError("a mutilated body needs how grisly it is: add --mutilated 1 to 3")
     if command.dependent and body is None:
         raise RuleError("the Dependent -6 applies to a body: say which with --body")
+    if command.dark and command.daylight:
+        raise RuleError("it is either dark (--dark) or daylight (--daylight), not both: keep one")
     if command.distant and command.remote:
         raise RuleError(
             "a threat is seen either at a distance (+1) or remotely (+3), not both: keep one"
@@ -360,6 +366,7 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         remote=command.remote,
         isolated=command.isolated,
         dark=command.dark,
+        daylight=command.daylight,
         alone=command.alone,
         report=command.report,
         cowardice_applies=command.cowardice_applies,
@@ -458,6 +465,7 @@ def _recalled(payload: FrightChecked) -> FrightCheck:
         remote=payload.remote,
         isolated=payload.isolated,
         dark=payload.dark,
+        daylight=payload.daylight,
         alone=payload.alone,
         report=payload.report,
         cowardice_applies=payload.cowardice_applies,

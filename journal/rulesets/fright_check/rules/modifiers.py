@@ -30,6 +30,7 @@ from typing import Protocol
 
 from journal.plugin.rules import RuleError, hours_between
 from journal.rulesets.fright_check.rules.state import Character, CheckRecord, Combat, Modifier
+from journal.rulesets.fright_check.rules.traits import fear_traits
 
 GIVEN = "given"
 DERIVED = "derived"
@@ -85,6 +86,8 @@ class Asked(Protocol):
     @property
     def dark(self) -> bool: ...
     @property
+    def daylight(self) -> bool: ...
+    @property
     def alone(self) -> bool: ...
     @property
     def report(self) -> int: ...
@@ -116,7 +119,10 @@ def horde(count: int) -> int:
 
 
 def trait_modifiers(character: Character, command: Asked) -> list[Modifier]:
-    traits = character.traits
+    """The traits' modifiers: always-on ones derived from the sheet (wherever a trait sits
+    on it: Cowardice among the disadvantages is Cowardice), the conditional ones the GM
+    says apply, and the Fright Check bonus a GCS file gave another trait."""
+    traits = fear_traits(character)
     mods: list[Modifier] = []
     if isinstance(level := traits.get("Fearlessness"), int) and level is not True:
         mods.append(item(f"Fearlessness {level}", level, DERIVED))
@@ -144,6 +150,11 @@ def trait_modifiers(character: Character, command: Asked) -> list[Modifier]:
         mods.append(
             item(f"{_trait_label(trait, level)} ({why})", _trait_value(trait, level), GIVEN)
         )
+    for other in character.others:
+        if other.fright:
+            mods.append(
+                item(f"{other.name} (its Fright Check bonus on the sheet)", other.fright, DERIVED)
+            )
     return mods
 
 
@@ -186,7 +197,9 @@ def heat_modifier(character: Character, command: Asked, combat: Combat | None) -
     return item("no heat of battle (GM)", 0, GIVEN)
 
 
-def circumstance_modifiers(command: Asked) -> list[Modifier]:
+def circumstance_modifiers(command: Asked, night_dweller: bool = False) -> list[Modifier]:
+    """The monster, a horde, and the physical circumstances. The dark is -1 "(or in
+    daylight, if you're a night-dweller!)": Nocturnal turns it around."""
     mods: list[Modifier] = []
     if command.monster:
         mods.append(item("monster", command.monster, GIVEN))
@@ -199,7 +212,10 @@ def circumstance_modifiers(command: Asked) -> list[Modifier]:
         (command.distant, "at a great distance (100 yd+)", DISTANT),
         (command.remote, "viewed remotely", REMOTE),
         (command.isolated, "physically isolated", ISOLATED),
-        (command.dark, "dark", DARK),
+        (command.dark and not night_dweller, "dark", DARK),
+        (command.dark and night_dweller, "dark: no penalty for a night-dweller (Nocturnal)", 0),
+        (command.daylight and night_dweller, "daylight, for a night-dweller (Nocturnal)", DARK),
+        (command.daylight and not night_dweller, "daylight: no penalty (not a night-dweller)", 0),
         (command.alone, "alone", ALONE),
     )
     mods.extend(item(label, value, GIVEN) for on, label, value in flags if on)
@@ -320,7 +336,7 @@ def all_modifiers(
         *trait_modifiers(character, command),
         *body_modifiers(command),
         heat_modifier(character, command, combat),
-        *circumstance_modifiers(command),
+        *circumstance_modifiers(command, "Nocturnal" in fear_traits(character)),
         previous_experience_modifier(character, command),
         exposures_modifier(character, command, game_time, session),
         *report_modifier(command),

@@ -45,6 +45,20 @@ class Quirk(msgspec.Struct, frozen=True):
     seq: int | None = None
 
 
+class Other(msgspec.Struct, frozen=True):
+    """A trait of the sheet that is no quirk, no mental or physical disadvantage and none the
+    Fright Check reads by name (an advantage, a perk, a social disadvantage), kept so the
+    sheet shows it. `fright`: the bonus to Fright Checks a GCS file gave it (its
+    `fright_check` attribute bonus), a modifier of every check."""
+
+    name: str
+    points: int | None = None
+    level: int | None = None
+    self_control: int | None = None
+    fright: int = 0
+    seq: int | None = None  # the event that gave it; None for the sheet's
+
+
 class Pending(msgspec.Struct, frozen=True):
     kind: str  # quirk | mental | delusion | physical | self-control-or-new
     points: int
@@ -141,6 +155,7 @@ class Character(msgspec.Struct, frozen=True):
     quirks: tuple[Quirk, ...] = ()
     disadvantages: tuple[Disadvantage, ...] = ()  # mental ones and delusions
     physical: tuple[Disadvantage, ...] = ()
+    others: tuple[Other, ...] = ()
     pending: tuple[Pending, ...] = ()
     ht_lost: int = 0
     iq_lost: int = 0
@@ -204,8 +219,9 @@ class Character(msgspec.Struct, frozen=True):
 
     def has_name(self, name: str) -> bool:
         wanted = " ".join(name.split()).casefold()
-        names = [q.name for q in self.quirks]
-        names += [d.name for d in self.disadvantages + self.physical]
+        names = [*self.traits, *(q.name for q in self.quirks)]
+        names += [d.name for d in (*self.disadvantages, *self.physical)]
+        names += [o.name for o in self.others]
         return any(n.casefold() == wanted for n in names)
 
 
@@ -243,6 +259,7 @@ STATE_CLASSES = (
     Character,
     Disadvantage,
     Quirk,
+    Other,
     Pending,
     CheckRecord,
     Modifier,
