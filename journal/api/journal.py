@@ -35,6 +35,7 @@ from journal.documents import (
     Document,
     JSONDict,
     StatusDocument,
+    ThreatList,
 )
 from journal.errors import JournalError, NotFound
 from journal.events.canonical import JSON
@@ -536,6 +537,10 @@ class Journal:
         if slot == "secret":
             return [str(n) for n in sorted(self.secret_seqs(), reverse=True)]
         return list(self.ruleset.completions(state, slot))
+
+    def threats(self) -> ThreatList:
+        """The threats the campaign remembers, each with what later checks inherit."""
+        return ThreatList(tuple(self.ruleset.threats(self._state())))
 
     def log(
         self,

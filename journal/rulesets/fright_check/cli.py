@@ -21,6 +21,7 @@ from journal.plugin.cli import (
     run_and_show,
     sheets,
     split_names,
+    threats,
     whole_number,
 )
 from journal.plugin.rules import Command, unsigned
@@ -102,16 +103,64 @@ def encounter_end(settings: Settings, as_json: bool) -> None:
     run_and_show(settings, EndCombat(), as_json)
 
 
+threat = threats.group(
+    """Threats as things: a monster, a body, a horde remembered with what players read for
+    it, its kind and its own modifiers; every check against it inherits each one it does
+    not give (`fright --threat ID`), its line saying which.
+
+    \b
+    Example:
+      journal threat add nurse --name "the night nurse" --kind ghoul --monster -4
+      journal threat list
+    """
+)
+
+
+@threat.command("add")
+@click.argument("threat_id", metavar="ID")
+@click.option("--name", metavar="TEXT", help='What players read for it ("the night nurse").')
+@click.option("--kind", metavar="KIND", shell_complete=complete("kind"), help="e.g. ghoul.")
+@click.option("--monster", type=int, help="Its own modifier, -1 to -10.")
+@click.option("--count", type=int, help="A horde: how many (5+ -1 ... 100+ -5).")
+@click.option("--body", type=click.Choice(["peaceful", "no-violence", "violent"]))
+@click.option("--mutilated", type=int, metavar="1-3", help="Grisly mutilation: -1 to -3.")
+@json_option
+@pass_settings
+def threat_add(
+    settings: Settings,
+    threat_id: str,
+    name: str | None,
+    kind: str | None,
+    monster: int | None,
+    count: int | None,
+    body: str | None,
+    mutilated: int | None,
+    as_json: bool,
+) -> None:
+    """Remember threat ID: later checks against it (`fright NAME --threat ID`) inherit its
+    kind and modifiers; a check's own flag overrides one for that check.
+
+    \b
+    Example:
+      journal threat add nurse --name "the night nurse" --kind ghoul --monster -4
+      journal threat add drawer-9 --body violent --mutilated 2
+    """
+    from journal.rulesets.fright_check.rules.threat_add import AddThreat
+
+    command = AddThreat(threat_id, name, kind, monster, count, body, mutilated)
+    run_and_show(settings, command, as_json)
+
+
 class FrightOptions(TypedDict):
     """The options of `journal fright`, as click passes them."""
 
     threat: str | None
     threat_name: str | None
     kind: str | None
-    monster: int
+    monster: int | None
     count: int | None
     body: str | None
-    mutilated: int
+    mutilated: int | None
     dependent: bool
     heat_of_battle: bool | None
     touched: bool
@@ -213,7 +262,9 @@ def _row(text: str | None) -> int | None:
     help="The kind of threat, e.g. ghoul: previous experience (+1) is derived only from "
     "earlier checks with the same --kind, so give it whenever you can.",
 )
-@click.option("--monster", type=int, default=0, help="The monster's own modifier, -1 to -10.")
+@click.option(
+    "--monster", type=int, help="The monster's own modifier, -1 to -10 (default: the threat's)."
+)
 @click.option(
     "--count", type=int, help="How many monsters: 5+ -1, 10+ -2, 20+ -3, 50+ -4, 100+ -5."
 )
@@ -222,9 +273,7 @@ def _row(text: str | None) -> int | None:
     type=click.Choice(["peaceful", "no-violence", "violent"]),
     help="A body: peaceful +6, no signs of violence +2, a victim of violence 0.",
 )
-@click.option(
-    "--mutilated", type=int, default=0, metavar="1-3", help="Grisly mutilation: -1 to -3."
-)
+@click.option("--mutilated", type=int, metavar="1-3", help="Grisly mutilation: -1 to -3.")
 @click.option("--dependent", is_flag=True, help="The victim was a Dependent: another -6.")
 @click.option(
     "--heat-of-battle/--no-heat-of-battle",

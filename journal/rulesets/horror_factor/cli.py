@@ -20,6 +20,7 @@ from journal.plugin.cli import (
     run_and_show,
     sheets,
     split_names,
+    threats,
 )
 from journal.plugin.rules import signed
 
@@ -66,6 +67,12 @@ HF_PRESETS_HELP = (
     help="Who is in it (default: everyone in the story, as for a GURPS fight).",
     shell_complete=complete("character", listed=True),
 )
+@click.option(
+    "--threat",
+    metavar="ID",
+    shell_complete=complete("threat"),
+    help="Its source (`journal threat add`): its --hf and --category unless given.",
+)
 @json_option
 @pass_settings
 def encounter_start(
@@ -78,6 +85,7 @@ def encounter_start(
     very_creepy: bool,
     category: str | None,
     cast: tuple[str, ...],
+    threat: str | None,
     as_json: bool,
 ) -> None:
     """Start an encounter: its Horror Factor (--hf, a number 0-20 or a preset) and who
@@ -88,16 +96,57 @@ def encounter_start(
       journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
       journal encounter start "Cellar" --hf 4 --ambush --very-creepy --category supernatural \\
           --cast Linda
+      journal encounter start "Night two" --threat zombies --outnumbered
     """
     from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
     if creepy and very_creepy:
         fail("give --creepy (+1) or --very-creepy (+2), not both: they do not add up")
-    if hf is None:
-        fail("a Horror Factor encounter needs --hf PRESET|N (e.g. --hf horde)")
     level = 2 if very_creepy else int(creepy)
-    command = StartEncounter(title, hf, split_names(cast), outnumbered, ambush, level, category)
+    command = StartEncounter(
+        title, hf, split_names(cast), outnumbered, ambush, level, category, threat
+    )
     run_and_show(settings, command, as_json)
+
+
+threat = threats.group(
+    """An encounter's source as a thing: what players read for it, its Horror Factor and
+    category; an encounter started against it (`--threat ID`) inherits each one it does
+    not give, its line saying which.
+
+    \b
+    Example:
+      journal threat add zombies --name "the shambling dead" --hf horde --category undead
+      journal threat list
+    """
+)
+
+
+@threat.command("add")
+@click.argument("threat_id", metavar="ID")
+@click.option("--name", metavar="TEXT", help="What players read for it.")
+@click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP, shell_complete=complete("hf"))
+@click.option("--category", help="Its category, e.g. undead.", shell_complete=complete("category"))
+@json_option
+@pass_settings
+def threat_add(
+    settings: Settings,
+    threat_id: str,
+    name: str | None,
+    hf: str | None,
+    category: str | None,
+    as_json: bool,
+) -> None:
+    """Remember threat ID, an encounter's source: `encounter start TITLE --threat ID`
+    inherits its HF and category.
+
+    \b
+    Example:
+      journal threat add zombies --name "the shambling dead" --hf horde --category undead
+    """
+    from journal.rulesets.horror_factor.rules.threat_add import AddSource
+
+    run_and_show(settings, AddSource(threat_id, name, hf, category), as_json)
 
 
 JOIN_HELP = """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush

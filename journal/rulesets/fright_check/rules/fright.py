@@ -21,7 +21,7 @@ Dice purposes a check may ask the DiceBox for (`--effect-dice PURPOSE=a,b`):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec.structs
 from msgspec import Struct
@@ -66,6 +66,7 @@ from journal.rulesets.fright_check.rules.state import (
     Window,
 )
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.fright_check.rules.threats import inherit, remember
 from journal.rulesets.fright_check.rules.trait import NameTrait, name_trait
 from journal.rulesets.fright_check.rules.traits import fear_traits
 
@@ -93,10 +94,10 @@ class FrightCheck(Command, frozen=True):
     character: str
     threat: str
     kind: str | None = None
-    monster: int = 0
+    monster: int | None = None  # None: the threat's, if it has one (else none)
     count: int | None = None
     body: str | None = None
-    mutilation: int = 0
+    mutilation: int | None = None
     dependent: bool = False
     heat_of_battle: bool | None = None
     touched: bool = False
@@ -124,6 +125,12 @@ class FrightCheck(Command, frozen=True):
     threat_name: str | None = None
     #: in daylight: -1 for a night-dweller (Nocturnal), as the dark is for everyone else
     daylight: bool = False
+    #: the threat's inputs the GM gave (None: each one that is not None), and those the
+    #: check took from what the threat remembers (`threats.inherit` fills both)
+    given: tuple[str, ...] | None = None
+    from_threat: tuple[str, ...] = ()
+    #: False: a check an older journal recorded, before threats were remembered
+    inherits: bool = True
 
 
 @event
@@ -184,6 +191,10 @@ class FrightChecked(Event, frozen=True):
     #: same threat (None: handouts show its id in words)
     threat_name: str | None = None
     daylight: bool = False
+    #: the threat's inputs the GM gave (`threats.INHERITED`; None: an older journal's
+    #: check, every one given) and those taken from what the threat remembers
+    given: tuple[str, ...] | None = None
+    from_threat: tuple[str, ...] = ()
 
 
 @upcaster("FrightChecked", 1)
@@ -223,7 +234,7 @@ def window_term(window: Window) -> tuple[tuple[str, int], ...]:
 
 def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> FrightChecked:
     character = character_of(state, command.character)
-    command = normalize(command)
+    command = normalize(inherit(state, command))
     change_to, reason = _change(command)
     command = msgspec.structs.replace(command, change_to=change_to, change_reason=reason)
     # The conditional trait flags are refused for a character without the trait even
@@ -284,13 +295,14 @@ def normalize(command: FrightCheck) -> FrightCheck:
     body = command.body.strip().casefold() if command.body is not None else None
     if body is not None and body not in BODIES:
         raise RuleError(f"body {command.body!r} is unknown: use one of {', '.join(BODIES)}")
-    _check_range(command.monster, -10, 0, "the monster modifier", "give -1 to -10 (or 0 for none)")
+    monster, mutilation = command.monster or 0, command.mutilation or 0
+    _check_range(monster, -10, 0, "the monster modifier", "give -1 to -10 (or 0 for none)")
     if command.count is not None and command.count < 0:
         raise RuleError(
             f"a horde of {command.count} cannot be: give the number of monsters (0 or more)"
         )
-    _check_range(command.mutilation, 0, 3, "mutilation", "give 1 to 3 (how grisly)")
-    if command.mutilation:
+    _check_range(mutilation, 0, 3, "mutilation", "give 1 to 3 (how grisly)")
+    if mutilation:
         if body not in (None, "violent", "mutilated"):
             raise RuleError(f"--mutilated goes with a violent death, not --body {body}")
         body = "mutilated"  # a grisly mutilation is a victim of violence
@@ -317,7 +329,15 @@ def normalize(command: FrightCheck) -> FrightCheck:
             )
         if not label:
             raise RuleError(f"a GM modifier needs a label: write it as --mod LABEL={value:+d}")
-    return replace(command, threat=threat, kind=kind, body=body, extra=extra)
+    return replace(
+        command,
+        threat=threat,
+        kind=kind,
+        body=body,
+        extra=extra,
+        monster=monster,
+        mutilation=mutilation,
+    )
 
 
 def _check_range(value: int, low: int, high: int, what: str, hint: str) -> None:
@@ -332,7 +352,9 @@ def _threat_name(state: CampaignState, command: FrightCheck) -> str | None:
         if not name:
             raise RuleError("--threat-name is what players read for the threat: give some words")
         return name
-    return rules_of(state).threat_names.get(command.threat)
+    rules = rules_of(state)
+    record = rules.threats.get(command.threat)
+    return rules.threat_names.get(command.threat) or (record.name if record else None)
 
 
 def _change(command: FrightCheck) -> tuple[int | None, str | None]:
@@ -355,10 +377,10 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         character=character.name,
         threat=command.threat,
         kind=command.kind,
-        monster=command.monster,
+        monster=command.monster or 0,
         count=command.count,
         body=command.body,
-        mutilation=command.mutilation,
+        mutilation=command.mutilation or 0,
         dependent=command.dependent,
         heat_of_battle=command.heat_of_battle,
         touched=command.touched,
@@ -396,6 +418,8 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         row=None,
         effects=(),
         pending=(),
+        given=command.given,
+        from_threat=command.from_threat,
     )
 
 
@@ -408,6 +432,9 @@ def _checked_event(state: CampaignState, payload: FrightChecked, meta: Meta) -> 
     named = payload.threat_name
     if named is not None and rules.threat_names.get(payload.threat) != named:
         rules = changed(rules, threat_names={**rules.threat_names, payload.threat: named})
+    if payload.given is not None:  # (an older journal's check describes no threat)
+        gave = {f: getattr(payload, f) for f in payload.given}
+        rules = remember(rules, payload.threat, meta.seq, {"name": named, **gave})
     # the session as the fold has it (a voided `session start` is no session), as the
     # decider reads it: not the envelope's stamp
     return _checked(rules, payload, meta, state.session)
@@ -453,11 +480,12 @@ def _recalled(payload: FrightChecked) -> FrightCheck:
     return FrightCheck(
         character=payload.character,
         threat=payload.threat,
-        kind=payload.kind,
-        monster=payload.monster,
-        count=payload.count,
-        body=payload.body,
-        mutilation=payload.mutilation,
+        # what the GM gave stands; the rest it takes from the threat again
+        kind=_given(payload, "kind"),
+        monster=_given(payload, "monster"),
+        count=_given(payload, "count"),
+        body=_given(payload, "body"),
+        mutilation=_given(payload, "mutilation"),
         dependent=payload.dependent,
         heat_of_battle=payload.heat_of_battle,
         touched=payload.touched,
@@ -479,7 +507,15 @@ def _recalled(payload: FrightChecked) -> FrightCheck:
         change_to=payload.change_to,
         change_reason=payload.change_reason,
         threat_name=payload.threat_name,
+        given=payload.given,
+        inherits=payload.given is not None,
     )
+
+
+def _given(payload: FrightChecked, field: str) -> Any:
+    """A threat's input as the GM gave it (None: not given)."""
+    given = payload.given is None or field in payload.given
+    return getattr(payload, field) if given else None
 
 
 CONCERNS.on(FrightChecked)(lambda p: (p.character,))

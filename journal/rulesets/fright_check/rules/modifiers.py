@@ -64,13 +64,13 @@ class Asked(Protocol):
     @property
     def kind(self) -> str | None: ...
     @property
-    def monster(self) -> int: ...
+    def monster(self) -> int | None: ...
     @property
     def count(self) -> int | None: ...
     @property
     def body(self) -> str | None: ...
     @property
-    def mutilation(self) -> int: ...
+    def mutilation(self) -> int | None: ...
     @property
     def dependent(self) -> bool: ...
     @property
@@ -105,6 +105,13 @@ class Asked(Protocol):
     def previous_experience(self) -> bool | None: ...
     @property
     def exposures(self) -> int | None: ...
+    @property
+    def from_threat(self) -> tuple[str, ...]: ...
+
+
+def _whose(command: Asked, *fields: str) -> str:
+    """` (threat nurse)` after a modifier the check took from its threat."""
+    return f" (threat {command.threat})" if set(fields) & set(command.from_threat) else ""
 
 
 def item(label: str, value: int, source: str) -> Modifier:
@@ -175,8 +182,9 @@ def body_modifiers(command: Asked) -> list[Modifier]:
         return []
     value, label = BODIES[command.body]
     if command.body == "mutilated":
-        value, label = -command.mutilation, f"{label} ({command.mutilation})"
-    mods = [item(label, value, GIVEN)]
+        grisly = command.mutilation or 0
+        value, label = -grisly, f"{label} ({grisly})"
+    mods = [item(label + _whose(command, "body", "mutilation"), value, GIVEN)]
     if command.dependent:
         mods.append(item("the victim was a Dependent", DEPENDENT, GIVEN))
     return mods
@@ -202,11 +210,12 @@ def circumstance_modifiers(command: Asked, night_dweller: bool = False) -> list[
     daylight, if you're a night-dweller!)": Nocturnal turns it around."""
     mods: list[Modifier] = []
     if command.monster:
-        mods.append(item("monster", command.monster, GIVEN))
+        mods.append(item("monster" + _whose(command, "monster"), command.monster, GIVEN))
     if command.count is not None:
         value = horde(command.count)
         bracket = next((f"{least}+" for least, v in HORDE if v == value), "below 5: none")
-        mods.append(item(f"horde of {command.count} ({bracket})", value, GIVEN))
+        label = f"horde of {command.count} ({bracket})" + _whose(command, "count")
+        mods.append(item(label, value, GIVEN))
     flags = (
         (command.touched, "it touches you", TOUCHED),
         (command.distant, "at a great distance (100 yd+)", DISTANT),
@@ -236,13 +245,12 @@ def previous_experience_modifier(character: Character, command: Asked) -> Modifi
         for c in character.history
         if c.made and c.kind is not None and c.kind.casefold() == command.kind.casefold()
     ]
+    kind = command.kind + _whose(command, "kind").replace(" (", " (the kind of ")
     if earlier:
         return item(
-            f"previous experience with {command.kind} (check {earlier[0]})",
-            PREVIOUS_EXPERIENCE,
-            DERIVED,
+            f"previous experience with {kind} (check {earlier[0]})", PREVIOUS_EXPERIENCE, DERIVED
         )
-    return item(f"no previous experience with {command.kind}", 0, DERIVED)
+    return item(f"no previous experience with {kind}", 0, DERIVED)
 
 
 def exposures_modifier(

@@ -225,6 +225,22 @@ class Character(msgspec.Struct, frozen=True):
         return any(n.casefold() == wanted for n in names)
 
 
+class ThreatRecord(msgspec.Struct, frozen=True):
+    """A threat as the journal remembers it (`threat add`, or the first check against it):
+    what players read for it, its kind, and the modifiers that are its own (a monster's,
+    a horde's count, a body's), which later checks against it inherit."""
+
+    threat: str
+    seq: int  # the event that first described it
+    name: str | None = None
+    kind: str | None = None
+    monster: int | None = None
+    count: int | None = None
+    body: str | None = None
+    mutilation: int | None = None
+    added: bool = False  # described by `threat add` (not by a check)
+
+
 class Combat(msgspec.Struct, frozen=True):
     title: str
     cast: tuple[str, ...]
@@ -239,6 +255,8 @@ class FrightState(msgspec.Struct, RulesState, frozen=True):
     combat: Combat | None = None
     #: threat id -> what players read for it (`--threat-name`, the latest given)
     threat_names: Mapping[str, str] = msgspec.field(default_factory=dict)
+    #: threat id -> what the journal remembers of it (`threat add`, a first check)
+    threats: Mapping[str, ThreatRecord] = msgspec.field(default_factory=dict)
 
     def get(self, name: str) -> Character | None:
         return self.characters.get(name)
@@ -265,5 +283,6 @@ STATE_CLASSES = (
     Modifier,
     Ongoing,
     Window,
+    ThreatRecord,
     Combat,
 )

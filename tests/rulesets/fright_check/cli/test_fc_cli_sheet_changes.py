@@ -58,7 +58,7 @@ def test_cowardice_added_later_or_named_from_a_check_is_the_same(table: Cli) -> 
     assert COWARDICE in cowardly_check(table)
     table("character", "add", "Eve", "--will", "10", "--ht", "10", "--iq", "12")
     # row 23: a -10 Phobia or other mental disadvantage, named Cowardice by the GM
-    check = table.json("fright", "Eve", "--threat", "nurse", "--monster", "-8",
+    check = table.json("fright", "Eve", "--threat", "ward", "--monster", "-8",
                        "--dice", "6,6,5", "--table-dice", "3,3,2")  # fmt: skip
     assert check["row"] == 23  # type: ignore[index]
     named = table("trait", "Eve", "--name", "COWARDICE", "--scn", "12").stdout
