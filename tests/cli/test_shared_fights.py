@@ -37,11 +37,8 @@ def test_join_and_leave_record_each_rulesets_own_events(runner: Cli, ruleset: st
 @pytest.mark.parametrize(
     ("ruleset", "said"),
     [
-        (
-            "horror-factor",
-            "Error: give NAME ... or --all, not both: `rest --all` rests "
-            "everyone, `rest Mara` only them\n",
-        ),
+        ("horror-factor", "Error: give NAME ... or --all, not both: `rest --all` rests "
+         "everyone, `rest Mara` only them\n"),
         ("fright-check", "Error: give NAME ... or --all, not both\n"),
     ],
 )

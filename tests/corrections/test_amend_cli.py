@@ -175,16 +175,14 @@ def test_a_voided_event_or_a_correction_cannot_be_amended(hobbs: Cli) -> None:
     before = count_events(hobbs.db)
     refused = hobbs.refused("amend", "17", "--dice", "+1/-8", "--reason", REASON).stderr
     assert "event 17 was voided by #19: a voided event counts for nothing" in refused
-    assert (
-        "event 19 (EventVoided) is not a ruling"
-        in hobbs.refused("amend", "19", "--dice", "1", "--reason", REASON).stderr
-    )
+    assert "event 19 (EventVoided) is not a ruling" in hobbs.refused(
+        "amend", "19", "--dice", "1", "--reason", REASON
+    ).stderr
     assert count_events(hobbs.db) == before
     hobbs("amend", "16", "--dice", "+1/-7", "--reason", REASON)  # 21: 8-7+1-7 = -5
-    assert (
-        "event 21 records a re-rule of #16: amend the ruling itself"
-        in hobbs.refused("amend", "21", "--dice", "+1/-8", "--reason", REASON).stderr
-    )
+    assert "event 21 records a re-rule of #16: amend the ruling itself" in hobbs.refused(
+        "amend", "21", "--dice", "+1/-8", "--reason", REASON
+    ).stderr
     # an amended ruling is amended again from where it stands
     hobbs("amend", "16", "--dice", "+1/-8", "--reason", "misread again")
     assert hobbs_now(hobbs)["initiative"] == -6

@@ -1,9 +1,9 @@
 """Each event records who entered it, and `undo` takes back your own last event.
 
-journal --writer gm note "The lights go out."        #2, gm's
-journal --writer sam note "Sam's co-GM note."        #3, sam's
-journal --writer gm undo --yes                       voids #2, not sam's #3
-journal --writer gm undo --any --yes                 voids #3, the last of anyone
+    journal --writer gm note "The lights go out."        #2, gm's
+    journal --writer sam note "Sam's co-GM note."        #3, sam's
+    journal --writer gm undo --yes                       voids #2, not sam's #3
+    journal --writer gm undo --any --yes                 voids #3, the last of anyone
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ _CODE = re.compile(r"`[^`]*`")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
+
 def prose(text: str) -> list[str]:
     """The paragraphs of `text` that are prose: a list item or a paragraph, joined onto
     one line; fenced blocks, tables, headings and HTML left out."""
@@ -66,6 +67,7 @@ def test_sentences_split_as_a_reader_reads_them() -> None:
         "```sh\nnot prose\n```\n| a | b |\n- An item: then more.\n"
     )
     assert [len(s) for s in sentences(text)] == [3, 3, 4]
+
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)

@@ -26,32 +26,10 @@ def _journal(folder: Path, text: str) -> Cli:
     folder.mkdir()
     run = Cli(CliRunner(), str(folder / "journal.db"))
     run("campaign", "new", "night", "--ruleset", "horror-factor", "--title", text)
-    run(
-        "character",
-        "add",
-        "Linda",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "2",
-        "--training",
-        "none",
-    )
-    run(
-        "character",
-        "add",
-        "Sam",
-        "--reaction",
-        "10",
-        "--willpower",
-        "8",
-        "--hardness",
-        "1",
-        "--training",
-        "none",
-    )
+    run("character", "add", "Linda", "--reaction", "12", "--willpower", "10", "--hardness", "2",
+        "--training", "none")
+    run("character", "add", "Sam", "--reaction", "10", "--willpower", "8", "--hardness", "1",
+        "--training", "none")
     run("session", "start", text)
     run("note", text)
     run("note", text, "--gm-only", "--about", "Linda")
@@ -64,17 +42,8 @@ def _journal(folder: Path, text: str) -> Cli:
     run("note", "typo")
     run("void", "13", "--reason", text)
     run("character", "retire", "Sam", "--reason", text)
-    run(
-        "--campaign",
-        "crypt",
-        "campaign",
-        "new",
-        "crypt",
-        "--ruleset",
-        "fright-check",
-        "--title",
-        text,
-    )
+    run("--campaign", "crypt", "campaign", "new", "crypt", "--ruleset", "fright-check",
+        "--title", text)
     gurps = Cli(run.runner, run.db)
     crypt = ["--campaign", "crypt"]
     gurps(*crypt, "character", "add", "Eli", "--will", "12", "--ht", "11", "--iq", "11")

@@ -19,17 +19,8 @@ import pytest
 import journal
 
 JOURNAL = Path(journal.__file__).parent
-FUNCTIONS = {
-    "compile",
-    "match",
-    "fullmatch",
-    "search",
-    "sub",
-    "subn",
-    "split",
-    "findall",
-    "finditer",
-}
+FUNCTIONS = {"compile", "match", "fullmatch", "search", "sub", "subn", "split", "findall",
+             "finditer"}
 
 
 def _patterns() -> Iterator[tuple[str, str]]:

@@ -34,7 +34,9 @@ def _leftovers(folder: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("suffix", ["", "-wal", "-shm", "-journal"])
-def test_o_never_names_the_database_through_a_link(night: Cli, tmp_path: Path, suffix: str) -> None:
+def test_o_never_names_the_database_through_a_link(
+    night: Cli, tmp_path: Path, suffix: str
+) -> None:
     """`--db link.db export -o real.db-wal`, another connection open: the WAL holding five
     committed events is not replaced (it was, and `verify` then said OK)."""
     real = tmp_path / "real.db"
@@ -77,19 +79,8 @@ def test_a_new_file_has_the_mode_of_its_audience(
     night: Cli, tmp_path: Path, args: list[str], mode: int | None
 ) -> None:
     if mode is None:
-        night(
-            "character",
-            "add",
-            "Linda",
-            "--reaction",
-            "12",
-            "--willpower",
-            "10",
-            "--hardness",
-            "2",
-            "--training",
-            "none",
-        )
+        night("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+              "--hardness", "2", "--training", "none")
         args, mode = ["arc", "Linda"], 0o644
     old = os.umask(0o022)
     try:
@@ -124,7 +115,9 @@ def test_a_linked_target_updates_the_file_it_names(night: Cli, tmp_path: Path) -
     assert "CampaignCreated" in real.read_text()
 
 
-def test_a_link_planted_as_the_temporary_file_is_never_followed(night: Cli, tmp_path: Path) -> None:
+def test_a_link_planted_as_the_temporary_file_is_never_followed(
+    night: Cli, tmp_path: Path
+) -> None:
     """The old `FILE.partial` was opened with open("w"): a link there overwrote another file."""
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")

@@ -122,13 +122,10 @@ def test_plays_board_shows_no_password_when_the_server_goes_away(
         table.run("status")
         with engine.connect() as conn:  # type: ignore[attr-defined]
             conn.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false'))
-            conn.execute(
-                text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = :n AND pid <> pg_backend_pid()"
-                ),
-                {"n": name},
-            )
+            conn.execute(text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = :n AND pid <> pg_backend_pid()"
+            ), {"n": name})
         table.run("campaign list")
         table.shows("board unavailable")
         seen = table.text()

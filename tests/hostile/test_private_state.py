@@ -59,11 +59,7 @@ def _journal(db: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess
     env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
     return subprocess.run(
         [sys.executable, "-m", "journal", "--db", db, *args],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        env=env,
-        cwd=tmp_path,
+        capture_output=True, text=True, timeout=TIMEOUT, env=env, cwd=tmp_path,
     )
 
 

@@ -17,19 +17,8 @@ from journal.rules import load_all
 @pytest.fixture
 def fight(runner: Cli) -> Cli:
     runner("campaign", "new", "night", "--ruleset", "horror-factor")
-    runner(
-        "character",
-        "add",
-        "Linda",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "1",
-        "--training",
-        "none",
-    )
+    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+           "--hardness", "1", "--training", "none")
     runner("session", "start", "One")
     runner("award", "Linda", "--hardness", "1", "--reason", "the first night")  # #4
     runner("encounter", "start", "The horde", "--hf", "6", "--cast", "Linda")
@@ -59,34 +48,10 @@ ASCII_ONLY = [
     ["initiative", "Linda", "--dice", "+\u0665/-6"],
     ["soak", "Linda", "\u0662"],
     ["award", "Linda", "--hardness", "\u0661", "--reason", "x"],
-    [
-        "character",
-        "add",
-        "Sam",
-        "--reaction",
-        "\u0661\u0662",
-        "--willpower",
-        "10",
-        "--hardness",
-        "1",
-        "--training",
-        "none",
-    ],
-    [
-        "character",
-        "add",
-        "Sam",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "1",
-        "--training",
-        "none",
-        "--spec",
-        "occult=\u0663",
-    ],
+    ["character", "add", "Sam", "--reaction", "\u0661\u0662", "--willpower", "10",
+     "--hardness", "1", "--training", "none"],
+    ["character", "add", "Sam", "--reaction", "12", "--willpower", "10", "--hardness", "1",
+     "--training", "none", "--spec", "occult=\u0663"],
     ["recap", "\u0661"],
     ["void", "\u0664", "--reason", "x"],
 ]
@@ -126,7 +91,10 @@ def test_every_number_parameter_reads_ascii_digits() -> None:
         command = cli.get_command(ctx, name)
         assert command is not None
         params += _numbers(command, click.Context(command, parent=ctx, info_name=name))
-    numbers = [p for p in params if isinstance(p.type, Digits | click.types._NumberParamTypeBase)]
+    numbers = [
+        p for p in params
+        if isinstance(p.type, Digits | click.types._NumberParamTypeBase)
+    ]
     assert len(numbers) > 30
     assert [p.name for p in numbers if not isinstance(p.type, Digits)] == []
 

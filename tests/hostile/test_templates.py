@@ -131,19 +131,8 @@ def test_overrides_the_gm_names_are_used_and_said(
     result = night("recap", "-o", "out.md")
     assert (tmp_path / "out.md").read_text() == "OURS One\n"
     assert f"Notice: templates from {folder}" in result.stderr
-    night(
-        "character",
-        "add",
-        "Linda",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "2",
-        "--training",
-        "none",
-    )
+    night("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+          "--hardness", "2", "--training", "none")
     (folder / "arc.md.j2").write_text("ARC\n", encoding="utf-8")
     assert "Notice: templates from" in night("arc", "Linda").stderr
 
@@ -160,20 +149,11 @@ CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
         ["arc", "Linda"],
     ],
 )
-def test_every_html_handout_carries_a_content_security_policy(night: Cli, args: list[str]) -> None:
-    night(
-        "character",
-        "add",
-        "Linda",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "2",
-        "--training",
-        "none",
-    )
+def test_every_html_handout_carries_a_content_security_policy(
+    night: Cli, args: list[str]
+) -> None:
+    night("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+          "--hardness", "2", "--training", "none")
     html = night(*args, "--format", "html").stdout
     head = html[: html.index("</head>")]
     assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in head

@@ -25,19 +25,8 @@ CSI = "\x9b2J"
 @pytest.fixture
 def hostile(runner: Cli) -> Cli:
     runner("campaign", "new", "night", "--ruleset", "horror-factor", "--title", f"Night{TITLE}")
-    runner(
-        "character",
-        "add",
-        "Linda",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "2",
-        "--training",
-        "none",
-    )  # names refuse control characters
+    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+           "--hardness", "2", "--training", "none")  # names refuse control characters
     runner("session", "start", f"One{CSI}\r")
     runner("note", f"{FORGED}{TITLE}\r\x08{CSI}")
     runner("note", f"secret{TITLE}", "--gm-only", "--about", "Linda")
@@ -107,19 +96,8 @@ def test_at_a_real_terminal_nothing_is_obeyed(hostile: Cli, tmp_path: Path) -> N
 def test_play_shows_them_on_its_board_and_in_its_output(hostile: Cli, tmp_path: Path) -> None:
     from support.pty import Table
 
-    hostile(
-        "character",
-        "add",
-        "Dana",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "2",
-        "--training",
-        "none",
-    )
+    hostile("character", "add", "Dana", "--reaction", "12", "--willpower", "10",
+            "--hardness", "2", "--training", "none")
     hostile("encounter", "start", f"Cellar{TITLE}", "--hf", "4", "--cast", "Dana")
     table = Table(hostile.db, tmp_path).started("night")
     try:

@@ -14,19 +14,8 @@ from journal.events.canonical import TEXT_LIMIT
 
 def _night(runner: Cli) -> None:
     runner("campaign", "new", "night", "--ruleset", "horror-factor")
-    runner(
-        "character",
-        "add",
-        "Linda",
-        "--reaction",
-        "12",
-        "--willpower",
-        "10",
-        "--hardness",
-        "2",
-        "--training",
-        "none",
-    )
+    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+           "--hardness", "2", "--training", "none")
     runner("session", "start", "The mill")
 
 
@@ -46,18 +35,8 @@ def test_a_note_at_the_limit_is_kept_and_one_past_it_is_refused(runner: Cli) -> 
 @pytest.mark.parametrize(
     ("args", "field"),
     [
-        (
-            (
-                "campaign",
-                "new",
-                "crypt",
-                "--ruleset",
-                "fright-check",
-                "--title",
-                "t" * (TEXT_LIMIT + 1),
-            ),
-            "title",
-        ),
+        (("campaign", "new", "crypt", "--ruleset", "fright-check", "--title",
+          "t" * (TEXT_LIMIT + 1)), "title"),
         (("note", "secret" * (TEXT_LIMIT // 6 + 1), "--for", "Linda"), "text"),
         (("award", "Linda", "--hardness", "1", "--reason", "r" * (TEXT_LIMIT + 1)), "reason"),
         (("encounter", "start", "e" * (TEXT_LIMIT + 1), "--hf", "4", "--cast", "Linda"), "title"),

@@ -224,6 +224,7 @@ def test_commands_on_a_current_sqlite_file_import_no_heavy_module(
     assert _heavy(modules) == []
 
 
+
 #: what a command that only reads never needs: the core's commands and their decider (and
 #: the calendar its clock reads), the corrections' planners (journal.audit), all loaded by
 #: the commands that decide or plan one

@@ -82,7 +82,9 @@ def test_a_usage_error_at_the_prompt_names_help_command(runner: Cli, tmp_path: P
         table.close()
 
 
-def test_the_readmes_play_transcript_runs_right_after_the_demo(runner: Cli, tmp_path: Path) -> None:
+def test_the_readmes_play_transcript_runs_right_after_the_demo(
+    runner: Cli, tmp_path: Path
+) -> None:
     """Issue 22: the `play` transcript (docs/play.md) could not be reproduced after `journal
     demo` (its fight is over). Typed as it stands, every line it shows is what the screen
     shows, the board included."""

@@ -75,7 +75,9 @@ def test_a_failed_check_at_the_play_prompt_asks_for_the_table_dice_then(
     # the failed check is what the one-shot CLI records with every die entered in advance
     # (who entered it: the play session, by its own id; the one-shot CLI, by user@host)
     assert "/play-" in str(log[2]["writer"])
-    played = {k: v for k, v in log[2].items() if k not in ("event_id", "recorded_at", "writer")}
+    played = {
+        k: v for k, v in log[2].items() if k not in ("event_id", "recorded_at", "writer")
+    }
     assert played | {"prev_hash": "", "hash": ""} == reference | {
         "voided": False,
         "prev_hash": "",

@@ -235,9 +235,7 @@ def test_out_of_files_is_said_once_and_ctrl_c_still_stops_the_server(
 
 
 def test_with_more_files_allowed_every_phone_past_the_laptop_cap_gets_its_update(
-    site: Site,
-    runner,
-    tmp_path: Path,  # type: ignore[no-untyped-def]
+    site: Site, runner, tmp_path: Path  # type: ignore[no-untyped-def]
 ) -> None:
     """`journal serve` allowed 2,048 files holds more open streams than the cap a laptop's
     1,024 files imposes (`MAX_CONNECTIONS`): 900 live pages on the players' link, and an

@@ -132,12 +132,9 @@ def test_the_character_comes_to_at_the_end_of_the_rolled_coma(table: Cli) -> Non
     assert (window["starts"], window["ends"]) == ("1987-11-14T02:00", "1987-11-14T08:00")
     assert "until 1987-11-14 08:00; comes to at 1987-11-14 02:00" in table("status").stdout
     table("clock", "advance", "4h")  # 03:00: awake and inside the window
-    assert (
-        table.json("fright", "Eli", "--threat", "rat", "--dice", "3,3,3")[
-            "modified_will"  # type: ignore[index]
-        ]
-        == 8
-    )
+    assert table.json("fright", "Eli", "--threat", "rat", "--dice", "3,3,3")[
+        "modified_will"  # type: ignore[index]
+    ] == 8
     assert table.json("audit")["differences"] == []  # type: ignore[index]
     assert seq is not None
 

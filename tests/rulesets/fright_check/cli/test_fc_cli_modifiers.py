@@ -177,9 +177,8 @@ def test_no_clock_no_session_no_exposures(gm: Cli) -> None:
     second = fright(gm, "--dice", "1,1,1")
     exposures = derived(second, "exposures to ghoul-1")
     assert exposures["value"] == 0
-    assert (
-        "the campaign clock is not set and no session is running; 1 earlier check(s) not "
-        in (exposures["label"])
+    assert "the campaign clock is not set and no session is running; 1 earlier check(s) not " in (
+        exposures["label"]
     )
 
 
