@@ -5,8 +5,6 @@ fear, and one taken off does not give any back."""
 
 from __future__ import annotations
 
-import difflib
-
 from msgspec import Struct
 
 from journal.plugin.rules import RuleError, changed
@@ -96,6 +94,8 @@ def must_hold(character: Character, name: str) -> Held:
     if found is not None:
         return found
     names = owned(character)
+    import difflib  # (a refusal's: kept off every command's start)
+
     close = difflib.get_close_matches(name.strip(), names, n=1, cutoff=0.6)
     hint = f": did you mean {close[0]}?" if close else ""
     listed = ", ".join(names) or "none"

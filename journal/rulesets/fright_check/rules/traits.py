@@ -19,7 +19,6 @@ GCS keeps it), its level is read from there: a self-control number gives the tex
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -126,6 +125,8 @@ def refuse_near_miss(name: str) -> None:
     refused with what it may have meant."""
     key = normal(name).partition(" (")[0]
     names = {normal(n): k.name for k in CATALOG for n in (k.name, *k.aliases)}
+    import difflib  # (a refusal's: kept off every command's start)
+
     close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.8)
     if close:
         raise RuleError(

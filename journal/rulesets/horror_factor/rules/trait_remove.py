@@ -3,8 +3,6 @@ comes off the sheet; the general Hardness applies to that category again."""
 
 from __future__ import annotations
 
-import difflib
-
 from msgspec.structs import replace
 
 from journal.plugin.rules import CampaignState, Command, Event, Meta, RuleError, event
@@ -43,6 +41,8 @@ def held_specialization(state: CampaignState, who: Character, name: str) -> str:
     category = category_name(name)
     if category not in who.specializations:
         owned = list(who.specializations)
+        import difflib  # (a refusal's: kept off every command's start)
+
         close = difflib.get_close_matches(category, owned, n=1, cutoff=0.6)
         hint = f": did you mean {close[0]}?" if close else ""
         raise RuleError(
