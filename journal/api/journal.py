@@ -254,6 +254,11 @@ class Journal:
             self._latest = (head, self._campaign.state(head))
         return self._latest[1]
 
+    def campaign_state(self, as_of: int | None = None) -> CampaignState:
+        """The campaign's state as the rules fold it, for a ruleset's own reading of its
+        projection (`character export-gcs` writes what it recorded of a character)."""
+        return self._state(as_of)
+
     def overview(self) -> CampaignOverview:
         """The campaign at a glance, as it stands now."""
         state = self._state()

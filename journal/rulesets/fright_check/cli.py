@@ -15,6 +15,7 @@ from journal.plugin.cli import (
     complete,
     fail,
     fights,
+    gcs,
     json_option,
     key_values,
     pass_settings,
@@ -506,6 +507,22 @@ character_traits = sheets.traits(
     """
 )
 character.add_command(character_traits)
+character.add_command(gcs.character_import("journal.rulesets.fright_check.rules.gcs:sheet_of"))
+character.add_command(
+    gcs.export_gcs(
+        "journal.rulesets.fright_check.rules.gcs_write:exported",
+        """Write a copy of the player's GCS file with what the journal recorded: each quirk,
+        mental or physical disadvantage a Fright Check gave (its points and self-control
+        number), each IQ or HT lost, tagged "Fright Check" and noted with the session and
+        the event. Nothing else of the file changes; a trait an earlier export wrote is not
+        written twice; the player's file is never written over.
+
+        \b
+        Example:
+          journal character export-gcs Mara mara.gcs -o mara-after.gcs
+        """,
+    )
+)
 character_traits.add_command(
     sheets.trait_add(
         "journal.rulesets.fright_check.rules.trait_add:AddTrait",

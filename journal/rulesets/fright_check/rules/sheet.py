@@ -186,24 +186,26 @@ class SheetRead:
 
 
 def read_traits(sheet: Mapping[str, object]) -> dict[str, object]:
-    """Every trait of a sheet read by the one reader (`traits.read`), in its place."""
+    """Every trait of a sheet read by the one reader (`traits.read`), in its place (a
+    file's names as the file spells them: no near miss of a known one is a typo)."""
     read = SheetRead()
+    typo = sheet.get("source") is None
     for typed in _trait_items(sheet.get("traits")):
         read.add(read_trait(typed))
     for place, key in ((MENTAL, "disadvantages"), (PHYSICAL, "physical")):
         for item in _texts(sheet.get(key) or [], key):
-            read.add(read_trait(_typed(item, "disadvantage"), place))
+            read.add(read_trait(_typed(item, "disadvantage"), place, typo))
     for item in _texts(sheet.get("quirks") or [], "quirks"):
         if isinstance(item, Mapping):
             item = item.get("name") or ""
         if not " ".join(str(item).split()):
             raise RuleError("a quirk needs a name")
-        read.add(read_trait(Typed(str(item)), QUIRKS))
+        read.add(read_trait(Typed(str(item)), QUIRKS, typo))
     for item in _texts(sheet.get("others") or [], "others"):
         typed = _typed(item, "trait")
         fright = item.get("fright") if isinstance(item, Mapping) else None
         read.add(
-            read_trait(typed, OTHERS),
+            read_trait(typed, OTHERS, typo),
             _integer(fright, f"the Fright Check bonus of {typed.name}") if fright else 0,
         )
     return read.canonical()

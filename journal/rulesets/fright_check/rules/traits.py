@@ -208,17 +208,20 @@ def _disadvantage_points(points: int | None, name: str) -> int:
     return points
 
 
-def read(typed: Typed, place: str | None = None) -> Entry:
+def read(typed: Typed, place: str | None = None, near_miss: bool = True) -> Entry:
     """The one reader of a typed trait: `place` is where the GM put it (`--disadvantage`
     is MENTAL, `--quirk` QUIRKS, `character trait add --physical` PHYSICAL...), None
-    where the journal says (`--trait`, `character trait add` with no kind)."""
+    where the journal says (`--trait`, `character trait add` with no kind). A name close
+    to a known one is refused as a typo unless `near_miss` is off (a file's names are its
+    own: GCS's `Combat Reflex` is not a mistyped Combat Reflexes)."""
     name = " ".join(typed.name.split())
     if not name:
         raise RuleError("a trait needs a name")
     found = known(name)
     if found is not None:
         return _read_known(found, spelled(name), typed, place)
-    refuse_near_miss(name)
+    if near_miss:
+        refuse_near_miss(name)
     if place == QUIRKS:
         if typed.level is not None or typed.self_control is not None:
             raise RuleError(f"a quirk has no level or self-control number: {name!r} alone")
