@@ -122,3 +122,36 @@ def export_gcs(writer: str, help: str) -> click.Command:
             click.echo(f"  already in {shown}: {', '.join(done.already)}")
 
     return export
+
+
+def character_sync(reader: str, command: str, help: str) -> click.Command:
+    """`character sync NAME FILE.gcs [--yes]`: `reader` makes the file's sheet as for
+    `import`; `command` (`module:Class`) plans the command that records the differences
+    (`Class.planned`, None: there are none), shown before it runs."""
+
+    @click.command("sync", help=help)
+    @click.argument("name", shell_complete=complete("character"))
+    @click.argument("file", type=click.Path(dir_okay=False))
+    @click.option("--yes", is_flag=True, help="Write the differences without asking.")
+    @json_option
+    @pass_settings
+    def sync(settings: Settings, name: str, file: str, yes: bool, as_json: bool) -> None:
+        from journal.cli.common import run_and_show
+        from journal.cli.corrections import confirm
+
+        document, shown, digest = read_gcs(file)
+        _, sheet = _loaded(reader)(document, shown, digest)
+        journal = settings.journal()
+        canonical = journal.known_name(name)
+        planned = getattr(_loaded(command), "planned")  # noqa: B009 (a class's, by name)
+        synced = planned(journal.campaign_state(), canonical, sheet, shown, digest)
+        if synced is None:
+            click.echo(f"Nothing to sync: {shown} holds {canonical}'s sheet as the journal has it.")
+            return
+        click.echo(f"{shown} (sha256 {digest[:12]}) differs from {canonical}'s sheet:", err=as_json)
+        for change in synced.changes():
+            click.echo(f"  {change}", err=as_json)
+        confirm(f"Record these {len(synced.changes())} change(s)?", yes)
+        run_and_show(settings, synced, as_json)
+
+    return sync

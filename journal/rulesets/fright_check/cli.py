@@ -509,6 +509,23 @@ character_traits = sheets.traits(
 character.add_command(character_traits)
 character.add_command(gcs.character_import("journal.rulesets.fright_check.rules.gcs:sheet_of"))
 character.add_command(
+    gcs.character_sync(
+        "journal.rulesets.fright_check.rules.gcs:sheet_of",
+        "journal.rulesets.fright_check.rules.sheet_sync:SyncSheet",
+        """Bring NAME's sheet to their GCS file's: the player levelled up, or the GM edited
+        the sheet in GCS. The differences (Will 12 → 13, Fearlessness 2 added) are shown,
+        then recorded as one event with the file's name and SHA-256 as their reason (log,
+        explain, audit, undo). A trait a Fright Check gave that the file lacks is kept
+        (export-gcs writes it); current HP and FP stay the journal's.
+
+        \b
+        Example:
+          journal character sync Mara mara.gcs
+          journal character sync Mara mara.gcs --yes
+        """,
+    )
+)
+character.add_command(
     gcs.export_gcs(
         "journal.rulesets.fright_check.rules.gcs_write:exported",
         """Write a copy of the player's GCS file with what the journal recorded: each quirk,
