@@ -114,8 +114,8 @@ def export_gcs(writer: str, help: str) -> click.Command:
             click.echo(f"Nothing new to write for {canonical}: {output} not written{already}.")
             return
         text = json.dumps(done.document, indent="\t", ensure_ascii=False) + "\n"
-        written = write_output(target, [text], output)
-        click.echo(f"Wrote {written}: {shown} with {len(done.written)} trait(s) from the journal:")
+        write_output(target, [text], output)
+        click.echo(f"Wrote {output}: {shown} with {len(done.written)} trait(s) from the journal:")
         for item in done.written:
             click.echo(f"  {item}")
         if done.already:

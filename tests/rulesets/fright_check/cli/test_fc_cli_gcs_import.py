@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 from support.cli import Cli, count_events
 from support.fright_check_cli import refused
-
-FILES = Path(__file__).parents[1] / "fixtures" / "gcs"
+from support.gcs import FILES
 
 
 def digest(name: str) -> str:

@@ -20,8 +20,8 @@ import pytest
 from click.testing import CliRunner
 from support.cli import Cli, count_events
 from support.fright_check_cli import refused
+from support.gcs import FILES, levelled
 
-FILES = Path(__file__).parents[1] / "fixtures" / "gcs"
 #: what a sheet is, as `status` shows it (the numbers play moves, and its history, aside)
 SHEET = ("will", "ht_now", "iq_now", "hp_max", "fp_max", "traits", "disadvantages",
          "physical", "quirks", "others")  # fmt: skip
@@ -171,34 +171,6 @@ def test_export_refusals_write_nothing(night: Cli, tmp_path: Path) -> None:
         night, "character", "export-gcs", "Nobody", str(player), "-o", "x.gcs"
     )
     assert player.read_bytes() == before and not Path("x.gcs").exists()
-
-
-def levelled(tmp_path: Path) -> Path:
-    """Mara's file after the player's evening in GCS: Will +1, Fearlessness 3, the
-    disabled Daredevil enabled, the Chronic Pain bought off."""
-    document = json.loads((FILES / "mara.gcs").read_text(encoding="utf-8"))
-    for attribute in document["attributes"]:
-        if attribute["attr_id"] == "will":
-            attribute["adj"] += 1
-            attribute["calc"]["value"] += 1
-
-    def edit(traits: list[dict[str, object]]) -> list[dict[str, object]]:
-        kept = []
-        for trait in traits:
-            if trait["name"] == "Chronic Pain":
-                continue
-            if trait["name"] == "Fearlessness":
-                trait.update(levels=3, calc={"points": 6, "current_level": 3})
-            trait.pop("disabled", None)
-            if "children" in trait:
-                trait["children"] = edit(trait["children"])  # type: ignore[arg-type]
-            kept.append(trait)
-        return kept
-
-    document["traits"] = edit(document["traits"])
-    path = tmp_path / "mara-levelled.gcs"
-    path.write_text(json.dumps(document, indent="\t"), encoding="utf-8")
-    return path
 
 
 def test_sync_shows_the_differences_then_records_them_as_one_event(
