@@ -151,6 +151,9 @@ def character_sync(reader: str, command: str, help: str) -> click.Command:
         click.echo(f"{shown} (sha256 {digest[:12]}) differs from {canonical}'s sheet:", err=as_json)
         for change in synced.changes():
             click.echo(f"  {change}", err=as_json)
+        if synced.kept:
+            kept = ", ".join(synced.kept)
+            click.echo(f"  kept (play gave it; export-gcs writes it): {kept}", err=as_json)
         confirm(f"Record these {len(synced.changes())} change(s)?", yes)
         run_and_show(settings, synced, as_json)
 

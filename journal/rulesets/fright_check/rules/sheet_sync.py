@@ -53,6 +53,8 @@ class SyncSheet(Command, frozen=True):
     numbers: tuple[NumberMoved, ...] = ()
     removed: tuple[Held, ...] = ()
     added: tuple[Held, ...] = ()
+    #: what play gave that the file lacks, kept (shown before, not recorded)
+    kept: tuple[str, ...] = ()
 
     def changes(self) -> list[str]:
         """The differences in words, as the event will tell them."""
@@ -150,7 +152,8 @@ def planned(
     added = tuple(h for n, h in theirs.items() if _differs(h, mine.get(n)))
     if not (numbers or removed or added):
         return None
-    return SyncSheet(who.name, file, digest, numbers, removed, added)
+    kept = tuple(n for n in mine if n in kept_from_play and n not in theirs)
+    return SyncSheet(who.name, file, digest, numbers, removed, added, kept)
 
 
 def _differs(one: Held, other: Held | None) -> bool:

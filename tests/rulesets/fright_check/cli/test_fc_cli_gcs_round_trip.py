@@ -178,7 +178,8 @@ def test_sync_shows_the_differences_then_records_them_as_one_event(
 ) -> None:
     path = levelled(tmp_path)
     changes = ["  Will 14 → 15", "  Fearlessness 2 → Fearlessness 3", "  Daredevil added",
-               "  Chronic Pain (-10 points) taken off"]  # fmt: skip
+               "  Chronic Pain (-10 points) taken off",
+               "  kept (play gave it; export-gcs writes it): Phobia (ghouls), White hair"]  # fmt: skip
     before = count_events(night.db)
     asked = night("character", "sync", "Mara", str(path), ok=False)
     assert asked.exit_code == 1 and count_events(night.db) == before  # not a terminal: --yes
