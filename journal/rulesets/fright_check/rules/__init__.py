@@ -48,6 +48,7 @@ from journal.rulesets.fright_check.rules.sheet import build_sheet
 from journal.rulesets.fright_check.rules.state import STATE_CLASSES, FrightState
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.fright_check.rules.threats import threat_terms
+from journal.rulesets.fright_check.rules.traits import CATALOG, owned
 
 load_modules(__name__)
 
@@ -110,6 +111,9 @@ class FrightCheckRules(Ruleset):
         if slot == "disadvantage":
             found = [d.name for who in rules.characters.values() for d in who.disadvantages]
             return sorted(set(found))
+        if slot == "trait":  # those on a sheet, then the rest the journal knows
+            held = sorted({n for who in rules.characters.values() for n in owned(who)})
+            return list(dict.fromkeys([*held, *(k.name for k in CATALOG)]))
         return []
 
     def threats(self, state: CampaignState) -> Sequence[ThreatEntry]:

@@ -124,7 +124,7 @@ def _completions(state: CampaignState, slot: str) -> list[str]:
         return list(catalog.PRESETS)
     if slot == "threat":
         return sorted(rules.threats, key=lambda t: -rules.threats[t].seq)
-    if slot == "category":
+    if slot in ("category", "trait"):  # a Hardness specialization is named by its category
         seen = [c for who in rules.characters.values() for c in who.specializations]
         seen += [who.last_category for who in rules.characters.values() if who.last_category]
         return sorted(set(seen))
