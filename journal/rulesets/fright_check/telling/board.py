@@ -52,14 +52,14 @@ def _cells(name: str, c: FCStatus) -> tuple[BoardCell, ...]:
         BoardCell.of(c.checks),
         BoardCell(_now(c)),
         BoardCell(_now(c, seqs=False)),
-        BoardCell("; ".join(sheet_traits(c)) or "-"),
+        BoardCell(", ".join(sheet_traits(c)) or "-"),
     )
 
 
 def sheet_traits(c: FCStatus) -> list[str]:
     """Every trait the character has, each once, as the sheet shows it: the traits the
     journal knows (`Fearlessness 2`), the disadvantages with their self-control number
-    (`Cowardice, self-control 12`: the same Cowardice), the physical ones, the quirks
+    (`Cowardice (self-control 12)`: the same Cowardice), the physical ones, the quirks
     (`quirk: Counts the drawers`) and the others (`Acute Hearing 2`)."""
     listed = [d.name for d in (*c.disadvantages, *c.physical)]
     found = [
@@ -68,7 +68,7 @@ def sheet_traits(c: FCStatus) -> list[str]:
         if name not in listed
     ]
     for d in (*c.disadvantages, *c.physical):
-        found.append(d.name + (f", self-control {d.self_control}" if d.self_control else ""))
+        found.append(d.name + (f" (self-control {d.self_control})" if d.self_control else ""))
     found += [f"quirk: {q}" for q in c.quirks]
     found += [o.name if o.level is None else f"{o.name} {o.level}" for o in c.others]
     return found

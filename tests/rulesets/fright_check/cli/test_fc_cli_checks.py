@@ -237,10 +237,10 @@ def test_naming_acquired_traits(gm: Cli) -> None:
         f"coma (#{worst['seq']})",
     ]  # fmt: skip
     # issue 41, E10: every trait the character has, the acquired ones too
-    quirks = "; ".join(f"quirk: {q}" for q in (*QUIRKS, "Counts the drawers"))
+    quirks = ", ".join(f"quirk: {q}" for q in (*QUIRKS, "Counts the drawers"))
     assert cells[-1] == (
-        "Combat Paralysis; Fearfulness 3; Phobia (corpses), self-control 9; "
-        f"Phobia (drawers), self-control 12; {quirks}"
+        "Combat Paralysis, Fearfulness 3, Phobia (corpses) (self-control 9), "
+        f"Phobia (drawers) (self-control 12), {quirks}"
     )
     assert text[4].split() == [
         "Ada",

@@ -16,8 +16,8 @@ from support.cli import Cli
 import journal
 from journal.documents import BoardGrid
 
-PRIYA = "Fearlessness 2; Acute Hearing 2"
-COLE = "Cowardice, self-control 12; Phobia (hospitals), self-control 12; quirk: Hums"
+PRIYA = "Fearlessness 2, Acute Hearing 2"
+COLE = "Cowardice (self-control 12), Phobia (hospitals) (self-control 12), quirk: Hums"
 
 
 @pytest.fixture
