@@ -36,7 +36,7 @@ SESSION_ONE = [
     ("encounter", "start", FIGHT),
     ("fright", "Priya", "--threat", "nurse", "--monster", "-4", "--kind", "ghoul",
      "--dice", "6,6,5", "--table-dice", "3,4,5", "--effect-dice", "stun=2"),
-    ("fright", "Cole", "--threat", "nurse", "--dice", "6,6,6", "--table-dice", "4,4,4",
+    ("fright", "Cole", "--threat", "nurse", "--dice", "6,6,6", "--table-dice", "4,4,2",
      "--effect-dice", "faint=1"),
     ("fright", "Mara", "--threat", "nurse", "--dark", "--dice", "5,5,6",
      "--table-dice", "1,2,2"),
