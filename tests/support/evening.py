@@ -61,6 +61,19 @@ SESSION_TWO = [
     ("session", "end"),
 ]  # fmt: skip
 COMMANDS = [CAMPAIGN, *CAST, *SESSION_ONE, *AMENDED, *SESSION_TWO]
+#: the sheet and the threats as the night changes them (issue 41, E2 and E3), played before
+#: the second night's rest: the GM describes the matron once, Mara's check inherits her
+#: modifier and kind; Cole's sheet takes the Phobia the ward gave him, with its reason
+SHEET_AND_THREAT = [
+    ("threat", "add", "matron", "--monster", "-2", "--kind", "ghost", "--name", "the matron"),
+    ("fright", "Mara", "--threat", "matron", "--dice", "3,3,3"),
+    ("character", "trait", "add", "Cole", "Phobia (hospitals)", "--points", "-10", "--scn",
+     "12", "--mental", "--reason", "since the ward"),
+]  # fmt: skip
+WITH_SHEET_AND_THREAT = [
+    CAMPAIGN, *CAST, *SESSION_ONE, *AMENDED, *SESSION_TWO[:-2], *SHEET_AND_THREAT,
+    *SESSION_TWO[-2:],
+]  # fmt: skip
 
 
 def play_evening(run: Callable[..., Result], commands: list[tuple[str, ...]] = COMMANDS) -> None:
