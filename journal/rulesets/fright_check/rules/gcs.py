@@ -30,7 +30,7 @@ from journal.rulesets.fright_check.rules.traits import (
     OTHERS,
     PHYSICAL,
     QUIRKS,
-    Entry,
+    TraitEntry,
     Typed,
     known,
     normal,
@@ -169,7 +169,7 @@ def fright_bonus(trait: Mapping[str, object], level: int | None) -> int:
     return bonus
 
 
-def entry_of(trait: Mapping[str, object]) -> tuple[Entry, int]:
+def entry_of(trait: Mapping[str, object]) -> tuple[TraitEntry, int]:
     """The trait as the journal's sheet holds it, and its Fright Check bonus (a trait the
     journal does not know)."""
     name = trait_name(trait)
@@ -194,7 +194,7 @@ def entry_of(trait: Mapping[str, object]) -> tuple[Entry, int]:
     return read(typed, OTHERS, near_miss=False), fright_bonus(trait, level)
 
 
-def _held(entry: Entry, fright: int) -> object:
+def _held(entry: TraitEntry, fright: int) -> object:
     if entry.place == QUIRKS:
         return entry.name
     if entry.place == OTHERS:

@@ -42,7 +42,7 @@ from journal.rulesets.fright_check.rules.traits import (
     PHYSICAL,
     QUIRKS,
     TRAITS,
-    Entry,
+    TraitEntry,
     Typed,
     normal,
     refuse_contradictions,
@@ -145,7 +145,7 @@ class SheetRead:
         self.quirks: list[str] = []
         self._names: dict[str, str] = {}
 
-    def add(self, entry: Entry, fright: int = 0) -> None:
+    def add(self, entry: TraitEntry, fright: int = 0) -> None:
         key = normal(entry.name)
         if key in self._names:
             raise RuleError(f"{entry.name} is given twice: give it once")

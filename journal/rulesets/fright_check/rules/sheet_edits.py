@@ -1,4 +1,4 @@
-"""A trait put on a character's sheet, taken off it or renamed, in its place (`traits.Entry`):
+"""A trait put on a character's sheet, taken off it or renamed, in its place (`traits.TraitEntry`):
 what the sheet commands (`character trait add/remove/rename`, `character sync`) decide and
 fold alike. A trait the GM adds is the sheet's, not a scar: it counts in no points lost to
 fear, and one taken off does not give any back."""
@@ -15,7 +15,7 @@ from journal.rulesets.fright_check.rules.traits import (
     PHYSICAL,
     QUIRKS,
     TRAITS,
-    Entry,
+    TraitEntry,
     known,
     normal,
     owned,
@@ -32,7 +32,7 @@ PLACES = {
 }
 
 
-class Held(Struct, frozen=True):
+class HeldTrait(Struct, frozen=True):
     """A trait as an event records it: its place, name, and what it carries there."""
 
     place: str
@@ -43,7 +43,7 @@ class Held(Struct, frozen=True):
     fright: int = 0
 
     @classmethod
-    def of(cls, entry: Entry, fright: int = 0) -> Held:
+    def of(cls, entry: TraitEntry, fright: int = 0) -> HeldTrait:
         level = entry.level if entry.place in (TRAITS, OTHERS) else None
         return cls(entry.place, entry.name, level, entry.points, entry.self_control, fright)
 
@@ -59,7 +59,7 @@ class Held(Struct, frozen=True):
         return text + (f" ({', '.join(details)})" if details else "")
 
 
-def held(character: Character, name: str) -> Held | None:
+def held(character: Character, name: str) -> HeldTrait | None:
     """What the sheet holds under `name` (any spelling of it), None when nothing."""
     key = normal(name)
     want = known(name)
@@ -71,23 +71,23 @@ def held(character: Character, name: str) -> Held | None:
 
     for trait, level in character.traits.items():
         if same(trait):
-            return Held(TRAITS, trait, level)
+            return HeldTrait(TRAITS, trait, level)
     for quirk in character.quirks:
         if same(quirk.name):
-            return Held(QUIRKS, quirk.name, points=-1)
+            return HeldTrait(QUIRKS, quirk.name, points=-1)
     for place, items in ((MENTAL, character.disadvantages), (PHYSICAL, character.physical)):
         for item in items:
             if same(item.name):
-                return Held(place, item.name, None, item.points, item.self_control)
+                return HeldTrait(place, item.name, None, item.points, item.self_control)
     for other in character.others:
         if same(other.name):
-            return Held(
+            return HeldTrait(
                 OTHERS, other.name, other.level, other.points, other.self_control, other.fright
             )
     return None
 
 
-def must_hold(character: Character, name: str) -> Held:
+def must_hold(character: Character, name: str) -> HeldTrait:
     """What the sheet holds under `name`, or a refusal naming the traits it has (and the
     one the GM may have meant)."""
     found = held(character, name)
@@ -112,7 +112,7 @@ def refuse_held(character: Character, name: str) -> None:
         )
 
 
-def with_trait(character: Character, trait: Held) -> Character:
+def with_trait(character: Character, trait: HeldTrait) -> Character:
     """The character with `trait` on their sheet, in its place."""
     if trait.place == TRAITS:
         level = True if trait.level is None else trait.level

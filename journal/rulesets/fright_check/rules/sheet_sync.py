@@ -23,7 +23,12 @@ from msgspec import Struct
 from journal.plugin.rules import CampaignState, Command, Event, Meta, RuleError, changed, event
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.sheet import build_sheet, character_from_sheet
-from journal.rulesets.fright_check.rules.sheet_edits import Held, held, with_trait, without_trait
+from journal.rulesets.fright_check.rules.sheet_edits import (
+    HeldTrait,
+    held,
+    with_trait,
+    without_trait,
+)
 from journal.rulesets.fright_check.rules.state import Character, FrightState
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.fright_check.rules.traits import MENTAL, OTHERS, PHYSICAL, QUIRKS, TRAITS
@@ -51,8 +56,8 @@ class SyncSheet(Command, frozen=True):
     file: str
     sha256: str
     numbers: tuple[NumberMoved, ...] = ()
-    removed: tuple[Held, ...] = ()
-    added: tuple[Held, ...] = ()
+    removed: tuple[HeldTrait, ...] = ()
+    added: tuple[HeldTrait, ...] = ()
     #: what play gave that the file lacks, kept (shown before, not recorded)
     kept: tuple[str, ...] = ()
 
@@ -76,15 +81,15 @@ class SheetSynced(Event, frozen=True):
     file: str
     sha256: str
     numbers: tuple[NumberMoved, ...] = ()
-    removed: tuple[Held, ...] = ()
-    added: tuple[Held, ...] = ()
+    removed: tuple[HeldTrait, ...] = ()
+    added: tuple[HeldTrait, ...] = ()
 
     def changes(self) -> list[str]:
         return changes(self.numbers, self.removed, self.added)
 
 
 def changes(
-    numbers: tuple[NumberMoved, ...], removed: tuple[Held, ...], added: tuple[Held, ...]
+    numbers: tuple[NumberMoved, ...], removed: tuple[HeldTrait, ...], added: tuple[HeldTrait, ...]
 ) -> list[str]:
     """`Will 12 → 13`, `Fearlessness 1 → Fearlessness 2`, `Daredevil added`."""
     found = [n.words() for n in numbers]
@@ -107,9 +112,9 @@ def now(character: Character, number: str) -> int:
     return values[number]
 
 
-def sheet_traits(character: Character, sheet_only: bool) -> dict[str, Held]:
+def sheet_traits(character: Character, sheet_only: bool) -> dict[str, HeldTrait]:
     """Every trait the character holds, by name (`sheet_only`: not those play gave)."""
-    found: dict[str, Held] = {}
+    found: dict[str, HeldTrait] = {}
     names = [*character.traits, *(q.name for q in character.quirks)]
     names += [d.name for d in (*character.disadvantages, *character.physical)]
     names += [o.name for o in character.others]
@@ -123,7 +128,7 @@ def sheet_traits(character: Character, sheet_only: bool) -> dict[str, Held]:
     return found
 
 
-def held_of(character: Character, name: str) -> Held:
+def held_of(character: Character, name: str) -> HeldTrait:
     found = held(character, name)
     assert found is not None  # (a name the character holds)
     return found
@@ -156,7 +161,7 @@ def planned(
     return SyncSheet(who.name, file, digest, numbers, removed, added, kept)
 
 
-def _differs(one: Held, other: Held | None) -> bool:
+def _differs(one: HeldTrait, other: HeldTrait | None) -> bool:
     return other is None or one != other
 
 
@@ -182,7 +187,7 @@ def sync_sheet(state: CampaignState, command: SyncSheet) -> SheetSynced:
     )
 
 
-def _without(character: Character, removed: tuple[Held, ...]) -> Character:
+def _without(character: Character, removed: tuple[HeldTrait, ...]) -> Character:
     for item in removed:
         character = without_trait(character, item.name)
     return character

@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from journal.plugin.rules import CampaignState, Command, Event, Meta, RuleError, event
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.sheet_edits import (
-    Held,
+    HeldTrait,
     refuse_contradicting,
     refuse_held,
     with_trait,
@@ -47,7 +47,7 @@ class TraitAdded(Event, frozen=True):
     """A trait put on a character's sheet after creation, with the GM's reason."""
 
     character: str
-    trait: Held
+    trait: HeldTrait
     reason: str
 
 
@@ -89,7 +89,7 @@ def add_trait(state: CampaignState, command: AddTrait) -> TraitAdded:
     entry = read(typed, place)
     refuse_held(character, entry.name)
     refuse_contradicting(character, entry.name)
-    return TraitAdded(character.name, Held.of(entry), reason)
+    return TraitAdded(character.name, HeldTrait.of(entry), reason)
 
 
 DECIDE.on(AddTrait)(lambda state, command, dice: [add_trait(state, command)])

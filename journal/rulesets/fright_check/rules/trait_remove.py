@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from journal.plugin.rules import CampaignState, Command, Event, Meta, event
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
-from journal.rulesets.fright_check.rules.sheet_edits import Held, must_hold, without_trait
+from journal.rulesets.fright_check.rules.sheet_edits import HeldTrait, must_hold, without_trait
 from journal.rulesets.fright_check.rules.state import FrightState
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.fright_check.rules.trait_add import reason_of
@@ -25,7 +25,7 @@ class TraitRemoved(Event, frozen=True):
     """A trait taken off a character's sheet: what it was, and the GM's reason."""
 
     character: str
-    trait: Held
+    trait: HeldTrait
     reason: str
 
 

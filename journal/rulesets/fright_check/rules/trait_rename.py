@@ -8,7 +8,7 @@ from __future__ import annotations
 from journal.plugin.rules import CampaignState, Command, Event, Meta, RuleError, event
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.sheet_edits import (
-    Held,
+    HeldTrait,
     held,
     must_hold,
     renamed_trait,
@@ -33,7 +33,7 @@ class TraitRenamed(Event, frozen=True):
     """A trait of the sheet called anew: the trait as it was, its new name, the reason."""
 
     character: str
-    trait: Held
+    trait: HeldTrait
     new: str
     reason: str
 

@@ -4,7 +4,7 @@ typed: `character add --trait/--disadvantage/--quirk`, `trait --name` (a trait a
 gave), `character trait add`, a GCS file. So `Cowardice` entered any way is the Cowardice
 the modifiers look for, and a misspelt one is refused with the ones the journal knows.
 
-A trait read (`Entry`) has a place on the sheet:
+A trait read (`TraitEntry`) has a place on the sheet:
 - `traits`: a trait the journal knows, by its level (`Fearlessness 2`) or True;
 - `disadvantages`: a mental disadvantage with its points and self-control number;
 - `physical`: a physical disadvantage with its points;
@@ -179,7 +179,7 @@ def _number(text: str, what: str) -> int:
     return number
 
 
-class Entry(Struct, frozen=True):
+class TraitEntry(Struct, frozen=True):
     """A trait read: where it sits on the sheet (`TRAITS`, `MENTAL`, `PHYSICAL`, `QUIRKS`,
     `OTHERS`), its name as the sheet keeps it, and what it carries there."""
 
@@ -208,7 +208,7 @@ def _disadvantage_points(points: int | None, name: str) -> int:
     return points
 
 
-def read(typed: Typed, place: str | None = None, near_miss: bool = True) -> Entry:
+def read(typed: Typed, place: str | None = None, near_miss: bool = True) -> TraitEntry:
     """The one reader of a typed trait: `place` is where the GM put it (`--disadvantage`
     is MENTAL, `--quirk` QUIRKS, `character trait add --physical` PHYSICAL...), None
     where the journal says (`--trait`, `character trait add` with no kind). A name close
@@ -227,7 +227,7 @@ def read(typed: Typed, place: str | None = None, near_miss: bool = True) -> Entr
             raise RuleError(f"a quirk has no level or self-control number: {name!r} alone")
         if typed.points not in (None, -1):
             raise RuleError(f"a quirk is worth -1 point, not {typed.points}: leave points out")
-        return Entry(QUIRKS, name, points=-1)
+        return TraitEntry(QUIRKS, name, points=-1)
     if place in (MENTAL, PHYSICAL):
         if typed.level is not None:
             raise RuleError(f'{name}: give its points, not a level (e.g. "{name}=-10")')
@@ -235,13 +235,13 @@ def read(typed: Typed, place: str | None = None, near_miss: bool = True) -> Entr
         control = check_self_control(typed.self_control, name)
         if place == PHYSICAL and control is not None:
             raise RuleError(f"a physical disadvantage has no self-control number: {name}")
-        return Entry(place, name, points=points, self_control=control)
+        return TraitEntry(place, name, points=points, self_control=control)
     if place == OTHERS and typed.points is not None:
         if typed.self_control is not None:
             raise RuleError(
                 f"{name} has a self-control number: it is a mental disadvantage (--mental)"
             )
-        return Entry(OTHERS, name, level=typed.level, points=typed.points)
+        return TraitEntry(OTHERS, name, level=typed.level, points=typed.points)
     how = (
         'give its points and what it is (`character trait add NAME "TRAIT" --points N '
         "[--mental|--physical|--quirk]`)"
@@ -251,7 +251,7 @@ def read(typed: Typed, place: str | None = None, near_miss: bool = True) -> Entr
     raise RuleError(f"{name!r} is not a trait the journal knows (known: {known_list()}); {how}")
 
 
-def _read_known(found: Known, name: str, typed: Typed, place: str | None) -> Entry:
+def _read_known(found: Known, name: str, typed: Typed, place: str | None) -> TraitEntry:
     if found.advantage and place in (MENTAL, PHYSICAL, QUIRKS):
         raise RuleError(f"{found.name} is an advantage, not a disadvantage: add it as a trait")
     if place == QUIRKS:
@@ -259,10 +259,10 @@ def _read_known(found: Known, name: str, typed: Typed, place: str | None) -> Ent
     if found.controlled and (typed.points is not None or typed.self_control is not None):
         return _controlled(found, name, typed)
     level = _level(found, typed)
-    return Entry(TRAITS, name, level=level, points=found.points(level))
+    return TraitEntry(TRAITS, name, level=level, points=found.points(level))
 
 
-def _controlled(found: Known, name: str, typed: Typed) -> Entry:
+def _controlled(found: Known, name: str, typed: Typed) -> TraitEntry:
     """Cowardice or Xenophilia as a disadvantage: its points and self-control number."""
     control = check_self_control(typed.self_control, found.name)
     if control is None:
@@ -277,7 +277,7 @@ def _controlled(found: Known, name: str, typed: Typed) -> Entry:
             "give one of them"
         )
     points = _disadvantage_points(typed.points, found.name) if typed.points is not None else None
-    return Entry(MENTAL, name, points=points or found.points(level), self_control=control)
+    return TraitEntry(MENTAL, name, points=points or found.points(level), self_control=control)
 
 
 def _level(found: Known, typed: Typed) -> int | bool:
