@@ -51,7 +51,41 @@ class CharacterGroup(click.Group):
         return own + [n for n in self._added(ctx) if n not in own]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return super().get_command(ctx, cmd_name) or self._added(ctx).get(cmd_name)
+        found = super().get_command(ctx, cmd_name) or self._added(ctx).get(cmd_name)
+        return found if found is not None else self._elsewhere(ctx, cmd_name)
+
+    def _elsewhere(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """Another installed ruleset's subcommand (`character import`, a GURPS sheet's, in a
+        Horror Factor campaign): refused in one line naming whose it is."""
+        from journal.cli.group import ruleset_commands
+
+        try:
+            from journal.api.rulesets import installed
+
+            scope = {r.name for r in settings_of(ctx).scope()}
+            owners = [
+                r.name
+                for r in installed()
+                if r.name not in scope
+                and isinstance(group := ruleset_commands([r]).get("character"), click.Group)
+                and cmd_name in group.commands
+            ]
+        except Exception:  # no readable database: no subcommand of a ruleset to name
+            return None
+        if not owners:
+            return None
+        plays = ", ".join(sorted(scope)) or "no ruleset"
+
+        @click.command(cmd_name, context_settings={"ignore_unknown_options": True})
+        @click.argument("words", nargs=-1, type=click.UNPROCESSED)
+        def refused(words: tuple[str, ...]) -> None:
+            from journal.cli.settings import fail
+
+            fail(
+                f"`character {cmd_name}` is the {owners[0]} ruleset's; this campaign plays {plays}"
+            )
+
+        return refused
 
 
 def character(help: str) -> click.Group:

@@ -153,3 +153,13 @@ def test_a_near_miss_of_a_known_trait_in_a_file_is_the_files_own_trait(
         "Combat Reflex",
     ]
     assert status(table, "Ada")["traits"] == {}
+
+
+def test_a_horror_factor_campaign_refuses_a_gurps_file_by_whose_command_it_is(
+    runner: Cli,
+) -> None:
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    assert refused(runner, "character", "import", str(FILES / "mara.gcs")) == (
+        "Error: `character import` is the fright-check ruleset's; this campaign plays "
+        "horror-factor\n"
+    )
