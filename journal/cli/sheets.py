@@ -55,8 +55,8 @@ class CharacterGroup(click.Group):
         return found if found is not None else self._elsewhere(ctx, cmd_name)
 
     def _elsewhere(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """Another installed ruleset's subcommand (`character import`, a GURPS sheet's, in a
-        Horror Factor campaign): refused in one line naming whose it is."""
+        """Another installed ruleset's subcommand (`character import` in a campaign whose
+        ruleset has none): refused in one line naming whose it is."""
         from journal.cli.group import ruleset_commands
 
         try:
