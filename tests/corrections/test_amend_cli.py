@@ -158,6 +158,15 @@ def test_dice_a_corrected_ruling_newly_needs_are_rolled_off_a_terminal(
         (("16", "--dice", "table=3,4,5"), "#16 so corrected rolls no dice for --dice table="),
         (("16", "--dice", "=3,4"), "name the roll before '='"),
         (("16", "--dice", "+8/-1"), "#16 already reads so"),
+        # the same roll twice, named or not: refused, never the last one taken (issue 47, T9)
+        (
+            ("16", "--dice", "initiative=+1/-2", "--dice", "initiative=+9/-9"),
+            "--dice gives the initiative dice twice: give them once",
+        ),
+        (
+            ("16", "--dice", "+1/-2", "--dice", "initiative=+9/-9"),
+            "--dice gives the initiative dice twice: give them once",
+        ),
         (("16",), "say what to correct: --dice FACES"),
         (("16", "--hf", "4"), "--hf corrects a Horror Check's or an encounter's HF; that"),
     ],
@@ -175,14 +184,16 @@ def test_a_voided_event_or_a_correction_cannot_be_amended(hobbs: Cli) -> None:
     before = count_events(hobbs.db)
     refused = hobbs.refused("amend", "17", "--dice", "+1/-8", "--reason", REASON).stderr
     assert "event 17 was voided by #19: a voided event counts for nothing" in refused
-    assert "event 19 (EventVoided) is not a ruling" in hobbs.refused(
-        "amend", "19", "--dice", "1", "--reason", REASON
-    ).stderr
+    assert (
+        "event 19 (EventVoided) is not a ruling"
+        in hobbs.refused("amend", "19", "--dice", "1", "--reason", REASON).stderr
+    )
     assert count_events(hobbs.db) == before
     hobbs("amend", "16", "--dice", "+1/-7", "--reason", REASON)  # 21: 8-7+1-7 = -5
-    assert "event 21 records a re-rule of #16: amend the ruling itself" in hobbs.refused(
-        "amend", "21", "--dice", "+1/-8", "--reason", REASON
-    ).stderr
+    assert (
+        "event 21 records a re-rule of #16: amend the ruling itself"
+        in hobbs.refused("amend", "21", "--dice", "+1/-8", "--reason", REASON).stderr
+    )
     # an amended ruling is amended again from where it stands
     hobbs("amend", "16", "--dice", "+1/-8", "--reason", "misread again")
     assert hobbs_now(hobbs)["initiative"] == -6
