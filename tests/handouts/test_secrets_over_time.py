@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.accepted import Accepted
 from support.api import random_logs, recorded, state_of
 
 import journal
@@ -261,6 +262,11 @@ def _tally(model: Model, seen: Counter[str]) -> None:
     seen["secrets"] += len(model.secrets)
     seen["reveals"] += sum(r is not None for s in model.secrets for _, _, r in s.knowers)
     seen["voided reveals"] += len(model.voided)
+
+
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))

@@ -1,0 +1,72 @@
+"""The mutation run's areas (docs/mutation.md): each mutated module's mutants are tried
+against the tests of its area alone, so the run stays bounded.
+
+mutmut (`[tool.mutmut]` in pyproject.toml) first runs every area's tests once and notes
+which tests reach each function; a mutant of a function is then tried against those tests.
+While a mutant is under test (mutmut names it in `MUTANT_UNDER_TEST`, e.g.
+`journal.audit.verify.x_verify_chain__mutmut_3`), `tests/conftest.py` hands the tests it
+was given to `keep_the_area`, which deselects those outside its module's area: a mutant of
+the chain checks is never tried against a handout's tests that happen to verify a chain.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import PurePosixPath
+
+#: the test folders (or files) of each area, by the modules it holds (a prefix of the
+#: module's dotted name); the first matching prefix wins
+AREAS: dict[str, tuple[str, ...]] = {
+    # the rules: each ruleset's own tests (its pure rules and its commands)
+    "journal.rulesets.horror_factor.": ("tests/rulesets/horror_factor",),
+    "journal.rulesets.fright_check.": ("tests/rulesets/fright_check",),
+    # the audience filter and the knowledge fold
+    "journal.handouts.recap": ("tests/handouts", "tests/secrets", "tests/proof", "tests/identity"),
+    "journal.rules.core.knowledge": ("tests/secrets", "tests/handouts", "tests/proof"),
+    "journal.rules.core.evolve": ("tests/secrets", "tests/handouts", "tests/proof", "tests/app"),
+    # the proofs
+    "journal.merkle": ("tests/proof",),
+    "journal.proof.": ("tests/proof",),
+    # the chain checks
+    "journal.events.chain": ("tests/integrity", "tests/store/upgrade", "tests/proof"),
+    "journal.audit.verify": ("tests/integrity", "tests/store/upgrade"),
+    # the corrections
+    "journal.audit.amend": ("tests/corrections",),
+    "journal.audit.rerule": ("tests/corrections",),
+    # the one safe writer
+    "journal.files": ("tests/hostile", "tests/posting", "tests/web/test_web_links_file.py"),
+}
+
+#: what mutmut names a mutant: `MODULE.x_FUNCTION__mutmut_N`, `MODULE.xǁCLASSǁMETHOD__mutmut_N`
+_NOT_A_MUTANT = {"", "fail", "stats", "list_all_tests", "mutant_generation"}
+
+
+def area_of(mutant: str) -> tuple[str, ...] | None:
+    """The test paths of the area of the module `mutant` is in (None: not a mutant, or
+    of no area)."""
+    if mutant in _NOT_A_MUTANT or "__mutmut_" not in mutant:
+        return None
+    module = mutant.rpartition(".")[0]
+    for prefix, paths in AREAS.items():
+        if module == prefix.rstrip(".") or module.startswith(prefix):
+            return paths
+    return None
+
+
+def in_area(nodeid: str, paths: Sequence[str]) -> bool:
+    """Whether the test `nodeid` (`tests/proof/test_x.py::test_y[...]`) is in `paths`."""
+    file = PurePosixPath(nodeid.split("::", 1)[0])
+    return any(file == PurePosixPath(p) or PurePosixPath(p) in file.parents for p in paths)
+
+
+def keep_the_area(items: list[object], deselected: object) -> None:
+    """Deselect the tests outside the area of the mutant under test (if any)."""
+    paths = area_of(os.environ.get("MUTANT_UNDER_TEST", ""))
+    if paths is None:
+        return
+    kept = [i for i in items if in_area(getattr(i, "nodeid", ""), paths)]
+    dropped = [i for i in items if i not in kept]
+    if dropped:
+        items[:] = kept
+        deselected(items=dropped)  # type: ignore[operator]
