@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pexpect
 from support import WORKED_EXAMPLE
+from support.extras import needed
+
+pytestmark = needed("serve")
 
 
 def _journal(db: Path, *args: str) -> str:
