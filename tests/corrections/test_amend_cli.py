@@ -178,7 +178,11 @@ def test_dice_a_corrected_ruling_newly_needs_are_rolled_off_a_terminal(
             ("16", "--dice", "+1/-2", "--dice", "initiative=+9/-9"),
             "--dice gives the initiative dice twice: give them once",
         ),
-        (("16",), "say what to correct: --dice FACES"),
+        (
+            ("16",),
+            "say what to correct: --dice FACES (the dice as they really fell) or an input of "
+            "the ruling (--hf, --outnumbered, --ambush, --creepy, --very-creepy, --category)\n",
+        ),
         (("16", "--hf", "4"), "--hf corrects a Horror Check's or an encounter's HF; that"),
     ],
 )
