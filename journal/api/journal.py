@@ -25,6 +25,7 @@ import msgspec.structs
 from msgspec import Struct
 
 from journal.api.log import LogDocument, LogEntry, LogLine, LogScope, log_text, walk
+from journal.api.outcome import Outcome, asking, worded
 from journal.app import Appended, Campaign, Rerule
 from journal.collector import rarely_collected
 from journal.dice import AskDice
@@ -51,6 +52,7 @@ from journal.telling.contract import Telling, telling_of
 from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run (named here for the API's users)
+    from journal.api.choices import Choice
     from journal.api.secrets import SafetyDocument, SecretsDocument
     from journal.audit.explain import Explanation as Explanation
     from journal.audit.replay import AuditReport
@@ -131,13 +133,17 @@ class SessionEntry(Document, Struct, frozen=True):
 
 
 class NoteEntry(Document, Struct, frozen=True):
-    """A note the players may read (not GM-only, not voided), names as they are now."""
+    """A note the players may read (not GM-only, not voided), names as they are now: when
+    it was noted (`session`, `game_time`) and, for a secret revealed to its reader later,
+    when they learned it (the reveal's seq and session; None for a note known as noted)."""
 
     seq: int
     text: str
     about: tuple[str, ...]
     session: int | None
     game_time: str | None
+    learned: int | None = None
+    learned_session: int | None = None
 
 
 class CampaignOverview(Document, Struct, frozen=True):
@@ -157,32 +163,16 @@ class CampaignOverview(Document, Struct, frozen=True):
     clock: str | None
     #: everyone who joined, retired or not, by their names now, in the order they joined
     characters: tuple[str, ...]
+    #: the language of its handouts, a BCP 47 tag (`campaign language`)
+    language: str = "en"
 
 
-class Outcome:
-    """What a command recorded (`records`, in seq order) and how it reads: each event's
-    log line, the command's `--json` document and the ruleset's notices. The campaign as it
-    stands after it stays inside the API (`Journal.status()` reads it)."""
+class CampaignLanguage(Document, Struct, frozen=True):
+    """`campaign language --json`: the language the campaign's handouts are in."""
 
-    __slots__ = ("_appended", "records")
-
-    def __init__(self, appended: Appended) -> None:
-        self._appended = appended
-        self.records: list[Recorded] = appended.records
-
-    def document(self) -> JSON:
-        """The command's `--json`: the ruling's own document, or the records it appended."""
-        return self._appended.document()
-
-    def lines(self) -> list[str]:
-        """`#seq line` for each event recorded, as the CLI prints them."""
-        return self._appended.lines()
-
-    def notices(self) -> list[str]:
-        """What the GM should know of each ruling that its line does not say (the
-        ruleset's `Telling.notice`, read against the campaign after the command)."""
-        telling, state = self._appended.telling, self._appended.state
-        return [n for r in self.records if (n := telling.notice(state, r)) is not None]
+    campaign: str
+    #: a BCP 47 tag (`en` until `campaign language TAG` sets another)
+    language: str
 
 
 class Journal:
@@ -265,7 +255,13 @@ class Journal:
             state.sessions,
             state.clock,
             tuple(state.characters),
+            state.language,
         )
+
+    def language(self) -> CampaignLanguage:
+        """The language of the campaign's handouts now (`campaign language`)."""
+        state = self._state()
+        return CampaignLanguage(state.slug, state.language)
 
     def known_name(self, name: str) -> str:
         """The name a character is called now, for `name` (case-insensitive; an old name
@@ -306,13 +302,18 @@ class Journal:
         `DiceRequest`: the faces it answers are recorded as entered, None rolls them. The
         outcome's `document()` is the command's `--json`."""
         known = self._latest[1] if self._latest is not None else None
-        return self._kept(self._campaign.execute(command, dice, dice_flags, ask, known))
+        command = worded(command, self._campaign.event, self.telling)
+        asked = asking(ask, self.telling)
+        return self._kept(self._campaign.execute(command, dice, dice_flags, asked, known))
 
     def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
         """What a re-rule would record now (after `void`, when given): every later ruling
         decided again against the corrected past; nothing is written. A ruling that now
         needs dice it never rolled asks `ask` (when given) or rolls them."""
-        return self._campaign.plan_rerule(void, ask)
+        return self._campaign.plan_rerule(self._worded(void), asking(ask, self.telling))
+
+    def _worded(self, void: VoidEvent | None) -> VoidEvent | None:
+        return None if void is None else worded(void, self._campaign.event, self.telling)
 
     def record_rerule(self, planned: Rerule) -> Outcome:
         """Record a planned re-rule, all of it or nothing (refused if the campaign moved on
@@ -329,10 +330,10 @@ class Journal:
         `journal void SEQ --rerule` with `void`). `planned`: the plan the GM saw, recorded
         if nobody appended since, else planned again (as often as other writers append,
         up to the retry limit)."""
-        campaign = self._campaign
+        campaign, void, asked = self._campaign, self._worded(void), asking(ask, self.telling)
         if planned is None:
-            return self._kept(campaign.rerule(void, ask))
-        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), ask, planned)
+            return self._kept(campaign.rerule(void, asked))
+        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), asked, planned)
         return self._kept(outcome)
 
     def amend(
@@ -351,7 +352,7 @@ class Journal:
         campaign = self._campaign
         outcome, planned = campaign.retrying(
             lambda answer: campaign.plan_amend(seq, dice, dict(inputs or {}), reason, answer),
-            ask,
+            asking(ask, self.telling),
         )
         return self._kept(outcome), planned
 
@@ -429,16 +430,21 @@ class Journal:
 
     def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
         """The notes the players may read (never a GM-only or voided one), of one character
-        (`about`, their name now) when given, names as they are now. A secret is among
-        them once its audience knows it (`knowledge.knows` as the campaign stands: the
-        players', or with `about` that character's); a veiled note reads faded."""
-        from journal.handouts.recap import faded
+        (`about`, their name now: the notes about them and the secrets they know) when
+        given, names as they are now. Each is asked of the one audience filter
+        (`handouts.recap.sees`, the players' or that character's) as the campaign stands;
+        a veiled note reads faded."""
+        from journal.handouts.recap import Audience, faded, secret, sees
         from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
-        from journal.rules.core.knowledge import knows
+        from journal.rules.core.knowledge import since
         from journal.telling.lines import with_new_names
 
         state = self._state()
         wanted = None if about is None else state.identity(about)
+        if wanted is None:
+            audience = Audience.players()
+        else:
+            audience = Audience.character(state.name_of(wanted), wanted)
         records, corrections = self._campaign.history(state.seq)
         renames = Renames(state)
         found = []
@@ -448,15 +454,12 @@ class Journal:
                 continue
             if record.seq in corrections.voided:
                 continue
-            secret = isinstance(payload, SecretNoted) or (
-                isinstance(payload, NoteTaken) and payload.gm_only
-            )
-            if secret and not knows(state, record.seq, False, wanted):
-                continue
             # each name as it denoted someone at the note's seq, as they are called now
             idents = concerned(payload, before, after, self.ruleset)
-            if wanted is not None and not secret and wanted not in idents:
+            if not sees(audience, payload, record.seq, state, idents):
                 continue
+            if wanted is not None and not secret(payload) and wanted not in idents:
+                continue  # a note about nobody, or others: not on this character's page
             names = renames.at(after)
             shown = faded(payload.veil) if isinstance(payload, VeiledNoteTaken) else payload.text
             text = with_new_names(shown, names)
@@ -465,8 +468,26 @@ class Journal:
                 for ident in (holder(n, before, after) for n in payload.about)
                 if ident is not None
             )
-            found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
+            learned = since(state, record.seq, wanted) if secret(payload) else None
+            if learned == record.seq:
+                learned = None  # theirs from the start
+            found.append(
+                NoteEntry(
+                    record.seq,
+                    text,
+                    about_now,
+                    record.session,
+                    record.game_time,
+                    learned,
+                    self._session_at(learned),
+                )
+            )
         return tuple(found)
+
+    def _session_at(self, seq: int | None) -> int | None:
+        """The session event `seq` was recorded in (None: none, or between sessions)."""
+        record = None if seq is None else self._campaign.event(seq)
+        return None if record is None else record.session
 
     def secrets(self, of: str | None = None, as_of: int | None = None) -> SecretsDocument:
         """`secrets --json`: the knowledge ledger as of event `as_of` (now when None); with
@@ -485,12 +506,9 @@ class Journal:
 
     def secret_seqs(self) -> tuple[int, ...]:
         """The seqs of the secrets some player does not know yet (for completion)."""
-        from journal.rules.core.knowledge import PLAYERS
+        from journal.api.choices import secret_seqs
 
-        state = self._state()
-        return tuple(
-            seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held}
-        )
+        return secret_seqs(self._state())
 
     def board_grid(self, gm: bool = True) -> BoardGrid:
         """The board as structured rows, with the columns this audience sees."""
@@ -530,12 +548,21 @@ class Journal:
     def completions(self, slot: str) -> list[str]:
         """What the GM may type for `slot` ("character", "session", or a slot of the
         ruleset's commands), for the `play` prompt and shell completion."""
-        state = self._state()
-        if slot == "session":
-            return [str(n) for n in range(state.sessions, 0, -1)]
-        if slot == "secret":
-            return [str(n) for n in sorted(self.secret_seqs(), reverse=True)]
-        return list(self.ruleset.completions(state, slot))
+        return [choice.value for choice in self.choices(slot)]
+
+    def choices(self, slot: str, typed: str = "") -> list[Choice]:
+        """What the GM may type for `slot`, beginning with `typed`, each with a few words
+        of what it is (`journal.api.choices`): "character", "audience" (players, gm, a
+        character), "told" (whom a secret may be revealed to), "session", "secret",
+        "event", "ruling" (seqs, with the start of their line), or a slot of the
+        ruleset's commands. For the `play` prompt and shell completion."""
+        from journal.api.choices import Sources, choices
+
+        def sessions() -> list[tuple[int, str]]:
+            return [(s.number, s.title) for s in self.sessions()]
+
+        sources = Sources(self._state(), self._campaign, self.telling, sessions)
+        return choices(sources, slot, typed)
 
     def log(
         self,
@@ -679,6 +706,7 @@ class Journal:
         `full` is given. `AuditReport.resumed_from` says where it started."""
         from journal.audit import checkpoint as checkpoints
         from journal.audit.replay import audit_records, parse_options
+        from journal.current import database_key
         from journal.rules import rules_version
 
         what_if = parse_options(self.ruleset, dict(options or {}))
@@ -686,23 +714,21 @@ class Journal:
         head, head_hash = campaign.store.head(self.campaign)
         corrections = campaign.corrections(head)
         code = checkpoints.code_of(rules_version(self.ruleset.name))
-        path = self._checkpoint_file()
+        file = checkpoints.file_of(database_key(self._store), self.campaign)
         resume = None
         after = 0
         if not what_if and not full:
-            found = checkpoints.parse(_read_cache(path))
-            if found is not None and found.seq <= head:
-                event = campaign.event(found.seq)
-                bound = checkpoints.usable(
-                    found,
-                    self.campaign,
-                    None if event is None else event.hash,
-                    code,
-                    corrections.reach_back(found.seq),
-                )
-                if bound:
-                    resume = (self._state(found.seq), found.events, found.rulings)
-                    after = found.seq
+
+            def event_hash(seq: int) -> str | None:
+                event = campaign.event(seq)
+                return None if event is None else event.hash
+
+            found = checkpoints.resumable(
+                file, self.campaign, code, head, event_hash, corrections.reach_back
+            )
+            if found is not None:
+                resume = (self._state(found.seq), found.events, found.rulings)
+                after = found.seq
         records: Iterable[Recorded] = campaign.records(head, after=after)
         if progress is not None:
             total = campaign.count() - (resume[1] if resume is not None else 0)
@@ -713,21 +739,8 @@ class Journal:
             kept = checkpoints.Checkpoint(
                 self.campaign, head, head_hash, code, report.events, report.rulings
             )
-            _write_cache(path, kept.text())
+            file.write(kept.text())
         return report
-
-    def _checkpoint_file(self) -> Path:
-        """Where this user keeps the campaign's audit checkpoint (one per database and
-        campaign, in the cache folder)."""
-        import hashlib
-        import os
-
-        from journal.current import database_key
-
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        key = f"{database_key(self._campaign.store)}\n{self.campaign}"
-        name = hashlib.sha256(key.encode()).hexdigest()[:32]
-        return Path(base) / "journal" / "audits" / f"{name}.json"
 
     def verify(self, receipt: str | None = None) -> ChainReport:
         """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
@@ -887,26 +900,44 @@ class Journal:
         paper: str = "a4",
         templates: Path | None = None,
         as_of: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> bytes:
         """The recap printed to PDF by WeasyPrint (the `pdf` extra): the HTML handout with
-        the print sheet for `paper` (a4 or letter); the same log gives the same bytes."""
+        the print sheet for `paper` (a4 or letter); the same log gives the same bytes.
+        `progress` is told of its two steps: the handout made, then printed."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
+        from journal.handouts.progress import Steps
 
+        done = Steps(2, progress)
         final = self._state(self.upto(as_of))
         size = check_paper(paper)
         html = render.recap(self._campaign, session, audience, "html", templates, size, final)
-        return render.printed(self._campaign, html, final)
+        done.step()
+        printed = render.printed(self._campaign, html, final)
+        done.finish()
+        return printed
 
-    def arc_pdf(self, name: str, paper: str = "a4", templates: Path | None = None) -> bytes:
+    def arc_pdf(
+        self,
+        name: str,
+        paper: str = "a4",
+        templates: Path | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> bytes:
         """A character's arc printed to PDF (see `recap_pdf`)."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
+        from journal.handouts.progress import Steps
 
+        done = Steps(2, progress)
         final = self._state()
         size = check_paper(paper)
         html = render.arc(self._campaign, name, "html", templates, size, final)
-        return render.printed(self._campaign, html, final)
+        done.step()
+        printed = render.printed(self._campaign, html, final)
+        done.finish()
+        return printed
 
     def book(
         self, audience: str | Audience = "players", as_of_session: int | None = None
@@ -926,16 +957,18 @@ class Journal:
         paper: str = "a4",
         as_of_session: int | None = None,
         templates: Path | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> str | bytes:
-        """The book as HTML (text) or PDF (bytes), for `audience` on `paper`."""
+        """The book as HTML (text) or PDF (bytes), for `audience` on `paper`; `progress`
+        is told (steps done, steps in all) as each recap, arc and chapter is made."""
         from journal.handouts import render
 
         fmt = render.check_format(fmt, ("html", "pdf"))
         final = self._book_state(as_of_session)
         so_far = as_of_session is not None
         if fmt == "html":
-            return render.book(self._campaign, audience, paper, final, templates, so_far)
-        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far)
+            return render.book(self._campaign, audience, paper, final, templates, so_far, progress)
+        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far, progress)
 
     def _book_state(self, as_of_session: int | None) -> CampaignState:
         return self._state(self.upto(as_of_session=as_of_session))
@@ -985,23 +1018,3 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
             if name not in state.retired
         },
     )
-
-
-def _read_cache(path: Path) -> str:
-    """A cache file's text ("" when there is none or it cannot be read)."""
-    from journal.files import read_private
-
-    try:
-        return read_private(path, notice=lambda text: None) or ""
-    except OSError:
-        return ""
-
-
-def _write_cache(path: Path, text: str) -> None:
-    """Keep a cache file (nothing kept when it cannot be written: it is only a cache)."""
-    import contextlib
-
-    from journal.files import write_private
-
-    with contextlib.suppress(OSError):
-        write_private(path, text, notice=lambda text: None)

@@ -19,9 +19,10 @@ from journal.cli.common import (
     key_values,
     pass_settings,
     refuse_others,
+    run_and_show,
 )
 from journal.cli.rulesets import commands_of
-from journal.cli.settings import Settings, json_flag, settings_of
+from journal.cli.settings import Settings, complete_slug, json_flag, settings_of
 
 if TYPE_CHECKING:
     from journal.api.rulesets import Ruleset
@@ -102,7 +103,7 @@ def campaign_new(
 
 
 @campaign.command("use")
-@click.argument("slug")
+@click.argument("slug", shell_complete=complete_slug)
 @json_option
 @pass_settings
 def campaign_use(settings: Settings, slug: str, as_json: bool) -> None:
@@ -164,6 +165,32 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
         )
     else:
         click.echo("* current: the only campaign in this database")
+
+
+@campaign.command("language")
+@click.argument("tag", required=False)
+@json_option
+@pass_settings
+def campaign_language(settings: Settings, tag: str | None, as_json: bool) -> None:
+    """The language the campaign's handouts are in, as a BCP 47 tag (`de`, `fr-CA`,
+    `pt-BR`): their HTML and PDF say so, for screen readers and hyphenation. English until
+    one is set. Without TAG, shows it.
+
+    \b
+    Example:
+      journal campaign language de
+      journal campaign language
+    """
+    if tag is None:
+        found = settings.journal().language()
+        if as_json:
+            emit_json(found)
+        else:
+            click.echo(f"The handouts are in {found.language} (`journal campaign language TAG`)")
+        return
+    from journal.api.commands import SetLanguage
+
+    run_and_show(settings, SetLanguage(tag), as_json)
 
 
 # --- characters -----------------------------------------------------------------------------
@@ -268,7 +295,7 @@ def character_list(settings: Settings, as_json: bool) -> None:
 
 
 @click.command("rename")
-@click.argument("old")
+@click.argument("old", shell_complete=complete("character"))
 @click.argument("new")
 @json_option
 @pass_settings
@@ -287,7 +314,7 @@ def character_rename(settings: Settings, old: str, new: str, as_json: bool) -> N
 
 
 @click.command("retire")
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--reason", default="", help="Why they leave the story (dead, gone mad...).")
 @json_option
 @pass_settings
@@ -330,6 +357,7 @@ character.add_command(character_retire)
     type=click.IntRange(min=1),
     metavar="SEQ",
     help="The sheet as it was after event SEQ.",
+    shell_complete=complete("event"),
 )
 @json_option
 @pass_settings

@@ -3,10 +3,38 @@ one): see `journal.posting`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from journal.cli.common import complete, pass_settings
 from journal.cli.settings import Settings, fail
+
+if TYPE_CHECKING:
+    from journal.api.journal import Journal
+    from journal.posting.webhooks import Webhook, Webhooks
+
+
+def _webhooks(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """The campaign's webhooks by name, each with whom it posts for (completion)."""
+    from click.shell_completion import CompletionItem
+
+    from journal.cli.settings import settings_of
+    from journal.posting.webhooks import Webhooks
+
+    settings = settings_of(ctx)
+    try:
+        with ctx.scope():  # a shell's completion process closes the database it opened
+            key, campaign = settings.database().key(), settings.journal().campaign
+            found = Webhooks(key, campaign).all()
+    except Exception:
+        return []
+    typed = incomplete.casefold()
+    return [
+        CompletionItem(hook.name, help=f"for {hook.audience}")
+        for hook in found
+        if hook.name.casefold().startswith(typed)
+    ]
 
 
 @click.group()
@@ -33,6 +61,7 @@ def webhook() -> None:
     "audience",
     required=True,
     metavar="players|gm|CHARACTER",
+    shell_complete=complete("audience"),
     help="Who reads what is posted there.",
 )
 @click.option("--thread", metavar="ID", help="Post in this thread of the webhook's channel.")
@@ -56,11 +85,9 @@ def webhook_add(settings: Settings, name: str, url: str, audience: str, thread: 
         fail(f"--thread {thread!r} is not a thread's ID (Discord's IDs are digits)")
     notice = check_url(url)
     journal = settings.journal()
-    who = named(journal, audience)
-    reader = who.name if who.character is not None else who.key
-    assert reader is not None
+    who = named(journal, audience)  # a character by identity: a rename keeps it theirs
     hooks = Webhooks(settings.database().key(), journal.campaign)
-    hooks.add(Webhook(name, url.strip(), reader, thread.strip() if thread else None))
+    hooks.add(Webhook(name, url.strip(), who.key, thread.strip() if thread else None))
     if notice is not None:
         click.echo(f"Notice: {notice}", err=True)
     where = f", thread {thread.strip()}" if thread else ""
@@ -79,7 +106,8 @@ def webhook_list(settings: Settings) -> None:
     from journal.posting.webhooks import Webhooks
 
     journal = settings.journal()
-    found = Webhooks(settings.database().key(), journal.campaign).all()
+    hooks = Webhooks(settings.database().key(), journal.campaign)
+    found = hooks.all()
     if not found:
         click.echo(
             f"No webhooks in campaign {journal.campaign!r}: add one with "
@@ -88,11 +116,23 @@ def webhook_list(settings: Settings) -> None:
         return
     for hook in found:
         thread = f"  thread {hook.thread}" if hook.thread else ""
-        click.echo(f"{hook.name}  for {hook.audience}  {hook.masked}{thread}")
+        click.echo(f"{hook.name}  for {_reader_name(hooks, journal, hook)}  {hook.masked}{thread}")
+
+
+def _reader_name(hooks: Webhooks, journal: Journal, hook: Webhook) -> str:
+    """Who reads the webhook, as `webhook list` names them: `players`, `gm`, or the
+    character's name now (an older journal's webhook that names no one: why, in words)."""
+    from journal.errors import JournalError
+
+    try:
+        holder = hooks.reader(journal, hook)
+    except JournalError:
+        return f"{hook.audience} (unbound: `journal post` says why)"
+    return holder.character or holder.key
 
 
 @webhook.command("remove")
-@click.argument("name")
+@click.argument("name", shell_complete=_webhooks)
 @pass_settings
 def webhook_remove(settings: Settings, name: str) -> None:
     """Forget the webhook NAME (Discord keeps it: delete it there too if it leaked).
@@ -118,7 +158,8 @@ def webhook_remove(settings: Settings, name: str) -> None:
 @click.pass_context
 def post(ctx: click.Context, on_session_end: bool, again: bool) -> None:
     """Post handouts to the campaign's webhooks (`journal webhook`), each as its audience
-    may read it, split into messages within Discord's limits, nobody pinged. Each post
+    may read it, in the Markdown Discord renders (tables as lists), split into messages
+    within Discord's limits, nobody pinged. Each post
     is recorded (`HandoutPosted`: what, to which webhook; never its URL); a recap posted
     before is not posted again unless `--again`.
 
@@ -160,7 +201,14 @@ def _last_ended(settings: Settings) -> int | None:
 
 @post.command("recap")
 @click.argument("session", type=int, required=False, shell_complete=complete("session"))
-@click.option("--to", "to", required=True, metavar="NAME", help="The webhook to post to.")
+@click.option(
+    "--to",
+    "to",
+    required=True,
+    metavar="NAME",
+    shell_complete=_webhooks,
+    help="The webhook to post to.",
+)
 @click.option("--again", is_flag=True, help="Post it even if it was posted there before.")
 @pass_settings
 def post_recap(settings: Settings, session: int | None, to: str, again: bool) -> None:
@@ -180,11 +228,13 @@ def post_recap(settings: Settings, session: int | None, to: str, again: bool) ->
 
 def _post_recap(settings: Settings, name: str, session: int, again: bool) -> None:
     from journal.api.commands import RecordPost
-    from journal.posting.discord import PostFailed, post, split
-    from journal.posting.webhooks import Webhooks
+    from journal.api.handouts import Audience
+    from journal.posting.discord import PostFailed, for_discord, post, split
+    from journal.posting.webhooks import Webhooks, redacted
 
     journal = settings.journal()
-    hook = Webhooks(settings.database().key(), journal.campaign).named(name)
+    hooks = Webhooks(settings.database().key(), journal.campaign)
+    hook = hooks.named(name)
     before = _posted_before(settings, hook.name, session)
     if before is not None and not again:
         click.echo(
@@ -192,12 +242,22 @@ def _post_recap(settings: Settings, name: str, session: int, again: bool) -> Non
             "--again posts it again"
         )
         return
-    text = journal.recap_text(session, hook.audience, "md")
-    messages = split(text)
+    holder = hooks.reader(journal, hook)
+    reader = Audience.character(holder.character) if holder.character else holder.key
+    text = journal.recap_text(session, reader, "md")
+    messages = split(for_discord(text))
     try:
         post(hook, messages)
     except PostFailed as exc:
         fail(str(exc))
+    except Exception as exc:  # its words may quote the URL: never the token
+        if settings.debug:
+            raise
+        fail(
+            f"unexpected failure posting to webhook {hook.name!r} ({hook.masked}): "
+            f"{type(exc).__name__}: {redacted(str(exc), hook.url)}; nothing was recorded. "
+            "Rerun with --debug for the details."
+        )
     outcome = journal.run(RecordPost("recap", session, hook.name, len(messages)))
     for line in outcome.lines():
         click.echo(line)

@@ -12,7 +12,8 @@ Secrets (a `--for` or `--gm-only` note) are shown to an audience that knows them
 recap's session ended (bounded by the view's seq): `journal.rules.core.knowledge.knows`
 on that state, `Recap.sees` its one caller here. A secret noted earlier and revealed in
 this session is listed under "Learned this session". A veiled note reads `[faded to
-black: TOPIC]` to everyone but the GM; an X-card cut reads "A scene was skipped."
+black: TOPIC]` to everyone but the GM, whose copy marks it `[veiled: TOPIC]`; an X-card cut
+reads "A scene was skipped."
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from journal.handouts.documents import (
     RecapNote,
     StoryEntry,
     Turn,
+    campaign_heading,
 )
 from journal.handouts.hooks import narrator_of
 from journal.handouts.log import Log, walk
@@ -155,8 +157,52 @@ def faded(topic: str) -> str:
     return f"[faded to black: {topic}]"
 
 
+def veiled(topic: str, text: str) -> str:
+    """The GM's copy of a veiled note: its text, marked so it is never read aloud."""
+    return f"[veiled: {topic}] {text}"
+
+
 #: what every audience's view shows of an X-card cut
 SKIPPED = "A scene was skipped."
+
+
+def secret(payload: Event) -> bool:
+    """A secret: a `--for` note or a GM-only one (keyed by its seq in `CampaignState.secrets`)."""
+    return isinstance(payload, SecretNoted) or (isinstance(payload, NoteTaken) and payload.gm_only)
+
+
+def gm_only(payload: Event) -> bool:
+    """A secret, or a reveal: naming nobody to the cast."""
+    return secret(payload) or isinstance(payload, SecretRevealed)
+
+
+def sees(
+    audience: Audience,
+    payload: Event,
+    seq: int,
+    known: CampaignState,
+    about: frozenset[CharacterId] = frozenset(),
+) -> bool:
+    """The one audience filter, asked by every way out (recaps, arcs, the book, a
+    character's page and the notes the players read, posts, proofs): whether `audience`
+    may see the event `payload` recorded at `seq`. A secret is shown to an audience that
+    knows it in `known` (`knowledge.knows`: the state the view stands at); a reveal only
+    to the GM; a character's audience sees the events about them (`about`: who the event
+    is about, by identity, needed only for a character's audience) and the notes about
+    nobody."""
+    if secret(payload):
+        return knows(known, seq, audience.gm, audience.ident)
+    if isinstance(payload, SecretRevealed):
+        return audience.gm
+    if isinstance(payload, SceneCut | SafetyToolSet):
+        return True
+    if isinstance(payload, NoteTaken | VeiledNoteTaken):
+        if audience.one_character:
+            return not payload.about or audience.ident in about
+        return True
+    if audience.one_character:
+        return audience.ident in about
+    return True
 
 
 def core_sentence(payload: Event, ruleset: Ruleset, gm: bool = False) -> str | None:
@@ -226,34 +272,16 @@ class Recap:
         assert step.payload is not None
         return concerned(step.payload, step.before, step.after, self.ruleset)
 
-    @staticmethod
-    def gm_only(payload: Event) -> bool:
-        """A secret (a GM-only or `--for` note), or a reveal: naming nobody to the cast."""
-        return (isinstance(payload, NoteTaken) and payload.gm_only) or isinstance(
-            payload, SecretNoted | SecretRevealed
-        )
-
     def knows(self, secret: int) -> bool:
         """Whether this audience knew the secret noted at `secret` as this view stands."""
         return knows(self.known, secret, self.audience.gm, self.audience.ident)
 
     def sees(self, step: Step) -> bool:
-        """The audience filter of every handout: whether this audience may see the
-        step's event (a secret as they knew it when the session ended)."""
-        payload = step.payload
-        if isinstance(payload, SecretNoted) or (isinstance(payload, NoteTaken) and payload.gm_only):
-            return self.knows(step.record.seq)
-        if isinstance(payload, SecretRevealed):
-            return self.audience.gm
-        if isinstance(payload, SceneCut | SafetyToolSet):
-            return True
-        if isinstance(payload, NoteTaken | VeiledNoteTaken):
-            if self.audience.one_character:
-                return not payload.about or self.audience.ident in self.about(step)
-            return True
-        if self.audience.one_character:
-            return self.audience.ident in self.about(step)
-        return True
+        """Whether this audience may see the step's event: the one filter (`sees`), a
+        secret as they knew it when the session ended."""
+        assert step.payload is not None
+        about = self.about(step) if self.audience.one_character else frozenset()
+        return sees(self.audience, step.payload, step.record.seq, self.known, about)
 
     def known_by(self, secret: int) -> list[str]:
         """Who besides the GM knows a secret as this view stands (the GM's copy)."""
@@ -327,7 +355,7 @@ class Recap:
         public = [
             s
             for s in self.steps
-            if s.payload is not None and (self.audience.gm or not self.gm_only(s.payload))
+            if s.payload is not None and (self.audience.gm or not gm_only(s.payload))
         ]
         named = {ident for s in public for ident in self.about(s)}
         cast = [n for n in state.cast if state.ids.get(n) in named]
@@ -335,7 +363,7 @@ class Recap:
         began = start.at if start and start.at else first.after.clock
         ended = last.record.game_time
         return {
-            "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
+            "campaign": campaign_heading(self.log.final),  # (its language as the view has it)
             "audience": {
                 "kind": self.audience.kind,
                 "name": self.audience.name,
@@ -409,6 +437,9 @@ class Recap:
                 self.encounter, self._turn = None, None
                 return
             self.narrator.track(step, self, self.encounter)
+            if not self.encounter["visible"] and self._joins(step):
+                self.encounter["visible"] = True
+                self.story.append(self.encounter)
         if isinstance(payload, SecretRevealed) and step.record.session in (self.number, None):
             # (the only steps of no session walked are those since the session before)
             self.learn(step, payload)
@@ -417,8 +448,8 @@ class Recap:
         names = self.renames.at(step.after)
         if isinstance(payload, NoteTaken | SecretNoted | VeiledNoteTaken):
             shown = payload.text
-            if isinstance(payload, VeiledNoteTaken) and not self.audience.gm:
-                shown = faded(payload.veil)
+            if isinstance(payload, VeiledNoteTaken):
+                shown = veiled(payload.veil, shown) if self.audience.gm else faded(payload.veil)
             note: RecapNote = {
                 "kind": "note",
                 "text": with_new_names(shown, names),
@@ -441,11 +472,29 @@ class Recap:
             told: EventEntry = {"kind": "event", "text": text, "gm": self.gm(step)}
             self.add(told)
 
+    def _in_cast(self, step: Step) -> bool:
+        """Whether this audience's character is in the story as the step leaves it (so in
+        a fight that is everyone's)."""
+        state = step.after
+        return self.audience.one_character and any(
+            state.ids.get(name) == self.audience.ident for name in state.cast
+        )
+
+    def _joins(self, step: Step) -> bool:
+        """Whether a character's handout enters the running fight here: a ruling of the
+        ruleset about them (joining it, a check in it), not a note that names them."""
+        payload = step.payload
+        return (
+            self.audience.one_character
+            and isinstance(payload, self.ruleset.events)
+            and self.sees(step)
+        )
+
     def start_encounter(self, step: Step, opening: EncounterOpening) -> Encounter:
         """Called by a narrator's `encounter_opened`: the encounter enters the story (when
         this audience sees it) and becomes the running one."""
         assert step.payload is not None
-        visible = self.sees(step)
+        visible = self.sees(step) or (opening.get("everyone", False) and self._in_cast(step))
         gm = self.gm(step)
         if gm is not None:
             gm["terms"] = None  # the encounter's line shows its terms to everyone

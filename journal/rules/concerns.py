@@ -13,6 +13,7 @@ from journal.rules.core.events import (
     ClockAdvanced,
     ClockSet,
     EventVoided,
+    LanguageSet,
     NoteTaken,
     NumbersAdjusted,
     RulingAmended,
@@ -38,6 +39,7 @@ _NOBODY = (
     ChainSealed,
     SafetyToolSet,
     SceneCut,
+    LanguageSet,
 )
 
 

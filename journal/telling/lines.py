@@ -23,6 +23,7 @@ from journal.rules.core.events import (
     ClockSet,
     EventVoided,
     HandoutPosted,
+    LanguageSet,
     NoteTaken,
     NumbersAdjusted,
     RulingAmended,
@@ -110,6 +111,10 @@ def _safety(payload: SafetyToolSet, ruleset: Ruleset | None) -> str:
     return f"Safety {payload.kind} agreed: {payload.text}"
 
 
+def _language(payload: LanguageSet, ruleset: Ruleset | None) -> str:
+    return f"The handouts are in {payload.language} from now on (their HTML and PDF say so)"
+
+
 def _cut(payload: SceneCut, ruleset: Ruleset | None) -> str:
     return "X-card: a scene is cut" + (f" ({payload.reason})" if payload.reason else "")
 
@@ -171,6 +176,7 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     RulingAmended: _re_rules,
     NumbersAdjusted: _adjusted,
     HandoutPosted: _posted,
+    LanguageSet: _language,
 }
 
 

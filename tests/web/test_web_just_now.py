@@ -5,6 +5,7 @@ GM-only note never; a veiled scene faded); between fights it shows the last reca
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from support.web import by_label, open_site
@@ -34,7 +35,7 @@ def _table(runner) -> str:  # type: ignore[no-untyped-def]
 
 def _just_now(page: str) -> list[str]:
     section = page.split('<section class="just-now">', 1)[1].split("</section>", 1)[0]
-    return [item.split("</li>", 1)[0] for item in section.split("<li>")[1:]]
+    return [item.split("</li>", 1)[0] for item in re.split(r"<li[^>]*>", section)[1:]]
 
 
 def test_the_table_screen_shows_the_latest_happenings_newest_first(runner) -> None:  # type: ignore[no-untyped-def]

@@ -22,6 +22,7 @@ from journal.rules.core.commands import (
     RetireCharacter,
     RevealSecret,
     SetClock,
+    SetLanguage,
     SetSafetyTool,
     StartSession,
     TakeNote,
@@ -37,6 +38,7 @@ from journal.rules.core.events import (
     ClockSet,
     EventVoided,
     HandoutPosted,
+    LanguageSet,
     NoteTaken,
     NumbersAdjusted,
     SafetyToolSet,
@@ -47,6 +49,7 @@ from journal.rules.core.events import (
     SessionStarted,
     VeiledNoteTaken,
 )
+from journal.rules.core.language import language_tag
 from journal.rules.core.state import CampaignState
 
 if TYPE_CHECKING:
@@ -120,6 +123,11 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
             if not text:
                 raise RuleError(f"a {kind} needs some text: say what it covers")
             return [SafetyToolSet(kind, text)]
+        case SetLanguage(language=language):
+            tag = language_tag(language)
+            if tag == state.language:
+                raise RuleError(f"campaign {state.slug!r} is in {tag} already: nothing to record")
+            return [LanguageSet(tag)]
         case CutScene(reason=reason):
             return [SceneCut(" ".join(reason.split()))]
         case VoidEvent():

@@ -16,6 +16,7 @@ from journal.rules.core.events import (
     ClockAdvanced,
     ClockSet,
     EventVoided,
+    LanguageSet,
     NoteTaken,
     SafetyToolSet,
     SecretNoted,
@@ -42,6 +43,7 @@ CORE_EVENTS = frozenset(
         SecretNoted,
         SecretRevealed,
         SafetyToolSet,
+        LanguageSet,
     }
 )
 
@@ -108,4 +110,6 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             return revealed(state, secret, meta.seq, knowers)
         case SafetyToolSet(kind=kind, text=text):
             return changed(state, safety={**state.safety, meta.seq: (kind, text)})
+        case LanguageSet(language=language):
+            return changed(state, language=language)
     return state

@@ -65,6 +65,8 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
     secrets: Mapping[int, tuple[tuple[int, int], ...]] = msgspec.field(default_factory=dict)
     #: the safety tools in force: seq -> (kind, text), kind `line` or `veil`
     safety: Mapping[int, tuple[str, str]] = msgspec.field(default_factory=dict)
+    #: the language of the campaign's handouts (a BCP 47 tag; `campaign language`)
+    language: str = "en"
 
     def identity(self, name: str) -> CharacterId:
         """The character `name` denotes now: whoever holds it (case-insensitive, as typed

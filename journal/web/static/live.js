@@ -33,7 +33,8 @@
       }
       rows[found[i].getAttribute("data-character")] = cells;
     }
-    var heading = live ? live.querySelector("h1") : null;
+    // the fight's line under the headline says its turn: a new turn is announced too
+    var heading = live ? live.querySelector(".standfirst") || live.querySelector("h1") : null;
     return { rows: rows, heading: heading ? words(heading) : "" };
   }
   // "Linda: acted, penalty -2.": each change the page shows, said in words (a
@@ -87,6 +88,12 @@
       }
     }
     document.body.setAttribute("data-seq", event.lastEventId);
+  });
+  // this device opened more live pages than the server keeps: this one, the oldest,
+  // gave its place to a newer one and stays as it is until a reload
+  source.addEventListener("shed", function () {
+    source.close();
+    show("not live: too many pages open on this device (reload to resume)");
   });
   source.addEventListener("open", function () {
     show("● live");
