@@ -281,3 +281,13 @@ def test_an_encounters_inputs_refused_where_they_do_not_fit(hobbs: Cli) -> None:
     refused = hobbs.refused("amend", "5", "--creepy", "yes", "--very-creepy", "yes",
                             "--reason", "r").stderr  # fmt: skip
     assert "give --creepy or --very-creepy, not both" in refused
+
+
+def test_a_ruleset_of_no_amendable_inputs_asks_for_dice_alone(runner: Cli) -> None:
+    """The stress ruleset (examples/) amends a panic's d10 and no input: its refusal names
+    none (the mutation run found this wording untested)."""
+    runner("campaign", "new", "ward", "--ruleset", "stress")
+    runner("character", "add", "Mina", "--nerve", "4")
+    runner("panic", "Mina", "--dice", "3")  # 3
+    refused = runner.refused("amend", "3", "--reason", REASON).stderr
+    assert refused == "Error: say what to correct: --dice FACES (the dice as they really fell)\n"
