@@ -141,6 +141,8 @@ def test_dice_a_corrected_ruling_newly_needs_are_rolled_off_a_terminal(
     amended = runner.json("log")[3]["data"]["data"]  # type: ignore[index]
     assert amended["dice"]["will"]["faces"] == [6, 6, 6]
     assert amended["dice"]["table"]["source"] == "seeded"
+    # seeded by the seed and the ruling amended (#3): the same faces every run
+    assert amended["dice"]["table"]["faces"] == [6, 1, 1]
     assert runner.json("audit")["differences"] == []  # type: ignore[index]
 
 
