@@ -169,6 +169,10 @@ def test_dice_a_corrected_ruling_newly_needs_are_rolled_off_a_terminal(
         (("16", "--dice", "+11/-8"), "--dice: a d10 shows 1 to 10, not 11"),
         (("16", "--dice", "one/two"), "--dice 'one/two' are not dice: write the faces"),
         (("16", "--dice", "table=3,4,5"), "#16 so corrected rolls no dice for --dice table="),
+        (
+            ("16", "--dice", "table=3,4,5", "--dice", "panic=1"),
+            "#16 so corrected rolls no dice for --dice table=, --dice panic=: leave them out\n",
+        ),
         (("16", "--dice", "=3,4"), "--dice '=3,4': name the roll before '=', e.g. table=3,4,5\n"),
         (("16", "--dice", "+8/-1"), "#16 already reads so"),
         # the same roll twice, named or not: refused, never the last one taken (issue 47, T9)
