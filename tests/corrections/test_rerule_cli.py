@@ -136,6 +136,7 @@ def test_a_check_that_now_fails_rolls_its_table_dice_at_the_rerule(
     data = amended[0]["data"]["data"]
     assert data["success"] is False and data["table_roll"] is not None
     assert data["dice"]["table"]["source"] == "seeded"
+    assert data["dice"]["table"]["faces"] == [3, 5, 2]  # seeded by the seed and the ruling
     assert runner.json("audit")["differences"] == []
 
 
