@@ -28,6 +28,13 @@ def pytest_configure(config: pytest.Config) -> None:
         compileall.compile_dir(folder, quiet=2)  # (read-only: as before)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under the mutation run (docs/mutation.md), a mutant's tests are its area's alone."""
+    from support.mutation import keep_the_area
+
+    keep_the_area(items, config.hook.pytest_deselected)
+
+
 def _postgres_database() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
     with postgres_database() as url:

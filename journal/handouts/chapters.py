@@ -30,13 +30,20 @@ PARALLEL_FROM = 4
 def _printer() -> str:
     """What a chapter's bytes depend on besides its HTML: WeasyPrint's and pypdf's versions
     and this journal's printing code."""
-    from importlib.metadata import version
+    from importlib.metadata import PackageNotFoundError, version
 
+    try:
+        weasyprint = version("weasyprint")
+    except PackageNotFoundError:  # (before any chapter is printed, which would say so)
+        from journal.errors import JournalError
+        from journal.installation import needs_extra
+
+        raise JournalError(needs_extra("PDF", "pdf")) from None
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
     for name in ("pdf.py", "chapters.py", "tagged.py"):
         digest.update((here / name).read_bytes())
-    return f"weasyprint {version('weasyprint')}\n{digest.hexdigest()[:16]}"
+    return f"weasyprint {weasyprint}\n{digest.hexdigest()[:16]}"
 
 
 def key_of(html: str, tagged: bool = True) -> str:

@@ -141,31 +141,62 @@ def test_dice_a_corrected_ruling_newly_needs_are_rolled_off_a_terminal(
     amended = runner.json("log")[3]["data"]["data"]  # type: ignore[index]
     assert amended["dice"]["will"]["faces"] == [6, 6, 6]
     assert amended["dice"]["table"]["source"] == "seeded"
+    # seeded by the seed and the ruling amended (#3): the same faces every run
+    assert amended["dice"]["table"]["faces"] == [6, 1, 1]
     assert runner.json("audit")["differences"] == []  # type: ignore[index]
 
 
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        (("99", "--dice", "+1/-8"), "there is no event 99 in campaign 'hf' (its events are 1 to"),
-        (("6", "--dice", "+1/-8"), "event 6 (NoteTaken) is not a ruling of the rules"),
-        (("1", "--dice", "+1/-8"), "event 1 (CampaignCreated) is not a ruling of the rules"),
+        (
+            ("99", "--dice", "+1/-8"),
+            "there is no event 99 in campaign 'hf' (its events are 1 to 18); see `journal log`\n",
+        ),
+        (
+            ("6", "--dice", "+1/-8"),
+            "event 6 (NoteTaken) is not a ruling of the rules: it has no dice or inputs to "
+            "amend (void it and enter it again: `journal void 6 --reason ...`)\n",
+        ),
+        (
+            ("1", "--dice", "+1/-8"),
+            "event 1 (CampaignCreated) is not a ruling of the rules: it has no dice or inputs "
+            "to amend\n",
+        ),
         (("5", "--dice", "+1/-8"), "#5 rolled no dice: there are none to correct"),
         (("17", "--dice", "+1/-8"), "#17 rolled no dice"),
         (("16", "--dice", "+1/-8/3"), "--dice needs 2 dice of 1-10, got 3: 1,8,3"),
         (("16", "--dice", "+11/-8"), "--dice: a d10 shows 1 to 10, not 11"),
         (("16", "--dice", "one/two"), "--dice 'one/two' are not dice: write the faces"),
         (("16", "--dice", "table=3,4,5"), "#16 so corrected rolls no dice for --dice table="),
-        (("16", "--dice", "=3,4"), "name the roll before '='"),
+        (
+            ("16", "--dice", "table=3,4,5", "--dice", "panic=1"),
+            "#16 so corrected rolls no dice for --dice table=, --dice panic=: leave them out\n",
+        ),
+        (("16", "--dice", "=3,4"), "--dice '=3,4': name the roll before '=', e.g. table=3,4,5\n"),
         (("16", "--dice", "+8/-1"), "#16 already reads so"),
-        (("16",), "say what to correct: --dice FACES"),
+        # the same roll twice, named or not: refused, never the last one taken (issue 47, T9)
+        (
+            ("16", "--dice", "initiative=+1/-2", "--dice", "initiative=+9/-9"),
+            "--dice gives the initiative dice twice: give them once",
+        ),
+        (
+            ("16", "--dice", "+1/-2", "--dice", "initiative=+9/-9"),
+            "--dice gives the initiative dice twice: give them once",
+        ),
+        (
+            ("16",),
+            "say what to correct: --dice FACES (the dice as they really fell) or an input of "
+            "the ruling (--hf, --outnumbered, --ambush, --creepy, --very-creepy, --category)\n",
+        ),
         (("16", "--hf", "4"), "--hf corrects a Horror Check's or an encounter's HF; that"),
     ],
 )
 def test_refusals_write_nothing(hobbs: Cli, args: tuple[str, ...], error: str) -> None:
     before = count_events(hobbs.db)
     result = hobbs.refused("amend", *args, "--reason", REASON)
-    assert error in result.stderr, result.stderr
+    assert result.stderr.startswith(f"Error: {error}"), result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr  # one line
     assert count_events(hobbs.db) == before
 
 
@@ -175,14 +206,16 @@ def test_a_voided_event_or_a_correction_cannot_be_amended(hobbs: Cli) -> None:
     before = count_events(hobbs.db)
     refused = hobbs.refused("amend", "17", "--dice", "+1/-8", "--reason", REASON).stderr
     assert "event 17 was voided by #19: a voided event counts for nothing" in refused
-    assert "event 19 (EventVoided) is not a ruling" in hobbs.refused(
-        "amend", "19", "--dice", "1", "--reason", REASON
-    ).stderr
+    assert (
+        "event 19 (EventVoided) is not a ruling"
+        in hobbs.refused("amend", "19", "--dice", "1", "--reason", REASON).stderr
+    )
     assert count_events(hobbs.db) == before
     hobbs("amend", "16", "--dice", "+1/-7", "--reason", REASON)  # 21: 8-7+1-7 = -5
-    assert "event 21 records a re-rule of #16: amend the ruling itself" in hobbs.refused(
-        "amend", "21", "--dice", "+1/-8", "--reason", REASON
-    ).stderr
+    assert (
+        "event 21 records a re-rule of #16: amend the ruling itself"
+        in hobbs.refused("amend", "21", "--dice", "+1/-8", "--reason", REASON).stderr
+    )
     # an amended ruling is amended again from where it stands
     hobbs("amend", "16", "--dice", "+1/-8", "--reason", "misread again")
     assert hobbs_now(hobbs)["initiative"] == -6
@@ -192,7 +225,7 @@ def test_usage_errors(hobbs: Cli) -> None:
     assert hobbs("amend", "16", "--dice", "+1/-8", ok=False).exit_code == 2  # --reason
     assert hobbs("amend", "0", "--dice", "+1/-8", "--reason", "r", ok=False).exit_code == 2
     blank = hobbs.refused("amend", "16", "--dice", "+1/-8", "--reason", "  ").stderr
-    assert 'an amendment needs a reason: add --reason "..."' in blank
+    assert blank == 'Error: an amendment needs a reason: add --reason "..."\n'
 
 
 def test_an_input_of_another_ruleset_is_refused_by_name(runner: Cli) -> None:
@@ -254,3 +287,13 @@ def test_an_encounters_inputs_refused_where_they_do_not_fit(hobbs: Cli) -> None:
     refused = hobbs.refused("amend", "5", "--creepy", "yes", "--very-creepy", "yes",
                             "--reason", "r").stderr  # fmt: skip
     assert "give --creepy or --very-creepy, not both" in refused
+
+
+def test_a_ruleset_of_no_amendable_inputs_asks_for_dice_alone(runner: Cli) -> None:
+    """The stress ruleset (examples/) amends a panic's d10 and no input: its refusal names
+    none (the mutation run found this wording untested)."""
+    runner("campaign", "new", "ward", "--ruleset", "stress")
+    runner("character", "add", "Mina", "--nerve", "4")
+    runner("panic", "Mina", "--dice", "3")  # 3
+    refused = runner.refused("amend", "3", "--reason", REASON).stderr
+    assert refused == "Error: say what to correct: --dice FACES (the dice as they really fell)\n"

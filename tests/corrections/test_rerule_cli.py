@@ -35,7 +35,17 @@ def test_a_void_leaves_a_ruling_that_no_longer_follows_and_says_so(okafor: Cli) 
 def test_rerule_decides_the_later_rulings_again(okafor: Cli) -> None:
     okafor("void", "6", "--reason", "the check never happened")
     result = okafor("rerule", "--yes")
-    assert "1 ruling no longer follows:" in result.stderr + result.stdout
+    ends = "Encounter 'Second' ends after 1 turn(s): Okafor:"
+    capped = (
+        "no gain: Hardness 5 is already at or above the cap 5 for professional training "
+        "(only an award goes further)"
+    )
+    # the plan, each ruling as it stood and as the rules give it now, then what it recorded
+    assert result.stdout.splitlines()[:3] == [
+        "1 ruling no longer follows:",
+        f"  #8 {ends} hardened: Hardness 4 to 5",
+        f"      now: {ends} {capped}",
+    ]
     assert (
         "#10 Re-rules #8 (re-ruled after the corrections): Encounter 'Second' ends after 1 "
         "turn(s): Okafor: no gain" in result.stdout
@@ -86,6 +96,27 @@ def test_a_ruling_the_rules_now_refuse_is_voided_and_listed(runner: Cli) -> None
     assert runner.json("status")["characters"]["Linda"]["encounter"] is None
 
 
+def test_the_plan_shows_a_refused_ruling_as_it_stood_and_why_it_is_voided(runner: Cli) -> None:
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    runner("character", "add", "Linda", "--reaction", "12", "--willpower", "10",
+           "--hardness", "2", "--training", "some")  # fmt: skip
+    runner("encounter", "start", "Horde", "--hf", "horde", "--cast", "Linda")  # 3
+    runner("initiative", "Linda", "--dice", "+3/-5")  # 4
+    runner("void", "3", "--reason", "no horde after all")  # 5
+    refused = (
+        "no encounter is running, so you cannot roll initiative: start one with "
+        "`journal encounter start`"
+    )
+    assert runner("rerule", "--yes").stdout.splitlines() == [
+        "1 ruling no longer follows:",
+        "  #4 Linda rolls initiative +3/-5: Reaction 12, HF 6 - Hardness 2 -4, +d10 +3, "
+        "-d10 -5 = 6 (acts; penalty -4)",
+        f"      now: voided: {refused}",
+        "#6 Voids #4 (Linda's initiative +3/-5): re-ruled after the corrections: the rules "
+        f"now refuse it ({refused})",
+    ]
+
+
 def test_a_check_that_now_fails_rolls_its_table_dice_at_the_rerule(
     runner: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,6 +136,7 @@ def test_a_check_that_now_fails_rolls_its_table_dice_at_the_rerule(
     data = amended[0]["data"]["data"]
     assert data["success"] is False and data["table_roll"] is not None
     assert data["dice"]["table"]["source"] == "seeded"
+    assert data["dice"]["table"]["faces"] == [3, 5, 2]  # seeded by the seed and the ruling
     assert runner.json("audit")["differences"] == []
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from support.cli import Cli, count_events
+from support.extras import needed
 from support.handouts import worked_example
 
 
@@ -59,6 +60,7 @@ def test_what_is_no_language_tag_is_refused(runner: Cli, tag: str, said: str) ->
     assert count_events(runner.db) == before
 
 
+@needed("pdf")
 def test_every_handout_says_its_language(runner: Cli, tmp_path: Path) -> None:
     worked_example(runner)
     first = tmp_path / "first.pdf"

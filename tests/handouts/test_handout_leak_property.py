@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.accepted import Accepted
 from support.api import dice_seed, random_logs, recorded, state_of, store_of
 
 import journal
@@ -229,6 +230,11 @@ def assert_clean_document(document: dict[str, Any], story: Story, what: str) -> 
     assert_clean(json.dumps(document, ensure_ascii=False), story, what)
     assert document.get("voided", []) == [], what
     assert all(not value for _, value in _gm_fields(document)), what
+
+
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))

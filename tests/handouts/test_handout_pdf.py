@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from freezegun import freeze_time
 from support.cli import Cli
+from support.extras import adding, needed
 from support.handouts import hardening_story, morgue, worked_example
 from support.pdf import SIZES, metadata, pages, sizes, text
 
@@ -27,6 +28,7 @@ RECAP_PAGES = {
 }
 
 
+@needed("pdf")
 @pytest.mark.parametrize(("audience", "paper"), sorted(RECAP_PAGES))
 def test_recap_pdf_for_each_audience_and_paper(
     runner: Cli, tmp_path: Path, audience: str, paper: str
@@ -58,6 +60,7 @@ def test_recap_pdf_for_each_audience_and_paper(
         assert "Where Linda stands".upper() in whole and "Freddie\nHardness" not in whole
 
 
+@needed("pdf")
 def test_arc_pdf_holds_the_arc_with_its_charts_as_vectors(runner: Cli, tmp_path: Path) -> None:
     hardening_story(runner)
     target = tmp_path / "linda.pdf"
@@ -75,6 +78,7 @@ def test_arc_pdf_holds_the_arc_with_its_charts_as_vectors(runner: Cli, tmp_path:
     assert any(b" l\n" in page.get_contents().get_data() for page in reader.pages)
 
 
+@needed("pdf")
 def test_fright_check_recap_pdf(runner: Cli, tmp_path: Path) -> None:
     morgue(runner)
     target = tmp_path / "morgue.pdf"
@@ -83,6 +87,7 @@ def test_fright_check_recap_pdf(runner: Cli, tmp_path: Path) -> None:
     assert "The Morgue" in whole and "Mara" in whole and "The coroner is the ghoul." in whole
 
 
+@needed("pdf")
 def test_pdf_goes_down_a_pipe_as_bytes(runner: Cli) -> None:
     worked_example(runner)
     piped = runner("recap", "--format", "pdf")  # CliRunner's stdout is no terminal
@@ -92,6 +97,7 @@ def test_pdf_goes_down_a_pipe_as_bytes(runner: Cli) -> None:
     assert "Jackson Zombies" in text(piped.stdout_bytes)
 
 
+@needed("pdf")
 def test_the_same_log_gives_the_same_bytes(runner: Cli, tmp_path: Path) -> None:
     """Two builds a year apart on the clock: the same bytes; the dates and /ID inside are
     the head event's. One more event changes them."""
@@ -133,9 +139,7 @@ def test_without_weasyprint_pdf_says_what_to_install(
         ("book", "-o", str(tmp_path / "b.pdf")),
     ):
         refused = runner.refused(*args)
-        assert refused.stderr == (
-            "Error: PDF needs the pdf extra: pip install 'horror-journal[pdf,postgres,serve]'\n"
-        )
+        assert refused.stderr == f"Error: PDF needs the pdf extra: {adding('pdf')}\n"
     assert list(tmp_path.glob("*.pdf*")) == []  # nothing written, not even a partial file
     # Markdown and HTML need no WeasyPrint
     assert "The horde" in runner("recap", "--format", "html").stdout

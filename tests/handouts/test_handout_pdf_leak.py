@@ -17,15 +17,24 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
+from support.accepted import Accepted
 from support.api import random_logs, state_of
+from support.extras import needed
 from support.pdf import squashed, text
 from test_handout_leak_property import SHEETS, Story, assert_clean, stories, write
 
 from journal.handouts.recap import Audience
 
+pytestmark = needed("pdf")
+
 EXAMPLES = int(os.environ.get("JOURNAL_PDF_LEAK_EXAMPLES", "3"))
 #: what only the GM's copy shows, as the PDF's text reads (lower case: CSS capitalises)
 GM_MARKS = ("gmonly", "gm'scopy", "·dice")
+
+
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @pytest.fixture(scope="module", autouse=True)

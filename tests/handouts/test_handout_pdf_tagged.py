@@ -19,7 +19,10 @@ import pytest
 from support import WORKED_EXAMPLE
 from support.browser import chromium, printed_text
 from support.cli import clean_folder, typist
+from support.extras import needed
 from support.pdf import reading_order, squashed_words, structure_tags, unmarked_content
+
+pytestmark = needed("pdf")
 
 #: each PDF kind: the command that prints it (the HTML the same with `--format html`)
 KINDS = {

@@ -23,7 +23,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.accepted import Accepted
 from support.api import random_logs, recorded, state_of
+from support.extras import needed, needs
 
 import journal
 from journal.api.commands import (
@@ -264,6 +266,12 @@ def _tally(model: Model, seen: Counter[str]) -> None:
     seen["voided reveals"] += len(model.voided)
 
 
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
+
+
+@needed("pdf")  # (its recaps read as PDF too)
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))
 def test_every_view_holds_exactly_what_its_audience_knew_then(ruleset: str) -> None:
     seen: Counter[str] = Counter()
@@ -335,6 +343,7 @@ def test_every_served_page_and_stream_holds_what_its_audience_knows(
     """`journal serve` at the head: each players' and character's page (the table screen,
     the shelf, a character's own page, every recap) holds exactly the secrets its audience
     knows, and what its event stream sends is part of it."""
+    needs("serve")
     pytest.importorskip("httpx2")
     from starlette.testclient import TestClient
     from web.test_web_leak_property import _on_file

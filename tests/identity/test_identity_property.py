@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.accepted import Accepted
 from support.api import dice_seed, random_logs, recorded, state_of, store_of
 
 import journal
@@ -389,6 +390,11 @@ def check_reading(night: Journal, model: Model) -> None:
         rulings = {r["seq"] for r in explanation.rulings}
         assert person.rolls <= rulings, (person, sorted(person.rolls - rulings))
         assert rulings <= seqs, (person, sorted(rulings - seqs))
+
+
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from support import WORKED_EXAMPLE
 from support.cli import Cli
+from support.extras import adding, needs
 
 from journal import installation
 
@@ -42,6 +43,8 @@ def test_the_command_that_adds_an_extra_follows_the_installer(
 def test_the_command_keeps_the_extras_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     """`uv tool install 'horror-journal[serve]'` would drop an installed `pdf`: the command
     names every extra this installation has, and the one it needs."""
+    needs("pdf")
+    needs("postgres")
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # serve is missing; pdf, postgres not
     assert installation.installed_extras() == ["pdf", "postgres"]
     assert installation.add_extra("serve") == "pip install 'horror-journal[pdf,postgres,serve]'"
@@ -55,8 +58,7 @@ def test_serve_without_its_extra_says_how_uv_adds_it(
     monkeypatch.setattr(sys, "prefix", str(tmp_path))
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert runner.refused("serve").stderr == (
-        "Error: journal serve needs the serve extra: "
-        "uv tool install 'horror-journal[pdf,postgres,serve]'\n"
+        f"Error: journal serve needs the serve extra: {adding('serve', 'uv tool install')}\n"
     )
 
 
@@ -98,6 +100,5 @@ def test_postgres_without_its_driver_says_which_extra(
     url = "postgresql+psycopg://gm:secret@127.0.0.1:1/horror"
     refused = Cli(CliRunner(), url).refused("status")
     assert refused.stderr == (
-        "Error: A PostgreSQL database needs the postgres extra: "
-        "pip install 'horror-journal[pdf,postgres,serve]'\n"
+        f"Error: A PostgreSQL database needs the postgres extra: {adding('postgres')}\n"
     )

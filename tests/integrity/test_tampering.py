@@ -332,3 +332,21 @@ def test_an_event_moved_from_the_campaign_a_copy_was_made_of_is_found(
     report = _report(copy, "--campaign", "copy", "verify")
     assert report["first_bad_seq"] == 28
     assert "moved here from another campaign" in report["problem"]
+
+
+def test_two_tampered_events_are_one_finding_at_the_first(
+    db_url: str, cli_on: Callable[[str], Cli]
+) -> None:
+    """Past the first break nothing after it can be trusted or blamed: verify names the
+    first changed event alone (issue 47, T8: every broken event reported)."""
+    cli = cli_on(db_url)
+    cli("import", str(WORKED_EXAMPLE))
+    with behind_the_journal(db_url) as conn:
+        _made_public(conn)  # event 7
+        _one("UPDATE events SET session = 2 WHERE campaign = :c AND seq = 12")(conn)
+        _one("UPDATE events SET prev_hash = hash WHERE campaign = :c AND seq = 20")(conn)
+    report = _report(cli, "verify")
+    assert [(f["kind"], f["seq"]) for f in report["findings"]] == [("chain", 7)]
+    assert report["first_bad_seq"] == 7 and report["checks"]["chain"] is False
+    text = cli("verify", ok=False).stderr
+    assert text.count("BROKEN") == 1 and text.startswith("BROKEN at event 7: ")

@@ -27,12 +27,18 @@ from handouts.test_handout_leak_property import (
     write,
 )
 from hypothesis import given
+from support.accepted import Accepted
 from support.api import on_file, random_logs, state_of
 from support.cli import Cli
 from support.discord_standin import StandIn, discord_standin
 
 EXAMPLES = max(4, int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25")) // 3)
 _numbers = itertools.count()
+
+
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @pytest.fixture(scope="module", autouse=True)

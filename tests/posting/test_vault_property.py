@@ -16,6 +16,7 @@ from pathlib import Path
 import frontmatter
 from hypothesis import given
 from hypothesis import strategies as st
+from support.accepted import Accepted
 from support.api import random_logs, recorded, state_of
 from support.obsidian import read, source_links, targets
 
@@ -103,6 +104,11 @@ def _check_titles(night: Journal, root: Path, audience: str) -> None:
     assert shown == [property_text(t or f"Session {n}") for n, t in enumerate(sessions, 1)]
     names = {frontmatter.load(p)["character"] for p in folder.glob("Characters/*.md")}
     assert names == {property_text(n) for n in night.overview().characters}
+
+
+#: the commands of the random stories the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @given(campaigns())

@@ -29,6 +29,7 @@ from handouts.test_secrets_over_time import Model
 from handouts.test_secrets_over_time import logs as secret_logs
 from handouts.test_secrets_over_time import write as write_secrets
 from hypothesis import given
+from support.accepted import Accepted
 from support.api import random_logs, state_of, store_of
 
 from journal.api.database_level import Database
@@ -44,6 +45,11 @@ if TYPE_CHECKING:
 
 EXAMPLES = max(4, int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25")) // 3)
 _numbers = itertools.count()
+
+
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @pytest.fixture(scope="module", autouse=True)

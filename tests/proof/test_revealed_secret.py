@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +149,33 @@ def test_a_secret_of_session_2_revealed_in_session_5_is_proved_against_session_2
     _refused(night, PRIEST, "Cole", "Cole")
     assert _served(night, PRIEST) == set()
     assert _proved(night, KEY, "Ike", head)["event"]["seq"] == KEY
+
+
+def test_a_reveal_itself_is_proved_to_no_player(night: Cli) -> None:
+    """A reveal is the GM's record of who was told what and why: no players' or
+    character's proof of it, with or without --reveal (issue 47, T1: its visibility check
+    forced true, `--reveal` gave its whole body, the reason and who was told included)."""
+    _sessions(night, "Three", "Four")
+    night("session", "start", "Five")
+    night("reveal", str(PRIEST), "--to", "players", "--reason", "the confession")
+    night("reveal", str(KEY), "--to", "Ike", "--reason", "Ike read the ledger")
+    reveals = (17, 18)
+    log = night.json("log")
+    assert isinstance(log, list)
+    assert [e["type"] for e in log if e["seq"] in reveals] == ["SecretRevealed"] * 2
+    before = count_events(night.db)
+    for seq in reveals:
+        for audience, reader in (("players", "the players"), ("Ike", "Ike"), ("Cole", "Cole")):
+            for extra in ((), ("--reveal",)):
+                out = Path(f"reveal-{seq}-{audience}{''.join(extra)}.json")
+                result = night.refused("prove", str(seq), "--for", audience, *extra, "-o", str(out))
+                assert result.stderr == (
+                    f"Error: event {seq} is not shown to {reader}: there is nothing to prove\n"
+                )
+                assert result.stdout == "" and not out.exists()
+    assert count_events(night.db) == before
+    if find_spec("starlette") is not None:  # (the serve extra: the served routes too)
+        assert _served(night, 17) == _served(night, 18) == set()
+    # the GM's copy tells both reveals: the refusals are of the audience, not of the events
+    gm = night("recap", "5", "--for", "gm").stdout
+    assert "the confession" in gm and "Ike read the ledger" in gm

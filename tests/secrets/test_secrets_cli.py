@@ -229,3 +229,28 @@ def test_a_swap_of_names_changes_nothing_of_who_knows(runner: Cli) -> None:
     assert table["secrets"][0]["not_yet"] == ["Cole"]
     assert "the face-x9" in runner("recap", "--for", "Mara").stdout
     assert "the face-x9" not in runner("recap", "--for", "Cole").stdout
+
+
+def test_a_character_named_only_in_a_secret_is_in_no_players_cast(runner: Cli) -> None:
+    """The cast is who the players saw: a character named only in a `--gm-only --about`
+    note (or a `--for` one) is in the GM's cast alone (issue 47, T2: the GM-only check
+    dropped from the cast named them to the players)."""
+    import json
+
+    runner("campaign", "new", "night", "--ruleset", "fright-check")
+    for name in ("Cole", "Mara", "Ike"):
+        runner("character", "add", name, *SHEET)
+    runner("session", "start", "One")
+    runner("note", "Cole lights the lamps", "--about", "Cole")
+    runner("note", "Ike is the cultist", "--gm-only", "--about", "Ike")
+    runner("note", "Mara hid the letter", "--for", "Cole", "--about", "Mara")
+
+    def cast(audience: str) -> list[str]:
+        document = json.loads(runner("recap", "--for", audience, "--json").stdout)
+        return list(document["cast"])
+
+    assert cast("players") == ["Cole"]
+    assert cast("Cole") == cast("Mara") == cast("Ike") == ["Cole"]
+    assert cast("gm") == ["Cole", "Mara", "Ike"]
+    players = runner("recap", "--for", "players").stdout.splitlines()
+    assert "Cast: Cole (session still open)" in players

@@ -23,11 +23,17 @@ if TYPE_CHECKING:
 def recorded(
     night: Journal, command: object, dice: dict[str, tuple[int, ...]] | None = None
 ) -> Any:
-    """Record a command; one the rules refuse (a random log tries many) records nothing."""
+    """Record a command; one the rules refuse (a random log tries many) records nothing.
+    Counted by the property's tally (`support.accepted`)."""
+    from support.accepted import counted
+
     try:
-        return night.run(command, dice)
+        done = night.run(command, dice)
     except JournalError:
+        counted("commands", False)
         return None
+    counted("commands", True)
+    return done
 
 
 def dice_seed(seed: str) -> Callable[[], Iterator[None]]:

@@ -33,6 +33,9 @@ def chromium() -> str:
 def serving(db: Path) -> Iterator[dict[str, str]]:
     """`journal serve --port 0` on `db`, in its own process (stopped with Ctrl-C after):
     audience -> its link as the server printed it."""
+    from support.extras import needs
+
+    needs("serve")
     server = subprocess.Popen(
         [sys.executable, "-m", "journal", "--db", str(db), "serve", "--port", "0"],
         stdout=subprocess.PIPE,

@@ -110,8 +110,10 @@ def postgres_database() -> Iterator[str]:
     import os
     import uuid
 
+    from support.extras import needs
     from support.postgres_server import NoServer, throwaway_url
 
+    needs("postgres")
     admin = os.environ.get(POSTGRES_ENV)
     if not admin:
         try:

@@ -12,10 +12,9 @@ from typing import Any, ClassVar
 
 import pytest
 from support import WORKED_EXAMPLE
+from support.extras import adding, needs
 
-EXTRA = (
-    "Error: journal serve needs the serve extra: pip install 'horror-journal[pdf,postgres,serve]'\n"
-)
+EXTRA = f"Error: journal serve needs the serve extra: {adding('serve')}\n"
 
 
 @pytest.fixture
@@ -65,6 +64,7 @@ class Captured:
 
 
 def _serve(worked: Any, monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[Any, str]:
+    needs("serve")
     import uvicorn
 
     monkeypatch.setattr(uvicorn.Server, "run", Captured.run)
@@ -91,6 +91,7 @@ def test_serve_answers_without_nagle(worked, monkeypatch) -> None:  # type: igno
     """A response's headers and body are two writes: with Nagle on, the body waited for
     the ACK of the headers (~40 ms of a keep-alive request). asyncio turns Nagle off on an
     accepted socket whose proto says TCP; it inherits its listener's proto and option."""
+    needs("serve")
     import uvicorn
 
     monkeypatch.setattr(uvicorn.Server, "run", Captured.run)
@@ -104,6 +105,7 @@ def test_serve_answers_without_nagle(worked, monkeypatch) -> None:  # type: igno
 
 
 def test_serve_refusals(worked, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    needs("serve")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
@@ -140,6 +142,7 @@ def test_links_and_other_commands_import_no_web_stack(worked, tmp_path: Path) ->
 def test_serve_on_a_journal_with_no_campaign_says_how_to_start(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from journal.store import Store
 
+    needs("serve")
     with Store.open(str(tmp_path / "journal.db")) as store:
         store.ensure_schema()
     assert "no campaign in" in runner.refused("serve").stderr

@@ -25,6 +25,7 @@ from handouts.test_handout_leak_property import (
     write,
 )
 from hypothesis import given
+from support.accepted import Accepted
 from support.api import on_file, random_logs, state_of
 from support.web import open_site  # noqa: F401 - skips the module without the serve extra
 
@@ -41,6 +42,11 @@ from starlette.testclient import TestClient
 from journal.web.app import create_app
 
 EXAMPLES = max(4, int(os.environ.get("JOURNAL_LEAK_EXAMPLES", "25")) // 3)
+
+
+#: the commands of the random logs the journal recorded (`support.accepted`)
+TALLY = Accepted(commands=0.01)
+_tallied = TALLY.fixture()
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -16,6 +16,9 @@ from pathlib import Path
 import pexpect
 import pytest
 from support import WORKED_EXAMPLE
+from support.extras import needed
+
+pytestmark = needed("serve")
 
 
 def _journal(db: Path, *args: str) -> str:

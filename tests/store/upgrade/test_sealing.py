@@ -178,6 +178,11 @@ def test_an_older_chain_never_sealed_is_found(
     assert result.stderr.startswith(
         "BROKEN at event 27: events 1 to 27 were hashed without the campaign's name"
     )
+    # the seal is the chain's verdict: `checks.chain` false beside it (issue 47, T6)
+    report = json.loads(cli("verify", "--json", ok=False).stdout)
+    assert report["ok"] is False
+    assert [(f["kind"], f["seq"]) for f in report["findings"]] == [("seal", 27)]
+    assert report["checks"]["chain"] is False
     cli("export", "-o", str(tmp_path / "unsealed.jsonl"))
     again = Cli(cli.runner, str(tmp_path / "resealed.db"))
     assert again.json("import", str(tmp_path / "unsealed.jsonl"))["sealed"] == 28  # type: ignore[index]

@@ -6,6 +6,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.accepted import Accepted
 from support.fright_check import mara, refold
 from support.rules_harness import Table
 
@@ -113,6 +114,12 @@ def play(table: Table, step: tuple[Any, ...]) -> None:
             table.do(NameTrait("Mara", item.seq, name))
 
 
+#: the recoveries, heals, rests and changes of row the rules accepted (`support.accepted`);
+#: every other step of the script must be
+TALLY = Accepted(recoveries=0.2)  # about 40% are accepted
+_tallied = TALLY.fixture()
+
+
 def _recovery(table: Table, step: tuple[Any, ...]) -> None:
     """A recovery roll, healing, a rest or a change of row; refused ones are skipped."""
     kind = step[0]
@@ -132,7 +139,9 @@ def _recovery(table: Table, step: tuple[Any, ...]) -> None:
     try:
         table.do(command, seed=step[-1] if isinstance(step[-1], int) else 0)
     except RuleError:
+        TALLY.count("recoveries", False)
         return
+    TALLY.count("recoveries", True)
     after = table.rules.get("Mara")
     assert after.hp <= after.hp_max and after.fp <= after.fp_max
     assert all(p.seq in {c.seq for c in after.history} for p in after.pending)

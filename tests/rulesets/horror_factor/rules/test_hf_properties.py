@@ -6,6 +6,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.accepted import Accepted
 from support.rules_harness import Table
 
 from journal import projection
@@ -161,6 +162,12 @@ def campaigns(after: st.SearchStrategy[Step] = between) -> st.SearchStrategy[lis
     return st.lists(encounter, max_size=3).map(lambda fights: [s for f in fights for s in f])
 
 
+#: the commands of the random fights the rules accepted (`support.accepted`): about half
+#: of them (43-75% a test); a command out of place is refused
+TALLY = Accepted(commands=0.25)
+_tallied = TALLY.fixture()
+
+
 def fight(sheet_list: list[dict[str, Any]], steps: list[Step]) -> tuple[Table, list[object]]:
     table = Table("horror-factor")
     for name, sheet in zip(NAMES, sheet_list, strict=True):
@@ -170,7 +177,9 @@ def fight(sheet_list: list[dict[str, Any]], steps: list[Step]) -> tuple[Table, l
         try:
             table.do(command, dice=dice)
         except JournalError:
+            TALLY.count("commands", False)
             continue
+        TALLY.count("commands", True)
         done.append(command)
         check_invariants(table)
     return table, done
