@@ -13,7 +13,14 @@ from typing import Any
 
 import click
 
-from journal.cli.common import complete, emit_json, json_option, pass_settings, write_output
+from journal.cli.common import (
+    FilePath,
+    complete,
+    emit_json,
+    json_option,
+    pass_settings,
+    write_output,
+)
 from journal.cli.settings import Settings, fail
 
 
@@ -52,7 +59,7 @@ def character_import(reader: str) -> click.Command:
     and sheet from the file's JSON, its name and digest."""
 
     @click.command("import")
-    @click.argument("file", type=click.Path(dir_okay=False))
+    @click.argument("file", type=FilePath(dir_okay=False))
     @click.option("--as", "name", metavar="NAME", help="Their name here (default: the file's).")
     @json_option
     @pass_settings
@@ -92,8 +99,15 @@ def export_gcs(writer: str, help: str) -> click.Command:
 
     @click.command("export-gcs", help=help)
     @click.argument("name", shell_complete=complete("character"))
-    @click.argument("file", type=click.Path(dir_okay=False))
-    @click.option("-o", "--output", required=True, metavar="NEW.gcs", help="The new file.")
+    @click.argument("file", type=FilePath(dir_okay=False))
+    @click.option(
+        "-o",
+        "--output",
+        required=True,
+        type=FilePath(dir_okay=False),
+        metavar="NEW.gcs",
+        help="The new file.",
+    )
     @pass_settings
     def export(settings: Settings, name: str, file: str, output: str) -> None:
         import json
@@ -131,7 +145,7 @@ def character_sync(reader: str, command: str, help: str) -> click.Command:
 
     @click.command("sync", help=help)
     @click.argument("name", shell_complete=complete("character"))
-    @click.argument("file", type=click.Path(dir_okay=False))
+    @click.argument("file", type=FilePath(dir_okay=False))
     @click.option("--yes", is_flag=True, help="Write the differences without asking.")
     @json_option
     @pass_settings

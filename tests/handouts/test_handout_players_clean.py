@@ -95,7 +95,8 @@ def complete_fright_check(cli: Cli) -> None:
         "--table-dice", "4,4,4", "--effect-dice", "catatonia=2")  # fmt: skip  # row 30
     cli("recover", "Eli", "--no-care", "--dice", "6,6,5", "--more-dice", "1")
     cli("recover", "Eli", "--no-care", "--dice", "2,2,2")
-    cli("fright", "Ada", "--threat", "ward-9", "--dice", "6,6,6", "--table-dice", "6,6,6")
+    # (threats remember their modifiers, issue 41 E3: each check here meets its own threat)
+    cli("fright", "Ada", "--threat", "ward-9 door", "--dice", "6,6,6", "--table-dice", "6,6,6")
     cli("trait", "Ada", "--worsen", "Phobia (dark)")  # row 25
     cli("fright", "Ada", "--threat", "orderly", "--monster", "-10", "--dice", "6,6,6",
         "--table-dice", "6,6,4", "--effect-dice", "reaction=5,5,5")  # fmt: skip  # row 33
@@ -103,7 +104,7 @@ def complete_fright_check(cli: Cli) -> None:
     cli("recover", "Ada", "--dice", "1,1,2")
     # in the 3 days after the catatonia (issue 18): Will 10 - 2, so 18 fails by 10 and the
     # table's 8 is row 18; its HT roll is against 10 - 2
-    cli("fright", "Eli", "--threat", "orderly", "--dice", "6,6,6", "--table-dice", "3,3,2",
+    cli("fright", "Eli", "--threat", "night orderly", "--dice", "6,6,6", "--table-dice", "3,3,2",
         "--effect-dice", "faint=2", "--effect-dice", "ht=6,6,6")  # fmt: skip  # row 18
     cli("heal", "Eli", "--hp", "2")
     cli("session", "end")

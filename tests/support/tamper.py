@@ -73,7 +73,7 @@ def rows(conn: Connection, campaign: str = SLUG) -> list[Any]:
         conn.execute(
             text(
                 "SELECT seq, event_id, type, schema, data, recorded_at, game_time, session, "
-                "prev_hash, hash FROM events WHERE campaign = :c ORDER BY seq"
+                "prev_hash, hash, writer FROM events WHERE campaign = :c ORDER BY seq"
             ),
             {"c": campaign},
         )
@@ -103,6 +103,7 @@ def rehash_from(conn: Connection, seq: int, campaign: str = SLUG) -> None:
                 recorded_at=moment,
                 game_time=row.game_time,
                 session=row.session,
+                writer=row.writer,
             )
             conn.execute(
                 text(

@@ -56,7 +56,7 @@ def main(out: str) -> None:
         db = str(Path(folder) / "journal.db")
         runner = CliRunner()
         for command in COMMANDS:
-            result = runner.invoke(cli, ["--db", db, *command])
+            result = runner.invoke(cli, ["--db", db, "--writer", "gm@jackson-zombies", *command])
             assert result.exit_code == 0, (command, result.output)
         result = runner.invoke(cli, ["--db", db, "export", "-o", out])
         assert result.exit_code == 0, result.output

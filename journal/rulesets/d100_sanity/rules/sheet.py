@@ -24,12 +24,12 @@ KNOWN_KEYS = {"pow", "int", "san", "mythos", "unnatural", "bonds", "disorders", 
 
 def _number(value: object, what: str) -> int:
     if isinstance(value, bool):
-        raise RuleError(f"{what} must be a whole number, not {value!r}")
+        raise RuleError(f"{what} must be a whole number in the digits 0-9, not {value!r}")
     if isinstance(value, int):
         return value
     found = signed(value) if isinstance(value, str) else None
     if found is None:
-        raise RuleError(f"{what} must be a whole number, not {value!r}")
+        raise RuleError(f"{what} must be a whole number in the digits 0-9, not {value!r}")
     return found
 
 

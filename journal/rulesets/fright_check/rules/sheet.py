@@ -62,13 +62,13 @@ KNOWN_KEYS = {"will", "ht", "iq", "hp", "fp", "hp_current", "fp_current", "trait
 
 def _integer(value: object, what: str) -> int:
     if isinstance(value, bool):
-        raise RuleError(f"{what} must be a whole number, not {value!r}")
+        raise RuleError(f"{what} must be a whole number in the digits 0-9, not {value!r}")
     if isinstance(value, int):
         return value
     number = signed(value) if isinstance(value, str) else None
     if number is not None:
         return number
-    raise RuleError(f"{what} must be a whole number, not {value!r}")
+    raise RuleError(f"{what} must be a whole number in the digits 0-9, not {value!r}")
 
 
 def _attribute(sheet: Mapping[str, object], key: str) -> int:

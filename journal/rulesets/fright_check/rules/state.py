@@ -155,7 +155,6 @@ class Character(msgspec.Struct, frozen=True):
     quirks: tuple[Quirk, ...] = ()
     disadvantages: tuple[Disadvantage, ...] = ()  # mental ones and delusions
     physical: tuple[Disadvantage, ...] = ()
-    others: tuple[Other, ...] = ()
     pending: tuple[Pending, ...] = ()
     ht_lost: int = 0
     iq_lost: int = 0
@@ -169,6 +168,8 @@ class Character(msgspec.Struct, frozen=True):
     windows: tuple[Window, ...] = ()
     #: timed conditions a rest ended before their time ran out: (check seq, kind)
     timed_over: tuple[tuple[int, str], ...] = ()
+    #: the other traits of the sheet (issue 45), after the fields older snapshots hold
+    others: tuple[Other, ...] = ()
 
     def window(self, clock: str | None, session: int | None) -> Window | None:
         """The window after a coma or catatonia that holds now (the latest one: they do not

@@ -175,7 +175,7 @@ def split(text: str) -> Typed:
 def _number(text: str, what: str) -> int:
     number = signed(text.strip())
     if number is None:
-        raise RuleError(f"{what} must be a whole number, not {text.strip()!r}")
+        raise RuleError(f"{what} must be a whole number in the digits 0-9, not {text.strip()!r}")
     return number
 
 

@@ -31,14 +31,14 @@ from journal.rulesets.horror_factor.rules.tables import EVOLVE
 def whole(value: object, what: str) -> int:
     """An int from an int or a digit string; a RuleError naming `what` otherwise."""
     if isinstance(value, bool):
-        raise RuleError(f"{what} must be a whole number, not {value!r}")
+        raise RuleError(f"{what} must be a whole number in the digits 0-9, not {value!r}")
     if isinstance(value, int):
         return value
     if isinstance(value, str):
         number = signed(value)
         if number is not None:
             return number
-    raise RuleError(f"{what} must be a whole number, not {value!r}")
+    raise RuleError(f"{what} must be a whole number in the digits 0-9, not {value!r}")
 
 
 def in_range(value: object, what: str, low: int, high: int) -> int:
