@@ -409,7 +409,9 @@ def sanity_figures(data: Data, repeats: int) -> dict[str, Any]:
         partial = db.with_name(f"{db.name}.{os.getpid()}.partial")
         partial.unlink(missing_ok=True)
         say(f"importing {n} d100 sanity events into {db} ...")
-        subprocess.run(journal_cli(str(partial), "import", str(log)), check=True)
+        subprocess.run(
+            journal_cli(str(partial), "import", str(log)), check=True, stdout=subprocess.DEVNULL
+        )
         Path(str(partial) + "-wal").unlink(missing_ok=True)
         partial.rename(db)
     say(f"d100 sanity: cold and warm status, audit at {n} events ...")
