@@ -133,6 +133,12 @@ class Narrator:
     def outcome(self, step: Step, recap: RecapView) -> None:
         """Add what this event changed to the recap's outcome lists."""
 
+    def sentence(self, step: Step, gm: bool) -> str | None:
+        """The handout sentence of a ruleset's event told with the campaign as it stood
+        before it (`step.before`: a cause named from an earlier event), or None for the
+        telling's own (`Telling.sentence`, which sees the event alone)."""
+        return None
+
     def threats(self, recap: RecapDocument) -> list[Threat]:
         """What the session's fear rulings were made against, each time it was faced, from
         its recap (so as that recap's audience may read it); none by default."""

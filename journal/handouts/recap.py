@@ -464,9 +464,11 @@ class Recap:
         if isinstance(payload, SecretRevealed):
             return  # the GM's copy lists it under "Learned this session"
         self.narrator.outcome(step, self)
-        text = core_sentence(payload, self.ruleset, self.audience.gm) or telling_of(
-            self.ruleset.name
-        ).sentence(payload, self.audience.gm)
+        text = (
+            core_sentence(payload, self.ruleset, self.audience.gm)
+            or self.narrator.sentence(step, self.audience.gm)
+            or telling_of(self.ruleset.name).sentence(payload, self.audience.gm)
+        )
         if text is not None:
             text = with_new_names(text, names)
             told: EventEntry = {"kind": "event", "text": text, "gm": self.gm(step)}

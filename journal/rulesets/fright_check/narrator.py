@@ -30,6 +30,8 @@ from journal.rulesets.fright_check.rules.change_row import FrightRowChanged
 from journal.rulesets.fright_check.rules.encounter_end import CombatEnded
 from journal.rulesets.fright_check.rules.encounter_start import CombatStarted
 from journal.rulesets.fright_check.rules.fright import FrightChecked
+from journal.rulesets.fright_check.rules.rest import RestRecorded
+from journal.rulesets.fright_check.rules.state import FrightState
 from journal.rulesets.fright_check.rules.status import FCStatus, TraitStatus
 from journal.rulesets.fright_check.rules.trait import TraitNamed
 from journal.rulesets.fright_check.rules.words import condition_name, row_label
@@ -39,7 +41,8 @@ from journal.rulesets.fright_check.telling.effects import (
     pending_text,
     shown,
 )
-from journal.rulesets.fright_check.telling.fright import threat_words, verdict
+from journal.rulesets.fright_check.telling.fright import id_words, threat_words, verdict
+from journal.rulesets.fright_check.telling.rest import rest_told
 from journal.rulesets.fright_check.telling.tables import LINES
 from journal.rulesets.fright_check.telling.trait import named_text, trait_words
 
@@ -135,6 +138,25 @@ class FrightCheckNarrator(Narrator):
             entry = _check_of(checks, payload.for_seq)
             if entry is not None:
                 entry.update(_row_fields(payload, recap.gm_audience))
+
+    def sentence(self, step: Step, gm: bool) -> str | None:
+        """A night's rest names the Fright Check each condition it ended came from."""
+        payload, rules = step.payload, step.before.rules
+        if not isinstance(payload, RestRecorded) or not isinstance(rules, FrightState):
+            return None
+        causes = {}
+        for change in payload.changes:
+            who = rules.get(change.character)
+            records = {} if who is None else {r.seq: r for r in who.history}
+            for ended in change.ended:
+                record = records.get(ended.seq)
+                if record is not None:
+                    known = rules.threats.get(record.threat)
+                    name = known.name if known is not None and known.name else None
+                    causes[ended.seq] = (
+                        f"the Fright Check against {name or id_words(record.threat)}"
+                    )
+        return rest_told(payload, gm, causes)
 
     def standing(self, name: str, status: CharacterStatus) -> Fields:
         assert isinstance(status, FCStatus)

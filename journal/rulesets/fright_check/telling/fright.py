@@ -73,9 +73,12 @@ def verdict(p: FrightChecked) -> str:
 def threat_words(p: FrightChecked) -> str:
     """The threat as players read it: the GM's name for it, else its id in words
     (`thomas-body`: "thomas body")."""
-    if p.threat_name:
-        return p.threat_name
-    return " ".join(p.threat.replace("-", " ").replace("_", " ").split()) or p.threat
+    return p.threat_name or id_words(p.threat)
+
+
+def id_words(threat: str) -> str:
+    """A threat's id in words (`thomas-body`: "thomas body")."""
+    return " ".join(threat.replace("-", " ").replace("_", " ").split()) or threat
 
 
 @SENTENCES.on(FrightChecked)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from journal.plugin.telling import ARROW
 from journal.rulesets.fright_check.rules.rest import RestRecorded
 from journal.rulesets.fright_check.rules.words import condition_name
@@ -30,14 +32,26 @@ def _rested(p: RestRecorded) -> str:
 
 @SENTENCES.on(RestRecorded)
 def _rested_told(p: RestRecorded, gm: bool) -> str:
-    """What the rest did, for whom: FP back, conditions over; who had nothing to recover
-    is named once at the end (a rest that did nothing says so)."""
+    return rest_told(p, gm)
+
+
+def rest_told(p: RestRecorded, gm: bool, causes: Mapping[int, str] | None = None) -> str:
+    """What the rest did, for whom: FP back, conditions over (each with what it came from
+    when `causes` names it, by the seq of its check: "the Fright Check against the
+    nurse"); who had nothing to recover is named once at the end (a rest that did nothing
+    says so)."""
+    causes = causes or {}
     parts, idle = [], []
     for c in p.changes:
         text = c.character
         if c.after != c.before:
             text += f" FP {c.before} {ARROW} {c.after} of {c.max}"
-        kinds = dict.fromkeys(condition_name(e.kind) for e in c.ended)
+        kinds = dict.fromkeys(
+            f"{condition_name(e.kind)} (from {causes[e.seq]})"
+            if e.seq in causes
+            else condition_name(e.kind)
+            for e in c.ended
+        )
         if kinds:
             text += f", over: {', '.join(kinds)}"
         if text == c.character:

@@ -40,6 +40,21 @@ def test_fp_lost_on_the_table_heals_and_comes_back_with_rest(table: Cli) -> None
     assert (eli(table)["fp"], eli(table)["conditions"]) == (10, [])
 
 
+def test_a_rest_tells_what_each_condition_it_ended_came_from(table: Cli) -> None:
+    """Issue 41 E15: a recap said "Cole, over: stun" without the check that caused it. Each
+    condition a rest ends is told with the Fright Check it came from, in the players' words
+    of its threat (the name `threat add` gave it, else its id in words)."""
+    table("threat", "add", "nurse", "--name", "the night nurse")
+    fright_row(table, 14, "fp=4", "stun=2", threat="nurse")
+    table("rest")
+    told = "Eli FP 6 → 10 of 10, over: stun (from the Fright Check against the night nurse)"
+    for audience in ("players", "Eli", "gm"):
+        assert told in table("recap", "--for", audience).stdout, audience
+    fright_row(table, 14, "fp=2", "stun=2", threat="drawer-4")
+    table("rest")
+    assert "over: stun (from the Fright Check against drawer 4)" in table("recap").stdout
+
+
 def test_hp_lost_on_the_table_heals_up_to_the_maximum(table: Cli) -> None:
     """ "32 - Stricken. You fall to the ground, taking 2d of injury": 3 + 4 = 7 HP (10 -> 3);
     healing never passes the maximum, and healing a full pool is refused."""
