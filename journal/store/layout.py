@@ -10,7 +10,7 @@ character), so the three never drift apart.
 from __future__ import annotations
 
 #: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
-SCHEMA_HISTORY = ("0001", "0002", "0003", "0004", "0005")
+SCHEMA_HISTORY = ("0001", "0002", "0003", "0004", "0005", "0006")
 #: The Alembic revision the code expects; `journal db check` compares the database with it.
 SCHEMA_HEAD = SCHEMA_HISTORY[-1]
 #: `upto` when a read is not bounded (the largest seq either database holds)
@@ -58,8 +58,9 @@ SQLITE_HEAD = (
     "\tgame_time VARCHAR(16), \n"
     "\tsession INTEGER, \n"
     "\tprev_hash VARCHAR(64) NOT NULL, \n"
-    # 0004 added `writer` with ADD COLUMN: SQLite keeps it where it put it
-    "\thash VARCHAR(64) NOT NULL, writer VARCHAR(120), \n"
+    # 0004 and 0006 added `writer` and `salts` with ADD COLUMN: SQLite keeps them where it
+    # put them
+    "\thash VARCHAR(64) NOT NULL, writer VARCHAR(120), salts TEXT, \n"
     "\tCONSTRAINT pk_events PRIMARY KEY (position), \n"
     "\tCONSTRAINT uq_events_campaign_seq UNIQUE (campaign, seq), \n"
     "\tCONSTRAINT uq_events_event_id UNIQUE (event_id)\n"

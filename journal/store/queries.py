@@ -62,7 +62,7 @@ class Queries:
     make_room: Delete
     #: the import's many-row INSERT, given straight to the driver's executemany (no
     #: per-row bind processing): (campaign, seq, event_id, type, schema, data as JSON
-    #: text, recorded_at, game_time, session, prev_hash, hash, writer)
+    #: text, recorded_at, game_time, session, prev_hash, hash, writer, salts)
     insert_many: str
     count: Select[Any]
     last_of_session: Select[Any]
@@ -141,14 +141,14 @@ def queries(dialect: str) -> Queries:
 
 
 _IMPORTED = "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, "
-_IMPORTED += "prev_hash, hash, writer"
+_IMPORTED += "prev_hash, hash, writer, salts"
 
 
 def _insert_many(dialect: str) -> str:
     if dialect == "sqlite":
-        values = ", ".join("?" * 12)
+        values = ", ".join("?" * 13)
     else:
-        values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s, %s"
+        values = "%s, %s, %s, %s, %s, CAST(%s AS JSONB), %s, %s, %s, %s, %s, %s, %s"
     return f"INSERT INTO events ({_IMPORTED}) VALUES ({values})"
 
 
@@ -182,7 +182,8 @@ def _columns(dialect: str) -> tuple[Any, ...]:
         c.session,
         c.prev_hash,
         c.hash,
-        c.writer,  # last: the columns before it are those of schemas 0001 to 0003
+        c.writer,  # the columns before it are those of schemas 0001 to 0003
+        c.salts,  # schema 0006
     )
 
 

@@ -15,6 +15,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.engine import Dialect
@@ -70,6 +71,9 @@ events = Table(
     Column("hash", String(64), nullable=False),
     # who entered the event (schema 0004); null for the events older journals wrote
     Column("writer", String(WRITER_LENGTH)),
+    # each payload field's salt, as canonical JSON (schema 0006): the hash covers their
+    # digests (`journal.events.disclosure`); null for the events older journals wrote
+    Column("salts", Text),
     UniqueConstraint("campaign", "seq"),
     # voids and campaign lists look events up by type without scanning the log
     Index("ix_events_type_campaign", "type", "campaign"),

@@ -25,7 +25,8 @@ from journal.store.layout import SNAPSHOTS_TABLE, SQLITE_HEAD
 from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder
 
 _COLUMNS = (
-    "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash, writer"
+    "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash, "
+    "writer, salts"
 )
 _SNAPSHOT_ROWS = (
     "SELECT s.campaign, s.seq, s.rules_version, s.state, e.hash FROM snapshots AS s "
@@ -62,9 +63,9 @@ SQL = {
     "any_event": "SELECT seq FROM events LIMIT 1",
     "revision": "SELECT version_num FROM alembic_version",
     "insert_event": "INSERT INTO events (campaign, seq, event_id, type, schema, data, "
-    "recorded_at, game_time, session, prev_hash, hash, writer) VALUES (:campaign, :seq, "
-    ":event_id, :type, :schema, :data_json, :recorded_at, :game_time, :session, :prev_hash, "
-    ":hash, :writer)",
+    "recorded_at, game_time, session, prev_hash, hash, writer, salts) VALUES (:campaign, "
+    ":seq, :event_id, :type, :schema, :data_json, :recorded_at, :game_time, :session, "
+    ":prev_hash, :hash, :writer, :salts)",
     "insert_snapshot": "INSERT INTO snapshots (campaign, seq, rules_version, state, created_at) "
     "VALUES (:campaign, :seq, :rules_version, :state_json, :created_at)",
     # what goes when a snapshot is kept at `seq`: the one there, those ahead of `head` and
@@ -80,7 +81,7 @@ SQL = {
 _WAL_RETRY = 0.01
 INSERT_MANY = (
     "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, game_time, "
-    "session, prev_hash, hash, writer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "session, prev_hash, hash, writer, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 

@@ -290,6 +290,8 @@ def test_verify_names_the_event_whatever_column_of_it_changed(
         "prev_hash": "0" * 64,
         "hash": "f" * 64,
         "writer": "mallory@elsewhere",  # hashed when an event names one, and so when added
+        # salts given to an unsalted event: its hash is then of digests that are not there
+        "salts": '{"text": "AAAAAAAAAAAAAAAAAAAAAA"}',
     }
     with behind_the_journal(db) as conn:
         edit = text(f"UPDATE events SET {column} = :v WHERE seq = :s")

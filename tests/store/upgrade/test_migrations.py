@@ -107,6 +107,7 @@ def test_0004_adds_the_writer_and_keeps_every_older_event_and_hash(db_url: str) 
                         "options": {},
                         "journal_version": "0.1.0",
                     },
+                    salts=False,  # as a journal of 0003 wrote it
                 ),
             )
             conn.execute(
