@@ -19,10 +19,12 @@ from journal.rules.core.commands import (
     RenameCharacter,
     RetireCharacter,
     RevealSecret,
+    RollDice,
     SetClock,
     SetSafetyTool,
     StartSession,
     TakeNote,
+    UnsealRoll,
     VoidEvent,
 )
 
@@ -36,9 +38,11 @@ __all__ = [
     "RenameCharacter",
     "RetireCharacter",
     "RevealSecret",
+    "RollDice",
     "SetClock",
     "SetSafetyTool",
     "StartSession",
     "TakeNote",
+    "UnsealRoll",
     "VoidEvent",
 ]

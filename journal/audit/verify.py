@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from journal.audit.snapshots import SnapshotReport
 from journal.documents import Document, JSONDict
 from journal.events.chain import GENESIS_HASH, rehash, rehash_stored
+from journal.events.ids import derived_from_content, derived_notice
 from journal.events.recorded import Recorded
 
 #: what to do when the events themselves were changed
@@ -100,6 +101,15 @@ class ChainReport(Document):
     snapshots: SnapshotReport | None = None
     #: the tree grown from the walk (None: the walk could not give it, a damaged hash)
     tree: TreeReport | None = None
+    #: the events an older journal's import gave an id derived from their content (not a
+    #: fault of the record: a notice, `journal.events.ids`)
+    derived_ids: list[int] = field(default_factory=list)
+
+    def notices(self) -> list[str]:
+        """What verify says beside its verdict, which does not make it fail."""
+        if not self.derived_ids:
+            return []
+        return [derived_notice(self.derived_ids)]
 
     @property
     def ok(self) -> bool:
@@ -147,11 +157,14 @@ class ChainReport(Document):
             "checks": self.checks(),
             "findings": [f.to_json() for f in self.findings],
             "snapshots": None if self.snapshots is None else self.snapshots.to_json(),
+            "derived_ids": self.derived_ids,
+            "notices": self.notices(),
         }
 
     def text(self) -> tuple[str, str]:
         """(stdout, stderr) of `journal verify` for the chain and the store (the snapshots'
         lines are the CLI's own)."""
+        notices = "\n".join(f"Notice: {notice}." for notice in self.notices())
         if not self.findings:
             done = [f"OK: {self.events} events, hash chain intact"]
             if self.checked.get("triggers"):
@@ -166,13 +179,13 @@ class ChainReport(Document):
                     f"Receipt {self.receipt}: event {self.receipt_seq} is there; events 1 to "
                     f"{self.receipt_seq} are as they were."
                 )
-            return "\n".join(lines), ""
+            return "\n".join(lines), notices
         lines = []
         for finding in self.findings:
             where = "" if finding.seq is None else f" at event {finding.seq}"
             lines.append(f"BROKEN{where}: {finding.problem}")
             lines.append(f"  What to do: {finding.fix}.")
-        return "", "\n".join(lines)
+        return "", "\n".join([*lines, notices] if notices else lines)
 
 
 def verify_chain(
@@ -194,6 +207,8 @@ def verify_chain(
         last = record
         if receipt is not None and record.hash.startswith(receipt.digits):
             matches.append(record.seq)
+        if record.event_id[14:15] == "5" and derived_from_content(record):
+            report.derived_ids.append(record.seq)
         problem, bad = "", record.seq
         if record.seq > expected_seq:
             problem = f"event {expected_seq} is missing (the next is {record.seq})"

@@ -47,8 +47,12 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
+    EventVoided,
     NoteTaken,
     NumbersAdjusted,
+    RollUnsealed,
+    RulingAmended,
     SafetyToolSet,
     SceneCut,
     SecretNoted,
@@ -62,6 +66,7 @@ from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import telling_of
 from journal.telling.lines import Renames, adjustments, describe, with_new_names
+from journal.telling.rolls import roll_sentence
 
 
 class Reader(Enum):
@@ -159,6 +164,13 @@ def faded(topic: str) -> str:
 SKIPPED = "A scene was skipped."
 
 
+def _of_a_roll(payload: Event) -> bool:
+    """A correction of a roll of `journal roll` (the players see a roll voided, amended)."""
+    return (isinstance(payload, EventVoided) and payload.voided_type == "DiceRolled") or (
+        isinstance(payload, RulingAmended) and payload.ruling == "DiceRolled"
+    )
+
+
 def core_sentence(payload: Event, ruleset: Ruleset, gm: bool = False) -> str | None:
     """The core events a handout tells on their own: time passing, the GM's rulings,
     characters renamed and retired, the table's safety tools."""
@@ -245,8 +257,10 @@ class Recap:
             return self.knows(step.record.seq)
         if isinstance(payload, SecretRevealed):
             return self.audience.gm
-        if isinstance(payload, SceneCut | SafetyToolSet):
-            return True
+        if isinstance(payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed):
+            return True  # the table's: every audience sees them (a sealed roll's faces aside)
+        if _of_a_roll(payload):
+            return True  # a roll voided or amended: the players see that it was
         if isinstance(payload, NoteTaken | VeiledNoteTaken):
             if self.audience.one_character:
                 return not payload.about or self.audience.ident in self.about(step)
@@ -432,9 +446,11 @@ class Recap:
         if isinstance(payload, SecretRevealed):
             return  # the GM's copy lists it under "Learned this session"
         self.narrator.outcome(step, self)
-        text = core_sentence(payload, self.ruleset, self.audience.gm) or telling_of(
-            self.ruleset.name
-        ).sentence(payload, self.audience.gm)
+        text = (
+            roll_sentence(payload, step.record.seq, self.audience.gm)
+            or core_sentence(payload, self.ruleset, self.audience.gm)
+            or telling_of(self.ruleset.name).sentence(payload, self.audience.gm)
+        )
         if text is not None:
             text = with_new_names(text, names)
             told: EventEntry = {"kind": "event", "text": text, "gm": self.gm(step)}

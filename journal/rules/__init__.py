@@ -129,7 +129,7 @@ def rules_version(name: str) -> str:
 def state_classes(name: str) -> tuple[type, ...]:
     """The classes a snapshot of a campaign of this ruleset may hold, the campaign state
     (the root) first; just that when the ruleset declares none (no snapshot can hold it)."""
-    from journal.rules.core.state import CampaignState
+    from journal.rules.core.state import CampaignState, SealedRoll
 
     declared = load(name).state_classes
-    return (CampaignState, *declared) if declared else ()
+    return (CampaignState, SealedRoll, *declared) if declared else ()

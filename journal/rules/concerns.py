@@ -12,8 +12,10 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
     EventVoided,
     NoteTaken,
+    RollUnsealed,
     NumbersAdjusted,
     RulingAmended,
     SafetyToolSet,
@@ -38,6 +40,8 @@ _NOBODY = (
     ChainSealed,
     SafetyToolSet,
     SceneCut,
+    DiceRolled,
+    RollUnsealed,
 )
 
 

@@ -21,10 +21,12 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
     EventVoided,
     HandoutPosted,
     NoteTaken,
     NumbersAdjusted,
+    RollUnsealed,
     RulingAmended,
     SafetyToolSet,
     SceneCut,
@@ -37,6 +39,7 @@ from journal.rules.core.events import (
 from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import Telling, telling_of
+from journal.telling.rolls import rolled_line, unsealed_line
 from journal.text import type_words, value_text
 
 
@@ -171,6 +174,8 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     RulingAmended: _re_rules,
     NumbersAdjusted: _adjusted,
     HandoutPosted: _posted,
+    DiceRolled: lambda payload, ruleset: rolled_line(payload),
+    RollUnsealed: lambda payload, ruleset: unsealed_line(payload),
 }
 
 

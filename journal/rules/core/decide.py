@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from journal.errors import NotFound, RuleError
 from journal.events.registry import Event
 from journal.rules import clock
+from journal.rules.core import rolls
 from journal.rules.command import Command
 from journal.rules.core.commands import (
     AddCharacter,
@@ -21,10 +22,12 @@ from journal.rules.core.commands import (
     RenameCharacter,
     RetireCharacter,
     RevealSecret,
+    RollDice,
     SetClock,
     SetSafetyTool,
     StartSession,
     TakeNote,
+    UnsealRoll,
     VoidEvent,
     is_slug,
 )
@@ -50,10 +53,14 @@ from journal.rules.core.events import (
 from journal.rules.core.state import CampaignState
 
 if TYPE_CHECKING:
+    from journal.dice import DiceBox
     from journal.rules.ruleset import Ruleset
 
 
-def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> list[Event]:
+def decide_core(
+    state: CampaignState, command: Command, ruleset: Ruleset, dice: DiceBox | None = None
+) -> list[Event]:
+    """The events a core command produces; `dice` for the one that rolls (`journal roll`)."""
     match command:
         case CreateCampaign():
             return [_create(state, command, ruleset)]
@@ -124,6 +131,10 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
             return [SceneCut(" ".join(reason.split()))]
         case VoidEvent():
             return [_void(state, command)]
+        case RollDice(notation=text, purpose=purpose, sealed=sealed):
+            return [rolls.roll(purpose, text, sealed, dice)]
+        case UnsealRoll(seq=seq):
+            return [rolls.unseal(state, seq)]
         case RecordPost(what=what, session=number, webhook=webhook, messages=messages):
             if not 1 <= number <= state.sessions:
                 raise NotFound(f"there is no session {number} in campaign {state.slug!r}")

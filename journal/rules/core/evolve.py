@@ -15,8 +15,10 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
     EventVoided,
     NoteTaken,
+    RollUnsealed,
     SafetyToolSet,
     SecretNoted,
     SecretRevealed,
@@ -24,6 +26,7 @@ from journal.rules.core.events import (
     SessionStarted,
 )
 from journal.rules.core.knowledge import PLAYERS, noted, revealed
+from journal.rules.core.rolls import sealed_after
 from journal.rules.core.state import CampaignState, Meta
 
 #: the events `evolve_core` folds (a quick test on the hot path of a replay)
@@ -42,6 +45,8 @@ CORE_EVENTS = frozenset(
         SecretNoted,
         SecretRevealed,
         SafetyToolSet,
+        DiceRolled,
+        RollUnsealed,
     }
 )
 
@@ -108,4 +113,6 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             return revealed(state, secret, meta.seq, knowers)
         case SafetyToolSet(kind=kind, text=text):
             return changed(state, safety={**state.safety, meta.seq: (kind, text)})
+        case DiceRolled() | RollUnsealed():
+            return sealed_after(state, payload, meta.seq)
     return state

@@ -33,6 +33,18 @@ class RulesState:
     __slots__ = ()
 
 
+class SealedRoll(msgspec.Struct, frozen=True):
+    """A roll the GM made behind the screen (`journal roll DICE --sealed`), as the fold has
+    it (amended, when it was): its dice, what it was for, its faces, and the seq of the
+    event that unsealed it (None while it is sealed)."""
+
+    notation: str
+    purpose: str
+    faces: tuple[int, ...]
+    total: int
+    unsealed: int | None = None
+
+
 #: a character's identity: the seq of the `CharacterAdded` that brought them in. Stable for
 #: every log (older ones too), since it needs nothing an event did not already record.
 CharacterId = int
@@ -65,6 +77,8 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
     secrets: Mapping[int, tuple[tuple[int, int], ...]] = msgspec.field(default_factory=dict)
     #: the safety tools in force: seq -> (kind, text), kind `line` or `veil`
     safety: Mapping[int, tuple[str, str]] = msgspec.field(default_factory=dict)
+    #: the rolls made behind the screen, by seq (`journal roll --sealed`, `journal unseal`)
+    sealed: Mapping[int, SealedRoll] = msgspec.field(default_factory=dict)
 
     def identity(self, name: str) -> CharacterId:
         """The character `name` denotes now: whoever holds it (case-insensitive, as typed
