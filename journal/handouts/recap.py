@@ -164,7 +164,7 @@ def faded(topic: str) -> str:
 SKIPPED = "A scene was skipped."
 
 
-def _of_a_roll(payload: Event) -> bool:
+def _of_a_roll(payload: Event | None) -> bool:
     """A correction of a roll of `journal roll` (the players see a roll voided, amended)."""
     return (isinstance(payload, EventVoided) and payload.voided_type == "DiceRolled") or (
         isinstance(payload, RulingAmended) and payload.ruling == "DiceRolled"

@@ -59,24 +59,49 @@ class Head:
         return f"#{self.size} {self.hex}"
 
 
-def parse_head(text: str) -> Head:
-    """A head as `#N ROOT` (or `N ROOT`, or `Record #N · ROOT`); ValueError says why not."""
-    words = text.replace("Record", " ").replace("·", " ").replace("…", " ").split()
+#: the fewest hex digits of a root a head may be given by (what `verify --head` takes of a
+#: hash): 48 bits, so a head given so names one record
+DIGITS = 12
+
+
+@dataclass(frozen=True)
+class HeadRef:
+    """A head as a player gives it: its size and at least `DIGITS` hex digits of its root
+    (`#30 1daa87f0ab12`, or all 64)."""
+
+    size: int
+    digits: str
+
+    def matches(self, head: Head) -> bool:
+        return head.size == self.size and head.hex.startswith(self.digits)
+
+    def text(self) -> str:
+        return f"#{self.size} {self.digits}"
+
+
+def parse_head(text: str) -> HeadRef:
+    """A head as `#N ROOT` (or `N ROOT`, `Record #N · ROOT…`, `Receipt: #N ROOT`), ROOT at
+    least 12 hex digits; ValueError says why not."""
+    words = (
+        text.replace("Receipt:", " ")
+        .replace("Record", " ")
+        .replace("·", " ")
+        .replace("…", " ")
+        .split()
+    )
     if len(words) != 2:
         raise ValueError(f'{text!r} is not a head: give it as "#SIZE ROOT"')
     size_text, root_text = words[0].lstrip("#"), words[1].lower()
-    if not size_text.isdigit():
+    if not size_text.isascii() or not size_text.isdigit():
         raise ValueError(f"{words[0]!r} is not a record size")
-    try:
-        root = bytes.fromhex(root_text)
-    except ValueError:
-        raise ValueError(f"{words[1]!r} is not a hexadecimal root") from None
-    if len(root) != 32:
+    if not root_text.isascii() or any(c not in "0123456789abcdef" for c in root_text):
+        raise ValueError(f"{words[1]!r} is not a hexadecimal root")
+    if not DIGITS <= len(root_text) <= 64:
         raise ValueError(
-            f"the root has {len(root_text)} hex digits, not 64: give the whole root "
-            "(`journal heads` and every handout's receipt show it)"
+            f"the root has {len(root_text)} hex digits: give at least {DIGITS} of them (and "
+            "at most 64), as your page, a handout or `session end` shows it"
         )
-    return Head(int(size_text), root)
+    return HeadRef(int(size_text), root_text)
 
 
 class CampaignTree:

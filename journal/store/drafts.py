@@ -65,11 +65,14 @@ def seal(
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = naive_utc(draft.recorded_at or utc_now())
     data_json = canonical_bytes(draft.data) if canonical is None else canonical
-    salts = draft.salts
-    if salts is True:
+    given = draft.salts
+    salts: Mapping[str, str] | None
+    if given is True:
         salts = new_salts(draft.data)
-    elif salts is False:
+    elif given is False:
         salts = None
+    else:
+        salts = given
     link = chain_hash(
         prev_hash,
         campaign=None if legacy else campaign,

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from journal.errors import NotFound, RuleError
 from journal.events.registry import Event
 from journal.rules import clock
-from journal.rules.core import rolls
 from journal.rules.command import Command
+from journal.rules.core import rolls
 from journal.rules.core.commands import (
     AddCharacter,
     AdjustNumbers,

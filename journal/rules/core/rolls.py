@@ -47,7 +47,8 @@ def roll(purpose: str, text: str, sealed: bool, dice: DiceBox | None) -> DiceRol
     purpose = " ".join(purpose.split())
     if sealed and not purpose:
         raise RuleError(
-            'a sealed roll says what it is for, so the players know which one it was: add --for "..."'
+            "a sealed roll says what it is for, so the players know which one it was: "
+            'add --for "..."'
         )
     if dice is None:
         raise RuleError("internal: a roll needs its dice box")
@@ -79,7 +80,9 @@ def unseal(state: CampaignState, seq: int) -> RollUnsealed:
     return RollUnsealed(seq, found.notation, found.purpose, found.faces, found.total)
 
 
-def sealed_after(state: CampaignState, payload: DiceRolled | RollUnsealed, seq: int) -> CampaignState:
+def sealed_after(
+    state: CampaignState, payload: DiceRolled | RollUnsealed, seq: int
+) -> CampaignState:
     """The state after a sealed roll (kept) or an unseal (the roll marked unsealed)."""
     if isinstance(payload, DiceRolled):
         if not payload.sealed:
