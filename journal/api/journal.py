@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.audit.replay import AuditReport
     from journal.audit.snapshots import SnapshotReport as SnapshotReport
     from journal.audit.verify import ChainReport
-    from journal.handouts.documents import ArcDocument, BookDocument, RecapDocument
+    from journal.handouts.documents import ArcDocument, BookDocument, Happening, RecapDocument
     from journal.handouts.recap import Audience
     from journal.proof.documents import ProofDocument, SessionHead
     from journal.rules.core.commands import VoidEvent
@@ -121,7 +121,8 @@ class CharacterList(Document, Struct, frozen=True):
 
 class SessionEntry(Document, Struct, frozen=True):
     """One session of the campaign (`journal serve`'s shelves): its number, title, the seq
-    that started it and, once it ended, the receipt `session end` printed (`#SEQ HASH`)."""
+    that started it and, once it ended, the receipt `session end` printed: the tree head
+    at its end (`#SEQ ROOT`)."""
 
     number: int
     title: str
@@ -408,11 +409,12 @@ class Journal:
 
     def sessions(self) -> tuple[SessionEntry, ...]:
         """Every session that counts (not voided), oldest first."""
+        from journal.proof.tree import CampaignTree
         from journal.rules.core.events import SessionEnded, SessionStarted
 
         records, corrections = self._campaign.history()
         started: dict[int, tuple[str, int]] = {}
-        receipts: dict[int, str] = {}
+        ends: dict[int, int] = {}
         for record in records:
             if record.seq in corrections.voided:
                 continue
@@ -420,7 +422,9 @@ class Journal:
             if isinstance(payload, SessionStarted):
                 started[payload.number] = (payload.title, record.seq)
             elif isinstance(payload, SessionEnded):
-                receipts[payload.number] = f"#{record.seq} {record.hash}"
+                ends[payload.number] = record.seq
+        tree = CampaignTree(self._store, self.campaign) if ends else None
+        receipts = {n: tree.head(seq).text() for n, seq in ends.items()} if tree else {}
         return tuple(
             SessionEntry(number, title, seq, receipts.get(number))
             for number, (title, seq) in sorted(started.items())
@@ -729,8 +733,9 @@ class Journal:
         return Path(base) / "journal" / "audits" / f"{name}.json"
 
     def verify(self, receipt: str | None = None) -> ChainReport:
-        """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
-        that the events it covered are all there), the append-only triggers, on SQLite the
+        """The hash chain (and, given a receipt, that the events it covered are all there:
+        the tree head `#SEQ ROOT` `session end` prints, or an older receipt's chain hash,
+        `#SEQ HASH` or its first 12+ digits), the append-only triggers, on SQLite the
         file's integrity, and every snapshot of the campaign (one the rules would read is
         compared with the log folded again), and the players' tree: its head and stored nodes
         from the chain hashes of the same walk (`report.tree`). A receipt that is not one
@@ -778,14 +783,23 @@ class Journal:
                 unreadable.append(True)
 
         grown = Growing()
+        #: the root of the tree of the receipt's size, grown on the walk
+        at_receipt: list[str] = []
 
         def leaves(records: Iterable[Recorded]) -> Iterator[Recorded]:
             """The records, each chain hash a leaf of the tree checked after the walk."""
             for record in records:
                 grown.add(record.hash)
+                if kept is not None and grown.size == kept.seq and not grown.damaged:
+                    at_receipt.append(grown.head().hex)
                 yield record
 
-        report = verify_chain(leaves(check.watch(readable())), kept, self.campaign)
+        report = verify_chain(
+            leaves(check.watch(readable())),
+            kept,
+            self.campaign,
+            lambda: at_receipt[0] if at_receipt else None,
+        )
         if stopped and report.first_bad is None:  # no altered event: one nothing can read
             raise stopped[0]
         if unreadable:
@@ -805,6 +819,14 @@ class Journal:
         from journal.proof.documents import session_heads
 
         return session_heads(self._campaign)
+
+    def tree_head(self, size: int | None = None) -> SessionHead:
+        """The tree head of the record of `size` events (the whole record's when None): what
+        `session end` prints as its receipt, and every page and handout names."""
+        from journal.proof.tree import CampaignTree
+
+        head = CampaignTree(self._store, self.campaign).head(size)
+        return {"session": None, "size": head.size, "root": head.hex, "short": head.short()}
 
     def prove(
         self,
@@ -841,6 +863,17 @@ class Journal:
         final = None if as_of is None else self._state(self.upto(as_of))
         return recap_context(self._campaign, session, audience, final)
 
+    def latest_entries(
+        self, audience: str | Audience = "players", count: int = 5
+    ) -> list[Happening]:
+        """`latest_happenings`, each entry with the event it tells (`seq`): the table
+        screen links each to its proof."""
+        from journal.handouts.documents import latest_entries
+
+        if not self._state().sessions:
+            return []
+        return latest_entries(self.recap(None, audience)["story"], count)
+
     def latest_happenings(self, audience: str | Audience = "players", count: int = 5) -> list[str]:
         """What just happened in the last session, newest first, in `audience`'s words
         (the recap's story through the one audience filter; the table screen's "Just
@@ -859,13 +892,22 @@ class Journal:
         templates: Path | None = None,
         as_of: int | None = None,
         callouts: bool = False,
+        proofs: Mapping[str, object] | None = None,
     ) -> str:
-        """A recap's text; `callouts` tells each ruling as an Obsidian callout (the vault)."""
+        """A recap's text; `callouts` tells each ruling as an Obsidian callout (the vault);
+        `proofs`, a served page's links to each entry's proof (`render.recap`)."""
         from journal.handouts import render
 
         final = None if as_of is None else self._state(self.upto(as_of))
         return render.recap(
-            self._campaign, session, audience, fmt, templates, final=final, callouts=callouts
+            self._campaign,
+            session,
+            audience,
+            fmt,
+            templates,
+            final=final,
+            callouts=callouts,
+            proofs=proofs,
         )
 
     def arc(self, name: str) -> ArcDocument:

@@ -390,6 +390,7 @@ class Recap:
             "kind": "event",
             "text": f"Time passes: {game_date(start.at)}",
             "gm": self.gm(first),
+            "seq": first.record.seq,
         }
         self.story.append(told)
 
@@ -438,6 +439,7 @@ class Recap:
                 "gm_only": isinstance(payload, NoteTaken) and payload.gm_only and self.audience.gm,
                 "about": [with_new_names(n, names) for n in payload.about],
                 "gm": self.gm(step),
+                "seq": step.record.seq,
             }
             if self.audience.gm and self.known.secrets.get(step.record.seq):
                 note["known_by"] = self.known_by(step.record.seq)
@@ -453,7 +455,12 @@ class Recap:
         )
         if text is not None:
             text = with_new_names(text, names)
-            told: EventEntry = {"kind": "event", "text": text, "gm": self.gm(step)}
+            told: EventEntry = {
+                "kind": "event",
+                "text": text,
+                "gm": self.gm(step),
+                "seq": step.record.seq,
+            }
             self.add(told)
 
     def start_encounter(self, step: Step, opening: EncounterOpening) -> Encounter:

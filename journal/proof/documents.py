@@ -170,10 +170,14 @@ def consistency(campaign: Campaign, old: int, new: int | None = None) -> ProofDo
 
 
 def session_heads(campaign: Campaign) -> list[SessionHead]:
-    """The head at the end of every session (and the current one, last): what the players'
-    shelf, each character's page and `journal heads` list."""
+    """The head at the end of every session (and the current one, last: the posts
+    recorded last aside, as the handouts name it): what the players' shelf, each
+    character's page and `journal heads` list."""
+    from journal.proof.tree import told_size
+
     tree = CampaignTree(campaign.store, campaign.campaign)
-    ends = [*campaign.store.tree_nodes.session_ends(campaign.campaign), (tree.size, None)]
+    now = told_size(campaign.store, campaign.campaign, tree.size)
+    ends = [*campaign.store.tree_nodes.session_ends(campaign.campaign), (now, None)]
     found: list[SessionHead] = []
     for seq, session in ends:
         head = tree.head(seq)

@@ -104,6 +104,20 @@ def parse_head(text: str) -> HeadRef:
     return HeadRef(int(size_text), root_text)
 
 
+#: the events that do not move the head a handout names (issue 41, E7): a post is recorded
+#: after the handout it sends was made, so the book and the posted recap name the same head
+NOT_TOLD = frozenset({"HandoutPosted"})
+
+
+def told_size(store: Store, campaign: str, upto: int) -> int:
+    """The size of the record a handout made at `upto` names: `upto`, less the posts
+    recorded last (`NOT_TOLD`); read backwards, a few events at most."""
+    for record in store.read_backwards(campaign, upto=upto):
+        if record.type not in NOT_TOLD:
+            return record.seq
+    return 0
+
+
 class CampaignTree:
     """The tree of one campaign's log as it is now (`size` events), answering MTH of any
     range from stored nodes and chain hashes (see `journal.merkle.Subtrees`)."""
