@@ -107,8 +107,18 @@ def disclosures(
     data: Mapping[str, object], salts: Mapping[str, str], names: object = None
 ) -> list[str]:
     """The disclosures of the parts `names` (every part when None), in the payload's order."""
+    return [text for _, text in named_disclosures(data, salts, names)]
+
+
+def named_disclosures(
+    data: Mapping[str, object], salts: Mapping[str, str], names: object = None
+) -> list[tuple[str, str]]:
+    """(name, disclosure) of the parts `names` (every part when None), in the payload's
+    order."""
     wanted = None if names is None else set(names)  # type: ignore[call-overload]
-    return [disclosure(salts[k], k, v) for k, v in data.items() if wanted is None or k in wanted]
+    return [
+        (k, disclosure(salts[k], k, v)) for k, v in data.items() if wanted is None or k in wanted
+    ]
 
 
 def opened(disclosed: str) -> tuple[str, str, object]:

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from journal.events.canonical import canonical_bytes
 from journal.events.disclosure import ALGORITHM, DisclosureError, digest, opened
 from journal.merkle import ProofError, leaf_hash, verify_consistency, verify_inclusion
 from journal.proof.tree import Head, HeadRef
@@ -67,12 +68,12 @@ def _path(value: object) -> list[bytes]:
 
 
 def named(value: object, head: Head) -> str:
-    """How the proof names a head in words: `the end of session 1, Friday 13 November
-    1987, 23:40 (#30)`, or `the record of #30`."""
+    """How the proof names a head in words: `the record at the end of session 1, Friday
+    13 November 1987, 23:40 (#30)`, or `the record of #30`."""
     if isinstance(value, dict) and isinstance(value.get("session"), int):
         date = value.get("date")
         when = f", {date}" if isinstance(date, str) and date else ""
-        return f"the end of session {value['session']}{when} (#{head.size})"
+        return f"the record at the end of session {value['session']}{when} (#{head.size})"
     return f"the record of #{head.size}"
 
 
@@ -165,20 +166,40 @@ def _parts(data: dict[str, Any], disclosed: object) -> dict[str, object]:
     if not isinstance(disclosed, list):
         raise ProofError("the proof's disclosed parts are missing")
     proven: dict[str, object] = {}
-    for number, text in enumerate(disclosed, 1):
+    for number, part in enumerate(disclosed, 1):
+        if not isinstance(part, dict) or not isinstance(part.get("name"), str):
+            raise ProofError(f"disclosed part {number} is not one: it names no part")
         try:
-            _salt, name, value = opened(text)
+            _salt, name, value = opened(part.get("disclosure"))
         except DisclosureError as exc:
             raise ProofError(f"disclosed part {number} is not one: {exc}") from None
-        if digest(text) not in digests:
+        if digest(part["disclosure"]) not in digests:
             raise ProofError(
                 f"the part {name!r} ({_shown(value)}) is not what the event recorded: it was "
                 "changed, or made up, after the event was written"
+            )
+        if part["name"] != name:
+            raise ProofError(
+                f"the file calls the part {name!r} {part['name']!r}: the file was changed "
+                "after the proof was made"
+            )
+        if _json(part.get("value")) != _json(value):
+            raise ProofError(
+                f"the part {name!r} reads “{_shown(part.get('value'))}” in this file, but the "
+                f"event recorded “{_shown(value)}”: the file was changed after the proof was made"
             )
         if name in proven:
             raise ProofError(f"the part {name!r} is disclosed twice")
         proven[name] = value
     return proven
+
+
+def _json(value: object) -> bytes:
+    """A value's canonical JSON (`1` and `true` differ, as they do in the event)."""
+    try:
+        return canonical_bytes(value)
+    except (TypeError, ValueError):
+        return b""
 
 
 def _shown(value: object) -> str:

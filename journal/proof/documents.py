@@ -81,7 +81,7 @@ def inclusion(
     `reveal`: its presence alone is proved without. Either way the lines its audience's
     recap tells of it go beside, as the journal's reading (`reading`), never as proven."""
     from journal.events.chain import hashed_body
-    from journal.events.disclosure import disclosures
+    from journal.events.disclosure import named_disclosures as disclosures
     from journal.proof.parts import shown_parts
     from journal.proof.view import view_of
 
@@ -103,7 +103,10 @@ def inclusion(
         event["hashed"] = body.decode("utf-8")
         if salts is not None:
             shown = None if reveal else shown_parts(record.type, record.data, seq, now)
-            event["disclosed"] = list(disclosures(record.data, salts, shown))
+            event["disclosed"] = [
+                {"name": name, "value": as_json(record.data[name]), "disclosure": text}
+                for name, text in disclosures(record.data, salts, shown)
+            ]
     document: ProofDocument = {
         "proof": INCLUSION,
         "format": FORMAT,

@@ -146,9 +146,7 @@ class Site:
             found = tokens(self.keys, self.key_of_database, journal, create=create)
         except UnreadableEvent as exc:
             self.unreadable[slug] = str(exc)
-            return tokens(
-                self.keys, self.key_of_database, journal, create=create, characters=False
-            )
+            return tokens(self.keys, self.key_of_database, journal, create=create, characters=False)
         self.unreadable.pop(slug, None)
         return found
 
@@ -389,9 +387,7 @@ class Pages:
         None -> the head now: what a page's proof links name as the head kept (read once
         a page)."""
         if self._heads is None:
-            self._heads = {
-                h["session"]: (h["size"], h["root"][:16]) for h in self.journal.heads()
-            }
+            self._heads = {h["session"]: (h["size"], h["root"][:16]) for h in self.journal.heads()}
         return self._heads
 
     def proof_link(self, seq: int, session: int | None) -> str:
