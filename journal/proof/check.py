@@ -170,7 +170,7 @@ def _parts(data: dict[str, Any], disclosed: object) -> dict[str, object]:
         if not isinstance(part, dict) or not isinstance(part.get("name"), str):
             raise ProofError(f"disclosed part {number} is not one: it names no part")
         try:
-            _salt, name, value = opened(part.get("disclosure"))
+            _salt, name, value = opened(str(part.get("disclosure")))
         except DisclosureError as exc:
             raise ProofError(f"disclosed part {number} is not one: {exc}") from None
         if digest(part["disclosure"]) not in digests:
