@@ -80,22 +80,28 @@ class HeadRef:
 
 
 def parse_head(text: str) -> HeadRef:
-    """A head as `#N ROOT` (or `N ROOT`, `Record #N · ROOT…`, `Receipt: #N ROOT`), ROOT at
-    least 12 hex digits; ValueError says why not."""
-    words = (
-        text.replace("Receipt:", " ")
-        .replace("Record", " ")
-        .replace("·", " ")
-        .replace("…", " ")
-        .split()
-    )
-    if len(words) != 2:
+    """A head as `#N ROOT` (or `N ROOT`, `Record #N · ROOT…`, or the whole line `session end`
+    printed: `Receipt: Record #N · ROOT…  (#N ROOT)`), ROOT at least 12 hex digits;
+    ValueError says why not."""
+    words = text
+    for mark in ("Receipt:", "Record", "·", "…", "(", ")"):
+        words = words.replace(mark, " ")
+    found = words.split()
+    if len(found) not in (2, 4) or len(found) == 4 and found[0] != found[2]:
         raise ValueError(f'{text!r} is not a head: give it as "#SIZE ROOT"')
-    size_text, root_text = words[0].lstrip("#"), words[1].lower()
+    heads = [_head_ref(found[i], found[i + 1]) for i in range(0, len(found), 2)]
+    longest = max(heads, key=lambda h: len(h.digits))
+    if any(not longest.digits.startswith(h.digits) for h in heads):
+        raise ValueError(f"{text!r} names two different heads: give one")
+    return longest
+
+
+def _head_ref(size_word: str, root_word: str) -> HeadRef:
+    size_text, root_text = size_word.lstrip("#"), root_word.lower()
     if not size_text.isascii() or not size_text.isdigit():
-        raise ValueError(f"{words[0]!r} is not a record size")
+        raise ValueError(f"{size_word!r} is not a record size")
     if not root_text.isascii() or any(c not in "0123456789abcdef" for c in root_text):
-        raise ValueError(f"{words[1]!r} is not a hexadecimal root")
+        raise ValueError(f"{root_word!r} is not a hexadecimal root")
     if not DIGITS <= len(root_text) <= 64:
         raise ValueError(
             f"the root has {len(root_text)} hex digits: give at least {DIGITS} of them (and "

@@ -182,13 +182,15 @@ def test_a_kept_head_and_what_is_not_a_proof(page: Any) -> None:
     document = _inclusion(chain, 4, 9)
     head = f"#9 {document['head']['root']}"
     assert _browser_says(page, document, head) == (
-        f"valid: event 4 was in the record of #9 (Record #9 · {document['head']['root'][:16]}…)"
+        "valid: event #4 was in the record of #9. Its words are not proven: it was written "
+        "before the journal proved words (ask your GM for its proof with --reveal)"
     )
+    assert page.text_content("#against").startswith("Checked against the head you kept: #9 ")
     other = _inclusion(chain, 4, 8)
-    assert "not of the head you kept" in _browser_says(page, other, head)
+    assert "and the head you kept is of #9" in _browser_says(page, other, head)
     assert _browser_says(page, document, "#9 abc").startswith("NOT valid: ")
     assert page.evaluate("(t) => journalCheck(t, '')", "not json") == (
-        "NOT valid: this is not JSON: paste the whole proof file"
+        "NOT valid: this is not JSON: paste the whole proof file."
     )
     assert _browser_says(page, {"proof": "something else"}).startswith("NOT valid: this is not")
 
