@@ -87,7 +87,7 @@ def parse_head(text: str) -> HeadRef:
     for mark in ("Receipt:", "Record", "·", "…", "(", ")"):
         words = words.replace(mark, " ")
     found = words.split()
-    if len(found) not in (2, 4) or len(found) == 4 and found[0] != found[2]:
+    if len(found) not in (2, 4) or (len(found) == 4 and found[0] != found[2]):
         raise ValueError(f'{text!r} is not a head: give it as "#SIZE ROOT"')
     heads = [_head_ref(found[i], found[i + 1]) for i in range(0, len(found), 2)]
     longest = max(heads, key=lambda h: len(h.digits))

@@ -102,7 +102,10 @@ def test_a_part_the_audience_may_not_see_cannot_be_disclosed(night: Journal) -> 
     assert 12 not in values and not any(isinstance(v, dict) for v in values)  # no faces
     body = json.loads(document["event"]["hashed"])
     assert len(body["data"]["_sd"]) == 8  # two parts more than disclosed
-    for name, value in (("total", 12), ("dice", {"roll": {"faces": [4, 2, 6], "source": "entered"}})):
+    for name, value in (
+        ("total", 12),
+        ("dice", {"roll": {"faces": [4, 2, 6], "source": "entered"}}),
+    ):
         made_up = disclosure(b64url(bytes(16)), name, value)
         assert digest(made_up) not in body["data"]["_sd"]
         forged = copy.deepcopy(document)
@@ -187,7 +190,11 @@ def test_a_consistency_proof_is_checked_against_the_older_head_kept(night: Journ
     assert checked.message.startswith(
         "valid: the record of #8 extends the record at the end of session 1 (#7)"
     )
-    assert checked.lines == ("Checked against the head you kept: #7 " + document["old"]["root"][:12] + "… is this proof's head.",)
+    assert checked.lines == (
+        "Checked against the head you kept: #7 "
+        + document["old"]["root"][:12]
+        + "… is this proof's head.",
+    )
     assert "this proof starts from the record of #7, and the head you kept is of #8" in _refused(
         document, newer
     )
@@ -224,11 +231,14 @@ def test_an_ambiguous_receipt_is_refused(night: Journal) -> None:
     shared = [clone(r, prefix + r.hash[12:]) if r.seq in (3, 5) else r for r in records]
     report = verify_chain(shared, Receipt(None, prefix), "night")
     assert report.receipt_seq is None
-    assert any(
-        f.kind == "receipt" and "match events #3, #5" in f.problem for f in report.findings
-    )
+    assert any(f.kind == "receipt" and "match events #3, #5" in f.problem for f in report.findings)
     # a tree head and an event's hash of the same size both beginning so: neither taken
     seq = 7
-    report = verify_chain(records, Receipt(seq, records[seq - 1].hash[:12]), "night", lambda: records[seq - 1].hash[:12] + "0" * 52)
+    report = verify_chain(
+        records,
+        Receipt(seq, records[seq - 1].hash[:12]),
+        "night",
+        lambda: records[seq - 1].hash[:12] + "0" * 52,
+    )
     assert report.receipt_seq is None
     assert any("cannot say which it is" in f.problem for f in report.findings)

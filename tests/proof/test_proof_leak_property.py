@@ -141,7 +141,9 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
                     assert seq not in hidden, what  # a GM-only note or a voided event
                     assert_clean(json.dumps(document, ensure_ascii=False), story, what)
                     _no_gm_details(document, what, night)
-                    seen["parts hidden"] += len(json.loads(document["event"]["hashed"])["data"]["_sd"]) - len(document["event"]["disclosed"])
+                    seen["parts hidden"] += len(
+                        json.loads(document["event"]["hashed"])["data"]["_sd"]
+                    ) - len(document["event"]["disclosed"])
                     assert check(document).message.startswith("valid: ")
                     seen["proofs"] += 1
             for size in range(1, night.head() + 1):

@@ -108,7 +108,11 @@ def _forgeries(document: dict[str, Any], pick: int) -> list[tuple[str, dict[str,
             hidden = len(digests) - len(parts)
             if hidden:  # a part it may not see: its name is not in the proof, guess a field
                 shown = {p["name"] for p in parts}
-                name = next(n for n in ("dice", "terms", "text", "sheet", "reason", "total", "x") if n not in shown)
+                name = next(
+                    n
+                    for n in ("dice", "terms", "text", "sheet", "reason", "total", "x")
+                    if n not in shown
+                )
                 extra = copy.deepcopy(document)
                 made = disclosure(b64url(os.urandom(16)), name, "the GM's secret")
                 extra["event"]["disclosed"] = [
@@ -178,7 +182,9 @@ def test_every_proof_verifies_and_every_forgery_fails(ruleset: str, verifier_pag
         assert seen[what] >= 1, (what, seen)
     # the same in the browser: every proof valid, every forgery NOT valid
     said = browser_verdicts(verifier_page, good)
-    wrong = [d["event"]["seq"] for d, s in zip(good, said, strict=True) if not s.startswith("valid: ")]
+    wrong = [
+        d["event"]["seq"] for d, s in zip(good, said, strict=True) if not s.startswith("valid: ")
+    ]
     assert wrong == [], said[:3]
     said = browser_verdicts(verifier_page, [d for _, d in bad])
     wrong = [w for (w, _), s in zip(bad, said, strict=True) if not s.startswith("NOT valid: ")]

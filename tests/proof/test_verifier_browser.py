@@ -98,8 +98,10 @@ def test_the_reference_vectors_in_the_browser(page: Any) -> None:
     cases = []
     for probe in sorted(VECTORS.rglob("*.json")):
         case = json.loads(probe.read_text())
+
         def hx(v: str | None) -> str:
             return base64.b64decode(v or "").hex()
+
         case = {k: ([hx(p) for p in v or []] if k == "proof" else v) for k, v in case.items()}
         for key in ("root", "leafHash", "root1", "root2"):
             if key in case:

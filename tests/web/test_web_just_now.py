@@ -4,9 +4,8 @@ GM-only note never; a veiled scene faded); between fights it shows the last reca
 
 from __future__ import annotations
 
-import re
-
 import html
+import re
 
 import pytest
 from support.web import by_label, open_site
