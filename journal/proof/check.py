@@ -202,8 +202,20 @@ def _json(value: object) -> bytes:
         return b""
 
 
+def words(value: object) -> str:
+    """A part's value in plain words: text as it is, yes or no, a list joined (none when
+    empty), anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+        return ", ".join(map(str, value)) or "none"
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _shown(value: object) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = words(value)
     return text if len(text) <= 60 else text[:57] + "…"
 
 
@@ -225,7 +237,7 @@ def _inclusion(document: dict[str, Any], kept: HeadRef | None, source: str) -> C
         )
     else:
         message = f"valid: these words were in {where}, as event #{seq}:"
-        lines[:0] = [f"  {name}: {_shown(value)}" for name, value in proven.items()]
+        lines[:0] = [f"  {name.replace('_', ' ')}: {words(v)}" for name, v in proven.items()]
     reading = document.get("reading") if document.get("format") != 1 else event
     told = reading.get("told") if isinstance(reading, dict) else None
     if isinstance(told, list) and told:
