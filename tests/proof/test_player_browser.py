@@ -90,7 +90,8 @@ def test_priya_follows_a_proof_link_and_checks_it(
         assert page.inner_text("#against").startswith(
             "Checked against the head on your page for session 1: #7 "
         )
-        assert page.inner_text("#reading") == f"The journal's reading of it (not itself proven): {NOTE}"
+        reading = page.inner_text("#reading")
+        assert reading == f"The journal's reading of it (not itself proven): {NOTE}"
         # the verifier fetched nothing: the proof came in its link
         assert [u for u in asked[opened_at + 1 :] if not u.endswith("/favicon.ico")] == []
 
