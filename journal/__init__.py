@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from journal.version import __version__
 
 if TYPE_CHECKING:
-    from journal.api import Database, Journal
+    from journal.api.database_level import Database
+    from journal.api.journal import Journal
 
 __all__ = ["__version__", "create", "open", "open_database"]
 
@@ -23,7 +24,7 @@ def open(
     """Open a campaign of the journal at `db` (default `./journal.db`; a SQLite path or a
     SQLAlchemy URL); `campaign` may be left out when the database holds one. Its events
     record `writer` (default user@host) as who entered them."""
-    from journal.api import open_journal
+    from journal.api.database_level import open_journal
 
     return open_journal(db, campaign=campaign, writer=writer)
 
@@ -33,7 +34,7 @@ def open_database(
 ) -> Database:
     """The journal database at `db` (default `./journal.db`): its campaigns, schema,
     snapshot cache, imports and exports; `create` lets a new SQLite file be made."""
-    from journal.api import open_database as opened
+    from journal.api.database_level import open_database as opened
 
     return opened(db, create=create, writer=writer)
 
@@ -49,6 +50,6 @@ def create(
 ) -> Journal:
     """Start campaign `slug` playing `ruleset` (creating the database on first use) and open
     it; see `journal.api`."""
-    from journal.api import create as create_campaign
+    from journal.api.database_level import create as create_campaign
 
     return create_campaign(db, slug, ruleset, title, options, writer)

@@ -112,7 +112,7 @@ def not_a_struct(name: str, base: type) -> str:
     kind = next((b.__name__ for b in base.__mro__ if b.__name__ in ("Event", "Command")), "Event")
     return (
         f"{name} is not a msgspec Struct: an event or a command is a frozen msgspec.Struct, "
-        f"made by subclassing journal.plugin.{kind} "
+        f"made by subclassing journal.plugin.rules.{kind} "
         f"(class {name}({kind}, frozen=True): ...) without @dataclass"
     )
 

@@ -2,20 +2,26 @@
 (`journal serve`, the posts and exports) use to read and write a journal, and all they
 use (`tests/architecture/test_layers.py` holds the web pages to it); a ruleset uses
 `journal.plugin`. It hands out typed documents, never the store, the application
-service or the folded state. It holds:
+service or the folded state. Each name is imported from the module of the API that
+holds it:
 
 - `journal.api.database_level`: a `Database` (list, start and choose campaigns, upgrade
   and check the schema, the snapshot cache, import and export, and `watch` for another
-  writer's events) and `campaign(slug)`, giving
+  writer's events), `open_database`, `open_journal`, `create`, giving
 - `journal.api.journal`: a `Journal`, one campaign: `run(command)`, then typed documents
   (status, log, explain, audit, verify, recap, arc, book, `overview`) whose `to_json()`
-  is exactly what the CLI prints with `--json` (`docs/CLI.md`);
+  is exactly what the CLI prints with `--json` (`docs/CLI.md`); `journal.api.log`: the
+  log's documents;
 - `journal.api.reports`: the documents of the database-level API;
+- `journal.api.errors`: what it raises; `journal.api.files`: files written whole and
+  private, this user's settings;
 - `journal.api.marks`: the marks of a board's rows and cells; `journal.api.text`: how
   the documents read as text; `journal.api.html`: the pages' filters of the handouts;
+- `journal.api.handouts`: the formats, templates and narrators of the handouts, and
+  `Audience`, the one audience filter every handout and page goes through;
 - `journal.api.commands`: the core's commands; `journal.api.rulesets`: the installed
-  rulesets;
-- `Audience`, the one audience filter every handout and page goes through.
+  rulesets; `journal.api.dice`, `.proof`, `.secrets`, `.changes`: dice as entered,
+  proofs for the players, secrets and reveals, another writer's events.
 
     import journal
     from journal.api.commands import TakeNote
@@ -24,163 +30,6 @@ service or the folded state. It holds:
         night.run(TakeNote("The lights go out."))
         print(night.status().to_json())            # status --json
 
-The README shows a whole script.
+Importing this package imports nothing more: each command loads only the modules it
+uses. docs/scripting.md shows a whole script.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from journal.lazy import lazy_names as _lazy_names
-
-if TYPE_CHECKING:
-    from journal.api.database_level import (
-        Database,
-        create,
-        failure_message,
-        in_memory,
-        open_database,
-        open_journal,
-        refusal,
-    )
-    from journal.api.journal import (
-        CampaignOverview,
-        CharacterEntry,
-        CharacterList,
-        CharacterView,
-        Journal,
-        LogDocument,
-        LogEntry,
-        NewCharacter,
-        NoteEntry,
-        Outcome,
-        SessionEntry,
-        status_document,
-    )
-    from journal.api.reports import (
-        CampaignChosen,
-        CampaignList,
-        CampaignSummary,
-        CheckReport,
-        Finding,
-        ImportReport,
-        NewCampaign,
-        Refusal,
-        SnapshotEntry,
-        SnapshotList,
-        SnapshotsDropped,
-        UpgradeReport,
-    )
-    from journal.current import config_file, database_key
-    from journal.documents import BoardGrid
-    from journal.errors import JournalError, NotFound, StoreError, UnreadableEvent
-    from journal.files import private_folder, read_private, write_private
-    from journal.handouts.details import game_date
-    from journal.handouts.hooks import narrator_of
-    from journal.handouts.recap import Audience
-    from journal.resources import shipped
-    from journal.rules.command import Command
-
-#: name -> the module that defines it: imported on first use, so that a command importing
-#: one small part (`journal.api.text`) does not load the store and the rules with it
-_HOMES = {
-    "private_folder": "journal.files",
-    "read_private": "journal.files",
-    "write_private": "journal.files",
-    "BoardGrid": "journal.documents",
-    "CampaignOverview": "journal.api.journal",
-    "JournalError": "journal.errors",
-    "NotFound": "journal.errors",
-    "StoreError": "journal.errors",
-    "UnreadableEvent": "journal.errors",
-    "config_file": "journal.current",
-    "database_key": "journal.current",
-    "Audience": "journal.handouts.recap",
-    "game_date": "journal.handouts.details",
-    "narrator_of": "journal.handouts.hooks",
-    "shipped": "journal.resources",
-    "Command": "journal.rules.command",
-    "CampaignChosen": "journal.api.reports",
-    "CampaignList": "journal.api.reports",
-    "CampaignSummary": "journal.api.reports",
-    "CharacterEntry": "journal.api.journal",
-    "CharacterList": "journal.api.journal",
-    "CharacterView": "journal.api.journal",
-    "CheckReport": "journal.api.reports",
-    "Database": "journal.api.database_level",
-    "Finding": "journal.api.reports",
-    "ImportReport": "journal.api.reports",
-    "Journal": "journal.api.journal",
-    "LogDocument": "journal.api.log",
-    "LogEntry": "journal.api.log",
-    "NewCampaign": "journal.api.reports",
-    "NewCharacter": "journal.api.journal",
-    "NoteEntry": "journal.api.journal",
-    "Outcome": "journal.api.journal",
-    "Refusal": "journal.api.reports",
-    "SessionEntry": "journal.api.journal",
-    "SnapshotEntry": "journal.api.reports",
-    "SnapshotList": "journal.api.reports",
-    "SnapshotsDropped": "journal.api.reports",
-    "UpgradeReport": "journal.api.reports",
-    "create": "journal.api.database_level",
-    "failure_message": "journal.api.database_level",
-    "in_memory": "journal.api.database_level",
-    "open_database": "journal.api.database_level",
-    "open_journal": "journal.api.database_level",
-    "refusal": "journal.api.database_level",
-    "status_document": "journal.api.journal",
-}
-
-
-__getattr__ = _lazy_names(__name__, _HOMES, globals())
-
-
-__all__ = [
-    "Audience",
-    "BoardGrid",
-    "CampaignChosen",
-    "CampaignList",
-    "CampaignOverview",
-    "CampaignSummary",
-    "CharacterEntry",
-    "CharacterList",
-    "CharacterView",
-    "CheckReport",
-    "Command",
-    "Database",
-    "Finding",
-    "ImportReport",
-    "Journal",
-    "JournalError",
-    "LogDocument",
-    "LogEntry",
-    "NewCampaign",
-    "NewCharacter",
-    "NotFound",
-    "NoteEntry",
-    "Outcome",
-    "Refusal",
-    "SessionEntry",
-    "SnapshotEntry",
-    "SnapshotList",
-    "SnapshotsDropped",
-    "StoreError",
-    "UnreadableEvent",
-    "UpgradeReport",
-    "config_file",
-    "create",
-    "database_key",
-    "failure_message",
-    "game_date",
-    "in_memory",
-    "narrator_of",
-    "open_database",
-    "open_journal",
-    "private_folder",
-    "read_private",
-    "refusal",
-    "shipped",
-    "status_document",
-    "write_private",
-]

@@ -1,5 +1,6 @@
 """The core's commands, for scripts and the CLI: a campaign's characters, sessions, clock,
-notes, fiat and voids (a ruleset's own commands come from its package). Run one with
+notes, fiat and voids (a ruleset's own commands come from its package); `Command`, the
+class every command derives from. Run one with
 `Journal.run(command)`.
 
     from journal.api.commands import TakeNote
@@ -9,6 +10,7 @@ notes, fiat and voids (a ruleset's own commands come from its package). Run one 
 
 from __future__ import annotations
 
+from journal.rules.command import Command
 from journal.rules.core.commands import (
     AddCharacter,
     AdjustNumbers,
@@ -32,6 +34,7 @@ __all__ = [
     "AddCharacter",
     "AdjustNumbers",
     "AdvanceClock",
+    "Command",
     "CutScene",
     "EndSession",
     "RecordPost",

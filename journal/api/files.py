@@ -1,8 +1,10 @@
 """How the journal writes files a GM names (`-o FILE`, the history of typed lines): whole
-or not at all, private (0600) unless meant for the players, through any link."""
+or not at all, private (0600) unless meant for the players, through any link; and where
+this user's own settings live (`config_file`)."""
 
 from __future__ import annotations
 
+from journal.current import config_file
 from journal.files import (
     append_private,
     disk_problem,
@@ -12,10 +14,12 @@ from journal.files import (
     read_private,
     real_target,
     replace_file,
+    write_private,
 )
 
 __all__ = [
     "append_private",
+    "config_file",
     "disk_problem",
     "is_device",
     "private_folder",
@@ -23,4 +27,5 @@ __all__ = [
     "read_private",
     "real_target",
     "replace_file",
+    "write_private",
 ]

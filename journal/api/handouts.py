@@ -1,9 +1,24 @@
-"""The handouts' formats and templates as the API takes them: the formats each handout is
-rendered in (`PRINTED`: with PDF), and the GM's own templates folder (`--templates`,
-`JOURNAL_TEMPLATES`)."""
+"""The handouts as the API takes them: the formats each handout is rendered in (`PRINTED`:
+with PDF), the GM's own templates folder (`--templates`, `JOURNAL_TEMPLATES`), the
+journal's shipped templates, each ruleset's narrator (its partials), a game date as a
+handout writes it, and `Audience`, the one audience filter every handout and page goes
+through."""
 
 from __future__ import annotations
 
+from journal.handouts.details import game_date
+from journal.handouts.hooks import narrator_of
+from journal.handouts.recap import Audience
 from journal.handouts.render import FORMATS, PRINTED, check_format, override_folder
+from journal.resources import shipped
 
-__all__ = ["FORMATS", "PRINTED", "check_format", "override_folder"]
+__all__ = [
+    "FORMATS",
+    "PRINTED",
+    "Audience",
+    "check_format",
+    "game_date",
+    "narrator_of",
+    "override_folder",
+    "shipped",
+]

@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.rules.core.commands import VoidEvent
 
 __all__ = [
+    "BoardGrid",
     "CampaignOverview",
     "CharacterView",
     "Command",
@@ -855,7 +856,7 @@ class Journal:
         as_of: int | None = None,
     ) -> RecapDocument:
         """The data of a session's recap (`recap --json`): what the templates render.
-        `audience`: "players", "gm", a character's name, or a `journal.api.Audience`
+        `audience`: "players", "gm", a character's name, or a `journal.api.handouts.Audience`
         (`Audience.character(name)` is that character's handout, whatever their name);
         with `as_of`, as the log stood after that event."""
         from journal.handouts.recap import recap_context

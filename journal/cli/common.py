@@ -16,7 +16,8 @@ from journal.documents import Document
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
-    from journal.api import Command, Outcome
+    from journal.api.commands import Command
+    from journal.api.journal import Outcome
     from journal.api.rulesets import Ruleset
 
 Completer = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]

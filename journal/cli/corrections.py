@@ -26,7 +26,7 @@ from journal.cli.common import (
 from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api.journal import Journal
     from journal.api.rulesets import Ruleset
 
 

@@ -11,7 +11,7 @@ from journal.cli.common import pass_settings, write_output
 from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api.journal import Journal
 
 DEMO = "jackson-zombies"
 

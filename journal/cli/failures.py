@@ -48,7 +48,7 @@ def database_failure(exc: Exception, settings: Settings | None) -> JournalError 
     fails, a server that went away), in the GM's words; None for anything else."""
     if "journal.api.database_level" not in sys.modules:
         return None  # no command opened a database
-    from journal.api import failure_message
+    from journal.api.database_level import failure_message
 
     found = failure_message(exc, settings.opened if settings is not None else None)
     return None if found is None else JournalError(found)

@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
-from journal.api import Command
 from journal.cli.common import json_option, pass_settings, run_and_show, split_names
 from journal.cli.settings import Settings, fail
+
+if TYPE_CHECKING:
+    from journal.api.commands import Command
 
 
 def command_class(where: str) -> Callable[..., Command]:
     """`module:Class`, the ruleset's command class, imported when a command is made."""
 
     def make(*args: object) -> Command:
+        from journal.api.commands import Command
+
         module, _, name = where.partition(":")
         found: Callable[..., object] = getattr(importlib.import_module(module), name)
         command = found(*args)

@@ -256,7 +256,7 @@ class JournalGroup(click.Group):
     def _refused(ctx: click.Context, exc: JournalError) -> NoReturn:
         found = ctx.find_object(Settings)
         if found is not None and found.json:
-            from journal.api import refusal
+            from journal.api.database_level import refusal
             from journal.cli.common import emit_json
 
             emit_json(refusal(exc), err=True, compact=True)

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-from journal.api import Journal
 from journal.api.files import append_private, private_folder, read_private
+from journal.api.journal import Journal
 
 #: what of a campaign's slug may name its history file (anything else: `_`)
 _UNSAFE = re.compile(r"[^a-z0-9-]")

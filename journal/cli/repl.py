@@ -37,8 +37,8 @@ from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
-from journal.api import Journal
 from journal.api.dice import DiceRequest, read_faces
+from journal.api.journal import Journal
 from journal.api.text import visible, without_passwords
 from journal.cli import free_text
 from journal.cli.failures import failure_text

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import click
 
-    from journal.api import Journal
+    from journal.api.journal import Journal
 
 
 class RulesetCommands(ABC):

@@ -16,8 +16,9 @@ import click
 from journal.errors import JournalError
 
 if TYPE_CHECKING:
-    from journal.api import Database, Journal
+    from journal.api.database_level import Database
     from journal.api.dice import AskDice
+    from journal.api.journal import Journal
     from journal.api.rulesets import Ruleset
 
 #: where a command's scope (the rulesets whose commands it offers) is kept in click's meta
@@ -57,7 +58,7 @@ class Settings:
         """The database, opened once per command and closed when the command ends. Only
         commands that start a journal (`create`) may make a new SQLite file."""
         if self._database is None:
-            from journal.api import Database, in_memory
+            from journal.api.database_level import Database, in_memory
 
             if in_memory(self.db):
                 fail(

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from journal.api import Journal
+from journal.api.journal import Journal
 
 HTML_FORMAT = 1  # CONST.JOURNAL_ENTRY_PAGE_FORMATS.HTML
 NONE, OBSERVER = 0, 2  # CONST.DOCUMENT_OWNERSHIP_LEVELS

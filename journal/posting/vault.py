@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.errors import JournalError
 
 if TYPE_CHECKING:

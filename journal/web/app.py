@@ -40,7 +40,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from journal.api import JournalError, NotFound
+from journal.api.errors import JournalError, NotFound
 from journal.web.site import (
     Moved,
     Site,

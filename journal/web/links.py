@@ -24,7 +24,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from journal.api import Journal, JournalError, NotFound, config_file
+from journal.api.errors import JournalError, NotFound
+from journal.api.files import config_file
+from journal.api.journal import Journal
 
 GM = "gm"
 PLAYERS = "players"
@@ -35,7 +37,7 @@ TOKEN_BYTES = 20
 @dataclass(frozen=True)
 class LinkHolder:
     """Who a link is for: the GM, the players, or one character (`key` `character:SEQ`).
-    What their pages show goes through the audience filter, `journal.api.Audience`."""
+    What their pages show goes through the audience filter, `journal.api.handouts.Audience`."""
 
     campaign: str
     key: str
@@ -227,7 +229,7 @@ def _secrets(entry: dict[str, object], path: Path | None = None) -> Secrets:
 
 def _write_private(target: Path, document: object) -> None:
     """`document` as JSON, readable by this user only, whole or not at all."""
-    from journal.api import private_folder
+    from journal.api.files import private_folder
 
     private_folder(target.parent)
     with tempfile.NamedTemporaryFile(

@@ -11,7 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from journal.api import config_file, read_private, write_private
+from journal.api.files import config_file, read_private, write_private
 
 
 def _file() -> Path:

@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from journal.api import BoardGrid, Database, Journal, NotFound
+from journal.api.database_level import Database
+from journal.api.errors import NotFound
+from journal.api.journal import BoardGrid, Journal
 from journal.api.marks import ACTED, FROZEN, WAITING
 from journal.web.links import Keys, LinkHolder, tokens
 
@@ -139,7 +141,7 @@ class Site:
     def _tokens(self, slug: str, create: bool) -> dict[str, LinkHolder]:
         """The campaign's links; of one whose cast cannot be read, the GM's and the
         players' (their pages say what is wrong), and `unreadable` says why."""
-        from journal.api import UnreadableEvent
+        from journal.api.errors import UnreadableEvent
 
         journal = self.journal(slug)
         try:
@@ -178,7 +180,7 @@ class Site:
         """`read()`, a database that cannot be read as it is turned into Unavailable."""
         from sqlalchemy.exc import DBAPIError
 
-        from journal.api import StoreError, UnreadableEvent
+        from journal.api.errors import StoreError, UnreadableEvent
 
         self._same_file()
         try:
@@ -360,7 +362,7 @@ class Pages:
     # --- the handouts, exactly as `recap` and `arc` make them --------------------------------
 
     def reader(self) -> Any:
-        from journal.api import Audience as Reader
+        from journal.api.handouts import Audience as Reader
 
         if self.audience.gm:
             return Reader.gm_copy()
@@ -417,7 +419,7 @@ class Pages:
     # --- the site's own pages -------------------------------------------------------------------
 
     def context(self, view: str) -> dict[str, Any]:
-        from journal.api import game_date
+        from journal.api.handouts import game_date
 
         state = self.journal.overview()
         *ends, now = self.journal.heads()
@@ -452,7 +454,7 @@ class Pages:
     def table(self) -> str:
         """The table screen: the fight for the players and what just happened in it, in
         their words; between fights, the roster and the latest players' recap."""
-        from journal.api import Audience as Reader
+        from journal.api.handouts import Audience as Reader
 
         board = self.journal.board_grid(gm=False)
         recap, just_now = "", []
@@ -522,7 +524,7 @@ class Pages:
 
     def own(self, template: str, view: str, title: str, **values: Any) -> str:
         """One of the site's own pages (`templates/TEMPLATE`)."""
-        from journal.api import narrator_of
+        from journal.api.handouts import narrator_of
 
         templates = narrator_of(self.journal.ruleset.name).templates
         return _template(template, templates).render(**self.context(view), title=title, **values)
@@ -537,7 +539,7 @@ def _template(name: str, ruleset_parts: Path | None = None) -> Template:
     base and may import the ruleset's parts (`ruleset/parts.html.j2`), as a handout does."""
     from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined
 
-    from journal.api import shipped
+    from journal.api.handouts import shipped
 
     key = None if ruleset_parts is None else str(ruleset_parts)
     env = _ENVIRONMENTS.get(key)

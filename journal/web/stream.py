@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 
-from journal.api import JournalError
+from journal.api.errors import JournalError
 from journal.web.links import LinkHolder
 from journal.web.site import KEPT, Page, PageKey, Site, Unavailable
 

@@ -13,19 +13,19 @@ import pytest
 from support.api import store_of
 
 import journal
-from journal.api import (
+from journal.api.commands import AddCharacter, TakeNote
+from journal.api.database_level import Database
+from journal.api.journal import Journal
+from journal.api.reports import (
     CampaignChosen,
     CampaignList,
     CheckReport,
-    Database,
     ImportReport,
-    Journal,
     NewCampaign,
     SnapshotList,
     SnapshotsDropped,
     UpgradeReport,
 )
-from journal.api.commands import AddCharacter, TakeNote
 from journal.errors import JournalError, NotFound, RuleError, StoreError
 from journal.store import Draft
 from journal.store.layout import SCHEMA_HEAD
@@ -363,7 +363,7 @@ def test_upgrade_of_an_older_file_backs_it_up_first(tmp_path: Path) -> None:
 
 
 def test_a_refusal_prints_without_the_password(database: Database) -> None:
-    from journal.api import failure_message, refusal
+    from journal.api.database_level import failure_message, refusal
 
     found = refusal(JournalError("cannot reach postgresql://gm:s3cret@db.example/journal"))
     assert "s3cret" not in found.error
@@ -372,7 +372,7 @@ def test_a_refusal_prints_without_the_password(database: Database) -> None:
 
 
 def test_where_the_database_is(database: Database, db_url: str) -> None:
-    from journal.api import in_memory
+    from journal.api.database_level import in_memory
 
     assert in_memory("sqlite://") and in_memory(":memory:") and not in_memory(db_url)
     assert (database.sqlite_path is not None) == store_of(database).is_sqlite

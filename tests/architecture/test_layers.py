@@ -3,16 +3,17 @@
 or `__import__`) points to its own layer or one below. Layers side by side (`APART`)
 import nothing of each other, and no modules import each other in a circle. The command
 line reaches the library through the API, the web pages through the API alone, and each
-ruleset through `journal.plugin`. The pure rules do no I/O.
+ruleset through `journal.plugin`'s door modules. The pure rules do no I/O.
 
 Each module falls under the patterns of exactly one layer. A pattern's `*` stands for one
 part of a dotted name, a trailing `**` for any number of parts (none included). A
 ruleset's parts (`journal.rulesets.<name>.cli`, `.narrator`, `.telling`, `.rules`) and the
 example plugin's (`journal_stress.*`) sit in the layer of the contract they fulfil.
 
-A ruleset takes the journal's names from `journal.plugin`; each name counts as an import
-of the module that defines it (`journal.plugin._HOMES`), so a ruleset's rules taking
-`run_and_show` from there import the command line, upward.
+A ruleset takes the journal's names through the door of its layer (`journal.plugin.rules`,
+`.telling`, `.handouts`, `.cli`), each door a plain module in the layer of what it hands
+out, so a ruleset's rules taking `run_and_show` from `journal.plugin.cli` import the command
+line, upward.
 
 Each rule is proved able to fail: the tests at the end plant the imports the doc forbids
 and expect each one caught.
@@ -38,7 +39,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "journal.__main__",
             "journal.cli.**",
-            "journal.plugin",
+            "journal.plugin.cli",
             "journal.rulesets.*.cli",
             "journal_stress.cli",
         ),
@@ -50,6 +51,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "handouts and transfer",
         (
             "journal.handouts.**",
+            "journal.plugin.handouts",
             "journal.proof.**",
             "journal.rulesets.*.narrator",
             "journal_stress.narrator",
@@ -62,12 +64,19 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("store", ("journal.store.**", "journal.migrations.**")),
     (
         "telling",
-        ("journal.telling.**", "journal.rulesets.*.telling.**", "journal_stress.telling.**"),
+        (
+            "journal.telling.**",
+            "journal.plugin.telling",
+            "journal.rulesets.*.telling.**",
+            "journal_stress.telling.**",
+        ),
     ),
     (
         "rules",
         (
             "journal.rules.**",
+            "journal.plugin",
+            "journal.plugin.rules",
             "journal.projection",
             "journal.rulesets",
             "journal.rulesets.*",
@@ -88,7 +97,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.collector",
             "journal.text",
             "journal.names",
-            "journal.lazy",
             "journal.files",
             "journal.resources",
             "journal.installed",
@@ -127,7 +135,7 @@ SOURCES = {
     "journal_stress": ROOT / "examples" / "stress-ruleset" / "journal_stress",
 }
 
-#: the one door a ruleset takes the journal's names through, and the API beside it
+#: the door a ruleset takes the journal's names through (a module a layer), and the API
 PLUGIN_SURFACE = ("journal.plugin", "journal.api")
 
 
@@ -140,10 +148,10 @@ class Source:
 @dataclass(frozen=True)
 class Import:
     importer: str
-    #: the journal module it reaches (a name taken from `journal.plugin`: its home)
+    #: the journal module it reaches
     imported: str
     line: int
-    #: the module the import names in the code (`journal.plugin` for one of its names)
+    #: the module the import names in the code
     named: str
 
 
@@ -185,24 +193,6 @@ def sources(plant: Mapping[str, str] | None = None) -> dict[str, Source]:
 
 
 @cache
-def plugin_homes() -> dict[str, str]:
-    """`journal.plugin`'s names, each with the module that defines it."""
-    tree = ast.parse((ROOT / "journal" / "plugin.py").read_text(encoding="utf-8"))
-    homes: dict[str, str] = {}
-    for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("journal."):
-            homes.update(
-                {alias.name: node.module for alias in node.names
-                 if not (alias.asname or alias.name).startswith("_")}
-            )  # fmt: skip
-        elif isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "_HOMES" for t in node.targets
-        ):
-            homes.update(ast.literal_eval(node.value))
-    return homes
-
-
-@cache
 def _walk(text: str) -> tuple[ast.AST, ...]:
     """Every node of a module's code (parsed once)."""
     return tuple(ast.walk(ast.parse(text)))
@@ -231,8 +221,7 @@ def _string_import(node: ast.Call) -> str | None:
 
 def named_imports(name: str, source: Source) -> Iterator[tuple[int, str, str]]:
     """Every `(line, module named, module or name reached)` a module's code imports,
-    anywhere in it: `from X import y` reaches `X.y`, the plugin's `y` its home."""
-    homes = plugin_homes()
+    anywhere in it: `from X import y` reaches `X.y`."""
     for node in _walk(source.text):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -240,10 +229,7 @@ def named_imports(name: str, source: Source) -> Iterator[tuple[int, str, str]]:
         elif isinstance(node, ast.ImportFrom):
             module = _resolve(name, source.is_package, node)
             for alias in node.names:
-                if module == "journal.plugin" and alias.name in homes:
-                    yield node.lineno, module, homes[alias.name]
-                else:
-                    yield node.lineno, module, f"{module}.{alias.name}"
+                yield node.lineno, module, f"{module}.{alias.name}"
         elif isinstance(node, ast.Call):
             target = _string_import(node)
             if target is not None:
@@ -382,7 +368,7 @@ def circles(plant: Mapping[str, str] | None = None) -> list[list[str]]:
 #: journal's names from `journal.plugin` and its own commands from its `rules` package or
 #: from the module of it that defines the command (a command's own module, never `decide`)
 CLI_MAY_IMPORT = ("journal.api", "journal.documents", "journal.errors", "journal.cli")
-COMMAND_LINE = ("journal.cli", "journal.__main__", "journal.plugin")
+COMMAND_LINE = ("journal.cli", "journal.__main__", "journal.plugin.cli")
 
 
 def command_modules(code: Mapping[str, Source]) -> frozenset[str]:
@@ -414,12 +400,12 @@ def _cli_may_import(i: Import, commands: frozenset[str] = frozenset()) -> bool:
         return True
     if i.importer == "journal.cli.posting" and i.imported == "journal.web.links":
         return True  # a webhook's audience is named as a link's is
-    if i.importer == "journal.plugin":  # the contract, gathered for the rulesets
+    if i.importer == "journal.plugin.cli":  # the door's helpers, gathered for the rulesets
         return True
     home = _home(i.importer)
     if home is not None:
         return (
-            i.named == "journal.plugin"
+            _under(i.imported, "journal.plugin")
             or i.imported == f"{home}.rules"
             or (i.imported in commands and _under(i.imported, f"{home}.rules"))
         )
@@ -455,9 +441,9 @@ def web_around_the_api(plant: Mapping[str, str] | None = None) -> list[str]:
 
 
 def beside_the_plugin(plant: Mapping[str, str] | None = None) -> list[str]:
-    """A ruleset's imports of the journal other than `journal.plugin`, `journal.api` and
-    its own package: every module of the three rulesets, at module level, inside a
-    function or by string."""
+    """A ruleset's imports of the journal other than the door (`journal.plugin` and its
+    modules), `journal.api` and its own package: every module of the three rulesets, at
+    module level, inside a function or by string."""
     found = []
     for name, source in sources(plant).items():
         home = _home(name)
@@ -466,7 +452,7 @@ def beside_the_plugin(plant: Mapping[str, str] | None = None) -> list[str]:
         for line, named, _ in named_imports(name, source):
             if not (_under(named, "journal") or _under(named, "journal_stress")):
                 continue
-            if named in PLUGIN_SURFACE or _under(named, home):
+            if any(_under(named, door) for door in PLUGIN_SURFACE) or _under(named, home):
                 continue
             found.append(f"{name} (line {line}) imports {named}")
     return found
@@ -566,19 +552,44 @@ def test_the_pure_layers_do_no_io() -> None:
     assert io_in_pure() == []
 
 
-def test_every_plugin_name_has_a_home_that_defines_it() -> None:
+#: the door's modules: `journal.plugin` and one a layer a ruleset plugs into
+DOORS = ("journal.plugin", "journal.plugin.rules", "journal.plugin.telling",
+         "journal.plugin.handouts", "journal.plugin.cli")  # fmt: skip
+
+
+def door_names(code: Mapping[str, Source]) -> dict[str, list[str]]:
+    """Each name the door hands out, with the door modules that hand it out."""
+    found: dict[str, list[str]] = {}
+    for door in DOORS:
+        for node in ast.parse(code[door].text).body:
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                for alias in node.names:
+                    found.setdefault(alias.asname or alias.name, []).append(door)
+    return found
+
+
+def test_the_door_is_plain_imports_each_name_once() -> None:
+    """Each door module only imports (no `__getattr__`, no lists of names): each name once,
+    in one door module, as an explicit re-export (`Name as Name`) of the module defining
+    it; the layer rules above hold each door module to its layer."""
     import importlib
 
-    import journal.plugin
-
-    homes = plugin_homes()
-    assert set(homes) == set(journal.plugin.__all__)
-    for name, home in homes.items():
-        module = importlib.import_module(home)
-        assert home.endswith(f".{name}") or hasattr(module, name), (name, home)
-        assert getattr(journal.plugin, name) is (
-            module if home.endswith(f".{name}") else getattr(module, name)
-        )
+    code = sources()
+    assert set(DOORS) <= set(code)
+    for door in DOORS:
+        for node in ast.parse(code[door].text).body:
+            docstring = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            assert docstring or isinstance(node, ast.ImportFrom), (door, ast.dump(node)[:80])
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                assert (node.module or "").startswith("journal."), (door, node.module)
+                assert all(alias.asname == alias.name for alias in node.names), door
+                home = importlib.import_module(node.module or "")
+                for alias in node.names:
+                    found = getattr(home, alias.name)
+                    assert getattr(importlib.import_module(door), alias.name) is found
+    names = door_names(code)
+    assert {name: doors for name, doors in names.items() if len(doors) > 1} == {}
+    assert len(names) > 80
 
 
 def test_an_upward_import_is_caught() -> None:
@@ -682,7 +693,15 @@ PLANTED = {
     ),
     "a ruleset's rules take a CLI helper from the plugin": (
         upward,
-        {"journal.rulesets.horror_factor.rules.decide": "from journal.plugin import fail"},
+        {"journal.rulesets.horror_factor.rules.decide": "from journal.plugin.cli import fail"},
+    ),
+    "a ruleset's rules take the narrator's hooks from the door": (
+        upward,
+        {"journal_stress.rules": "from journal.plugin.handouts import Narrator"},
+    ),
+    "the rules' door hands out a CLI helper": (
+        upward,
+        {"journal.plugin.rules": "from journal.cli.settings import fail as fail"},
     ),
     "two modules import each other": (
         circles,
@@ -699,7 +718,7 @@ def test_a_rulesets_cli_may_import_a_commands_own_module() -> None:
     defines it (a module of the rules that defines no command stays out of reach)."""
     plant = {
         "journal.rulesets.horror_factor.rules.calm": (
-            "from journal.plugin import Command\nclass Calm(Command, frozen=True):\n    pass"
+            "from journal.plugin.rules import Command\nclass Calm(Command, frozen=True):\n    pass"
         ),
         "journal.rulesets.horror_factor.cli": (
             "from journal.rulesets.horror_factor.rules.calm import Calm"

@@ -23,7 +23,7 @@ RULES = {
     "head": '''
 """`journal calm NAME --reason TEXT`: a quiet moment takes 1 stress off."""
 
-from journal.plugin import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
+from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
 from journal_stress.rules import (
     CONCERNS, DECIDE, EVOLVE, RECALL, StressState, rules_of, sheet_of, track, with_sheet,
 )
@@ -41,7 +41,7 @@ class Calmed(Event, frozen=True):
     before: int
     after: int
 ''',
-    "decide": '''
+    "decide": """
 @DECIDE.on(Calm)
 def _calm(state: CampaignState, command: Calm, dice: DiceBox) -> list[Event]:
     who = state.character(command.character)
@@ -49,8 +49,8 @@ def _calm(state: CampaignState, command: Calm, dice: DiceBox) -> list[Event]:
     if sheet.stress == 0:
         raise RuleError(f"{who} is calm already (stress 0)")
     return [Calmed(who, command.reason, sheet.stress, track(sheet.stress - 1))]
-''',
-    "evolve": '''
+""",
+    "evolve": """
 @EVOLVE.on(Calmed)
 def _calmed(state: CampaignState, payload: Calmed, meta: Meta) -> StressState:
     sheet = rules_of(state).characters.get(payload.character)
@@ -58,7 +58,7 @@ def _calmed(state: CampaignState, payload: Calmed, meta: Meta) -> StressState:
         return rules_of(state)
     moved = sheet.stress + payload.after - payload.before
     return with_sheet(state, payload.character, {"stress": track(moved)})
-''',
+""",
     "recall": "RECALL.on(Calmed)(lambda p: Calm(p.character, p.reason))\n",
     "concerns": "CONCERNS.on(Calmed)(lambda p: (p.character,))\n",
 }
@@ -72,11 +72,11 @@ from journal_stress.rules.calm import Calmed
 from journal_stress.telling import LINES, SENTENCES
 ''',
     "describe": (
-        "LINES.on(Calmed)(lambda p: f\"{p.character} calms {p.before}->{p.after}: {p.reason}\")\n"
+        'LINES.on(Calmed)(lambda p: f"{p.character} calms {p.before}->{p.after}: {p.reason}")\n'
     ),
     "tell": (
         "SENTENCES.on(Calmed)(\n"
-        "    lambda p, gm: f\"{p.character} finds a moment of calm: {p.reason}\"\n)\n"
+        '    lambda p, gm: f"{p.character} finds a moment of calm: {p.reason}"\n)\n'
     ),
 }
 

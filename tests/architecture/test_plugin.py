@@ -1,4 +1,4 @@
-"""`journal.plugin`, the one surface a ruleset imports: a ruleset declares the contract it
+"""`journal.plugin`, the door a ruleset imports through: a ruleset declares the contract it
 was written for and one written for another is refused at load, in one `Error:` line; an
 event or a command that is not a msgspec Struct is refused at registration, in words."""
 
@@ -15,7 +15,8 @@ from support.cli import Cli
 import journal.rules as rules
 from journal.errors import RuleError
 from journal.installed import Found
-from journal.plugin import CONTRACT, Command, Deciders, Event, Plugin, event
+from journal.plugin import CONTRACT, Plugin
+from journal.plugin.rules import Command, Deciders, Event, event
 
 HORROR = "journal.rulesets.horror_factor"
 #: the journal's own ruleset, as if written for another contract (or for none)

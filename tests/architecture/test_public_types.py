@@ -1,7 +1,8 @@
 """The public API is typed all the way down: no `Any` and no bare `object` in the
-signatures of what the `journal` package exports and of `journal.api` (its functions, the
-methods and properties of its classes), nor in the documents they return, read through
-`typing.get_type_hints` (a document's fields, methods and properties; a TypedDict's keys).
+signatures of what the `journal` package exports and of each module of `journal.api` (its
+functions, the methods and properties of its classes), nor in the documents they return,
+read through `typing.get_type_hints` (a document's fields, methods and properties; a
+TypedDict's keys).
 
 A type of a lower layer that is no document (the campaign's state, a record, a ruleset)
 is checked where it is named, not opened: its own module types it.
@@ -120,13 +121,46 @@ class Checker:
                     self.members(base)
 
 
+#: the modules of `journal.api` whose names were never held to this (none was in the
+#: package's former list of names): they show or take any value (`text`, `html`), hand out
+#: the contract's classes (`rulesets`) or read any JSON (`proof.check`, a sheet of
+#: `commands.AddCharacter`)
+UNCHECKED = frozenset({"commands", "html", "proof", "rulesets", "text"})
+
+
+def api_modules() -> list[types.ModuleType]:
+    """Every module of `journal.api` (the package itself holds no names)."""
+    folder = Path(journal.api.__file__).parent
+    return [
+        importlib.import_module(f"journal.api.{path.stem}")
+        for path in sorted(folder.glob("*.py"))
+        if path.stem != "__init__"
+    ]
+
+
+def public_names(module: types.ModuleType) -> list[str]:
+    """What an API module offers: its `__all__`, else the public names it defines."""
+    listed = getattr(module, "__all__", None)
+    if listed is not None:
+        return list(listed)
+    return [
+        name
+        for name, found in vars(module).items()
+        if not name.startswith("_") and getattr(found, "__module__", None) == module.__name__
+    ]
+
+
 def _public() -> Iterator[tuple[str, object, str]]:
     """(name, object, its module) of everything the public API offers."""
     for name in ("open", "create"):
         yield f"journal.{name}", getattr(journal, name), "journal"
-    for name in journal.api.__all__:
-        found = getattr(journal.api, name)
-        yield f"journal.api.{name}", found, getattr(found, "__module__", "journal.api")
+    for module in api_modules():
+        if module.__name__.rpartition(".")[2] in UNCHECKED:
+            continue
+        for name in public_names(module):
+            found = getattr(module, name)
+            where = getattr(found, "__module__", module.__name__)
+            yield f"{module.__name__}.{name}", found, where
     # the documents the CLI and scripts read (`journal.documents`), each of its own
     for name, found in vars(journal.documents).items():
         ours = getattr(found, "__module__", "") == "journal.documents"
@@ -144,8 +178,7 @@ def test_the_public_api_names_no_any_and_no_object() -> None:
             if _has_fields(found):
                 for field, hint in _hints(found, found.__module__).items():
                     checker.hint(f"{found.__name__}.{field}", hint)
-        else:
-            assert callable(found), name
+        elif isinstance(found, types.FunctionType):  # not a constant nor a type alias
             checker.signature(name, found, module)
     assert checker.found == []
     # the walk reached the documents: the recap's, the explanation's, the status's

@@ -1,4 +1,4 @@
-"""The tests mirror the source tree, one home per concern (README, "For developers"): no
+"""The tests mirror the source tree, one home per concern (docs/developing.md): no
 test module at the top of tests/, helpers only in the tests/support package, one home per
 built-in ruleset, and none of the homes the tests left comes back."""
 

@@ -101,8 +101,8 @@ def test_zsh_and_fish_get_the_same(db: str) -> None:
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_the_readme_sets_completion_up(shell: str) -> None:
-    readme = (ROOT / "README.md").read_text()
-    assert f"_JOURNAL_COMPLETE={shell}_source journal" in readme
+    page = (ROOT / "docs" / "play.md").read_text()
+    assert f"_JOURNAL_COMPLETE={shell}_source journal" in page
     result = CliRunner().invoke(
         cli, [], env={"_JOURNAL_COMPLETE": f"{shell}_source"}, prog_name="journal"
     )

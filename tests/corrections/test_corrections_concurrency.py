@@ -26,7 +26,7 @@ from journal.cli.main import cli as journal_cli
 def _interfering(monkeypatch: pytest.MonkeyPatch, db: str, times: int) -> list[int]:
     """Another writer appends a note after each of the first `times` plans (before their
     append): the append of each such plan loses the race."""
-    from journal.api import open_journal
+    from journal.api.database_level import open_journal
     from journal.rules.core.commands import TakeNote
 
     raced: list[int] = []
@@ -65,9 +65,7 @@ def test_a_correction_plans_again_when_another_writer_appends(
     notes = [e["seq"] for e in log if e["type"] == "NoteTaken"]
     assert notes == [before + 1, before + 2, before + 3]  # nothing lost
     corrections = [e for e in log if e["seq"] > before + 3]
-    assert corrections and all(
-        e["type"] in ("RulingAmended", "EventVoided") for e in corrections
-    )
+    assert corrections and all(e["type"] in ("RulingAmended", "EventVoided") for e in corrections)
     assert f"#{before + 4} " in out  # recorded after the other writer's notes
     audit = gm.json("audit")
     assert audit["differences"] == [] and audit["invariants"] == []  # type: ignore[index]

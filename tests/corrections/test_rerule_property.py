@@ -33,6 +33,7 @@ from support.api import service_of, state_of
 from support.rules_harness import Table
 
 import journal
+from journal.api.journal import Journal
 from journal.errors import JournalError
 from journal.events.registry import DiceRoll, Event
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
@@ -149,7 +150,7 @@ def _without_seqs(value: Any) -> Any:
     return value
 
 
-def _invariants(ruleset: str, night: journal.api.Journal) -> None:
+def _invariants(ruleset: str, night: Journal) -> None:
     state = state_of(night)
     if ruleset == "horror-factor":
         rules = state.rules
@@ -172,7 +173,7 @@ def _invariants(ruleset: str, night: journal.api.Journal) -> None:
 AMENDED: list[int] = []
 
 
-def _amend(night: journal.api.Journal, played: list[tuple[object, int]], pick: int) -> None:
+def _amend(night: Journal, played: list[tuple[object, int]], pick: int) -> None:
     """Correct the first roll of a ruling that rolled dice, to faces drawn from `pick`
     (1 to 6: a face of a d6 and of a d10 alike); refused when it changes nothing, or when
     the rules refuse the ruling so corrected (nothing written then)."""
@@ -260,7 +261,7 @@ def _play(
                 continue
             fresh.do(command, dice)
             fresh_seq[seq] = fresh.state.seq
-        from journal.api import status_document
+        from journal.api.journal import status_document
 
         expected = _without_seqs(status_document(fresh.state, fresh.ruleset).to_json())
         got = _without_seqs(night.status().to_json())

@@ -17,7 +17,7 @@ from support.api import service_of
 from support.rules_harness import Table
 
 import journal
-from journal.api import status_document
+from journal.api.journal import status_document
 from journal.rules.core.commands import AddCharacter
 from journal.rulesets.fright_check.rules import FrightCheck, NameTrait
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from support.api import dice_seed, random_logs, recorded, state_of, store_of
 
 import journal
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.handouts.recap import Audience
 from journal.rules import load
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent

@@ -11,7 +11,7 @@ import pytest
 from support.api import service_of, state_of
 
 import journal
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.events.recorded import FoldRow
 from journal.handouts.arc import arc_of
 from journal.handouts.log import stream, walk

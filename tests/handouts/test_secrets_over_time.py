@@ -26,7 +26,6 @@ from hypothesis import strategies as st
 from support.api import random_logs, recorded, state_of
 
 import journal
-from journal.api import Journal
 from journal.api.commands import (
     AddCharacter,
     EndSession,
@@ -36,6 +35,7 @@ from journal.api.commands import (
     TakeNote,
     VoidEvent,
 )
+from journal.api.journal import Journal
 from journal.handouts.recap import Audience
 from journal.rules.core import knowledge
 
@@ -298,9 +298,7 @@ SCRIPT: list[tuple[str, int]] = [
 ]
 
 
-def _ignores_reveals(
-    state: Any, secret: int, gm: bool, ident: int | None
-) -> bool:
+def _ignores_reveals(state: Any, secret: int, gm: bool, ident: int | None) -> bool:
     """A broken filter: who knew a secret when it was noted, never who learned it since."""
     if gm:
         return True

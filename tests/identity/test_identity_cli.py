@@ -169,7 +169,7 @@ def test_explain_log_and_arc_tell_the_two_apart(alice: Cli) -> None:
 
 
 def test_completion_and_the_board_offer_who_is_there_now(alice: Cli) -> None:
-    from journal.api import open_journal
+    from journal.api.database_level import open_journal
 
     with open_journal(alice.db) as night:
         assert night.completions("character") == ["Alicia", "Linda", "Alice"]
@@ -309,7 +309,7 @@ def test_a_character_who_had_not_joined_yet_is_refused_as_of_then(alice: Cli) ->
 
 
 def test_a_rename_mid_fight_keeps_the_fighters_row_on_the_board(runner: Cli) -> None:
-    from journal.api import open_journal
+    from journal.api.database_level import open_journal
 
     hf(runner, "Linda", "Tobais")
     runner("encounter", "start", "Horde", "--hf", "6", "--cast", "Tobais,Linda")

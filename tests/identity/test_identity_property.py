@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from support.api import dice_seed, random_logs, recorded, state_of, store_of
 
 import journal
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.handouts.recap import Audience
 from journal.rules.core.commands import (
     AddCharacter,
@@ -362,8 +362,6 @@ def check_reading(night: Journal, model: Model) -> None:
         rulings = {r["seq"] for r in explanation.rulings}
         assert person.rolls <= rulings, (person, sorted(person.rolls - rulings))
         assert rulings <= seqs, (person, sorted(rulings - seqs))
-
-
 
 
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))

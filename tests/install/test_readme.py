@@ -9,7 +9,7 @@ from pathlib import Path
 
 from support import ROOT
 from support.cli import Cli
-from support.readme import type_section
+from support.readme import page_text, type_section
 
 README = (ROOT / "README.md").read_text()
 FIRST_SCREEN = "\n".join(README.splitlines()[:24])
@@ -39,13 +39,14 @@ def test_the_session_transcript_is_real(runner: Cli) -> None:
 
 
 def test_the_api_example_runs_as_written(tmp_path, monkeypatch, capsys) -> None:
-    """The README's script, run as it stands, prints what its comments say."""
-    code = re.search(r"## Scripting the journal.*?```python\n(.*?)```", README, re.S)
+    """The manual's script (docs/scripting.md), run as it stands, prints what its comments
+    say."""
+    code = re.search(r"```python\n(.*?)```", page_text("docs/scripting.md"), re.S)
     assert code is not None
     monkeypatch.chdir(tmp_path)
     for variable in ("JOURNAL_DB", "JOURNAL_CAMPAIGN", "JOURNAL_DICE_SEED"):
         monkeypatch.delenv(variable, raising=False)
-    exec(compile(code.group(1), "README.md", "exec"), {})
+    exec(compile(code.group(1), "docs/scripting.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     assert printed[0] == "5"
     assert printed[1] == "2 5"

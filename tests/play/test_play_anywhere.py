@@ -85,13 +85,15 @@ def test_a_usage_error_at_the_prompt_names_help_command(runner: Cli, tmp_path: P
 def test_the_readmes_play_transcript_runs_right_after_the_demo(
     runner: Cli, tmp_path: Path
 ) -> None:
-    """Issue 22: the README's `play` transcript could not be reproduced after `journal
+    """Issue 22: the `play` transcript (docs/play.md) could not be reproduced after `journal
     demo` (its fight is over). Typed as it stands, every line it shows is what the screen
     shows, the board included."""
     import re
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    block = readme.split("```text\n$ journal demo\n$ journal play\n", 1)[1].split("```", 1)[0]
+    from support.readme import page_text
+
+    page = page_text("docs/play.md")
+    block = page.split("```text\n$ journal demo\n$ journal play\n", 1)[1].split("```", 1)[0]
     runner("demo")
     table = Table(runner.db, tmp_path).started("jackson-zombies")
     try:

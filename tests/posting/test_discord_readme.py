@@ -1,5 +1,6 @@
-"""The README's Discord transcript, typed after `journal demo` with its webhook URL
-pointed at the loopback Discord stand-in: every command prints what the README shows."""
+"""The manual's Discord transcript (docs/sharing.md), typed after `journal demo` with its
+webhook URL pointed at the loopback Discord stand-in: every command prints what the page
+shows."""
 
 from __future__ import annotations
 
@@ -21,5 +22,7 @@ def test_the_discord_transcript_is_real(runner: Cli) -> None:
             typed = [standin.url if word == SHOWN_URL else word for word in words]
             return runner(*typed).stdout.replace(shown_host, "https://discord.com/…")
 
-        type_section("## Recaps on Discord", runner, shown=shown, at_least=6)
+        type_section(
+            "## Recaps on Discord", runner, shown=shown, at_least=6, page="docs/sharing.md"
+        )
         assert len(standin.taken) == 5 and standin.thread_ids() == [[]] * 2 + [["42"]] * 3

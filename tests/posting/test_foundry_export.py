@@ -113,12 +113,13 @@ def test_foundry_export_refusals(runner: Cli, tmp_path: Path) -> None:
 
 
 def test_the_readmes_foundry_transcript_is_real(runner: Cli) -> None:
-    """After `journal demo`, README's Foundry line types as shown and says what it wrote."""
+    """After `journal demo`, the manual's Foundry line (docs/sharing.md) types as shown and
+    says what it wrote."""
     runner("demo")
 
     def said(runner: Cli, words: Sequence[str]) -> str:
         return runner(*words).stderr
 
-    type_section("### Foundry VTT", runner, shown=said)
+    type_section("## Foundry VTT", runner, shown=said, page="docs/sharing.md")
     folder = Path(runner.db).parent
     assert json.loads((folder / "night.session-1.json").read_text())["pages"]

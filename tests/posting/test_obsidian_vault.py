@@ -139,14 +139,14 @@ def test_the_rulings_are_callouts(runner: Cli, tmp_path: Path) -> None:
 
 
 def test_the_readme_transcript_is_real(runner: Cli, tmp_path: Path) -> None:
-    """The README's Obsidian transcript, typed after `journal demo`: every command prints
-    what it shows (the head's hash aside: each demo records its own)."""
+    """The manual's Obsidian transcript (docs/sharing.md), typed after `journal demo`: every
+    command prints what it shows (the head's hash aside: each demo records its own)."""
     import shlex
 
-    from support import ROOT
+    from support.readme import page_text
 
     runner("demo")
-    rest = (ROOT / "README.md").read_text().split("### Obsidian", 1)[1]
+    rest = page_text("docs/sharing.md").split("## Obsidian", 1)[1]
     transcript = rest.split("```text\n", 1)[1].split("```", 1)[0]
     steps = re.split(r"^\$ ", transcript, flags=re.M)[1:]
     assert len(steps) == 4

@@ -31,7 +31,8 @@ from handouts.test_secrets_over_time import write as write_secrets
 from hypothesis import given
 from support.api import random_logs, state_of, store_of
 
-from journal.api import Database, Journal
+from journal.api.database_level import Database
+from journal.api.journal import Journal
 from journal.errors import JournalError
 from journal.events.disclosure import opened
 from journal.handouts.recap import Audience

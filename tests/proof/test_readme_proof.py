@@ -1,6 +1,6 @@
-"""README's "Proof for the players": after `journal demo`, each command of its transcript
-types as shown and prints what it shows (stdout and stderr; JOURNAL_UPDATE_README=1
-writes what the journal prints now)."""
+"""The manual's "Proof for the players" (docs/proofs.md): after `journal demo`, each
+command of its transcript types as shown and prints what it shows (stdout and stderr;
+JOURNAL_UPDATE_README=1 writes what the journal prints now)."""
 
 from __future__ import annotations
 
@@ -23,5 +23,5 @@ def test_the_proof_transcript_is_real(runner: Cli) -> None:
         assert "Traceback" not in printed
         return printed
 
-    type_section(SECTION, runner, shown=shown, at_least=6)
+    type_section(SECTION, runner, shown=shown, at_least=6, page="docs/proofs.md")
     assert (Path(folder) / "check.html").read_text().count("crypto.subtle.digest") == 1

@@ -103,7 +103,7 @@ def _appender(db: str, kill: int) -> Callable[[Say], None]:
     """Append notes one command at a time, telling each once it is recorded."""
 
     def work(say: Say) -> None:
-        from journal.api import open_journal
+        from journal.api.database_level import open_journal
         from journal.rules.core.commands import TakeNote
 
         with open_journal(db, campaign="keep") as journal:

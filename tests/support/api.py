@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from journal.api import Database, Journal
+from journal.api.database_level import Database
+from journal.api.journal import Journal
 from journal.errors import JournalError
 
 if TYPE_CHECKING:

@@ -1,6 +1,7 @@
-"""The README's transcripts: the `$ journal ...` steps of a section's first ```text block,
-typed as shown, each printing what the README shows after it. `JOURNAL_UPDATE_README=1`
-writes what the journal prints now into the README instead of comparing."""
+"""The transcripts of the README and the manual's pages (docs/*.md): the `$ journal ...`
+steps of a section's first ```text block, typed as shown, each printing what the page shows
+after it. `JOURNAL_UPDATE_README=1` writes what the journal prints now into the page
+instead of comparing."""
 
 from __future__ import annotations
 
@@ -14,13 +15,19 @@ from pathlib import Path
 from support import ROOT
 from support.cli import Cli
 
-README_PATH = ROOT / "README.md"
+README = "README.md"
 #: a step's words (after `journal`) typed with a runner: what it shows
 Shown = Callable[[Cli, Sequence[str]], str]
 
 
+def page_text(page: str = README) -> str:
+    """The text of a page: `README.md`, or a page of the manual such as `docs/play.md`."""
+    return (ROOT / page).read_text(encoding="utf-8")
+
+
 @dataclass(frozen=True)
 class Section:
+    page: str
     heading: str
     head: str
     before: str
@@ -28,11 +35,12 @@ class Section:
     after: str
 
     @classmethod
-    def of(cls, heading: str) -> Section:
-        head, rest = README_PATH.read_text(encoding="utf-8").split(heading, 1)
+    def of(cls, heading: str, page: str = README) -> Section:
+        """The section under `heading` of `page` (README.md, or docs/NAME.md)."""
+        head, rest = page_text(page).split(heading, 1)
         before, block = rest.split("```text\n", 1)
         transcript, after = block.split("```", 1)
-        return cls(heading, head, before, transcript, after)
+        return cls(page, heading, head, before, transcript, after)
 
     @property
     def steps(self) -> list[tuple[str, str]]:
@@ -46,7 +54,7 @@ class Section:
 
     def rewrite(self, printed: str) -> None:
         text = f"{self.head}{self.heading}{self.before}```text\n{printed}```{self.after}"
-        README_PATH.write_text(text, encoding="utf-8")
+        (ROOT / self.page).write_text(text, encoding="utf-8")
 
 
 def as_typed(runner: Cli, words: Sequence[str]) -> str:
@@ -68,11 +76,12 @@ def type_section(
     shown: Shown = as_typed,
     same: Callable[[str], str] = str.strip,
     at_least: int = 1,
+    page: str = README,
 ) -> Cli:
-    """Type the transcript under `heading` with `runner`; each step must show (`shown`)
-    what the README shows, compared as `same` makes them. The runner after the last step
-    (an `export JOURNAL_DB=` step switches databases)."""
-    section = Section.of(heading)
+    """Type the transcript under `heading` of `page` with `runner`; each step must show
+    (`shown`) what the page shows, compared as `same` makes them. The runner after the last
+    step (an `export JOURNAL_DB=` step switches databases)."""
+    section = Section.of(heading, page)
     assert len(section.steps) >= at_least, heading
     updating = bool(os.environ.get("JOURNAL_UPDATE_README"))
     printed = []

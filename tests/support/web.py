@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="journal serve's tests need the serve extra")
 
-from journal.api import Database
+from journal.api.database_level import Database
 from journal.web.links import LinkHolder
 from journal.web.site import Site
 

@@ -28,7 +28,8 @@ from hypothesis import given
 from support.api import on_file, random_logs, state_of
 from support.web import open_site  # noqa: F401 - skips the module without the serve extra
 
-from journal.api import Database, Journal
+from journal.api.database_level import Database
+from journal.api.journal import Journal
 from journal.errors import JournalError
 from journal.rules.core.commands import RenameCharacter
 from journal.rules.core.events import NoteTaken

@@ -16,7 +16,7 @@ import pytest
 from support import WORKED_EXAMPLE
 from support.web import by_label, open_site
 
-from journal.api import Database
+from journal.api.database_level import Database
 from journal.web.site import Site
 
 pytest.importorskip("httpx2")

@@ -16,7 +16,7 @@ from journal_stress.rules.stress import Stress, StressChanged
 PLUGIN = Plugin(
     name="stress",
     rules="journal_stress.rules:RULESET",
-    contract=2,
+    contract=3,
     telling="journal_stress.telling:TELLING",
     narrator="journal_stress.narrator:NARRATOR",
     cli="journal_stress.cli:CLI",

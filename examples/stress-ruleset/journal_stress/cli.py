@@ -7,7 +7,14 @@ from typing import Any
 
 import click
 
-from journal.plugin import Settings, WiredCommands, fail, json_option, pass_settings, run_and_show
+from journal.plugin.cli import (
+    Settings,
+    WiredCommands,
+    fail,
+    json_option,
+    pass_settings,
+    run_and_show,
+)
 
 
 @click.command("stress")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from journal.plugin import (
+from journal.plugin.handouts import (
     ArcSample,
-    CharacterStatus,
     Chart,
     Fields,
     Milestone,
@@ -17,6 +16,7 @@ from journal.plugin import (
     gm_fields,
     whole_or_none,
 )
+from journal.plugin.rules import CharacterStatus
 from journal_stress.rules import StressStatus
 from journal_stress.rules.panic import PanicRolled
 from journal_stress.rules.stress import StressChanged

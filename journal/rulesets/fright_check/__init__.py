@@ -9,7 +9,7 @@ from journal.plugin import Plugin
 PLUGIN = Plugin(
     name="fright-check",
     rules="journal.rulesets.fright_check.rules:RULESET",
-    contract=2,
+    contract=3,
     telling="journal.rulesets.fright_check.telling:TELLING",
     narrator="journal.rulesets.fright_check.narrator:NARRATOR",
     cli="journal.rulesets.fright_check.cli:CLI",

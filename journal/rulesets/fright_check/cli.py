@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import click
 
-from journal.plugin import (
-    Command,
+from journal.plugin.cli import (
     Settings,
     WiredCommands,
     complete,
@@ -20,9 +19,9 @@ from journal.plugin import (
     pass_settings,
     run_and_show,
     split_names,
-    unsigned,
     whole_number,
 )
+from journal.plugin.rules import Command, unsigned
 
 if TYPE_CHECKING:
     from journal.rulesets.fright_check.rules import TraitChoice
@@ -151,7 +150,8 @@ def _naming(given: FrightOptions) -> TraitChoice | None:
 
 
 def _faces(text: str | None, flag: str) -> tuple[int, ...] | None:
-    from journal.plugin import RuleError, parse_faces
+    from journal.api.dice import parse_faces
+    from journal.plugin.rules import RuleError
 
     if text is None:
         return None

@@ -7,11 +7,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from journal.plugin import (
-    ARROW,
-    JSON,
+from journal.plugin.handouts import (
     ArcSample,
-    CharacterStatus,
     Chart,
     ChartSeries,
     Encounter,
@@ -27,6 +24,8 @@ from journal.plugin import (
     whole,
     whole_or_none,
 )
+from journal.plugin.rules import JSON, CharacterStatus
+from journal.plugin.telling import ARROW
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatStarted,

@@ -9,7 +9,7 @@ from journal.plugin import Plugin
 PLUGIN = Plugin(
     name="horror-factor",
     rules="journal.rulesets.horror_factor.rules:RULESET",
-    contract=2,
+    contract=3,
     telling="journal.rulesets.horror_factor.telling:TELLING",
     narrator="journal.rulesets.horror_factor.narrator:NARRATOR",
     cli="journal.rulesets.horror_factor.cli:CLI",

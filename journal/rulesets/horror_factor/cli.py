@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.plugin import (
+from journal.plugin.cli import (
     Settings,
     WiredCommands,
     complete,
@@ -18,13 +18,13 @@ from journal.plugin import (
     key_values,
     pass_settings,
     run_and_show,
-    signed,
     split_names,
     whole_number,
 )
+from journal.plugin.rules import signed
 
 if TYPE_CHECKING:
-    from journal.api import Journal
+    from journal.api.journal import Journal
 
 
 ENCOUNTER_HELP = """Start and end a fight; who arrives late and who is out of it.
@@ -195,7 +195,7 @@ def initiative(
       journal initiative Linda
       journal initiative --all
     """
-    from journal.plugin import parse_d10_pair
+    from journal.api.dice import parse_d10_pair
     from journal.rulesets.horror_factor.rules import RollInitiative
 
     if everyone:
@@ -398,7 +398,7 @@ def check(
       journal check Linda --hf 8
       journal check Prof --hf 6 --category mythos
     """
-    from journal.plugin import parse_d10_pair
+    from journal.api.dice import parse_d10_pair
     from journal.rulesets.horror_factor.rules import HorrorCheck
 
     entered = {"check": parse_d10_pair(dice)} if dice else None
@@ -604,7 +604,7 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
 
 def tour(journal: Journal) -> str:
     """What `journal demo` shows of the rule text's zombie fight."""
-    from journal.plugin import status_text
+    from journal.plugin.cli import status_text
 
     def status(as_of: int | None = None) -> str:
         document = journal.status(as_of)

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from journal.plugin import (
-    ARROW,
+from journal.plugin.handouts import (
     ArcSample,
-    CharacterRenamed,
-    CharacterStatus,
     Chart,
     ChartSeries,
     Encounter,
@@ -26,6 +23,8 @@ from journal.plugin import (
     whole,
     whole_or_none,
 )
+from journal.plugin.rules import CharacterRenamed, CharacterStatus
+from journal.plugin.telling import ARROW
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,

@@ -195,7 +195,7 @@ def test_snapshots_of_a_plugin_ruleset_are_kept_and_read(tmp_path: Path) -> None
     declares its classes, so its campaigns keep snapshots too."""
     from journal_stress import Stress
 
-    from journal.api import create
+    from journal.api.database_level import create
 
     with create(str(tmp_path / "w.db"), "ward", "stress") as ward:
         from journal.rules.core.commands import AddCharacter

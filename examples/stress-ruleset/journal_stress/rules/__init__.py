@@ -20,7 +20,7 @@ from typing import ClassVar
 
 import msgspec
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     CharacterAdded,
     CharacterRenamed,

@@ -3,16 +3,7 @@ and their decider, fold, recaller and concerns."""
 
 from __future__ import annotations
 
-from journal.plugin import (
-    CampaignState,
-    Command,
-    Dice,
-    DiceBox,
-    Event,
-    Meta,
-    Terms,
-    event,
-)
+from journal.plugin.rules import CampaignState, Command, Dice, DiceBox, Event, Meta, Terms, event
 from journal_stress.rules import (
     CONCERNS,
     DECIDE,

@@ -3,7 +3,7 @@ event, and their decider, fold, recaller and concerns."""
 
 from __future__ import annotations
 
-from journal.plugin import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
+from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
 from journal_stress.rules import (
     CONCERNS,
     DECIDE,

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from journal.plugin import (
+from journal.plugin.rules import load_modules
+from journal.plugin.telling import (
     BoardCell,
     BoardColumn,
     BoardGrid,
@@ -22,7 +23,6 @@ from journal.plugin import (
     Sentences,
     StatusDocument,
     Telling,
-    load_modules,
 )
 from journal_stress.rules import StressStatus
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.plugin import describe_terms
+from journal.plugin.telling import describe_terms
 from journal_stress.rules.panic import HOLD, PanicRolled
 from journal_stress.telling import LINES, SENTENCES
 

@@ -9,7 +9,7 @@ recovery roll) so that taking it back never unsettles a later ruling.
 
 from __future__ import annotations
 
-from journal.plugin import CampaignState, DiceBox, Event, RuleError
+from journal.plugin.rules import CampaignState, DiceBox, Event, RuleError
 from journal.rulesets.fright_check.rules.commands import ChangeRow
 from journal.rulesets.fright_check.rules.decide import DECIDE, plain_effect, table_row
 from journal.rulesets.fright_check.rules.effects import losses, ongoing

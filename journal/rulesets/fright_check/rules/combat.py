@@ -3,7 +3,7 @@ arrives late (`encounter join`) or is out of it (`encounter leave --reason`)."""
 
 from __future__ import annotations
 
-from journal.plugin import CampaignState, DiceBox, Event, RuleError
+from journal.plugin.rules import CampaignState, DiceBox, Event, RuleError
 from journal.rulesets.fright_check.rules.commands import JoinCombat, LeaveCombat
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.events import CombatJoined, CombatLeft

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from journal.plugin import Command
+from journal.plugin.rules import Command
 
 
 class TraitChoice(Struct, frozen=True):

@@ -9,7 +9,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from journal.plugin import Command, Event, RuleError, signed, yes_no
+from journal.plugin.rules import Command, Event, RuleError, signed, yes_no
 from journal.rulesets.fright_check.rules.commands import FrightCheck
 
 _DERIVED = "derived"

@@ -7,7 +7,7 @@ from math import ceil
 
 import msgspec.structs
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Deciders,
     DiceBox,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from journal.plugin import JSONObject
+from journal.plugin.rules import JSONObject
 from journal.rulesets.fright_check.rules.state import Ongoing
 
 #: conditions that end with a recovery roll over "another 1d" stretch (coma, catatonia)

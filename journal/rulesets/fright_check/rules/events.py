@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from msgspec import Struct
 
-from journal.plugin import Dice, Event, JSONObject, Terms, event, upcaster
+from journal.plugin.rules import Dice, Event, JSONObject, Terms, event, upcaster
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     CharacterAdded,
     CharacterRenamed,

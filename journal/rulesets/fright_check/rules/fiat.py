@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin import (
+from journal.plugin.rules import (
     Adjustment,
     CampaignState,
     Meta,

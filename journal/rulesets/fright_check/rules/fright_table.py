@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from journal.plugin import DiceBox, Stake
+from journal.plugin.rules import DiceBox, Stake
 from journal.rulesets.fright_check.rules.events import PendingTrait
 from journal.rulesets.fright_check.rules.roll import success_roll
 

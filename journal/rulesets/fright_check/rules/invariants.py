@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from journal.plugin import CampaignState, Invariant
+from journal.plugin.rules import CampaignState, Invariant
 from journal.rulesets.fright_check.rules.sheet import SELF_CONTROL
 from journal.rulesets.fright_check.rules.state import Character, FrightState
 

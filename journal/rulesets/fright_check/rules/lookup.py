@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.plugin import CampaignState, RuleError
+from journal.plugin.rules import CampaignState, RuleError
 from journal.rulesets.fright_check.rules.state import Character, FrightState
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from journal.plugin import RuleError, hours_between
+from journal.plugin.rules import RuleError, hours_between
 from journal.rulesets.fright_check.rules.commands import FrightCheck
 from journal.rulesets.fright_check.rules.events import Modifier
 from journal.rulesets.fright_check.rules.state import Character, CheckRecord, Combat

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.plugin import CampaignState, DiceBox, RuleError, Stake, Term, Terms, rested_for
+from journal.plugin.rules import CampaignState, DiceBox, RuleError, Stake, Term, Terms, rested_for
 from journal.rulesets.fright_check.rules.commands import Heal, Recover, Rest
 from journal.rulesets.fright_check.rules.decide import DECIDE
 from journal.rulesets.fright_check.rules.effects import SHORT

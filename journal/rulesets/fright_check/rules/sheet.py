@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from journal.plugin import RuleError, signed
+from journal.plugin.rules import RuleError, signed
 
 SELF_CONTROL = (15, 12, 9, 6)
 MAX_SHEET_QUIRKS = 5

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from journal.plugin import JSONObject, RulesState, changed
+from journal.plugin.rules import JSONObject, RulesState, changed
 from journal.rulesets.fright_check.rules.events import Modifier
 
 HT_POINT_COST = 10

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from journal.plugin import CampaignState, CharacterStatus, Document
+from journal.plugin.rules import CampaignState, CharacterStatus, Document
 from journal.rulesets.fright_check.rules.events import Modifier
 from journal.rulesets.fright_check.rules.lookup import rules_of
 from journal.rulesets.fright_check.rules.state import Character, Disadvantage, FrightState

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from journal.plugin import RuleError, advance
+from journal.plugin.rules import RuleError, advance
 from journal.rulesets.fright_check.rules.state import Character, CheckRecord
 
 #: the units a timed condition may last, as the clock counts them

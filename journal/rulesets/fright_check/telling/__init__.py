@@ -11,18 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.plugin import (
-    BoardGrid,
-    Command,
-    Document,
-    Lines,
-    Recorded,
-    Ruleset,
-    Sentences,
-    StatusDocument,
-    Telling,
-    load_modules,
-)
+from journal.plugin.rules import Command, Document, Ruleset, load_modules
+from journal.plugin.telling import BoardGrid, Lines, Recorded, Sentences, StatusDocument, Telling
 from journal.rulesets.fright_check.rules.events import (
     FrightChecked,
     FrightRowChanged,
@@ -37,7 +27,7 @@ from journal.rulesets.fright_check.telling.tell import SENTENCES
 load_modules(__name__)
 
 if TYPE_CHECKING:
-    from journal.plugin import CampaignState, Stake
+    from journal.plugin.rules import CampaignState, Stake
 
 
 #: how the GM is asked for each roll of a Fright Check, in the order the ruling needs them

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from journal.plugin import Lines, describe_terms
+from journal.plugin.telling import Lines, describe_terms
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from journal.plugin import Dice, Document, JSONObject, Recorded
+from journal.plugin.rules import Dice, Document, JSONObject
+from journal.plugin.telling import Recorded
 from journal.rulesets.fright_check.rules.events import (
     FrightChecked,
     Modifier,

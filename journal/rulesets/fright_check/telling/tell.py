@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from journal.plugin import ARROW, JSON, Sentences, sorted_json
+from journal.plugin.rules import JSON
+from journal.plugin.telling import ARROW, Sentences, sorted_json
 from journal.rulesets.fright_check.rules.events import (
     CombatEnded,
     CombatJoined,

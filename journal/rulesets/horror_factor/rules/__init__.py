@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from journal.plugin import (
+from journal.plugin.rules import (
     Adjustment,
     CampaignState,
     CharacterStatus,

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from journal.plugin import CampaignState, DiceBox, Event, RuleError, Stake, Terms, clock_moved
+from journal.plugin.rules import CampaignState, DiceBox, Event, RuleError, Stake, Terms, clock_moved
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.commands import (
     Award,

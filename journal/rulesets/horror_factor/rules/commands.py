@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.plugin import Command
+from journal.plugin.rules import Command
 
 
 class StartEncounter(Command, frozen=True):
@@ -97,4 +97,3 @@ class Award(Command, frozen=True):
     reason: str
     specialization: str | None = None
     new_spec: bool = False  # a specialization the character does not have yet: say so
-

@@ -3,7 +3,7 @@ per event (a command's own module registers its events' entries beside its decid
 
 from __future__ import annotations
 
-from journal.plugin import Concerns, nobody
+from journal.plugin.rules import Concerns, nobody
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
     EncounterJoined,

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from msgspec.structs import replace
 
-from journal.plugin import Command, Event, RuleError, signed, yes_no
+from journal.plugin.rules import Command, Event, RuleError, signed, yes_no
 from journal.rulesets.horror_factor.rules.commands import HorrorCheck, StartEncounter
 
 AMENDABLE: Mapping[str, str] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     Deciders,
     DiceBox,

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from msgspec import Struct
 
-from journal.plugin import Dice, Event, Terms, event, upcaster
+from journal.plugin.rules import Dice, Event, Terms, event, upcaster
 
 
 class TrackChange(Struct, frozen=True):

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 
 from msgspec.structs import replace
 
-from journal.plugin import (
+from journal.plugin.rules import (
     CampaignState,
     CharacterAdded,
     CharacterRenamed,

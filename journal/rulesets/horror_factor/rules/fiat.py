@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin import Adjustment, CampaignState, RuleError, signed
+from journal.plugin.rules import Adjustment, CampaignState, RuleError, signed
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.lookup import character
 from journal.rulesets.horror_factor.rules.sheet import category_name

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from journal.plugin import CampaignState, Invariant
+from journal.plugin.rules import CampaignState, Invariant
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.state import Character, HFState, RunningEncounter
 

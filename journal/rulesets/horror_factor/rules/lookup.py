@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from journal.plugin import CampaignState, RuleError, Term
+from journal.plugin.rules import CampaignState, RuleError, Term
 from journal.rulesets.horror_factor.rules.events import TrackChange
 from journal.rulesets.horror_factor.rules.state import (
     Character,

@@ -3,7 +3,7 @@ inputs the event recorded (not the fold's rebuild of state)."""
 
 from __future__ import annotations
 
-from journal.plugin import Recallers
+from journal.plugin.rules import Recallers
 from journal.rulesets.horror_factor.rules.commands import (
     AdvanceTurn,
     Award,

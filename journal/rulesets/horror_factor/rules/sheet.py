@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin import RuleError, signed
+from journal.plugin.rules import RuleError, signed
 from journal.rulesets.horror_factor.rules import catalog
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from journal.plugin import RulesState
+from journal.plugin.rules import RulesState
 from journal.rulesets.horror_factor.rules import catalog
 
 

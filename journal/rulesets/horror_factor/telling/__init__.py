@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from journal.plugin import (
+from journal.plugin.rules import Command, Document, Ruleset, load_modules
+from journal.plugin.telling import (
     BoardGrid,
-    Command,
-    Document,
     Lines,
     Recorded,
-    Ruleset,
     Sentences,
     StatusDocument,
     Telling,
     describe_terms,
-    load_modules,
 )
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,
@@ -42,7 +39,7 @@ from journal.rulesets.horror_factor.telling.tell import SENTENCES, check_verdict
 load_modules(__name__)
 
 if TYPE_CHECKING:
-    from journal.plugin import CampaignState, Stake
+    from journal.plugin.rules import CampaignState, Stake
 
 
 class HorrorFactorTelling(Telling):

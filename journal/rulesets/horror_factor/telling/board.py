@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin import (
+from journal.plugin.telling import (
     ACTED,
     FROZEN,
     GM_ONLY,

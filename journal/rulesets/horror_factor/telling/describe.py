@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.plugin import Dice, Lines, describe_terms
+from journal.plugin.rules import Dice
+from journal.plugin.telling import Lines, describe_terms
 from journal.rulesets.horror_factor.rules.decide import NO_ROLL
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from journal.plugin import Dice, Document, Recorded, Terms
+from journal.plugin.rules import Dice, Document, Terms
+from journal.plugin.telling import Recorded
 from journal.rulesets.horror_factor.rules.events import HorrorChecked, InitiativeRolled
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from journal.plugin import ARROW, Sentences, Terms, describe_terms
+from journal.plugin.rules import Terms
+from journal.plugin.telling import ARROW, Sentences, describe_terms
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.events import (
     EncounterEnded,

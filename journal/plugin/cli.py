@@ -1,0 +1,19 @@
+"""What a ruleset's command line takes from the journal (beside the lower doors and
+`journal.api`, whose `journal.api.dice` reads entered dice): the `WiredCommands` contract,
+the settings a command gets, the helpers that parse, complete, run a command and show its
+outcome, and the fight commands both built-in rulesets share (`fights`)."""
+
+from __future__ import annotations
+
+from journal.cli import fights as fights
+from journal.cli.common import complete as complete
+from journal.cli.common import json_option as json_option
+from journal.cli.common import key_values as key_values
+from journal.cli.common import pass_settings as pass_settings
+from journal.cli.common import run_and_show as run_and_show
+from journal.cli.common import split_names as split_names
+from journal.cli.common import whole_number as whole_number
+from journal.cli.rows import status_text as status_text
+from journal.cli.rulesets import WiredCommands as WiredCommands
+from journal.cli.settings import Settings as Settings
+from journal.cli.settings import fail as fail
