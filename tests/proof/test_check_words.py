@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import journal
-from journal.api import Journal
+from journal.api.journal import Journal
 from journal.api.commands import AddCharacter, EndSession, RollDice, StartSession, TakeNote
 from journal.audit.verify import Receipt, verify_chain
 from journal.events.disclosure import b64url, digest, disclosure, opened
