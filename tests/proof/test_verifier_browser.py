@@ -198,11 +198,19 @@ def test_a_kept_head_and_what_is_not_a_proof(page: Any) -> None:
 
 
 def test_the_screenshot(page: Any, tmp_path: Path) -> None:
-    """What the README shows: a player's proof pasted in, checked against the head kept."""
-    chain = _log(412, 7)
-    document = _inclusion(chain, 77, 412)
-    document["event"]["told"] = ["Linda drags Ariella down a side street."]
-    _browser_says(page, document, f"#412 {document['head']['root']}")
+    """What the manual shows: a player's proof of a note, checked against the head kept."""
+    import journal
+    from journal.api.commands import AddCharacter, EndSession, StartSession, TakeNote
+
+    night = journal.create(":memory:", "night", "horror-factor")
+    night.run(AddCharacter("Linda", {"reaction": 11, "willpower": 10, "hardness": 1,
+                                     "training": "some"}))  # fmt: skip
+    night.run(StartSession("The second night", "2010-11-06 21:00"))
+    night.run(TakeNote("Linda finds a key under the altar.", False, ("Linda",)))
+    night.run(EndSession())
+    document = night.prove(4, "Linda")
+    said = _browser_says(page, document, f"#5 {document['head']['root'][:12]}")
+    assert said.startswith("valid: these words were in the record at the end of session 1")
     shot = tmp_path / "verifier.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
