@@ -56,7 +56,13 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.audit.replay import AuditReport
     from journal.audit.snapshots import SnapshotReport as SnapshotReport
     from journal.audit.verify import ChainReport
-    from journal.handouts.documents import ArcDocument, BookDocument, Happening, RecapDocument
+    from journal.handouts.documents import (
+        ArcDocument,
+        BookDocument,
+        Happening,
+        ProofLinks,
+        RecapDocument,
+    )
     from journal.handouts.recap import Audience
     from journal.proof.documents import ProofDocument, SessionHead
     from journal.rules.core.commands import VoidEvent
@@ -893,7 +899,7 @@ class Journal:
         templates: Path | None = None,
         as_of: int | None = None,
         callouts: bool = False,
-        proofs: Mapping[str, object] | None = None,
+        proofs: ProofLinks | None = None,
     ) -> str:
         """A recap's text; `callouts` tells each ruling as an Obsidian callout (the vault);
         `proofs`, a served page's links to each entry's proof (`render.recap`)."""

@@ -74,6 +74,17 @@ class EventEntry(TypedDict):
     seq: NotRequired[int]
 
 
+class ProofLinks(TypedDict):
+    """What a served recap needs to link each entry to its proof (`render.recap`): the
+    link's beginning (the entry's seq follows), and the head to check it against, as
+    (size, the first 16 hex digits of its root): `at`, the recap's session's, and `heads`,
+    each session's by number (None: the head now)."""
+
+    href: str
+    at: tuple[int, str]
+    heads: dict[int | None, tuple[int, str]]
+
+
 #: what a turn of an encounter shows happening
 Happening: TypeAlias = RecapNote | EventEntry
 

@@ -47,7 +47,7 @@ from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from journal.handouts.documents import ArcDocument, Chart, RecapDocument
+    from journal.handouts.documents import ArcDocument, Chart, ProofLinks, RecapDocument
     from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
@@ -319,7 +319,7 @@ def recap(
     paper: str | None = None,
     final: CampaignState | None = None,
     callouts: bool = False,
-    proofs: Mapping[str, object] | None = None,
+    proofs: ProofLinks | None = None,
 ) -> str:
     """A session's recap as Markdown or HTML (with `paper`, the HTML carries the print
     sheet for that paper; with `final`, of the campaign as it stood then; with

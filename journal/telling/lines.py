@@ -39,7 +39,6 @@ from journal.rules.core.events import (
 from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import Telling, telling_of
-from journal.telling.rolls import rolled_line, unsealed_line
 from journal.text import type_words, value_text
 
 
@@ -174,9 +173,16 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     RulingAmended: _re_rules,
     NumbersAdjusted: _adjusted,
     HandoutPosted: _posted,
-    DiceRolled: lambda payload, ruleset: rolled_line(payload),
-    RollUnsealed: lambda payload, ruleset: unsealed_line(payload),
+    DiceRolled: lambda payload, ruleset: _rolls().rolled_line(payload),
+    RollUnsealed: lambda payload, ruleset: _rolls().unsealed_line(payload),
 }
+
+
+def _rolls() -> Any:
+    """`journal.telling.rolls`, imported when a roll is told (not by every command)."""
+    from journal.telling import rolls
+
+    return rolls
 
 
 def adjustments(payload: NumbersAdjusted, ruleset: Ruleset | None, arrow: str = "->") -> str:

@@ -31,6 +31,7 @@ from journal.web.links import Keys, LinkHolder, tokens
 if TYPE_CHECKING:
     from jinja2 import Environment, Template
 
+    from journal.api.handouts import ProofLinks
     from journal.api.proof import ProofDocument
 
 T = TypeVar("T")
@@ -373,7 +374,7 @@ class Pages:
     def recap(self, number: int | None) -> str:
         return self.journal.recap_text(number, self.reader(), "html", proofs=self.proofs(number))
 
-    def proofs(self, number: int | None) -> dict[str, object] | None:
+    def proofs(self, number: int | None) -> ProofLinks | None:
         """What a recap of session `number` (the latest when None) needs to link each entry
         to its proof (`render.recap`); None for the GM, who has no proofs to check."""
         if self.audience.gm:

@@ -10,7 +10,6 @@ from journal.errors import NotFound, RuleError
 from journal.events.registry import Event
 from journal.rules import clock
 from journal.rules.command import Command
-from journal.rules.core import rolls
 from journal.rules.core.commands import (
     AddCharacter,
     AdjustNumbers,
@@ -132,8 +131,12 @@ def decide_core(
         case VoidEvent():
             return [_void(state, command)]
         case RollDice(notation=text, purpose=purpose, sealed=sealed):
+            from journal.rules.core import rolls  # (imported by the command that rolls)
+
             return [rolls.roll(purpose, text, sealed, dice)]
         case UnsealRoll(seq=seq):
+            from journal.rules.core import rolls
+
             return [rolls.unseal(state, seq)]
         case RecordPost(what=what, session=number, webhook=webhook, messages=messages):
             if not 1 <= number <= state.sessions:

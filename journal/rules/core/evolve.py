@@ -26,7 +26,6 @@ from journal.rules.core.events import (
     SessionStarted,
 )
 from journal.rules.core.knowledge import PLAYERS, noted, revealed
-from journal.rules.core.rolls import sealed_after
 from journal.rules.core.state import CampaignState, Meta
 
 #: the events `evolve_core` folds (a quick test on the hot path of a replay)
@@ -114,5 +113,7 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
         case SafetyToolSet(kind=kind, text=text):
             return changed(state, safety={**state.safety, meta.seq: (kind, text)})
         case DiceRolled() | RollUnsealed():
+            from journal.rules.core.rolls import sealed_after  # (a roll: not every fold)
+
             return sealed_after(state, payload, meta.seq)
     return state
