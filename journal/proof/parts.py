@@ -77,5 +77,6 @@ def shown_parts(
 
 
 def _unsealed(seq: int, now: CampaignState) -> bool:
-    roll = now.sealed.get(seq)
-    return roll is not None and roll.unsealed is not None
+    from journal.rules.core.rolls import unsealed_by
+
+    return unsealed_by(now.sealed.get(seq)) is not None

@@ -128,9 +128,8 @@ def rules_version(name: str) -> str:
 @cache
 def state_classes(name: str) -> tuple[type, ...]:
     """The classes a snapshot of a campaign of this ruleset may hold, the campaign state
-    (the root) first, then the ruleset's (its rules state first), then the core's own (a
-    sealed roll); none when the ruleset declares none (no snapshot can hold it)."""
-    from journal.rules.core.state import CampaignState, SealedRoll
+    (the root) first; just that when the ruleset declares none (no snapshot can hold it)."""
+    from journal.rules.core.state import CampaignState
 
     declared = load(name).state_classes
-    return (CampaignState, *declared, SealedRoll) if declared else ()
+    return (CampaignState, *declared) if declared else ()

@@ -96,7 +96,12 @@ TAMPERINGS = [
         None,
         "events 21 to 27 are gone",
     ),
-    Tampering("re-hashed chain", _rewritten, None, "event 27 no longer has the receipt's hash"),
+    Tampering(
+        "re-hashed chain",
+        _rewritten,
+        None,
+        "neither the record's tree head at #27 nor the hash of event 27 is the receipt's",
+    ),
 ]
 
 

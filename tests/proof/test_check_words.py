@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 import journal
-from journal.api.journal import Journal
 from journal.api.commands import AddCharacter, EndSession, RollDice, StartSession, TakeNote
+from journal.api.journal import Journal
 from journal.audit.verify import Receipt, verify_chain
 from journal.events.disclosure import b64url, digest, disclosure, opened
 from journal.events.recorded import Recorded

@@ -99,7 +99,7 @@ def _no_gm_details(document: dict[str, Any], what: str, night: Journal | None = 
     shown = {p["name"]: p["value"] for p in document["event"].get("disclosed", [])}
     target = record.data.get("seq") if record.type == "RulingAmended" else seq
     roll = state_of(night).sealed.get(target if isinstance(target, int) else seq)
-    sealed = roll is not None and roll.unsealed is None
+    sealed = roll is not None and roll[4] is None  # (a roll behind the screen: still sealed)
     for name, value in shown.items():
         assert _may_see(record.type, name, value, dict(record.data), sealed), (what, name)
     opened_parts = [opened(p["disclosure"]) for p in document["event"].get("disclosed", [])]

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 from support.api import random_logs, recorded, state_of
 from support.verifier import browser_verdicts
 
-from journal.api.journal import Journal
 from journal.api.commands import RollDice, UnsealRoll
+from journal.api.journal import Journal
 from journal.errors import JournalError
 from journal.events.disclosure import b64url, disclosure, opened
 from journal.handouts.recap import Audience

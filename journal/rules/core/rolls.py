@@ -69,15 +69,21 @@ def unseal(state: CampaignState, seq: int) -> RollUnsealed:
     """The sealed roll at `seq` disclosed, as the fold has it (amended, when it was)."""
     found = state.sealed.get(seq)
     if found is None:
-        sealed = [s for s, r in state.sealed.items() if r.unsealed is None]
+        sealed = [s for s, r in state.sealed.items() if unsealed_by(r) is None]
         known = ", ".join(f"#{s}" for s in sealed) or "none"
         raise RuleError(
             f"event {seq} is not a roll made behind the screen (`journal roll --sealed`) of "
             f"campaign {state.slug!r}: nothing to unseal (its sealed rolls: {known})"
         )
-    if found.unsealed is not None:
-        raise RuleError(f"the roll #{seq} was unsealed already, by #{found.unsealed}")
-    return RollUnsealed(seq, found.notation, found.purpose, found.faces, found.total)
+    notation, purpose, faces, total, unsealed = found
+    if unsealed is not None:
+        raise RuleError(f"the roll #{seq} was unsealed already, by #{unsealed}")
+    return RollUnsealed(seq, notation, purpose, faces, total)
+
+
+def unsealed_by(roll: SealedRoll | None) -> int | None:
+    """The seq of the event that unsealed a sealed roll (None: still sealed, or none)."""
+    return None if roll is None else roll[4]
 
 
 def sealed_after(
@@ -88,10 +94,10 @@ def sealed_after(
         if not payload.sealed:
             return state
         faces = next(iter(payload.dice.values())).faces if payload.dice else ()
-        kept = SealedRoll(payload.notation, payload.purpose, tuple(faces), payload.total)
+        kept: SealedRoll = (payload.notation, payload.purpose, tuple(faces), payload.total, None)
         return changed(state, sealed={**state.sealed, seq: kept})
     found = state.sealed.get(payload.seq)
     if found is None:
         return state
-    opened = SealedRoll(found.notation, found.purpose, found.faces, found.total, seq)
+    opened: SealedRoll = (*found[:4], seq)
     return changed(state, sealed={**state.sealed, payload.seq: opened})

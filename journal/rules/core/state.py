@@ -33,16 +33,11 @@ class RulesState:
     __slots__ = ()
 
 
-class SealedRoll(msgspec.Struct, frozen=True):
-    """A roll the GM made behind the screen (`journal roll DICE --sealed`), as the fold has
-    it (amended, when it was): its dice, what it was for, its faces, and the seq of the
-    event that unsealed it (None while it is sealed)."""
-
-    notation: str
-    purpose: str
-    faces: tuple[int, ...]
-    total: int
-    unsealed: int | None = None
+#: a roll the GM made behind the screen (`journal roll DICE --sealed`), as the fold has it
+#: (amended, when it was): (its dice, what it was for, its faces, its total, the seq of the
+#: event that unsealed it or None while it is sealed). A plain tuple: a snapshot reads it
+#: with the campaign state's own classes (`journal.rules.core.rolls` reads it by name)
+SealedRoll = tuple[str, str, tuple[int, ...], int, int | None]
 
 
 #: a character's identity: the seq of the `CharacterAdded` that brought them in. Stable for
