@@ -211,10 +211,10 @@ def appends(count: int) -> dict[str, Any]:
         for number in range(count):
             for salted in (True, False) if number % 2 else (False, True):  # turn about
                 if salted:
-                    found = cpu(lambda number=number: append(number))
+                    found = cpu(lambda number=number, append=append: append(number))
                 else:
                     with unsalted():
-                        found = cpu(lambda number=number: append(number))
+                        found = cpu(lambda number=number, append=append: append(number))
                 spent[salted].append(found[:2])
         for salted, label in ((True, "salted"), (False, "unsalted")):
             figures[f"{kind}_{label}_ms"] = round(1000 * median(c for _, c in spent[salted]), 3)
