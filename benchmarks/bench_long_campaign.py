@@ -37,17 +37,15 @@ from journal.rules.core.commands import (
 from journal.rules.core.decide import decide_core
 from journal.rules.core.state import CampaignState, Meta
 from journal.rulesets.horror_factor.rules import RULESET as HF
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    DropEnemy,
-    EndEncounter,
-    HorrorCheck,
-    Rest,
-    RollInitiative,
-    Shift,
-    Soak,
-    StartEncounter,
-)
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.drop import DropEnemy
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.rest import Rest
+from journal.rulesets.horror_factor.rules.shift import Shift
+from journal.rulesets.horror_factor.rules.soak import Soak
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
 CAST = ("Freddie", "Ariella", "Linda", "Sarge")
 

@@ -2,12 +2,15 @@
 
 A ruleset's `cli` part is a `RulesetCommands`: the commands it adds to `journal`, the
 options of its sheet on `character add` and the sheet they give, an example of them for
-`--help`, and what `journal demo` shows of its worked example. `commands_of(ruleset)`
-loads it through the ruleset's `Plugin` (None: the ruleset adds no commands).
+`--help`, and what `journal demo` shows of its worked example. A ruleset's `cli` module
+wires its functions with `WiredCommands`, its commands found by `commands_in(__name__)`:
+every click command it defines. `commands_of(ruleset)` loads it through the ruleset's
+`Plugin` (None: the ruleset adds no commands).
 """
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -69,6 +72,23 @@ class WiredCommands(RulesetCommands):
 
     def tour(self, journal: Journal) -> str | None:
         return None if self._tour is None else self._tour(journal)
+
+
+def commands_in(module: str) -> Callable[[], dict[str, click.Command]]:
+    """The commands a ruleset's `cli` module defines, found when asked (its `WiredCommands`
+    takes this, so no list names them): every click command at the module's top level, by
+    its name, in the order the module defines them; a group's subcommands are its own."""
+
+    def found() -> dict[str, click.Command]:
+        import click
+
+        defined = [c for c in vars(sys.modules[module]).values() if isinstance(c, click.Command)]
+        inner = {
+            id(sub) for c in defined if isinstance(c, click.Group) for sub in c.commands.values()
+        }
+        return {c.name: c for c in defined if c.name and id(c) not in inner}
+
+    return found
 
 
 @cache

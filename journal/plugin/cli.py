@@ -1,7 +1,8 @@
 """What a ruleset's command line takes from the journal (beside the lower doors and
-`journal.api`, whose `journal.api.dice` reads entered dice): the `WiredCommands` contract,
-the settings a command gets, the helpers that parse, complete, run a command and show its
-outcome, and the fight commands both built-in rulesets share (`fights`)."""
+`journal.api`, whose `journal.api.dice` reads entered dice): the `WiredCommands` contract
+(its commands found by `commands_in`), the settings a command gets, the helpers that
+parse, complete, run a command and show its outcome, and the fight commands both
+built-in rulesets share (`fights`)."""
 
 from __future__ import annotations
 
@@ -15,5 +16,6 @@ from journal.cli.common import split_names as split_names
 from journal.cli.common import whole_number as whole_number
 from journal.cli.rows import status_text as status_text
 from journal.cli.rulesets import WiredCommands as WiredCommands
+from journal.cli.rulesets import commands_in as commands_in
 from journal.cli.settings import Settings as Settings
 from journal.cli.settings import fail as fail

@@ -10,8 +10,8 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core.commands import AddCharacter
-from journal.rulesets.horror_factor.rules import RollInitiative, StartEncounter
-from journal.rulesets.horror_factor.rules.events import InitiativeRolled
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled, RollInitiative
 
 ELI = {"will": 10, "ht": 10, "iq": 12}
 LINDA = {"reaction": 12, "willpower": 10, "hardness": 2, "training": "some"}

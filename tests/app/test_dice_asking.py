@@ -67,7 +67,7 @@ def test_what_does_not_fit_is_refused(typed: str, error: str) -> None:
 
 
 def _fight(journal: Campaign) -> None:
-    from journal.rulesets.horror_factor.rules import StartEncounter
+    from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
     journal.execute(AddCharacter("Linda", SHEET))
     journal.execute(StartEncounter("The horde", "horde", ("Linda",), outnumbered=True))
@@ -79,7 +79,8 @@ def test_a_lost_race_decides_again_on_the_fresh_state_without_asking_twice(
     """The GM is asked for Linda's initiative; meanwhile another writer records a shift
     (HF 7 -> 9). The append loses the race, the ruling is decided again on the fresh state,
     with the faces already given."""
-    from journal.rulesets.horror_factor.rules import RollInitiative, Shift
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+    from journal.rulesets.horror_factor.rules.shift import Shift
 
     _fight(journal)
     asked: list[DiceRequest] = []
@@ -101,7 +102,7 @@ def test_a_lost_race_decides_again_on_the_fresh_state_without_asking_twice(
 
 
 def test_a_refused_command_asks_nothing(journal: Campaign) -> None:
-    from journal.rulesets.horror_factor.rules import RollInitiative
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
 
     _fight(journal)
     asked: list[DiceRequest] = []
@@ -113,7 +114,7 @@ def test_a_refused_command_asks_nothing(journal: Campaign) -> None:
 
 def test_a_fright_check_asks_in_the_order_the_ruling_needs(tmp_path: object) -> None:
     import journal
-    from journal.rulesets.fright_check.rules import FrightCheck
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     answers = {"will": (6, 6, 5), "table": (3, 4, 4), "faint": (1, 2, 3, 4), "fp": (2,)}
     asked: list[str] = []
@@ -142,7 +143,8 @@ def test_every_prompt_names_whose_roll_it_is_and_what_it_must_beat(tmp_path: obj
     """Issue 22: "Eli's Fright Check: 3d6, needs 8 or less", "Eli failed by 7: the table's
     3d6 (+7)", "Eli's recovery from stun: 3d6, needs 10 or less"."""
     import journal
-    from journal.rulesets.fright_check.rules import FrightCheck, Recover
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
+    from journal.rulesets.fright_check.rules.recover import Recover
 
     # Will 10, a mutilated victim (-2): 8. 3,3,3 = 9 fails by 1; the table 2,2,2 + 1 = 7:
     # stunned, snapping out of it on unmodified Will (10)

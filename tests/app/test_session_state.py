@@ -40,7 +40,9 @@ def test_the_state_kept_is_the_folded_state(
 def test_a_stale_state_loses_the_race_and_is_decided_again(tmp_path: Path) -> None:
     import journal
     from journal.rules.core.commands import AddCharacter, TakeNote
-    from journal.rulesets.horror_factor.rules import RollInitiative, Shift, StartEncounter
+    from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+    from journal.rulesets.horror_factor.rules.shift import Shift
 
     sheet = {"reaction": 12, "willpower": 10, "hardness": 2, "training": "some"}
     db = str(tmp_path / "j.db")

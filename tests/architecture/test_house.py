@@ -60,6 +60,77 @@ def test_every_event_and_command_is_covered(ruleset: Ruleset) -> None:
     assert gaps(ruleset.name) == []
 
 
+def _package_files(ruleset: Ruleset) -> list[Path]:
+    """Every module of the package a ruleset comes in (its rules, telling, narrator, cli)."""
+    import importlib
+
+    root = type(ruleset).__module__.rpartition(".rules")[0]
+    folder = Path(str(importlib.import_module(root).__file__)).parent
+    return sorted(p for p in folder.rglob("*.py") if "build" not in p.relative_to(folder).parts)
+
+
+def listed_commands(source: str, commands: set[str]) -> list[int]:
+    """The lines of a module holding a dict literal that maps names to two or more of the
+    click commands `commands`: a hand-written list of them."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict) and node.keys:
+            named = [v.id for v in node.values if isinstance(v, ast.Name) and v.id in commands]
+            if len(named) >= 2:
+                found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=[r.name for r in RULESETS])
+def test_no_list_names_a_rulesets_commands_events_or_exports(ruleset: Ruleset) -> None:
+    """A ruleset's commands and events are the classes its package defines (its `Ruleset`
+    names none), its CLI's commands every click command its `cli` module defines
+    (`commands_in`): no module of it lists them, nor re-exports names (`__all__`)."""
+    import ast
+    import importlib
+    import inspect
+    import textwrap
+
+    import click
+
+    from journal.cli.rulesets import commands_in, commands_of
+    from journal.rules import plugin_of
+
+    body = ast.parse(textwrap.dedent(inspect.getsource(type(ruleset)))).body[0]
+    assigned = {
+        target.id
+        for node in ast.walk(body)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    assert not {"commands", "events"} & assigned
+    exported = [
+        str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+        for path in _package_files(ruleset)
+        for node in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and "__all__" in ast.unparse(node).split("=")[0]
+    ]
+    assert exported == []
+    where = plugin_of(ruleset.name).module("cli")
+    part = commands_of(ruleset.name)
+    assert where is not None and part is not None
+    defined = commands_in(where)()
+    assert dict(part.commands()) == defined
+    cli = importlib.import_module(where)
+    names = {n for n, c in vars(cli).items() if isinstance(c, click.Command)}
+    assert listed_commands(Path(str(cli.__file__)).read_text(encoding="utf-8"), names) == []
+
+
+def test_the_list_check_finds_a_hand_written_dict_of_commands() -> None:
+    source = 'def commands():\n    return {"check": check, "rest": rest}\n'
+    assert listed_commands(source, {"check", "rest"}) == [2]
+    assert listed_commands('X = {"a": 1, "b": check}', {"check"}) == []
+
+
 def test_the_cli_check_reads_names_and_strings(tmp_path: Path) -> None:
     import sys
 

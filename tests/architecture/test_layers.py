@@ -365,8 +365,9 @@ def circles(plant: Mapping[str, str] | None = None) -> list[list[str]]:
 
 #: what the command line may import: the public API, its documents and errors, its own
 #: modules, the web front end it starts (`journal serve`); a ruleset's CLI part takes the
-#: journal's names from `journal.plugin` and its own commands from its `rules` package or
-#: from the module of it that defines the command (a command's own module, never `decide`)
+#: journal's names from the door (`journal.plugin` and its modules) and its own commands
+#: from its `rules` package or from the module of it that defines the command (a command's
+#: own module, never its `tables` or a helper of the deciders)
 CLI_MAY_IMPORT = ("journal.api", "journal.documents", "journal.errors", "journal.cli")
 COMMAND_LINE = ("journal.cli", "journal.__main__", "journal.plugin.cli")
 
@@ -540,8 +541,8 @@ def test_the_web_pages_call_only_the_public_api() -> None:
 
 
 def test_a_ruleset_imports_only_the_plugin_the_api_and_itself() -> None:
-    """The three rulesets (the example too) take the journal only through
-    `journal.plugin` and `journal.api`."""
+    """The three rulesets (the example too) take the journal only through the door
+    (`journal.plugin` and its modules) and `journal.api`."""
     ruleset_modules = [m for m in modules() if _home(m) is not None]
     assert len({_home(m) for m in ruleset_modules}) == 3
     assert len(ruleset_modules) > 50
@@ -595,7 +596,7 @@ def test_the_door_is_plain_imports_each_name_once() -> None:
 def test_an_upward_import_is_caught() -> None:
     assert layer_of("journal.rules.core") > layer_of("journal.cli.main")
     assert layer_of("journal.rulesets.horror_factor.cli") == layer_of("journal.cli")
-    assert layer_of("journal.rulesets.horror_factor.rules.decide") == layer_of("journal.rules")
+    assert layer_of("journal.rulesets.horror_factor.rules.check") == layer_of("journal.rules")
 
 
 def test_the_cycle_finder_finds_a_circle() -> None:
@@ -617,7 +618,7 @@ PLANTED = {
     "a ruleset's rules import another ruleset's": (
         crossing,
         {
-            "journal.rulesets.horror_factor.rules.decide": (
+            "journal.rulesets.horror_factor.rules.check": (
                 "from journal.rulesets.fright_check.rules import RULESET"
             )
         },
@@ -634,7 +635,7 @@ PLANTED = {
         around_the_api,
         {
             "journal.rulesets.horror_factor.cli": (
-                "from journal.rulesets.horror_factor.rules.decide import DECIDE"
+                "from journal.rulesets.horror_factor.rules.tables import DECIDE"
             )
         },
     ),
@@ -673,7 +674,7 @@ PLANTED = {
     ),
     "a ruleset's rules write through os": (
         io_in_pure,
-        {"journal.rulesets.fright_check.rules.decide": "import os\nos.replace('a', 'b')"},
+        {"journal.rulesets.fright_check.rules.fright": "import os\nos.replace('a', 'b')"},
     ),
     "a ruleset's rules write a path": (
         io_in_pure,
@@ -693,7 +694,7 @@ PLANTED = {
     ),
     "a ruleset's rules take a CLI helper from the plugin": (
         upward,
-        {"journal.rulesets.horror_factor.rules.decide": "from journal.plugin.cli import fail"},
+        {"journal.rulesets.horror_factor.rules.check": "from journal.plugin.cli import fail"},
     ),
     "a ruleset's rules take the narrator's hooks from the door": (
         upward,

@@ -2,7 +2,7 @@
 takes 4 files (its rules module, its telling module, its block in the CLI, this test),
 works end to end through the CLI (decided, its log line, its story, `log --character`),
 and the house (`support.house.gaps`, what `test_house` asserts) fails when any one of its
-parts is missing."""
+parts is missing, or lives in another command's module."""
 
 from __future__ import annotations
 
@@ -24,9 +24,8 @@ RULES = {
 """`journal calm NAME --reason TEXT`: a quiet moment takes 1 stress off."""
 
 from journal.plugin.rules import CampaignState, Command, DiceBox, Event, Meta, RuleError, event
-from journal_stress.rules import (
-    CONCERNS, DECIDE, EVOLVE, RECALL, StressState, rules_of, sheet_of, track, with_sheet,
-)
+from journal_stress.rules.state import StressState, rules_of, sheet_of, track, with_sheet
+from journal_stress.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 
 class Calm(Command, frozen=True):
@@ -69,7 +68,7 @@ TELLING = {
 """How a quiet moment reads."""
 
 from journal_stress.rules.calm import Calmed
-from journal_stress.telling import LINES, SENTENCES
+from journal_stress.telling.tables import LINES, SENTENCES
 ''',
     "describe": (
         'LINES.on(Calmed)(lambda p: f"{p.character} calms {p.before}->{p.after}: {p.reason}")\n'
@@ -101,15 +100,23 @@ def calm(settings: Settings, name: str, reason: str, as_json: bool) -> None:
 '''
 
 
-def _plant(folder: Path, without: str | None = None) -> dict[str, str]:
+def _plant(
+    folder: Path, without: str | None = None, elsewhere: str | None = None
+) -> dict[str, str]:
     """A copy of the example ruleset in `folder` with the command planted (less the part
-    `without`); the environment that runs the journal with it."""
+    `without`; the part `elsewhere` in the stress command's modules instead of its own);
+    the environment that runs the journal with it."""
     copy = folder / "journal_stress"
     shutil.copytree(EXAMPLE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    rules = "".join(text for part, text in RULES.items() if part != without)
+    rules = "".join(text for part, text in RULES.items() if part not in (without, elsewhere))
     (copy / "rules" / "calm.py").write_text(rules, encoding="utf-8")
-    telling = "".join(text for part, text in TELLING.items() if part != without)
+    telling = "".join(text for part, text in TELLING.items() if part not in (without, elsewhere))
     (copy / "telling" / "calm.py").write_text(telling, encoding="utf-8")
+    for layer, parts in (("rules", RULES), ("telling", TELLING)):
+        if elsewhere in parts:
+            with (copy / layer / "stress.py").open("a", encoding="utf-8") as other:
+                other.write("\nfrom journal_stress.rules.calm import Calm, Calmed\n")
+                other.write(parts[elsewhere])
     if without != "CLI":
         with (copy / "cli.py").open("a", encoding="utf-8") as cli:
             cli.write(CLI)
@@ -171,6 +178,18 @@ def test_a_planted_command_takes_four_files_and_works_end_to_end(tmp_path: Path)
 def test_the_house_fails_for_any_part_a_command_lacks(tmp_path: Path, part: str) -> None:
     found = _gaps(_plant(tmp_path, without=part))
     assert found and all(part in gap for gap in found), found
+
+
+@pytest.mark.parametrize("part", ["decide", "evolve", "recall", "concerns", "describe", "tell"])
+def test_the_house_fails_for_a_part_away_from_its_command(tmp_path: Path, part: str) -> None:
+    """One place: the part works from another command's module, and the house says where
+    it is instead."""
+    found = _gaps(_plant(tmp_path, elsewhere=part))
+    layer = "telling" if part in TELLING else "rules"
+    kind = "Calm" if part == "decide" else "Calmed"
+    assert found == [
+        f"{kind}'s {part} is in journal_stress.{layer}.stress, not in journal_stress.{layer}.calm"
+    ]
 
 
 def test_test_house_itself_fails_on_a_command_without_its_concerns(tmp_path: Path) -> None:

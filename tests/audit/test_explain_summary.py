@@ -8,14 +8,12 @@ from pathlib import Path
 import journal
 from journal.audit.explain import LATEST, LATEST_RULINGS
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    EndEncounter,
-    Rest,
-    RollInitiative,
-    Soak,
-    StartEncounter,
-)
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.rest import Rest
+from journal.rulesets.horror_factor.rules.soak import Soak
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
 NIGHTS = 8
 
@@ -64,11 +62,14 @@ def test_explain_is_in_short_and_all_lists_every_change(runner) -> None:
     assert len(changes) == 1 + 2 * NIGHTS and "from the sheet" in changes[0]
     assert all("more changes" not in line for line in changes)
     left_out = len(changes) - 1 - LATEST
-    assert _section(short, "  Willpower = 10") == [
-        changes[0],  # where it began: the sheet
-        f"      ... {left_out:,} more changes (--all lists every one)",
-        *changes[-LATEST:],
-    ]
+    assert (
+        _section(short, "  Willpower = 10")
+        == [
+            changes[0],  # where it began: the sheet
+            f"      ... {left_out:,} more changes (--all lists every one)",
+            *changes[-LATEST:],
+        ]
+    )
     rulings = _rulings(every)
     assert every.splitlines()[every.splitlines().index(rulings[0]) - 1] == "Rulings:"
     assert len(rulings) == 5 * NIGHTS  # a night: the encounter, two initiatives, a soak, its end

@@ -55,9 +55,7 @@ def _crafted(gm: Cli, tmp_path: Path) -> Path:
     return crafted
 
 
-def test_a_crafted_log_with_an_illegal_state_fails_the_audit(
-    runner: Cli, tmp_path: Path
-) -> None:
+def test_a_crafted_log_with_an_illegal_state_fails_the_audit(runner: Cli, tmp_path: Path) -> None:
     _hobbs(runner)
     other = Cli(runner.runner, str(tmp_path / "imported.db"))
     other("import", str(_crafted(runner, tmp_path)))
@@ -88,9 +86,9 @@ def test_an_illegal_state_is_found_even_when_every_ruling_follows(
     """Rules with a gap (the turn-order check taken out, as before issue 18): the roll after
     the drop is accepted and decided again alike, so every ruling follows; the state does
     not, and the audit exits 1 naming the event and the invariant."""
-    from journal.rulesets.horror_factor.rules import decide
+    from journal.rulesets.horror_factor.rules import initiative
 
-    checked = decide.roll_initiative
+    checked = initiative.roll_initiative
 
     def unordered(state: CampaignState, name: str, dice: Any) -> Any:
         rules: Any = state.rules
@@ -99,7 +97,7 @@ def test_an_illegal_state_is_found_even_when_every_ruling_follows(
         blind = changed(state, rules=changed(rules, encounter=changed(fight, participants=fresh)))
         return checked(blind, name, dice)
 
-    monkeypatch.setattr(decide, "roll_initiative", unordered)
+    monkeypatch.setattr(initiative, "roll_initiative", unordered)
     _hobbs(runner)
     runner("initiative", "Hobbs", "--dice", "+1/-8")  # 9: accepted by these rules
     result = runner("audit", ok=False)

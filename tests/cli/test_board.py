@@ -21,12 +21,10 @@ def marks(board: Board) -> dict[str, str]:
 
 
 def test_the_fight_marks_who_froze_and_who_has_yet_to_act(tmp_path: Path) -> None:
-    from journal.rulesets.horror_factor.rules import (
-        AdvanceTurn,
-        EndEncounter,
-        RollInitiative,
-        StartEncounter,
-    )
+    from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+    from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+    from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
     with journal.create(str(tmp_path / "j.db"), "night", ruleset="horror-factor") as night:
         for name, sheet in SHEETS.items():
@@ -66,7 +64,8 @@ def test_the_board_as_structured_rows(tmp_path: Path) -> None:
     """`Journal.board_grid()`: typed cells and marks, the columns each audience sees; the
     text board is rendered from it."""
     from journal.documents import ACTED, BoardGrid
-    from journal.rulesets.horror_factor.rules import RollInitiative, StartEncounter
+    from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
 
     with journal.create(str(tmp_path / "j.db"), "night", ruleset="horror-factor") as night:
         for name, sheet in SHEETS.items():
@@ -119,7 +118,7 @@ def test_the_neutral_default_board(tmp_path: Path) -> None:
 def test_the_fright_check_board_shows_a_running_fight_and_the_traits(tmp_path: Path) -> None:
     """Issue 22: the GURPS board showed neither that a fight (heat of battle) runs nor the
     traits that move a check."""
-    from journal.rulesets.fright_check.rules import StartCombat
+    from journal.rulesets.fright_check.rules.encounter_start import StartCombat
 
     sheet = {"will": 10, "ht": 10, "iq": 12, "traits": {"Fearlessness": 2, "Combat Reflexes": True}}
     with journal.create(str(tmp_path / "j.db"), "morgue", ruleset="fright-check") as morgue:
@@ -138,11 +137,9 @@ def test_the_board_in_initiative_order_and_no_mark_for_who_left(tmp_path: Path) 
     """Issue 30, item 8: once initiative is rolled the rows follow it (the highest first,
     then who has yet to roll, then who left); `○` (yet to act) only for who can still act,
     not for someone who left the fight."""
-    from journal.rulesets.horror_factor.rules import (
-        LeaveEncounter,
-        RollInitiative,
-        StartEncounter,
-    )
+    from journal.rulesets.horror_factor.rules.encounter_leave import LeaveEncounter
+    from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
 
     sheets = {**SHEETS, "Linda": {**SHEETS["Freddie"]}}
     with journal.create(str(tmp_path / "j.db"), "night", ruleset="horror-factor") as night:

@@ -37,27 +37,22 @@ from journal.api.journal import Journal
 from journal.errors import JournalError
 from journal.events.registry import DiceRoll, Event
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote, VoidEvent
-from journal.rulesets.fright_check.rules import (
-    EndCombat,
-    FrightCheck,
-    NameTrait,
-    StartCombat,
-    TraitNamed,
-)
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    Award,
-    DropEnemy,
-    EndEncounter,
-    HorrorCheck,
-    Peace,
-    Rest,
-    RollInitiative,
-    Shift,
-    Soak,
-    StartEncounter,
-)
+from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+from journal.rulesets.fright_check.rules.fright import FrightCheck
+from journal.rulesets.fright_check.rules.trait import NameTrait, TraitNamed
+from journal.rulesets.horror_factor.rules.award import Award
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.drop import DropEnemy
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.peace import Peace
+from journal.rulesets.horror_factor.rules.rest import Rest
+from journal.rulesets.horror_factor.rules.shift import Shift
+from journal.rulesets.horror_factor.rules.soak import Soak
 from journal.rulesets.horror_factor.rules.state import HFState
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
 NAMES = ("Freddie", "Ariella", "Linda")
 names = st.sampled_from(NAMES)

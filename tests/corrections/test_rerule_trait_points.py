@@ -19,7 +19,8 @@ from support.rules_harness import Table
 import journal
 from journal.api.journal import status_document
 from journal.rules.core.commands import AddCharacter
-from journal.rulesets.fright_check.rules import FrightCheck, NameTrait
+from journal.rulesets.fright_check.rules.fright import FrightCheck
+from journal.rulesets.fright_check.rules.trait import NameTrait
 
 FREDDIE = {"will": 10, "ht": 10, "iq": 10}
 #: Will 10 at -10: the 3d6 roll of 18 fails by 18, so the table's 3d6 + 18 gives the row

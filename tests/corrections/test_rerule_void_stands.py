@@ -20,7 +20,8 @@ from support.rules_harness import Table
 
 import journal
 from journal.rules.core.commands import AddCharacter
-from journal.rulesets.horror_factor.rules import HorrorCheck, Peace
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.peace import Peace
 
 LINDA = {"reaction": 12, "willpower": 10, "hardness": 2, "training": "some"}
 CHECK = HorrorCheck("Linda", 6)

@@ -81,14 +81,12 @@ ROLLS = frozenset({"InitiativeRolled", "HorrorChecked", "FrightChecked"})
 def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> None:
     """One of the ruleset's rulings (its `choice`-th kind), with entered dice."""
     if ruleset == "horror-factor":
-        from journal.rulesets.horror_factor.rules import (
-            AdvanceTurn,
-            EndEncounter,
-            HorrorCheck,
-            RollInitiative,
-            Shift,
-            StartEncounter,
-        )
+        from journal.rulesets.horror_factor.rules.check import HorrorCheck
+        from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+        from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+        from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+        from journal.rulesets.horror_factor.rules.shift import Shift
+        from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
         cast = tuple(state_of(night).characters)
         choice %= RULINGS[ruleset]
@@ -105,7 +103,9 @@ def _ruling(night: Journal, ruleset: str, who: str, choice: int, faces: int) -> 
         else:
             _run(night, HorrorCheck(who, hf=4), {"check": (faces % 10 + 1, 10)})
         return
-    from journal.rulesets.fright_check.rules import EndCombat, FrightCheck, StartCombat
+    from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+    from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     choice %= RULINGS[ruleset]
     if choice == 0:

@@ -16,14 +16,12 @@ from journal.events.recorded import FoldRow
 from journal.handouts.arc import arc_of
 from journal.handouts.log import stream, walk
 from journal.rules.core.commands import AddCharacter, EndSession, StartSession, TakeNote
-from journal.rulesets.horror_factor.rules import (
-    EndEncounter,
-    HorrorCheck,
-    Rest,
-    RollInitiative,
-    Soak,
-    StartEncounter,
-)
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.rest import Rest
+from journal.rulesets.horror_factor.rules.soak import Soak
 from journal.store import Store
 
 CAST = ("Freddie", "Linda")

@@ -181,7 +181,8 @@ def note(night: Journal, model: Model, person: Person, number: int, gm_only: boo
 def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
     """One roll for this person: a Horror Check or initiative, a Fright Check."""
     if model.ruleset == "horror-factor":
-        from journal.rulesets.horror_factor.rules import HorrorCheck, RollInitiative
+        from journal.rulesets.horror_factor.rules.check import HorrorCheck
+        from journal.rulesets.horror_factor.rules.initiative import RollInitiative
 
         if state_of(night).rules.encounter is not None:
             dice = {"initiative": (faces % 10 + 1, (faces * 7) % 10 + 1)}
@@ -193,7 +194,7 @@ def ruling(night: Journal, model: Model, person: Person, faces: int) -> None:
             if done is not None:
                 person.checks.setdefault(_recap_of(night), []).append(done.records[0].seq)
     else:
-        from journal.rulesets.fright_check.rules import FrightCheck
+        from journal.rulesets.fright_check.rules.fright import FrightCheck
 
         dice = {"will": (6, 6, 3 + faces % 4), "table": (3, 4, 5)}
         done = _run(night, FrightCheck(person.name, f"ghoul-{faces}"), dice)
@@ -214,14 +215,16 @@ def fight(night: Journal, model: Model, faces: int) -> None:
     if not cast:
         return
     if model.ruleset == "horror-factor":
-        from journal.rulesets.horror_factor.rules import EndEncounter, StartEncounter
+        from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+        from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
         if _run(night, StartEncounter(f"Fight {faces}", "horde", tuple(p.name for p in cast))):
             for index, person in enumerate(cast):
                 ruling(night, model, person, faces + index)
             _run(night, EndEncounter(broken=(cast[faces % len(cast)].name,)))
     else:
-        from journal.rulesets.fright_check.rules import EndCombat, StartCombat
+        from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+        from journal.rulesets.fright_check.rules.encounter_start import StartCombat
 
         if _run(night, StartCombat(f"Fight {faces}", tuple(p.name for p in cast))):
             for index, person in enumerate(cast):

@@ -19,7 +19,8 @@ from journal.frozen import changed
 from journal.projection import same_but_seq
 from journal.rules.core.events import NoteTaken
 from journal.rules.core.state import CampaignState, RulesState
-from journal.rulesets.horror_factor.rules.events import TrackChange, TurnAdvanced
+from journal.rulesets.horror_factor.rules.track import TrackChange
+from journal.rulesets.horror_factor.rules.turn import TurnAdvanced
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-(2**80), max_value=2**80) | st.text(),

@@ -11,8 +11,8 @@ from journal.events.registry import Event, from_data, to_data
 from journal.projection import Corrections, fold
 from journal.rules.core.commands import AddCharacter
 from journal.rules.core.state import CampaignState, Meta
-from journal.rulesets.fright_check.rules import FrightCheck, FrightChecked
-from journal.rulesets.fright_check.rules.events import Modifier
+from journal.rulesets.fright_check.rules.fright import FrightCheck, FrightChecked
+from journal.rulesets.fright_check.rules.state import Modifier
 from support.rules_harness import Table, recorded
 
 

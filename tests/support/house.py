@@ -5,6 +5,11 @@ A command needs its decider and its CLI line; each of its events its fold, its r
 command for the audit (or an explicit none), whom it concerns (or `nobody`), its log
 line and its handout sentence (or an explicit none). Miss the concerns and `log
 --character` would silently drop the event; miss the CLI line and no GM could type it.
+
+And each part is in one place (`placed`): a command's decider in the module that defines
+the command; an event's fold, recaller and concerns in the module that defines the event,
+its log line and sentence in the telling module of the same name (`rules/check.py`,
+`telling/check.py`). A part the journal offers for any ruleset (`nobody`) may serve.
 """
 
 from __future__ import annotations
@@ -84,4 +89,41 @@ def gaps(name: str) -> list[str]:
     for core in (CharacterAdded, CharacterRenamed):
         if core not in ruleset.evolvers.covered:
             missing.append(f"{name} does not fold {core.__name__}")
-    return missing
+    return missing + placed(name)
+
+
+def _telling_of(module: str) -> str:
+    """`x.rules.check` -> `x.telling.check`: where a command module's telling lives."""
+    package, _, stem = module.rpartition(".")
+    return f"{package.rpartition('.')[0]}.telling.{stem}"
+
+
+def placed(name: str) -> list[str]:
+    """The parts of the ruleset `name`'s commands and events that are not where their
+    command or event is: one line a part (`Calm's decide is in x.rules.other, not in
+    x.rules.calm`)."""
+    from journal.rules import load
+    from journal.telling.contract import telling_of
+
+    ruleset = load(name)
+    telling = telling_of(name)
+    root = type(ruleset).__module__.rpartition(".rules")[0]
+    found: list[str] = []
+
+    def check(kind: type, part: str, handler: object, home: str) -> None:
+        where = getattr(handler, "__module__", None) or ""
+        if where.startswith(root) and where != home:
+            found.append(f"{kind.__name__}'s {part} is in {where}, not in {home}")
+
+    for command in ruleset.commands:
+        check(command, "decide", ruleset.deciders.handler(command), command.__module__)
+    concerners = ruleset.concerners
+    for event in ruleset.events:
+        own, told = event.__module__, _telling_of(event.__module__)
+        check(event, "evolve", ruleset.evolvers.handler(event), own)
+        check(event, "recall", ruleset.recallers.handler(event), own)
+        if concerners is not None:
+            check(event, "concerns", concerners.handler(event), own)
+        check(event, "describe", telling.lines.handler(event), told)
+        check(event, "tell", telling.sentences.handler(event), told)
+    return found

@@ -25,7 +25,7 @@ from journal.rules.core.events import (
     SessionEnded,
     SessionStarted,
 )
-from journal.rulesets.horror_factor.rules.events import InitiativeRolled
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled
 from journal.telling.lines import describe_payload
 
 ROLL = InitiativeRolled(

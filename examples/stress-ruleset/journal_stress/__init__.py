@@ -5,13 +5,11 @@ The whole ruleset is this package, one part per layer of the journal, tied toget
 evolve, the audit's recallers, concerns, the status numbers; one module a command),
 `telling` (log lines, handout sentences, the board and status rows; one module a
 command), `narrator` (the handout hooks, with the partials in `templates/`) and `cli`
-(its commands and sheet options).
+(its commands and sheet options). Each part takes the journal's names through the door of
+its layer (`journal.plugin.rules`, `.telling`, `.handouts`, `.cli`).
 """
 
 from journal.plugin import Plugin
-from journal_stress.rules import RULESET
-from journal_stress.rules.panic import Panic, PanicRolled
-from journal_stress.rules.stress import Stress, StressChanged
 
 PLUGIN = Plugin(
     name="stress",
@@ -21,5 +19,3 @@ PLUGIN = Plugin(
     narrator="journal_stress.narrator:NARRATOR",
     cli="journal_stress.cli:CLI",
 )
-
-__all__ = ["PLUGIN", "RULESET", "Panic", "PanicRolled", "Stress", "StressChanged"]

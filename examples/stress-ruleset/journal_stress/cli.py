@@ -10,6 +10,7 @@ import click
 from journal.plugin.cli import (
     Settings,
     WiredCommands,
+    commands_in,
     fail,
     json_option,
     pass_settings,
@@ -54,11 +55,6 @@ def panic(settings: Settings, name: str, dice: int | None, as_json: bool) -> Non
     run_and_show(settings, Panic(name), as_json, entered, {"panic": "--dice"})
 
 
-def commands() -> dict[str, click.Command]:
-    """Every command defined in this module: a new command is its block above, no more."""
-    return {c.name: c for c in globals().values() if isinstance(c, click.Command) and c.name}
-
-
 SHEET_EXAMPLE = "journal character add Mina --nerve 4 --stress 1"
 
 
@@ -75,4 +71,5 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     return {"nerve": given["nerve"], "stress": given.get("stress") or 0}
 
 
-CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE)
+#: its commands are every click command above (`commands_in`): a new one is its block, no more
+CLI = WiredCommands(commands_in(__name__), sheet_options, sheet, SHEET_EXAMPLE)

@@ -11,6 +11,7 @@ import click
 from journal.plugin.cli import (
     Settings,
     WiredCommands,
+    commands_in,
     complete,
     fail,
     fights,
@@ -24,7 +25,7 @@ from journal.plugin.cli import (
 from journal.plugin.rules import Command, unsigned
 
 if TYPE_CHECKING:
-    from journal.rulesets.fright_check.rules import TraitChoice
+    from journal.rulesets.fright_check.rules.fright import TraitChoice
 
 ENCOUNTER_HELP = """Start and end a fight: its cast gets heat of battle (+5 to Fright Checks); who
     arrives late and who is out of it.
@@ -58,7 +59,7 @@ def encounter_start(settings: Settings, title: str, cast: tuple[str, ...], as_js
     Example:
       journal encounter start "Morgue brawl" --cast Mara,Eli
     """
-    from journal.rulesets.fright_check.rules import StartCombat
+    from journal.rulesets.fright_check.rules.encounter_start import StartCombat
 
     run_and_show(settings, StartCombat(title, split_names(cast)), as_json)
 
@@ -69,7 +70,9 @@ JOIN_HELP = """NAME comes into the running fight: heat of battle (+5) from now o
     Example:
       journal encounter join Breen
     """
-encounter.add_command(fights.join("journal.rulesets.fright_check.rules:JoinCombat", JOIN_HELP))
+encounter.add_command(
+    fights.join("journal.rulesets.fright_check.rules.encounter_join:JoinCombat", JOIN_HELP)
+)
 
 
 LEAVE_HELP = """NAME is out of the running fight: no more heat of battle.
@@ -78,7 +81,9 @@ LEAVE_HELP = """NAME is out of the running fight: no more heat of battle.
     Example:
       journal encounter leave Ortiz --reason "ran for the stairs"
     """
-encounter.add_command(fights.leave("journal.rulesets.fright_check.rules:LeaveCombat", LEAVE_HELP))
+encounter.add_command(
+    fights.leave("journal.rulesets.fright_check.rules.encounter_leave:LeaveCombat", LEAVE_HELP)
+)
 
 
 @encounter.command("end")
@@ -91,7 +96,7 @@ def encounter_end(settings: Settings, as_json: bool) -> None:
     Example:
       journal encounter end
     """
-    from journal.rulesets.fright_check.rules import EndCombat
+    from journal.rulesets.fright_check.rules.encounter_end import EndCombat
 
     run_and_show(settings, EndCombat(), as_json)
 
@@ -142,7 +147,7 @@ def _naming(given: FrightOptions) -> TraitChoice | None:
         if given["trait_points"] is not None or given["trait_scn"] is not None:
             fail("--trait-points and --trait-scn go with --trait-name")
         return None
-    from journal.rulesets.fright_check.rules import TraitChoice
+    from journal.rulesets.fright_check.rules.fright import TraitChoice
 
     return TraitChoice(
         given["trait_name"] or "", given["trait_points"], given["trait_scn"], given["trait_worsen"]
@@ -305,7 +310,8 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Unpack[Frig
       journal fright Eli --threat angel --dice 6,6,1 --change-to 10 --reason "awe, not fear"
       journal fright Eli --for 12 --change-to 21 --reason "awe, not fear"
     """
-    from journal.rulesets.fright_check.rules import ChangeRow, FrightCheck
+    from journal.rulesets.fright_check.rules.change_row import ChangeRow
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     if given["for_seq"] is not None:
         if given["threat"] or given["dice"] or given["table_dice"]:
@@ -369,14 +375,14 @@ def _effect_dice(
     entered: dict[str, tuple[int, ...]] | None = None,
 ) -> tuple[dict[str, tuple[int, ...]], dict[str, str]]:
     """`--effect-dice PURPOSE=A,B` as entered faces by purpose, and their flags' names."""
-    from journal.rulesets.fright_check.rules import EFFECT_DICE
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     dice = dict(entered or {})
     for purpose, text in key_values(pairs, "--effect-dice").items():
-        if purpose not in EFFECT_DICE:
+        if purpose not in FrightCheck.effect_dice:
             fail(
                 f"--effect-dice {purpose}: no row rolls {purpose!r}; "
-                f"the sub-rolls are {', '.join(EFFECT_DICE)}"
+                f"the sub-rolls are {', '.join(FrightCheck.effect_dice)}"
             )
         flags[purpose] = f"--effect-dice {purpose}"
         dice[purpose] = _faces(text, flags[purpose]) or ()
@@ -421,7 +427,7 @@ def trait(
       journal trait Eli --name "Phobia (corpses)" --points -10 --scn 12 --for 15
       journal trait Eli --worsen "Phobia (dark)" --for 19
     """
-    from journal.rulesets.fright_check.rules import NameTrait
+    from journal.rulesets.fright_check.rules.trait import NameTrait
 
     if not trait_name and not worsen:
         fail("give the trait's --name TEXT (or --worsen DISADVANTAGE for a row-25 result)")
@@ -468,7 +474,7 @@ def recover(
       journal recover Ortiz --for 31 --dice 6,5,4 --more-dice 3
       journal recover Rourke --no-care --dice 5,5,6 --more-dice 2
     """
-    from journal.rulesets.fright_check.rules import Recover
+    from journal.rulesets.fright_check.rules.recover import Recover
 
     flags = {"recovery": "--dice", "more": "--more-dice", "reaction": "--reaction-dice"}
     texts = {"recovery": dice, "more": more_dice, "reaction": reaction_dice}
@@ -491,7 +497,7 @@ def heal(settings: Settings, name: str, hp: int, fp: int, as_json: bool) -> None
       journal heal Rourke --hp 2
       journal heal Marsh --fp 3
     """
-    from journal.rulesets.fright_check.rules import Heal
+    from journal.rulesets.fright_check.rules.heal import Heal
 
     run_and_show(settings, Heal(name, hp, fp), as_json)
 
@@ -516,24 +522,12 @@ def rest(
       journal rest --all --hours 8
       journal rest Marsh Rourke
     """
-    from journal.rulesets.fright_check.rules import Rest
+    from journal.rulesets.fright_check.rules.rest import Rest
 
     run_and_show(settings, Rest(fights.everyone_or(names, everyone), hours), as_json)
 
 
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
-
-
-def commands() -> dict[str, click.Command]:
-    """The commands this ruleset adds to `journal`."""
-    return {
-        "encounter": encounter,
-        "fright": fright,
-        "trait": trait,
-        "recover": recover,
-        "heal": heal,
-        "rest": rest,
-    }
 
 
 SHEET_EXAMPLE = (
@@ -600,4 +594,4 @@ def _disadvantage(text: str) -> dict[str, object]:
     }
 
 
-CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE)
+CLI = WiredCommands(commands_in(__name__), sheet_options, sheet, SHEET_EXAMPLE)

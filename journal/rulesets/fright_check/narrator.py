@@ -26,25 +26,22 @@ from journal.plugin.handouts import (
 )
 from journal.plugin.rules import JSON, CharacterStatus
 from journal.plugin.telling import ARROW
-from journal.rulesets.fright_check.rules.events import (
-    CombatEnded,
-    CombatStarted,
-    FrightChecked,
-    FrightRowChanged,
-    TraitNamed,
-)
+from journal.rulesets.fright_check.rules.change_row import FrightRowChanged
+from journal.rulesets.fright_check.rules.encounter_end import CombatEnded
+from journal.rulesets.fright_check.rules.encounter_start import CombatStarted
+from journal.rulesets.fright_check.rules.fright import FrightChecked
 from journal.rulesets.fright_check.rules.status import FCStatus, TraitStatus
+from journal.rulesets.fright_check.rules.trait import TraitNamed
 from journal.rulesets.fright_check.rules.words import condition_name, row_label
-from journal.rulesets.fright_check.telling.describe import LINES, pending_text
-from journal.rulesets.fright_check.telling.tell import (
+from journal.rulesets.fright_check.telling.effects import (
     effect_line,
     effect_lines,
-    named_text,
+    pending_text,
     shown,
-    threat_words,
-    trait_words,
-    verdict,
 )
+from journal.rulesets.fright_check.telling.fright import threat_words, verdict
+from journal.rulesets.fright_check.telling.tables import LINES
+from journal.rulesets.fright_check.telling.trait import named_text, trait_words
 
 
 def _disadvantage(d: TraitStatus) -> str:

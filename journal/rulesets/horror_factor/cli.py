@@ -11,6 +11,7 @@ import click
 from journal.plugin.cli import (
     Settings,
     WiredCommands,
+    commands_in,
     complete,
     fail,
     fights,
@@ -89,7 +90,7 @@ def encounter_start(
       journal encounter start "Cellar" --hf 4 --ambush --very-creepy --category supernatural \\
           --cast Linda
     """
-    from journal.rulesets.horror_factor.rules import StartEncounter
+    from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
     if creepy and very_creepy:
         fail("give --creepy (+1) or --very-creepy (+2), not both: they do not add up")
@@ -107,7 +108,9 @@ JOIN_HELP = """NAME arrives late: they face the encounter's HF (its base and mod
     Example:
       journal encounter join Mara
     """
-encounter.add_command(fights.join("journal.rulesets.horror_factor.rules:JoinEncounter", JOIN_HELP))
+encounter.add_command(
+    fights.join("journal.rulesets.horror_factor.rules.encounter_join:JoinEncounter", JOIN_HELP)
+)
 
 
 LEAVE_HELP = """NAME is out of the fight: their HF waits (no decay, no shifts) and the end changes
@@ -118,7 +121,7 @@ LEAVE_HELP = """NAME is out of the fight: their HF waits (no decay, no shifts) a
       journal encounter leave Ariella --reason "fled down the alley"
     """
 encounter.add_command(
-    fights.leave("journal.rulesets.horror_factor.rules:LeaveEncounter", LEAVE_HELP)
+    fights.leave("journal.rulesets.horror_factor.rules.encounter_leave:LeaveEncounter", LEAVE_HELP)
 )
 
 
@@ -149,7 +152,7 @@ def encounter_end(
       journal encounter end --do-or-die Freddie,Ariella,Linda
       journal encounter end --broken Ariella
     """
-    from journal.rulesets.horror_factor.rules import EndEncounter
+    from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
 
     run_and_show(settings, EndEncounter(split_names(do_or_die), split_names(broken)), as_json)
 
@@ -164,7 +167,7 @@ def turn(settings: Settings, as_json: bool) -> None:
     Example:
       journal turn
     """
-    from journal.rulesets.horror_factor.rules import AdvanceTurn
+    from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
     run_and_show(settings, AdvanceTurn(), as_json)
 
@@ -196,7 +199,7 @@ def initiative(
       journal initiative --all
     """
     from journal.api.dice import parse_d10_pair
-    from journal.rulesets.horror_factor.rules import RollInitiative
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
 
     if everyone:
         if name is not None or dice is not None or as_json:
@@ -250,7 +253,7 @@ def soak(settings: Settings, name: str, points: int, as_json: bool) -> None:
     Example:
       journal soak Linda 2
     """
-    from journal.rulesets.horror_factor.rules import Soak
+    from journal.rulesets.horror_factor.rules.soak import Soak
 
     run_and_show(settings, Soak(name, points), as_json)
 
@@ -297,7 +300,7 @@ def shift(
       journal shift --all inspired
       journal shift Milo grabbed --as "a ghoul drags him down"
     """
-    from journal.rulesets.horror_factor.rules import Shift
+    from journal.rulesets.horror_factor.rules.shift import Shift
 
     for given in (name, cause):
         if given and given.startswith("-") and signed(given) is None:
@@ -318,30 +321,6 @@ def shift(
 
 
 @click.command()
-@click.argument("cause", shell_complete=complete("cause"))
-@click.argument("text", required=False)
-@click.option("--catalog", is_flag=True, help="Players read CAUSE in the catalog's words again.")
-@json_option
-@pass_settings
-def wording(settings: Settings, cause: str, text: str | None, catalog: bool, as_json: bool) -> None:
-    """The players' wording of a catalog cause, for the shifts recorded from now on (the
-    catalog's is the text's: `grabbed` is "a zombie gets into grappling range and grabs").
-    A shift's own `--as TEXT` still wins.
-
-    \b
-    Example:
-      journal wording grabbed "something gets a grip on them"
-      journal wording near-miss-gunfire "a shotgun blast tears the doorframe"
-      journal wording grabbed --catalog
-    """
-    from journal.rulesets.horror_factor.rules import SetWording
-
-    if catalog == (text is not None):
-        fail("give the players' wording as TEXT, or --catalog for the catalog's own words")
-    run_and_show(settings, SetWording(cause, text), as_json)
-
-
-@click.command()
 @click.argument("name", shell_complete=complete("character"))
 @json_option
 @pass_settings
@@ -353,7 +332,7 @@ def drop(settings: Settings, name: str, as_json: bool) -> None:
     Example:
       journal drop Linda
     """
-    from journal.rulesets.horror_factor.rules import DropEnemy
+    from journal.rulesets.horror_factor.rules.drop import DropEnemy
 
     run_and_show(settings, DropEnemy(name), as_json)
 
@@ -399,7 +378,7 @@ def check(
       journal check Prof --hf 6 --category mythos
     """
     from journal.api.dice import parse_d10_pair
-    from journal.rulesets.horror_factor.rules import HorrorCheck
+    from journal.rulesets.horror_factor.rules.check import HorrorCheck
 
     entered = {"check": parse_d10_pair(dice)} if dice else None
     run_and_show(settings, HorrorCheck(name, hf, category), as_json, entered, {"check": "--dice"})
@@ -434,7 +413,7 @@ def rest(
       journal rest Linda --victory
       journal rest Freddie --points 2
     """
-    from journal.rulesets.horror_factor.rules import Rest
+    from journal.rulesets.horror_factor.rules.rest import Rest
 
     hint = f"`rest --all` rests everyone, `rest {' '.join(names)}` only them"
     chosen = fights.everyone_or(names, everyone, hint)
@@ -488,7 +467,7 @@ def peace(
       journal peace Sarge --months 12 --lose 1 --therapy --keep-clock
       journal peace Prof --months 6 --lose 1 --spec mythos
     """
-    from journal.rulesets.horror_factor.rules import Peace
+    from journal.rulesets.horror_factor.rules.peace import Peace
 
     if (name is None) == (not everyone):
         fail("name one character, or --all for everyone: e.g. `peace Linda --months 6 --lose 1`")
@@ -537,29 +516,36 @@ def award(
       journal award Freddie --hardness 1 --reason "Two years of wasteland patrols"
       journal award Linda --hardness 1 --spec occult --new-spec --reason "The Black Lodge"
     """
-    from journal.rulesets.horror_factor.rules import Award
+    from journal.rulesets.horror_factor.rules.award import Award
 
     run_and_show(settings, Award(name, hardness, reason, specialization, new_spec), as_json)
 
 
+@click.command()
+@click.argument("cause", shell_complete=complete("cause"))
+@click.argument("text", required=False)
+@click.option("--catalog", is_flag=True, help="Players read CAUSE in the catalog's words again.")
+@json_option
+@pass_settings
+def wording(settings: Settings, cause: str, text: str | None, catalog: bool, as_json: bool) -> None:
+    """The players' wording of a catalog cause, for the shifts recorded from now on (the
+    catalog's is the text's: `grabbed` is "a zombie gets into grappling range and grabs").
+    A shift's own `--as TEXT` still wins.
+
+    \b
+    Example:
+      journal wording grabbed "something gets a grip on them"
+      journal wording near-miss-gunfire "a shotgun blast tears the doorframe"
+      journal wording grabbed --catalog
+    """
+    from journal.rulesets.horror_factor.rules.wording import SetWording
+
+    if catalog == (text is not None):
+        fail("give the players' wording as TEXT, or --catalog for the catalog's own words")
+    run_and_show(settings, SetWording(cause, text), as_json)
+
+
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
-
-
-def commands() -> dict[str, click.Command]:
-    """The commands this ruleset adds to `journal`."""
-    return {
-        "encounter": encounter,
-        "turn": turn,
-        "initiative": initiative,
-        "soak": soak,
-        "shift": shift,
-        "drop": drop,
-        "check": check,
-        "rest": rest,
-        "peace": peace,
-        "award": award,
-        "wording": wording,
-    }
 
 
 SHEET_EXAMPLE = (
@@ -631,4 +617,4 @@ def tour(journal: Journal) -> str:
     return "\n".join(lines)
 
 
-CLI = WiredCommands(commands, sheet_options, sheet, SHEET_EXAMPLE, tour)
+CLI = WiredCommands(commands_in(__name__), sheet_options, sheet, SHEET_EXAMPLE, tour)

@@ -26,22 +26,21 @@ from journal.plugin.handouts import (
 from journal.plugin.rules import CharacterRenamed, CharacterStatus
 from journal.plugin.telling import ARROW
 from journal.rulesets.horror_factor.rules import catalog
-from journal.rulesets.horror_factor.rules.events import (
-    EncounterEnded,
-    EncounterJoined,
-    EncounterStarted,
-    EnemyDropped,
-    HardnessAwarded,
-    HorrorChecked,
-    InitiativeRolled,
-    PeaceRecorded,
-    Rested,
-    TurnAdvanced,
-    WillpowerSoaked,
-)
+from journal.rulesets.horror_factor.rules.award import HardnessAwarded
+from journal.rulesets.horror_factor.rules.check import HorrorChecked
+from journal.rulesets.horror_factor.rules.drop import EnemyDropped
+from journal.rulesets.horror_factor.rules.encounter_end import EncounterEnded
+from journal.rulesets.horror_factor.rules.encounter_join import EncounterJoined
+from journal.rulesets.horror_factor.rules.encounter_start import EncounterStarted
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled
+from journal.rulesets.horror_factor.rules.peace import PeaceRecorded
+from journal.rulesets.horror_factor.rules.rest import Rested
+from journal.rulesets.horror_factor.rules.soak import WillpowerSoaked
 from journal.rulesets.horror_factor.rules.state import HFState, hardness_label
 from journal.rulesets.horror_factor.rules.status import FightNumbers, HFStatus
-from journal.rulesets.horror_factor.telling.tell import check_outcome, check_verdict, terms_words
+from journal.rulesets.horror_factor.rules.turn import TurnAdvanced
+from journal.rulesets.horror_factor.telling.check import check_outcome, check_verdict
+from journal.rulesets.horror_factor.telling.encounter_start import terms_words
 
 
 def _status(recap: RecapView, step: Step) -> dict[str, HFStatus]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from support.cli import Cli
 
 from journal.events.registry import from_data
-from journal.rulesets.fright_check.rules.events import FrightChecked
+from journal.rulesets.fright_check.rules.fright import FrightChecked
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.jsonl"
 

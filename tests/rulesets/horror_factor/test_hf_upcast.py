@@ -16,7 +16,9 @@ from pathlib import Path
 from support.cli import Cli, count_events
 
 from journal.events.registry import from_data
-from journal.rulesets.horror_factor.rules.events import EncounterEnded, HorrorChecked, PeaceRecorded
+from journal.rulesets.horror_factor.rules.check import HorrorChecked
+from journal.rulesets.horror_factor.rules.encounter_end import EncounterEnded
+from journal.rulesets.horror_factor.rules.peace import PeaceRecorded
 
 FIXTURE = Path(__file__).parent / "fixtures" / "schema1.jsonl"
 

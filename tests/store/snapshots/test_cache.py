@@ -193,7 +193,7 @@ def test_a_ruleset_that_declares_no_state_classes_keeps_no_snapshots(
 def test_snapshots_of_a_plugin_ruleset_are_kept_and_read(tmp_path: Path) -> None:
     """The example plugin's state lives outside the journal's package: its ruleset
     declares its classes, so its campaigns keep snapshots too."""
-    from journal_stress import Stress
+    from journal_stress.rules.stress import Stress
 
     from journal.api.database_level import create
 
@@ -211,7 +211,7 @@ def test_snapshots_of_a_plugin_ruleset_are_kept_and_read(tmp_path: Path) -> None
         found = campaign.store.latest_snapshot("ward", rules_version("stress"))
         assert found is not None
         assert snapshots.load(found, registry) == campaign.state(cached=False)
-        assert codec.tag(type(campaign.state().rules)) == "journal_stress.rules:StressState"
+        assert codec.tag(type(campaign.state().rules)) == "journal_stress.rules.state:StressState"
 
 
 @settings(

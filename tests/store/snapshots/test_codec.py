@@ -47,7 +47,10 @@ def test_a_shipped_campaign_state_round_trips(log: Path, tmp_path: Path) -> None
 
 
 #: each shipped campaign's state as the journal wrote it when its states were frozen
-#: dataclasses (before issue 24 made them msgspec Structs)
+#: dataclasses (before issue 24 made them msgspec Structs); a tag names its class's module,
+#: so the Fright Check's `Modifier` is tagged where it lives since issue 42 (`rules.state`,
+#: no longer `rules.events`: that reshape changed the rules version too, so no row of the
+#: older code is read by the newer)
 DATACLASS_ERA = Path(__file__).parent / "fixtures"
 
 

@@ -5,11 +5,12 @@ here words or draws (that is `journal_stress.telling`), so only this package ent
 rules version: rewording a log line keeps every snapshot.
 
 A command lives in one module of this package (`stress.py`, `panic.py`): its command, its
-events, and their decider, fold, recaller and concerns, each registered on the tables
-here (`DECIDE`, `EVOLVE`, `RECALL`, `CONCERNS`). `load_modules` imports every module
+events, and their decider, fold, recaller and concerns, each registered by decorator on the
+tables of `tables` (`DECIDE`, `EVOLVE`, `RECALL`, `CONCERNS`). What they share is a module
+of its own (`state`: the state and how it changes). `load_modules` imports every module
 before `RULESET` is made, and the ruleset's commands and events are the classes this
-package defines: no list names them. The state and the tables come first, since a
-command's module takes them from here while this module loads it.
+package defines: no list names them. This module folds the core's character events and
+makes the `Ruleset`.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
-
-import msgspec
 
 from journal.plugin.rules import (
     CampaignState,
@@ -34,62 +33,18 @@ from journal.plugin.rules import (
     Recallers,
     RuleError,
     Ruleset,
-    RulesState,
     changed,
     load_modules,
     renamed_in,
 )
-
-STRESS_MAX = 10
-NERVE_RANGE = (1, 10)
-
-# --- state ------------------------------------------------------------------------------
-
-
-class Sheet(msgspec.Struct, frozen=True):
-    nerve: int
-    stress: int = 0
-    panics: int = 0
-
-
-class StressState(msgspec.Struct, RulesState, frozen=True):
-    characters: Mapping[str, Sheet] = msgspec.field(default_factory=dict)
-
-
-def rules_of(state: CampaignState) -> StressState:
-    return state.rules if isinstance(state.rules, StressState) else StressState()
-
-
-def sheet_of(state: CampaignState, name: str) -> Sheet:
-    canonical = state.character(name)
-    found = rules_of(state).characters.get(canonical)
-    if found is None:
-        raise RuleError(f"{canonical} has no stress sheet in this campaign")
-    return found
-
-
-def with_sheet(state: CampaignState, name: str, change: dict[str, int]) -> StressState:
-    """The state with `name`'s sheet changed (unchanged when they have none)."""
-    rules = rules_of(state)
-    sheet = rules.characters.get(name)
-    if sheet is None:
-        return rules
-    return changed(rules, characters={**rules.characters, name: changed(sheet, **change)})
-
-
-def track(value: int) -> int:
-    """`value` kept on the stress track (0 to 10)."""
-    return max(0, min(STRESS_MAX, value))
-
-
-# --- the tables every command's module registers on ---------------------------------------
-
-DECIDE = Deciders[CampaignState]("decide")
-EVOLVE = Evolvers[CampaignState, Meta, StressState]("evolve")
-#: the audit: the command behind each ruling
-RECALL = Recallers("command_for")
-#: whom each event concerns (`log --character`, handouts)
-CONCERNS = Concerns("concerns")
+from journal_stress.rules.state import (
+    NERVE_RANGE,
+    STRESS_MAX,
+    Sheet,
+    StressState,
+    rules_of,
+)
+from journal_stress.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 
 @EVOLVE.on(CharacterAdded)

@@ -4,11 +4,7 @@ and their decider, fold, recaller and concerns."""
 from __future__ import annotations
 
 from journal.plugin.rules import CampaignState, Command, Dice, DiceBox, Event, Meta, Terms, event
-from journal_stress.rules import (
-    CONCERNS,
-    DECIDE,
-    EVOLVE,
-    RECALL,
+from journal_stress.rules.state import (
     STRESS_MAX,
     StressState,
     rules_of,
@@ -16,6 +12,7 @@ from journal_stress.rules import (
     track,
     with_sheet,
 )
+from journal_stress.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 #: a panic roll of this or more holds
 HOLD = 6

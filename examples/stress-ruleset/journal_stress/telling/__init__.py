@@ -3,9 +3,8 @@
 none of it enters the rules version.
 
 A command's telling is one module of this package (`stress.py`, `panic.py`): its events'
-log lines on `LINES` and handout sentences on `SENTENCES`. `load_modules` imports every
-module, so no list names them; the tables come first, since each module takes them from
-here while this module loads it.
+log lines on `tables.LINES` and handout sentences on `tables.SENTENCES`. `load_modules`
+imports every module, so no list names them.
 """
 
 from __future__ import annotations
@@ -25,9 +24,7 @@ from journal.plugin.telling import (
     Telling,
 )
 from journal_stress.rules import StressStatus
-
-LINES = Lines("log line")
-SENTENCES = Sentences("handout sentence")
+from journal_stress.telling.tables import LINES, SENTENCES
 
 load_modules(__name__)
 

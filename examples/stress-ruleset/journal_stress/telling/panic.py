@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from journal.plugin.telling import describe_terms
 from journal_stress.rules.panic import HOLD, PanicRolled
-from journal_stress.telling import LINES, SENTENCES
+from journal_stress.telling.tables import LINES, SENTENCES
 
 LINES.on(PanicRolled)(
     lambda p: (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from journal_stress.rules.stress import StressChanged
-from journal_stress.telling import LINES, SENTENCES
+from journal_stress.telling.tables import LINES, SENTENCES
 
 LINES.on(StressChanged)(
     lambda p: f"{p.character}'s stress {p.before}->{p.after} ({p.amount:+d}): {p.reason}"

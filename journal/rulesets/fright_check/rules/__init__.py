@@ -1,27 +1,21 @@
 """GURPS Fright Check, its pure rules: `RULESET` (see `journal.rules.ruleset.Ruleset`).
 
-Modules: `sheet` (character sheet), `modifiers` (the text's modifier list, validation,
-derived modifiers), `fright_table` (the Fright Check Table, rows 4..40+ as data), `roll`
-(success rolls), `decide`, `evolve`, `recall` (the audit's recallers: the command behind
-each ruling), `status` (the status numbers), `words` (the words rulings record),
-`commands`, `events`, `state`, `concerns` (whom each event concerns). Every module here
-is loaded (`load_modules`) before `RULESET` is made, and its commands and events are the
-classes this package defines: a new command is one new module holding its command, its
-events and their decider, fold, recaller and concerns, each registered on the tables
-(`decide.DECIDE`, `evolve.EVOLVE`, `recall.RECALL`, `concerns.CONCERNS`). Its text is
-`telling`, its handouts `narrator` (with `templates/`), its commands `cli`, beside this
-package.
+A command lives in one module of this package, named as the GM types it (`fright`,
+`change_row`, `trait`, `recover`, `heal`, `rest`, `encounter_start`, `encounter_end`,
+`encounter_join`, `encounter_leave`): its command, its events, and their decider, fold,
+recaller and concerns, each registered by decorator on the tables of `tables` (`DECIDE`,
+`EVOLVE`, `RECALL`, `CONCERNS`). Every module here is loaded (`load_modules`) before
+`RULESET` is made, and its commands and events are the classes this package defines: no
+list names them.
 
-Dice purposes a FrightCheck may ask the DiceBox for (`--effect-dice PURPOSE=a,b`):
-
-- `will`: 3d6, the Fright Check itself (never for an Unfazeable character);
-- `table`: 3d6, the Fright Check Table, only on a failure;
-- effect sub-rolls, only when the row read needs them: `stun` 1d (rows 10, 14-16) or
-  2d (row 11); `fp` 1d (rows 14, 15, 20); `faint` 1d (rows 17, 18, 26, 27), 2d (row 19)
-  or 4d (row 20); `panic` 1d (row 21); `coma` 1d (rows 29, 38-40); `catatonia` 1d
-  (row 30); `seizure` 1d and `seizure_fp` 1d (row 31); `ht` 3d6, the HT roll of rows
-  18, 26, 27 and 31; `injury` 1d (row 31 on a failed HT roll) or 2d (row 32);
-  `reaction` 3d6, the total panic reaction (row 33).
+What several commands share has a module of its own: `fright_table` (the Fright Check
+Table, rows 4..40+ as data, and the effects a row gives), `modifiers` (the text's modifier
+list, validated and itemized), `state` (the state), `lookup` (a character and the running
+combat, for a decider), `effects` (what a row's effects do to a character), `roll` (success
+rolls), `timed` (conditions that end by the clock), `words` (the words rulings record),
+`sheet` (the sheet; the folds of a character added or renamed), `fiat` (`adjust`),
+`corrected` (`amend`), `status`, `invariants`. Its text is `telling`, its handouts
+`narrator` (with `templates/`), its commands `cli`, beside this package.
 """
 
 from __future__ import annotations
@@ -47,56 +41,12 @@ from journal.plugin.rules import (
 from journal.rulesets.fright_check.rules import corrected, fiat
 from journal.rulesets.fright_check.rules import invariants as _invariants
 from journal.rulesets.fright_check.rules import status as _status
-from journal.rulesets.fright_check.rules.commands import (
-    ChangeRow,
-    EndCombat,
-    FrightCheck,
-    Heal,
-    JoinCombat,
-    LeaveCombat,
-    NameTrait,
-    Recover,
-    Rest,
-    StartCombat,
-    TraitChoice,
-)
-from journal.rulesets.fright_check.rules.concerns import CONCERNS
-from journal.rulesets.fright_check.rules.decide import DECIDE
-from journal.rulesets.fright_check.rules.events import (
-    CombatEnded,
-    CombatStarted,
-    FrightChecked,
-    TraitNamed,
-)
-from journal.rulesets.fright_check.rules.evolve import EVOLVE
-from journal.rulesets.fright_check.rules.fright_table import EFFECT_DICE
 from journal.rulesets.fright_check.rules.lookup import rules_of
-from journal.rulesets.fright_check.rules.recall import RECALL
 from journal.rulesets.fright_check.rules.sheet import build_sheet
 from journal.rulesets.fright_check.rules.state import STATE_CLASSES, FrightState
+from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 load_modules(__name__)
-
-__all__ = [
-    "EFFECT_DICE",
-    "RULESET",
-    "ChangeRow",
-    "CombatEnded",
-    "CombatStarted",
-    "EndCombat",
-    "FrightCheck",
-    "FrightCheckRules",
-    "FrightChecked",
-    "Heal",
-    "JoinCombat",
-    "LeaveCombat",
-    "NameTrait",
-    "Recover",
-    "Rest",
-    "StartCombat",
-    "TraitChoice",
-    "TraitNamed",
-]
 
 
 class FrightCheckRules(Ruleset):

@@ -10,7 +10,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from journal.plugin.rules import Command, Event, RuleError, signed, yes_no
-from journal.rulesets.fright_check.rules.commands import FrightCheck
+from journal.rulesets.fright_check.rules.fright import FrightCheck
 
 _DERIVED = "derived"
 

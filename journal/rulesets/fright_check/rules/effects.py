@@ -1,14 +1,15 @@
 """What a row's recorded effects do to a character: FP, HP and attribute losses, and the
-conditions that last until a recovery roll is made. Shared by the fold and the deciders
-that take a row's effects back (a GM's change of row)."""
+conditions that last until a recovery roll is made; HP and FP moved and HT lost as the
+folds apply them. Shared by the folds and the deciders that take a row's effects back (a
+GM's change of row)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from journal.plugin.rules import JSONObject
-from journal.rulesets.fright_check.rules.state import Ongoing
+from journal.plugin.rules import JSONObject, changed
+from journal.rulesets.fright_check.rules.state import Character, Ongoing
 
 #: conditions that end with a recovery roll over "another 1d" stretch (coma, catatonia)
 STRETCHES = {"1d hours": "hours", "1d days": "days"}
@@ -71,3 +72,21 @@ def ongoing(effects: Iterable[JSONObject], seq: int) -> tuple[Ongoing, ...]:
             )
         )
     return tuple(found)
+
+
+def pools(character: Character, *, hp: int = 0, fp: int = 0) -> Character:
+    """HP and FP moved by recorded differences, never past their maxima (losses may take
+    them below zero: GURPS has negative HP and FP)."""
+    return changed(
+        character,
+        hp=min(character.hp_max, character.hp + hp),
+        fp=min(character.fp_max, character.fp + fp),
+    )
+
+
+def lose_ht(character: Character, change: int) -> Character:
+    """HT lost for good (or given back by a changed row), the FP maximum with it: basic FP
+    equals HT. FP above the new maximum fall to it when `pools` moves them next."""
+    ht_lost = max(0, character.ht_lost + change)
+    fp_max = character.fp_max - (ht_lost - character.ht_lost)
+    return changed(character, ht_lost=ht_lost, fp_max=fp_max)

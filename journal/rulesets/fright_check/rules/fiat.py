@@ -1,6 +1,7 @@
 """GM fiat for a GURPS sheet (`journal adjust`): Will moved by a signed change, and the
 self-control number of a disadvantage set (15, 12, 9 or 6; its points stay as they are:
-reprice it by fiat too if the GM rules so)."""
+reprice it by fiat too if the GM rules so); and the fold of the core's `NumbersAdjusted`
+for them."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from journal.plugin.rules import (
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.sheet import ATTRIBUTE_RANGE, SELF_CONTROL
 from journal.rulesets.fright_check.rules.state import Character, FrightState
+from journal.rulesets.fright_check.rules.tables import EVOLVE
 
 ADJUSTABLE: Mapping[str, str] = {
     "will": "a change to Will, e.g. -1",
@@ -69,7 +71,8 @@ def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustme
     raise RuleError(f"a GURPS sheet has no number {number!r} to adjust (it has: {known})")
 
 
-def evolve(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> FrightState:
+@EVOLVE.on(NumbersAdjusted)
+def _adjusted(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> FrightState:
     rules = rules_of(state)
     who = rules.get(payload.character)
     if who is None:

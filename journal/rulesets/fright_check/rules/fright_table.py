@@ -31,11 +31,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from journal.plugin.rules import DiceBox, Stake
-from journal.rulesets.fright_check.rules.events import PendingTrait
+from msgspec import Struct
+
+from journal.plugin.rules import DiceBox, RuleError, Stake, plain
 from journal.rulesets.fright_check.rules.roll import success_roll
 
 Effect = dict[str, Any]
+
+
+class PendingTrait(Struct, frozen=True):
+    """A trait a table row gives, waiting for the GM to name it."""
+
+    kind: str  # quirk | mental | delusion | physical | self-control-or-new
+    points: int
+
 
 #: pending kind for each acquired-trait effect kind
 PENDING_KIND = {
@@ -320,6 +329,24 @@ ROWS: tuple[Row, ...] = (
 )
 
 LOWEST, HIGHEST = 4, 40
+
+
+def table_row(row: int) -> int:
+    """A row the GM names (`--change-to`, `--row`), refused when the table has none."""
+    if not LOWEST <= row <= HIGHEST:
+        raise RuleError(
+            f"the table's rows run {LOWEST} to {HIGHEST} (40 is 40+), not {row}: "
+            "give the row that fits"
+        )
+    return row
+
+
+def plain_effect(effect: dict[str, object]) -> dict[str, object]:
+    """An effect as the store reads it back (tuples as lists), so the payload equals itself
+    read back."""
+    copy = plain(effect)
+    assert isinstance(copy, dict)
+    return copy
 
 
 def row_for(total: int) -> Row:

@@ -26,12 +26,10 @@ Rulings:
 
 from __future__ import annotations
 
-from msgspec.structs import replace
+from typing import Protocol
 
 from journal.plugin.rules import RuleError, hours_between
-from journal.rulesets.fright_check.rules.commands import FrightCheck
-from journal.rulesets.fright_check.rules.events import Modifier
-from journal.rulesets.fright_check.rules.state import Character, CheckRecord, Combat
+from journal.rulesets.fright_check.rules.state import Character, CheckRecord, Combat, Modifier
 
 GIVEN = "given"
 DERIVED = "derived"
@@ -56,6 +54,56 @@ DAREDEVIL, HIGHER_PURPOSE = 1, 1
 MOD_LIMIT = 10
 
 
+class Asked(Protocol):
+    """What the modifiers read of a Fright Check the GM asks for (`fright.FrightCheck`,
+    normalized: its text tidied, its ranges checked)."""
+
+    @property
+    def threat(self) -> str: ...
+    @property
+    def kind(self) -> str | None: ...
+    @property
+    def monster(self) -> int: ...
+    @property
+    def count(self) -> int | None: ...
+    @property
+    def body(self) -> str | None: ...
+    @property
+    def mutilation(self) -> int: ...
+    @property
+    def dependent(self) -> bool: ...
+    @property
+    def heat_of_battle(self) -> bool | None: ...
+    @property
+    def touched(self) -> bool: ...
+    @property
+    def distant(self) -> bool: ...
+    @property
+    def remote(self) -> bool: ...
+    @property
+    def isolated(self) -> bool: ...
+    @property
+    def dark(self) -> bool: ...
+    @property
+    def alone(self) -> bool: ...
+    @property
+    def report(self) -> int: ...
+    @property
+    def cowardice_applies(self) -> bool: ...
+    @property
+    def daredevil(self) -> bool: ...
+    @property
+    def higher_purpose(self) -> bool: ...
+    @property
+    def xenophilia_applies(self) -> bool: ...
+    @property
+    def extra(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def previous_experience(self) -> bool | None: ...
+    @property
+    def exposures(self) -> int | None: ...
+
+
 def item(label: str, value: int, source: str) -> Modifier:
     return Modifier(label, value, source)
 
@@ -67,55 +115,7 @@ def horde(count: int) -> int:
     return 0
 
 
-def normalize(command: FrightCheck) -> FrightCheck:
-    """The command with its text inputs tidied and its ranges checked (RuleError if not)."""
-    threat = " ".join(command.threat.split())
-    if not threat:
-        raise RuleError("a Fright Check needs the threat it faces: add --threat ID")
-    kind = " ".join((command.kind or "").split()) or None
-    body = command.body.strip().casefold() if command.body is not None else None
-    if body is not None and body not in BODIES:
-        raise RuleError(f"body {command.body!r} is unknown: use one of {', '.join(BODIES)}")
-    _check_range(command.monster, -10, 0, "the monster modifier", "give -1 to -10 (or 0 for none)")
-    if command.count is not None and command.count < 0:
-        raise RuleError(
-            f"a horde of {command.count} cannot be: give the number of monsters (0 or more)"
-        )
-    _check_range(command.mutilation, 0, 3, "mutilation", "give 1 to 3 (how grisly)")
-    if command.mutilation:
-        if body not in (None, "violent", "mutilated"):
-            raise RuleError(f"--mutilated goes with a violent death, not --body {body}")
-        body = "mutilated"  # a grisly mutilation is a victim of violence
-    elif body == "mutilated":
-        raise RuleError("a mutilated body needs how grisly it is: add --mutilated 1 to 3")
-    if command.dependent and body is None:
-        raise RuleError("the Dependent -6 applies to a body: say which with --body")
-    if command.distant and command.remote:
-        raise RuleError(
-            "a threat is seen either at a distance (+1) or remotely (+3), not both: keep one"
-        )
-    _check_range(command.report, 0, 3, "the report bonus", "give 1 to 3 (its quality), or 0")
-    if command.exposures is not None and command.exposures < 0:
-        raise RuleError(f"{command.exposures} exposures cannot be: give 0 or more")
-    extra = tuple((" ".join(label.split()), value) for label, value in command.extra)
-    override = " ".join((command.override or "").split())
-    for label, value in extra:
-        if not -MOD_LIMIT <= value <= MOD_LIMIT and not override:
-            raise RuleError(
-                f"--mod {label}={value:+d} is past -{MOD_LIMIT}..+{MOD_LIMIT} (the text's "
-                f'own modifiers run -10 to +6): add --override "why" if you mean it'
-            )
-        if not label:
-            raise RuleError(f"a GM modifier needs a label: write it as --mod LABEL={value:+d}")
-    return replace(command, threat=threat, kind=kind, body=body, extra=extra)
-
-
-def _check_range(value: int, low: int, high: int, what: str, hint: str) -> None:
-    if not low <= value <= high:
-        raise RuleError(f"{what} {value} is out of range: {hint}")
-
-
-def trait_modifiers(character: Character, command: FrightCheck) -> list[Modifier]:
+def trait_modifiers(character: Character, command: Asked) -> list[Modifier]:
     traits = character.traits
     mods: list[Modifier] = []
     if isinstance(level := traits.get("Fearlessness"), int) and level is not True:
@@ -159,7 +159,7 @@ def _trait_value(trait: str, level: int | bool) -> int:
     return DAREDEVIL if trait == "Daredevil" else HIGHER_PURPOSE
 
 
-def body_modifiers(command: FrightCheck) -> list[Modifier]:
+def body_modifiers(command: Asked) -> list[Modifier]:
     if command.body is None:
         return []
     value, label = BODIES[command.body]
@@ -171,7 +171,7 @@ def body_modifiers(command: FrightCheck) -> list[Modifier]:
     return mods
 
 
-def heat_modifier(character: Character, command: FrightCheck, combat: Combat | None) -> Modifier:
+def heat_modifier(character: Character, command: Asked, combat: Combat | None) -> Modifier:
     running = combat is not None and combat.includes(character.name)
     if command.heat_of_battle is None:
         if combat is not None and running:
@@ -186,7 +186,7 @@ def heat_modifier(character: Character, command: FrightCheck, combat: Combat | N
     return item("no heat of battle (GM)", 0, GIVEN)
 
 
-def circumstance_modifiers(command: FrightCheck) -> list[Modifier]:
+def circumstance_modifiers(command: Asked) -> list[Modifier]:
     mods: list[Modifier] = []
     if command.monster:
         mods.append(item("monster", command.monster, GIVEN))
@@ -206,7 +206,7 @@ def circumstance_modifiers(command: FrightCheck) -> list[Modifier]:
     return mods
 
 
-def previous_experience_modifier(character: Character, command: FrightCheck) -> Modifier:
+def previous_experience_modifier(character: Character, command: Asked) -> Modifier:
     if command.previous_experience is not None:
         if command.previous_experience:
             return item(
@@ -230,7 +230,7 @@ def previous_experience_modifier(character: Character, command: FrightCheck) -> 
 
 
 def exposures_modifier(
-    character: Character, command: FrightCheck, game_time: str | None, session: int | None = None
+    character: Character, command: Asked, game_time: str | None, session: int | None = None
 ) -> Modifier:
     threat = command.threat
     if command.exposures is not None:
@@ -294,7 +294,7 @@ def window_modifier(
     return [item(window.label(), window.value, DERIVED)]
 
 
-def report_modifier(command: FrightCheck) -> list[Modifier]:
+def report_modifier(command: Asked) -> list[Modifier]:
     if not command.report:
         return []
     return [
@@ -308,7 +308,7 @@ def report_modifier(command: FrightCheck) -> list[Modifier]:
 
 def all_modifiers(
     character: Character,
-    command: FrightCheck,
+    command: Asked,
     combat: Combat | None,
     game_time: str | None,
     session: int | None = None,

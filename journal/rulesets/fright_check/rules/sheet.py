@@ -4,7 +4,9 @@ quirks and mental disadvantages the character already has.
 `build_sheet` validates what `character add` gives and returns the canonical sheet:
 `{"will", "ht", "iq", "traits": {name: level | True}, "quirks": [...],
 "disadvantages": [{"name", "points", "self_control"}]}`, with `"hp"` and `"fp"` when
-given (without them FP is HT and HP is 10, an average ST: the fold's defaults).
+given (without them FP is HT and HP is 10, an average ST: the fold's defaults). The
+folds of the core's character events read it: a character added (`character_from_sheet`),
+renamed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from journal.plugin.rules import RuleError, signed
+from journal.plugin.rules import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    JSONObject,
+    Meta,
+    RuleError,
+    changed,
+    renamed_in,
+    signed,
+)
+from journal.rulesets.fright_check.rules.lookup import rules_of
+from journal.rulesets.fright_check.rules.state import Character, Disadvantage, FrightState, Quirk
+from journal.rulesets.fright_check.rules.tables import EVOLVE
 
 SELF_CONTROL = (15, 12, 9, 6)
 MAX_SHEET_QUIRKS = 5
@@ -238,3 +253,68 @@ def build_sheet(sheet: Mapping[str, object]) -> dict[str, object]:
         "quirks": parse_quirks(sheet.get("quirks")),
         "disadvantages": parse_disadvantages(sheet.get("disadvantages")),
     }
+
+
+@EVOLVE.on(CharacterAdded)
+def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> FrightState:
+    return rules_of(state).with_character(character_from_sheet(payload.name, payload.sheet))
+
+
+@EVOLVE.on(CharacterRenamed)
+def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> FrightState:
+    rules = rules_of(state)
+    old, new = payload.old, payload.new
+    characters = renamed_in(rules.characters, old, new, lambda c: changed(c, name=new))
+    combat = rules.combat
+    if combat is not None:
+        combat = changed(combat, cast=tuple(new if n == old else n for n in combat.cast))
+    return changed(rules, characters=characters, combat=combat)
+
+
+def _number(sheet: JSONObject, key: str) -> int:
+    value = sheet.get(key, 10)
+    return value if isinstance(value, int) else 10
+
+
+def _items(sheet: JSONObject, key: str) -> list[object]:
+    value = sheet.get(key)
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _disadvantage(item: object) -> Disadvantage | None:
+    if not isinstance(item, Mapping):
+        return None
+    points, scn = item.get("points"), item.get("self_control")
+    return Disadvantage(
+        str(item.get("name")),
+        points if isinstance(points, int) else 0,
+        scn if isinstance(scn, int) else None,
+    )
+
+
+def character_from_sheet(name: str, sheet: JSONObject) -> Character:
+    """The character a recorded sheet describes (checked when it was recorded or imported)."""
+    traits = sheet.get("traits")
+    disadvantages = [_disadvantage(d) for d in _items(sheet, "disadvantages")]
+    ht = _number(sheet, "ht")
+    hp_max = sheet.get("hp")
+    hp_max = hp_max if isinstance(hp_max, int) else DEFAULT_HP
+    fp_max = sheet.get("fp")
+    fp_max = fp_max if isinstance(fp_max, int) else ht
+    return Character(
+        name=name,
+        will=_number(sheet, "will"),
+        ht=ht,
+        iq=_number(sheet, "iq"),
+        hp_max=hp_max,
+        hp=hp_max,
+        fp_max=fp_max,
+        fp=fp_max,
+        traits={
+            str(k): v
+            for k, v in (traits if isinstance(traits, Mapping) else {}).items()
+            if isinstance(v, int)
+        },
+        quirks=tuple(Quirk(str(q)) for q in _items(sheet, "quirks")),
+        disadvantages=tuple(d for d in disadvantages if d is not None),
+    )

@@ -12,15 +12,24 @@ catatonia, total panic) lasts (`Ongoing`) until one is made.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 import msgspec
 
 from journal.plugin.rules import JSONObject, RulesState, changed
-from journal.rulesets.fright_check.rules.events import Modifier
 
 HT_POINT_COST = 10
 IQ_POINT_COST = 20
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One itemized Fright Check modifier: `given` by the GM or `derived` by the journal."""
+
+    label: str
+    value: int
+    source: str
 
 
 class Disadvantage(msgspec.Struct, frozen=True):
@@ -218,6 +227,12 @@ class FrightState(msgspec.Struct, RulesState, frozen=True):
 
     def with_character(self, character: Character) -> FrightState:
         return changed(self, characters={**self.characters, character.name: character})
+
+    def with_cast(self, cast: Iterable[str]) -> FrightState:
+        """The running combat with this cast from now on (none running: as it is)."""
+        if self.combat is None:
+            return self
+        return changed(self, combat=changed(self.combat, cast=tuple(cast)))
 
 
 #: every class a fright-check state holds: what its snapshots may rebuild

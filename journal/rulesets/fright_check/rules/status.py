@@ -6,9 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from journal.plugin.rules import CampaignState, CharacterStatus, Document
-from journal.rulesets.fright_check.rules.events import Modifier
 from journal.rulesets.fright_check.rules.lookup import rules_of
-from journal.rulesets.fright_check.rules.state import Character, Disadvantage, FrightState
+from journal.rulesets.fright_check.rules.state import (
+    Character,
+    Disadvantage,
+    FrightState,
+    Modifier,
+)
 from journal.rulesets.fright_check.rules.timed import Timed, timed_now
 
 

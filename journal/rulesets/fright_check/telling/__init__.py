@@ -1,9 +1,10 @@
 """How GURPS Fright Check campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
-Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
-status rows, `explain` labels), `documents` (`fright --json`). Every module
-here is loaded (`load_modules`), so a new command's telling is one new module registering
-its events' log lines on `describe.LINES` and sentences on `tell.SENTENCES`.
+A command's telling is one module of this package, named as its rules' module (`fright`,
+`trait`, `recover`, ...): its events' log lines on `tables.LINES` and handout sentences on
+`tables.SENTENCES`. Every module here is loaded (`load_modules`), so no list names them.
+What several share has a module of its own: `effects` (a row's effects in words), `board`
+(the board and the status rows, `explain` labels), `documents` (`fright --json`).
 """
 
 from __future__ import annotations
@@ -13,17 +14,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from journal.plugin.rules import Command, Document, Ruleset, load_modules
 from journal.plugin.telling import BoardGrid, Lines, Recorded, Sentences, StatusDocument, Telling
-from journal.rulesets.fright_check.rules.events import (
-    FrightChecked,
-    FrightRowChanged,
-    RecoveryRolled,
-)
+from journal.rulesets.fright_check.rules.change_row import FrightRowChanged
+from journal.rulesets.fright_check.rules.fright import FrightChecked
+from journal.rulesets.fright_check.rules.recover import RecoveryRolled
 from journal.rulesets.fright_check.telling import board as _board
 from journal.rulesets.fright_check.telling import documents as _documents
-from journal.rulesets.fright_check.telling.describe import LINES
-from journal.rulesets.fright_check.telling.tell import SENTENCES
+from journal.rulesets.fright_check.telling.tables import LINES, SENTENCES
 
-#: every module here registers its lines and sentences (a new command's own module too)
 load_modules(__name__)
 
 if TYPE_CHECKING:

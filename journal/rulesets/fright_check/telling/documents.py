@@ -6,12 +6,10 @@ from dataclasses import dataclass
 
 from journal.plugin.rules import Dice, Document, JSONObject
 from journal.plugin.telling import Recorded
-from journal.rulesets.fright_check.rules.events import (
-    FrightChecked,
-    Modifier,
-    PendingTrait,
-    TraitNamed,
-)
+from journal.rulesets.fright_check.rules.fright import FrightChecked
+from journal.rulesets.fright_check.rules.fright_table import PendingTrait
+from journal.rulesets.fright_check.rules.state import Modifier
+from journal.rulesets.fright_check.rules.trait import TraitNamed
 
 
 @dataclass(frozen=True)

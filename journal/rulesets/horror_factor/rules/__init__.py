@@ -1,17 +1,21 @@
 """The Horror Factor sub-system of the Tarafore System (see RULES.md, Part 1), its pure
-rules: `RULESET` fulfils `journal.rules.ruleset.Ruleset`; the command classes are exported
-here.
+rules: `RULESET` fulfils `journal.rules.ruleset.Ruleset`.
 
-Modules: `catalog` (the text's numbers and its catalog of causes), `sheet`, `commands`,
-`events`, `state`, `lookup`, `decide` and `aftermath` (the deciders), `evolve`, `recall`
-(the audit's recallers: the command behind each ruling), `status` (the status numbers),
-`concerns`, `fiat`, `corrected`, `invariants`. Every module here is loaded
-(`load_modules`) before `RULESET` is made, and its commands and events are the classes
-this package defines: a new command is one new module holding its command, its events and
-their decider, fold, recaller and concerns, each registered on the tables
-(`decide.DECIDE`, `evolve.EVOLVE`, `recall.RECALL`, `concerns.CONCERNS`). Its text is
-`telling`, its handouts `narrator` (with `templates/`), its commands `cli`, beside this
-package.
+A command lives in one module of this package, named as the GM types it
+(`encounter_start`, `turn`, `initiative`, `soak`, `shift`, `wording`, `drop`,
+`encounter_join`, `encounter_leave`, `encounter_end`, `check`, `rest`, `peace`, `award`):
+its command, its events, and their decider, fold, recaller and concerns, each registered by
+decorator on the tables of `tables` (`DECIDE`, `EVOLVE`, `RECALL`, `CONCERNS`). Every module
+here is loaded (`load_modules`) before `RULESET` is made, and its commands and events are
+the classes this package defines: no list names them.
+
+What several commands share has a module of its own: `catalog` (the text's numbers and its
+catalog of causes), `state` (the state and how the folds change it), `lookup` (characters
+and the running encounter, for a decider), `track` (the HF track), `hardening` (what an
+incident does to a character), `sheet` (the sheet and options; the folds of a character
+added or renamed), `fiat` (`adjust`), `corrected` (`amend`), `status`, `invariants`. Its
+text is `telling`, its handouts `narrator` (with `templates/`), its commands `cli`, beside
+this package.
 """
 
 from __future__ import annotations
@@ -39,50 +43,10 @@ from journal.rulesets.horror_factor.rules import catalog, corrected, fiat
 from journal.rulesets.horror_factor.rules import invariants as _invariants
 from journal.rulesets.horror_factor.rules import sheet as _sheet
 from journal.rulesets.horror_factor.rules import status as _status
-from journal.rulesets.horror_factor.rules.commands import (
-    AdvanceTurn,
-    Award,
-    DropEnemy,
-    EndEncounter,
-    HorrorCheck,
-    JoinEncounter,
-    LeaveEncounter,
-    Peace,
-    Rest,
-    RollInitiative,
-    SetWording,
-    Shift,
-    Soak,
-    StartEncounter,
-)
-from journal.rulesets.horror_factor.rules.concerns import CONCERNS
-from journal.rulesets.horror_factor.rules.decide import DECIDE
-from journal.rulesets.horror_factor.rules.evolve import EVOLVE
-from journal.rulesets.horror_factor.rules.lookup import rules_of
-from journal.rulesets.horror_factor.rules.recall import RECALL
-from journal.rulesets.horror_factor.rules.state import STATE_CLASSES, HFState
+from journal.rulesets.horror_factor.rules.state import STATE_CLASSES, HFState, rules_of
+from journal.rulesets.horror_factor.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
 load_modules(__name__)
-
-__all__ = [
-    "RULESET",
-    "AdvanceTurn",
-    "Award",
-    "DropEnemy",
-    "EndEncounter",
-    "HFState",
-    "HorrorCheck",
-    "HorrorFactorRules",
-    "JoinEncounter",
-    "LeaveEncounter",
-    "Peace",
-    "Rest",
-    "RollInitiative",
-    "SetWording",
-    "Shift",
-    "Soak",
-    "StartEncounter",
-]
 
 
 class HorrorFactorRules(Ruleset):

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from msgspec.structs import replace
 
 from journal.plugin.rules import Command, Event, RuleError, signed, yes_no
-from journal.rulesets.horror_factor.rules.commands import HorrorCheck, StartEncounter
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
 AMENDABLE: Mapping[str, str] = {
     "hf": "The HF as it really was: a Horror Check's (with its --hf), e.g. 5, or an "

@@ -1,15 +1,33 @@
 """GM fiat for the Horror Factor (`journal adjust`): Hardness, brokenness, current
 Willpower and a specialization, moved by a signed change within their ranges (past the
-training cap too: an adjustment is a ruling, like an award)."""
+training cap too: an adjustment is a ruling, like an award); and the fold of the core's
+`NumbersAdjusted` for them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin.rules import Adjustment, CampaignState, RuleError, signed
+from msgspec.structs import replace
+
+from journal.plugin.rules import (
+    Adjustment,
+    CampaignState,
+    Meta,
+    NumbersAdjusted,
+    RuleError,
+    signed,
+)
 from journal.rulesets.horror_factor.rules import catalog
 from journal.rulesets.horror_factor.rules.lookup import character
 from journal.rulesets.horror_factor.rules.sheet import category_name
+from journal.rulesets.horror_factor.rules.state import (
+    HFState,
+    rules_of,
+    shift_level,
+    shift_numbers,
+    with_character,
+)
+from journal.rulesets.horror_factor.rules.tables import EVOLVE
 
 ADJUSTABLE: Mapping[str, str] = {
     "hardness": "a change to Hardness, e.g. -1 (0-7; past the training cap too)",
@@ -44,30 +62,14 @@ def adjust(state: CampaignState, name: str, number: str, value: str) -> Adjustme
             _change(raw, f"Hardness ({category})"),
             catalog.HARDNESS_MAX,
         )
-    if number == "hardness":
-        return _within(
-            number,
-            f"{who.name}'s Hardness",
-            who.hardness,
-            _change(value, "Hardness"),
-            catalog.HARDNESS_MAX,
-        )
-    if number == "brokenness":
-        return _within(
-            number,
-            f"{who.name}'s brokenness",
-            who.brokenness,
-            _change(value, "brokenness"),
-            catalog.BROKENNESS_MAX,
-        )
-    if number == "willpower":
-        return _within(
-            number,
-            f"{who.name}'s Willpower",
-            who.willpower,
-            _change(value, "Willpower"),
-            who.willpower_max,
-        )
+    numbers = {
+        "hardness": ("Hardness", who.hardness, catalog.HARDNESS_MAX),
+        "brokenness": ("brokenness", who.brokenness, catalog.BROKENNESS_MAX),
+        "willpower": ("Willpower", who.willpower, who.willpower_max),
+    }
+    if number in numbers:
+        label, before, most = numbers[number]
+        return _within(number, f"{who.name}'s {label}", before, _change(value, label), most)
     known = ", ".join(ADJUSTABLE)
     raise RuleError(f"the Horror Factor has no number {number!r} to adjust (it has: {known})")
 
@@ -79,3 +81,22 @@ def _within(number: str, what: str, before: int, change: int, most: int) -> Adju
             f"{what} is {before}: {change:+d} would make it {after}, outside 0 to {most}"
         )
     return Adjustment(number, before, after)
+
+
+@EVOLVE.on(NumbersAdjusted)
+def _adjusted(state: CampaignState, payload: NumbersAdjusted, meta: Meta) -> HFState:
+    """GM fiat: each adjustment lands as its difference on the number as it stands (like
+    every recorded change: a void before it still lets it land where the GM meant)."""
+    rules, name = rules_of(state), payload.character
+    # a specialization moves from the general Hardness as it was before this ruling
+    for change in sorted(payload.changes, key=lambda c: not c.number.startswith(SPEC)):
+        diff = change.after - change.before
+        if change.number.startswith(SPEC) or change.number == "hardness":
+            who = rules.characters.get(name)
+            if who is not None:
+                rules = with_character(rules, replace(who, awarded=meta.seq))
+        if change.number.startswith(SPEC):
+            rules = shift_level(rules, name, change.number.removeprefix(SPEC), diff)
+        elif change.number in ("hardness", "brokenness", "willpower"):
+            rules = shift_numbers(rules, name, **{change.number: diff})
+    return rules

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from journal.plugin.rules import CampaignState, RuleError, Term
-from journal.rulesets.horror_factor.rules.events import TrackChange
+from journal.plugin.rules import CampaignState, RuleError
 from journal.rulesets.horror_factor.rules.state import (
     Character,
-    HFState,
     Participant,
     RunningEncounter,
+    rules_of,
 )
-
-
-def rules_of(state: CampaignState) -> HFState:
-    return state.rules if isinstance(state.rules, HFState) else HFState()
 
 
 def character(state: CampaignState, name: str) -> Character:
@@ -76,13 +69,3 @@ def engaged(
 def present(encounter: RunningEncounter) -> list[Participant]:
     """The participants still in the fight."""
     return [p for p in encounter.participants.values() if p.left is None]
-
-
-def track_change(p: Participant, parts: Sequence[Term], reason: str) -> TrackChange:
-    """One participant's HF moved by `parts`, never below 0, with the terms that show it."""
-    raw = p.hf + sum(value for _, value in parts)
-    after = max(0, raw)
-    terms: list[Term] = [("HF", p.hf), *parts]
-    if after != raw:
-        terms.append(("not below 0", after - raw))
-    return TrackChange(p.name, p.hf, after, reason, tuple(terms))

@@ -1,11 +1,31 @@
-"""Character sheets and campaign options, validated in the GM's words."""
+"""Character sheets and campaign options, validated in the GM's words; and the folds of the
+core's character events: a character added (their sheet), renamed."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from journal.plugin.rules import RuleError, signed
+from msgspec.structs import replace
+
+from journal.plugin.rules import (
+    CampaignState,
+    CharacterAdded,
+    CharacterRenamed,
+    JSONObject,
+    Meta,
+    RuleError,
+    renamed_in,
+    signed,
+)
 from journal.rulesets.horror_factor.rules import catalog
+from journal.rulesets.horror_factor.rules.state import (
+    Character,
+    HFState,
+    clamp,
+    rules_of,
+    with_character,
+)
+from journal.rulesets.horror_factor.rules.tables import EVOLVE
 
 
 def whole(value: object, what: str) -> int:
@@ -100,3 +120,47 @@ def parse_option(key: str, raw: str) -> int | bool:
         raise RuleError(f"end_and_check is yes or no, not {raw!r}")
     known = ", ".join(sorted(catalog.OPTION_DEFAULTS))
     raise RuleError(f"horror-factor has no option {key!r} (options: {known})")
+
+
+@EVOLVE.on(CharacterAdded)
+def _added(state: CampaignState, payload: CharacterAdded, meta: Meta) -> HFState:
+    return with_character(rules_of(state), _new_character(payload.name, payload.sheet))
+
+
+@EVOLVE.on(CharacterRenamed)
+def _renamed(state: CampaignState, payload: CharacterRenamed, meta: Meta) -> HFState:
+    rules = rules_of(state)
+    old, new = payload.old, payload.new
+    characters = renamed_in(rules.characters, old, new, lambda c: replace(c, name=new))
+    encounter = rules.encounter
+    if encounter is not None:
+        participants = renamed_in(encounter.participants, old, new, lambda p: replace(p, name=new))
+        encounter = replace(encounter, participants=participants)
+    return replace(rules, characters=characters, encounter=encounter)
+
+
+def _number(sheet: JSONObject, key: str) -> int:
+    value = sheet.get(key, 0)
+    return value if isinstance(value, int) else 0
+
+
+def _new_character(name: str, sheet: JSONObject) -> Character:
+    """The character a recorded sheet describes (checked when it was recorded or imported)."""
+    hardness = clamp(_number(sheet, "hardness"), 0, catalog.HARDNESS_MAX)
+    willpower = max(0, _number(sheet, "willpower"))
+    specs = sheet.get("specializations")
+    return Character(
+        name=name,
+        reaction=_number(sheet, "reaction"),
+        willpower_max=willpower,
+        willpower=willpower,
+        hardness=hardness,
+        training=str(sheet.get("training", "none")),
+        specializations={
+            str(k): v
+            for k, v in (specs if isinstance(specs, Mapping) else {}).items()
+            if isinstance(v, int)
+        },
+        brokenness=clamp(_number(sheet, "brokenness"), 0, catalog.BROKENNESS_MAX),
+        peak_hardness=hardness,
+    )

@@ -1,15 +1,22 @@
-"""The Horror Factor projection: characters, and the running encounter's per-character HF track.
+"""The Horror Factor projection: characters, and the running encounter's per-character HF track;
+and how the folds change them.
 
-Mappings inside these frozen Structs are never mutated: every change builds a new one.
+Mappings inside these frozen Structs are never mutated: every change builds a new one. A
+recorded change lands as its difference (after - before) on the number as it stands, so
+when the GM voids an earlier event the later changes still land where the GM expects
+(grabbed +2 voided: the next turn's -1 comes off the lower HF). What an event leaves as it
+was stays the very same object (`msgspec.structs.replace`, in C).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 import msgspec
+from msgspec.structs import replace
 
-from journal.plugin.rules import RulesState
+from journal.plugin.rules import CampaignState, RulesState, Term
 from journal.rulesets.horror_factor.rules import catalog
 
 
@@ -111,3 +118,93 @@ def action_penalty(effective_hf: int, hardness: int) -> int:
 
 def clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
+
+
+def rules_of(state: CampaignState) -> HFState:
+    return state.rules if isinstance(state.rules, HFState) else HFState()
+
+
+@lru_cache(maxsize=1024)  # a campaign's few tracks and levels: the audit asks 10,000s
+def penalty_term(hf: int, soak: int, hardness: int, label: str) -> Term:
+    penalty = action_penalty(max(0, hf - soak), hardness)
+    text = f"HF {hf}" + (f" - soak {soak}" if soak else "") + f" - {label} {hardness}"
+    if max(0, hf - soak) < hardness:
+        text += " (no bonus)"
+    return text, -penalty
+
+
+# --- how the folds change a character ----------------------------------------------------
+
+
+def with_character(rules: HFState, who: Character) -> HFState:
+    return replace(rules, characters={**rules.characters, who.name: who})
+
+
+def set_numbers(
+    rules: HFState,
+    name: str,
+    *,
+    hardness: int | None = None,
+    brokenness: int | None = None,
+    willpower: int | None = None,
+) -> HFState:
+    who = rules.characters.get(name)
+    if who is None:
+        return rules
+    now = (who.hardness, who.peak_hardness, who.brokenness, who.willpower)
+    hard, peak, broken, will = now
+    if hardness is not None:
+        hard = clamp(hardness, 0, catalog.HARDNESS_MAX)
+        peak = max(peak, hard)
+    if brokenness is not None:
+        broken = clamp(brokenness, 0, catalog.BROKENNESS_MAX)
+    if willpower is not None:
+        will = clamp(willpower, 0, who.willpower_max)
+    if (hard, peak, broken, will) == now:
+        return rules  # nothing moved (a shift of 0, or one the bounds held)
+    return with_character(
+        rules,
+        replace(who, hardness=hard, peak_hardness=peak, brokenness=broken, willpower=will),
+    )
+
+
+def shift_numbers(
+    rules: HFState, name: str, *, hardness: int = 0, brokenness: int = 0, willpower: int = 0
+) -> HFState:
+    """Apply recorded differences to the numbers as they stand now."""
+    who = rules.characters.get(name)
+    if who is None:
+        return rules
+    return set_numbers(
+        rules,
+        name,
+        hardness=who.hardness + hardness,
+        brokenness=who.brokenness + brokenness,
+        willpower=who.willpower + willpower,
+    )
+
+
+def shift_level(rules: HFState, name: str, spec: str | None, delta: int) -> HFState:
+    """A recorded change of one Hardness: the general one, or a specialization (which
+    starts from the general Hardness when the character has none of that name yet)."""
+    who = rules.characters.get(name)
+    if who is None or delta == 0:
+        return rules
+    if spec is None:
+        return shift_numbers(rules, name, hardness=delta)
+    level = clamp(who.level(spec) + delta, 0, catalog.HARDNESS_MAX)
+    specs = dict(sorted({**who.specializations, spec: level}.items()))
+    peaks = {**who.spec_peaks, spec: max(who.peak(spec), level)}
+    return with_character(rules, replace(who, specializations=specs, spec_peaks=peaks))
+
+
+def faces(who: Character, hf: int, title: str, category: str | None) -> Character:
+    """A character facing a new encounter: a new incident, nothing ruled about it yet."""
+    return replace(
+        who,
+        last_hf=hf,
+        last_encounter=title,
+        last_category=category,
+        incident_end=None,
+        incident_check=None,
+    )

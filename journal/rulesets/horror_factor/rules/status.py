@@ -7,8 +7,12 @@ from collections.abc import Mapping
 from msgspec import Struct
 
 from journal.plugin.rules import CampaignState, CharacterStatus, Document
-from journal.rulesets.horror_factor.rules.lookup import rules_of
-from journal.rulesets.horror_factor.rules.state import Character, HFState, action_penalty
+from journal.rulesets.horror_factor.rules.state import (
+    Character,
+    HFState,
+    action_penalty,
+    rules_of,
+)
 
 
 class FightNumbers(Document, Struct, frozen=True):

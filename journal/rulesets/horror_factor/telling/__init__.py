@@ -1,9 +1,10 @@
 """How Horror Factor campaigns read: `TELLING` (see `journal.telling.contract.Telling`).
 
-Modules: `describe` (log lines), `tell` (handout sentences), `board` (the board and the
-status rows, `explain` labels), `documents` (ruling `--json`). Every module
-here is loaded (`load_modules`), so a new command's telling is one new module registering
-its events' log lines on `describe.LINES` and sentences on `tell.SENTENCES`.
+A command's telling is one module of this package, named as its rules' module
+(`initiative`, `check`, ...): its events' log lines on `tables.LINES` and handout sentences
+on `tables.SENTENCES`. Every module here is loaded (`load_modules`), so no list names them.
+What several share has a module of its own: `words` (a d10 pair, the HF track moved),
+`board` (the board and the status rows, `explain` labels), `documents` (ruling `--json`).
 """
 
 from __future__ import annotations
@@ -20,22 +21,20 @@ from journal.plugin.telling import (
     Telling,
     describe_terms,
 )
-from journal.rulesets.horror_factor.rules.events import (
-    EncounterEnded,
-    EncounterStarted,
-    EnemyDropped,
-    HorrorChecked,
-    HorrorFactorShifted,
-    InitiativeRolled,
-    WillpowerSoaked,
-)
-from journal.rulesets.horror_factor.rules.lookup import rules_of
+from journal.rulesets.horror_factor.rules.check import HorrorChecked
+from journal.rulesets.horror_factor.rules.drop import EnemyDropped
+from journal.rulesets.horror_factor.rules.encounter_end import EncounterEnded
+from journal.rulesets.horror_factor.rules.encounter_start import EncounterStarted
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled
+from journal.rulesets.horror_factor.rules.shift import HorrorFactorShifted
+from journal.rulesets.horror_factor.rules.soak import WillpowerSoaked
+from journal.rulesets.horror_factor.rules.state import rules_of
 from journal.rulesets.horror_factor.telling import board as _board
 from journal.rulesets.horror_factor.telling import documents as _documents
-from journal.rulesets.horror_factor.telling.describe import LINES, pair
-from journal.rulesets.horror_factor.telling.tell import SENTENCES, check_verdict
+from journal.rulesets.horror_factor.telling.check import check_verdict
+from journal.rulesets.horror_factor.telling.tables import LINES, SENTENCES
+from journal.rulesets.horror_factor.telling.words import pair
 
-#: every module here registers its lines and sentences (a new command's own module too)
 load_modules(__name__)
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ from msgspec import Struct
 
 from journal.plugin.rules import Dice, Document, Terms
 from journal.plugin.telling import Recorded
-from journal.rulesets.horror_factor.rules.events import HorrorChecked, InitiativeRolled
+from journal.rulesets.horror_factor.rules.check import HorrorChecked
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled
 
 
 class InitiativeDocument(Document, Struct, frozen=True):

@@ -12,8 +12,10 @@ import pytest
 from support.fright_check import check, mara, modifier
 
 from journal.rules.core.commands import AdvanceClock, SetClock
-from journal.rulesets.fright_check.rules import EndCombat, FrightChecked, StartCombat
-from journal.rulesets.fright_check.rules.events import Modifier
+from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+from journal.rulesets.fright_check.rules.fright import FrightChecked
+from journal.rulesets.fright_check.rules.state import Modifier
 
 ROLL = {"will": (3, 3, 3)}
 

@@ -12,18 +12,15 @@ from support.rules_harness import Table
 from journal.dice import DiceBox
 from journal.errors import RuleError
 from journal.rules.core.commands import AdvanceClock, SetClock
-from journal.rulesets.fright_check.rules import (
-    RULESET,
-    ChangeRow,
-    EndCombat,
-    FrightCheck,
-    FrightChecked,
-    Heal,
-    NameTrait,
-    Recover,
-    Rest,
-    StartCombat,
-)
+from journal.rulesets.fright_check.rules import RULESET
+from journal.rulesets.fright_check.rules.change_row import ChangeRow
+from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+from journal.rulesets.fright_check.rules.fright import FrightCheck, FrightChecked
+from journal.rulesets.fright_check.rules.heal import Heal
+from journal.rulesets.fright_check.rules.recover import Recover
+from journal.rulesets.fright_check.rules.rest import Rest
+from journal.rulesets.fright_check.rules.trait import NameTrait
 
 d6 = st.integers(1, 6)
 three = st.tuples(d6, d6, d6)

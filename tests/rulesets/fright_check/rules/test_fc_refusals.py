@@ -9,7 +9,10 @@ import pytest
 from support.fright_check import check, faces, mara
 
 from journal.errors import NotFound, RuleError
-from journal.rulesets.fright_check.rules import EndCombat, FrightCheck, NameTrait, StartCombat
+from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+from journal.rulesets.fright_check.rules.fright import FrightCheck
+from journal.rulesets.fright_check.rules.trait import NameTrait
 
 
 def refused(table: Any, command: object, match: str, dice: Any = None) -> None:

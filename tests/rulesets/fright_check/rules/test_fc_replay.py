@@ -11,14 +11,11 @@ from journal.dice import DiceBox
 from journal.events.registry import Event
 from journal.rules.core.commands import AddCharacter, AdvanceClock, SetClock
 from journal.rules.core.state import CampaignState
-from journal.rulesets.fright_check.rules import (
-    RULESET,
-    EndCombat,
-    FrightCheck,
-    FrightChecked,
-    NameTrait,
-    StartCombat,
-)
+from journal.rulesets.fright_check.rules import RULESET
+from journal.rulesets.fright_check.rules.encounter_end import EndCombat
+from journal.rulesets.fright_check.rules.encounter_start import StartCombat
+from journal.rulesets.fright_check.rules.fright import FrightCheck, FrightChecked
+from journal.rulesets.fright_check.rules.trait import NameTrait
 from journal.rulesets.fright_check.telling import TELLING
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from support.fright_check import check, faces, mara, stored
 
-from journal.rulesets.fright_check.rules import FrightChecked
+from journal.rulesets.fright_check.rules.fright import FrightChecked
 from journal.rulesets.fright_check.rules.fright_table import ROWS, row_for
 
 Dice = Mapping[str, Sequence[int]]

@@ -8,8 +8,9 @@ import pytest
 from support.fright_check import check, faces, mara
 
 from journal.errors import RuleError
-from journal.rulesets.fright_check.rules import RULESET, NameTrait, TraitNamed
+from journal.rulesets.fright_check.rules import RULESET
 from journal.rulesets.fright_check.rules.status import FCStatus
+from journal.rulesets.fright_check.rules.trait import NameTrait, TraitNamed
 from journal.rulesets.fright_check.telling import TELLING
 
 

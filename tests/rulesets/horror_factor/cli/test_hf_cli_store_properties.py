@@ -23,22 +23,20 @@ from journal.app import Campaign as Journal
 from journal.errors import JournalError
 from journal.rules.core.commands import AddCharacter
 from journal.rules.core.state import CampaignState
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    Award,
-    DropEnemy,
-    EndEncounter,
-    HFState,
-    HorrorCheck,
-    Peace,
-    Rest,
-    RollInitiative,
-    Shift,
-    Soak,
-    StartEncounter,
-)
+from journal.rulesets.horror_factor.rules.award import Award
 from journal.rulesets.horror_factor.rules.catalog import CAUSES, HARDENING_CAP, TRAININGS
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.drop import DropEnemy
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.peace import Peace
+from journal.rulesets.horror_factor.rules.rest import Rest
+from journal.rulesets.horror_factor.rules.shift import Shift
+from journal.rulesets.horror_factor.rules.soak import Soak
+from journal.rulesets.horror_factor.rules.state import HFState
 from journal.rulesets.horror_factor.rules.status import HFStatus
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 from journal.store import Store
 
 NAMES = ("Freddie", "Ariella", "Linda")
@@ -48,12 +46,14 @@ names = st.sampled_from(NAMES)
 some_names = st.lists(names, max_size=3, unique=True).map(tuple)
 pair = st.tuples(st.integers(1, 10), st.integers(1, 10))
 
+
 def _within_the_cap(sheet: dict[str, Any]) -> dict[str, Any]:
     """A sheet the rules accept: Hardness and every specialization within the training's
     cap (RULES.md: a sheet above it is refused)."""
     cap = HARDENING_CAP[sheet["training"]]
     specs = {name: min(level, cap) for name, level in sheet["specializations"].items()}
     return {**sheet, "hardness": min(sheet["hardness"], cap), "specializations": specs}
+
 
 sheets = st.fixed_dictionaries(
     {

@@ -7,8 +7,9 @@ from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
 from journal.rules.core.commands import AddCharacter
-from journal.rulesets.horror_factor.rules import Award, EndEncounter, StartEncounter
-from journal.rulesets.horror_factor.rules.events import EncounterEnded
+from journal.rulesets.horror_factor.rules.award import Award
+from journal.rulesets.horror_factor.rules.encounter_end import EncounterEnded, EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
 CAST = ("Freddie", "Ariella", "Linda")
 

@@ -8,9 +8,9 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
-from journal.rulesets.horror_factor.rules import RollInitiative, StartEncounter
 from journal.rulesets.horror_factor.rules.catalog import PRESETS
-from journal.rulesets.horror_factor.rules.events import EncounterStarted, InitiativeRolled
+from journal.rulesets.horror_factor.rules.encounter_start import EncounterStarted, StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled, RollInitiative
 
 CAST = ("Freddie", "Ariella", "Linda")
 AddFn = Callable[..., None]

@@ -8,22 +8,20 @@ from support.rules_harness import Table
 from journal.dice import DiceBox
 from journal.events.registry import Event, from_data, to_data
 from journal.rules.core.events import NoteTaken
-from journal.rulesets.horror_factor.rules import (
-    RULESET,
-    AdvanceTurn,
-    Award,
-    DropEnemy,
-    EndEncounter,
-    HorrorCheck,
-    JoinEncounter,
-    LeaveEncounter,
-    Peace,
-    Rest,
-    RollInitiative,
-    Shift,
-    Soak,
-    StartEncounter,
-)
+from journal.rulesets.horror_factor.rules import RULESET
+from journal.rulesets.horror_factor.rules.award import Award
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.drop import DropEnemy
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_join import JoinEncounter
+from journal.rulesets.horror_factor.rules.encounter_leave import LeaveEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.peace import Peace
+from journal.rulesets.horror_factor.rules.rest import Rest
+from journal.rulesets.horror_factor.rules.shift import Shift
+from journal.rulesets.horror_factor.rules.soak import Soak
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")

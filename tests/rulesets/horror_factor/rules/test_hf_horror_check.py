@@ -7,15 +7,12 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core.commands import AddCharacter
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    EndEncounter,
-    HorrorCheck,
-    RollInitiative,
-    Soak,
-    StartEncounter,
-)
-from journal.rulesets.horror_factor.rules.events import HorrorChecked
+from journal.rulesets.horror_factor.rules.check import HorrorCheck, HorrorChecked
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.soak import Soak
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")

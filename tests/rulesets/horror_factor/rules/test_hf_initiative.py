@@ -7,15 +7,12 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.events.registry import DiceRoll
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    RollInitiative,
-    Shift,
-    Soak,
-    StartEncounter,
-)
-from journal.rulesets.horror_factor.rules.events import InitiativeRolled
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled, RollInitiative
+from journal.rulesets.horror_factor.rules.shift import Shift
+from journal.rulesets.horror_factor.rules.soak import Soak
 from journal.rulesets.horror_factor.rules.status import FightNumbers
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")

@@ -7,8 +7,10 @@ from support.rules_harness import Table
 
 from journal.errors import RuleError
 from journal.rules.core.commands import AddCharacter
-from journal.rulesets.horror_factor.rules import Award, EndEncounter, Peace, StartEncounter
-from journal.rulesets.horror_factor.rules.events import HardnessAwarded, PeaceRecorded
+from journal.rulesets.horror_factor.rules.award import Award, HardnessAwarded
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.peace import Peace, PeaceRecorded
 
 
 def add(table: Table, name: str, hardness: int, training: str = "elite") -> None:
@@ -164,7 +166,7 @@ def test_peace_without_loss_is_recorded_even_below_half_the_peak(table: Table) -
     """ "Hardness never falls below ceil(peak / 2)": a record of months with nothing lost
     does not make it fall, so it stands even after exceptional failures took Hardness
     under half the peak."""
-    from journal.rulesets.horror_factor.rules import HorrorCheck
+    from journal.rulesets.horror_factor.rules.check import HorrorCheck
 
     add(table, "Sam", 4, training="some")
     for _ in range(3):

@@ -14,29 +14,23 @@ from journal.errors import JournalError
 from journal.events.canonical import canonical_json
 from journal.rules.core.commands import AddCharacter
 from journal.rules.core.state import CampaignState
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    Award,
-    DropEnemy,
-    EndEncounter,
-    HorrorCheck,
-    JoinEncounter,
-    LeaveEncounter,
-    Peace,
-    Rest,
-    RollInitiative,
-    Shift,
-    Soak,
-    StartEncounter,
-)
+from journal.rulesets.horror_factor.rules.award import Award, HardnessAwarded
 from journal.rulesets.horror_factor.rules.catalog import CAUSES, HARDENING_CAP, PRESETS, TRAININGS
-from journal.rulesets.horror_factor.rules.events import (
-    EncounterEnded,
-    EncounterJoined,
-    HardnessAwarded,
-    HorrorChecked,
+from journal.rulesets.horror_factor.rules.check import HorrorCheck, HorrorChecked
+from journal.rulesets.horror_factor.rules.drop import DropEnemy
+from journal.rulesets.horror_factor.rules.encounter_end import EncounterEnded, EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_join import EncounterJoined, JoinEncounter
+from journal.rulesets.horror_factor.rules.encounter_leave import LeaveEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import (
+    EncounterStarted as StartEncounterEvent,
 )
-from journal.rulesets.horror_factor.rules.events import EncounterStarted as StartEncounterEvent
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.peace import Peace
+from journal.rulesets.horror_factor.rules.rest import Rest
+from journal.rulesets.horror_factor.rules.shift import Shift
+from journal.rulesets.horror_factor.rules.soak import Soak
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
 NAMES = ("Freddie", "Ariella", "Linda")
 FAST = settings(max_examples=75, deadline=None)
@@ -53,6 +47,7 @@ def _within_the_cap(sheet: dict[str, Any]) -> dict[str, Any]:
     cap = HARDENING_CAP[sheet["training"]]
     specs = {name: min(level, cap) for name, level in sheet["specializations"].items()}
     return {**sheet, "hardness": min(sheet["hardness"], cap), "specializations": specs}
+
 
 sheets = st.fixed_dictionaries(
     {

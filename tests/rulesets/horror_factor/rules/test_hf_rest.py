@@ -6,8 +6,10 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
-from journal.rulesets.horror_factor.rules import EndEncounter, Rest, Soak, StartEncounter
-from journal.rulesets.horror_factor.rules.events import Rested
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.rest import Rest, Rested
+from journal.rulesets.horror_factor.rules.soak import Soak
 from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")

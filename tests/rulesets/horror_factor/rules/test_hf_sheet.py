@@ -155,7 +155,7 @@ def test_a_specialization_above_the_cap_is_refused_at_creation(
 
 def test_a_specialization_at_the_cap_is_accepted_and_an_award_takes_it_past() -> None:
     """RULES.md: "(an award with a reason can take either past it later)"."""
-    from journal.rulesets.horror_factor.rules.commands import Award
+    from journal.rulesets.horror_factor.rules.award import Award
 
     table = Table("horror-factor")
     table.do(AddCharacter("Q", sheet(hardness=1, training="none", specializations={"mythos": 3})))

@@ -6,9 +6,11 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import RuleError
-from journal.rulesets.horror_factor.rules import AdvanceTurn, RollInitiative, Soak, StartEncounter
-from journal.rulesets.horror_factor.rules.events import InitiativeRolled, WillpowerSoaked
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled, RollInitiative
+from journal.rulesets.horror_factor.rules.soak import Soak, WillpowerSoaked
 from journal.rulesets.horror_factor.rules.status import FightNumbers
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 
 CAST = ("Freddie", "Ariella", "Linda")
 

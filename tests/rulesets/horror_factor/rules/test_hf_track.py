@@ -6,18 +6,11 @@ import pytest
 from support.rules_harness import Table
 
 from journal.errors import JournalError, RuleError
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    DropEnemy,
-    RollInitiative,
-    Shift,
-    StartEncounter,
-)
-from journal.rulesets.horror_factor.rules.events import (
-    EnemyDropped,
-    HorrorFactorShifted,
-    TurnAdvanced,
-)
+from journal.rulesets.horror_factor.rules.drop import DropEnemy, EnemyDropped
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+from journal.rulesets.horror_factor.rules.shift import HorrorFactorShifted, Shift
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn, TurnAdvanced
 from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")

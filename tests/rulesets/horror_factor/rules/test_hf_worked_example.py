@@ -5,15 +5,12 @@ from __future__ import annotations
 import pytest
 from support.rules_harness import Table
 
-from journal.rulesets.horror_factor.rules import (
-    AdvanceTurn,
-    DropEnemy,
-    EndEncounter,
-    RollInitiative,
-    Soak,
-    StartEncounter,
-)
-from journal.rulesets.horror_factor.rules.events import InitiativeRolled
+from journal.rulesets.horror_factor.rules.drop import DropEnemy
+from journal.rulesets.horror_factor.rules.encounter_end import EndEncounter
+from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+from journal.rulesets.horror_factor.rules.initiative import InitiativeRolled, RollInitiative
+from journal.rulesets.horror_factor.rules.soak import Soak
+from journal.rulesets.horror_factor.rules.turn import AdvanceTurn
 from journal.rulesets.horror_factor.telling import TELLING
 
 CAST = ("Freddie", "Ariella", "Linda")

@@ -1,0 +1,42 @@
+"""How a night's rest reads: FP back and the conditions it ended."""
+
+from __future__ import annotations
+
+from journal.plugin.telling import ARROW
+from journal.rulesets.fright_check.rules.rest import RestRecorded
+from journal.rulesets.fright_check.rules.words import condition_name
+from journal.rulesets.fright_check.telling.tables import LINES, SENTENCES
+
+
+@LINES.on(RestRecorded)
+def _rested(p: RestRecorded) -> str:
+    parts = []
+    for c in p.changes:
+        over = ", ".join(f"{condition_name(e.kind)} from #{e.seq} over" for e in c.ended)
+        if c.after == c.before and not over:
+            continue  # nothing changed for them: the line lists what did
+        fp = f" FP {c.before}->{c.after}/{c.max}" if c.after != c.before else ""
+        parts.append(f"{c.character}{fp}" + (f" ({over})" if over else ""))
+    unchanged = len(p.changes) - len(parts)
+    if not parts:
+        names = ", ".join(c.character for c in p.changes)
+        return f"A night's rest for {names}: nothing to recover (FP full, no condition to end)"
+    return (
+        "A night's rest: "
+        + "; ".join(parts)
+        + (f" ({unchanged} had nothing to recover)" if unchanged else "")
+    )
+
+
+@SENTENCES.on(RestRecorded)
+def _rested_told(p: RestRecorded, gm: bool) -> str:
+    parts = []
+    for c in p.changes:
+        text = c.character
+        if c.after != c.before:
+            text += f" FP {c.before} {ARROW} {c.after} of {c.max}"
+        kinds = dict.fromkeys(condition_name(e.kind) for e in c.ended)
+        if kinds:
+            text += f", over: {', '.join(kinds)}"
+        parts.append(text)
+    return "A night's rest: " + "; ".join(parts)
