@@ -306,14 +306,18 @@ class Journal:
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,
+        sealed: bool = False,
     ) -> Outcome:
-        """Decide `command` (core or the campaign's ruleset) and record what it produced,
-        all of it or nothing. `dice` enters faces by purpose (`{"initiative": (5, 6)}`);
-        for the others `ask` (when given) is asked, as the ruling needs them, with a
-        `DiceRequest`: the faces it answers are recorded as entered, None rolls them. The
-        outcome's `document()` is the command's `--json`."""
+        """Decide `command` (core or the campaign's ruleset) and record what it produced, all of it
+        or nothing. `sealed`: its dice rolled behind the screen, where the ruleset lets them
+        be (`Ruleset.sealable`; `journal unseal` shows them later). `dice` enters faces by
+        purpose (`{"initiative": (5, 6)}`); for the others `ask` (when given) is asked, as
+        the ruling needs them, with a `DiceRequest`: the faces it answers are recorded as
+        entered, None rolls them. The outcome's `document()` is the command's `--json`."""
         known = self._latest[1] if self._latest is not None else None
-        return self._kept(self._campaign.execute(command, dice, dice_flags, ask, known))
+        return self._kept(
+            self._campaign.execute(command, dice, dice_flags, ask, known, sealed=sealed)
+        )
 
     def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
         """What a re-rule would record now (after `void`, when given): every later ruling

@@ -53,6 +53,7 @@ from journal.rules.core.events import (
     NumbersAdjusted,
     RollUnsealed,
     RulingAmended,
+    RulingSealed,
     SafetyToolSet,
     SceneCut,
     SecretNoted,
@@ -257,7 +258,9 @@ class Recap:
             return self.knows(step.record.seq)
         if isinstance(payload, SecretRevealed):
             return self.audience.gm
-        if isinstance(payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed):
+        if isinstance(
+            payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed | RulingSealed
+        ):
             return True  # the table's: every audience sees them (a sealed roll's faces aside)
         if _of_a_roll(payload):
             return True  # a roll voided or amended: the players see that it was

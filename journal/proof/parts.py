@@ -69,6 +69,14 @@ def shown_parts(
             and not (isinstance(target, int) and _unsealed(target, now))
         )
         return frozenset(data) - hidden - (frozenset({"data"}) if sealed else frozenset())
+    if _unsealed(seq, now):  # a ruling rolled behind the screen, unsealed: its dice
+        hidden = hidden - {"dice"}
+        return frozenset(
+            name
+            for name, value in data.items()
+            if name not in hidden and (name == "dice" or not gm_detail(name))
+            and (name == "dice" or not holds_gm_detail(value))
+        )
     return frozenset(
         name
         for name, value in data.items()

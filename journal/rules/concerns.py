@@ -18,6 +18,7 @@ from journal.rules.core.events import (
     NumbersAdjusted,
     RollUnsealed,
     RulingAmended,
+    RulingSealed,
     SafetyToolSet,
     SceneCut,
     SecretNoted,
@@ -42,6 +43,7 @@ _NOBODY = (
     SceneCut,
     DiceRolled,
     RollUnsealed,
+    RulingSealed,
 )
 
 

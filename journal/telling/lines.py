@@ -28,6 +28,7 @@ from journal.rules.core.events import (
     NumbersAdjusted,
     RollUnsealed,
     RulingAmended,
+    RulingSealed,
     SafetyToolSet,
     SceneCut,
     SecretNoted,
@@ -175,6 +176,7 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     HandoutPosted: _posted,
     DiceRolled: lambda payload, ruleset: _rolls().rolled_line(payload),
     RollUnsealed: lambda payload, ruleset: _rolls().unsealed_line(payload),
+    RulingSealed: lambda payload, ruleset: _rolls().ruling_sealed_line(payload),
 }
 
 

@@ -4,7 +4,13 @@ unsealed)."""
 
 from __future__ import annotations
 
-from journal.rules.core.events import DiceRolled, EventVoided, RollUnsealed, RulingAmended
+from journal.rules.core.events import (
+    DiceRolled,
+    EventVoided,
+    RollUnsealed,
+    RulingAmended,
+    RulingSealed,
+)
 
 
 def faces_text(faces: tuple[int, ...] | list[int], total: int, modifier: int = 0) -> str:
@@ -31,11 +37,17 @@ def rolled_line(payload: DiceRolled) -> str:
 
 
 def unsealed_line(payload: RollUnsealed) -> str:
+    if not payload.notation:  # a ruling's dice: its own event holds them
+        return f"Unseals the dice of #{payload.seq}, rolled behind the screen"
     what = f" for {payload.purpose}" if payload.purpose else ""
     return (
         f"Unseals #{payload.seq} ({payload.notation}{what}): "
         f"{faces_text(payload.faces, payload.total)}"
     )
+
+
+def ruling_sealed_line(payload: RulingSealed) -> str:
+    return f"The dice of #{payload.seq} were rolled behind the screen (sealed)"
 
 
 def roll_sentence(payload: object, seq_of: int | None, gm: bool) -> str | None:
@@ -49,6 +61,10 @@ def roll_sentence(payload: object, seq_of: int | None, gm: bool) -> str | None:
             return rolled_line(payload) + f" #{seq_of}"
         faces = faces_text(_faces(payload), payload.total, payload.modifier)
         return f"The GM rolled {payload.notation}{what}: {faces}"
+    if isinstance(payload, RulingSealed):
+        return f"Its dice were rolled behind the screen (sealed #{payload.seq})"
+    if isinstance(payload, RollUnsealed) and not payload.notation:
+        return f"The GM unseals the dice of #{payload.seq}, rolled behind the screen"
     if isinstance(payload, RollUnsealed):
         what = f" for {payload.purpose}" if payload.purpose else ""
         return (

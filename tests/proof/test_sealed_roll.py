@@ -118,3 +118,50 @@ def test_refusals_write_nothing(night: Cli) -> None:
         if said is not None:
             assert result.stderr == said, args
     assert count_events(night.db) == before
+
+
+def test_a_ruling_rolled_behind_the_screen_and_unsealed(runner: Cli) -> None:
+    """`--sealed` on a ruling the ruleset lets the GM roll unseen (a Horror Check): the
+    players read its result as ever and that its dice were sealed; unsealed in the next
+    session, their proof discloses the dice, checked against the head kept that night."""
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    runner("character", "add", "Linda", "--reaction", "11", "--willpower", "10",
+           "--hardness", "1", "--training", "some")  # fmt: skip
+    runner("session", "start", "One")
+    checked = runner("check", "Linda", "--hf", "5", "--sealed", "--dice", "+3/-5").stdout
+    assert checked.splitlines()[1] == "#5 The dice of #4 were rolled behind the screen (sealed)"
+    receipt = runner("session", "end").stdout.splitlines()[-1]
+    kept = receipt.split("(")[1].rstrip(")")
+    recap = runner("recap", "1", "--for", "players").stdout
+    assert "exceptional failure" in recap
+    assert "Its dice were rolled behind the screen (sealed #4)" in recap
+    assert "+3" not in recap
+    runner("prove", "4", "--for", "players", "-o", "sealed.json")
+    assert '"dice"' not in Path("sealed.json").read_text()
+    runner("session", "start", "Two")
+    assert runner("unseal", "4").stdout == "#8 Unseals the dice of #4, rolled behind the screen\n"
+    runner("prove", "4", "--for", "players", "--head", "6", "-o", "unsealed.json")
+    lines = runner("check-proof", "unsealed.json", "--head", kept).stdout.splitlines()
+    assert lines[0].startswith("valid: these words were in the record at the end of session 1")
+    assert '  dice: {"check": {"faces": [3, 5], "source": "entered"}}' in lines
+    # a ruling the ruleset does not let be sealed, through the API
+    import journal as api
+    from journal.errors import RuleError
+    from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
+    from journal.rulesets.horror_factor.rules.initiative import RollInitiative
+
+    with api.open(runner.db, campaign="night") as night:
+        night.run(StartEncounter("The horde", "horde", ("Linda",)))
+        with pytest.raises(RuleError, match="cannot be rolled behind the screen"):
+            night.run(RollInitiative("Linda"), {"initiative": (5, 6)}, sealed=True)
+
+
+def test_a_fright_check_may_be_sealed(runner: Cli) -> None:
+    runner("campaign", "new", "crypt", "--ruleset", "fright-check")
+    runner("character", "add", "Mara", *SHEET)
+    runner("session", "start", "One")
+    said = runner("fright", "Mara", "--threat", "nurse", "--dice", "3,3,4", "--sealed").stdout
+    assert said.splitlines()[-1] == "#5 The dice of #4 were rolled behind the screen (sealed)"
+    refused = runner.refused("fright", "Mara", "--for", "4", "--change-to", "10",
+                             "--reason", "r", "--sealed")  # fmt: skip
+    assert "a row changed later rolls none" in refused.stderr

@@ -214,6 +214,17 @@ class DiceRolled(Event, frozen=True):
 
 
 @event
+class RulingSealed(Event, frozen=True):
+    """`--sealed` on a ruling the ruleset lets the GM roll behind the screen (`Ruleset.
+    sealable`): the dice of the ruling at `seq`, recorded in the same append right before
+    this, were rolled unseen. The players read the ruling as ever (its dice are never in
+    their handouts) and that it was sealed; `journal unseal SEQ` discloses its dice in their
+    proof, against the head they kept that night."""
+
+    seq: int
+
+
+@event
 class RollUnsealed(Event, frozen=True):
     """`journal unseal SEQ`: the sealed roll at `seq` disclosed to the players, as it stands
     (amended, when it was): its dice, faces and total."""

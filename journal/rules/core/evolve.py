@@ -19,6 +19,7 @@ from journal.rules.core.events import (
     EventVoided,
     NoteTaken,
     RollUnsealed,
+    RulingSealed,
     SafetyToolSet,
     SecretNoted,
     SecretRevealed,
@@ -46,6 +47,7 @@ CORE_EVENTS = frozenset(
         SafetyToolSet,
         DiceRolled,
         RollUnsealed,
+        RulingSealed,
     }
 )
 
@@ -112,7 +114,7 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             return revealed(state, secret, meta.seq, knowers)
         case SafetyToolSet(kind=kind, text=text):
             return changed(state, safety={**state.safety, meta.seq: (kind, text)})
-        case DiceRolled() | RollUnsealed():
+        case DiceRolled() | RollUnsealed() | RulingSealed():
             from journal.rules.core.rolls import sealed_after  # (a roll: not every fold)
 
             return sealed_after(state, payload, meta.seq)

@@ -9,8 +9,10 @@ import re
 
 from journal.dice import DiceBox
 from journal.errors import RuleError
+from journal.events.registry import Event
 from journal.frozen import changed
-from journal.rules.core.events import DiceRolled, RollUnsealed
+from journal.rules.command import Command
+from journal.rules.core.events import DiceRolled, RollUnsealed, RulingSealed
 from journal.rules.core.state import CampaignState, SealedRoll
 
 #: `3d6`, `d20`, `2d10+3`, `1d100-5`
@@ -65,9 +67,28 @@ def roll(purpose: str, text: str, sealed: bool, dice: DiceBox | None) -> DiceRol
     )
 
 
+def sealed_ruling(
+    seq: int, command: Command, payloads: list[Event], sealable: tuple[type[Command], ...]
+) -> list[Event]:
+    """`payloads` of `command` decided after event `seq`, with a `RulingSealed` for each
+    that rolled dice: what `--sealed` on a ruling records; RuleError when the ruleset does
+    not let it be sealed, or it rolled no dice."""
+    if type(command) not in sealable:
+        raise RuleError(
+            "this ruling cannot be rolled behind the screen (`--sealed`) in this ruleset; "
+            'roll it openly, or use `journal roll DICE --sealed --for "..."`'
+        )
+    rolled = [i for i, p in enumerate(payloads) if getattr(p, "dice", None)]
+    if not rolled:
+        raise RuleError("this ruling rolled no dice: there is nothing to seal")
+    return [*payloads, *(RulingSealed(seq + i + 1) for i in rolled)]
+
+
 def unseal(state: CampaignState, seq: int) -> RollUnsealed:
     """The sealed roll at `seq` disclosed, as the fold has it (amended, when it was)."""
     found = state.sealed.get(seq)
+    if found is not None and seq in state.voided:
+        raise RuleError(f"the roll #{seq} was voided: there is nothing to unseal")
     if found is None:
         sealed = [s for s, r in state.sealed.items() if unsealed_by(r) is None]
         known = ", ".join(f"#{s}" for s in sealed) or "none"
@@ -87,9 +108,13 @@ def unsealed_by(roll: SealedRoll | None) -> int | None:
 
 
 def sealed_after(
-    state: CampaignState, payload: DiceRolled | RollUnsealed, seq: int
+    state: CampaignState, payload: DiceRolled | RulingSealed | RollUnsealed, seq: int
 ) -> CampaignState:
-    """The state after a sealed roll (kept) or an unseal (the roll marked unsealed)."""
+    """The state after a sealed roll or ruling (kept) or an unseal (marked unsealed). A
+    ruling is kept with no notation, purpose or faces: its own event holds them."""
+    if isinstance(payload, RulingSealed):
+        ruling: SealedRoll = ("", "", (), 0, None)
+        return changed(state, sealed={**state.sealed, payload.seq: ruling})
     if isinstance(payload, DiceRolled):
         if not payload.sealed:
             return state
