@@ -135,19 +135,16 @@ def _read(file: Path) -> dict[str, list[list[str]]]:
 
 def _write(file: Path, scans: dict[str, list[list[str]]]) -> None:
     """Write the cache whole, privately, or not at all (a read-only home only means
-    scanning again next time)."""
+    scanning again next time), by the one safe writer (`journal.files.replace_file`: a link
+    at its name is replaced, never followed)."""
+    from journal.files import PRIVATE_FILE, replace_file
+
+    def quiet(text: str) -> None:
+        pass
+
     document = {"format": FORMAT, "scans": scans}
-    temporary = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-    made = False
-    try:
+    with suppress(OSError):
         file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
-        handle = os.open(temporary, flags, 0o600)
-        made = True
-        with os.fdopen(handle, "w", encoding="utf-8") as opened:
-            opened.write(msgspec.json.encode(document).decode())
-        os.replace(temporary, file)  # replaces a link at the name, never follows it
-    except OSError:
-        if made:
-            with suppress(OSError):
-                temporary.unlink()
+        replace_file(
+            file, [msgspec.json.encode(document)], mode=PRIVATE_FILE, follow=False, notice=quiet
+        )

@@ -1,11 +1,13 @@
 """How the journal writes files a GM names (`-o FILE`, the history of typed lines): whole
-or not at all, private (0600) unless meant for the players, through any link; and where
+or not at all, private (0600) unless meant for the players, through any link the GM put
+at the name; the refusal of a link inside an export's folder (`LinkRefused`); and where
 this user's own settings live (`config_file`)."""
 
 from __future__ import annotations
 
 from journal.current import config_file
 from journal.files import (
+    LinkRefused,
     append_private,
     disk_problem,
     is_device,
@@ -18,6 +20,7 @@ from journal.files import (
 )
 
 __all__ = [
+    "LinkRefused",
     "append_private",
     "config_file",
     "disk_problem",

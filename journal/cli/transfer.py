@@ -56,6 +56,12 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
     metavar="players|gm|NAME",
     help="With --foundry or --vault: whose recaps (default players).",
 )
+@click.option(
+    "--foundry-user",
+    metavar="USER_ID",
+    help="With --foundry --for NAME: the Foundry user id of NAME's player, who may then "
+    "read the entries (else only the GM may, until they give them).",
+)
 @pass_settings
 def export(
     settings: Settings,
@@ -63,6 +69,7 @@ def export(
     foundry: str | None,
     vault: str | None,
     audience: str | None,
+    foundry_user: str | None,
 ) -> None:
     """Export the campaign's whole log as JSON Lines (voided events included), or with
     --foundry its recaps as Foundry VTT journal entries: FILE.json holds one entry per
@@ -73,9 +80,12 @@ def export(
     Example:
       journal export -o night.jsonl
       journal export --foundry night.json --for players
+      journal export --foundry cole.json --for Cole --foundry-user 2GHMVlCRpDalZ6rC
       journal export --vault ~/Obsidian/Campaigns --for gm
     """
     journal = settings.journal()
+    if foundry_user is not None and foundry is None:
+        fail("--foundry-user goes with --foundry FILE.json --for NAME")
     if vault is not None:
         if output is not None or foundry is not None:
             fail("give one of -o FILE, --foundry FILE.json or --vault DIR")
@@ -84,7 +94,7 @@ def export(
     if foundry is not None:
         if output is not None:
             fail("give -o FILE (the log) or --foundry FILE.json (the recaps), not both")
-        _foundry(settings, foundry, audience or "players")
+        _foundry(settings, foundry, audience or "players", foundry_user)
         return
     if audience is not None:
         fail("--for goes with --foundry or --vault (the log itself is the GM's, whole)")
@@ -101,35 +111,56 @@ def export(
     click.echo(f"Exported {total} events of {journal.campaign!r} to {target}.", err=True)
 
 
-def _foundry(settings: Settings, file: str, audience: str) -> None:
+def _foundry(settings: Settings, file: str, audience: str, user: str | None) -> None:
     import json
 
-    from journal.posting.foundry import entries, entry_files
+    from journal.api.files import LinkRefused, disk_problem, public_mode, real_target
+    from journal.posting.foundry import entries, entry_files, write_alone
 
     journal = settings.journal()
     refuse_writing_over_the_journal(settings, file)
-    found = entries(journal, audience)
+    found = entries(journal, audience, user)
     if not found:
         fail(f"campaign {journal.campaign!r} has no sessions yet: nothing to export")
     target = Path(file).expanduser()
-    private = " ".join(audience.split()).casefold() == "gm"
+    # a character's entries hold their secrets: as private as the GM's
+    private = " ".join(audience.split()).casefold() != "players"
+    alone = entry_files(target, len(found))
+    for path in alone:
+        refuse_writing_over_the_journal(settings, str(path))
+    folder = real_target(target).parent
+    try:
+        if not folder.is_dir():
+            folder.mkdir(parents=True)
+            click.echo(f"Notice: created folder {folder}", err=True)
+        write_alone(folder, alone, found, 0o600 if private else public_mode())
+    except LinkRefused as exc:
+        fail(f"not exported: {exc.strerror}")
+    except OSError as exc:
+        fail(f"cannot write {exc.filename or alone[0]}: {disk_problem(exc)}")
     write_output(target, [json.dumps(found, indent=2, ensure_ascii=False) + "\n"], file,
                  private=private)  # fmt: skip
-    for entry, alone in zip(found, entry_files(target, len(found)), strict=True):
-        write_output(alone, [json.dumps(entry, indent=2, ensure_ascii=False) + "\n"],
-                     str(alone), private=private)  # fmt: skip
     click.echo(
         f"Wrote {len(found)} Foundry journal {'entry' if len(found) == 1 else 'entries'} "
         f"({audience}) to {target}, and each "
         f"alone beside it ({target.stem}.session-N.json) for Import Data",
         err=True,
     )
+    if private and audience.casefold() != "gm" and user is None:
+        click.echo(
+            f"Note: only the GM may read these entries in Foundry until you give them to "
+            f"{audience}'s player (Configure Ownership: that player Observer), or export again "
+            "with --foundry-user THEIR_USER_ID",
+            err=True,
+        )
 
 
 def _vault(settings: Settings, folder: str, audience: str) -> None:
-    from journal.posting.vault import write_vault
+    from journal.posting.vault_files import write_vault
 
     report = write_vault(settings.journal(), audience, Path(folder).expanduser())
+    for notice in report.notices:
+        click.echo(f"Notice: {notice}", err=True)
     click.echo(
         f"Vault {report.folder}: {len(report.written)} note(s) written, "
         f"{len(report.unchanged)} unchanged, {len(report.left_alone)} left alone"

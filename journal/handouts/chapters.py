@@ -54,11 +54,17 @@ def _record(key: str, pages: int, data: bytes) -> str:
 
 
 def kept(key: str) -> tuple[bytes, int] | None:
-    """The chapter kept under `key`, if its record holds and its PDF matches it."""
-    folder = _folder()
+    """The chapter kept under `key`, if its record holds and its PDF matches it (never
+    read through a link)."""
+    from journal.files import Folder
+
     try:
-        record = msgspec.json.decode((folder / f"{key}.json").read_bytes())
-        data = (folder / f"{key}.pdf").read_bytes()
+        with Folder(_folder(), create=False) as folder:
+            record_bytes = folder.read(f"{key}.json")
+            data = folder.read(f"{key}.pdf")
+        if record_bytes is None or data is None:
+            return None
+        record = msgspec.json.decode(record_bytes)
     except (OSError, msgspec.DecodeError, RecursionError):
         return None
     if not isinstance(record, dict):
@@ -72,18 +78,22 @@ def kept(key: str) -> tuple[bytes, int] | None:
 
 
 def keep(key: str, data: bytes, pages: int) -> None:
-    """Keep a chapter (nothing kept when the cache cannot be written)."""
-    from journal.files import write_private
+    """Keep a chapter, its PDF first and then the record that vouches for it, each written
+    whole by the one safe writer (`journal.files.Folder`: never through a link); nothing
+    is kept when the cache cannot be written."""
+    from journal.files import PRIVATE_FILE, PRIVATE_FOLDER, Folder
 
-    folder = _folder()
-    partial = folder / f"{key}.pdf.{os.getpid()}.partial"
+    def quiet(text: str) -> None:
+        pass
+
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        partial.write_bytes(data)
-        os.replace(partial, folder / f"{key}.pdf")
-        write_private(folder / f"{key}.json", _record(key, pages, data), notice=lambda t: None)
+        with Folder(_folder(), mode=PRIVATE_FOLDER) as folder:
+            folder.write(f"{key}.pdf", [data], mode=PRIVATE_FILE, notice=quiet)
+            folder.write(
+                f"{key}.json", [_record(key, pages, data)], mode=PRIVATE_FILE, notice=quiet
+            )
     except OSError:
-        partial.unlink(missing_ok=True)
+        pass
 
 
 def print_one(html: str) -> tuple[bytes, int]:

@@ -171,8 +171,11 @@ def latest_entries(story: list[StoryEntry], count: int) -> list[Happening]:
 class SessionHeading(TypedDict):
     number: int
     title: str
+    #: the game's date and time it began, in words (`Sunday 31 October 2010, 21:00`)
     began: str | None
     ended: str | None
+    #: the same as the clock keeps it (`2010-10-31T21:00`; None: the clock was never set)
+    began_at: str | None
     closed: bool
     #: how many sessions the campaign has
     of: int

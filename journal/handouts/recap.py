@@ -364,6 +364,7 @@ class Recap:
                 "title": start.title if start else f"Session {self.number}",
                 "began": game_date(began),
                 "ended": game_date(ended) if ended and ended != began else None,
+                "began_at": began,
                 "closed": any(isinstance(s.payload, SessionEnded) for s in self.steps),
                 "of": self.log.final.sessions,
             },

@@ -94,6 +94,24 @@ def md_escape(value: object) -> object:
     return text[:indent] + _line_start(start) + text[start.end() :]
 
 
+#: in an Obsidian note (the vault), what the GM typed holds no bracket (a wikilink, an
+#: embed, a Markdown link or a footnote needs them; a backslash does not stop every reader
+#: of the vault, obsidiantools among them, from seeing one), and no run of `%` (a `%%`
+#: comment hides what follows it, the journal's own links too): each as its full-width
+#: twin, which reads the same
+_OBSIDIAN_TWINS = str.maketrans({"[": "\uff3b", "]": "\uff3d"})
+_PERCENTS = re.compile(r"%{2,}")
+
+
+def obsidian_escape(value: object) -> object:
+    """`md_escape` for an Obsidian note: no bracket and no `%%` of the GM's becomes syntax
+    (see `_OBSIDIAN_TWINS`), and `$` (math) is escaped too."""
+    if isinstance(value, Markup) or not isinstance(value, str):
+        return value
+    text = _PERCENTS.sub(lambda run: "\uff05" * len(run[0]), value.translate(_OBSIDIAN_TWINS))
+    return str(md_escape(text)).replace("$", "\\$")
+
+
 def fold_newlines(text: str) -> str:
     """Each line break, with the spaces and tabs before it and all the white space after
     it, as one space (a table cell or a list item stays one line), in one pass."""
@@ -175,20 +193,24 @@ def _signed(value: int) -> str:
 
 
 def environment(
-    overrides: Path | None = None, fmt: str = "html", ruleset: Ruleset | None = None
+    overrides: Path | None = None,
+    fmt: str = "html",
+    ruleset: Ruleset | None = None,
+    obsidian: bool = False,
 ) -> SandboxedEnvironment:
     """The environment for these templates, made once per process: Jinja keeps each
-    compiled template (and recompiles one whose file changed)."""
+    compiled template (and recompiles one whose file changed). `obsidian`: Markdown for
+    an Obsidian note (`obsidian_escape`)."""
     from journal.handouts.hooks import narrator_of
 
     templates = None if ruleset is None else narrator_of(ruleset.name).templates
     parts = None if templates is None else str(templates)
-    return _environment(None if overrides is None else str(overrides), fmt, parts)
+    return _environment(None if overrides is None else str(overrides), fmt, parts, obsidian)
 
 
 @lru_cache(maxsize=32)
 def _environment(
-    overrides: str | None, fmt: str, ruleset_parts: str | None
+    overrides: str | None, fmt: str, ruleset_parts: str | None, obsidian: bool = False
 ) -> SandboxedEnvironment:
     loaders: list[BaseLoader] = []
     if overrides is not None:
@@ -206,11 +228,11 @@ def _environment(
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        finalize=md_escape if fmt == "md" else None,
+        finalize=(obsidian_escape if obsidian else md_escape) if fmt == "md" else None,
     )
     del env.globals["lipsum"]  # `lipsum(10**6)` writes for minutes; no handout needs it
     env.filters["signed"] = _signed
-    env.filters["md"] = md_escape
+    env.filters["md"] = obsidian_escape if obsidian else md_escape
     env.filters["ids"] = html_ids
     return env
 
@@ -243,8 +265,9 @@ def render(
     fmt: str,
     overrides: Path | None,
     ruleset: Ruleset | None = None,
+    obsidian: bool = False,
 ) -> str:
-    env = environment(overrides, fmt, ruleset)
+    env = environment(overrides, fmt, ruleset, obsidian)
     try:
         text = env.get_template(f"{name}.{fmt}.j2").render(**context)
     except TemplateProblem:
@@ -323,9 +346,10 @@ def recap(
 ) -> str:
     """A session's recap as Markdown or HTML (with `paper`, the HTML carries the print
     sheet for that paper; with `final`, of the campaign as it stood then; with
-    `callouts`, the Markdown tells each ruling as an Obsidian callout, `> [!note]`; with
-    `proofs`, a served page's, each entry of the HTML links its proof: `href` then its
-    seq, `?head=` the head of `heads` of the session it was written in, else `head`)."""
+    `callouts`, the Markdown is an Obsidian note's: each ruling an Obsidian callout,
+    `> [!note]`, and what the GM typed escaped as `obsidian_escape` does; with `proofs`, a
+    served page's, each entry of the HTML links its proof: `href` then its seq, `?head=`
+    the head of `heads` of the session it was written in, else `at`)."""
     from journal.handouts.recap import recap_context
 
     context = recap_context(campaign, session, audience, final)
@@ -336,7 +360,7 @@ def recap(
     extra = {"paper": paper, "callouts": callouts, **head}
     if proofs is not None and fmt == "html":
         extra["proofs"] = proofs
-    return render("recap", {**context, **extra}, fmt, overrides, ruleset)
+    return render("recap", {**context, **extra}, fmt, overrides, ruleset, obsidian=callouts)
 
 
 def record_head(campaign: Campaign, final: CampaignState | None) -> dict[str, Any]:

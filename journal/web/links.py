@@ -19,7 +19,6 @@ import hmac
 import json
 import os
 import secrets
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -228,16 +227,12 @@ def _secrets(entry: dict[str, object], path: Path | None = None) -> Secrets:
 
 
 def _write_private(target: Path, document: object) -> None:
-    """`document` as JSON, readable by this user only, whole or not at all."""
-    from journal.api.files import private_folder
+    """`document` as JSON, readable by this user only, whole or not at all (the one safe
+    writer, `journal.files.write_private`: flushed to the disk, a link at its name replaced,
+    never followed)."""
+    from journal.api.files import write_private
 
-    private_folder(target.parent)
-    with tempfile.NamedTemporaryFile(
-        "w", dir=target.parent, delete=False, encoding="utf-8", suffix=".tmp"
-    ) as handle:
-        os.chmod(handle.name, 0o600)
-        json.dump(document, handle, indent=2, sort_keys=True)
-    Path(handle.name).replace(target)
+    write_private(target, json.dumps(document, indent=2, sort_keys=True))
 
 
 def token(secret: bytes, campaign: str, key: str, generation: int) -> str:

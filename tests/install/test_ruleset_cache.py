@@ -97,7 +97,7 @@ def test_a_link_at_the_cache_is_neither_read_nor_written_through(
 def test_a_cache_that_cannot_be_written_only_means_scanning(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full(*_: object) -> None:
+    def full(*_: object, **__: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(installed.os, "replace", full)

@@ -22,11 +22,13 @@ def _vault(folder: Path) -> dict[str, frontmatter.Post]:
 
 
 def _links_resolve(folder: Path, notes: dict[str, frontmatter.Post]) -> int:
+    """Every link of the notes names a file of `folder` from the vault's root (`folder`'s
+    parent here), through `folder`."""
     count = 0
     for name, post in notes.items():
         for target in LINK.findall(post.content):
-            file = folder / (target if target.endswith(".svg") else f"{target}.md")
-            assert file.is_file(), (name, target)
+            file = folder.parent / (target if target.endswith(".svg") else f"{target}.md")
+            assert file.is_file() and file.is_relative_to(folder), (name, target)
             count += 1
     return count
 
@@ -57,10 +59,14 @@ def test_a_players_and_a_gm_vault(runner: Cli, tmp_path: Path) -> None:
     threat = notes["Threats/Ward.md"]
     assert threat["threat"] == "Ward" and threat["sessions"] == [1]
     assert re.fullmatch(r"#\d+ [0-9a-f]{64}", threat["head"])
-    assert "- [[Sessions/Session 1 - The long night|Session 1]]: [[Characters/Linda|Linda]], " \
-        "[[Characters/Prof|Prof]]\n    - Horror Factor " in threat.content  # fmt: skip
-    assert "Threats: [[Threats/Ward|Ward]]" in first.content
-    assert "## Threats faced\n\n- [[Threats/Ward|Ward]]" in notes["Characters/Linda.md"].content
+    base = "The Ward (players)"
+    assert f"- [[{base}/Sessions/Session 1 - The long night|Session 1]]: " \
+        f"[[{base}/Characters/Linda|Linda]], [[{base}/Characters/Prof|Prof]]\n" \
+        "    - Horror Factor " in threat.content  # fmt: skip
+    assert f"Threats: [[{base}/Threats/Ward|Ward]]" in first.content
+    assert f"## Threats faced\n\n- [[{base}/Threats/Ward|Ward]]" in (
+        notes["Characters/Linda.md"].content
+    )
     assert "Threats" not in notes["Sessions/Session 2 - Morning.md"].content
 
     assert all(SECRET not in p.content for p in notes.values())
@@ -110,7 +116,7 @@ def test_a_fright_check_campaigns_threats_each_have_a_note(runner: Cli, tmp_path
     assert "    - Marsh's Fright Check: " in drawer.content
     assert _links_resolve(folder, notes) >= 3 * len(threats)
     for name, post in threats.items():
-        link = f"[[{name[:-3]}|{post['threat']}]]"
+        link = f"[[{folder.name}/{name[:-3]}|{post['threat']}]]"
         sessions = [n for n, p in notes.items() if n.startswith("Sessions/") and link in p.content]
         assert len(sessions) == len(post["sessions"]), (name, sessions)
         assert any(n.startswith("Characters/") and link in p.content for n, p in notes.items())

@@ -3,6 +3,10 @@ Horror Factor fight, a public note each turn, a GM-only note every tenth."""
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
 from support.cli import Cli
 
 SECRET = "GM-ONLY-the-doctor-is-the-ghoul"
@@ -28,3 +32,28 @@ def forty_turns(cli: Cli) -> None:
         cli("turn")
     cli("encounter", "end")
     cli("session", "end")
+
+
+def with_secrets(cli: Cli) -> None:
+    """`forty_turns`, then a morning: a secret of Linda's, one of Prof's, a public note."""
+    forty_turns(cli)
+    cli("session", "start", "Morning")
+    cli("note", "LINDA-ALONE knows the cellar key", "--for", "Linda")
+    cli("note", "PROF-ALONE read the ledger", "--for", "Prof")
+    cli("note", "Dawn comes.")
+    cli("session", "end")
+
+
+def copied(built: Path, runner: Cli) -> Cli:
+    """`runner`, its database a copy of the one `built` (a module's campaign made once)."""
+    shutil.copy(built, runner.db)
+    return runner
+
+
+def build_once(folder: Path, write: Callable[[Cli], None]) -> Path:
+    """A database holding what `write` types, made in `folder` (for a module's fixture)."""
+    from click.testing import CliRunner
+
+    db = folder / "built.db"
+    write(Cli(CliRunner(), str(db)))
+    return db

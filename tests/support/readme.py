@@ -99,3 +99,11 @@ def type_section(
     if updating:
         section.rewrite("".join(printed))
     return runner
+
+
+def section(heading: str, page: str = README) -> str:
+    """The text under `heading` of `page`, to the next heading of its level or above."""
+    level = len(heading.split(" ", 1)[0])
+    rest = page_text(page).split(f"\n{heading}\n", 1)[1]
+    ends = re.search(rf"^#{{1,{level}}} ", rest, flags=re.M)
+    return rest[: ends.start()] if ends else rest
