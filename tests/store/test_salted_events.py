@@ -42,7 +42,7 @@ def test_new_events_are_salted_and_travel_with_their_salts(
     assert all(r.salts is not None and r.salts.keys() == r.data.keys() for r in records)
     salts = [s for r in records for s in (r.salts or {}).values()]
     assert len(set(salts)) == len(salts)  # one each, never the same twice
-    assert all(len(unb64url(s)) == 16 for s in salts)
+    assert all(len(unb64url(s)) == 18 for s in salts)  # 144 bits each
     assert {uuid.UUID(r.event_id).version for r in records} == {4}
     exported = cli("export").stdout.splitlines()
     assert [json.loads(line)["salts"] for line in exported] == [
