@@ -14,7 +14,7 @@ append.
   unsalted (the same code with `new_salts` giving none: the chain as it was before), turn
   about, on a copy of a fright-check campaign: a note (3 fields) and a Fright Check (44
   fields, the widest event either ruleset writes). The ratio of the medians, wall clock
-  (an append waits for `fsync`) and CPU.
+  (an append waits for `fsync`) and CPU; and the same in memory (the CPU alone).
 
 The campaign is built once under `$JOURNAL_BENCH_CACHE` (default /tmp/journal-bench):
 minutes at a million events. Every figure is measured on a copy.
@@ -187,14 +187,17 @@ def unsalted() -> Iterator[None]:
         drafts.new_salts = kept
 
 
-def appends(count: int) -> dict[str, Any]:
+def appends(count: int, memory: bool = False) -> dict[str, Any]:
+    """Salted appends against unsalted ones, on a file (or, `memory`, in memory: the CPU
+    alone, no disk to wait for)."""
     from journal.api.commands import AddCharacter, StartSession, TakeNote
-    from journal.rulesets.fright_check.rules import FrightCheck
+    from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     work = CACHE / f"work-appends-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    night = journal.create(str(work / "appends.db"), "crypt", "fright-check")
+    where = ":memory:" if memory else str(work / "appends.db")
+    night = journal.create(where, "crypt", "fright-check")
     sheet = {"will": 12, "ht": 11, "iq": 12, "traits": {"Fearlessness": 1}}
     night.run(AddCharacter("Mara", sheet))
     night.run(StartSession("Below the chapel"))
@@ -218,9 +221,7 @@ def appends(count: int) -> dict[str, Any]:
                 spent[salted].append(found[:2])
         for salted, label in ((True, "salted"), (False, "unsalted")):
             figures[f"{kind}_{label}_ms"] = round(1000 * median(c for _, c in spent[salted]), 3)
-            figures[f"{kind}_{label}_cpu_ms"] = round(
-                1000 * median(c for c, _ in spent[salted]), 3
-            )
+            figures[f"{kind}_{label}_cpu_ms"] = round(1000 * median(c for c, _ in spent[salted]), 3)
         figures[f"{kind}_salted_vs_unsalted"] = round(
             median(c for _, c in spent[True]) / median(c for _, c in spent[False]), 3
         )
@@ -239,7 +240,11 @@ def main() -> None:
     parser.add_argument("--appends", type=int, default=400)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = {"appends": appends(args.appends), "prove": proofs(args.events, args.proofs)}
+    figures = {
+        "appends": appends(args.appends),
+        "appends_in_memory": appends(args.appends, memory=True),
+        "prove": proofs(args.events, args.proofs),
+    }
     if args.json:
         print(json.dumps(figures, indent=2))
         return
