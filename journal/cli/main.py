@@ -21,7 +21,11 @@ from journal.cli.settings import Settings, campaign_slugs, fail, settings_of
 __all__ = ["CORE", "Settings", "campaign_slugs", "cli", "fail", "main", "ruleset_commands"]
 
 
-@click.group(cls=JournalGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=JournalGroup,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(__version__, prog_name="journal")
 @click.option(
     "--db",
@@ -70,7 +74,11 @@ def cli(
 
     The options below may also follow the command: journal audit --campaign SLUG.
     """
-    settings_of(ctx)
+    settings = settings_of(ctx)
+    if ctx.invoked_subcommand is None:  # `journal` alone: what to do next
+        from journal.cli.welcome import welcome
+
+        welcome(settings)
 
 
 def main() -> None:

@@ -11,7 +11,6 @@ import click
 from journal.cli.common import emit_json, json_option, pass_settings
 from journal.cli.settings import Settings, fail
 
-EXTRA = "journal serve needs the serve extra: pip install 'journal[serve]'"
 DEFAULT_URL = "http://127.0.0.1:8000"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -162,7 +161,9 @@ def serve(
         from journal.web import serving
         from journal.web.app import create_app
     except ImportError:
-        fail(EXTRA)
+        from journal.installation import needs_extra
+
+        fail(needs_extra("journal serve", "serve"))
     from journal.web.links import document
     from journal.web.site import Site
 

@@ -1,4 +1,4 @@
-"""HTML handouts printed to PDF by WeasyPrint (the optional extra `journal[pdf]`).
+"""HTML handouts printed to PDF by WeasyPrint (the optional extra `horror-journal[pdf]`).
 
 The PDF is the handout's own HTML and CSS, with the print sheet (`_print.css.j2`: paper,
 running header, page numbers) that a chosen paper adds. Its bytes depend on the log
@@ -12,16 +12,17 @@ WeasyPrint (and Pango under it) is imported here, inside the PDF path only.
 from __future__ import annotations
 
 import io
+from contextlib import redirect_stdout
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from journal.app import Campaign
 from journal.errors import JournalError
+from journal.installation import needs_extra, needs_pango
 from journal.rules.core.state import CampaignState
 
 #: `--paper` as the CSS `@page size` names it
 PAPERS = {"a4": "A4", "letter": "letter"}
-NEEDS_WEASYPRINT = "PDF needs WeasyPrint: pip install 'journal[pdf]'"
 
 
 @dataclass(frozen=True)
@@ -70,15 +71,17 @@ def to_pdf(html: str, stamp: Stamp) -> bytes:
 
 def pdf_and_pages(html: str, stamp: Stamp) -> tuple[bytes, int]:
     """`html` printed to PDF (see `to_pdf`), and how many pages it took."""
+    told = io.StringIO()
     try:
-        from weasyprint import HTML
-        from weasyprint.urls import URLFetcher
+        # WeasyPrint prints a page of advice on standard output when Pango does not load:
+        # the GM reads the one `Error:` line below instead
+        with redirect_stdout(told):
+            from weasyprint import HTML
+            from weasyprint.urls import URLFetcher
     except ImportError:
-        raise JournalError(NEEDS_WEASYPRINT) from None
+        raise JournalError(needs_extra("PDF", "pdf")) from None
     except OSError as exc:  # WeasyPrint found, Pango or its fonts not
-        raise JournalError(
-            f"PDF needs WeasyPrint's libraries (Pango), which do not load: {exc}"
-        ) from None
+        raise JournalError(needs_pango(exc)) from None
     fetcher = URLFetcher(allowed_protocols=["data"])
     document = HTML(string=html, url_fetcher=fetcher).render()
     document.metadata.created = stamp.instant
@@ -117,7 +120,7 @@ def joined(parts: list[bytes], stamp: Stamp, numbers: bytes | None = None) -> by
         from pypdf import PdfReader, PdfWriter
         from pypdf.generic import ArrayObject, ByteStringObject
     except ImportError:
-        raise JournalError(NEEDS_WEASYPRINT) from None
+        raise JournalError(needs_extra("PDF", "pdf")) from None
     writer = PdfWriter()
     readers = [PdfReader(io.BytesIO(part)) for part in parts]
     for reader in readers:

@@ -275,6 +275,10 @@ def server_engine(url: URL) -> Engine:
     try:
         engine = create_engine(url, pool_recycle=RECYCLE, connect_args=args)
     except Exception as exc:  # missing driver and the like
+        if isinstance(exc, ModuleNotFoundError) and url.get_backend_name() == "postgresql":
+            from journal.installation import needs_extra
+
+            raise StoreError(needs_extra("A PostgreSQL database", "postgres")) from None
         raise StoreError(
             f"cannot use database {url.render_as_string(hide_password=True)}: {exc}"
         ) from None

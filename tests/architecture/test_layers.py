@@ -100,6 +100,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.files",
             "journal.resources",
             "journal.installed",
+            "journal.installation",
             "journal.version",
         ),
     ),
@@ -363,12 +364,15 @@ def circles(plant: Mapping[str, str] | None = None) -> list[list[str]]:
     return _cycles(graph)
 
 
-#: what the command line may import: the public API, its documents and errors, its own
+#: what the command line may import: the public API, its documents and errors, how the
+#: journal was installed (the command that adds an extra), its own
 #: modules, the web front end it starts (`journal serve`); a ruleset's CLI part takes the
 #: journal's names from the door (`journal.plugin` and its modules) and its own commands
 #: from its `rules` package or from the module of it that defines the command (a command's
 #: own module, never its `tables` or a helper of the deciders)
-CLI_MAY_IMPORT = ("journal.api", "journal.documents", "journal.errors", "journal.cli")
+CLI_MAY_IMPORT = (
+    "journal.api", "journal.documents", "journal.errors", "journal.installation", "journal.cli"
+)
 COMMAND_LINE = ("journal.cli", "journal.__main__", "journal.plugin.cli")
 
 

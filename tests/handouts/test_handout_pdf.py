@@ -133,7 +133,9 @@ def test_without_weasyprint_pdf_says_what_to_install(
         ("book", "-o", str(tmp_path / "b.pdf")),
     ):
         refused = runner.refused(*args)
-        assert refused.stderr == "Error: PDF needs WeasyPrint: pip install 'journal[pdf]'\n"
+        assert refused.stderr == (
+            "Error: PDF needs the pdf extra: pip install 'horror-journal[pdf,postgres,serve]'\n"
+        )
     assert list(tmp_path.glob("*.pdf*")) == []  # nothing written, not even a partial file
     # Markdown and HTML need no WeasyPrint
     assert "The horde" in runner("recap", "--format", "html").stdout

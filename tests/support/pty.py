@@ -11,7 +11,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pexpect
@@ -23,8 +23,9 @@ COLOUR = re.compile(r"\x1b\[(?:[0-9]*;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9
 
 
 class Terminal:
-    """`python -m journal ARGS...` on a terminal of `rows` x `columns` (wide: a typed line
-    never wraps, so the line under the cursor is all of it)."""
+    """`python -m journal ARGS...` (or `program ARGS...`, a built journal) on a terminal of
+    `rows` x `columns` (wide: a typed line never wraps, so the line under the cursor is all
+    of it). `clean`: the environment is `env` alone, nothing of this test run's."""
 
     def __init__(
         self,
@@ -33,8 +34,12 @@ class Terminal:
         env: dict[str, str] | None = None,
         rows: int = 40,
         columns: int = 200,
+        program: Sequence[str] = (sys.executable, "-m", "journal"),
+        clean: bool = False,
     ) -> None:
-        environment = {k: v for k, v in os.environ.items() if not k.startswith("JOURNAL_")}
+        environment = {
+            k: v for k, v in os.environ.items() if not k.startswith("JOURNAL_") and not clean
+        }
         for inherited in ("NO_COLOR", "COLUMNS", "LINES"):  # the pty's size is the truth
             environment.pop(inherited, None)
         environment.update(
@@ -44,8 +49,8 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.child = pexpect.spawn(
-            sys.executable,
-            ["-m", "journal", *args],
+            program[0],
+            [*program[1:], *args],
             cwd=str(cwd),
             env=environment,
             dimensions=(rows, columns),
@@ -122,8 +127,16 @@ class Terminal:
 class Table(Terminal):
     """`journal play` at its prompt."""
 
-    def __init__(self, db: str, cwd: Path, env: dict[str, str] | None = None, **size: int):
-        super().__init__(["--db", db, "play"], cwd, env, **size)
+    def __init__(
+        self,
+        db: str,
+        cwd: Path,
+        env: dict[str, str] | None = None,
+        program: Sequence[str] = (sys.executable, "-m", "journal"),
+        clean: bool = False,
+        **size: int,
+    ):
+        super().__init__(["--db", db, "play"], cwd, env, program=program, clean=clean, **size)
         self.prompt = ""
 
     def started(self, slug: str) -> Table:

@@ -13,7 +13,9 @@ from typing import Any, ClassVar
 import pytest
 from support import WORKED_EXAMPLE
 
-EXTRA = "Error: journal serve needs the serve extra: pip install 'journal[serve]'\n"
+EXTRA = (
+    "Error: journal serve needs the serve extra: pip install 'horror-journal[pdf,postgres,serve]'\n"
+)
 
 
 @pytest.fixture
