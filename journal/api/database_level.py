@@ -264,9 +264,7 @@ class Database:
 
         found = []
         for first in self._store.campaigns():
-            seqs = [
-                r.seq for r in self._store.read(first.campaign) if derived_from_content(r)
-            ]
+            seqs = [r.seq for r in self._store.read(first.campaign) if derived_from_content(r)]
             if seqs:
                 found.append((first.campaign, derived_notice(seqs)))
         return tuple(found)

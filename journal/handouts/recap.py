@@ -258,9 +258,7 @@ class Recap:
             return self.knows(step.record.seq)
         if isinstance(payload, SecretRevealed):
             return self.audience.gm
-        if isinstance(
-            payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed | RulingSealed
-        ):
+        if isinstance(payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed | RulingSealed):
             return True  # the table's: every audience sees them (a sealed roll's faces aside)
         if _of_a_roll(payload):
             return True  # a roll voided or amended: the players see that it was

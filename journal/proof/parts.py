@@ -74,7 +74,8 @@ def shown_parts(
         return frozenset(
             name
             for name, value in data.items()
-            if name not in hidden and (name == "dice" or not gm_detail(name))
+            if name not in hidden
+            and (name == "dice" or not gm_detail(name))
             and (name == "dice" or not holds_gm_detail(value))
         )
     return frozenset(
