@@ -72,9 +72,6 @@ class HeadRef:
     size: int
     digits: str
 
-    def matches(self, head: Head) -> bool:
-        return head.size == self.size and head.hex.startswith(self.digits)
-
     def text(self) -> str:
         return f"#{self.size} {self.digits}"
 
