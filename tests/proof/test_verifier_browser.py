@@ -191,6 +191,12 @@ def test_a_kept_head_and_what_is_not_a_proof(page: Any) -> None:
     other = _inclusion(chain, 4, 8)
     assert "and the head you kept is of #9" in _browser_says(page, other, head)
     assert _browser_says(page, document, "#9 abc").startswith("NOT valid: ")
+    since = _consistency(chain, 4, 9)  # T5: checked against the older head, the one kept
+    older, newer = f"#4 {since['old']['root'][:12]}", f"#9 {since['new']['root'][:12]}"
+    assert _browser_says(page, since, older).startswith("valid: the record of #9 extends")
+    assert "starts from the record of #4, and the head you kept is of #9" in _browser_says(
+        page, since, newer
+    )
     short = f"#9 {document['head']['root'][:11]}"  # T7: the head's own digits, too few
     assert "give at least 12" in _browser_says(page, document, short)
     another = "#9 " + ("0" if document["head"]["root"][0] != "0" else "1") * 12  # T4
