@@ -80,7 +80,7 @@ def _name(name: str) -> bytes:
 
 def _array(salt: str, name: str, value_json: bytes) -> bytes:
     """The JSON array `[salt, name, value]` as canonical JSON, the value given as its own."""
-    return b'["' + salt.encode() + b'", ' + _name(name) + b", " + value_json + b"]"
+    return b'["' + salt.encode() + b'",' + _name(name) + b"," + value_json + b"]"
 
 
 def disclosure(salt: str, name: str, value: object) -> str:
