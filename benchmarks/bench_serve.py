@@ -119,8 +119,20 @@ async def _measure(args: argparse.Namespace) -> dict[str, float]:
     players = json.loads(_journal(db, "links", "--json"))["players"].split("/")[-2]
     streams = max(args.clients, args.idle, args.wake)
     server = subprocess.Popen(
-        # every client on the one players' link: past `--max-streams` a stream gets a 503
-        [*JOURNAL, "--db", str(db), "serve", "--port", "0", "--max-streams", str(streams)],
+        # every client on the one players' link, from one address: past `--max-streams` a
+        # stream gets a 503, past `--max-streams-per-client` its oldest gives its place up
+        [
+            *JOURNAL,
+            "--db",
+            str(db),
+            "serve",
+            "--port",
+            "0",
+            "--max-streams",
+            str(streams),
+            "--max-streams-per-client",
+            str(streams),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

@@ -1,7 +1,9 @@
 """The application service: load a campaign's state, decide, append, retry on conflict.
 
 The only place that touches both the store and the rules. `journal.api` wraps it for
-scripts and the CLI; everything they print comes back from here as data.
+scripts and the CLI. It returns facts (the records appended, the state after them, the
+rolls a ruling wants): the words are the telling layer's, asked for by the API when its
+caller wants them, never made here.
 """
 
 from __future__ import annotations
@@ -17,17 +19,8 @@ from msgspec import Struct
 
 from journal.cache import encoded, snapshot_registry
 from journal.cache import read as read_snapshot
-from journal.dice import (
-    ROLLED,
-    SEEDED,
-    Ask,
-    AskDice,
-    DiceBox,
-    DiceRequest,
-    Stake,
-    keeping,
-    system_box,
-)
+from journal.caching import Rejected, Stale
+from journal.dice import ROLLED, SEEDED, Ask, DiceBox, Stake, system_box
 from journal.errors import (
     ConcurrencyConflict,
     JournalError,
@@ -36,20 +29,19 @@ from journal.errors import (
     SnapshotsUnavailable,
     UnreadableEvent,
 )
-from journal.events.canonical import JSON, check_lengths, check_plain, plain
+from journal.events.canonical import check_plain
 from journal.events.recorded import LogRow, Recorded
 from journal.events.registry import CORRECTION_TYPES, Dice, Event, to_data
 from journal.frozen import changed
 from journal.projection import Corrections, apply, envelope, fold, fold_rows
-from journal.rules import load, names, rules_version
+from journal.rules import load, rules_version
 from journal.rules.command import Command
 from journal.rules.core.events import EventVoided, RulingAmended
 from journal.rules.core.state import CampaignState, Meta
+from journal.rules.deciding import decide, typed
 from journal.rules.ruleset import Ruleset
-from journal.store import Draft, Store, snapshots
+from journal.store import Draft, Store
 from journal.store.snapshots import SNAPSHOT_EVERY
-from journal.telling.contract import Telling, telling_of
-from journal.telling.lines import describe
 from journal.version import __version__
 
 if TYPE_CHECKING:
@@ -70,32 +62,30 @@ def notice(text: str) -> None:
 
 
 class Appended(Struct, frozen=True):
-    """What a command recorded, the state after it, and how it reads (the API hands out
-    an `Outcome` of it, the state kept inside)."""
+    """What a command recorded and the campaign after it: facts (the API words them, and
+    hands out an `Outcome` of them, the state kept inside)."""
 
     records: list[Recorded]
     state: CampaignState
 
-    @property
-    def ruleset(self) -> Ruleset:
-        return load(self.state.ruleset)
 
-    @property
-    def telling(self) -> Telling:
-        """How the campaign's ruleset words what was recorded."""
-        return telling_of(self.state.ruleset)
+class Wanted(Struct, frozen=True):
+    """A roll a ruling needs that nobody entered: what the service knows of it. The caller
+    words the question (`journal.api` asks the ruleset's telling)."""
 
-    def document(self) -> JSON:
-        """The command's `--json`: the ruling's own document, or the records it appended
-        (none: an empty list)."""
-        found = self.telling.outcome(self.records) if self.records else None
-        if found is not None:
-            return found.to_json()
-        return [{**r.export(), "voided": False} for r in self.records]
+    purpose: str
+    count: int
+    sides: int
+    stake: Stake | None
+    #: the campaign the ruling is decided on, and the command (None: a ruling re-ruled)
+    state: CampaignState | None = None
+    command: Command | None = None
+    #: the seq of the ruling re-ruled that now needs this roll
+    rerule_of: int | None = None
 
-    def lines(self) -> list[str]:
-        """`#seq line` for each event recorded, as the CLI prints them."""
-        return [f"#{r.seq} {describe(r, self.ruleset)}" for r in self.records]
+
+#: how the service asks for a roll: the faces, or None to roll them
+AskFor = Callable[[Wanted], Sequence[int] | None]
 
 
 class Rerule(Struct, frozen=True):
@@ -213,7 +203,9 @@ class Campaign:
             return None
         try:
             return read_snapshot(found, registry, name)
-        except snapshots.Rejected as exc:
+        except Stale:
+            return None  # an older journal's: never read, replaced by the next one kept
+        except Rejected as exc:
             self.notice(f"discarded the snapshot at #{found.seq} ({exc}): rebuilt from the log")
             self.store.discard_snapshot(found)
             return None
@@ -271,7 +263,7 @@ class Campaign:
         command: Command,
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
-        ask: AskDice | None = None,
+        ask: AskFor | None = None,
         known: CampaignState | None = None,
         sealed: bool = False,
     ) -> Appended:
@@ -403,7 +395,7 @@ class Campaign:
 
     # --- re-ruling -------------------------------------------------------------------------
 
-    def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
+    def plan_rerule(self, void: VoidEvent | None = None, ask: AskFor | None = None) -> Rerule:
         """What a re-rule would record now (after `void`, recorded with it when given); a
         ruling that now needs dice it never rolled asks for them (`ask`) or rolls them."""
         state = self.state(keep=False)
@@ -434,7 +426,7 @@ class Campaign:
             self._last = None  # the corrections reach back: the next command folds again
         return Appended(records, self.state(keep=False))
 
-    def rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Appended:
+    def rerule(self, void: VoidEvent | None = None, ask: AskFor | None = None) -> Appended:
         """Plan and record a re-rule, planning again if another writer got there first."""
         return self.retrying(lambda answer: self.plan_rerule(void, answer), ask)[0]
 
@@ -444,7 +436,7 @@ class Campaign:
         dice: Sequence[str],
         inputs: Mapping[str, str],
         reason: str,
-        ask: AskDice | None = None,
+        ask: AskFor | None = None,
     ) -> Rerule:
         """What `journal amend SEQ` would record now: ruling SEQ decided again in its place
         from the corrected dice (`+1/-8`, `PURPOSE=FACES`) and inputs (the ruleset's
@@ -466,8 +458,8 @@ class Campaign:
 
     def retrying(
         self,
-        planning: Callable[[AskDice | None], Rerule],
-        ask: AskDice | None = None,
+        planning: Callable[[AskFor | None], Rerule],
+        ask: AskFor | None = None,
         first: Rerule | None = None,
     ) -> tuple[Appended, Rerule]:
         """Plan a correction (a re-rule, an amendment) and record it, all or nothing; when
@@ -475,7 +467,7 @@ class Campaign:
         to dice requests are kept, so nobody is asked twice), up to RETRIES times. `first`:
         a plan already made (the one the GM confirmed), tried first. The outcome, and the
         plan it recorded."""
-        answers = keeping(ask)
+        answers = None if ask is None else _ReruleAnswers(ask)
         for attempt in range(RETRIES):
             planned = first if attempt == 0 and first is not None else planning(answers)
             try:
@@ -487,7 +479,7 @@ class Campaign:
             f"correction was decided ({RETRIES} tries); nothing was written, try again"
         )
 
-    def _rerule_box(self, ask: AskDice | None) -> Callable[[int, object], DiceBox]:
+    def _rerule_box(self, ask: AskFor | None) -> Callable[[int, object], DiceBox]:
         """The dice each ruling recorded; a roll it never needed before is asked for (when
         `ask` is given) or rolled now (seeded by JOURNAL_DICE_SEED when set), and recorded
         as entered or rolled at the re-rule."""
@@ -501,8 +493,7 @@ class Campaign:
                 def asker(
                     purpose: str, count: int, sides: int, stake: Stake | None
                 ) -> Sequence[int] | None:
-                    label = f"Re-ruling #{seq}, it now needs {purpose}: {count}d{sides}"
-                    return ask(DiceRequest(purpose, count, sides, label, stake))
+                    return ask(Wanted(purpose, count, sides, stake, rerule_of=seq))
 
             if seed is not None:
                 rng = random.Random(f"{seed}:rerule:{seq}")
@@ -531,12 +522,15 @@ class Campaign:
         if isinstance(command, VoidEvent):
             target = self.store.get(self.campaign, command.seq)
             relied_on_by: tuple[int, ...] = ()
-            what = ""  # the voided ruling in words, recorded with the void
-            if target is not None and _readable(target):
-                if target.type in _NAMING and target.seq not in state.voided:
-                    relied_on_by = self._relying_on(target, state)
-                what = telling_of(state.ruleset).ruling_words(target)
-            command = VoidEvent(command.seq, command.reason, target, relied_on_by, what)
+            if (
+                target is not None
+                and _readable(target)
+                and target.type in _NAMING
+                and target.seq not in state.voided
+            ):
+                relied_on_by = self._relying_on(target, state)
+            # `what`, the voided ruling in words, is the caller's (the API words it)
+            command = VoidEvent(command.seq, command.reason, target, relied_on_by, command.what)
 
         def box(ruleset: Ruleset) -> DiceBox:
             return system_box(
@@ -553,7 +547,7 @@ class Campaign:
 class _Answers:
     """The GM's answers to dice requests, kept across the attempts of one command."""
 
-    def __init__(self, ask: AskDice) -> None:
+    def __init__(self, ask: AskFor) -> None:
         self._ask = ask
         self._given: dict[tuple[str, int, int], Sequence[int] | None] = {}
 
@@ -561,13 +555,26 @@ class _Answers:
         def ask(purpose: str, count: int, sides: int, stake: Stake | None) -> Sequence[int] | None:
             key = (purpose, count, sides)
             if key not in self._given:
-                label = telling_of(ruleset.name).dice_label(
-                    state, command, purpose, count, sides, stake
-                )
-                self._given[key] = self._ask(DiceRequest(purpose, count, sides, label, stake))
+                self._given[key] = self._ask(Wanted(purpose, count, sides, stake, state, command))
             return self._given[key]
 
         return ask
+
+
+class _ReruleAnswers:
+    """The GM's answers for the rulings a correction decides again, kept across its plans
+    (so a plan made again on a longer log asks nobody twice)."""
+
+    def __init__(self, ask: AskFor) -> None:
+        self._ask = ask
+        self._given: dict[tuple[int | None, str, int, int, Stake | None], Sequence[int] | None]
+        self._given = {}
+
+    def __call__(self, wanted: Wanted) -> Sequence[int] | None:
+        key = (wanted.rerule_of, wanted.purpose, wanted.count, wanted.sides, wanted.stake)
+        if key not in self._given:
+            self._given[key] = self._ask(wanted)
+        return self._given[key]
 
 
 def _amendment(newest_first: Iterable[Recorded], state: CampaignState) -> Recorded | None:
@@ -617,55 +624,6 @@ def written_by(recorded: str | None, writer: str | None) -> bool:
     return recorded == writer or recorded.startswith(f"{writer}/")
 
 
-def decide(
-    state: CampaignState,
-    command: Command,
-    box: Callable[[Ruleset], DiceBox],
-    dice_flags: Mapping[str, str] | None = None,
-    unused_notice: Callable[[str], None] | None = None,
-) -> list[Event]:
-    """The events `command` decides against `state`, the store aside: the core's ruling or
-    the campaign's ruleset's, a command of another ruleset refused. Dice entered that the
-    ruling did not need (the GM rolled them all at once: an Unfazeable character's, the
-    table's on a success) go to `unused_notice` as entered and unused; with none, they are
-    refused. `box(ruleset)` gives the dice. Every command the service runs is decided here,
-    and so is every command of the rules tests."""
-    from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign, RollDice
-    from journal.rules.core.decide import decide_core
-
-    ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
-    if isinstance(command, CORE_COMMANDS):
-        rolls = box(ruleset) if isinstance(command, RollDice) else None
-        return decide_core(state, command, ruleset, rolls)
-    if type(command) not in ruleset.commands:
-        raise RuleError(_wrong_ruleset(state, command))
-    dice = box(ruleset)
-    payloads = ruleset.decide(state, command, dice)
-    unused = dice.unused()
-    if unused:
-        flags = ", ".join((dice_flags or {}).get(p, p) for p in unused)
-        if unused_notice is None:
-            raise RuleError(
-                f"this ruling did not need the dice entered for {flags}: leave them out"
-            )
-        entered = "; ".join(
-            f"{(dice_flags or {}).get(p, p)} {','.join(map(str, dice.entered(p)))}" for p in unused
-        )
-        unused_notice(f"this ruling did not need the dice entered ({entered}): entered and unused")
-    return payloads
-
-
-def typed(command: object) -> None:
-    """Refuse a text the GM typed (a command's fields, an amendment's reason and inputs)
-    longer than `TEXT_LIMIT` (`journal.events.canonical`). Only what is typed is held to
-    it: a correction of an older, longer event (a void's words, a re-ruled ruling) copies
-    that event's text as it is."""
-    try:
-        check_lengths(plain(command))
-    except ValueError as exc:
-        raise RuleError(f"that cannot be recorded: {exc}") from None
-
-
 def draft(
     state: CampaignState, payloads: Sequence[Event], writer: str | None = None
 ) -> tuple[list[Draft], CampaignState]:
@@ -684,13 +642,6 @@ def draft(
         state = apply(state, payload, Meta(state.seq + 1, game_time, session), ruleset)
         ruleset = ruleset or load(state.ruleset)
     return drafts, state
-
-
-def _wrong_ruleset(state: CampaignState, command: Command) -> str:
-    for name in names():
-        if name != state.ruleset and type(command) in load(name).commands:
-            return f"that is a {name} command, and campaign {state.slug!r} plays {state.ruleset}"
-    return f"{state.ruleset} has no {type(command).__name__} command"
 
 
 def resolve_campaign(store: Store, slug: str | None, current: str | None = None) -> str:

@@ -1,11 +1,13 @@
 """The snapshot cache seen from the rules: the classes a campaign's states may hold (the
 codec's registry: the campaign state and the classes its ruleset declares), and a state
-as a snapshot keeps it. The store (`journal.store.snapshots`) binds and checks it."""
+as a snapshot keeps it. The store (`journal.store.snapshots`) binds and checks it, with
+the seal every cache has (`journal.caching`)."""
 
 from __future__ import annotations
 
 from typing import TypeGuard
 
+from journal.caching import Rejected
 from journal.rules import rules_version, state_classes
 from journal.rules.core.state import CampaignState
 from journal.store import codec, snapshots
@@ -48,8 +50,9 @@ def fits(state: object, ruleset: str) -> TypeGuard[CampaignState]:
 
 def read(row: Stored, registry: codec.Registry, ruleset: str) -> CampaignState:
     """The state a snapshot row keeps, checked (bound, unedited, readable) and a state of
-    a campaign of this ruleset; `snapshots.Rejected` says why it is not."""
+    a campaign of this ruleset; `caching.Rejected` says why it is not (`caching.Stale`: a
+    snapshot of another format, an older journal's)."""
     state = snapshots.load(row, registry)
     if not fits(state, ruleset):
-        raise snapshots.Rejected(f"it is not a state of a {ruleset} campaign")
+        raise Rejected(f"it is not a state of a {ruleset} campaign")
     return state

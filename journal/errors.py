@@ -13,6 +13,12 @@ class RuleError(JournalError):
     """The rules refuse a command (a decider's answer)."""
 
 
+class RulesetUnavailable(RuleError):
+    """An installed ruleset that cannot be used here: its plugin's import fails (whatever it
+    raised, a call of sys.exit included), a part of it does, or it was written for another
+    plugin contract. Its campaigns say so; every other ruleset and campaign goes on."""
+
+
 class NotFound(JournalError):
     """A campaign, character, session or event that does not exist."""
 

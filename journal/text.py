@@ -96,6 +96,38 @@ def without_passwords(text: str) -> str:
     return re.sub(r"(://[^/:@\s]{0,256}:)[^/@\s]{1,512}@", r"\1***@", text)
 
 
+#: an http(s) URL as it may stand in a message: its scheme, its host (with whatever
+#: user and password stand before it) and all that follows up to a space
+_URL = re.compile(r"(?i)\b(https?)://([^\s/?#]*)(?:[/?#]\S*)?")
+
+
+def mask_url(url: str) -> str:
+    """An http(s) URL as the journal shows it: its scheme and host, never its path (a
+    Discord webhook's token, a served link's) nor its query, nor a user or password."""
+    found = _URL.match(url.strip())
+    if found is None:
+        return "that URL"
+    return f"{found[1]}://{found[2].rpartition('@')[2]}/…"
+
+
+def masked_urls(text: str) -> str:
+    """`text` with every http(s) URL in it masked (`mask_url`): what an error message
+    shows of a URL, whatever put it there."""
+    if "://" not in text:
+        return text
+    return _URL.sub(_masked, text)
+
+
+def _masked(found: re.Match[str]) -> str:
+    url = found[0]
+    kept = url.rstrip(_CLOSING)  # the sentence's own `)`, `.` or quote after the URL
+    return mask_url(kept) + url[len(kept) :]
+
+
+#: what closes a sentence or a bracket around a URL, given back after its mask
+_CLOSING = ")]}>.,;:!?'\"`"
+
+
 def type_words(type_name: str) -> str:
     """An event type in words, for a record that has nothing better (`InitiativeRolled`:
     "initiative rolled"; empty: "an event")."""

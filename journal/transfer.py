@@ -49,12 +49,14 @@ from journal.rules.core.events import (
     CharacterRenamed,
     CharacterRetired,
     EventVoided,
+    LanguageSet,
     RulingAmended,
     SecretRevealed,
     SessionEnded,
     SessionStarted,
 )
 from journal.rules.core.evolve import evolve_core
+from journal.rules.core.language import language_tag
 from journal.rules.core.state import CampaignState, Meta
 from journal.rules.ruleset import Ruleset
 from journal.store import Draft, Store, seal, utc_now
@@ -221,6 +223,7 @@ _CHECKED = (
     SessionEnded,
     EventVoided,
     SecretRevealed,
+    LanguageSet,
 )
 #: the events `_Log._follow` keeps `view` by
 _FOLLOWED = (*_CHECKED, CharacterRetired, RulingAmended)
@@ -256,6 +259,11 @@ def _meaningful(payload: Event, log: _Log, ruleset: Ruleset | None, where: str) 
                 voided_type = log.unvoidable.get(target)
                 if voided_type is not None:
                     raise RuleError(f"event {target} is {voided_type}, which cannot be voided")
+            case LanguageSet(language=tag):
+                if language_tag(tag) != tag:
+                    raise RuleError(
+                        f"{tag!r} is not a language tag as `campaign language` sets one"
+                    )
             case SecretRevealed(seq=target):
                 if not 1 <= target <= log.count:
                     raise RuleError(f"it reveals event {target}, which comes after it")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from journal.api.journal import Journal
-from journal.errors import JournalError, NotFound
+from journal.errors import JournalError, NotFound, RuleError, UnreadableEvent
 
 if TYPE_CHECKING:
     import threading
@@ -273,16 +273,15 @@ class Database:
         from journal.api.reports import Finding
         from journal.app import Campaign
 
-        unreadable = tuple(
-            found
-            for first in self._store.campaigns()
-            for found in Campaign(self._store, first.campaign).unreadable()
-        )
-        stopped = {found.campaign or "" for found in unreadable}
-        return tuple(
-            Finding(found.campaign or "", "", found.problem, found.fix, found.seq)
-            for found in unreadable
-        ) + tuple(
+        unreadable: list[UnreadableEvent] = []
+        unloadable: list[Finding] = []  # a campaign whose ruleset cannot be loaded here
+        for first in self._store.campaigns():
+            try:
+                unreadable.extend(Campaign(self._store, first.campaign).unreadable())
+            except RuleError as exc:
+                unloadable.append(Finding(first.campaign, "", str(exc), "journal rulesets"))
+        stopped = {found.campaign or "" for found in unreadable} | {f.campaign for f in unloadable}
+        names = [
             Finding(
                 campaign,
                 name,
@@ -290,6 +289,14 @@ class Database:
                 f"journal --campaign {campaign} character rename {_typable(name)} NEWNAME",
             )
             for campaign, name, why in _unfit_names(self._store, stopped)
+        ]
+        return (
+            *unloadable,
+            *(
+                Finding(found.campaign or "", "", found.problem, found.fix, found.seq)
+                for found in unreadable
+            ),
+            *names,
         )
 
     # --- the snapshot cache --------------------------------------------------------------
@@ -443,11 +450,12 @@ def failure_message(exc: BaseException, database: Database | None = None) -> str
 
 
 def refusal(exc: JournalError) -> Refusal:
-    """A refusal as `--json` prints it on standard error: no password shows."""
+    """A refusal as `--json` prints it on standard error: no password shows, nor any
+    URL's path (a webhook's token)."""
     from journal.api.reports import Refusal
-    from journal.text import without_passwords
+    from journal.text import masked_urls, without_passwords
 
-    return Refusal(without_passwords(str(exc)), exc.exit_code)
+    return Refusal(masked_urls(without_passwords(str(exc))), exc.exit_code)
 
 
 def _unfit_names(store: Store, unreadable: Set[str] = frozenset()) -> list[tuple[str, str, str]]:

@@ -25,6 +25,7 @@ import msgspec.structs
 from msgspec import Struct
 
 from journal.api.log import LogDocument, LogEntry, LogLine, LogScope, log_text, walk
+from journal.api.outcome import Outcome, asking, worded
 from journal.app import Appended, Campaign, Rerule
 from journal.collector import rarely_collected
 from journal.dice import AskDice
@@ -164,32 +165,16 @@ class CampaignOverview(Document, Struct, frozen=True):
     clock: str | None
     #: everyone who joined, retired or not, by their names now, in the order they joined
     characters: tuple[str, ...]
+    #: the language of its handouts, a BCP 47 tag (`campaign language`)
+    language: str = "en"
 
 
-class Outcome:
-    """What a command recorded (`records`, in seq order) and how it reads: each event's
-    log line, the command's `--json` document and the ruleset's notices. The campaign as it
-    stands after it stays inside the API (`Journal.status()` reads it)."""
+class CampaignLanguage(Document, Struct, frozen=True):
+    """`campaign language --json`: the language the campaign's handouts are in."""
 
-    __slots__ = ("_appended", "records")
-
-    def __init__(self, appended: Appended) -> None:
-        self._appended = appended
-        self.records: list[Recorded] = appended.records
-
-    def document(self) -> JSON:
-        """The command's `--json`: the ruling's own document, or the records it appended."""
-        return self._appended.document()
-
-    def lines(self) -> list[str]:
-        """`#seq line` for each event recorded, as the CLI prints them."""
-        return self._appended.lines()
-
-    def notices(self) -> list[str]:
-        """What the GM should know of each ruling that its line does not say (the
-        ruleset's `Telling.notice`, read against the campaign after the command)."""
-        telling, state = self._appended.telling, self._appended.state
-        return [n for r in self.records if (n := telling.notice(state, r)) is not None]
+    campaign: str
+    #: a BCP 47 tag (`en` until `campaign language TAG` sets another)
+    language: str
 
 
 class Journal:
@@ -272,7 +257,13 @@ class Journal:
             state.sessions,
             state.clock,
             tuple(state.characters),
+            state.language,
         )
+
+    def language(self) -> CampaignLanguage:
+        """The language of the campaign's handouts now (`campaign language`)."""
+        state = self._state()
+        return CampaignLanguage(state.slug, state.language)
 
     def known_name(self, name: str) -> str:
         """The name a character is called now, for `name` (case-insensitive; an old name
@@ -315,15 +306,20 @@ class Journal:
         the ruling needs them, with a `DiceRequest`: the faces it answers are recorded as
         entered, None rolls them. The outcome's `document()` is the command's `--json`."""
         known = self._latest[1] if self._latest is not None else None
+        command = worded(command, self._campaign.event, self.telling)
+        asked = asking(ask, self.telling)
         return self._kept(
-            self._campaign.execute(command, dice, dice_flags, ask, known, sealed=sealed)
+            self._campaign.execute(command, dice, dice_flags, asked, known, sealed=sealed)
         )
 
     def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
         """What a re-rule would record now (after `void`, when given): every later ruling
         decided again against the corrected past; nothing is written. A ruling that now
         needs dice it never rolled asks `ask` (when given) or rolls them."""
-        return self._campaign.plan_rerule(void, ask)
+        return self._campaign.plan_rerule(self._worded(void), asking(ask, self.telling))
+
+    def _worded(self, void: VoidEvent | None) -> VoidEvent | None:
+        return None if void is None else worded(void, self._campaign.event, self.telling)
 
     def record_rerule(self, planned: Rerule) -> Outcome:
         """Record a planned re-rule, all of it or nothing (refused if the campaign moved on
@@ -340,10 +336,10 @@ class Journal:
         `journal void SEQ --rerule` with `void`). `planned`: the plan the GM saw, recorded
         if nobody appended since, else planned again (as often as other writers append,
         up to the retry limit)."""
-        campaign = self._campaign
+        campaign, void, asked = self._campaign, self._worded(void), asking(ask, self.telling)
         if planned is None:
-            return self._kept(campaign.rerule(void, ask))
-        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), ask, planned)
+            return self._kept(campaign.rerule(void, asked))
+        outcome, _ = campaign.retrying(lambda a: campaign.plan_rerule(void, a), asked, planned)
         return self._kept(outcome)
 
     def amend(
@@ -362,7 +358,7 @@ class Journal:
         campaign = self._campaign
         outcome, planned = campaign.retrying(
             lambda answer: campaign.plan_amend(seq, dice, dict(inputs or {}), reason, answer),
-            ask,
+            asking(ask, self.telling),
         )
         return self._kept(outcome), planned
 
@@ -443,16 +439,20 @@ class Journal:
 
     def public_notes(self, about: str | None = None) -> tuple[NoteEntry, ...]:
         """The notes the players may read (never a GM-only or voided one), of one character
-        (`about`, their name now) when given, names as they are now. A secret is among
-        them once its audience knows it (`knowledge.knows` as the campaign stands: the
-        players', or with `about` that character's); a veiled note reads faded."""
-        from journal.handouts.recap import faded
+        (`about`, their name now: the notes about them and the secrets they know) when
+        given, names as they are now. Each is asked of the one audience filter
+        (`handouts.recap.sees`, the players' or that character's) as the campaign stands;
+        a veiled note reads faded."""
+        from journal.handouts.recap import Audience, faded, secret, sees
         from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
-        from journal.rules.core.knowledge import knows
         from journal.telling.lines import with_new_names
 
         state = self._state()
         wanted = None if about is None else state.identity(about)
+        if wanted is None:
+            audience = Audience.players()
+        else:
+            audience = Audience.character(state.name_of(wanted), wanted)
         records, corrections = self._campaign.history(state.seq)
         renames = Renames(state)
         found = []
@@ -462,15 +462,12 @@ class Journal:
                 continue
             if record.seq in corrections.voided:
                 continue
-            secret = isinstance(payload, SecretNoted) or (
-                isinstance(payload, NoteTaken) and payload.gm_only
-            )
-            if secret and not knows(state, record.seq, False, wanted):
-                continue
             # each name as it denoted someone at the note's seq, as they are called now
             idents = concerned(payload, before, after, self.ruleset)
-            if wanted is not None and not secret and wanted not in idents:
+            if not sees(audience, payload, record.seq, state, idents):
                 continue
+            if wanted is not None and not secret(payload) and wanted not in idents:
+                continue  # a note about nobody, or others: not on this character's page
             names = renames.at(after)
             shown = faded(payload.veil) if isinstance(payload, VeiledNoteTaken) else payload.text
             text = with_new_names(shown, names)
@@ -693,6 +690,7 @@ class Journal:
         `full` is given. `AuditReport.resumed_from` says where it started."""
         from journal.audit import checkpoint as checkpoints
         from journal.audit.replay import audit_records, parse_options
+        from journal.current import database_key
         from journal.rules import rules_version
 
         what_if = parse_options(self.ruleset, dict(options or {}))
@@ -700,23 +698,21 @@ class Journal:
         head, head_hash = campaign.store.head(self.campaign)
         corrections = campaign.corrections(head)
         code = checkpoints.code_of(rules_version(self.ruleset.name))
-        path = self._checkpoint_file()
+        file = checkpoints.file_of(database_key(self._store), self.campaign)
         resume = None
         after = 0
         if not what_if and not full:
-            found = checkpoints.parse(_read_cache(path))
-            if found is not None and found.seq <= head:
-                event = campaign.event(found.seq)
-                bound = checkpoints.usable(
-                    found,
-                    self.campaign,
-                    None if event is None else event.hash,
-                    code,
-                    corrections.reach_back(found.seq),
-                )
-                if bound:
-                    resume = (self._state(found.seq), found.events, found.rulings)
-                    after = found.seq
+
+            def event_hash(seq: int) -> str | None:
+                event = campaign.event(seq)
+                return None if event is None else event.hash
+
+            found = checkpoints.resumable(
+                file, self.campaign, code, head, event_hash, corrections.reach_back
+            )
+            if found is not None:
+                resume = (self._state(found.seq), found.events, found.rulings)
+                after = found.seq
         records: Iterable[Recorded] = campaign.records(head, after=after)
         if progress is not None:
             total = campaign.count() - (resume[1] if resume is not None else 0)
@@ -727,21 +723,8 @@ class Journal:
             kept = checkpoints.Checkpoint(
                 self.campaign, head, head_hash, code, report.events, report.rulings
             )
-            _write_cache(path, kept.text())
+            file.write(kept.text())
         return report
-
-    def _checkpoint_file(self) -> Path:
-        """Where this user keeps the campaign's audit checkpoint (one per database and
-        campaign, in the cache folder)."""
-        import hashlib
-        import os
-
-        from journal.current import database_key
-
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        key = f"{database_key(self._campaign.store)}\n{self.campaign}"
-        name = hashlib.sha256(key.encode()).hexdigest()[:32]
-        return Path(base) / "journal" / "audits" / f"{name}.json"
 
     def verify(self, receipt: str | None = None) -> ChainReport:
         """The hash chain (and, given a receipt, that the events it covered are all there:
@@ -1037,23 +1020,3 @@ def status_document(state: CampaignState, ruleset: Ruleset) -> StatusDocument:
             if name not in state.retired
         },
     )
-
-
-def _read_cache(path: Path) -> str:
-    """A cache file's text ("" when there is none or it cannot be read)."""
-    from journal.files import read_private
-
-    try:
-        return read_private(path, notice=lambda text: None) or ""
-    except OSError:
-        return ""
-
-
-def _write_cache(path: Path, text: str) -> None:
-    """Keep a cache file (nothing kept when it cannot be written: it is only a cache)."""
-    import contextlib
-
-    from journal.files import write_private
-
-    with contextlib.suppress(OSError):
-        write_private(path, text, notice=lambda text: None)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from journal.cache import read, snapshot_registry
+from journal.caching import Rejected, Stale
 from journal.documents import Document, JSONDict
 from journal.errors import JournalError, UnreadableEvent
 from journal.events.recorded import Recorded
@@ -55,9 +56,11 @@ def examine(
                 snapshots.bound_state(row)
             return Examined(row, STALE)
         if ruleset is None:
-            raise snapshots.Rejected("it is not a state of a campaign in this database")
+            raise Rejected("it is not a state of a campaign in this database")
         state = read(row, registry, ruleset)
-    except snapshots.Rejected as exc:
+    except Stale:  # an older journal's: never read
+        return Examined(row, STALE)
+    except Rejected as exc:
         return Examined(row, BAD, str(exc))
     return Examined(row, OK, state=state)
 

@@ -19,6 +19,7 @@ from journal.cli.common import (
     key_values,
     pass_settings,
     refuse_others,
+    run_and_show,
 )
 from journal.cli.rulesets import commands_of
 from journal.cli.settings import Settings, json_flag, settings_of
@@ -164,6 +165,32 @@ def campaign_list(settings: Settings, as_json: bool) -> None:
         )
     else:
         click.echo("* current: the only campaign in this database")
+
+
+@campaign.command("language")
+@click.argument("tag", required=False)
+@json_option
+@pass_settings
+def campaign_language(settings: Settings, tag: str | None, as_json: bool) -> None:
+    """The language the campaign's handouts are in, as a BCP 47 tag (`de`, `fr-CA`,
+    `pt-BR`): their HTML and PDF say so, for screen readers and hyphenation. English until
+    one is set. Without TAG, shows it.
+
+    \b
+    Example:
+      journal campaign language de
+      journal campaign language
+    """
+    if tag is None:
+        found = settings.journal().language()
+        if as_json:
+            emit_json(found)
+        else:
+            click.echo(f"The handouts are in {found.language} (`journal campaign language TAG`)")
+        return
+    from journal.api.commands import SetLanguage
+
+    run_and_show(settings, SetLanguage(tag), as_json)
 
 
 # --- characters -----------------------------------------------------------------------------

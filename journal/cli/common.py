@@ -182,6 +182,7 @@ SETTING_UP = frozenset(
         "EventVoided",
         "RulingAmended",
         "HandoutPosted",
+        "LanguageSet",
     }
 )
 

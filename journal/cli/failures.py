@@ -55,15 +55,20 @@ def database_failure(exc: Exception, settings: Settings | None) -> JournalError 
 
 
 def first_line(exc: BaseException) -> str:
+    """The failure's type and the first line of its words, any URL in them masked."""
+    from journal.api.text import masked_urls
+
     first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or [""])[0]
-    return f"{type(exc).__name__}: {first[:200]}"
+    return f"{type(exc).__name__}: {masked_urls(first)[:200]}"
 
 
 def failure_text(exc: BaseException, settings: Settings | None) -> str:
     """What went wrong, as the `Error:` line of a command would say it (for `play`'s
     board, which must never fail)."""
     if isinstance(exc, JournalError):
-        return str(exc)
+        from journal.api.text import masked_urls
+
+        return masked_urls(str(exc))
     if isinstance(exc, Exception):
         found = database_failure(exc, settings)
         if found is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -62,6 +63,7 @@ CORE = {
     "arc": "journal.cli.handouts:arc",
     "book": "journal.cli.handouts:book",
     "db": "journal.cli.maintenance:db",
+    "rulesets": "journal.cli.installed:rulesets",
     "demo": "journal.cli.demo:demo",
     "play": "journal.cli.play:play",
     "links": "journal.cli.web:links",
@@ -228,10 +230,14 @@ class JournalGroup(click.Group):
         return super().shell_complete(ctx, incomplete)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from journal.api.rulesets import installed
+        from journal.api.rulesets import listed
 
+        rows = [
+            (r.name, r.summary if r.works else "cannot be loaded: `journal rulesets` says why")
+            for r in listed().rulesets
+        ]
         with formatter.section("Rulesets"):
-            formatter.write_dl([(r.name, r.summary) for r in installed()])
+            formatter.write_dl([(name, said or "") for name, said in rows])
 
     def _option_owner(self, ctx: click.Context, error: click.NoSuchOption) -> str | None:
         """The other ruleset whose same command has the option the GM typed."""
@@ -254,14 +260,20 @@ class JournalGroup(click.Group):
 
     @staticmethod
     def _refused(ctx: click.Context, exc: JournalError) -> NoReturn:
+        from journal.api.text import masked_urls
+
         found = ctx.find_object(Settings)
+        if found is not None and found.debug and isinstance(exc.__cause__, BaseException):
+            import traceback  # --debug: where it failed (a broken plugin's own traceback)
+
+            traceback.print_exception(exc.__cause__, file=sys.stderr)
         if found is not None and found.json:
             from journal.api.database_level import refusal
             from journal.cli.common import emit_json
 
             emit_json(refusal(exc), err=True, compact=True)
         else:
-            message = str(exc)
+            message = masked_urls(str(exc))  # a URL's path may be a key: a webhook's token
             if found is not None and found.play:  # at the prompt, commands have no `journal`
                 message = message.replace("`journal ", "`")
             click.echo(f"Error: {message}", err=True)

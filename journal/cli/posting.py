@@ -3,10 +3,16 @@ one): see `journal.posting`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from journal.cli.common import complete, pass_settings
 from journal.cli.settings import Settings, fail
+
+if TYPE_CHECKING:
+    from journal.api.journal import Journal
+    from journal.posting.webhooks import Webhook, Webhooks
 
 
 @click.group()
@@ -56,11 +62,9 @@ def webhook_add(settings: Settings, name: str, url: str, audience: str, thread: 
         fail(f"--thread {thread!r} is not a thread's ID (Discord's IDs are digits)")
     notice = check_url(url)
     journal = settings.journal()
-    who = named(journal, audience)
-    reader = who.name if who.character is not None else who.key
-    assert reader is not None
+    who = named(journal, audience)  # a character by identity: a rename keeps it theirs
     hooks = Webhooks(settings.database().key(), journal.campaign)
-    hooks.add(Webhook(name, url.strip(), reader, thread.strip() if thread else None))
+    hooks.add(Webhook(name, url.strip(), who.key, thread.strip() if thread else None))
     if notice is not None:
         click.echo(f"Notice: {notice}", err=True)
     where = f", thread {thread.strip()}" if thread else ""
@@ -79,7 +83,8 @@ def webhook_list(settings: Settings) -> None:
     from journal.posting.webhooks import Webhooks
 
     journal = settings.journal()
-    found = Webhooks(settings.database().key(), journal.campaign).all()
+    hooks = Webhooks(settings.database().key(), journal.campaign)
+    found = hooks.all()
     if not found:
         click.echo(
             f"No webhooks in campaign {journal.campaign!r}: add one with "
@@ -88,7 +93,19 @@ def webhook_list(settings: Settings) -> None:
         return
     for hook in found:
         thread = f"  thread {hook.thread}" if hook.thread else ""
-        click.echo(f"{hook.name}  for {hook.audience}  {hook.masked}{thread}")
+        click.echo(f"{hook.name}  for {_reader_name(hooks, journal, hook)}  {hook.masked}{thread}")
+
+
+def _reader_name(hooks: Webhooks, journal: Journal, hook: Webhook) -> str:
+    """Who reads the webhook, as `webhook list` names them: `players`, `gm`, or the
+    character's name now (an older journal's webhook that names no one: why, in words)."""
+    from journal.errors import JournalError
+
+    try:
+        holder = hooks.reader(journal, hook)
+    except JournalError:
+        return f"{hook.audience} (unbound: `journal post` says why)"
+    return holder.character or holder.key
 
 
 @webhook.command("remove")
@@ -180,11 +197,13 @@ def post_recap(settings: Settings, session: int | None, to: str, again: bool) ->
 
 def _post_recap(settings: Settings, name: str, session: int, again: bool) -> None:
     from journal.api.commands import RecordPost
+    from journal.api.handouts import Audience
     from journal.posting.discord import PostFailed, post, split
-    from journal.posting.webhooks import Webhooks
+    from journal.posting.webhooks import Webhooks, redacted
 
     journal = settings.journal()
-    hook = Webhooks(settings.database().key(), journal.campaign).named(name)
+    hooks = Webhooks(settings.database().key(), journal.campaign)
+    hook = hooks.named(name)
     before = _posted_before(settings, hook.name, session)
     if before is not None and not again:
         click.echo(
@@ -192,12 +211,22 @@ def _post_recap(settings: Settings, name: str, session: int, again: bool) -> Non
             "--again posts it again"
         )
         return
-    text = journal.recap_text(session, hook.audience, "md")
+    holder = hooks.reader(journal, hook)
+    reader = Audience.character(holder.character) if holder.character else holder.key
+    text = journal.recap_text(session, reader, "md")
     messages = split(text)
     try:
         post(hook, messages)
     except PostFailed as exc:
         fail(str(exc))
+    except Exception as exc:  # its words may quote the URL: never the token
+        if settings.debug:
+            raise
+        fail(
+            f"unexpected failure posting to webhook {hook.name!r} ({hook.masked}): "
+            f"{type(exc).__name__}: {redacted(str(exc), hook.url)}; nothing was recorded. "
+            "Rerun with --debug for the details."
+        )
     outcome = journal.run(RecordPost("recap", session, hook.name, len(messages)))
     for line in outcome.lines():
         click.echo(line)

@@ -10,6 +10,7 @@ import click
 
 from journal.cli.common import emit_json, json_option, pass_settings
 from journal.cli.settings import Settings, fail
+from journal.web.places import PER_CLIENT
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -135,11 +136,27 @@ def _listen(host: str, port: int) -> socket.socket:
     default=50,
     show_default=True,
     type=click.IntRange(1, 10_000),
-    help="Open live pages per link at most (past it a page gets a 503: try later).",
+    help="Open live pages per link at most: past it a device holding several gives one up "
+    "(its oldest), and a page gets a 503 only when each is another device's one.",
+)
+@click.option(
+    "--max-streams-per-client",
+    "per_client",
+    default=PER_CLIENT,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Open live pages per device (client address) at most: its next one closes its "
+    "oldest, never another device's (the table screen's last).",
 )
 @pass_settings
 def serve(
-    settings: Settings, only: str | None, host: str, port: int, qr: str, max_streams: int
+    settings: Settings,
+    only: str | None,
+    host: str,
+    port: int,
+    qr: str,
+    max_streams: int,
+    per_client: int,
 ) -> None:
     """Serve the campaign's pages in a browser, live: the table screen for a TV, each
     character's page for their player's phone, the players' shelf of handouts and the
@@ -200,7 +217,7 @@ def serve(
     else:
         click.echo("Only this computer can open them (--host 0.0.0.0 lets phones in).", err=True)
     config = serving.config(
-        create_app(site, max_streams=max_streams),
+        create_app(site, max_streams=max_streams, per_client=per_client),
         connections=serving.connection_cap(files),
         timeout_graceful_shutdown=2,
     )

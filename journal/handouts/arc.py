@@ -19,6 +19,7 @@ from journal.handouts.documents import (
     ArcPoint,
     ArcSample,
     Chart,
+    campaign_heading,
 )
 from journal.handouts.hooks import Milestone, Who, narrator_of
 from journal.handouts.log import Log, Stream, stream
@@ -194,7 +195,7 @@ def arc_of(log: Log | Stream, name: str, gm: bool = False) -> ArcDocument:
         pass
     status = ruleset.status(state)
     return {
-        "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
+        "campaign": campaign_heading(state),
         "name": who.name,
         "sessions": state.sessions,
         "now": game_date(state.clock),

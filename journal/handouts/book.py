@@ -14,7 +14,7 @@ from __future__ import annotations
 from journal.app import Campaign
 from journal.handouts.arc import arc_of
 from journal.handouts.details import game_date
-from journal.handouts.documents import BookDocument, RecapDocument
+from journal.handouts.documents import BookDocument, RecapDocument, campaign_heading
 from journal.handouts.hooks import narrator_of
 from journal.handouts.log import walk
 from journal.handouts.pdf import stamp_of
@@ -45,7 +45,7 @@ def book_context(
     told = told_size(campaign.store, campaign.campaign, final.seq)
     head = CampaignTree(campaign.store, campaign.campaign).head(told)
     return {
-        "campaign": {"title": final.title, "slug": final.slug, "ruleset": final.ruleset},
+        "campaign": campaign_heading(final),
         "audience": {"kind": who.kind, "name": who.name, "label": who.label, "gm": who.gm},
         "as_of_session": final.sessions if so_far else None,
         "sessions": final.sessions,

@@ -8,15 +8,30 @@ numbers) are `Fields`, whose keys its template partials read.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypeAlias, TypedDict, overload
+from typing import TYPE_CHECKING, Literal, NotRequired, TypeAlias, TypedDict, overload
 
 from journal.documents import Fields
+
+if TYPE_CHECKING:
+    from journal.rules.core.state import CampaignState
 
 
 class CampaignHeading(TypedDict):
     title: str
     slug: str
     ruleset: str
+    #: the language of the handout (a BCP 47 tag: its HTML `lang`, its PDF's `/Lang`)
+    language: str
+
+
+def campaign_heading(state: CampaignState) -> CampaignHeading:
+    """The campaign as a handout names it, as it stands in `state`."""
+    return {
+        "title": state.title,
+        "slug": state.slug,
+        "ruleset": state.ruleset,
+        "language": state.language,
+    }
 
 
 class AudienceHeading(TypedDict):

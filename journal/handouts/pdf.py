@@ -1,10 +1,14 @@
 """HTML handouts printed to PDF by WeasyPrint (the optional extra `horror-journal[pdf]`).
 
 The PDF is the handout's own HTML and CSS, with the print sheet (`_print.css.j2`: paper,
-running header, page numbers) that a chosen paper adds. Its bytes depend on the log
-alone: the creation and modification dates are the head event's `recorded_at`, the file
-identifier is the head event's hash, never the clock. Nothing is fetched while printing
-(only `data:` URLs): a handout is one self-contained file.
+running header, page numbers) that a chosen paper adds. It is tagged as PDF/UA-1 asks
+(WeasyPrint's `pdf/ua-1` variant: a structure tree of its headings, paragraphs, lists and
+tables in reading order, `/MarkInfo`, `/Lang` from the HTML's `lang`, the campaign's
+language; the title shown, XMP metadata), so a screen reader reads it as it reads the
+HTML. Its bytes depend on the log alone: the creation and modification dates are the head
+event's `recorded_at`, the file identifier is the head event's hash, never the clock.
+Nothing is fetched while printing (only `data:` URLs): a handout is one self-contained
+file.
 
 WeasyPrint (and Pango under it) is imported here, inside the PDF path only.
 """
@@ -21,6 +25,8 @@ from journal.errors import JournalError
 from journal.installation import needs_extra, needs_pango
 from journal.rules.core.state import CampaignState
 
+#: WeasyPrint's variant every handout is printed as: tagged, PDF/UA-1's metadata
+VARIANT = "pdf/ua-1"
 #: `--paper` as the CSS `@page size` names it
 PAPERS = {"a4": "A4", "letter": "letter"}
 
@@ -69,8 +75,9 @@ def to_pdf(html: str, stamp: Stamp) -> bytes:
     return pdf_and_pages(html, stamp)[0]
 
 
-def pdf_and_pages(html: str, stamp: Stamp) -> tuple[bytes, int]:
-    """`html` printed to PDF (see `to_pdf`), and how many pages it took."""
+def pdf_and_pages(html: str, stamp: Stamp, tagged: bool = True) -> tuple[bytes, int]:
+    """`html` printed to PDF (see `to_pdf`), and how many pages it took; untagged only for
+    what is laid over a tagged page (a book's page numbers, an artifact there)."""
     told = io.StringIO()
     try:
         # WeasyPrint prints a page of advice on standard output when Pango does not load:
@@ -86,7 +93,8 @@ def pdf_and_pages(html: str, stamp: Stamp) -> tuple[bytes, int]:
     document = HTML(string=html, url_fetcher=fetcher).render()
     document.metadata.created = stamp.instant
     document.metadata.modified = stamp.instant
-    data = document.write_pdf(pdf_identifier=stamp.identifier)
+    variant = VARIANT if tagged else None
+    data = document.write_pdf(pdf_identifier=stamp.identifier, pdf_variant=variant)
     assert isinstance(data, bytes)
     return data, len(document.pages)
 
@@ -111,23 +119,28 @@ def numbers_html(paper: str, pages: int) -> str:
 
 
 def joined(parts: list[bytes], stamp: Stamp, numbers: bytes | None = None) -> bytes:
-    """PDFs one after the other as one (their bookmarks kept; the first one's title), its
-    dates and identifier set as `to_pdf` sets them; `numbers` (see `numbers_html`) laid over
-    its pages. A long book is printed chapter by chapter and joined here: WeasyPrint holds
-    every page's layout until it writes the file, so one document of hundreds of pages
-    would take hundreds of MiB."""
+    """PDFs one after the other as one (their bookmarks and structure trees kept, tagged as
+    each part was: `journal.handouts.tagged`; the first one's title), its dates and
+    identifier set as `to_pdf` sets them; `numbers` (see `numbers_html`) laid over its
+    pages as pagination artifacts. A long book is printed chapter by chapter and joined
+    here: WeasyPrint holds every page's layout until it writes the file, so one document
+    of hundreds of pages would take hundreds of MiB."""
     try:
         from pypdf import PdfReader, PdfWriter
         from pypdf.generic import ArrayObject, ByteStringObject
     except ImportError:
         raise JournalError(needs_extra("PDF", "pdf")) from None
+    from journal.handouts.tagged import as_artifact, join_structure
+
     writer = PdfWriter()
     readers = [PdfReader(io.BytesIO(part)) for part in parts]
     for reader in readers:
         writer.append(reader)
+    join_structure(writer, readers)
     if numbers is not None:
         footers = PdfReader(io.BytesIO(numbers)).pages
         for page, footer in zip(writer.pages, footers, strict=True):
+            as_artifact(footer)
             page.merge_page(footer)
     title = readers[0].metadata.title if readers and readers[0].metadata else None
     moment = "D:" + stamp.instant.replace("-", "").replace(":", "").replace("T", "")

@@ -36,6 +36,7 @@ from journal.handouts.documents import (
     RecapNote,
     StoryEntry,
     Turn,
+    campaign_heading,
 )
 from journal.handouts.hooks import narrator_of
 from journal.handouts.log import Log, walk
@@ -172,6 +173,47 @@ def _of_a_roll(payload: Event | None) -> bool:
     )
 
 
+def secret(payload: Event) -> bool:
+    """A secret: a `--for` note or a GM-only one (keyed by its seq in `CampaignState.secrets`)."""
+    return isinstance(payload, SecretNoted) or (isinstance(payload, NoteTaken) and payload.gm_only)
+
+
+def gm_only(payload: Event) -> bool:
+    """A secret, or a reveal: naming nobody to the cast."""
+    return secret(payload) or isinstance(payload, SecretRevealed)
+
+
+def sees(
+    audience: Audience,
+    payload: Event,
+    seq: int,
+    known: CampaignState,
+    about: frozenset[CharacterId] = frozenset(),
+) -> bool:
+    """The one audience filter, asked by every way out (recaps, arcs, the book, a
+    character's page and the notes the players read, posts, proofs): whether `audience`
+    may see the event `payload` recorded at `seq`. A secret is shown to an audience that
+    knows it in `known` (`knowledge.knows`: the state the view stands at); a reveal only
+    to the GM; a character's audience sees the events about them (`about`: who the event
+    is about, by identity, needed only for a character's audience) and the notes about
+    nobody."""
+    if secret(payload):
+        return knows(known, seq, audience.gm, audience.ident)
+    if isinstance(payload, SecretRevealed):
+        return audience.gm
+    if isinstance(payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed | RulingSealed):
+        return True  # the table's: every audience sees them (a sealed roll's faces aside)
+    if _of_a_roll(payload):
+        return True  # a roll voided or amended: the players see that it was
+    if isinstance(payload, NoteTaken | VeiledNoteTaken):
+        if audience.one_character:
+            return not payload.about or audience.ident in about
+        return True
+    if audience.one_character:
+        return audience.ident in about
+    return True
+
+
 def core_sentence(payload: Event, ruleset: Ruleset, gm: bool = False) -> str | None:
     """The core events a handout tells on their own: time passing, the GM's rulings,
     characters renamed and retired, the table's safety tools."""
@@ -239,36 +281,16 @@ class Recap:
         assert step.payload is not None
         return concerned(step.payload, step.before, step.after, self.ruleset)
 
-    @staticmethod
-    def gm_only(payload: Event) -> bool:
-        """A secret (a GM-only or `--for` note), or a reveal: naming nobody to the cast."""
-        return (isinstance(payload, NoteTaken) and payload.gm_only) or isinstance(
-            payload, SecretNoted | SecretRevealed
-        )
-
     def knows(self, secret: int) -> bool:
         """Whether this audience knew the secret noted at `secret` as this view stands."""
         return knows(self.known, secret, self.audience.gm, self.audience.ident)
 
     def sees(self, step: Step) -> bool:
-        """The audience filter of every handout: whether this audience may see the
-        step's event (a secret as they knew it when the session ended)."""
-        payload = step.payload
-        if isinstance(payload, SecretNoted) or (isinstance(payload, NoteTaken) and payload.gm_only):
-            return self.knows(step.record.seq)
-        if isinstance(payload, SecretRevealed):
-            return self.audience.gm
-        if isinstance(payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed | RulingSealed):
-            return True  # the table's: every audience sees them (a sealed roll's faces aside)
-        if _of_a_roll(payload):
-            return True  # a roll voided or amended: the players see that it was
-        if isinstance(payload, NoteTaken | VeiledNoteTaken):
-            if self.audience.one_character:
-                return not payload.about or self.audience.ident in self.about(step)
-            return True
-        if self.audience.one_character:
-            return self.audience.ident in self.about(step)
-        return True
+        """Whether this audience may see the step's event: the one filter (`sees`), a
+        secret as they knew it when the session ended."""
+        assert step.payload is not None
+        about = self.about(step) if self.audience.one_character else frozenset()
+        return sees(self.audience, step.payload, step.record.seq, self.known, about)
 
     def known_by(self, secret: int) -> list[str]:
         """Who besides the GM knows a secret as this view stands (the GM's copy)."""
@@ -342,7 +364,7 @@ class Recap:
         public = [
             s
             for s in self.steps
-            if s.payload is not None and (self.audience.gm or not self.gm_only(s.payload))
+            if s.payload is not None and (self.audience.gm or not gm_only(s.payload))
         ]
         named = {ident for s in public for ident in self.about(s)}
         cast = [n for n in state.cast if state.ids.get(n) in named]
@@ -350,7 +372,7 @@ class Recap:
         began = start.at if start and start.at else first.after.clock
         ended = last.record.game_time
         return {
-            "campaign": {"title": state.title, "slug": state.slug, "ruleset": state.ruleset},
+            "campaign": campaign_heading(self.log.final),  # (its language as the view has it)
             "audience": {
                 "kind": self.audience.kind,
                 "name": self.audience.name,

@@ -468,7 +468,7 @@ def book_pdf(
         front_pages = count
     total = front_pages + sum(count for _, count in parts)
     # kept like a chapter: a book one event on, as long as before, numbers no page again
-    [(numbers, count)] = printed([numbers_html(page["paper"], total)])
+    [(numbers, count)] = printed([numbers_html(page["paper"], total)], tagged=False)
     assert count == total, (count, total)
     return joined([front, *(data for data, _ in parts)], stamp, numbers)
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from journal.errors import JournalError
-from journal.posting.webhooks import Webhook
+from journal.posting.webhooks import Webhook, redacted, unprintable
 
 CONTENT_LIMIT = 2000
 #: how often a message is tried again after a 429 before the post gives up
@@ -96,6 +96,14 @@ def post(
 ) -> None:
     """Send `messages` in order; PostFailed (its `sent`: how many went through) when the
     webhook refuses one or cannot be reached."""
+    held = unprintable(hook.url)  # kept by an older journal, which took any URL
+    if held is not None:
+        raise PostFailed(
+            f"the URL of webhook {hook.name!r} ({hook.masked}) holds {held}: remove it "
+            f"(`journal webhook remove {hook.name}`) and add it again as Discord shows it"
+            + _so_far(0),
+            0,
+        )
     for sent, content in enumerate(messages):
         _send(hook, content, sent, sleep, timeout)
 
@@ -103,6 +111,7 @@ def post(
 def _send(
     hook: Webhook, content: str, sent: int, sleep: Callable[[float], None], timeout: float
 ) -> None:
+    import http.client
     import urllib.error
     import urllib.request
 
@@ -128,9 +137,21 @@ def _send(
                 continue
             raise PostFailed(_refused(hook, exc.code, detail, sent), sent) from None
         except (urllib.error.URLError, OSError) as exc:
-            reason = getattr(exc, "reason", exc)
+            reason = redacted(str(getattr(exc, "reason", exc)), hook.url)
             raise PostFailed(
                 f"cannot reach webhook {hook.name!r} ({hook.masked}): {reason}" + _so_far(sent),
+                sent,
+            ) from None
+        except (ValueError, http.client.HTTPException) as exc:
+            # urllib's own words quote the URL's path, the token in it (InvalidURL)
+            fix = (
+                "remove it and add it again as Discord shows it"
+                if isinstance(exc, ValueError)
+                else "it did not answer as a webhook does"
+            )
+            raise PostFailed(
+                f"webhook {hook.name!r} ({hook.masked}) cannot be posted to "
+                f"({type(exc).__name__}: {redacted(str(exc), hook.url)}): {fix}" + _so_far(sent),
                 sent,
             ) from None
     raise PostFailed(
@@ -158,7 +179,7 @@ def _refused(hook: Webhook, code: int, body: str, sent: int) -> str:
         said = json.loads(body).get("message")
     except (ValueError, AttributeError):
         said = None
-    why = f": {said}" if isinstance(said, str) and said else ""
+    why = f": {redacted(said, hook.url)}" if isinstance(said, str) and said else ""
     return f"webhook {hook.name!r} ({hook.masked}) answered HTTP {code}{why}" + _so_far(sent)
 
 

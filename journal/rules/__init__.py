@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from journal.errors import RuleError
+from journal.errors import RuleError, RulesetUnavailable
 
 if TYPE_CHECKING:
     from journal.installed import Found
@@ -43,25 +43,68 @@ def names() -> list[str]:
     return list(_entry_points())
 
 
+def entry_point(name: str) -> str:
+    """Where the installed ruleset `name`'s plugin is (`module:attribute`)."""
+    found = _entry_points().get(name)
+    return found.value if found is not None else ""
+
+
+#: (name, entry point or part) -> why it cannot be loaded, as refused the first time (its
+#: cause, the import's own failure, kept for `--debug`): a broken plugin is imported once
+_BROKEN: dict[tuple[str, str], RulesetUnavailable] = {}
+
+
+def _again(refused: RulesetUnavailable) -> RulesetUnavailable:
+    """The refusal of a ruleset that failed to load before, anew (with the same cause)."""
+    fresh = RulesetUnavailable(str(refused))
+    fresh.__cause__ = refused.__cause__
+    fresh.__suppress_context__ = True
+    return fresh
+
+
 @cache
 def plugin_of(name: str) -> Plugin:
-    """The installed ruleset `name`'s `Plugin` (its parts, one per layer)."""
+    """The installed ruleset `name`'s `Plugin` (its parts, one per layer); a RuleError
+    naming the ruleset, its entry point and the cause when its import fails, whatever it
+    raised (a call of sys.exit included)."""
+    from journal.installed import Unloadable
     from journal.rules.plugin import Plugin
 
     found = _entry_points().get(name)
     if found is None:
         known = ", ".join(names()) or "none is installed"
         raise RuleError(f"unknown ruleset {name!r}: choose one of {known}")
-    loaded = found.load()
+    before = _BROKEN.get((name, found.value))
+    if before is not None:
+        raise _again(before)
+    try:
+        loaded = found.load()
+    except Unloadable as exc:
+        refused = RulesetUnavailable(_broken(name, found, str(exc)))
+        refused.__cause__ = exc.__cause__ or exc
+        _BROKEN[name, found.value] = refused
+        raise _again(refused)  # noqa: B904 - its cause is set
     if not isinstance(loaded, Plugin) or loaded.name != name:
-        raise RuleError(
+        raise RulesetUnavailable(
             f"the ruleset {name!r} ({found.value}) is not a journal ruleset: its entry point "
             f"names a journal.rules.plugin.Plugin(name={name!r}, rules=...)"
         )
-    refused = loaded.refusal()
-    if refused is not None:
-        raise refused
+    other = loaded.refusal()  # written for another plugin contract
+    if other is not None:
+        raise RulesetUnavailable(str(other))
     return loaded
+
+
+def _broken(name: str, found: Found, cause: str) -> str:
+    from journal.installed import distribution
+
+    package = distribution(name)
+    fix = (
+        f"fix or reinstall {package}, or remove it (`pip uninstall {package}`)"
+        if package
+        else "fix or reinstall its package, or remove it"
+    )
+    return f"the ruleset {name!r} cannot be loaded (entry point {found.value}): {cause}; {fix}"
 
 
 @cache
@@ -70,7 +113,18 @@ def load(name: str) -> Ruleset:
     from journal.rules.ruleset import Ruleset
 
     found = plugin_of(name)
-    ruleset = found.part("rules")
+    before = _BROKEN.get((name, str(found.rules)))
+    if before is not None:
+        raise _again(before)
+    try:
+        ruleset = found.part("rules")
+    except RuleError as exc:
+        if not isinstance(exc.__cause__, ImportError):
+            raise
+        refused = RulesetUnavailable(str(exc))  # its import failed: tried once
+        refused.__cause__ = exc.__cause__.__cause__ or exc.__cause__
+        _BROKEN[name, str(found.rules)] = refused
+        raise _again(refused)  # noqa: B904 - its cause is set
     if not isinstance(ruleset, Ruleset):
         raise found.not_a("rules", "journal.rules.ruleset.Ruleset")
     if ruleset.name != name:
@@ -79,8 +133,16 @@ def load(name: str) -> Ruleset:
 
 
 def load_all() -> list[Ruleset]:
-    """Every installed ruleset (which registers all event types, e.g. before an import)."""
-    return [load(name) for name in names()]
+    """Every installed ruleset that can be loaded (which registers their event types, e.g.
+    before an import); one that cannot is passed by (`journal rulesets` says why), so the
+    others and their campaigns work as before."""
+    found = []
+    for name in names():
+        try:
+            found.append(load(name))
+        except RuleError:
+            continue
+    return found
 
 
 #: the journal's own code that folds events, beside the rulesets' `rules` parts: the fold,

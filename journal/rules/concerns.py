@@ -14,6 +14,7 @@ from journal.rules.core.events import (
     ClockSet,
     DiceRolled,
     EventVoided,
+    LanguageSet,
     NoteTaken,
     NumbersAdjusted,
     RollUnsealed,
@@ -44,6 +45,7 @@ _NOBODY = (
     DiceRolled,
     RollUnsealed,
     RulingSealed,
+    LanguageSet,
 )
 
 

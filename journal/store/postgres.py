@@ -1,5 +1,7 @@
-"""The server recorder, on SQLAlchemy Core (PostgreSQL through psycopg), and the SQLAlchemy
-connection `db upgrade` migrates a SQLite file on.
+"""The server recorder, on SQLAlchemy's engine and connections (PostgreSQL through psycopg),
+and the SQLAlchemy connection `db upgrade` migrates a SQLite file on. Each runs the store's
+statements as the driver takes them (`journal.store.statements`), straight to the driver:
+no SQL is built or compiled per call.
 
 One engine per database URL and process: a second store on the same database (the CLI's
 `play`, the tests) reuses its pool and the dialect's first-connect queries; closing a
@@ -15,12 +17,13 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, inspect, select, text
+from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-from journal.store.queries import Queries, queries
 from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder
-from journal.store.schema import events, snapshots
+from journal.store.schema import snapshots
+from journal.store.statements import insert_many, statements
+from journal.store.statements import taken as taken_sql
 
 #: the statements whose rows are streamed in batches (server-side cursors on PostgreSQL)
 STREAMED = {"read": 500, "read_for_fold": 500, "read_for_log": 500, "read_backwards": 50}
@@ -95,14 +98,14 @@ class AlchemyConn(Conn):
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
         self.dialect = conn.dialect.name
-        self._q: Queries = queries(self.dialect)
+        self._sql = statements(self.dialect)
 
     def rows(self, name: str, params: Params | None = None) -> Iterator[tuple[Any, ...]]:
         conn = self._conn
         if name in STREAMED:
             conn = conn.execution_options(yield_per=STREAMED[name])
         try:
-            result = conn.execute(getattr(self._q, name), params or {})
+            result = conn.exec_driver_sql(self._sql[name], params or {})
             try:
                 for row in result:
                     yield tuple(row)
@@ -113,7 +116,7 @@ class AlchemyConn(Conn):
 
     def first(self, name: str, params: Params | None = None) -> tuple[Any, ...] | None:
         try:
-            row = self._conn.execute(getattr(self._q, name), params or {}).first()
+            row = self._conn.exec_driver_sql(self._sql[name], params or {}).first()
         except DBAPIError as exc:
             raise translated(exc) from None
         return None if row is None else tuple(row)
@@ -121,22 +124,20 @@ class AlchemyConn(Conn):
     def run(self, name: str, params: Params | Sequence[Params] | None = None) -> int:
         given: Any = list(params) if isinstance(params, list | tuple) else params or {}
         try:
-            return int(self._conn.execute(getattr(self._q, name), given).rowcount)
+            return int(self._conn.exec_driver_sql(self._sql[name], given).rowcount)
         except DBAPIError as exc:
             raise translated(exc) from None
 
     def insert_many(self, rows: Sequence[tuple[Any, ...]]) -> None:
         try:
-            self._conn.exec_driver_sql(self._q.insert_many, list(rows))
+            self._conn.exec_driver_sql(insert_many(self.dialect), list(rows))
         except DBAPIError as exc:
             raise translated(exc) from None
 
     def taken(self, event_ids: Sequence[str]) -> tuple[str, int, str] | None:
-        query = select(events.c.campaign, events.c.seq, events.c.event_id).where(
-            events.c.event_id.in_(list(event_ids))
-        )
+        ids = {f"id{i}": event_id for i, event_id in enumerate(event_ids)}
         try:
-            row = self._conn.execute(query).first()
+            row = self._conn.exec_driver_sql(taken_sql(self.dialect, len(ids)), ids).first()
         except DBAPIError as exc:
             raise translated(exc) from None
         return None if row is None else (str(row[0]), int(row[1]), str(row[2]))

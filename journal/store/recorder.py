@@ -26,32 +26,6 @@ from typing import Any
 #: a statement's parameters: by name, or one mapping per row of a many-row statement
 Params = Mapping[str, Any]
 
-#: the names of the statements every recorder answers (see `journal.store.sqlite`)
-STATEMENTS = (
-    "head",
-    "read",
-    "read_for_fold",
-    "read_for_log",
-    "get",
-    "firsts",
-    "corrections",
-    "read_backwards",
-    "count",
-    "last_of_session",
-    "latest_snapshot",
-    "snapshot_rows",
-    "all_snapshot_rows",
-    "hash_at",
-    "any_event",
-    "revision",
-    "insert_event",
-    "insert_snapshot",
-    "make_room",
-    "delete_snapshot",
-    "drop_snapshots",
-    "drop_campaign_snapshots",
-)
-
 
 class DriverError(Exception):
     """A failure the database reported; `orig` is the driver's exception."""

@@ -78,8 +78,8 @@ def instant(stored: Any) -> datetime:
 
 
 def recorded_from_row(campaign: str, row: Any) -> Recorded:
-    """A record from a row of `Queries.columns` (or of the columns before `writer` and
-    `salts`, as migration 0003 reads them)."""
+    """A record from a row of the record's columns (`layout.RECORD`), or of the columns
+    before `writer` and `salts`, as migration 0003 reads them."""
     if len(row) != 12:
         row = (*row, *(None,) * (12 - len(row)))
     (seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link,

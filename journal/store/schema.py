@@ -1,5 +1,6 @@
-"""The database's SQL tables (SQLAlchemy Core). Alembic's migrations create them; a test checks
-that the migrations and these SQL tables never drift apart."""
+"""The database's SQL tables as SQLAlchemy Core, built from the schema's one description
+(`journal.store.layout`): what Alembic's migrations are compared with, what PostgreSQL's
+snapshots SQL table is made again from, and what tests and tools query."""
 
 from __future__ import annotations
 
@@ -8,25 +9,24 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
-    Column,
     DateTime,
     Index,
     Integer,
     MetaData,
+    PrimaryKeyConstraint,
     String,
     Table,
     Text,
     UniqueConstraint,
 )
+from sqlalchemy import Column as SQLColumn
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
+from journal.store import layout
 from journal.store.layout import SCHEMA_HEAD, SCHEMA_HISTORY
 
 __all__ = ["SCHEMA_HEAD", "SCHEMA_HISTORY", "events", "metadata", "snapshots", "tree_nodes"]
-
-#: the longest writer name the `writer` column holds
-WRITER_LENGTH = 120
 
 metadata = MetaData(
     naming_convention={
@@ -54,49 +54,30 @@ class Payload(TypeDecorator[Any]):
         return dialect.type_descriptor(JSON())
 
 
-events = Table(
-    "events",
-    metadata,
-    Column("position", BigInteger().with_variant(Integer(), "sqlite"), primary_key=True),
-    Column("campaign", String(64), nullable=False),
-    Column("seq", Integer, nullable=False),
-    Column("event_id", String(36), nullable=False, unique=True),
-    Column("type", String(64), nullable=False),
-    Column("schema", Integer, nullable=False),
-    Column("data", Payload(), nullable=False),
-    Column("recorded_at", DateTime(), nullable=False),
-    Column("game_time", String(16)),
-    Column("session", Integer),
-    Column("prev_hash", String(64), nullable=False),
-    Column("hash", String(64), nullable=False),
-    # who entered the event (schema 0004); null for the events older journals wrote
-    Column("writer", String(WRITER_LENGTH)),
-    # each payload field's salt, as canonical JSON (schema 0006): the hash covers their
-    # digests (`journal.events.disclosure`); null for the events older journals wrote
-    Column("salts", Text),
-    UniqueConstraint("campaign", "seq"),
-    # voids and campaign lists look events up by type without scanning the log
-    Index("ix_events_type_campaign", "type", "campaign"),
-)
+def _type(column: layout.Column) -> Any:
+    match column.kind:
+        case "int":
+            return Integer()
+        case "bigint":
+            return BigInteger().with_variant(Integer(), "sqlite")
+        case "json":
+            return Payload()
+        case "time":
+            return DateTime()
+        case _:
+            return String(column.length) if column.length else Text()
 
-#: A disposable cache of folded projections, keyed by campaign, seq and rules version.
-snapshots = Table(
-    "snapshots",
-    metadata,
-    Column("campaign", String(64), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("rules_version", String(64), primary_key=True),
-    Column("state", Payload(), nullable=False),
-    Column("created_at", DateTime(), nullable=False),
-)
 
-#: The Merkle tree's stored nodes (`journal.proof.tree`), a cache bound to the chain.
-tree_nodes = Table(
-    "tree_nodes",
-    metadata,
-    Column("campaign", String(64), primary_key=True),
-    Column("level", Integer, primary_key=True),
-    Column("position", Integer, primary_key=True),
-    Column("hash", String(64), nullable=False),
-    Column("bound", String(64), nullable=False),
-)
+def sql_table(table: layout.Table, into: MetaData = metadata) -> Table:
+    """One table of the description, as SQLAlchemy's."""
+    return Table(
+        table.name,
+        into,
+        *(SQLColumn(c.name, _type(c), nullable=c.null) for c in table.columns),
+        PrimaryKeyConstraint(*table.key),
+        *(UniqueConstraint(*columns) for columns in table.unique),
+        *(Index(name, *columns) for name, columns in table.indexes),
+    )
+
+
+events, snapshots, tree_nodes = (sql_table(table) for table in layout.TABLES)

@@ -49,25 +49,17 @@ def seal_after(head: Recorded) -> Recorded | None:
 def seal_legacy_chains(conn: Connection) -> list[Recorded]:
     """Seal every campaign of the database whose chain ends in the slug-free scheme, in the
     caller's transaction (Alembic's, migration 0003); returns the seals appended."""
-    from sqlalchemy import bindparam, select
+    from journal.store.layout import RECORD
+    from journal.store.statements import at_schema
 
-    from journal.store.queries import queries
-    from journal.store.schema import events
-
-    statements = queries(conn.dialect.name)
-    slugs = [str(s) for (s,) in conn.execute(select(events.c.campaign).distinct())]
     # the columns of schema 0003 (it runs there): not the `writer` of 0004
-    newest = (
-        select(*statements.columns[:10])
-        .where(events.c.campaign == bindparam("campaign"))
-        .order_by(events.c.seq.desc())
-        .limit(1)
-    )
+    statements = at_schema(conn.dialect.name, RECORD[: RECORD.index("writer")])
+    slugs = [str(s) for (s,) in conn.exec_driver_sql(statements["campaigns"])]
     sealed = []
     for slug in sorted(slugs):
-        row = conn.execute(newest, {"campaign": slug}).first()
+        row = conn.exec_driver_sql(statements["newest"], {"campaign": slug}).first()
         record = None if row is None else seal_after(recorded_from_row(slug, row))
         if record is not None:
-            conn.execute(statements.insert_event, insert_row(record))
+            conn.exec_driver_sql(statements["insert_event"], insert_row(record))
             sealed.append(record)
     return sealed

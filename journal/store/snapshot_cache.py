@@ -13,13 +13,13 @@ import msgspec
 from journal.errors import SnapshotsUnavailable, StoreError
 from journal.store.access import Access
 from journal.store.drafts import utc_now
-from journal.store.layout import NO_BOUND
+from journal.store.layout import NO_BOUND, SNAPSHOTS
 from journal.store.recorder import Conn, DriverError
 from journal.store.snapshots import Stored
 from journal.store.snapshots import document as snapshot_document
 
-#: the snapshots SQL table's columns (`journal.store.schema.snapshots`)
-SNAPSHOT_COLUMNS = {"campaign", "seq", "rules_version", "state", "created_at"}
+#: the snapshots SQL table's columns (`journal.store.layout.SNAPSHOTS`)
+SNAPSHOT_COLUMNS = {column.name for column in SNAPSHOTS.columns}
 _ENCODE = msgspec.json.Encoder().encode
 
 

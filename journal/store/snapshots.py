@@ -2,16 +2,18 @@
 
 A snapshot is a cache, never trusted as it stands. Its row keeps one JSON document:
 
-    {"format": 2, "seq": S, "head_hash": H, "rules_version": V, "digest": D, "state": "..."}
+    {"format": 3, "seq": S, "head_hash": H, "rules_version": V, "digest": D, "state": "..."}
 
 `head_hash` is the hash of the campaign's event S (the last event the state folds), so a
 snapshot is bound to the very events it folded: a row copied from another history, or
-ahead of the log, does not match the events SQL table. `digest` is the SHA-256 of the binding
-and the state's JSON text, which catches a state edited by hand or damaged; it is no
-secret, so someone who recomputes it can forge a state that passes: `journal verify`
-folds the log again and compares each snapshot with it (the real guarantee). `state` is
-the state's JSON text as a string, so the digest covers exactly what PostgreSQL's JSONB
-keeps. The state itself is read by the codec's fixed registry of state classes.
+ahead of the log, does not match the events SQL table. `digest` (the seal every cache
+has, `journal.caching`) is the SHA-256 of the binding and the state's JSON text, which
+catches a state edited by hand or damaged; it is no secret, so someone who recomputes it
+can forge a state that passes: `journal verify` folds the log again and compares each
+snapshot with it (the real guarantee). `state` is the state's JSON text as a string, so
+the digest covers exactly what PostgreSQL's JSONB keeps. The state itself is read by the
+codec's fixed registry of state classes. A snapshot of another format (an older
+journal's) is stale: never read, replaced when the next one is kept.
 
 A snapshot at seq S is used for a state as of A >= S unless a correction (a void or an
 amendment) made after S (and by A) reaches an event at or before S. The rules version (see
@@ -21,23 +23,25 @@ never reads a state folded by old code.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
+from journal.caching import Rejected, Scalar, Seal
 from journal.store import codec
 
 #: fold at least this many events past the last snapshot before keeping a new one
 SNAPSHOT_EVERY = 200
-#: the document's format: 1 was the bare state (no binding), never read again
-FORMAT = 2
-NOT_A_DOCUMENT = "it is not a snapshot document this journal keeps"
-
-
-class Rejected(Exception):
-    """A snapshot that cannot be used; the message says why, in a few words."""
+#: the snapshots' seal (`journal.caching`): format 1 was the bare state (no binding), 2 the
+#: binding with a digest of its own; neither is read again (stale)
+SEAL = Seal(
+    "snapshot",
+    3,
+    {"seq": int, "head_hash": str, "rules_version": str},
+    body="state",
+    what="a snapshot document",
+)
 
 
 @dataclass(frozen=True)
@@ -52,59 +56,28 @@ class Stored:
     event_hash: str | None
 
 
-def digest(seq: int, head_hash: str, rules_version: str, state: str) -> str:
-    binding = f"{seq}\n{head_hash}\n{rules_version}\n".encode()
-    return hashlib.sha256(binding + state.encode()).hexdigest()
-
-
 def document(seq: int, head_hash: str, rules_version: str, state: str) -> dict[str, object]:
     """What the store keeps for the state text `state`, folded up to event `seq`."""
-    return {
-        "format": FORMAT,
-        "seq": seq,
-        "head_hash": head_hash,
-        "rules_version": rules_version,
-        "digest": digest(seq, head_hash, rules_version, state),
-        "state": state,
-    }
+    return SEAL.document(
+        {"seq": seq, "head_hash": head_hash, "rules_version": rules_version}, state
+    )
 
 
 def bound_state(row: Stored) -> str:
     """The state text of a snapshot that is bound to the events it claims to fold and
-    untouched since it was kept; `Rejected` otherwise."""
+    untouched since it was kept; `Rejected` otherwise (`caching.Stale`: one of another
+    format)."""
     if row.event_hash is None:
         raise Rejected(f"it is ahead of the log: there is no event {row.seq}")
-    raw: Any = row.document
-    if isinstance(raw, bytes | bytearray | memoryview):
-        raw = bytes(raw)
-    if isinstance(raw, dict):  # a driver that decodes JSON itself
-        found: Any = raw
-    else:
-        if not isinstance(raw, str | bytes):
-            raise Rejected(NOT_A_DOCUMENT)
-        try:
-            found = msgspec.json.decode(raw)
-        except RecursionError:
-            raise Rejected("it is nested too deep to read") from None
-        except (msgspec.DecodeError, ValueError):
-            raise Rejected("it is not JSON") from None
-    if not isinstance(found, dict) or found.get("format") != FORMAT:
-        raise Rejected(NOT_A_DOCUMENT)
-    state, head_hash = found.get("state"), found.get("head_hash")
-    if not isinstance(state, str) or not isinstance(head_hash, str):
-        raise Rejected(NOT_A_DOCUMENT)
-    if found.get("seq") != row.seq or found.get("rules_version") != row.rules_version:
-        raise Rejected("its key does not match its document")
-    if head_hash != row.event_hash:
-        raise Rejected("it does not match the events")
-    if found.get("digest") != digest(row.seq, head_hash, row.rules_version, state):
-        raise Rejected("its state was edited")
-    return state
+    key: dict[str, Scalar] = {"seq": row.seq, "rules_version": row.rules_version}
+    return SEAL.entry(row.document, key, {"head_hash": row.event_hash}).body
 
 
 def older_format(row: Stored) -> bool:
-    """Whether the row is a snapshot as a journal before format 2 kept it: the bare state,
-    of its own rules version (never read: stale, not bad)."""
+    """Whether the row is a snapshot as an older journal kept it: of another format, or
+    the bare state before snapshots were bound (never read: stale, not bad)."""
+    if SEAL.stale(row.document):
+        return True
     raw: Any = row.document
     try:
         found = msgspec.json.decode(raw) if isinstance(raw, str | bytes) else raw

@@ -19,70 +19,17 @@ from datetime import datetime
 from typing import Any
 
 from journal.errors import StoreError
-from journal.events.registry import CORRECTION_TYPES
 from journal.store.engine import DAMAGED, SQLiteTarget, lock_timeout, problem, sqlite_engine
 from journal.store.layout import SNAPSHOTS_TABLE, SQLITE_HEAD
 from journal.store.recorder import Conn, DriverError, Duplicate, Params, Recorder
+from journal.store.statements import insert_many, statements
+from journal.store.statements import taken as taken_sql
 
-_COLUMNS = (
-    "seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash, "
-    "writer, salts"
-)
-_SNAPSHOT_ROWS = (
-    "SELECT s.campaign, s.seq, s.rules_version, s.state, e.hash FROM snapshots AS s "
-    "LEFT OUTER JOIN events AS e ON e.campaign = s.campaign AND e.seq = s.seq"
-)
-_CORRECTIONS = ", ".join(f"'{kind}'" for kind in CORRECTION_TYPES)
-
-#: the store's statements (see `journal.store.queries` for their SQLAlchemy form)
-SQL = {
-    "head": "SELECT seq, hash FROM events WHERE campaign = :campaign ORDER BY seq DESC LIMIT 1",
-    "read": f"SELECT {_COLUMNS} FROM events "
-    "WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
-    "read_for_fold": "SELECT seq, type, schema, data, recorded_at, game_time, session "
-    "FROM events WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
-    "read_for_log": "SELECT seq, type, schema, data, session, writer "
-    "FROM events WHERE campaign = :campaign AND seq > :after AND seq <= :upto ORDER BY seq",
-    "get": f"SELECT {_COLUMNS} FROM events WHERE campaign = :campaign AND seq = :seq",
-    "firsts": f"SELECT campaign, {_COLUMNS} FROM events "
-    "WHERE type = 'CampaignCreated' AND seq = 1 ORDER BY position",
-    # by (type, campaign): a bound on seq here would walk the campaign's (campaign, seq)
-    "corrections": f"SELECT seq, type, data FROM events "
-    f"WHERE type IN ({_CORRECTIONS}) AND campaign = :campaign",
-    "read_backwards": f"SELECT {_COLUMNS} FROM events "
-    "WHERE campaign = :campaign AND seq <= :upto ORDER BY seq DESC",
-    "count": "SELECT count(*) FROM events WHERE campaign = :campaign",
-    "last_of_session": "SELECT max(seq) FROM events "
-    "WHERE campaign = :campaign AND session = :session",
-    "latest_snapshot": f"{_SNAPSHOT_ROWS} WHERE s.campaign = :campaign "
-    "AND s.rules_version = :rules_version AND s.seq <= :upto ORDER BY s.seq DESC LIMIT 1",
-    "snapshot_rows": f"{_SNAPSHOT_ROWS} WHERE s.campaign = :campaign "
-    "ORDER BY s.seq, s.rules_version",
-    "all_snapshot_rows": f"{_SNAPSHOT_ROWS} ORDER BY s.campaign, s.seq, s.rules_version",
-    "hash_at": "SELECT hash FROM events WHERE campaign = :campaign AND seq = :seq",
-    "any_event": "SELECT seq FROM events LIMIT 1",
-    "revision": "SELECT version_num FROM alembic_version",
-    "insert_event": "INSERT INTO events (campaign, seq, event_id, type, schema, data, "
-    "recorded_at, game_time, session, prev_hash, hash, writer, salts) VALUES (:campaign, "
-    ":seq, :event_id, :type, :schema, :data_json, :recorded_at, :game_time, :session, "
-    ":prev_hash, :hash, :writer, :salts)",
-    "insert_snapshot": "INSERT INTO snapshots (campaign, seq, rules_version, state, created_at) "
-    "VALUES (:campaign, :seq, :rules_version, :state_json, :created_at)",
-    # what goes when a snapshot is kept at `seq`: the one there, those ahead of `head` and
-    # those of other rules code
-    "make_room": "DELETE FROM snapshots WHERE campaign = :campaign "
-    "AND (seq > :head OR seq = :seq OR rules_version != :rules_version)",
-    "delete_snapshot": "DELETE FROM snapshots "
-    "WHERE campaign = :campaign AND seq = :seq AND rules_version = :rules_version",
-    "drop_snapshots": "DELETE FROM snapshots",
-    "drop_campaign_snapshots": "DELETE FROM snapshots WHERE campaign = :campaign",
-}
+#: the store's statements, as `sqlite3` runs them (`journal.store.statements`)
+SQL = statements("sqlite")
 #: seconds between two tries of a journal-mode change that found another writer's lock
 _WAL_RETRY = 0.01
-INSERT_MANY = (
-    "INSERT INTO events (campaign, seq, event_id, type, schema, data, recorded_at, game_time, "
-    "session, prev_hash, hash, writer, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
+INSERT_MANY = insert_many("sqlite")
 
 
 class SQLiteRecorder(Recorder):
@@ -301,12 +248,12 @@ class SQLiteConn(Conn):
             raise self._recorder.failure(exc) from None
 
     def taken(self, event_ids: Sequence[str]) -> tuple[str, int, str] | None:
-        marks = ", ".join("?" * len(event_ids))
-        found = self.sql(
-            f"SELECT campaign, seq, event_id FROM events WHERE event_id IN ({marks}) LIMIT 1",
-            event_ids,
-        )
-        return (str(found[0][0]), int(found[0][1]), str(found[0][2])) if found else None
+        ids = {f"id{i}": event_id for i, event_id in enumerate(event_ids)}
+        try:
+            found = self._raw.execute(taken_sql("sqlite", len(ids)), ids).fetchone()
+        except sqlite3.Error as exc:
+            raise self._recorder.failure(exc) from None
+        return None if found is None else (str(found[0]), int(found[1]), str(found[2]))
 
     @contextmanager
     def savepoint(self) -> Iterator[None]:

@@ -24,6 +24,7 @@ from journal.rules.core.events import (
     DiceRolled,
     EventVoided,
     HandoutPosted,
+    LanguageSet,
     NoteTaken,
     NumbersAdjusted,
     RollUnsealed,
@@ -113,6 +114,10 @@ def _safety(payload: SafetyToolSet, ruleset: Ruleset | None) -> str:
     return f"Safety {payload.kind} agreed: {payload.text}"
 
 
+def _language(payload: LanguageSet, ruleset: Ruleset | None) -> str:
+    return f"The handouts are in {payload.language} from now on (their HTML and PDF say so)"
+
+
 def _cut(payload: SceneCut, ruleset: Ruleset | None) -> str:
     return "X-card: a scene is cut" + (f" ({payload.reason})" if payload.reason else "")
 
@@ -177,6 +182,7 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     DiceRolled: lambda payload, ruleset: _rolls().rolled_line(payload),
     RollUnsealed: lambda payload, ruleset: _rolls().unsealed_line(payload),
     RulingSealed: lambda payload, ruleset: _rolls().ruling_sealed_line(payload),
+    LanguageSet: _language,
 }
 
 

@@ -41,6 +41,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from journal.api.errors import JournalError, NotFound
+from journal.web.places import PER_CLIENT, Place, Places
 from journal.web.site import (
     Moved,
     Site,
@@ -154,12 +155,14 @@ def _say_once(why: str) -> None:
 
 
 def unreadable(why: str) -> HTMLResponse:
-    """A campaign holding an event its rules cannot read: its pages say so (a 503, not a
-    failure), the GM's terminal names the event and the fix once."""
+    """A campaign holding an event its rules cannot read, or whose ruleset cannot be loaded
+    here: its pages say so (a 503, not a failure), the GM's terminal says why and the fix
+    once."""
     _say_once(why)
     text = (
-        "This campaign's record holds an event the journal cannot read. The GM's terminal "
-        "names it and says how to put it right; this page works again on a reload then."
+        "This campaign's record cannot be read here right now (an event in it, or its "
+        "ruleset). The GM's terminal says which and how to put it right; this page works "
+        "again on a reload then."
     )
     return HTMLResponse(
         PLAIN.format(title="This campaign cannot be read right now", text=text),
@@ -209,12 +212,16 @@ def failed() -> HTMLResponse:
 
 
 def create_app(
-    site: Site, watcher: Watcher | None = None, max_streams: int | None = None
+    site: Site,
+    watcher: Watcher | None = None,
+    max_streams: int | None = None,
+    per_client: int | None = PER_CLIENT,
 ) -> ASGIApp:
     """The application over `site` (a watcher of its database makes the pages live), with
-    at most `max_streams` open streams per link (None: no limit)."""
+    at most `max_streams` open streams per link and `per_client` per client address (None:
+    no limit; `journal.web.places` says who gives one up for a newcomer)."""
     watching = watcher or Watcher(site)
-    streams: dict[str, int] = {}
+    places = Places(max_streams, per_client)
     files = {
         p.name: (p.read_bytes(), MEDIA[p.suffix]) for p in STATIC.iterdir() if p.suffix in MEDIA
     }
@@ -308,6 +315,8 @@ def create_app(
     async def events(request: Request) -> Response:
         token = request.path_params["token"]
         view = request.query_params.get("view", "")
+        if one_spelling(f"/{view}") != f"/{view}" or view.endswith("/"):
+            return not_found()  # a page has one spelling, its stream too
         try:
             audience = await run_sync(site.audience, token)
             if audience is None:
@@ -326,25 +335,17 @@ def create_app(
             if answer is None:
                 raise
             return answer
-        if max_streams is not None and streams.get(token, 0) >= max_streams:
+        client = request.client.host if request.client is not None else ""
+        table = view == "table" or (view == "" and audience.players)
+        place = places.take(token, client, table)
+        if place is None:
             return busy(
-                f"This link has {max_streams} pages open already: close one (or ask the "
-                "GM to serve with a larger --max-streams) and reload."
+                f"This link has {max_streams} pages open already, each on another device: "
+                "close one (or ask the GM to serve with a larger --max-streams) and reload."
             )
         last = _seq(request.headers.get("last-event-id")) or _seq(request.query_params.get("seq"))
-        stream = counted(token, updates(site, watching, token, audience, view, last))
-        return EventSourceResponse(stream, ping=15, headers={"x-accel-buffering": "no"})
-
-    async def counted(token: str, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-        """`stream`, counted among its link's open streams while it runs."""
-        streams[token] = streams.get(token, 0) + 1
-        try:
-            async for update in stream:
-                yield update
-        finally:
-            streams[token] -= 1
-            if not streams[token]:
-                del streams[token]
+        stream = updates(site, watching, token, audience, view, last, place)
+        return Held(stream, places, place)
 
     async def home(request: Request) -> Response:
         """`/TOKEN` to `/TOKEN/`, relative: the Host header is never echoed back."""
@@ -379,7 +380,53 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_exception_handler(404, lambda request, exc: not_found())
-    return Secured(app)
+    return Secured(OneSpelling(app))
+
+
+class Held(EventSourceResponse):
+    """A page's live stream, holding its place from its request to its end, however it
+    ends (the client gone before the first update, a HEAD, a shed, the server stopping)."""
+
+    def __init__(self, stream: AsyncIterator[bytes], places: Places, place: Place) -> None:
+        super().__init__(stream, ping=15, headers={"x-accel-buffering": "no"})
+        self.places, self.place = places, place
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.places.give_back(self.place)
+
+
+class OneSpelling:
+    """Every path in its one spelling: a doubled, leading or trailing slash (`recap//1`,
+    `recap/1/`, `/TOKEN//recap/1`) is redirected to it before any route, so no spelling
+    renders a page again or takes a place in the cache. The redirect is relative (the Host
+    header is never echoed back) and keeps the query."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            path = scope["path"]
+            one = one_spelling(path)
+            if one != path:
+                query = scope.get("query_string", b"").decode("latin-1")
+                up = "../" * (path.count("/") - 1)
+                where = up + "/".join(quote(part, safe="") for part in one[1:].split("/"))
+                answer = RedirectResponse(where + (f"?{query}" if query else ""), 307)
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def one_spelling(path: str) -> str:
+    """`path` without empty segments; a trailing slash kept only on a link's home
+    (`/TOKEN/`, the one page whose spelling has it)."""
+    parts = [part for part in path.split("/") if part]
+    home = len(parts) == 1 and path.endswith("/")
+    return "/" + "/".join(parts) + ("/" if home else "")
 
 
 def _seq(value: str | None) -> int | None:

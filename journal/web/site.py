@@ -142,12 +142,12 @@ class Site:
     def _tokens(self, slug: str, create: bool) -> dict[str, LinkHolder]:
         """The campaign's links; of one whose cast cannot be read, the GM's and the
         players' (their pages say what is wrong), and `unreadable` says why."""
-        from journal.api.errors import UnreadableEvent
+        from journal.api.errors import RulesetUnavailable, UnreadableEvent
 
         journal = self.journal(slug)
         try:
             found = tokens(self.keys, self.key_of_database, journal, create=create)
-        except UnreadableEvent as exc:
+        except (UnreadableEvent, RulesetUnavailable) as exc:  # (its ruleset: not loadable here)
             self.unreadable[slug] = str(exc)
             return tokens(self.keys, self.key_of_database, journal, create=create, characters=False)
         self.unreadable.pop(slug, None)
@@ -181,12 +181,12 @@ class Site:
         """`read()`, a database that cannot be read as it is turned into Unavailable."""
         from sqlalchemy.exc import DBAPIError
 
-        from journal.api.errors import StoreError, UnreadableEvent
+        from journal.api.errors import RulesetUnavailable, StoreError, UnreadableEvent
 
         self._same_file()
         try:
             return read()
-        except UnreadableEvent as exc:
+        except (UnreadableEvent, RulesetUnavailable) as exc:
             raise Unreadable(str(exc)) from None
         except (StoreError, DBAPIError) as exc:
             raise Unavailable(str(getattr(exc, "orig", None) or exc)) from None
@@ -429,7 +429,12 @@ class Pages:
             "session_heads": ends,
             "proof_link": self.proof_link,
             "since_link": self.since_link,
-            "campaign": {"title": state.title, "slug": state.campaign, "ruleset": state.ruleset},
+            "campaign": {
+                "title": state.title,
+                "slug": state.campaign,
+                "ruleset": state.ruleset,
+                "language": state.language,
+            },
             "audience": self.audience,
             "session": state.session,
             "clock": game_date(state.clock) if state.clock else None,

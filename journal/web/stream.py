@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 
 from journal.api.errors import JournalError
 from journal.web.links import LinkHolder
+from journal.web.places import Place
 from journal.web.site import KEPT, Page, PageKey, Site, Unavailable
 
 #: seconds between two looks at a SQLite file
@@ -34,7 +35,7 @@ class Watcher:
         self.site = site
         self.heads: dict[str, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._changed = asyncio.Event()
+        self._changed: asyncio.Future[None] | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._rendering: dict[PageKey, asyncio.Future[Page]] = {}
@@ -42,8 +43,12 @@ class Watcher:
 
     # --- for the streams (in the event loop) ---------------------------------------------
 
-    def next_change(self) -> asyncio.Event:
-        """An event set at the next change (take it before reading, to miss none)."""
+    def next_change(self) -> asyncio.Future[None]:
+        """A future done at the next change (take it before reading, to miss none). One
+        for every stream: wait on it with `asyncio.wait`, never `await` it (a cancelled
+        await would cancel it for all)."""
+        if self._changed is None:
+            self._changed = asyncio.get_running_loop().create_future()
         return self._changed
 
     async def page(self, audience: LinkHolder, view: str, head: int | None) -> Page:
@@ -79,14 +84,15 @@ class Watcher:
 
     def _wake(self, heads: dict[str, int]) -> None:
         self.heads = heads
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        changed, self._changed = self._changed, None
+        if changed is not None and not changed.done():
+            changed.set_result(None)
 
     # --- the thread ------------------------------------------------------------------------
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self._changed = asyncio.Event()
+        self._changed = None
         self._thread = threading.Thread(target=self._watch, name="journal-watcher", daemon=True)
         self._thread.start()
 
@@ -118,12 +124,27 @@ class Watcher:
         print(f"journal serve: {words}", file=sys.stderr)
 
 
+#: the last event of a stream that gave its place up to a newer one of the same client (or
+#: of a client holding more of its link's places): the page stops reconnecting and says so
+SHED = b"event: shed\r\ndata: too many live pages\r\n\r\n"
+
+
 async def updates(
-    site: Site, watcher: Watcher, token: str, audience: LinkHolder, view: str, last: int | None
+    site: Site,
+    watcher: Watcher,
+    token: str,
+    audience: LinkHolder,
+    view: str,
+    last: int | None,
+    place: Place | None = None,
 ) -> AsyncIterator[bytes]:
     """The `update` events of one page (encoded): at once when the page moved on since
-    `last` (the seq the browser last saw), then at each change of what this page shows."""
+    `last` (the seq the browser last saw), then at each change of what this page shows;
+    `SHED` and the end once its `place` is shed."""
     while True:
+        if place is not None and place.gone:
+            yield SHED
+            return
         changed = watcher.next_change()
         try:
             now = site.current(token, audience)  # the identity's name now: never another's
@@ -143,4 +164,5 @@ async def updates(
             pass  # the page says so on a reload; the stream waits for the database
         except JournalError:
             return  # no such page any more (its character voided): the reconnection 404s
-        await changed.wait()
+        waits = {changed} if place is None else {changed, place.told()}
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)

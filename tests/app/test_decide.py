@@ -1,4 +1,4 @@
-"""One decide step, `journal.app.decide`, for the service and for the rules tests: the
+"""One decide step, `journal.rules.deciding.decide`, for the service and for the rules tests: the
 in-memory table of the rules tests (support.rules_harness) refuses what the CLI refuses,
 in the CLI's words."""
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from journal.api.journal import Journal
 from journal.app import Campaign
 from journal.dice import ENTERED, ROLLED, DiceBox, DiceRequest, Stake, read_faces
 from journal.errors import JournalError, RuleError
@@ -92,7 +93,8 @@ def test_a_lost_race_decides_again_on_the_fresh_state_without_asking_twice(
                 Campaign(other, "night").execute(Shift("Linda", "grabbed"))
         return (3, 5)
 
-    outcome = journal.execute(RollInitiative("Linda"), ask=ask)
+    night = Journal(journal.store, "night")  # the API words what the service asks for
+    outcome = night.run(RollInitiative("Linda"), ask=ask)
     # Reaction 12, HF 7 - Hardness 2: penalty 5, so the pair must come to 1 - 7 = -6
     assert [r.label for r in asked] == ["Linda's initiative: +d10 -d10, acts at -6 or better"]
     (rolled,) = outcome.records

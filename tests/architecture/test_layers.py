@@ -98,6 +98,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "journal.text",
             "journal.names",
             "journal.files",
+            "journal.caching",
             "journal.resources",
             "journal.installed",
             "journal.installation",

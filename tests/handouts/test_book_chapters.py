@@ -5,6 +5,8 @@ byte for byte, with the cache or without, in processes or not."""
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
 import pytest
@@ -31,9 +33,9 @@ def printing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     printed: list[str] = []
     print_one = chapters.print_one
 
-    def counted(html: str) -> tuple[bytes, int]:
+    def counted(html: str, tagged: bool = True) -> tuple[bytes, int]:
         printed.append(html)
-        return print_one(html)
+        return print_one(html, tagged)
 
     monkeypatch.setattr(chapters, "print_one", counted)
     return printed
@@ -77,14 +79,17 @@ def test_an_edited_or_swapped_chapter_is_not_trusted(
 ) -> None:
     worked_example(runner)
     first = _book(runner, tmp_path, "first.pdf")
-    kept = sorted(_kept(tmp_path).glob("*.pdf"))
+    kept = sorted(_kept(tmp_path).glob("*.json"))
     assert len(kept) == 8
-    kept[0].write_bytes(kept[1].read_bytes())  # another chapter's PDF in its place
-    record = kept[2].with_suffix(".json")
-    record.write_text(record.read_text().replace('"pages":', '"pages":1', 1))
+    kept[0].write_bytes(kept[1].read_bytes())  # another chapter in its place
+    kept[2].write_text(kept[2].read_text().replace('"pages":', '"pages":1', 1))
+    found = json.loads(kept[3].read_text())
+    found["pdf"] = base64.b64encode(b"%PDF-1.7 another").decode()  # its PDF, not its seal
+    kept[3].write_text(json.dumps(found))
+    kept[4].write_text("not a chapter")
     printing.clear()
     again = _book(runner, tmp_path, "again.pdf")
-    assert len(printing) == 2 and again == first
+    assert len(printing) == 4 and again == first
 
 
 def test_the_book_printed_in_processes_is_the_same_book(

@@ -5,6 +5,7 @@ cache that cannot be read or written only means scanning again."""
 from __future__ import annotations
 
 import json
+import os
 import stat
 from pathlib import Path
 
@@ -40,12 +41,26 @@ def test_the_first_command_scans_and_the_next_read_the_cache(
 
 
 def test_another_installation_scans_again(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    rulesets()
+    found = rulesets()
+    key = installed.installation_key()
     monkeypatch.setattr(installed, "installation_key", lambda: "another installation")
     monkeypatch.setattr(installed, "scan", lambda: [Found("other", "journal.rules:names")])
     assert rulesets() == [Found("other", "journal.rules:names")]
-    document = json.loads(cache.read_text())
-    assert len(document["scans"]) == 2  # both installations kept: neither scans again
+    assert len(list(cache.parent.iterdir())) == 2  # both installations kept
+    _no_scan(monkeypatch)
+    assert rulesets() == [Found("other", "journal.rules:names")]
+    monkeypatch.setattr(installed, "installation_key", lambda: key)
+    assert rulesets() == found  # neither scans again
+
+
+def test_the_last_few_installations_are_kept(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for number in range(installed.KEPT + 3):
+        monkeypatch.setattr(installed, "installation_key", lambda n=number: f"installation {n}")
+        rulesets()
+        written = 10**18 + number * 10**9  # one a second: the clock's tick is coarser
+        os.utime(installed.cache_file(), ns=(written, written))
+    kept = sorted(path.name for path in cache.parent.iterdir())
+    assert len(kept) == installed.KEPT and "installation 0.json" not in kept
 
 
 def test_a_new_distribution_changes_the_key(
@@ -70,14 +85,36 @@ def test_a_folder_without_distributions_leaves_the_key_alone(
     assert installed.installation_key() == before
 
 
+def _sealed(key: str, scan: list[list[str]]) -> str:
+    return installed.SEAL.text({"installation": key}, json.dumps(scan))
+
+
 @pytest.mark.parametrize(
-    "content", ["not json", '{"format": 1, "scans": {"k": [[1, 2]]}}', '{"format": 99}', "[]"]
+    "content",
+    [
+        "not json",
+        '{"format": 1, "scans": {"k": [[1, 2]]}}',
+        '{"format": 99}',
+        "[]",
+        "edited",  # a scan of this installation with an entry point planted, its seal kept
+        "another",  # another installation's scan in its place
+        "not a scan",  # sealed, but no list of names and values
+    ],
 )
 def test_a_damaged_cache_is_ignored_and_written_again(cache: Path, content: str) -> None:
+    key = installed.installation_key()
+    if content == "edited":
+        sealed = json.loads(_sealed(key, [["horror-factor", "os:system"]]))
+        content = json.dumps({**sealed, "scan": '[["evil", "os:system"]]'})
+    elif content == "another":
+        content = _sealed("another installation", [["evil", "os:system"]])
+    elif content == "not a scan":
+        content = installed.SEAL.text({"installation": key}, '{"evil": 1}')
     cache.parent.mkdir(parents=True)
     cache.write_text(content)
-    assert {"horror-factor", "fright-check"} <= {f.name for f in rulesets()}
-    assert json.loads(cache.read_text())["format"] == installed.FORMAT
+    names = {f.name for f in rulesets()}
+    assert {"horror-factor", "fright-check"} <= names and "evil" not in names
+    assert json.loads(cache.read_text())["format"] == installed.SEAL.format
 
 
 def test_a_link_at_the_cache_is_neither_read_nor_written_through(
@@ -85,7 +122,7 @@ def test_a_link_at_the_cache_is_neither_read_nor_written_through(
 ) -> None:
     planted = tmp_path / "planted.json"
     key = installed.installation_key()
-    fake = {"format": installed.FORMAT, "scans": {key: [["evil", "os:system"]]}}
+    fake = json.loads(_sealed(key, [["evil", "os:system"]]))
     planted.write_text(json.dumps(fake))
     cache.parent.mkdir(parents=True)
     cache.symlink_to(planted)

@@ -5,6 +5,8 @@ command does not need (the store suite itself runs on both through the `store` f
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,9 +18,8 @@ from support.cli import Cli, postgres_database
 
 from journal.store import Store
 from journal.store.engine import memory_target, sqlite_target
-from journal.store.queries import queries
-from journal.store.recorder import STATEMENTS
 from journal.store.sqlite import SQL, SQLiteRecorder
+from journal.store.statements import STATEMENTS, statements
 
 #: round trips of one command on PostgreSQL, once the process has connected (the dialect's
 #: own first-connect queries, once per process, are not counted): the schema check (2),
@@ -33,11 +34,71 @@ APPEND_QUERIES = 2
 STATE_QUERIES = 1
 
 
-def test_both_recorders_answer_every_statement() -> None:
-    assert set(SQL) == set(STATEMENTS)
-    for dialect in ("sqlite", "postgresql"):
-        statements = queries(dialect)
-        assert all(hasattr(statements, name) for name in STATEMENTS), dialect
+def test_both_recorders_answer_every_statement_from_the_one_table() -> None:
+    """Each statement is written once (`journal.store.statements`): SQLite's recorder runs
+    it as written, PostgreSQL's in psycopg's style, with JSON cast where it is kept and
+    read; the same words otherwise."""
+    assert SQL is statements("sqlite") and set(SQL) == set(STATEMENTS)
+    server = statements("postgresql")
+    assert set(server) == set(STATEMENTS)
+    for name, sql in SQL.items():
+        back = re.sub(r"%\((\w+)\)s", r":\1", server[name])
+        back = re.sub(r"CAST\((:?[\w.]+) AS (?:TEXT|JSONB)\)", r"\1", back)
+        assert back == sql, name
+    assert "CAST(:data_json AS JSONB)" not in SQL["insert_event"]
+    assert "CAST(%(data_json)s AS JSONB)" in server["insert_event"]
+    assert (
+        "CAST(data AS TEXT)" in server["read"]
+        and "CAST(s.state AS TEXT)" in server["snapshot_rows"]
+    )
+
+
+#: a statement of the store's: reading or writing one of the journal's SQL tables
+_STORE_SQL = re.compile(
+    r"\b(SELECT\b.*\bFROM|INSERT INTO|DELETE FROM|UPDATE)\s+(events|snapshots|tree_nodes)\b",
+    re.S | re.I,
+)
+
+
+def store_sql(text: str) -> list[int]:
+    """The lines of a module whose string constants hold a statement of the store's."""
+    return sorted(
+        node.lineno
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and _STORE_SQL.search(node.value)
+    )
+
+
+def test_each_statement_is_written_once() -> None:
+    """Only `journal.store.statements` holds the SQL that reads and writes the journal's
+    SQL tables (a recorder, the tree cache, a migration's seal take theirs from it)."""
+    root = Path(__file__).parents[2]
+    found = {
+        str(path.relative_to(root)): lines
+        for path in sorted((root / "journal").rglob("*.py"))
+        if (lines := store_sql(path.read_text(encoding="utf-8")))
+    }
+    assert list(found) == ["journal/store/statements.py"], found
+    planted = 'SQL = {"head": "SELECT seq, hash FROM events WHERE campaign = :c"}\n'
+    assert store_sql(planted) == [1]
+
+
+def test_a_statement_runs_on_each_database(store: Store) -> None:
+    """The table's statements as each recorder runs them, reading and writing."""
+    store.ensure_schema()
+    with store._recorder.writing() as conn:
+        conn.run("insert_tree_node", [
+            {"campaign": "c", "level": 8, "position": p, "hash": "ab" * 32, "bound": "cd" * 32}
+            for p in (0, 1)
+        ])  # fmt: skip
+        newest = conn.first("newest_tree_node", {"campaign": "c", "level": 8})
+        assert newest == (8, 1, "ab" * 32, "cd" * 32, None)  # no event 512 to bind it to
+        assert conn.taken(["nobody"]) is None
+    with store._recorder.reading() as conn:
+        assert len(list(conn.rows("tree_nodes", {"campaign": "c"}))) == 2
+        assert conn.first("any_event") is None
 
 
 @pytest.mark.parametrize(

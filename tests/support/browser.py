@@ -70,3 +70,20 @@ def printed(server: subprocess.Popen[str]) -> str:
         lines.append(line)
         if not line or line.startswith("▀"):  # a QR code's last line
             return "".join(lines)
+
+
+def printed_text(browser: object, html: Path) -> str:
+    """What Chromium reads of an HTML file laid out for print (`innerText`, the print
+    media's styles applied: text that only a screen shows left out), its charts (SVG, a
+    figure a PDF reads by its title) left out."""
+    page = browser.new_page()  # type: ignore[attr-defined]
+    try:
+        page.emulate_media(media="print")
+        page.goto(html.resolve().as_uri())
+        text: str = page.evaluate(
+            "() => { for (const svg of document.querySelectorAll('svg')) svg.remove();"
+            " return document.body.innerText; }"
+        )
+    finally:
+        page.close()
+    return text

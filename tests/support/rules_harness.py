@@ -1,6 +1,7 @@
 """An in-memory table for rules tests: no database, no CLI, but the service's own decide
-step (`journal.app.decide`: the core's or the ruleset's ruling, a command of another ruleset
-and dice the ruling did not need refused) and its own drafting and fold (`journal.app.draft`).
+step (`journal.rules.deciding.decide`: the core's or the ruleset's ruling, a command of
+another ruleset and dice the ruling did not need refused) and its own drafting and fold
+(`journal.app.draft`).
 
 table = Table("horror-factor")
 table.do(AddCharacter("Linda", {...}))
@@ -25,6 +26,7 @@ from journal.events.registry import Event, to_data
 from journal.rules import load
 from journal.rules.core.commands import CreateCampaign
 from journal.rules.core.state import CampaignState, Meta
+from journal.rules.deciding import decide
 
 
 class Table:
@@ -39,7 +41,7 @@ class Table:
     ) -> list[Event]:
         """What `command` decides now, as the service decides it; `dice` entered, the rest
         rolled from `seed`."""
-        return app.decide(self.state, command, lambda _: DiceBox(dice, random.Random(seed)))
+        return decide(self.state, command, lambda _: DiceBox(dice, random.Random(seed)))
 
     def do(
         self, command: object, dice: Mapping[str, Sequence[int]] | None = None, seed: int = 0

@@ -78,15 +78,13 @@ def forge(db: str, seq: int, edit: Callable[[dict[str, Any]], None], *, digest: 
     edit(state)
     found["state"] = json.dumps(state)
     if digest:
-        found["digest"] = snapshots.digest(
-            found["seq"], found["head_hash"], found["rules_version"], found["state"]
-        )
+        found["digest"] = snapshots.SEAL.digest(found, found["state"])
     put(db, seq, json.dumps(found))
 
 
 def redigested(found: dict[str, Any], state: str) -> str:
     """The document `found` holding the state text `state`, its digest recomputed."""
-    digest = snapshots.digest(found["seq"], found["head_hash"], found["rules_version"], state)
+    digest = snapshots.SEAL.digest(found, state)
     return json.dumps({**found, "state": state, "digest": digest})
 
 

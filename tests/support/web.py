@@ -66,3 +66,18 @@ def served(site: Site, max_streams: int | None = None) -> Iterator[str]:
 
 def open_site(db: str, campaign: str | None = None) -> Site:
     return Site(Database.open(db, create=False), campaign)
+
+
+def counted_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each view a site renders from now on (`Pages.render`), in order, for the test."""
+    from journal.web import site as site_module
+
+    renders: list[str] = []
+    render = site_module.Pages.render
+
+    def counted(self: site_module.Pages, view: str) -> str:
+        renders.append(view)
+        return render(self, view)
+
+    monkeypatch.setattr(site_module.Pages, "render", counted)
+    return renders

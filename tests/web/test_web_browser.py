@@ -131,6 +131,47 @@ def test_the_live_region_says_each_change_in_words(
     expect(region).to_have_text("Linda: HF 4 (eff 2), penalty 0, WP 6/10.", timeout=10_000)
 
 
+def test_a_page_that_gave_its_place_up_says_so_and_stays_quiet(
+    browser: Any, served: tuple[Path, dict[str, str]]
+) -> None:
+    """Issue 39 (W1): a device past its open streams (`--max-streams-per-client`, 12 by
+    default) gives up its oldest: that page says it is no longer live and why, and does not
+    reconnect (a reconnection would take the place of the device's next page in turn); a
+    reload makes it live again."""
+    import socket
+    from urllib.parse import urlsplit
+
+    from playwright.sync_api import expect
+
+    _, links = served
+    shelf = browser.new_page(viewport=PHONE)
+    shelf.goto(links["Players"] + "shelf")
+    expect(shelf.locator("#live-state")).to_have_text("● live", timeout=10_000)
+    parts = urlsplit(links["Players"])
+    others = []
+    try:
+        for _ in range(12):  # the same device (127.0.0.1) opens twelve more live pages
+            sock = socket.create_connection((parts.hostname, parts.port), 5)
+            sock.sendall(
+                f"GET {parts.path}events?view=table HTTP/1.1\r\nHost: t\r\n"
+                "Accept: text/event-stream\r\n\r\n".encode()
+            )
+            others.append(sock)
+        state = shelf.locator("#live-state")
+        expect(state).to_have_text(
+            "not live: too many pages open on this device (reload to resume)", timeout=10_000
+        )
+        shelf.wait_for_timeout(4_000)  # past EventSource's reconnection delay (3 s)
+        expect(state).to_have_text(
+            "not live: too many pages open on this device (reload to resume)"
+        )
+    finally:
+        for sock in others:
+            sock.close()
+    shelf.reload()
+    expect(shelf.locator("#live-state")).to_have_text("● live", timeout=10_000)
+
+
 def page_kinds(db: Path, links: dict[str, str]) -> list[str]:
     """A fight begun, and every kind of page `journal serve` serves."""
     _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import WORKED_EXAMPLE
-from support.web import by_label, open_site, served
+from support.web import by_label, counted_renders, open_site, served
 
 from journal.web.site import Site, canonical_number
 
@@ -169,3 +169,69 @@ def test_no_path_or_header_of_any_link_answers_500(
     assert answer.status_code in ALLOWED, (tail, answer.status_code)
     if answer.status_code == 307:
         assert "://" not in answer.headers["location"]
+
+
+#: the spellings of issue 39 (W2) and the like: (path after the token, its one spelling)
+SPELLINGS = [
+    ("recap//1", "recap/1"),
+    ("recap/1/", "recap/1"),
+    ("/recap/1", "recap/1"),
+    ("//recap//1//", "recap/1"),
+    ("table/", "table"),
+    ("/table", "table"),
+    ("shelf//", "shelf"),
+    ("/", ""),
+    ("//", ""),
+    ("proof/1/", "proof/1"),
+    ("events/?view=", "events?view="),
+]
+
+
+def _raw(base: str, path: str) -> tuple[int, dict[str, str], bytes]:
+    """GET `path` sent byte for byte (no client tidies it): status, headers, body."""
+    parts = urlsplit(base)
+    with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 80), 5) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        sock.settimeout(10)
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+    return int(status.split()[1]), headers, body
+
+
+def test_every_other_spelling_is_redirected_to_the_one_without_a_render(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39 (W2): a doubled, leading or trailing slash (`recap//1`, `recap/1/`,
+    `//TOKEN/recap/1`) is a relative redirect to the page's one spelling, answered before
+    any page is rendered or kept; the one spelling is the page."""
+    from urllib.parse import urljoin
+
+    players = by_label(site)["players"]
+    renders = counted_renders(monkeypatch)
+    with served(site) as base:
+        for _, one in SPELLINGS[:-1]:
+            _raw(base, f"/{players}/{one}")  # each page rendered and kept once (not the stream)
+        renders.clear()
+        kept = len(site._pages)
+        for path, one in [
+            *((f"/{players}/{tail}", f"/{players}/{one}") for tail, one in SPELLINGS),
+            (f"//{players}/recap/1", f"/{players}/recap/1"),
+            (f"///{players}//recap/1", f"/{players}/recap/1"),
+            (f"/{players}", f"/{players}/"),  # a link's home, as before
+        ]:
+            status, headers, _ = _raw(base, path)
+            assert status == 307, (path, status)
+            location = headers["location"]
+            assert "://" not in location and not location.startswith("/"), location
+            assert urljoin(f"http://x{path}", location) == f"http://x{one}", (path, location)
+        assert renders == [] and len(site._pages) == kept  # nothing rendered, nothing kept
+        status, _, body = _raw(base, f"/{players}/recap/1")
+        assert status == 200 and b"<main>" in body
+        for view in ("recap//1", "recap/1/", "/table", "table/"):  # a stream's view too
+            status, _, _ = _raw(base, f"/{players}/events?view={quote(view, safe='')}")
+            assert status == 404, view
+        assert renders == []

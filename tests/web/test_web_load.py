@@ -36,9 +36,11 @@ def site(runner, tmp_path: Path) -> Iterator[Site]:  # type: ignore[no-untyped-d
     opened.database.close()
 
 
-def _connect(base: str) -> socket.socket:
+def _connect(base: str, source: str | None = None) -> socket.socket:
+    """A connection to `base`, from the loopback address `source` (another device) if given."""
     parts = urlsplit(base)
-    return socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 80), 5)
+    address = (parts.hostname or "127.0.0.1", parts.port or 80)
+    return socket.create_connection(address, 5, (source, 0) if source else None)
 
 
 def _get(base: str, path: str, timeout: float = 5.0) -> bytes:
@@ -76,8 +78,24 @@ def test_a_connection_without_a_whole_request_is_closed(
             slow.close()
 
 
-def _stream(base: str, path: str) -> tuple[socket.socket, bytes]:
-    sock = _connect(base)
+def _shed_within(sock: socket.socket, seconds: float) -> bool:
+    """Whether the stream on `sock` is told it gave its place up (`event: shed`) and ends
+    (the chunked body's last chunk) within `seconds`."""
+    sock.settimeout(seconds)
+    seen = b""
+    try:
+        while not (b"event: shed" in seen and seen.endswith(b"0\r\n\r\n")):
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            seen += chunk
+    except TimeoutError:
+        return False
+    return b"event: shed" in seen
+
+
+def _stream(base: str, path: str, source: str | None = None) -> tuple[socket.socket, bytes]:
+    sock = _connect(base, source)
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n".encode())
     sock.settimeout(5)
     head = sock.recv(4096)
@@ -87,17 +105,23 @@ def _stream(base: str, path: str) -> tuple[socket.socket, bytes]:
 
 
 def test_a_links_open_streams_are_capped(site: Site) -> None:
+    """Two devices fill a link of two places: a third device gets a 503, while one of the
+    two opening another page gives up its own older one (issue 39, W1)."""
     links = by_label(site)
     opened: list[socket.socket] = []
     with served(site, max_streams=2) as base:
         try:
-            for _ in range(2):
-                sock, head = _stream(base, f"/{links['players']}/events?view=")
+            for device in ("127.0.0.2", "127.0.0.3"):
+                sock, head = _stream(base, f"/{links['players']}/events?view=", device)
                 opened.append(sock)
                 assert head.startswith(b"HTTP/1.1 200")
-            sock, head = _stream(base, f"/{links['players']}/events?view=")
+            sock, head = _stream(base, f"/{links['players']}/events?view=", "127.0.0.4")
             opened.append(sock)
             assert head.startswith(b"HTTP/1.1 503") and b"--max-streams" in head
+            sock, head = _stream(base, f"/{links['players']}/events?view=shelf", "127.0.0.2")
+            opened.append(sock)
+            assert head.startswith(b"HTTP/1.1 200")
+            assert _shed_within(opened[0], 3.0)  # its own older one gave its place up
             sock, head = _stream(base, f"/{links['gm']}/events?view=")  # another link's own
             opened.append(sock)
             assert head.startswith(b"HTTP/1.1 200")
@@ -235,7 +259,9 @@ def test_out_of_files_is_said_once_and_ctrl_c_still_stops_the_server(
 
 
 def test_with_more_files_allowed_every_phone_past_the_laptop_cap_gets_its_update(
-    site: Site, runner, tmp_path: Path  # type: ignore[no-untyped-def]
+    site: Site,
+    runner,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
 ) -> None:
     """`journal serve` allowed 2,048 files holds more open streams than the cap a laptop's
     1,024 files imposes (`MAX_CONNECTIONS`): 900 live pages on the players' link, and an
@@ -252,7 +278,12 @@ def test_with_more_files_allowed_every_phone_past_the_laptop_cap_gets_its_update
         head = writer.head()
     crowd: list[socket.socket] = []
     said = tmp_path / "said.txt"
-    with _files(4096), _journal_serve(db, 2048, said, "--max-streams", "1000") as base:
+    with (
+        _files(4096),
+        _journal_serve(
+            db, 2048, said, "--max-streams", "1000", "--max-streams-per-client", "1000"
+        ) as base,
+    ):
         try:
             for _ in range(streams):
                 sock = _connect(base)
@@ -288,3 +319,105 @@ def _updated_within(sock: socket.socket, deadline: float) -> bool:
         while b"event: update" not in received and (chunk := sock.recv(65536)):
             received += chunk
     return b"event: update" in received
+
+
+def _open(base: str, path: str, source: str) -> socket.socket:
+    """An event stream of `path` from the loopback address `source`, its headers read."""
+    sock = _connect(base, source)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n".encode())
+    return sock
+
+
+def _waiting(sock: socket.socket) -> bytes:
+    """What `sock` has received and not yet been read (never waits)."""
+    sock.setblocking(False)
+    received = b""
+    try:
+        while chunk := sock.recv(65536):
+            received += chunk
+    except BlockingIOError:
+        pass
+    finally:
+        sock.setblocking(True)
+    return received
+
+
+def test_a_hundred_streams_of_one_phone_leave_the_table_screen_its_stream(
+    site: Site,
+    runner,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    """Issue 39 (W1), the bounded load test (loopback only): `journal serve` as the GM runs
+    it (its default caps); one client opens 100 streams on the players' link, the table
+    screen's among them, and the table screen, on a TV (another address) or on the very
+    machine of that client (the GM's laptop), opened before the crowd or after it, gets
+    its stream and the next event within 1 s. The crowd's own oldest streams gave their
+    places up; no other device lost one."""
+    import journal
+    from journal.api.commands import TakeNote
+
+    players = by_label(site)["players"]
+    runner("session", "start", "The café")  # a note in a session shows on the table screen
+    db = str(tmp_path / "journal.db")
+    with journal.open(db) as writer:
+        head = writer.head()
+    table = f"/{players}/events?view=table&seq={head}"
+    said = tmp_path / "said.txt"
+    crowd: list[socket.socket] = []
+    screens: dict[str, socket.socket] = {}
+    with _files(4096), _journal_serve(db, 1024, said) as base:
+        try:
+            screens["TV before"] = _open(base, table, "127.0.0.2")
+            screens["laptop"] = _open(base, table, "127.0.0.5")
+            assert _headers(screens["TV before"]).startswith(b"HTTP/1.1 200")
+            assert _headers(screens["laptop"]).startswith(b"HTTP/1.1 200")
+            views = ["", "table", "shelf"]
+            for number in range(100):  # the phone on the café Wi-Fi: the table screen too
+                sock = _open(base, f"/{players}/events?view={views[number % 3]}&seq={head}",
+                             "127.0.0.1")  # fmt: skip
+                crowd.append(sock)
+                assert _headers(sock).startswith(b"HTTP/1.1 200"), number
+            for number in range(100):  # the laptop's other tabs: its own table screen stays
+                sock = _open(base, f"/{players}/events?view=shelf&seq={head}", "127.0.0.5")
+                crowd.append(sock)
+                assert _headers(sock).startswith(b"HTTP/1.1 200"), number
+            screens["TV after"] = _open(base, table, "127.0.0.3")
+            assert _headers(screens["TV after"]).startswith(b"HTTP/1.1 200")
+            time.sleep(0.5)  # every shed stream has been told
+            told = [_waiting(sock) for sock in crowd]
+            shed = sum(b"event: shed" in t for t in told)
+            per_client = 12  # journal.web.places.PER_CLIENT, the default
+            # the phone keeps its newest 12, the laptop its table screen and 11 tabs
+            assert shed == (100 - per_client) + (100 - (per_client - 1)), shed
+            for name, sock in screens.items():
+                assert b"event: shed" not in _waiting(sock), name
+            started = time.monotonic()
+            with journal.open(db) as writer:
+                writer.run(TakeNote("The lamp gutters over the-table-x9."))
+            deadline = started + 1.0
+            for name, sock in screens.items():
+                assert _updated_within(sock, deadline), f"{name}: no update within 1 s"
+        finally:
+            for sock in [*crowd, *screens.values()]:
+                sock.close()
+
+
+def test_a_stream_gone_before_it_began_gives_its_place_back(site: Site) -> None:
+    """A HEAD of a stream, and a stream whose client hangs up at once, hold no place
+    afterwards: a link of one place still takes the next device's page."""
+    players = by_label(site)["players"]
+    path = f"/{players}/events?view="
+    with served(site, max_streams=1) as base:
+        for number in range(3):
+            with _connect(base, f"127.0.0.{10 + number}") as sock:
+                sock.sendall(f"HEAD {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+                assert _headers(sock).startswith(b"HTTP/1.1 200")
+        for number in range(3):
+            sock = _open(base, path, f"127.0.0.{20 + number}")
+            sock.close()  # gone before its first update
+        time.sleep(0.5)
+        sock, head = _stream(base, path, "127.0.0.30")
+        try:
+            assert head.startswith(b"HTTP/1.1 200"), head[:60]
+        finally:
+            sock.close()

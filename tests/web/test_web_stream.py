@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from support import WORKED_EXAMPLE
-from support.web import by_label, open_site, served
+from support.web import by_label, counted_renders, open_site, served
 
 import journal
 from journal.rules.core.commands import TakeNote
@@ -184,14 +184,7 @@ def test_every_stream_of_a_view_shares_one_rendering_and_one_message(
     token = links["gm"]
     audience = site.audience(token)
     assert audience is not None
-    renders: list[str] = []
-    render = site_module.Pages.render
-
-    def counted(self: site_module.Pages, view: str) -> str:
-        renders.append(view)
-        return render(self, view)
-
-    monkeypatch.setattr(site_module.Pages, "render", counted)
+    renders = counted_renders(monkeypatch)
     asked: list[str] = []
     page = site.page
 

@@ -108,6 +108,12 @@ class SetSafetyTool(Command, frozen=True):
     text: str
 
 
+class SetLanguage(Command, frozen=True):
+    """`campaign language TAG`: the language the campaign's handouts are in."""
+
+    language: str
+
+
 class CutScene(Command, frozen=True):
     """`xcard [--reason TEXT]`."""
 
@@ -155,6 +161,7 @@ CORE_COMMANDS = (
     RecordPost,
     RevealSecret,
     SetSafetyTool,
+    SetLanguage,
     CutScene,
     RollDice,
     UnsealRoll,

@@ -23,6 +23,7 @@ from journal.rules.core.commands import (
     RevealSecret,
     RollDice,
     SetClock,
+    SetLanguage,
     SetSafetyTool,
     StartSession,
     TakeNote,
@@ -39,6 +40,7 @@ from journal.rules.core.events import (
     ClockSet,
     EventVoided,
     HandoutPosted,
+    LanguageSet,
     NoteTaken,
     NumbersAdjusted,
     SafetyToolSet,
@@ -49,6 +51,7 @@ from journal.rules.core.events import (
     SessionStarted,
     VeiledNoteTaken,
 )
+from journal.rules.core.language import language_tag
 from journal.rules.core.state import CampaignState
 
 if TYPE_CHECKING:
@@ -126,6 +129,11 @@ def decide_core(
             if not text:
                 raise RuleError(f"a {kind} needs some text: say what it covers")
             return [SafetyToolSet(kind, text)]
+        case SetLanguage(language=language):
+            tag = language_tag(language)
+            if tag == state.language:
+                raise RuleError(f"campaign {state.slug!r} is in {tag} already: nothing to record")
+            return [LanguageSet(tag)]
         case CutScene(reason=reason):
             return [SceneCut(" ".join(reason.split()))]
         case VoidEvent():

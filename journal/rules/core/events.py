@@ -189,6 +189,15 @@ class SafetyToolSet(Event, frozen=True):
 
 
 @event
+class LanguageSet(Event, frozen=True):
+    """`campaign language TAG`: the language the campaign's handouts are in from now on (a
+    BCP 47 tag, as typed in its one spelling: `de`, `pt-BR`); English until one is set.
+    Their HTML and PDF say so (`lang`, `/Lang`), for screen readers and hyphenation."""
+
+    language: str
+
+
+@event
 class SceneCut(Event, frozen=True):
     """`xcard`: a scene was cut at the table (who asked is never recorded)."""
 

@@ -17,6 +17,7 @@ from journal.rules.core.events import (
     ClockSet,
     DiceRolled,
     EventVoided,
+    LanguageSet,
     NoteTaken,
     RollUnsealed,
     RulingSealed,
@@ -48,6 +49,7 @@ CORE_EVENTS = frozenset(
         DiceRolled,
         RollUnsealed,
         RulingSealed,
+        LanguageSet,
     }
 )
 
@@ -118,4 +120,6 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             from journal.rules.core.rolls import sealed_after  # (a roll: not every fold)
 
             return sealed_after(state, payload, meta.seq)
+        case LanguageSet(language=language):
+            return changed(state, language=language)
     return state

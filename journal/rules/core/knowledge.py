@@ -9,8 +9,9 @@ knows every secret. A void of a reveal takes it out of every fold read after the
 (`projection.Corrections`), so the secret is as secret as it was before it for any view
 made afterwards; a view as of an earlier seq still shows what was known then.
 
-A view for an audience at seq N asks `knows(state_at_N, secret_seq, gm, ident)`; that is
-the filter (`handouts.recap.Recap.sees`, the web pages, `Journal.secrets`)."""
+A view for an audience at seq N asks `knows(state_at_N, secret_seq, gm, ident)`, through
+the one audience filter (`handouts.recap.sees`: recaps, the book, pages, posts, proofs,
+`Journal.public_notes`); the GM's ledger (`Journal.secrets`) asks who knows each."""
 
 from __future__ import annotations
 

@@ -74,6 +74,8 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
     safety: Mapping[int, tuple[str, str]] = msgspec.field(default_factory=dict)
     #: the rolls made behind the screen, by seq (`journal roll --sealed`, `journal unseal`)
     sealed: Mapping[int, SealedRoll] = msgspec.field(default_factory=dict)
+    #: the language of the campaign's handouts (a BCP 47 tag; `campaign language`)
+    language: str = "en"
 
     def identity(self, name: str) -> CharacterId:
         """The character `name` denotes now: whoever holds it (case-insensitive, as typed

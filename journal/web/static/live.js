@@ -88,6 +88,12 @@
     }
     document.body.setAttribute("data-seq", event.lastEventId);
   });
+  // this device opened more live pages than the server keeps: this one, the oldest,
+  // gave its place to a newer one and stays as it is until a reload
+  source.addEventListener("shed", function () {
+    source.close();
+    show("not live: too many pages open on this device (reload to resume)");
+  });
   source.addEventListener("open", function () {
     show("● live");
   });

@@ -74,9 +74,9 @@ def test_a_snapshot_is_bound_to_the_event_it_folds_up_to(tmp_path: Path) -> None
     assert event is not None and row.event_hash == event.hash
     assert document["head_hash"] == event.hash and document["seq"] == 22
     assert document["rules_version"] == rules_version("horror-factor") == row.rules_version
-    assert document["digest"] == snapshots.digest(
-        22, event.hash, row.rules_version, document["state"]
-    )
+    binding = {"seq": 22, "head_hash": event.hash, "rules_version": row.rules_version}
+    assert document["format"] == snapshots.SEAL.format
+    assert document["digest"] == snapshots.SEAL.digest(binding, document["state"])
     journal.store.close()
 
 

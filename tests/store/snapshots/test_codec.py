@@ -61,9 +61,9 @@ def test_a_state_the_dataclass_states_wrote_reads_back_as_the_same_state(
     """The states became Structs and kept their JSON form: a snapshot text the dataclass
     states wrote reads back (as Structs) as the state folded now, and the state folded
     now is written as the very same text. (The fold has since learned who knows each
-    secret and the safety tools in force, issue 32, and the rolls made behind the screen,
-    issue 40: fields an older snapshot lacks, read as their defaults; its rules version
-    keeps it from being read for a newer fold.)"""
+    secret and the safety tools in force, issue 32, the rolls made behind the screen,
+    issue 40, and the handouts' language, issue 44: fields an older snapshot lacks, read
+    as their defaults; its rules version keeps it from being read for a newer fold.)"""
     import msgspec
 
     state = msgspec.structs.replace(_folded(log, tmp_path), secrets={}, safety={})
@@ -73,8 +73,8 @@ def test_a_state_the_dataclass_states_wrote_reads_back_as_the_same_state(
     kept = fixture.read_text(encoding="utf-8").strip()
     read = codec.loads(kept, registry)
     assert read == state and type(read.rules) is type(state.rules)
-    # every field as it was written, the three new ones after them
-    newer = ',"secrets":{"__m__":[]},"safety":{"__m__":[]},"sealed":{"__m__":[]}}'
+    # every field as it was written, the new ones after them
+    newer = ',"secrets":{"__m__":[]},"safety":{"__m__":[]},"sealed":{"__m__":[]},"language":"en"}'
     assert kept.endswith("}") and codec.dumps(state, registry) == kept[:-1] + newer
 
 

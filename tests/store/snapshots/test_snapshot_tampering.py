@@ -11,6 +11,7 @@ Jackson Zombies (imported: the import keeps a snapshot at #27, its last event):
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from collections.abc import Callable
@@ -258,6 +259,21 @@ def test_a_snapshot_an_older_journal_kept_is_stale_not_bad(zombies: Cli, db_url:
     bare = document(db_url, 27)["state"]
     put(db_url, 27, bare, key={"rules_version": "hf-1:e4e7e60401aefa8d"})
     assert zombies("status").stderr == ""
+    assert "1 of other rules code (never read)" in zombies("verify").stdout
+    assert [e["status"] for e in zombies.json("db", "snapshots")] == ["stale"]  # type: ignore[union-attr, index]
+
+
+def test_a_snapshot_of_another_format_is_stale_not_bad(zombies: Cli, db_url: str) -> None:
+    """A journal of another snapshot format (format 2 sealed its digest on its own) left a
+    snapshot of the same rules code: no command reads it or tells of it, `verify` does not
+    count it against the database, and the next one kept is read."""
+    found = document(db_url, 27)
+    binding = f"{found['seq']}\n{found['head_hash']}\n{found['rules_version']}\n"
+    older = {**found, "format": 2}
+    older["digest"] = hashlib.sha256((binding + found["state"]).encode()).hexdigest()
+    put(db_url, 27, json.dumps(older))
+    result = zombies("status", "--json")
+    assert result.stderr == "" and json.loads(result.stdout)["characters"]["Linda"]
     assert "1 of other rules code (never read)" in zombies("verify").stdout
     assert [e["status"] for e in zombies.json("db", "snapshots")] == ["stale"]  # type: ignore[union-attr, index]
 

@@ -5,20 +5,22 @@ SQLite journal is the file Alembic makes. (A database an older journal wrote, re
 
 from __future__ import annotations
 
+import ast
 import sqlite3
 from pathlib import Path
 
+import msgspec
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from click.testing import CliRunner
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import MetaData, create_engine, inspect, text
 from support.cli import Cli
 
 from journal.events.chain import GENESIS_HASH
-from journal.store import Store
+from journal.store import Store, layout
 from journal.store.drafts import Draft, seal
 from journal.store.migrate import alembic_config, script_head
-from journal.store.schema import SCHEMA_HEAD, metadata
+from journal.store.schema import SCHEMA_HEAD, metadata, sql_table
 
 
 def test_the_code_expects_the_newest_migration() -> None:
@@ -33,6 +35,46 @@ def test_an_empty_database_upgrades_to_head_without_drift(db_url: str) -> None:
         with store.engine.connect() as conn:
             context = MigrationContext.configure(conn, opts={"compare_type": True})
             assert compare_metadata(context, metadata) == []
+
+
+def test_the_schema_is_described_once_and_the_migrations_are_checked_against_it(
+    db_url: str,
+) -> None:
+    """`layout` describes each table once; SQLAlchemy's tables and SQLite's CREATE are made
+    from it, and a column it names that no migration makes is found on both databases."""
+    for table in layout.TABLES:
+        built = metadata.tables[table.name]
+        assert [(c.name, c.nullable) for c in built.columns] == [
+            (c.name, c.null) for c in table.columns
+        ]
+        assert [c.name for c in built.primary_key.columns] == list(table.key)
+    assert layout.sqlite_table(layout.EVENTS) in layout.SQLITE_HEAD
+    # SQLAlchemy's form names no column of its own: every table is built from `layout`
+    schema = Path(__file__).parents[3] / "journal" / "store" / "schema.py"
+    named = {c.name for table in layout.TABLES for c in table.columns}
+    literals = {
+        node.value
+        for node in ast.walk(ast.parse(schema.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    assert named & literals == set()
+    mood = layout.Column("mood", "text", 16, null=True, added="0007")
+    planted = msgspec.structs.replace(layout.EVENTS, columns=(*layout.EVENTS.columns, mood))
+    assert "writer VARCHAR(120), salts TEXT, mood VARCHAR(16), \n" in layout.sqlite_table(planted)
+    elsewhere = MetaData(naming_convention=dict(metadata.naming_convention))
+    for table in (planted, *layout.TABLES[1:]):
+        sql_table(table, elsewhere)
+    with Store.open(db_url) as store:
+        store.upgrade()
+        with store.engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"compare_type": True})
+            assert compare_metadata(context, metadata) == []
+            drift = compare_metadata(context, elsewhere)
+        if store._recorder.dialect == "sqlite":
+            made = [sql for *_, sql in _master(store._recorder.path)]
+            assert layout.sqlite_table(layout.EVENTS) in made
+            assert layout.sqlite_table(planted) not in made
+    assert [(d[0], d[3].name) for d in drift] == [("add_column", "mood")]
 
 
 def test_a_file_that_is_not_a_database_is_refused(runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
