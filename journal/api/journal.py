@@ -52,6 +52,7 @@ from journal.telling.contract import Telling, telling_of
 from journal.telling.lines import Renames, describe, status_heading
 
 if TYPE_CHECKING:  # the readers load these when they run (named here for the API's users)
+    from journal.api.choices import Choice
     from journal.api.secrets import SafetyDocument, SecretsDocument
     from journal.audit.explain import Explanation as Explanation
     from journal.audit.replay import AuditReport
@@ -139,13 +140,17 @@ class SessionEntry(Document, Struct, frozen=True):
 
 
 class NoteEntry(Document, Struct, frozen=True):
-    """A note the players may read (not GM-only, not voided), names as they are now."""
+    """A note the players may read (not GM-only, not voided), names as they are now: when
+    it was noted (`session`, `game_time`) and, for a secret revealed to its reader later,
+    when they learned it (the reveal's seq and session; None for a note known as noted)."""
 
     seq: int
     text: str
     about: tuple[str, ...]
     session: int | None
     game_time: str | None
+    learned: int | None = None
+    learned_session: int | None = None
 
 
 class CampaignOverview(Document, Struct, frozen=True):
@@ -445,6 +450,7 @@ class Journal:
         a veiled note reads faded."""
         from journal.handouts.recap import Audience, faded, secret, sees
         from journal.rules.core.events import NoteTaken, SecretNoted, VeiledNoteTaken
+        from journal.rules.core.knowledge import since
         from journal.telling.lines import with_new_names
 
         state = self._state()
@@ -476,8 +482,26 @@ class Journal:
                 for ident in (holder(n, before, after) for n in payload.about)
                 if ident is not None
             )
-            found.append(NoteEntry(record.seq, text, about_now, record.session, record.game_time))
+            learned = since(state, record.seq, wanted) if secret(payload) else None
+            if learned == record.seq:
+                learned = None  # theirs from the start
+            found.append(
+                NoteEntry(
+                    record.seq,
+                    text,
+                    about_now,
+                    record.session,
+                    record.game_time,
+                    learned,
+                    self._session_at(learned),
+                )
+            )
         return tuple(found)
+
+    def _session_at(self, seq: int | None) -> int | None:
+        """The session event `seq` was recorded in (None: none, or between sessions)."""
+        record = None if seq is None else self._campaign.event(seq)
+        return None if record is None else record.session
 
     def secrets(self, of: str | None = None, as_of: int | None = None) -> SecretsDocument:
         """`secrets --json`: the knowledge ledger as of event `as_of` (now when None); with
@@ -496,12 +520,9 @@ class Journal:
 
     def secret_seqs(self) -> tuple[int, ...]:
         """The seqs of the secrets some player does not know yet (for completion)."""
-        from journal.rules.core.knowledge import PLAYERS
+        from journal.api.choices import secret_seqs
 
-        state = self._state()
-        return tuple(
-            seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held}
-        )
+        return secret_seqs(self._state())
 
     def board_grid(self, gm: bool = True) -> BoardGrid:
         """The board as structured rows, with the columns this audience sees."""
@@ -541,12 +562,21 @@ class Journal:
     def completions(self, slot: str) -> list[str]:
         """What the GM may type for `slot` ("character", "session", or a slot of the
         ruleset's commands), for the `play` prompt and shell completion."""
-        state = self._state()
-        if slot == "session":
-            return [str(n) for n in range(state.sessions, 0, -1)]
-        if slot == "secret":
-            return [str(n) for n in sorted(self.secret_seqs(), reverse=True)]
-        return list(self.ruleset.completions(state, slot))
+        return [choice.value for choice in self.choices(slot)]
+
+    def choices(self, slot: str, typed: str = "") -> list[Choice]:
+        """What the GM may type for `slot`, beginning with `typed`, each with a few words
+        of what it is (`journal.api.choices`): "character", "audience" (players, gm, a
+        character), "told" (whom a secret may be revealed to), "session", "secret",
+        "event", "ruling" (seqs, with the start of their line), or a slot of the
+        ruleset's commands. For the `play` prompt and shell completion."""
+        from journal.api.choices import Sources, choices
+
+        def sessions() -> list[tuple[int, str]]:
+            return [(s.number, s.title) for s in self.sessions()]
+
+        sources = Sources(self._state(), self._campaign, self.telling, sessions)
+        return choices(sources, slot, typed)
 
     def log(
         self,
@@ -922,26 +952,44 @@ class Journal:
         paper: str = "a4",
         templates: Path | None = None,
         as_of: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> bytes:
         """The recap printed to PDF by WeasyPrint (the `pdf` extra): the HTML handout with
-        the print sheet for `paper` (a4 or letter); the same log gives the same bytes."""
+        the print sheet for `paper` (a4 or letter); the same log gives the same bytes.
+        `progress` is told of its two steps: the handout made, then printed."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
+        from journal.handouts.progress import Steps
 
+        done = Steps(2, progress)
         final = self._state(self.upto(as_of))
         size = check_paper(paper)
         html = render.recap(self._campaign, session, audience, "html", templates, size, final)
-        return render.printed(self._campaign, html, final)
+        done.step()
+        printed = render.printed(self._campaign, html, final)
+        done.finish()
+        return printed
 
-    def arc_pdf(self, name: str, paper: str = "a4", templates: Path | None = None) -> bytes:
+    def arc_pdf(
+        self,
+        name: str,
+        paper: str = "a4",
+        templates: Path | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> bytes:
         """A character's arc printed to PDF (see `recap_pdf`)."""
         from journal.handouts import render
         from journal.handouts.pdf import check_paper
+        from journal.handouts.progress import Steps
 
+        done = Steps(2, progress)
         final = self._state()
         size = check_paper(paper)
         html = render.arc(self._campaign, name, "html", templates, size, final)
-        return render.printed(self._campaign, html, final)
+        done.step()
+        printed = render.printed(self._campaign, html, final)
+        done.finish()
+        return printed
 
     def book(
         self, audience: str | Audience = "players", as_of_session: int | None = None
@@ -961,16 +1009,18 @@ class Journal:
         paper: str = "a4",
         as_of_session: int | None = None,
         templates: Path | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> str | bytes:
-        """The book as HTML (text) or PDF (bytes), for `audience` on `paper`."""
+        """The book as HTML (text) or PDF (bytes), for `audience` on `paper`; `progress`
+        is told (steps done, steps in all) as each recap, arc and chapter is made."""
         from journal.handouts import render
 
         fmt = render.check_format(fmt, ("html", "pdf"))
         final = self._book_state(as_of_session)
         so_far = as_of_session is not None
         if fmt == "html":
-            return render.book(self._campaign, audience, paper, final, templates, so_far)
-        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far)
+            return render.book(self._campaign, audience, paper, final, templates, so_far, progress)
+        return render.book_pdf(self._campaign, audience, paper, final, templates, so_far, progress)
 
     def _book_state(self, as_of_session: int | None) -> CampaignState:
         return self._state(self.upto(as_of_session=as_of_session))

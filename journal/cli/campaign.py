@@ -22,7 +22,7 @@ from journal.cli.common import (
     run_and_show,
 )
 from journal.cli.rulesets import commands_of
-from journal.cli.settings import Settings, json_flag, settings_of
+from journal.cli.settings import Settings, complete_slug, json_flag, settings_of
 
 if TYPE_CHECKING:
     from journal.api.rulesets import Ruleset
@@ -103,7 +103,7 @@ def campaign_new(
 
 
 @campaign.command("use")
-@click.argument("slug")
+@click.argument("slug", shell_complete=complete_slug)
 @json_option
 @pass_settings
 def campaign_use(settings: Settings, slug: str, as_json: bool) -> None:
@@ -295,7 +295,7 @@ def character_list(settings: Settings, as_json: bool) -> None:
 
 
 @click.command("rename")
-@click.argument("old")
+@click.argument("old", shell_complete=complete("character"))
 @click.argument("new")
 @json_option
 @pass_settings
@@ -314,7 +314,7 @@ def character_rename(settings: Settings, old: str, new: str, as_json: bool) -> N
 
 
 @click.command("retire")
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--reason", default="", help="Why they leave the story (dead, gone mad...).")
 @json_option
 @pass_settings
@@ -357,6 +357,7 @@ character.add_command(character_retire)
     type=click.IntRange(min=1),
     metavar="SEQ",
     help="The sheet as it was after event SEQ.",
+    shell_complete=complete("event"),
 )
 @json_option
 @pass_settings

@@ -37,11 +37,12 @@ def json_option(fn: F) -> F:
 
 
 def complete(slot: str, *, listed: bool = False) -> Completer:
-    """A `shell_complete` callback: what the campaign knows for `slot` ("character" with a
-    running fight's cast first, "session", or a slot of the ruleset's commands), matching
-    what was typed so far regardless of case; `listed` completes after the last comma of
-    `A,B` (names already listed are not offered again). The `play` prompt and bash, zsh and
-    fish complete through it alike."""
+    """A `shell_complete` callback: what the campaign knows for `slot` (`Journal.choices`:
+    "character" with a running fight's cast first, "audience", "told", "session",
+    "secret", "event", "ruling", or a slot of the ruleset's commands), matching what was
+    typed so far regardless of case, each with a few words of what it is (the menu's
+    help); `listed` completes after the last comma of `A,B` (names already listed are not
+    offered again). The `play` prompt and bash, zsh and fish complete through it alike."""
 
     def callback(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
@@ -49,22 +50,21 @@ def complete(slot: str, *, listed: bool = False) -> Completer:
         head, comma, last = incomplete.rpartition(",") if listed else ("", "", incomplete)
         taken = {n.strip().casefold() for n in head.split(",")} if comma else set()
         return [
-            CompletionItem(head + comma + value)
-            for value in known_values(ctx, slot)
-            if value.casefold().startswith(last.strip().casefold())
-            and value.casefold() not in taken
+            CompletionItem(head + comma + value, help=words or None)
+            for value, words in known_choices(ctx, slot, last.strip())
+            if value.casefold() not in taken
         ]
 
     return callback
 
 
-def known_values(ctx: click.Context, slot: str) -> list[str]:
-    """What the campaign knows for `slot`; nothing when it cannot be opened (completion
-    never fails loudly)."""
+def known_choices(ctx: click.Context, slot: str, typed: str = "") -> list[tuple[str, str]]:
+    """What the campaign knows for `slot` beginning with `typed`, each with its few words;
+    nothing when it cannot be opened (completion never fails loudly)."""
     settings = settings_of(ctx)
     try:
         with ctx.scope():  # a shell's completion process closes the database it opened
-            return settings.journal().completions(slot)
+            return [(c.value, c.words) for c in settings.journal().choices(slot, typed)]
     except Exception:
         return []
 
@@ -125,7 +125,11 @@ def as_of_options(fn: F) -> F:
         shell_complete=complete("session"),
     )(fn)
     return click.option(
-        "--as-of", type=click.IntRange(min=1), metavar="SEQ", help="As it stood after event SEQ."
+        "--as-of",
+        type=click.IntRange(min=1),
+        metavar="SEQ",
+        help="As it stood after event SEQ.",
+        shell_complete=complete("event"),
     )(fn)
 
 

@@ -17,6 +17,7 @@ import click
 
 from journal.cli.common import (
     by_owner,
+    complete,
     emit_json,
     json_option,
     owned_options,
@@ -49,7 +50,7 @@ def _print(outcome_lines: list[str], document: object, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("seq", type=click.IntRange(1, 2**31 - 1))
+@click.argument("seq", type=click.IntRange(1, 2**31 - 1), shell_complete=complete("event"))
 @click.option("--reason", required=True, help="Why the event no longer counts.")
 @click.option("--rerule", is_flag=True, help="Then decide every later ruling again, at once.")
 @json_option
@@ -204,7 +205,9 @@ class AmendCommand(click.Command):
 
         scope = settings_of(ctx).scope()
         params: list[click.Parameter] = [
-            click.Argument(["seq"], type=click.IntRange(1, 2**31 - 1)),
+            click.Argument(
+                ["seq"], type=click.IntRange(1, 2**31 - 1), shell_complete=complete("ruling")
+            ),
             click.Option(
                 ["--dice", "dice"],
                 multiple=True,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from journal.cli.common import by_owner, owned_options, refuse_others, run_and_show
+from journal.cli.common import by_owner, complete, owned_options, refuse_others, run_and_show
 from journal.cli.settings import json_flag, settings_of
 
 if TYPE_CHECKING:
@@ -36,7 +36,9 @@ class AdjustCommand(click.Command):
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         scope = settings_of(ctx).scope()
-        params: list[click.Parameter] = [click.Argument(["name"])]
+        params: list[click.Parameter] = [
+            click.Argument(["name"], shell_complete=complete("character"))
+        ]
         params += owned_options(scope, _numbers(scope), _flag, multiple=True)
         params.append(click.Option(["--reason"], required=True, help="Why the GM rules so."))
         params.append(json_flag())

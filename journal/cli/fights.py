@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from journal.cli.common import json_option, pass_settings, run_and_show, split_names
+from journal.cli.common import complete, json_option, pass_settings, run_and_show, split_names
 from journal.cli.settings import Settings, fail
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def join(command: str, help: str) -> click.Command:
     make = command_class(command)
 
     @click.command("join", help=help)
-    @click.argument("name")
+    @click.argument("name", shell_complete=complete("character"))
     @json_option
     @pass_settings
     def encounter_join(settings: Settings, name: str, as_json: bool) -> None:
@@ -59,7 +59,7 @@ def leave(command: str, help: str) -> click.Command:
     make = command_class(command)
 
     @click.command("leave", help=help)
-    @click.argument("name")
+    @click.argument("name", shell_complete=complete("character"))
     @click.option("--reason", required=True, help="Why: fled, knocked out, carried away...")
     @json_option
     @pass_settings

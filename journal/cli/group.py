@@ -89,6 +89,12 @@ def ruleset_commands(rulesets: list[Ruleset]) -> dict[str, click.Command]:
     return found
 
 
+def _asks_help(args: list[str]) -> bool:
+    """Whether the words after a command ask for its help (`-h`/`--help` before `--`)."""
+    words = args[: args.index("--")] if "--" in args else args
+    return bool({"-h", "--help"} & set(words))
+
+
 class JournalGroup(click.Group):
     """Loads subcommands lazily and turns every refusal into one `Error:` line."""
 
@@ -128,9 +134,10 @@ class JournalGroup(click.Group):
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in CORE:
-            self._scope_to_campaign(ctx, name)
-            if settings_of(ctx).scope_campaign is None and {"-h", "--help"} & set(args[1:]):
-                self._help_of_each(ctx, name, args[1:])
+            if _asks_help(args[1:]):
+                self._help_anywhere(ctx, name, args[1:])
+            else:
+                self._scope_to_campaign(ctx, name)
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             import difflib
 
@@ -139,14 +146,53 @@ class JournalGroup(click.Group):
             ctx.fail(f"No such command {name!r}.{hint}")
         return super().resolve_command(ctx, args)
 
-    def _help_of_each(self, ctx: click.Context, name: str, rest: list[str]) -> None:
-        """`journal encounter start --help` where no campaign can be told: each installed
-        ruleset's form of the command, under the ruleset's name (when several have it)."""
+    def _help_anywhere(self, ctx: click.Context, name: str, rest: list[str]) -> None:
+        """A ruleset command's `--help` is never refused: in a campaign of its ruleset, its
+        own form; in a campaign of another ruleset, the form of the ruleset it belongs to,
+        saying so; where no campaign can be read (none, several, a database that cannot
+        be opened), each installed ruleset's form."""
         from journal.api.rulesets import installed
 
-        forms = [(r, ruleset_commands([r]).get(name)) for r in installed()]
+        settings = settings_of(ctx)
+        try:
+            scope = settings.scope()
+        except Exception:  # help needs no database: it shows every ruleset's form
+            scope = installed()
+            settings.scope_campaign = None
+        ctx.meta[SCOPE] = scope
+        if settings.scope_campaign is None:
+            self._help_of_each(ctx, name, rest)
+            return
+        if name in ruleset_commands(scope):
+            return
+        owners = [other for other in installed() if name in ruleset_commands([other])]
+        if owners:
+            note = (
+                f"Campaign {settings.scope_campaign!r} plays {scope[0].name}, so `{name}` (a "
+                f"{' and '.join(owner.name for owner in owners)} command) is refused there. "
+                "Its help:"
+            )
+            self._help_of_each(ctx, name, rest, owners, note)
+
+    def _help_of_each(
+        self,
+        ctx: click.Context,
+        name: str,
+        rest: list[str],
+        rulesets: list[Ruleset] | None = None,
+        note: str = (
+            "No campaign here, so this is each ruleset's form of the command "
+            "(a campaign's own is used inside it)."
+        ),
+    ) -> None:
+        """`journal encounter start --help` where no campaign can be told: each installed
+        ruleset's form of the command (or of `rulesets`), under the ruleset's name (one
+        form alone needs no name, unless the `note` says why it is shown)."""
+        from journal.api.rulesets import installed
+
+        forms = [(r, ruleset_commands([r]).get(name)) for r in rulesets or installed()]
         found = [(ruleset, command) for ruleset, command in forms if command is not None]
-        if len(found) < 2:
+        if len(found) < (1 if rulesets else 2):
             return
         words = [word for word in rest if not word.startswith("-")]
         shown = []
@@ -158,10 +204,7 @@ class JournalGroup(click.Group):
                     break
                 command, at = inner, click.Context(inner, info_name=word, parent=at)
             shown.append(f"== {ruleset.name}: {ruleset.summary} ==\n\n{command.get_help(at)}")
-        click.echo(
-            "No campaign here, so this is each ruleset's form of the command "
-            "(a campaign's own is used inside it).\n\n" + "\n\n".join(shown)
-        )
+        click.echo(f"{note}\n\n" + "\n\n".join(shown))
         ctx.exit(0)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -19,6 +19,7 @@ from journal.cli.common import (
     refuse_writing_over_the_journal,
     write_output,
 )
+from journal.cli.progress import Bar
 from journal.cli.settings import Settings, fail
 
 TEMPLATES_HELP = (
@@ -65,6 +66,7 @@ def audience_option(help: str) -> Callable[[F], F]:
         default="players",
         show_default=True,
         metavar="players|gm|NAME",
+        shell_complete=complete("audience"),
         help=help,
     )
 
@@ -124,6 +126,7 @@ def deliver(text: str | bytes, output: str | None, what: str, *, private: bool) 
     type=click.IntRange(min=1),
     metavar="SEQ",
     help="As the log stood after event SEQ (what each audience knew then).",
+    shell_complete=complete("event"),
 )
 @paper_option
 @templates_option
@@ -164,7 +167,8 @@ def recap(
     text: str | bytes
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-        text = journal.recap_pdf(session, audience, paper, folder, as_of)
+        with Bar("Printing the recap") as bar:
+            text = journal.recap_pdf(session, audience, paper, folder, as_of, bar)
     else:
         text = journal.recap_text(session, audience, chosen, folder, as_of)
     said(folder)
@@ -172,7 +176,33 @@ def recap(
     deliver(text, output, f"the recap ({audience}, {chosen})", private=private)
 
 
-@click.command()
+class InOwnTerms(click.Command):
+    """A command whose help names what the campaign's ruleset keeps (`{follows}` in its
+    help: the narrator's `arc_follows`; each ruleset's where no campaign can be told)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from journal.api.handouts import narrator_of
+        from journal.cli.settings import settings_of
+
+        try:
+            scope = settings_of(ctx).scope()
+        except Exception:  # help needs no database
+            from journal.api.rulesets import installed
+
+            scope = installed()
+        terms = [(r.name, narrator_of(r.name).arc_follows) for r in scope]
+        follows = terms[0][1]
+        if len(terms) > 1:
+            each = "; ".join(f"{name}: {words}" for name, words in terms)
+            follows = f"the numbers of the campaign's ruleset ({each})"
+        shown = click.Command(self.name, help=(self.help or "").replace("{follows}", follows))
+        shown.format_help_text(ctx, formatter)
+
+
+@click.command(
+    cls=InOwnTerms,
+    short_help="NAME across the whole campaign: their numbers, milestones and sheet.",
+)
 @click.argument("name", shell_complete=complete("character"))
 @click.option("--format", "fmt", metavar="md|html|pdf", help="Markdown (default), HTML or PDF.")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of printing.")
@@ -189,8 +219,8 @@ def arc(
     templates: str | None,
     as_json: bool,
 ) -> None:
-    """NAME across the whole campaign: Hardness, brokenness and Willpower over the
-    sessions (charts in HTML, a table in Markdown), the milestones and the sheet now.
+    """NAME across the whole campaign: {follows} over the sessions (charts in HTML, a
+    table in Markdown), the milestones and the sheet now.
 
     \b
     Example:
@@ -210,7 +240,8 @@ def arc(
     text: str | bytes
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
-        text = journal.arc_pdf(name, paper, folder)
+        with Bar("Printing the arc") as bar:
+            text = journal.arc_pdf(name, paper, folder, bar)
     else:
         text = journal.arc_text(name, chosen, folder)
     said(folder)
@@ -269,7 +300,8 @@ def book(
     if chosen == "pdf":
         refuse_pdf_at_terminal(output)
     folder = overrides(templates)
-    text = journal.book_text(audience, chosen, paper, as_of_session, folder)
+    with Bar("Making the book") as bar:
+        text = journal.book_text(audience, chosen, paper, as_of_session, folder, bar)
     said(folder)
     private = " ".join(audience.split()).casefold() == "gm"
     deliver(text, output, f"the book ({audience}, {chosen}, {paper})", private=private)

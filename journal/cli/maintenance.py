@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from journal.cli.common import emit_json, json_option, pass_settings
-from journal.cli.settings import Settings
+from journal.cli.settings import Settings, complete_slug
 
 
 @click.group()
@@ -108,6 +108,7 @@ def db_check(settings: Settings, as_json: bool) -> None:
     "--campaign",
     "slug",
     metavar="SLUG",
+    shell_complete=complete_slug,
     help="Only this campaign's (default: the global --campaign, else every campaign's).",
 )
 @json_option

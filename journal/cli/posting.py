@@ -3,7 +3,7 @@ one): see `journal.posting`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -13,6 +13,28 @@ from journal.cli.settings import Settings, fail
 if TYPE_CHECKING:
     from journal.api.journal import Journal
     from journal.posting.webhooks import Webhook, Webhooks
+
+
+def _webhooks(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """The campaign's webhooks by name, each with whom it posts for (completion)."""
+    from click.shell_completion import CompletionItem
+
+    from journal.cli.settings import settings_of
+    from journal.posting.webhooks import Webhooks
+
+    settings = settings_of(ctx)
+    try:
+        with ctx.scope():  # a shell's completion process closes the database it opened
+            key, campaign = settings.database().key(), settings.journal().campaign
+            found = Webhooks(key, campaign).all()
+    except Exception:
+        return []
+    typed = incomplete.casefold()
+    return [
+        CompletionItem(hook.name, help=f"for {hook.audience}")
+        for hook in found
+        if hook.name.casefold().startswith(typed)
+    ]
 
 
 @click.group()
@@ -39,6 +61,7 @@ def webhook() -> None:
     "audience",
     required=True,
     metavar="players|gm|CHARACTER",
+    shell_complete=complete("audience"),
     help="Who reads what is posted there.",
 )
 @click.option("--thread", metavar="ID", help="Post in this thread of the webhook's channel.")
@@ -109,7 +132,7 @@ def _reader_name(hooks: Webhooks, journal: Journal, hook: Webhook) -> str:
 
 
 @webhook.command("remove")
-@click.argument("name")
+@click.argument("name", shell_complete=_webhooks)
 @pass_settings
 def webhook_remove(settings: Settings, name: str) -> None:
     """Forget the webhook NAME (Discord keeps it: delete it there too if it leaked).
@@ -135,7 +158,8 @@ def webhook_remove(settings: Settings, name: str) -> None:
 @click.pass_context
 def post(ctx: click.Context, on_session_end: bool, again: bool) -> None:
     """Post handouts to the campaign's webhooks (`journal webhook`), each as its audience
-    may read it, split into messages within Discord's limits, nobody pinged. Each post
+    may read it, in the Markdown Discord renders (tables as lists), split into messages
+    within Discord's limits, nobody pinged. Each post
     is recorded (`HandoutPosted`: what, to which webhook; never its URL); a recap posted
     before is not posted again unless `--again`.
 
@@ -177,7 +201,14 @@ def _last_ended(settings: Settings) -> int | None:
 
 @post.command("recap")
 @click.argument("session", type=int, required=False, shell_complete=complete("session"))
-@click.option("--to", "to", required=True, metavar="NAME", help="The webhook to post to.")
+@click.option(
+    "--to",
+    "to",
+    required=True,
+    metavar="NAME",
+    shell_complete=_webhooks,
+    help="The webhook to post to.",
+)
 @click.option("--again", is_flag=True, help="Post it even if it was posted there before.")
 @pass_settings
 def post_recap(settings: Settings, session: int | None, to: str, again: bool) -> None:
@@ -198,7 +229,7 @@ def post_recap(settings: Settings, session: int | None, to: str, again: bool) ->
 def _post_recap(settings: Settings, name: str, session: int, again: bool) -> None:
     from journal.api.commands import RecordPost
     from journal.api.handouts import Audience
-    from journal.posting.discord import PostFailed, post, split
+    from journal.posting.discord import PostFailed, for_discord, post, split
     from journal.posting.webhooks import Webhooks, redacted
 
     journal = settings.journal()
@@ -214,7 +245,7 @@ def _post_recap(settings: Settings, name: str, session: int, again: bool) -> Non
     holder = hooks.reader(journal, hook)
     reader = Audience.character(holder.character) if holder.character else holder.key
     text = journal.recap_text(session, reader, "md")
-    messages = split(text)
+    messages = split(for_discord(text))
     try:
         post(hook, messages)
     except PostFailed as exc:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings, write_output
+from journal.cli.common import complete, emit_json, json_option, pass_settings, write_output
 from journal.cli.settings import Settings, fail
 
 
@@ -35,13 +35,14 @@ def heads(settings: Settings, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("seq", type=int, required=False)
+@click.argument("seq", type=int, required=False, shell_complete=complete("event"))
 @click.option(
     "--for",
     "audience",
     default="players",
     show_default=True,
     metavar="players|NAME",
+    shell_complete=complete("reader"),
     help="Whose view of the event the proof holds: the players', or one character's.",
 )
 @click.option(

@@ -91,7 +91,7 @@ def log(
 
 @click.command()
 @click.argument("name", shell_complete=complete("character"))
-@click.argument("seq", type=click.IntRange(min=1), required=False)
+@click.argument("seq", type=click.IntRange(min=1), required=False, shell_complete=complete("event"))
 @click.option(
     "--as-of-session",
     type=int,
@@ -256,7 +256,7 @@ def audit(settings: Settings, options: tuple[str, ...], full: bool, as_json: boo
       journal audit --full
       journal audit --option KEY=VALUE    (what if: nothing is written)
     """
-    from journal.cli.transfer import with_progress
+    from journal.cli.progress import with_progress
 
     report = settings.journal().audit(
         key_values(options, "--option"),

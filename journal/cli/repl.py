@@ -173,7 +173,11 @@ class PlayRepl:
             formatter.write_dl(
                 [
                     ("help COMMAND", "the command's help, e.g. `help status`"),
-                    ("Tab", "complete commands, options, names and values seen"),
+                    (
+                        "Tab",
+                        "complete commands, options, names, seqs and audiences, each with a "
+                        "few words of what it is",
+                    ),
                     ("dice", "left out, they are asked for as the ruling needs them"),
                     ("Ctrl-C", "clear the line (or cancel a dice prompt): nothing written"),
                     ("quit, Ctrl-D", "leave, with a summary of what was recorded"),

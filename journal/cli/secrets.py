@@ -24,7 +24,7 @@ from journal.cli.settings import Settings
     multiple=True,
     required=True,
     metavar="players|NAME",
-    shell_complete=complete("character", listed=True),
+    shell_complete=complete("told", listed=True),
     help="Who learns it: `players` (every player), or characters (repeat, or A,B).",
 )
 @click.option("--reason", default="", help="How they learned it (shown in their recap).")
@@ -49,7 +49,7 @@ def reveal(settings: Settings, seq: int, to: tuple[str, ...], reason: str, as_js
 @click.option("--for", "of", metavar="NAME", shell_complete=complete("character"),
               help="Only what this character knows and the players do not.")  # fmt: skip
 @click.option("--as-of", type=click.IntRange(min=1), metavar="SEQ",
-              help="As it stood after event SEQ.")  # fmt: skip
+              shell_complete=complete("event"), help="As it stood after event SEQ.")  # fmt: skip
 @json_option
 @pass_settings
 def secrets(settings: Settings, of: str | None, as_of: int | None, as_json: bool) -> None:

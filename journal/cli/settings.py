@@ -153,3 +153,8 @@ def campaign_slugs(ctx: click.Context, incomplete: str) -> list[Any]:
     except Exception:
         return []
     return [CompletionItem(slug) for slug in found if slug.startswith(incomplete)]
+
+
+def complete_slug(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """The `shell_complete` of an argument or option naming a campaign (`SLUG`)."""
+    return campaign_slugs(ctx, incomplete)

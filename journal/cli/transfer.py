@@ -3,35 +3,21 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TypeVar
 
 import click
 
 from journal.cli.common import (
     FilePath,
+    complete,
     emit_json,
     json_option,
     pass_settings,
     refuse_writing_over_the_journal,
     write_output,
 )
+from journal.cli.progress import with_progress
 from journal.cli.settings import Settings, fail
-
-T = TypeVar("T")
-
-
-def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
-    """A progress bar on stderr when it is a terminal and the job is long."""
-    if length < 2000 or not sys.stderr.isatty():
-        yield from items
-        return
-    from journal.cli.terminal import unwrapped
-
-    stream = unwrapped(sys.stderr)
-    with click.progressbar(items, length=length, label=label, file=stream) as bar:
-        yield from bar
 
 
 @click.command()
@@ -54,6 +40,7 @@ def with_progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
     "--for",
     "audience",
     metavar="players|gm|NAME",
+    shell_complete=complete("audience"),
     help="With --foundry or --vault: whose recaps (default players).",
 )
 @click.option(

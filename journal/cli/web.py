@@ -3,13 +3,16 @@ own link. Starlette, uvicorn and segno are imported inside `serve` only (the ser
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
-from journal.cli.common import emit_json, json_option, pass_settings
-from journal.cli.settings import Settings, fail
+from journal.cli.common import complete, emit_json, json_option, pass_settings
+from journal.cli.settings import Settings, complete_slug, fail
 from journal.web.places import PER_CLIENT
 
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -28,6 +31,7 @@ def _lines(document: dict[str, object]) -> list[str]:
 @click.option(
     "--revoke",
     metavar="AUDIENCE",
+    shell_complete=complete("audience"),
     help="Issue a new link for gm, players or a character (the old one stops working).",
 )
 @click.option(
@@ -109,6 +113,7 @@ def _listen(host: str, port: int) -> socket.socket:
     "--campaign",
     "only",
     metavar="SLUG",
+    shell_complete=complete_slug,
     help="Serve this campaign only (default: every campaign of the database).",
 )
 @click.option(
@@ -129,7 +134,8 @@ def _listen(host: str, port: int) -> socket.socket:
     type=click.Choice(["players", "all", "none"]),
     default="players",
     show_default=True,
-    help="QR codes for phones: the players' link only, every player's link, or none.",
+    help="QR codes for phones (on the network only): the players' link only, every "
+    "player's link, or none.",
 )
 @click.option(
     "--max-streams",
@@ -160,10 +166,10 @@ def serve(
 ) -> None:
     """Serve the campaign's pages in a browser, live: the table screen for a TV, each
     character's page for their player's phone, the players' shelf of handouts and the
-    GM's dashboard, each behind its own link (printed here, the players' with a QR code
-    for phones; `--qr all` each character's too). Pages show what the handouts of their
-    audience show, and nothing is ever written. While it runs, `journal links` names its
-    address; Ctrl-C stops it.
+    GM's dashboard, each behind its own link (printed here; on the network, `--host
+    0.0.0.0`, the players' with a QR code for phones, `--qr all` each character's too).
+    Pages show what the handouts of their audience show, and nothing is ever written.
+    While it runs, `journal links` names its address; Ctrl-C (or SIGTERM) stops it.
 
     \b
     Example:
@@ -206,6 +212,9 @@ def serve(
         phones = [("The players' link (the table screen, their handouts)", found["players"])]
         phones += [(f"{name}'s link", url) for name, url in characters.items()]
         phones = {"players": phones[:1], "all": phones, "none": []}[qr]
+        if phones and not _reachable(base):
+            click.echo(NO_QR.format(host=host))
+            phones = []
         for label, url in phones:  # the GM's stays off a screen the table can see
             click.echo(f"{label}:")
             segno.make(str(url), error="m").terminal(out=sys.stdout, compact=True)
@@ -224,13 +233,65 @@ def serve(
     from journal.web.listening import forget, remember
 
     key = database.key()
+    server = uvicorn.Server(config)
     remember(key, base)  # for `journal links`
-    click.echo(f"Serving {base}/ - Ctrl-C stops.", err=True)
-    sys.stdout.flush()
     try:
-        uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:
+        with _stopped_by_signals(server):
+            click.echo(f"Serving {base}/ - Ctrl-C stops.", err=True)
+            sys.stdout.flush()
+            server.run(sockets=[sock])
+    except (KeyboardInterrupt, _Stopped):
         pass
     finally:
         forget(key)
     click.echo(f"Stopped serving {base}/.", err=True)
+
+
+class _Stopped(Exception):
+    """A signal asked `journal serve` to stop (after uvicorn shut down gracefully)."""
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(server: Any) -> Iterator[None]:
+    """Every way the server is asked to stop ends the same as Ctrl-C: uvicorn shuts down,
+    then `serve` forgets where it listened and says it stopped. uvicorn turns SIGTERM into
+    a graceful shutdown and raises the signal again after it: with the default handler the
+    process died there, before its cleanup (`serving.json` stayed). SIGHUP (the terminal
+    closed) asks uvicorn for the same graceful shutdown."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped
+
+    def hang_up(signum: int, frame: Any) -> None:
+        server.handle_exit(signal.SIGTERM, frame)
+
+    kept = {signal.SIGTERM: signal.signal(signal.SIGTERM, stop)}
+    if hasattr(signal, "SIGHUP"):
+        kept[signal.SIGHUP] = signal.signal(signal.SIGHUP, hang_up)
+    try:
+        yield
+    finally:
+        for signum, handler in kept.items():
+            signal.signal(signum, handler)
+
+
+NO_QR = (
+    "No QR code: these links name {host}, which only this computer can open (a phone "
+    "cannot). For phones: `journal serve --host 0.0.0.0` serves on your network (anyone "
+    "on it who has a link can read its pages), with a QR code for them."
+)
+
+
+def _reachable(base: str) -> bool:
+    """Whether a phone on the network could open a link of `base` (not a loopback host)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = urlsplit(base).hostname or ""
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True  # a name of this machine on the network

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from journal.app import Campaign
 from journal.documents import CharacterStatus, Fields
+from journal.handouts.charts import WITHIN, nth_in
 from journal.handouts.details import game_date, gm_details
 from journal.handouts.documents import (
     ArcDocument,
@@ -54,6 +55,8 @@ class _Walk:
         self.samples: list[ArcSample] = []
         self._last: Fields | None = None
         self._label: str | None = None
+        #: which change of its stretch the latest sample is (`S2.3`: the 3rd in session 2)
+        self._nth = 0
         #: the state, name and status the latest sample read (`_status`)
         self._read: tuple[CampaignState, str, CharacterStatus | None] | None = None
 
@@ -103,8 +106,8 @@ class _Walk:
     def _sample(self, step: Step, about: bool) -> None:
         """The character's numbers at every event that moved one of them, for the charts
         (a soak's dip and the rest after it both show). Each sample is labelled with its
-        session where that session begins (`S2`), blank inside it; `Start` is the sheet
-        they joined with."""
+        session (`S2`) and, after its first change there, which change it is (`S2.3`);
+        `Start` is the sheet they joined with."""
         held = step.after.names.get(self.who.ident)
         if held is None or (self._last is not None and not about):
             return
@@ -114,8 +117,8 @@ class _Walk:
             return
         session = step.record.session
         now = "Start" if self._last is None else (f"S{session}" if session else "between")
-        label = now if now != self._label else ""
-        self.samples.append({"label": label, "numbers": point, "present": True})
+        self._nth = self._nth + 1 if now == self._label else 1
+        self.samples.append({"label": nth_in(now, self._nth), "numbers": point, "present": True})
         self._last, self._label = point, now
 
     def _status(self, state: CampaignState, name: str) -> CharacterStatus | None:
@@ -210,4 +213,6 @@ def _across_sessions(chart: Chart) -> Chart:
     """An arc's chart, its x axis the arc's samples (one at each change)."""
     drawn = chart.copy()
     drawn["x_title"] = "sessions, at each change"
+    if any(WITHIN in label for label in chart["x_labels"]):
+        drawn["x_title"] += f" (S1{WITHIN}2: the 2nd in session 1)"
     return drawn

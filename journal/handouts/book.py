@@ -18,26 +18,47 @@ from journal.handouts.documents import BookDocument, RecapDocument, campaign_hea
 from journal.handouts.hooks import narrator_of
 from journal.handouts.log import walk
 from journal.handouts.pdf import stamp_of
+from journal.handouts.progress import Steps
 from journal.handouts.recap import Audience, Recap, audience_for, last_session
 from journal.proof.tree import CampaignTree, told_size
 from journal.rules.core.state import CampaignState
 
 
+def _names(who: Audience, final: CampaignState) -> list[str]:
+    """Whose arcs the book holds: everyone's, or the one character's."""
+    return list(final.characters) if who.name is None else [who.name]
+
+
+def book_size(audience: str | Audience, final: CampaignState) -> tuple[int, int]:
+    """How many recaps (at most) and arcs the book of `audience` holds at `final`."""
+    return final.sessions, len(_names(audience_for(audience, final), final))
+
+
 def book_context(
-    campaign: Campaign, audience: str | Audience, final: CampaignState, so_far: bool = False
+    campaign: Campaign,
+    audience: str | Audience,
+    final: CampaignState,
+    so_far: bool = False,
+    done: Steps | None = None,
 ) -> BookDocument:
     """The book of the campaign as it stood at `final` (`so_far`: the book of the campaign
-    so far, its sessions 1 to `final.sessions`)."""
+    so far, its sessions 1 to `final.sessions`); a step of `done` for each session
+    (`book_size` counts them first) and each arc."""
     last_session(final)  # a book needs a session
     who = audience_for(audience, final)
+    names = _names(who, final)
+    done = done or Steps(0, None)
     recaps: list[RecapDocument] = []
     for number in range(1, final.sessions + 1):
         log = walk(campaign, number, final)
         if log.session(number):  # a session whose every event was voided has no recap
             recaps.append(Recap(log, number, who).build())
+        done.step()
     whole = walk(campaign, final=final)
-    names = list(final.characters) if who.name is None else [who.name]
-    arcs = [arc_of(whole, name, gm=who.gm) for name in names]
+    arcs = []
+    for name in names:
+        arcs.append(arc_of(whole, name, gm=who.gm))
+        done.step()
     ruleset = whole.ruleset
     status = ruleset.status(final)
     narrator = narrator_of(ruleset.name)

@@ -15,6 +15,7 @@ import base64
 import binascii
 import hashlib
 import os
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 from pathlib import Path
 
@@ -70,13 +71,18 @@ def print_one(html: str, tagged: bool = True) -> tuple[bytes, int]:
     return pdf_and_pages(html, UNSTAMPED, tagged)
 
 
-def printed(htmls: list[str], tagged: bool = True) -> list[tuple[bytes, int]]:
+def printed(
+    htmls: list[str], step: Callable[[], None] | None = None, tagged: bool = True
+) -> list[tuple[bytes, int]]:
     """Each chapter's PDF and page count: kept ones read, the others printed (in as many
-    processes as the machine has cores, when there are enough of them) and kept; untagged
-    only for what is laid over tagged pages."""
+    processes as the machine has cores, when there are enough of them) and kept; `step`
+    is called as each one is had; untagged only for what is laid over tagged pages."""
+    step = step or (lambda: None)
     keys = [key_of(html, tagged) for html in htmls]
     found: list[tuple[bytes, int] | None] = [kept(key) for key in keys]
     todo = [i for i, part in enumerate(found) if part is None]
+    for _ in range(len(htmls) - len(todo)):
+        step()
     workers = min(
         len(todo),
         len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1,
@@ -87,10 +93,23 @@ def printed(htmls: list[str], tagged: bool = True) -> list[tuple[bytes, int]]:
 
         context = multiprocessing.get_context("spawn")  # no copy of this process's database
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            made = list(pool.map(partial(print_one, tagged=tagged), [htmls[i] for i in todo]))
+            made = list(
+                _stepped(
+                    pool.map(partial(print_one, tagged=tagged), [htmls[i] for i in todo]), step
+                )
+            )
     else:
-        made = [print_one(htmls[i], tagged) for i in todo]
+        made = list(_stepped((print_one(htmls[i], tagged) for i in todo), step))
     for index, (data, pages) in zip(todo, made, strict=True):
         keep(keys[index], data, pages)
         found[index] = (data, pages)
     return [part for part in found if part is not None]
+
+
+def _stepped(
+    made: Iterable[tuple[bytes, int]], step: Callable[[], None]
+) -> Iterator[tuple[bytes, int]]:
+    """Each chapter as it comes, `step` called after it."""
+    for chapter in made:
+        yield chapter
+        step()

@@ -34,6 +34,16 @@ TITLE_SIZE, LEGEND_SIZE, TICK_SIZE = 18, 16, 15
 CHAR_WIDTH = 0.6
 #: draw a circle on each point up to this many points (past it, the line alone)
 MOST_MARKERS = 60
+#: how far apart (SVG units) the markers of series that meet at a point are drawn, side
+#: by side, so that none hides another
+DODGE = 10.0
+#: what joins a stretch's label and a point's place in it: `S1.2`, the 2nd point of S1
+WITHIN = "."
+
+
+def nth_in(label: str, n: int) -> str:
+    """The label of the `n`th point of the stretch `label` names (`S1`, `S1.2`, `S1.3`)."""
+    return label if n <= 1 else f"{label}{WITHIN}{n}"
 
 
 @dataclass(frozen=True)
@@ -77,9 +87,25 @@ def _step(y_max: int) -> int:
 
 
 def _shown_labels(labels: Sequence[str], room: float) -> set[int]:
-    """The x labels that fit without overlapping: every k-th one, and the last. A blank
-    label (a point inside a stretch the label before names) is never shown."""
-    named = [i for i, label in enumerate(labels) if label]
+    """The x labels that fit without overlapping: of the labels that begin a stretch
+    (`S2`, not `S2.3`), every k-th one and the last; then each point inside a stretch
+    whose label fits between those. A blank label is never shown."""
+    count = len(labels)
+    starts = [i for i, label in enumerate(labels) if label and WITHIN not in label]
+    shown = _every_kth(labels, starts, room)
+    at = room / max(1, count - 1)
+
+    def half(i: int) -> float:
+        return (len(labels[i]) * TICK_SIZE * CHAR_WIDTH + 10) / 2
+
+    for i, label in enumerate(labels):
+        if label and i not in shown and all(abs(i - j) * at >= half(i) + half(j) for j in shown):
+            shown.add(i)
+    return shown
+
+
+def _every_kth(labels: Sequence[str], named: list[int], room: float) -> set[int]:
+    """Every k-th of the labels `named` (indexes), and the last, spaced not to overlap."""
     count = len(labels)
     if len(named) <= 1:
         return set(named)
@@ -93,6 +119,45 @@ def _shown_labels(labels: Sequence[str], room: float) -> set[int]:
             shown.discard(max(shown))
         shown.add(last)
     return shown
+
+
+def _dodged(series: Sequence[Series], count: int, marked: set[int]) -> dict[tuple[int, int], float]:
+    """(series, point) -> how far its marker moves sideways: the markers of series that
+    meet at a point stand side by side, centred on it (a marker drawn over another hid
+    it: "checks made" under "checks failed")."""
+    moved: dict[tuple[int, int], float] = {}
+    for i in marked:
+        meeting: dict[int, list[int]] = {}
+        for k, s in enumerate(series):
+            value = s.values[i] if i < len(s.values) else None
+            if value is not None and i not in s.crossed:
+                meeting.setdefault(value, []).append(k)
+        for together in meeting.values():
+            for place, k in enumerate(together):
+                moved[(k, i)] = (place - (len(together) - 1) / 2) * DODGE
+    return moved
+
+
+def _shared_runs(series: Sequence[Series], k: int, count: int) -> list[list[int]]:
+    """The runs of points (two or more) where series `k`'s line lies under a later one's
+    (the same values at both ends of each step): there it is drawn wide beneath."""
+    mine = series[k].values
+    runs: list[list[int]] = [[]]
+    for i in range(count - 1):
+        shared = any(
+            i + 1 < min(len(mine), len(later.values))
+            and mine[i] is not None
+            and mine[i + 1] is not None
+            and (later.values[i], later.values[i + 1]) == (mine[i], mine[i + 1])
+            for later in series[k + 1 :]
+        )
+        if shared:
+            if not runs[-1] or runs[-1][-1] != i:
+                runs.append([i])
+            runs[-1].append(i + 1)
+        elif runs[-1]:
+            runs.append([])
+    return [run for run in runs if len(run) > 1]
 
 
 def _legend(series: Sequence[Series], total: int) -> list[tuple[Series, float, int]]:
@@ -131,7 +196,8 @@ def line_chart(
 ) -> str:
     """An SVG line chart of whole-number series over `x_labels` (one value per label; a
     blank label belongs to the stretch the one before it names), `width` units wide."""
-    y_max = max(1, y_max)
+    step = _step(max(1, y_max))
+    y_max = -(-max(1, y_max) // step) * step  # the axis ends at a labelled tick
     legend = _legend(series, width)
     height = HEIGHT + 22 * (legend[-1][2] if legend else 0)
     top = TOP + 22 * (legend[-1][2] if legend else 0)
@@ -154,7 +220,6 @@ def line_chart(
         f'<text x="12" y="24" class="chart-title" font-size="{TITLE_SIZE}" '
         f'font-weight="600">{escape(title)}</text>',
     ]
-    step = _step(y_max)
     for value in range(0, y_max + 1, step):
         y = y_at(value)
         out.append(
@@ -205,8 +270,20 @@ def line_chart(
             f'font-size="{LEGEND_SIZE}">{escape(s.label)}</text>'
         )
     named = _stretches(x_labels)
+    # a marker where its point's label shows (every mark labelled), up to MOST_MARKERS
+    marked = shown if count <= MOST_MARKERS else set()
+    moved = _dodged(series, count, marked)
+    for k, s in enumerate(series):
+        colour = STYLES.get(s.style, STYLES["a"])[0]
+        for shared in _shared_runs(series, k, count):
+            coords = " ".join(f"{x_at(i):.1f},{y_at(s.values[i] or 0):.1f}" for i in shared)
+            out.append(
+                f'<polyline points="{coords}" fill="none" stroke="{colour}" '
+                'stroke-width="9" stroke-opacity="0.45" stroke-linejoin="round" '
+                'class="beneath"/>'
+            )
     for s in series:
-        colour, dash, shape = STYLES.get(s.style, STYLES["a"])
+        colour, dash, _ = STYLES.get(s.style, STYLES["a"])
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         points = [None if v is None else (x_at(i), y_at(v)) for i, v in enumerate(s.values[:count])]
         for run in _segments(points):
@@ -215,6 +292,8 @@ def line_chart(
                 f'<polyline points="{coords}" fill="none" stroke="{colour}" '
                 f'stroke-width="3" stroke-linejoin="round"{dashed}/>'
             )
+    for k, s in enumerate(series):
+        colour, _, shape = STYLES.get(s.style, STYLES["a"])
         for i, v in enumerate(s.values[:count]):
             if v is None:
                 continue
@@ -222,8 +301,8 @@ def line_chart(
             tip = f"{s.label} {v} ({named[i]})" if named[i] else f"{s.label} {v}"
             if i in s.crossed:
                 out.append(_cross(x, y, colour, f"{tip}: froze"))
-            elif count <= MOST_MARKERS:
-                out.append(_marker(shape, x, y, colour, tip))
+            elif i in marked:
+                out.append(_marker(shape, x + moved.get((k, i), 0.0), y, colour, tip))
     out.append("</svg>")
     return "\n".join(out)
 

@@ -137,7 +137,8 @@ class Chart(TypedDict):
 
 
 class EncounterOpening(TypedDict):
-    """What a narrator says of an encounter as it opens."""
+    """What a narrator says of an encounter as it opens (`everyone`: it is every
+    character's fight, a cast named by nobody)."""
 
     title: str
     hf: int | None
@@ -145,6 +146,7 @@ class EncounterOpening(TypedDict):
     category: str | None
     ambush: bool
     cast: list[str]
+    everyone: NotRequired[bool]
 
 
 class Encounter(EncounterOpening):

@@ -93,6 +93,9 @@ class Narrator:
 
     #: the recap's outcome lists, by key, in the order the partial shows them
     outcome_keys: tuple[str, ...] = ()
+    #: what a character's arc follows over the sessions, in the ruleset's own terms (for
+    #: `journal arc --help`)
+    arc_follows: str = "the numbers of the campaign's ruleset"
 
     @property
     def templates(self) -> Path | None:

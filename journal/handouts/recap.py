@@ -12,7 +12,8 @@ Secrets (a `--for` or `--gm-only` note) are shown to an audience that knows them
 recap's session ended (bounded by the view's seq): `journal.rules.core.knowledge.knows`
 on that state, `Recap.sees` its one caller here. A secret noted earlier and revealed in
 this session is listed under "Learned this session". A veiled note reads `[faded to
-black: TOPIC]` to everyone but the GM; an X-card cut reads "A scene was skipped."
+black: TOPIC]` to everyone but the GM, whose copy marks it `[veiled: TOPIC]`; an X-card cut
+reads "A scene was skipped."
 """
 
 from __future__ import annotations
@@ -160,6 +161,11 @@ def last_session(state: CampaignState) -> int:
 def faded(topic: str) -> str:
     """What a players' or character's view shows of a veiled note."""
     return f"[faded to black: {topic}]"
+
+
+def veiled(topic: str, text: str) -> str:
+    """The GM's copy of a veiled note: its text, marked so it is never read aloud."""
+    return f"[veiled: {topic}] {text}"
 
 
 #: what every audience's view shows of an X-card cut
@@ -447,6 +453,9 @@ class Recap:
                 self.encounter, self._turn = None, None
                 return
             self.narrator.track(step, self, self.encounter)
+            if not self.encounter["visible"] and self._joins(step):
+                self.encounter["visible"] = True
+                self.story.append(self.encounter)
         if isinstance(payload, SecretRevealed) and step.record.session in (self.number, None):
             # (the only steps of no session walked are those since the session before)
             self.learn(step, payload)
@@ -455,8 +464,8 @@ class Recap:
         names = self.renames.at(step.after)
         if isinstance(payload, NoteTaken | SecretNoted | VeiledNoteTaken):
             shown = payload.text
-            if isinstance(payload, VeiledNoteTaken) and not self.audience.gm:
-                shown = faded(payload.veil)
+            if isinstance(payload, VeiledNoteTaken):
+                shown = veiled(payload.veil, shown) if self.audience.gm else faded(payload.veil)
             note: RecapNote = {
                 "kind": "note",
                 "text": with_new_names(shown, names),
@@ -487,11 +496,29 @@ class Recap:
             }
             self.add(told)
 
+    def _in_cast(self, step: Step) -> bool:
+        """Whether this audience's character is in the story as the step leaves it (so in
+        a fight that is everyone's)."""
+        state = step.after
+        return self.audience.one_character and any(
+            state.ids.get(name) == self.audience.ident for name in state.cast
+        )
+
+    def _joins(self, step: Step) -> bool:
+        """Whether a character's handout enters the running fight here: a ruling of the
+        ruleset about them (joining it, a check in it), not a note that names them."""
+        payload = step.payload
+        return (
+            self.audience.one_character
+            and isinstance(payload, self.ruleset.events)
+            and self.sees(step)
+        )
+
     def start_encounter(self, step: Step, opening: EncounterOpening) -> Encounter:
         """Called by a narrator's `encounter_opened`: the encounter enters the story (when
         this audience sees it) and becomes the running one."""
         assert step.payload is not None
-        visible = self.sees(step)
+        visible = self.sees(step) or (opening.get("everyone", False) and self._in_cast(step))
         gm = self.gm(step)
         if gm is not None:
             gm["terms"] = None  # the encounter's line shows its terms to everyone

@@ -40,6 +40,7 @@ from journal.handouts.pdf import (
     stamp_of,
     to_pdf,
 )
+from journal.handouts.progress import Progress, Steps
 from journal.handouts.sandbox import FolderLoader, HandoutSandbox, TemplateProblem, template_line
 from journal.resources import shipped
 from journal.rules import load
@@ -409,12 +410,18 @@ def book(
     final: CampaignState,
     overrides: Path | None = None,
     so_far: bool = False,
+    progress: Progress | None = None,
 ) -> str:
     """The book's HTML for `audience` on `paper`, of the campaign as it stood at `final`
     (`so_far`: the book of the campaign so far): one page, its contents numbered by
-    `target-counter()`."""
-    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
-    return render("book", {**page, "chunk": None}, "html", overrides, ruleset)
+    `target-counter()`. `progress` is told each recap and arc made, and the page."""
+    from journal.handouts.book import book_size
+
+    done = Steps(sum(book_size(audience, final)) + 1, progress)
+    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far, done)
+    html = render("book", {**page, "chunk": None}, "html", overrides, ruleset)
+    done.finish()
+    return html
 
 
 def book_pdf(
@@ -424,8 +431,11 @@ def book_pdf(
     final: CampaignState,
     overrides: Path | None = None,
     so_far: bool = False,
+    progress: Progress | None = None,
 ) -> bytes:
-    """The book printed to PDF chapter by chapter, the chapters joined into one file.
+    """The book printed to PDF chapter by chapter, the chapters joined into one file
+    (`progress` told each recap and arc made, each chapter printed, the contents, the
+    page numbers and the join).
 
     A chapter is printed without page numbers, so what it prints depends on its HTML
     alone: it is printed once per content (`journal.handouts.chapters`: kept in the cache
@@ -433,9 +443,14 @@ def book_pdf(
     side by side on the machine's cores. The contents is printed last with each chapter's
     first page; then every page but the cover gets "Page N of M" (`pdf.numbers_html`,
     kept like a chapter)."""
+    from journal.handouts.book import book_size
     from journal.handouts.chapters import printed
 
-    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far)
+    # each recap and arc made, then printed as a chapter (with the cast and the receipt),
+    # the contents measured and printed, the page numbers, the join
+    made = sum(book_size(audience, final))
+    done = Steps(made + made + 2 + 1 + 3, progress)
+    page, ruleset = _book_page(campaign, audience, paper, final, overrides, so_far, done)
     stamp = stamp_of(campaign, final)
     chapters = [
         *(f"session-{r['session']['number']}" for r in page["recaps"]),
@@ -455,7 +470,8 @@ def book_pdf(
 
     # the contents measured with placeholder numbers, beside the chapters
     *parts, (_, front_pages) = printed(
-        [*(chunk(part, {}) for part in chapters), chunk("front", dict.fromkeys(chapters, 999))]
+        [*(chunk(part, {}) for part in chapters), chunk("front", dict.fromkeys(chapters, 999))],
+        done.step,
     )
     for _ in range(3):  # the real numbers could take another line of the contents
         first, starts = front_pages + 1, {}
@@ -466,11 +482,14 @@ def book_pdf(
         if count == front_pages:
             break
         front_pages = count
+    done.step()
     total = front_pages + sum(count for _, count in parts)
     # kept like a chapter: a book one event on, as long as before, numbers no page again
-    [(numbers, count)] = printed([numbers_html(page["paper"], total)], tagged=False)
+    [(numbers, count)] = printed([numbers_html(page["paper"], total)], done.step, tagged=False)
     assert count == total, (count, total)
-    return joined([front, *(data for data, _ in parts)], stamp, numbers)
+    book = joined([front, *(data for data, _ in parts)], stamp, numbers)
+    done.finish()
+    return book
 
 
 def _book_page(
@@ -480,11 +499,12 @@ def _book_page(
     final: CampaignState,
     overrides: Path | None,
     so_far: bool,
+    done: Steps,
 ) -> tuple[dict[str, Any], Ruleset]:
     """The book's context with each recap's and arc's body rendered (once)."""
     from journal.handouts.book import book_context
 
-    context = book_context(campaign, audience, final, so_far)
+    context = book_context(campaign, audience, final, so_far, done)
     ruleset = load(context["campaign"]["ruleset"])
     for recap in context["recaps"]:
         _recap_charts(recap, "html")

@@ -1,6 +1,12 @@
 """A handout as Discord webhook messages, within Discord's documented limits, and their
 delivery (the stdlib's urllib: nothing to install, nothing imported until a post).
 
+Discord renders a subset of Markdown: headings of one to three `#`, bold, italics, lists,
+quotes, code and masked links; a pipe table or a `---` rule shows as typed. So a handout's
+Markdown is posted as Discord reads it (`for_discord`): each table row a list item (its
+first cell in bold, then each other cell with its column's name), deeper headings bold,
+rules left out. Every word of the handout is kept, in order.
+
 Limits (Discord's "Execute Webhook"): a message's `content` is at most 2,000 characters;
 at most 10 embeds and 6,000 characters of embeds a message (the journal sends none). A
 handout longer than one message is split at paragraph, then line, then word boundaries
@@ -12,6 +18,7 @@ tried again.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from urllib.parse import urlencode, urlsplit, urlunsplit
@@ -24,6 +31,86 @@ CONTENT_LIMIT = 2000
 RETRIES = 5
 #: the longest wait a 429 is granted (seconds): longer, and the post gives up
 LONGEST_WAIT = 60.0
+
+
+#: the cells a table row's unescaped pipes divide
+_CELL = re.compile(r"(?<!\\)\|")
+#: a cell that says nothing (no value in this row)
+_EMPTY = {"", "\u2014", "-", "\u2013"}  # (an em dash, a hyphen, an en dash)
+
+
+def for_discord(markdown: str) -> str:
+    """A handout's Markdown as Discord renders it: tables as lists, no rules, no heading
+    deeper than `###`, no hard line break's trailing spaces."""
+    lines = markdown.splitlines()
+    out: list[str] = []
+    at = 0
+    while at < len(lines):
+        line = lines[at].rstrip()
+        if _is_row(line) and at + 1 < len(lines) and _separates(lines[at + 1]):
+            header = _cells(line)
+            at += 2
+            while at < len(lines) and _is_row(lines[at].strip()):
+                out.append(_item(header, _cells(lines[at].strip())))
+                at += 1
+            continue
+        if _is_rule(line):
+            line = ""
+        elif (deep := _deep_heading(line)) is not None:
+            line = f"**{deep}**"
+        out.append(line)
+        at += 1
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip() + "\n"
+
+
+def _is_row(line: str) -> bool:
+    return line.strip().startswith("|")
+
+
+def _separates(line: str) -> bool:
+    """A table's second line: `|---|:---:|---:|` (each column's dashes, maybe aligned)."""
+    inner = line.strip().removeprefix("|").removesuffix("|")
+    cells = [cell.strip().removeprefix(":").removesuffix(":") for cell in inner.split("|")]
+    return all(len(cell) >= 3 and set(cell) == {"-"} for cell in cells)
+
+
+def _is_rule(line: str) -> bool:
+    """A thematic break: three or more `-`, `*` or `_` alone (spaces between)."""
+    if len(line) - len(line.lstrip(" ")) > 3:
+        return False
+    marks = line.replace(" ", "")
+    return len(marks) >= 3 and len(set(marks)) == 1 and marks[0] in "-*_"
+
+
+def _deep_heading(line: str) -> str | None:
+    """The text of a heading of four to six `#`, deeper than Discord's three (else None)."""
+    level = len(line) - len(line.lstrip("#"))
+    if not 4 <= level <= 6 or not line[level:].startswith(" "):
+        return None
+    text = line[level:].strip()
+    closed = text.rstrip("#")
+    if closed != text and (not closed or closed.endswith(" ")):
+        text = closed.strip()  # a closing sequence of `#`
+    return text
+
+
+def _cells(row: str) -> list[str]:
+    inner = row.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return [cell.strip() for cell in _CELL.split(inner)]
+
+
+def _item(header: list[str], cells: list[str]) -> str:
+    """One table row as a list item: `- **Priya** — Threat: nurse · Result: ...`."""
+    first, *rest = cells or [""]
+    lead = first if first.startswith("**") or first in _EMPTY else f"**{first}**"
+    told = [
+        f"{name}: {cell}" if name else cell
+        for name, cell in zip(header[1:], rest, strict=False)
+        if cell not in _EMPTY
+    ]
+    return f"- {lead}" + (f" — {' · '.join(told)}" if told else "")
 
 
 class PostFailed(JournalError):

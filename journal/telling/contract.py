@@ -105,6 +105,13 @@ class Telling:
         (`state`: the campaign after it), printed apart from the log line; None: nothing."""
         return None
 
+    def choice_words(self, state: CampaignState, slot: str, value: str) -> str:
+        """A few words of what `value` is, offered where a command asks for `slot` (the
+        `play` prompt's completion menu, a shell's): a threat's modifiers and kind, a
+        trait's points, a cause's shift; "" says nothing more. The journal words its own
+        slots (characters, seqs, audiences, sessions)."""
+        return ""
+
     def dice_label(
         self,
         state: CampaignState,

@@ -5,8 +5,12 @@ kinds seen, session numbers, campaigns."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 from support import ROOT
@@ -135,3 +139,95 @@ def test_the_play_prompt_reads_what_is_typed_as_the_shell_does(
     typed: str, words: list[str], incomplete: str, start: int
 ) -> None:
     assert split_typed(typed) == (words, incomplete, start)
+
+
+#: the words of an argument's name or an option's metavar that name something the campaign
+#: already has (a character, an event, a campaign, an audience, a webhook...)
+NAMING = re.compile(r"\b(NAMES?|OLD|SEQ|SLUG|AUDIENCE|CHARACTER|players\|)")
+#: what names something new, so nothing to complete: (command path, parameter)
+NEW = {
+    ("campaign new", "slug"),
+    ("character add", "name"),
+    ("character add", "traits"),  # (a trait's name: the sheet helper's, issue 41's E2)
+    ("character add", "disadvantages"),
+    ("character rename", "new"),
+    ("webhook add", "name"),
+}
+
+
+def _names_something(param: click.Parameter) -> bool:
+    said = param.name or ""
+    if isinstance(param, click.Option):
+        said = param.metavar or ""
+    elif param.name in ("name", "names", "old", "seq", "slug"):
+        said = param.name.upper()
+    return bool(NAMING.search(said))
+
+
+def _params(command: click.Command, path: list[str], ctx: click.Context) -> Iterator[Any]:
+    if isinstance(command, click.Group):
+        for name in command.list_commands(ctx):
+            found = command.get_command(ctx, name)
+            if found is not None:
+                inner = click.Context(found, info_name=name, parent=ctx)
+                yield from _params(found, [*path, name], inner)
+        return
+    for param in command.get_params(ctx):
+        yield " ".join(path), param
+
+
+@pytest.mark.parametrize("ruleset", ["horror-factor", "fright-check", "stress"])
+def test_every_argument_that_names_something_completes(runner: Cli, ruleset: str) -> None:
+    """Issue 41, E4: `recover`, `heal` and `rest` (fright-check) completed no names, nor
+    `--to`, `--for`, `void SEQ` anything. Every argument and option of every command of
+    each ruleset's campaign that names what the campaign has completes it."""
+    from journal.cli.settings import SCOPE, settings_of
+
+    runner("campaign", "new", "night", "--ruleset", ruleset)
+    missing = []
+    with click.Context(cli, info_name="journal", obj=None) as ctx:
+        ctx.params = {"db": runner.db}
+        settings = settings_of(ctx)
+        ctx.meta[SCOPE] = settings.scope()
+        assert settings.scope_campaign == "night"
+        for path, param in _params(cli, [], ctx):
+            if (path, param.name) in NEW or not _names_something(param):
+                continue
+            if param._custom_shell_complete is None:
+                missing.append(f"{path} {param.name}")
+    assert missing == []
+
+
+def zsh(db: str, line: str) -> list[tuple[str, str]]:
+    """What zsh offers for `journal --db DB LINE`: each value and its few words."""
+    words = ["journal", "--db", db, *line.split()]
+    if not line or line.endswith(" "):
+        words.append("")
+    env = {
+        "_JOURNAL_COMPLETE": "zsh_complete",
+        "COMP_WORDS": " ".join(words),
+        "COMP_CWORD": str(len(words) - 1),
+    }
+    result = CliRunner().invoke(cli, [], env=env, prog_name="journal")
+    assert result.exit_code == 0, result.output
+    items = result.stdout.split("\n")
+    return [(items[i + 1], items[i + 2]) for i in range(0, len(items) - 2, 3)]
+
+
+def test_seqs_come_newest_first_with_their_line_in_every_shell(runner: Cli) -> None:
+    """Issue 41, E4: a seq is offered with a few words of its event, in zsh and fish as at
+    the `play` prompt; the newest first, beginning with what was typed; a voided event,
+    or a secret every player knows, is not offered; `amend` offers rulings only."""
+    from support.evening import SECRET, play_evening
+
+    play_evening(runner)
+    assert zsh(runner.db, "reveal ") == [(str(SECRET), 'secret for Cole: "Cole sees his dead…"')]
+    events = zsh(runner.db, "void 2")
+    assert [seq for seq, _ in events] == [str(n) for n in range(27, 19, -1)] + ["2"]
+    assert events[-1] == ("2", "Mara joins: ht 11; iq 13; traits Combat Reflexes…")  # clipped
+    rulings = [seq for seq, _ in zsh(runner.db, "amend 1")]
+    assert rulings == ["16", "14", "13", "12", "11"]  # (15 re-rules 14: not a ruling)
+    runner("void", "13", "--reason", "Cole was never there")
+    assert "13" not in [seq for seq, _ in zsh(runner.db, "void 1")]
+    runner("reveal", str(SECRET), "--to", "players")
+    assert zsh(runner.db, "reveal ") == []

@@ -5,6 +5,7 @@ campaign can be told shows each ruleset's form under its name."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from support.cli import Cli
 
@@ -57,3 +58,31 @@ def test_inside_a_campaign_a_command_has_its_own_form_only(runner: Cli) -> None:
     runner("campaign", "new", "night", "--ruleset", "horror-factor")
     shown = runner("encounter", "end", "--help").stdout
     assert "==" not in shown and "--do-or-die" in shown
+
+
+def test_help_is_never_refused_in_a_campaign_of_another_ruleset(runner: Cli) -> None:
+    """Issue 41, E5: `journal fright --help` in a folder whose campaign plays Horror Factor
+    answered `Error: that is a fright-check command`. The help is shown, saying whose
+    command it is; running the command is still refused by name."""
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    for asked in (["fright", "--help"], ["fright", "Priya", "-h"], ["recover", "--help"]):
+        shown = runner(*asked)
+        assert shown.stderr == ""
+        assert shown.stdout.startswith(
+            f"Campaign 'night' plays horror-factor, so `{asked[0]}` (a fright-check command) "
+            "is refused there. Its help:"
+        )
+        assert f"Usage: cli {asked[0]} [OPTIONS] NAME" in shown.stdout
+    assert "--threat ID" in runner("fright", "--help").stdout
+    assert "stress command" in runner("stress", "--help").stdout
+    refused = runner.refused("fright", "Priya", "--threat", "nurse")
+    assert "that is a fright-check command" in refused.stderr
+
+
+def test_help_is_never_refused_where_the_database_cannot_be_read(runner: Cli) -> None:
+    """A file that is no database (or any that cannot be opened) still gives the help."""
+    Path(runner.db).write_text("not a journal\n" * 100)
+    shown = runner("fright", "--help")
+    assert "Usage: cli fright [OPTIONS] NAME" in shown.stdout
+    both = runner("encounter", "start", "--help").stdout
+    assert "== fright-check:" in both and "== horror-factor:" in both

@@ -9,7 +9,8 @@ from support.handouts import hardening_story, morgue, worked_example
 
 
 def _polylines(html: str) -> list[str]:
-    return re.findall(r'<polyline points="([^"]*)"', html)
+    """Each series' line (not the wide one drawn beneath where two lines meet)."""
+    return re.findall(r'<polyline points="([^"]*)"(?![^>]*class="beneath")', html)
 
 
 def test_arc_html_has_labelled_svg_charts(runner) -> None:
@@ -22,7 +23,7 @@ def test_arc_html_has_labelled_svg_charts(runner) -> None:
     # a point at every change of her numbers: joined, the soak (8), hardened (3)
     assert all(len(points.split()) == 3 for points in _polylines(html))
     assert ">Start</text>" in html and ">S1</text>" in html
-    assert ">sessions, at each change</text>" in html
+    assert ">sessions, at each change (S1.2: the 2nd in session 1)</text>" in html
     assert ">Hardness</text>" in html and ">Maximum</text>" in html  # the legend
     assert "<script" not in html
 

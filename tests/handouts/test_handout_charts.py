@@ -28,7 +28,7 @@ def test_an_arc_shows_a_soaks_dip(runner: Cli) -> None:
     arc = _night(runner).json("arc", "Dana")
     (willpower,) = [c for c in arc["charts"] if c["title"] == "Willpower"]  # type: ignore[index]
     assert willpower["series"][0]["values"] == [9, 7, 9]
-    assert willpower["x_labels"] == ["Start", "S1", ""]  # the session named where it begins
+    assert willpower["x_labels"] == ["Start", "S1", "S1.2"]  # each change labelled (issue 41)
     # the session table keeps one row per session: the end of each
     assert [p["numbers"]["willpower"] for p in arc["points"]] == [9, 9]  # type: ignore[index]
 

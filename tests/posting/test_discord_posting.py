@@ -10,9 +10,13 @@ import stat
 from pathlib import Path
 
 import pytest
+from support import WORKED_EXAMPLE
 from support.cli import Cli, count_events
 from support.discord_standin import StandIn, discord_standin, refusal
+from support.evening import play_evening
 from support.long_session import SECRET, forty_turns
+
+from journal.posting.discord import for_discord
 
 #: the record head a recap was made from (a post leaves it as it was, issue 41 E7:
 #: tests/proof/test_one_head.py; the words are compared without it all the same)
@@ -24,6 +28,11 @@ HEAD = re.compile(
 def _words(text: str) -> str:
     """`text`'s words in order, its record head left out."""
     return " ".join(HEAD.sub("HEAD", text).split())
+
+
+def _posted(markdown: str) -> str:
+    """The words of a handout as it is posted: in the Markdown Discord renders."""
+    return _words(for_discord(markdown))
 
 
 @pytest.fixture
@@ -94,7 +103,7 @@ def test_a_forty_turn_recap_is_split_in_order_and_recorded(runner: Cli, standin:
     assert all(refusal(m) is None for _, m in standin.taken)
     assert all(len(c) <= 2000 for c in standin.contents)
     joined = _words(" ".join(standin.contents))
-    assert joined == _words(whole)  # every word, in order
+    assert joined == _posted(whole)  # every word, in order
     turns = [int(w[:-1]) for c in standin.contents for w in c.split() if w[:-1].isdigit()
              and w.endswith(":")]  # fmt: skip
     assert turns == list(range(1, 41))  # split in order: turn 1 first, turn 40 last
@@ -120,7 +129,7 @@ def test_a_429_is_waited_out(runner: Cli, standin: StandIn) -> None:
     runner("post", "recap", "--to", "table")
     assert standin.seen[0][0] == 429 and standin.seen[1][0] == 204
     assert standin.seen[0][1] == standin.seen[1][1]  # the same message, again
-    assert _words(" ".join(standin.contents)) == _words(runner("recap").stdout)
+    assert _words(" ".join(standin.contents)) == _posted(runner("recap").stdout)
 
 
 def test_a_refusal_or_no_answer_is_one_error_and_nothing_recorded(
@@ -158,7 +167,7 @@ def test_each_webhook_gets_what_its_audience_may_read(runner: Cli, standin: Stan
     assert "".join(gm).count(SECRET) == 4
     for mine, audience in [(players, "players"), (linda, "Linda"), (gm, "gm")]:
         told = runner("recap", "--for", audience).stdout
-        assert _words(" ".join(mine)) == _words(told)
+        assert _words(" ".join(mine)) == _posted(told)
 
 
 def test_on_session_end_posts_the_last_session_once_to_every_webhook(
@@ -180,3 +189,40 @@ def test_on_session_end_posts_the_last_session_once_to_every_webhook(
     fourth = runner("post", "--on-session-end")
     assert fourth.stdout.count("The recap of session 2 is posted to") == 2
     assert "Dawn comes." in standin.contents[-1]
+
+
+#: what Discord shows as typed rather than rendering it: a table row or separator, a rule,
+#: a heading deeper than `###`
+SHOWN_AS_TYPED = re.compile(r"^(\|.*|\s*:?-{3,}:?\s*\|.*|\s*([-*_])( *\2){2,}\s*|#{4,} .*)$", re.M)
+
+
+def test_a_post_is_in_the_markdown_discord_renders(runner: Cli, standin: StandIn) -> None:
+    """Issue 41, E6: the GM's evening posted to Discord showed its pipe tables and the
+    `---` rule as typed. Each outcome and standing row is a list item, its character in
+    bold and each cell named by its column; the HF turn tables too (`#### Turn 1` bold)."""
+    play_evening(runner)
+    runner("webhook", "add", "table", standin.url, "--for", "players")
+    runner("webhook", "add", "gm", standin.url, "--for", "gm")
+    runner("post", "recap", "1", "--to", "table")
+    players = "\n\n".join(standin.contents)
+    runner("post", "recap", "1", "--to", "gm")
+    gm = "\n\n".join(standin.contents)[len(players) :]
+    for posted in (players, gm):
+        assert SHOWN_AS_TYPED.findall(posted) == []
+        assert "## Outcomes" in posted and "## Where everyone stands" in posted
+    assert (
+        "- **Priya** — Threat: nurse · Result: critical failure by 4 · Effects: stun 2 "
+        "seconds, then modified Will every second" in players
+    )
+    assert "- **Cole** — Will / HT / IQ: 10 / 10 / 12 · HP / FP: 10 of 10 / 10 of 10; faint" in (
+        players
+    )
+    assert "· Row: 17 · Effects: faint 1 minute (1d: 1)" in gm
+    assert "\\[veiled: self-harm\\] The patient's arms are scarred." in gm
+    # the Horror Factor turn tables of the worked example read as Discord renders them too
+    hf = runner.db.replace(".db", "-hf.db")
+    runner("--db", hf, "import", str(WORKED_EXAMPLE))
+    told = for_discord(runner("--db", hf, "recap", "--for", "gm").stdout)
+    assert SHOWN_AS_TYPED.findall(told) == []
+    assert "**Turn 1**" in told
+    assert "- **Ariella** — HF: 7 · Initiative: -4 · Acted?: **froze**" in told

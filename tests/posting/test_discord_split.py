@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from journal.posting.discord import CONTENT_LIMIT, payload, split
+from journal.posting.discord import CONTENT_LIMIT, for_discord, payload, split
 
 words = st.text(alphabet="abcdefgh @#*_\n", min_size=0, max_size=9000)
 
@@ -40,3 +40,42 @@ def test_a_message_cut_before_a_word_starts_at_the_word() -> None:
     """Found by the property above: the space before the word that starts a message was
     left at its start."""
     assert split("@" * 19 + " @", 20) == ["@" * 19, "@"]
+
+
+cell = (
+    st.text(alphabet="abcdef *_()'0123", min_size=1, max_size=12)
+    .map(str.strip)
+    .filter(lambda c: c not in ("", "-") and not c.startswith("*") and set(c) - set("*_- "))
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=5).flatmap(
+        lambda width: st.tuples(
+            st.lists(cell, min_size=width, max_size=width),
+            st.lists(st.lists(cell, min_size=width, max_size=width), min_size=1, max_size=6),
+        )
+    ),
+    st.sampled_from(["---", "***", "- - -", "___"]),
+)
+def test_tables_become_lists_and_rules_go_every_cell_kept_in_order(
+    table: tuple[list[str], list[list[str]]], rule: str
+) -> None:
+    """Issue 41, E6: Discord shows a pipe table and a rule as typed. Every row becomes a
+    list item whose cells keep their order (each after its column's name); the rule goes."""
+    header, rows = table
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    markdown = "Before.\n\n" + "\n".join(lines) + f"\n\n{rule}\n\nAfter."
+    told = for_discord(markdown)
+    items = [line for line in told.splitlines() if line.startswith("- ")]
+    assert len(items) == len(rows)
+    shown = told.splitlines()
+    assert not any(line.lstrip().startswith("|") or line.strip() == rule for line in shown)
+    for item, row in zip(items, rows, strict=True):
+        assert item.startswith(f"- **{row[0]}**")
+        at = 0
+        for name, value in zip(header[1:], row[1:], strict=True):
+            at = item.index(f"{name}: {value}", at) + 1
+    assert told.startswith("Before.") and told.rstrip().endswith("After.")

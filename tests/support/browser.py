@@ -62,13 +62,14 @@ def serving(db: Path) -> Iterator[dict[str, str]]:
 
 def printed(server: subprocess.Popen[str]) -> str:
     """What the server printed before it started serving: the links, then a QR code for
-    the players' link (issue 30: the others only with `--qr all`)."""
+    the players' link (issue 30: the others only with `--qr all`), or on 127.0.0.1 why
+    there is none (issue 41)."""
     assert server.stdout is not None
     lines: list[str] = []
     while True:
         line = server.stdout.readline()
         lines.append(line)
-        if not line or line.startswith("▀"):  # a QR code's last line
+        if not line or line.startswith(("▀", "No QR code")):  # a QR code's last line
             return "".join(lines)
 
 

@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import WORKED_EXAMPLE
+from support import CAMPAIGNS, WORKED_EXAMPLE
 from support.browser import chromium, serving
 
 pytest.importorskip("playwright")
 
 TV = {"width": 1920, "height": 1080}
+#: the GURPS campaign shipped with the journal
+MORGUE = CAMPAIGNS / "morgue" / "log.jsonl"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -75,7 +77,8 @@ def test_the_table_screen_and_a_characters_page_follow_the_fight(
 
     _journal(db, "encounter", "start", "Ghouls", "--hf", "4", "--cast", "Freddie,Ariella,Linda")
     tv.wait_for_selector('tr.waiting[data-character="Linda"]', timeout=5_000)
-    assert tv.inner_text("h1").startswith("Encounter 'Ghouls'")
+    assert tv.inner_text("h1") == "Ghouls"  # the fight, in the players' words (issue 41)
+    assert tv.inner_text(".standfirst").startswith("Encounter 'Ghouls', turn 1")
     assert "○" in tv.inner_text('tr[data-character="Linda"]')  # a symbol, not colour alone
     phone.wait_for_selector("text=Encounter 'Ghouls'", timeout=5_000)
 
@@ -185,20 +188,22 @@ def page_kinds(db: Path, links: dict[str, str]) -> list[str]:
     ]
 
 
-def handout_kinds(folder: Path) -> dict[str, Path]:
-    """Every kind of HTML handout, of the worked example, written in `folder`."""
-    db = folder / "handouts.db"
-    _journal(db, "import", str(WORKED_EXAMPLE))
+def handout_kinds(
+    folder: Path, log: Path = WORKED_EXAMPLE, character: str = "Linda"
+) -> dict[str, Path]:
+    """Every kind of HTML handout, of the worked example (or `log`), written in `folder`."""
+    db = folder / f"{log.parent.name}.db"
+    _journal(db, "import", str(log))
     kinds = {
         "recap-players": ("recap", "--format", "html"),
         "recap-gm": ("recap", "--for", "gm", "--format", "html"),
-        "recap-linda": ("recap", "--for", "Linda", "--format", "html"),
-        "arc": ("arc", "Linda", "--format", "html"),
+        f"recap-{character.lower()}": ("recap", "--for", character, "--format", "html"),
+        "arc": ("arc", character, "--format", "html"),
         "book": ("book", "--format", "html"),
     }
     written = {}
     for name, args in kinds.items():
-        written[name] = folder / f"{name}.html"
+        written[name] = folder / f"{log.parent.name}-{name}.html"
         _journal(db, *args, "-o", str(written[name]))
     return written
 
@@ -207,13 +212,15 @@ def handout_kinds(folder: Path) -> dict[str, Path]:
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
-def violations(page: Any) -> list[str]:
+def violations(page: Any, rules: list[str] | None = None) -> list[str]:
+    """axe-core's violations on the page: of the WCAG rules (`TAGS`), or of `rules`."""
     pytest.importorskip("axe_playwright_python")
     from axe_playwright_python.sync_playwright import Axe
 
     # every violation in full; the rules passed are only counted (building each passed
     # node's details for the answer was most of a run's time)
-    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": TAGS}
+    options = {"runOnly": only, "resultTypes": ["violations"]}
     results = Axe().run(page, options=options)
     return [
         f"{v['id']}: {v['help']} ({', '.join(str(n['target']) for n in v['nodes'][:3])})"
@@ -273,3 +280,26 @@ def test_every_html_handout_kind_passes_axe(
                 found[f"{name} {size['width']}"] = bad
         page.close()
     assert len(handouts) == 5 and found == {}
+
+
+def test_headings_go_in_order_on_every_handout_and_page(
+    browser: Any, served: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """Issue 41, E18: axe-core's heading-order rule (a best practice, outside the WCAG
+    tags above) failed on the players' HTML recap: an outcome list's `h4` under the `h2`
+    "Outcomes". Every handout kind of both rulesets and every page kind, headings in order
+    (a level never skipped on the way down)."""
+    db, links = served
+    pages = [
+        *page_kinds(db, links),
+        *(p.as_uri() for p in handout_kinds(tmp_path).values()),
+        *(p.as_uri() for p in handout_kinds(tmp_path, MORGUE, "Marsh").values()),
+    ]
+    page = browser.new_page(viewport=TV)
+    found = {}
+    for link in pages:
+        page.goto(link)
+        if bad := violations(page, ["heading-order", "page-has-heading-one", "empty-heading"]):
+            found[link.split("//", 1)[-1][-48:]] = bad
+    page.close()
+    assert found == {}

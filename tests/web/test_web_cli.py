@@ -79,9 +79,11 @@ def test_serve_binds_this_computer_only_unless_told(worked, monkeypatch) -> None
     result, host = _serve(worked, monkeypatch)
     assert host == "127.0.0.1"
     assert "Only this computer can open them" in result.stderr
-    assert "Players: http://127.0.0.1:" in result.stdout and "█" in result.stdout  # the QR
+    assert "Players: http://127.0.0.1:" in result.stdout and "█" not in result.stdout  # no QR
+    assert "No QR code: these links name 127.0.0.1" in result.stdout
     result, host = _serve(worked, monkeypatch, "--host", "0.0.0.0")
     assert host == "0.0.0.0"
+    assert "█" in result.stdout and "No QR code" not in result.stdout  # the players' QR
     assert "anyone on that network who has a link can read its pages" in result.stderr
 
 

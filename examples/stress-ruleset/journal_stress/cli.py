@@ -11,6 +11,7 @@ from journal.plugin.cli import (
     Settings,
     WiredCommands,
     commands_in,
+    complete,
     fail,
     json_option,
     pass_settings,
@@ -19,7 +20,7 @@ from journal.plugin.cli import (
 
 
 @click.command("stress")
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.argument("amount", type=int)
 @click.option("--reason", required=True, help="What weighs on them (or eases it).")
 @json_option
@@ -38,7 +39,7 @@ def stress(settings: Settings, name: str, amount: int, reason: str, as_json: boo
 
 
 @click.command("panic")
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--dice", type=int, metavar="D", help="The d10 you rolled (rolled when left out).")
 @json_option
 @pass_settings

@@ -24,6 +24,7 @@ from journal_stress.rules.stress import StressChanged
 
 class StressNarrator(Narrator):
     outcome_keys = ("stress", "panics")
+    arc_follows = "stress and panics"
 
     def outcome(self, step: Step, recap: RecapView) -> None:
         p = step.payload

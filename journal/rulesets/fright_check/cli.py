@@ -285,6 +285,7 @@ def _row(text: str | None) -> int | None:
     "for_seq",
     type=int,
     metavar="SEQ",
+    shell_complete=complete("ruling"),
     help="With --change-to: change the row of the check recorded at SEQ.",
 )
 @click.option(
@@ -406,6 +407,7 @@ def _effect_dice(
     "for_seq",
     type=int,
     metavar="SEQ",
+    shell_complete=complete("ruling"),
     help="The Fright Check that gave it (default: the oldest pending).",
 )
 @click.option("--name", "trait_name", metavar="TEXT", help="The trait, related to the event.")
@@ -445,9 +447,14 @@ def trait(
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option(
-    "--for", "for_seq", type=int, metavar="SEQ", help="The check the condition came from."
+    "--for",
+    "for_seq",
+    type=int,
+    metavar="SEQ",
+    shell_complete=complete("ruling"),
+    help="The check the condition came from.",
 )
 @click.option("--dice", metavar="A,B,C", help="Entered 3d6 for the recovery roll.")
 @click.option(
@@ -494,7 +501,7 @@ def recover(
 
 
 @click.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete("character"))
 @click.option("--hp", type=int, default=0, help="HP regained (first aid, days of rest).")
 @click.option("--fp", type=int, default=0, help="FP regained.")
 @json_option
@@ -513,7 +520,7 @@ def heal(settings: Settings, name: str, hp: int, fp: int, as_json: bool) -> None
 
 
 @click.command()
-@click.argument("names", nargs=-1)
+@click.argument("names", nargs=-1, shell_complete=complete("character"))
 @click.option("--all", "everyone", is_flag=True, help="Everyone (the default when no NAME).")
 @click.option(
     "--hours", type=int, metavar="N", help="How long they rested: the clock moves on by N hours."

@@ -51,6 +51,7 @@ def _disadvantage(d: TraitStatus) -> str:
 
 class FrightCheckNarrator(Narrator):
     outcome_keys = ("fright_checks", "traits")
+    arc_follows = "Fright Checks made and failed, traits acquired and points lost to fear"
 
     def encounter_opened(self, step: Step, recap: RecapView) -> Encounter | None:
         payload = step.payload
@@ -65,6 +66,7 @@ class FrightCheckNarrator(Narrator):
                 "category": None,
                 "ambush": False,
                 "cast": list(payload.cast) or ["everyone"],
+                "everyone": not payload.cast,
             },
         )
         recap.open_turn(None, [])

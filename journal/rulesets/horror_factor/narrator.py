@@ -57,6 +57,7 @@ class HorrorFactorNarrator(Narrator):
         "willpower_spent",
         "willpower_restored",
     )
+    arc_follows = "Hardness, brokenness and Willpower"
 
     # --- the recap ---------------------------------------------------------------------
 

@@ -33,7 +33,8 @@
       }
       rows[found[i].getAttribute("data-character")] = cells;
     }
-    var heading = live ? live.querySelector("h1") : null;
+    // the fight's line under the headline says its turn: a new turn is announced too
+    var heading = live ? live.querySelector(".standfirst") || live.querySelector("h1") : null;
     return { rows: rows, heading: heading ? words(heading) : "" };
   }
   // "Linda: acted, penalty -2.": each change the page shows, said in words (a

@@ -116,7 +116,7 @@ def test_recap_and_arc(ward: Cli, fmt: str) -> None:
         assert "| S1 | Night shift | 4 | 1 |" in arc
         assert "**First panic**" in arc
     else:
-        assert "<h4>Stress</h4>" in recap and "Mina panics" in recap
+        assert '<h3 class="minor">Stress</h3>' in recap and "Mina panics" in recap
         assert "<svg" in arc and "Nerve: <b>4</b>" in arc
     players = ward("recap", "--json").stdout
     assert '"dice"' not in players.replace('"dice": null', "")
