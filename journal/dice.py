@@ -179,12 +179,19 @@ class DiceBox:
         """Entered purposes nobody asked for (the GM typed dice the ruling did not need)."""
         return [p for p in self._entered if p not in self._rolls]
 
-    def rolled(self) -> dict[str, DiceRoll]:
+    def rolled(self, sides: int | None = None) -> dict[str, DiceRoll]:
         """Every roll handed out, by purpose, and the entered dice nobody asked for (as
-        `unused`): what the event records as its `dice`."""
+        `unused`): what the event records as its `dice`. With `sides` (every die of the
+        ruleset has that many), an unused face no such die can show is refused like a
+        used one: a 7 typed for a d6 is a typo, needed or not."""
         found = {purpose: DiceRoll(r.faces, r.source) for purpose, r in self._rolls.items()}
         for purpose in self.unused():
-            found[purpose] = DiceRoll(self._entered[purpose], UNUSED)
+            faces = self._entered[purpose]
+            if sides is not None and self._entered_source.get(purpose, ENTERED) == ENTERED:
+                check_faces(
+                    faces, len(faces), sides, self._flags.get(purpose, f"the {purpose} dice")
+                )
+            found[purpose] = DiceRoll(faces, UNUSED)
         return found
 
 

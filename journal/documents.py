@@ -68,6 +68,25 @@ class StatusDocument(Document, Struct, frozen=True):
     characters: Mapping[str, CharacterStatus]
 
 
+class ThreatEntry(Document, Struct, frozen=True):
+    """A threat the campaign remembers (`threat list`): its id, what players read for it,
+    its kind, what it carries (a monster's modifier, a base fear level: the ruleset's terms),
+    the event that first described it and how many times it was faced."""
+
+    threat: str
+    name: str | None
+    kind: str | None
+    terms: tuple[tuple[str, int], ...]
+    seq: int
+    faced: int
+
+
+class ThreatList(Document, Struct, frozen=True):
+    """`threat list --json`: every threat the campaign remembers, in the order described."""
+
+    threats: tuple[ThreatEntry, ...]
+
+
 #: how a line of the board stands out (`journal play`): a character who froze this turn,
 #: or one who has yet to act on it (no initiative rolled); a cell may also say they acted
 FROZEN = "frozen"

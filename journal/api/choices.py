@@ -2,9 +2,10 @@
 it is: the completion of the `play` prompt and of bash, zsh and fish (`Journal.choices`).
 
 The journal's own slots are worded here: a character (in the fight, retired), a session
-(its title), a secret (`secret for Cole: "Cole sees his…"`), an event or a ruling by its
-seq (its log line, clipped), an audience (`players`, `gm`, each character), whose view a
-proof holds and whom a secret may be told to. Every other slot is the ruleset's
+(its title), a threat (what it carries, from `Ruleset.threats`), a secret (`secret for
+Cole: "Cole sees his…"`), an event or a ruling by its seq (its log line, clipped), an
+audience (`players`, `gm`, each character), whose view a proof holds and whom a secret may
+be told to. Every other slot is the ruleset's
 (`Ruleset.completions`: causes, presets, threats, kinds...), worded by its telling
 (`Telling.choice_words`).
 """
@@ -110,6 +111,24 @@ def _told(sources: Sources) -> list[Choice]:
     ]
 
 
+def _threats(sources: Sources) -> list[Choice]:
+    """The threats the campaign remembers, each with what players read for it, its kind and
+    what it carries (`the night nurse (ghoul): monster -4`), as `threat list` shows them;
+    the ruleset's own words for one it does not describe."""
+    state, ruleset = sources.state, sources.campaign.ruleset
+    described = {entry.threat: entry for entry in ruleset.threats(state)}
+    found = []
+    for value in ruleset.completions(state, "threat"):
+        entry = described.get(value)
+        if entry is None:
+            found.append(Choice(value, sources.telling.choice_words(state, "threat", value)))
+            continue
+        head = " ".join(w for w in (entry.name, f"({entry.kind})" if entry.kind else "") if w)
+        carries = ", ".join(f"{label} {amount:+d}" for label, amount in entry.terms)
+        found.append(Choice(value, ": ".join(w for w in (head, carries) if w)))
+    return found
+
+
 def _sessions(sources: Sources) -> list[Choice]:
     return [Choice(str(number), title) for number, title in reversed(list(sources.sessions()))]
 
@@ -120,6 +139,7 @@ _OWN: dict[str, Callable[[Sources], list[Choice]]] = {
     "reader": _readers,
     "told": _told,
     "session": _sessions,
+    "threat": _threats,
 }
 
 

@@ -36,6 +36,7 @@ from journal.documents import (
     Document,
     JSONDict,
     StatusDocument,
+    ThreatList,
 )
 from journal.errors import JournalError, NotFound
 from journal.events.canonical import JSON
@@ -249,6 +250,11 @@ class Journal:
         if self._latest is None or self._latest[0] != head:
             self._latest = (head, self._campaign.state(head))
         return self._latest[1]
+
+    def campaign_state(self, as_of: int | None = None) -> CampaignState:
+        """The campaign's state as the rules fold it, for a ruleset's own reading of its
+        projection (`character export-gcs` writes what it recorded of a character)."""
+        return self._state(as_of)
 
     def overview(self) -> CampaignOverview:
         """The campaign at a glance, as it stands now."""
@@ -577,6 +583,10 @@ class Journal:
 
         sources = Sources(self._state(), self._campaign, self.telling, sessions)
         return choices(sources, slot, typed)
+
+    def threats(self) -> ThreatList:
+        """The threats the campaign remembers, each with what later checks inherit."""
+        return ThreatList(tuple(self.ruleset.threats(self._state())))
 
     def log(
         self,

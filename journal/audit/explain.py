@@ -127,6 +127,8 @@ class Explanation(Document):
     complete: bool = True
     #: how many rulings about the character in all (`rulings` may keep the latest only)
     rulings_count: int = 0
+    #: the file the sheet was read from (`character import`): `mara.gcs, sha256 23ee77373246`
+    sheet_from: str = ""
 
     def to_json(self) -> JSONDict:
         return {
@@ -220,6 +222,8 @@ def explain(
         held = state.names.get(who)
         if ruleset is None or held is None:
             continue
+        if record.type == "CharacterAdded" and not result.sheet_from:
+            result.sheet_from = _sheet_from(record.data.get("sheet"))
         telling = telling_of(ruleset.name)
         text = ""  # in the names of its moment (the heading has them all), when needed
         if read is None or not same_but_seq(state, read):
@@ -299,6 +303,7 @@ def render(explanation: Explanation) -> str:
         lines.append("")
     from_sheet: list[str] = []
     sheet_lists: list[str] = []
+    sheet = "from the sheet" + (f" ({explanation.sheet_from})" if explanation.sheet_from else "")
     for key, value in explanation.numbers.items():
         if key in explanation.hidden:
             continue
@@ -319,11 +324,11 @@ def render(explanation: Explanation) -> str:
             if index == gap and left_out > 0:
                 lines.append(f"      ... {left_out:,} more changes (--all lists every one)")
             # each change in short: the whole line is in the log (and, for a ruling, below)
-            text = "from the sheet" if link.type == "CharacterAdded" else link.short or link.text
+            text = sheet if link.type == "CharacterAdded" else link.short or link.text
             change = f"{value_text(link.before)} -> {value_text(link.after)}"
             lines.append(f"      #{link.seq:<4} {change}  {text}")
     if from_sheet or sheet_lists:
-        lines[1:1] = [f"  from the sheet: {', '.join(from_sheet)}".rstrip(), *sheet_lists]
+        lines[1:1] = [f"  {sheet}: {', '.join(from_sheet)}".rstrip(), *sheet_lists]
     if explanation.rulings:
         left_out = explanation.rulings_count - len(explanation.rulings)
         lines.append(
@@ -359,3 +364,12 @@ def _roll_text(purpose: str, roll: JSON) -> str:
     source = roll["source"]
     shown = "entered, unused by the ruling" if source == UNUSED else source
     return f"{purpose} {'/'.join(map(str, faces))} ({shown})"
+
+
+def _sheet_from(sheet: object) -> str:
+    """`mara.gcs, sha256 23ee77373246`: the file a sheet was read from, if it was."""
+    source = sheet.get("source") if isinstance(sheet, Mapping) else None
+    if not isinstance(source, Mapping) or not source.get("file"):
+        return ""
+    digest = str(source.get("sha256") or "")
+    return f"{source['file']}" + (f", sha256 {digest[:12]}" if digest else "")

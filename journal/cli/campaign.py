@@ -23,6 +23,7 @@ from journal.cli.common import (
 )
 from journal.cli.rulesets import commands_of
 from journal.cli.settings import Settings, complete_slug, json_flag, settings_of
+from journal.cli.sheets import CharacterGroup
 
 if TYPE_CHECKING:
     from journal.api.rulesets import Ruleset
@@ -332,9 +333,10 @@ def character_retire(settings: Settings, name: str, reason: str, as_json: bool) 
     run_and_show(settings, RetireCharacter(name, reason), as_json)
 
 
-@click.group()
+@click.group(cls=CharacterGroup)
 def character() -> None:
-    """Add characters and show their sheets.
+    """Add characters, show their sheets, and change them as play goes (the campaign's
+    ruleset adds its own: `character trait` where its sheet has traits).
 
     \b
     Example:

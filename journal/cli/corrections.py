@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from journal.api.rulesets import Ruleset
 
 
-def _confirm(question: str, yes: bool) -> None:
+def confirm(question: str, yes: bool) -> None:
     """Go ahead with --yes, or when the GM says so at a terminal; refuse otherwise."""
     if yes:
         return
@@ -122,7 +122,7 @@ def rerule(settings: Settings, yes: bool, as_json: bool) -> None:
             emit_json(journal.record_rerule(planned).document())
         return
     click.echo(planned.plan.text(), err=as_json)
-    _confirm(f"Record these {len(planned.plan.changes)} correction(s)?", yes)
+    confirm(f"Record these {len(planned.plan.changes)} correction(s)?", yes)
     outcome = journal.rerule(ask=ask, planned=planned)  # planned again if a writer appends
     _print(outcome.lines(), outcome.document(), as_json)
 
@@ -154,7 +154,7 @@ def undo(settings: Settings, yes: bool, anyone: bool, as_json: bool) -> None:
     by = f" (entered by {target.writer})" if target.writer else ""
     click.echo(f"The last event: #{target.seq} {line}{by}", err=as_json)
     # the question is the refusal's line too: a script is told what it would void
-    _confirm(f"Void #{target.seq} ({journal.telling.ruling_words(target)})?", yes)
+    confirm(f"Void #{target.seq} ({journal.telling.ruling_words(target)})?", yes)
     outcome = journal.rerule(VoidEvent(target.seq, "undone at the table"), settings.dice_asker())
     _print(outcome.lines(), outcome.document(), as_json)
 

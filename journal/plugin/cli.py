@@ -1,12 +1,16 @@
 """What a ruleset's command line takes from the journal (beside the lower doors and
 `journal.api`, whose `journal.api.dice` reads entered dice): the `WiredCommands` contract
 (its commands found by `commands_in`), the settings a command gets, the helpers that
-parse, complete, run a command and show its outcome, and the fight commands both
-built-in rulesets share (`fights`)."""
+parse, complete, run a command and show its outcome, and the commands both built-in
+rulesets share: the fight's (`fights`), the sheet's (`sheets`), GCS files' (`gcs`), the
+threats' (`threats`)."""
 
 from __future__ import annotations
 
 from journal.cli import fights as fights
+from journal.cli import gcs as gcs
+from journal.cli import sheets as sheets
+from journal.cli import threats as threats
 from journal.cli.common import complete as complete
 from journal.cli.common import json_option as json_option
 from journal.cli.common import key_values as key_values

@@ -9,6 +9,7 @@ from journal.dice import DiceBox as DiceBox
 from journal.dice import Stake as Stake
 from journal.documents import CharacterStatus as CharacterStatus
 from journal.documents import Document as Document
+from journal.documents import ThreatEntry as ThreatEntry
 from journal.errors import RuleError as RuleError
 from journal.events.canonical import JSON as JSON
 from journal.events.canonical import JSONObject as JSONObject

@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from journal.documents import CharacterStatus
+from journal.documents import CharacterStatus, ThreatEntry
 from journal.errors import RuleError
 from journal.events.canonical import JSONObject
 from journal.events.registry import Event, OptionValue
@@ -190,6 +190,11 @@ class Ruleset(ABC):
             return []
         cast = [name for name in self.fight_cast(state) if name in state.characters]
         return cast + [name for name in state.characters if name not in cast]
+
+    def threats(self, state: CampaignState) -> Sequence[ThreatEntry]:
+        """The threats the campaign remembers (`threat list`), each with what it carries;
+        none by default (a ruleset whose checks face no named threats)."""
+        return ()
 
     def fight_cast(self, state: CampaignState) -> Sequence[str]:
         """Who is in the running fight, in order (completed first); nobody by default."""

@@ -150,6 +150,8 @@ NEW = {
     ("character add", "name"),
     ("character add", "traits"),  # (a trait's name: the sheet helper's, issue 41's E2)
     ("character add", "disadvantages"),
+    ("character add", "physical"),
+    ("character import", "name"),  # (`--as NAME`: the name the character takes)
     ("character rename", "new"),
     ("webhook add", "name"),
 }
@@ -231,3 +233,32 @@ def test_seqs_come_newest_first_with_their_line_in_every_shell(runner: Cli) -> N
     assert "13" not in [seq for seq, _ in zsh(runner.db, "void 1")]
     runner("reveal", str(SECRET), "--to", "players")
     assert zsh(runner.db, "reveal ") == []
+
+
+def test_threats_and_trait_names_complete_with_what_they_are(runner: Cli) -> None:
+    """Issue 41, E2 and E3: a threat is offered with what it carries (as `threat list`
+    says it), a trait with whose sheet holds it, or that the journal knows it."""
+    runner("campaign", "new", "ward", "--ruleset", "fright-check")
+    runner("character", "add", "Cole", "--will", "10", "--ht", "10", "--iq", "12",
+           "--disadvantage", "Cowardice=-10/12")  # fmt: skip
+    runner("threat", "add", "nurse", "--monster", "-4", "--kind", "ghoul",
+           "--name", "the night nurse")  # fmt: skip
+    runner("fright", "Cole", "--threat", "rat", "--dice", "3,3,3")
+    assert zsh(runner.db, "fright Cole --threat ") == [
+        ("rat", "_"),  # (zsh's mark of no words: a threat that carries nothing)
+        ("nurse", "the night nurse (ghoul): monster -4"),
+    ]
+    offered = dict(zsh(runner.db, "character trait remove Cole "))
+    assert offered["Cowardice"] == "Cole: Cowardice (-10 points, self-control 12)"
+    assert offered["Fearlessness"] == "moves a Fright Check"
+
+
+def test_horror_factor_threats_and_specializations_complete(runner: Cli) -> None:
+    runner("campaign", "new", "night", "--ruleset", "horror-factor")
+    runner("character", "add", "Ariella", "--reaction", "10", "--willpower", "10",
+           "--hardness", "0", "--training", "none", "--spec", "undead=2")  # fmt: skip
+    runner("threat", "add", "horde", "--hf", "horde", "--category", "undead")
+    assert zsh(runner.db, "encounter start Night --threat ") == [("horde", "(undead): horde +6")]
+    assert zsh(runner.db, "character trait remove Ariella ") == [
+        ("undead", "Hardness (undead): Ariella 2")
+    ]

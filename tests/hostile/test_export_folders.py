@@ -67,18 +67,16 @@ def test_names_are_kept_unique_in_any_case() -> None:
 
 
 def test_the_chapter_cache_never_writes_through_a_link(tmp_path: Path) -> None:
-    """A link planted at a chapter's name in the cache folder: the chapter is not kept
-    (the cache is only a cache), and nothing is written where the link points."""
+    """A link planted at a chapter's name in the cache folder: nothing is written where the
+    link points; the link itself is replaced by the kept chapter (a cache file is private
+    state, `files.write_private`: never followed)."""
     from journal.handouts import chapters
 
-    folder = chapters._folder()
-    folder.mkdir(parents=True, exist_ok=True)
     key = "0" * 64
-    target = tmp_path / "elsewhere.pdf"
-    (folder / f"{key}.pdf").symlink_to(target)
+    place = chapters._file(key).path
+    place.parent.mkdir(parents=True, exist_ok=True)
+    target = tmp_path / "elsewhere.json"
+    place.symlink_to(target)
     chapters.keep(key, b"%PDF-1.7 chapter", 1)
-    assert not target.exists() and os.path.islink(folder / f"{key}.pdf")
-    assert chapters.kept(key) is None
-    (folder / f"{key}.pdf").unlink()
-    chapters.keep(key, b"%PDF-1.7 chapter", 1)
+    assert not target.exists() and not os.path.islink(place)
     assert chapters.kept(key) == (b"%PDF-1.7 chapter", 1)

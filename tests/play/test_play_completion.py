@@ -82,7 +82,7 @@ def test_seqs_of_events_and_rulings_come_with_their_line(table: Table) -> None:
         table,
         "void 1",
         r"19\s+Reveals secret #9 to Priya",
-        r"14\s+Mara's Fright Check vs nurse: Will 12, \+2 Combat…",
+        r"14\s+Mara's Fright Check vs nurse \[from the threat…",  # (E3: inherited)
     )
-    menu(table, "amend 2", r"22\s+Priya's Fright Check vs nurse: Will 13, \+2…")
+    menu(table, "amend 2", r"22\s+Priya's Fright Check vs nurse \[from the threat…")
     menu(table, "log --session ", r"2\s+The second night", r"1\s+Admission night")

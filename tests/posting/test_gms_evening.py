@@ -3,8 +3,9 @@ campaign for three players, two sessions, a monster, entered dice, a mistyped di
 two commands back, a secret for Cole revealed to Priya in the next session, the safety
 tools (a line, a veil, a veiled note, the X-card); then the posts to a local stand-in of
 Discord's webhooks, an Obsidian vault and a Foundry export, each checked for what its
-audience reads. (The threats that remember and the sheet that changes, rows E2 and E3,
-come with the rulesets' reshaping; their part of the evening is theirs to add.)"""
+audience reads. The evening again with the sheet and the threats as the night changes
+them (rows E2 and E3): a threat described once and inherited, a trait put on a sheet
+mid-session with its reason."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from support.cli import Cli
 from support.discord_standin import StandIn, discord_standin, refusal
-from support.evening import play_evening
+from support.evening import WITH_SHEET_AND_THREAT, play_evening
 
 SECRET = "Cole sees his dead brother in the mirror."
 VEILED = "The patient's arms are scarred."
@@ -90,3 +91,27 @@ def test_the_gms_evening_reads_right_for_every_audience(
         "St. Agnes: session 2, The second night",
     ]
     assert SECRET not in foundry.read_text() and VEILED not in foundry.read_text()
+
+
+def test_the_sheet_and_the_threats_change_with_the_night(runner: Cli, standin: StandIn) -> None:
+    play_evening(runner, WITH_SHEET_AND_THREAT)
+    assert "every ruling follows from its dice and the rules" in runner("audit").stdout
+    log = runner("log", "--session", "2").stdout
+    inherited = "Mara's Fright Check vs matron (the matron) [from the threat: kind ghost, "
+    assert f"{inherited}monster -2]: Will 12, +2 Combat Reflexes, -2 monster (threat matron)" in log
+    added = "Cole's sheet: Phobia (hospitals) (-10 points, self-control 12) added"
+    assert f"{added} (mental disadvantage): since the ward" in log
+    # the board and the sheet: every trait Cole has, the new one with his Cowardice
+    board = runner.json("status")["characters"]["Cole"]  # type: ignore[index]
+    assert board["disadvantages"][-1] == {  # type: ignore[index]
+        "name": "Phobia (hospitals)", "points": -10, "self_control": 12
+    }  # fmt: skip
+    assert "since the ward" in runner("explain", "Cole").stdout
+    for name, audience in (("table", "players"), ("gm", "gm")):
+        runner("webhook", "add", name, standin.url, "--for", audience)
+    players, gm = _posted(runner, standin, "table", 2), _posted(runner, standin, "gm", 2)
+    # the players read the threat by its name and the trait, not the GM's reason or terms
+    assert "the matron" in players and "matron (the matron)" not in players
+    assert "Cole now has Phobia (hospitals)" in players and "since the ward" not in players
+    assert "-2 monster" not in players
+    assert "since the ward" in gm and "-2 monster (threat matron)" in gm

@@ -36,7 +36,7 @@ SESSION_ONE = [
     ("encounter", "start", FIGHT),
     ("fright", "Priya", "--threat", "nurse", "--monster", "-4", "--kind", "ghoul",
      "--dice", "6,6,5", "--table-dice", "3,4,5", "--effect-dice", "stun=2"),
-    ("fright", "Cole", "--threat", "nurse", "--dice", "6,6,6", "--table-dice", "4,4,4",
+    ("fright", "Cole", "--threat", "nurse", "--dice", "6,6,6", "--table-dice", "4,4,2",
      "--effect-dice", "faint=1"),
     ("fright", "Mara", "--threat", "nurse", "--dark", "--dice", "5,5,6",
      "--table-dice", "1,2,2"),
@@ -61,6 +61,19 @@ SESSION_TWO = [
     ("session", "end"),
 ]  # fmt: skip
 COMMANDS = [CAMPAIGN, *CAST, *SESSION_ONE, *AMENDED, *SESSION_TWO]
+#: the sheet and the threats as the night changes them (issue 41, E2 and E3), played before
+#: the second night's rest: the GM describes the matron once, Mara's check inherits her
+#: modifier and kind; Cole's sheet takes the Phobia the ward gave him, with its reason
+SHEET_AND_THREAT = [
+    ("threat", "add", "matron", "--monster", "-2", "--kind", "ghost", "--name", "the matron"),
+    ("fright", "Mara", "--threat", "matron", "--dice", "3,3,3"),
+    ("character", "trait", "add", "Cole", "Phobia (hospitals)", "--points", "-10", "--scn",
+     "12", "--mental", "--reason", "since the ward"),
+]  # fmt: skip
+WITH_SHEET_AND_THREAT = [
+    CAMPAIGN, *CAST, *SESSION_ONE, *AMENDED, *SESSION_TWO[:-2], *SHEET_AND_THREAT,
+    *SESSION_TWO[-2:],
+]  # fmt: skip
 
 
 def play_evening(run: Callable[..., Result], commands: list[tuple[str, ...]] = COMMANDS) -> None:

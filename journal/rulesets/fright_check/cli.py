@@ -15,11 +15,14 @@ from journal.plugin.cli import (
     complete,
     fail,
     fights,
+    gcs,
     json_option,
     key_values,
     pass_settings,
     run_and_show,
+    sheets,
     split_names,
+    threats,
     whole_number,
 )
 from journal.plugin.rules import Command, unsigned
@@ -101,16 +104,64 @@ def encounter_end(settings: Settings, as_json: bool) -> None:
     run_and_show(settings, EndCombat(), as_json)
 
 
+threat = threats.group(
+    """Threats as things: a monster, a body, a horde remembered with what players read for
+    it, its kind and its own modifiers; every check against it inherits each one it does
+    not give (`fright --threat ID`), its line saying which.
+
+    \b
+    Example:
+      journal threat add nurse --name "the night nurse" --kind ghoul --monster -4
+      journal threat list
+    """
+)
+
+
+@threat.command("add")
+@click.argument("threat_id", metavar="ID")
+@click.option("--name", metavar="TEXT", help='What players read for it ("the night nurse").')
+@click.option("--kind", metavar="KIND", shell_complete=complete("kind"), help="e.g. ghoul.")
+@click.option("--monster", type=int, help="Its own modifier, -1 to -10.")
+@click.option("--count", type=int, help="A horde: how many (5+ -1 ... 100+ -5).")
+@click.option("--body", type=click.Choice(["peaceful", "no-violence", "violent"]))
+@click.option("--mutilated", type=int, metavar="1-3", help="Grisly mutilation: -1 to -3.")
+@json_option
+@pass_settings
+def threat_add(
+    settings: Settings,
+    threat_id: str,
+    name: str | None,
+    kind: str | None,
+    monster: int | None,
+    count: int | None,
+    body: str | None,
+    mutilated: int | None,
+    as_json: bool,
+) -> None:
+    """Remember threat ID: later checks against it (`fright NAME --threat ID`) inherit its
+    kind and modifiers; a check's own flag overrides one for that check.
+
+    \b
+    Example:
+      journal threat add nurse --name "the night nurse" --kind ghoul --monster -4
+      journal threat add drawer-9 --body violent --mutilated 2
+    """
+    from journal.rulesets.fright_check.rules.threat_add import AddThreat
+
+    command = AddThreat(threat_id, name, kind, monster, count, body, mutilated)
+    run_and_show(settings, command, as_json)
+
+
 class FrightOptions(TypedDict):
     """The options of `journal fright`, as click passes them."""
 
     threat: str | None
     threat_name: str | None
     kind: str | None
-    monster: int
+    monster: int | None
     count: int | None
     body: str | None
-    mutilated: int
+    mutilated: int | None
     dependent: bool
     heat_of_battle: bool | None
     touched: bool
@@ -118,6 +169,7 @@ class FrightOptions(TypedDict):
     remote: bool
     isolated: bool
     dark: bool
+    daylight: bool
     alone: bool
     report: int
     cowardice_applies: bool
@@ -212,7 +264,9 @@ def _row(text: str | None) -> int | None:
     help="The kind of threat, e.g. ghoul: previous experience (+1) is derived only from "
     "earlier checks with the same --kind, so give it whenever you can.",
 )
-@click.option("--monster", type=int, default=0, help="The monster's own modifier, -1 to -10.")
+@click.option(
+    "--monster", type=int, help="The monster's own modifier, -1 to -10 (default: the threat's)."
+)
 @click.option(
     "--count", type=int, help="How many monsters: 5+ -1, 10+ -2, 20+ -3, 50+ -4, 100+ -5."
 )
@@ -221,9 +275,7 @@ def _row(text: str | None) -> int | None:
     type=click.Choice(["peaceful", "no-violence", "violent"]),
     help="A body: peaceful +6, no signs of violence +2, a victim of violence 0.",
 )
-@click.option(
-    "--mutilated", type=int, default=0, metavar="1-3", help="Grisly mutilation: -1 to -3."
-)
+@click.option("--mutilated", type=int, metavar="1-3", help="Grisly mutilation: -1 to -3.")
 @click.option("--dependent", is_flag=True, help="The victim was a Dependent: another -6.")
 @click.option(
     "--heat-of-battle/--no-heat-of-battle",
@@ -234,7 +286,8 @@ def _row(text: str | None) -> int | None:
 @click.option("--distant", is_flag=True, help="+1: seen at 100 yards or more.")
 @click.option("--remote", is_flag=True, help="+3: viewed remotely (CCTV, Clairsentience).")
 @click.option("--isolated", is_flag=True, help="-1: the area is physically isolated.")
-@click.option("--dark", is_flag=True, help="-1: at night or in the dark.")
+@click.option("--dark", is_flag=True, help="-1: at night or in the dark (0 for a night-dweller).")
+@click.option("--daylight", is_flag=True, help="-1 for a night-dweller (Nocturnal) in daylight.")
 @click.option("--alone", is_flag=True, help="-2: alone (or thinks so).")
 @click.option(
     "--report", type=int, default=0, metavar="1-3", help="+1 to +3: learned the details first."
@@ -359,6 +412,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Unpack[Frig
         remote=given["remote"],
         isolated=given["isolated"],
         dark=given["dark"],
+        daylight=given["daylight"],
         alone=given["alone"],
         report=given["report"],
         cowardice_applies=given["cowardice_applies"],
@@ -444,6 +498,99 @@ def trait(
     if not trait_name and not worsen:
         fail("give the trait's --name TEXT (or --worsen DISADVANTAGE for a row-25 result)")
     run_and_show(settings, NameTrait(name, for_seq, trait_name or "", points, scn, worsen), as_json)
+
+
+character = sheets.character("A GURPS character's sheet as play changes it.")
+character_traits = sheets.traits(
+    """Traits put on the sheet, taken off or renamed after creation: each an event with
+    its reason (log, explain, audit, undo). A trait is read as `character add` reads it:
+    "Cowardice" any way it is typed is the Cowardice `fright --cowardice-applies` reads.
+    The traits the journal knows: Fearlessness, Fearfulness, Combat Reflexes, Combat
+    Paralysis, Cowardice, Daredevil, Higher Purpose, Xenophilia, Unfazeable, Nocturnal
+    (a night-dweller); any other takes its points.
+
+    \b
+    Example:
+      journal character trait add Priya "Fearlessness=2" --reason "bought with 4 points"
+      journal character trait add Cole "Phobia (hospitals)" --points -10 --scn 12 --mental \\
+          --reason "since the ward"
+      journal character trait remove Cole Cowardice --reason "faced the nurse"
+      journal character trait rename Cole "Phobia (hospitals)" "Phobia (wards)" --reason typo
+    """
+)
+character.add_command(character_traits)
+character.add_command(gcs.character_import("journal.rulesets.fright_check.rules.gcs:sheet_of"))
+character.add_command(
+    gcs.character_sync(
+        "journal.rulesets.fright_check.rules.gcs:sheet_of",
+        "journal.rulesets.fright_check.rules.sheet_sync:SyncSheet",
+        """Bring NAME's sheet to their GCS file's: the player levelled up, or the GM edited
+        the sheet in GCS. The differences (Will 12 → 13, Fearlessness 2 added) are shown,
+        then recorded as one event with the file's name and SHA-256 as their reason (log,
+        explain, audit, undo). A trait a Fright Check gave that the file lacks is kept
+        (export-gcs writes it); current HP and FP stay the journal's.
+
+        \b
+        Example:
+          journal character sync Mara mara.gcs
+          journal character sync Mara mara.gcs --yes
+        """,
+    )
+)
+character.add_command(
+    gcs.export_gcs(
+        "journal.rulesets.fright_check.rules.gcs_write:exported",
+        """Write a copy of the player's GCS file with what the journal recorded: each quirk,
+        mental or physical disadvantage a Fright Check gave (its points and self-control
+        number), each IQ or HT lost, tagged "Fright Check" and noted with the session and
+        the event. Nothing else of the file changes; a trait an earlier export wrote is not
+        written twice; the player's file is never written over.
+
+        \b
+        Example:
+          journal character export-gcs Mara mara.gcs -o mara-after.gcs
+        """,
+    )
+)
+character_traits.add_command(
+    sheets.trait_add(
+        "journal.rulesets.fright_check.rules.trait_add:AddTrait",
+        """Put TRAIT on NAME's sheet: `Fearlessness=2`, `Cowardice=-10/12`, or a name with
+        --level, --points and --scn; --mental, --physical or --quirk says where another
+        trait goes (with none, it is an advantage or another trait).
+
+        \b
+        Example:
+          journal character trait add Priya "Fearlessness=2" --reason "bought with 4 points"
+          journal character trait add Cole Cowardice --points -10 --scn 12 --reason "the war"
+        """,
+        kinds=("mental", "physical", "quirk"),
+    )
+)
+character_traits.add_command(
+    sheets.trait_remove(
+        "journal.rulesets.fright_check.rules.trait_remove:RemoveTrait",
+        """Take TRAIT off NAME's sheet (what a check gave stays in the points lost to fear).
+
+        \b
+        Example:
+          journal character trait remove Cole Cowardice --reason "faced the nurse"
+        """,
+    )
+)
+character_traits.add_command(
+    sheets.trait_rename(
+        "journal.rulesets.fright_check.rules.trait_rename:RenameTrait",
+        """Call NAME's trait OLD by NEW from now on (a trait the journal knows keeps a name
+        it knows it by).
+
+        \b
+        Example:
+          journal character trait rename Cole "Phobia (hospital)" "Phobia (hospitals)" \\
+              --reason typo
+        """,
+    )
+)
 
 
 @click.command()
@@ -565,20 +712,29 @@ def sheet_options() -> list[click.Option]:
             ["--trait", "traits"],
             multiple=True,
             metavar="NAME[=N]",
-            help='A trait that modifies Fright Checks: "Fearlessness=2", "Combat Reflexes".',
+            help='A trait that modifies Fright Checks: "Fearlessness=2", "Combat Reflexes" '
+            "(`journal character trait add --help` lists them).",
         ),
         click.Option(["--quirk", "quirks"], multiple=True, help="An existing quirk."),
         click.Option(
             ["--disadvantage", "disadvantages"],
             multiple=True,
             metavar="NAME=POINTS[/SCN]",
-            help='An existing mental disadvantage, e.g. "Phobia (dark)=-15/12".',
+            help='An existing mental disadvantage, e.g. "Phobia (dark)=-15/12", '
+            '"Cowardice=-10/12".',
+        ),
+        click.Option(
+            ["--physical", "physical"],
+            multiple=True,
+            metavar="NAME=POINTS",
+            help='An existing physical disadvantage, e.g. "Bad Back=-15".',
         ),
     ]
 
 
 def sheet(given: dict[str, Any]) -> dict[str, object]:
-    """The sheet the options give (the rules check its ranges and traits)."""
+    """The sheet the options give, each trait as typed: the rules read every one of them
+    with the one reader (`Cowardice` given as a trait or a disadvantage is one Cowardice)."""
     attributes = ("will", "ht", "iq")
     missing = [f"--{k}" for k in attributes if given.get(k) is None]
     if missing:
@@ -587,28 +743,9 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     for pool in ("hp", "fp"):
         if given.get(pool) is not None:
             result[pool] = given[pool]
-    traits: dict[str, object] = {}
-    for text in given.get("traits") or ():
-        name, sep, level = text.partition("=")
-        traits[name.strip()] = whole_number(level, f"--trait {name}") if sep else True
-    result["traits"] = traits
-    result["quirks"] = [q.strip() for q in given.get("quirks") or () if q.strip()]
-    result["disadvantages"] = [_disadvantage(t) for t in given.get("disadvantages") or ()]
+    for key in ("traits", "quirks", "disadvantages", "physical"):
+        result[key] = [text for text in given.get(key) or () if text.strip()]
     return result
-
-
-def _disadvantage(text: str) -> dict[str, object]:
-    name, sep, rest = text.rpartition("=")
-    if not sep or not name.strip():
-        fail(f'--disadvantage {text!r} is not NAME=POINTS[/SCN], e.g. "Phobia (dark)=-15/12"')
-    points, _, scn = rest.partition("/")
-    return {
-        "name": name.strip(),
-        "points": whole_number(points, f"the points of {name.strip()}"),
-        "self_control": whole_number(scn, f"the self-control number of {name.strip()}")
-        if scn
-        else None,
-    }
 
 
 CLI = WiredCommands(commands_in(__name__), sheet_options, sheet, SHEET_EXAMPLE)

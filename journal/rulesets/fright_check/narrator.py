@@ -44,6 +44,14 @@ from journal.rulesets.fright_check.telling.tables import LINES
 from journal.rulesets.fright_check.telling.trait import named_text, trait_words
 
 
+def _other_traits(status: FCStatus) -> list[str]:
+    """The traits of the sheet that are no quirk or disadvantage: those the journal knows
+    (`Fearlessness 2`) and the others (`Acute Hearing 2`)."""
+    listed = {d.name for d in (*status.disadvantages, *status.physical)}
+    found = [k if v is True else f"{k} {v}" for k, v in status.traits.items() if k not in listed]
+    return found + [o.name if o.level is None else f"{o.name} {o.level}" for o in status.others]
+
+
 def _disadvantage(d: TraitStatus) -> str:
     scn = f", self-control {d.self_control}" if d.self_control else ""
     return f"{d.name} ({d.points:+d}{scn})"
@@ -148,7 +156,8 @@ class FrightCheckNarrator(Narrator):
             "conditions": [condition_name(c.kind) for c in status.conditions],
             "points_lost": status.points_lost,
             "checks": status.checks,
-            "traits": [k if v is True else f"{k} {v}" for k, v in status.traits.items()],
+            # every trait the sheet shows beside its quirks and disadvantages (E10)
+            "traits": _other_traits(status),
         }
 
     def arc_numbers(

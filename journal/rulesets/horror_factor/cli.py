@@ -16,11 +16,11 @@ from journal.plugin.cli import (
     fail,
     fights,
     json_option,
-    key_values,
     pass_settings,
     run_and_show,
+    sheets,
     split_names,
-    whole_number,
+    threats,
 )
 from journal.plugin.rules import signed
 
@@ -67,6 +67,12 @@ HF_PRESETS_HELP = (
     help="Who is in it (default: everyone in the story, as for a GURPS fight).",
     shell_complete=complete("character", listed=True),
 )
+@click.option(
+    "--threat",
+    metavar="ID",
+    shell_complete=complete("threat"),
+    help="Its source (`journal threat add`): its --hf and --category unless given.",
+)
 @json_option
 @pass_settings
 def encounter_start(
@@ -79,6 +85,7 @@ def encounter_start(
     very_creepy: bool,
     category: str | None,
     cast: tuple[str, ...],
+    threat: str | None,
     as_json: bool,
 ) -> None:
     """Start an encounter: its Horror Factor (--hf, a number 0-20 or a preset) and who
@@ -89,16 +96,57 @@ def encounter_start(
       journal encounter start "The horde" --hf horde --outnumbered --cast Freddie,Ariella,Linda
       journal encounter start "Cellar" --hf 4 --ambush --very-creepy --category supernatural \\
           --cast Linda
+      journal encounter start "Night two" --threat zombies --outnumbered
     """
     from journal.rulesets.horror_factor.rules.encounter_start import StartEncounter
 
     if creepy and very_creepy:
         fail("give --creepy (+1) or --very-creepy (+2), not both: they do not add up")
-    if hf is None:
-        fail("a Horror Factor encounter needs --hf PRESET|N (e.g. --hf horde)")
     level = 2 if very_creepy else int(creepy)
-    command = StartEncounter(title, hf, split_names(cast), outnumbered, ambush, level, category)
+    command = StartEncounter(
+        title, hf, split_names(cast), outnumbered, ambush, level, category, threat
+    )
     run_and_show(settings, command, as_json)
+
+
+threat = threats.group(
+    """An encounter's source as a thing: what players read for it, its Horror Factor and
+    category; an encounter started against it (`--threat ID`) inherits each one it does
+    not give, its line saying which.
+
+    \b
+    Example:
+      journal threat add zombies --name "the shambling dead" --hf horde --category undead
+      journal threat list
+    """
+)
+
+
+@threat.command("add")
+@click.argument("threat_id", metavar="ID")
+@click.option("--name", metavar="TEXT", help="What players read for it.")
+@click.option("--hf", metavar="PRESET|N", help=HF_PRESETS_HELP, shell_complete=complete("hf"))
+@click.option("--category", help="Its category, e.g. undead.", shell_complete=complete("category"))
+@json_option
+@pass_settings
+def threat_add(
+    settings: Settings,
+    threat_id: str,
+    name: str | None,
+    hf: str | None,
+    category: str | None,
+    as_json: bool,
+) -> None:
+    """Remember threat ID, an encounter's source: `encounter start TITLE --threat ID`
+    inherits its HF and category.
+
+    \b
+    Example:
+      journal threat add zombies --name "the shambling dead" --hf horde --category undead
+    """
+    from journal.rulesets.horror_factor.rules.threat_add import AddSource
+
+    run_and_show(settings, AddSource(threat_id, name, hf, category), as_json)
 
 
 JOIN_HELP = """NAME arrives late: they face the encounter's HF (its base and modifiers; the ambush
@@ -554,6 +602,56 @@ def wording(settings: Settings, cause: str, text: str | None, catalog: bool, as_
     run_and_show(settings, SetWording(cause, text), as_json)
 
 
+character = sheets.character("A Horror Factor character's sheet as play changes it.")
+character_traits = sheets.traits(
+    """A Horror Factor sheet's named things are its Hardness specializations: put one on
+    after creation, take one off or call it anew, each an event with its reason (log,
+    explain, audit, undo). Read as `character add --spec` reads it.
+
+    \b
+    Example:
+      journal character trait add Linda mythos=2 --reason "the Arkham files"
+      journal character trait rename Linda supernatural undead --reason "what it was"
+      journal character trait remove Linda mythos --reason "a mistake at creation"
+    """
+)
+character.add_command(character_traits)
+character_traits.add_command(
+    sheets.trait_add(
+        "journal.rulesets.horror_factor.rules.trait_add:AddSpecialization",
+        """Put the Hardness specialization TRAIT (CATEGORY=N, or CATEGORY with --level N)
+        on NAME's sheet, within the training's cap (past it: `journal award --spec`).
+
+        \b
+        Example:
+          journal character trait add Linda mythos=2 --reason "the Arkham files"
+        """,
+    )
+)
+character_traits.add_command(
+    sheets.trait_remove(
+        "journal.rulesets.horror_factor.rules.trait_remove:RemoveSpecialization",
+        """Take NAME's Hardness specialization TRAIT off the sheet.
+
+        \b
+        Example:
+          journal character trait remove Linda mythos --reason "a mistake at creation"
+        """,
+    )
+)
+character_traits.add_command(
+    sheets.trait_rename(
+        "journal.rulesets.horror_factor.rules.trait_rename:RenameSpecialization",
+        """Call NAME's Hardness specialization OLD by NEW from now on.
+
+        \b
+        Example:
+          journal character trait rename Linda supernatural undead --reason "what it was"
+        """,
+    )
+)
+
+
 # --- what the journal asks of a ruleset's CLI module -----------------------------------------
 
 
@@ -588,10 +686,7 @@ def sheet(given: dict[str, Any]) -> dict[str, object]:
     if missing:
         fail(f"a Horror Factor character needs {', '.join(missing)}")
     result: dict[str, object] = {k: given[k] for k in required}
-    result["specializations"] = {
-        key: whole_number(value, f"--spec {key}")
-        for key, value in key_values(given.get("specs") or (), "--spec").items()
-    }
+    result["specializations"] = list(given.get("specs") or ())  # read by the rules
     if given.get("brokenness") is not None:
         result["brokenness"] = given["brokenness"]
     return result

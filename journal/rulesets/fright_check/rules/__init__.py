@@ -20,6 +20,7 @@ rolls), `timed` (conditions that end by the clock), `words` (the words rulings r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
@@ -36,6 +37,7 @@ from journal.plugin.rules import (
     Meta,
     Recallers,
     Ruleset,
+    ThreatEntry,
     load_modules,
 )
 from journal.rulesets.fright_check.rules import corrected, fiat
@@ -46,6 +48,8 @@ from journal.rulesets.fright_check.rules.lookup import rules_of
 from journal.rulesets.fright_check.rules.sheet import build_sheet
 from journal.rulesets.fright_check.rules.state import STATE_CLASSES, FrightState
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.fright_check.rules.threats import threat_terms
+from journal.rulesets.fright_check.rules.traits import CATALOG, owned
 
 load_modules(__name__)
 
@@ -101,13 +105,35 @@ class FrightCheckRules(Ruleset):
             key=lambda check: -check.seq,
         )
         if slot == "threat":
-            return list(dict.fromkeys(check.threat for check in checks))
+            described = sorted(rules.threats.values(), key=lambda t: -t.seq)
+            return list(
+                dict.fromkeys([*(t.threat for t in described), *(c.threat for c in checks)])
+            )
         if slot == "kind":
             return list(dict.fromkeys(check.kind for check in checks if check.kind))
         if slot == "disadvantage":
             found = [d.name for who in rules.characters.values() for d in who.disadvantages]
             return sorted(set(found))
+        if slot == "trait":  # those on a sheet, then the rest the journal knows
+            held = sorted({n for who in rules.characters.values() for n in owned(who)})
+            return list(dict.fromkeys([*held, *(k.name for k in CATALOG)]))
         return []
+
+    def threats(self, state: CampaignState) -> Sequence[ThreatEntry]:
+        """The threats described (`threat add`, a first check), with what they carry."""
+        rules = rules_of(state)
+        faced = Counter(check.threat for who in rules.characters.values() for check in who.history)
+        return [
+            ThreatEntry(
+                record.threat,
+                record.name or rules.threat_names.get(record.threat),
+                record.kind,
+                tuple(threat_terms(record)),
+                record.seq,
+                faced[record.threat],
+            )
+            for record in rules.threats.values()
+        ]
 
     def fight_cast(self, state: CampaignState) -> Sequence[str]:
         fight = rules_of(state).combat

@@ -32,6 +32,7 @@ from journal.rulesets.fright_check.rules.fright_table import (
     table_row,
 )
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
+from journal.rulesets.fright_check.rules.roll import D6
 from journal.rulesets.fright_check.rules.state import Character, CheckRecord, FrightState, Pending
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 from journal.rulesets.fright_check.rules.words import row_label
@@ -132,7 +133,7 @@ def change_row(state: CampaignState, command: ChangeRow, dice: DiceBox) -> Frigh
         rolled_row=record.rolled_row,
         row_before=record.row,
         row=row,
-        dice=dice.rolled(),
+        dice=dice.rolled(D6),
         effects=tuple(plain_effect(e) for e in effects),
         pending=pending,
         fp_before=character.fp,

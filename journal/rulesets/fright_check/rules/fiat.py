@@ -18,9 +18,10 @@ from journal.plugin.rules import (
     unsigned,
 )
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
-from journal.rulesets.fright_check.rules.sheet import ATTRIBUTE_RANGE, SELF_CONTROL
+from journal.rulesets.fright_check.rules.sheet import ATTRIBUTE_RANGE
 from journal.rulesets.fright_check.rules.state import Character, FrightState
 from journal.rulesets.fright_check.rules.tables import EVOLVE
+from journal.rulesets.fright_check.rules.traits import SELF_CONTROL
 
 ADJUSTABLE: Mapping[str, str] = {
     "will": "a change to Will, e.g. -1",

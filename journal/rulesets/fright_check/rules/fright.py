@@ -21,7 +21,7 @@ Dice purposes a check may ask the DiceBox for (`--effect-dice PURPOSE=a,b`):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec.structs
 from msgspec import Struct
@@ -56,7 +56,7 @@ from journal.rulesets.fright_check.rules.fright_table import (
 )
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.modifiers import BODIES, MOD_LIMIT
-from journal.rulesets.fright_check.rules.roll import success_roll
+from journal.rulesets.fright_check.rules.roll import D6, RULE_OF_14, success_roll
 from journal.rulesets.fright_check.rules.state import (
     Character,
     CheckRecord,
@@ -66,9 +66,9 @@ from journal.rulesets.fright_check.rules.state import (
     Window,
 )
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.fright_check.rules.threats import inherit, remember
 from journal.rulesets.fright_check.rules.trait import NameTrait, name_trait
-
-RULE_OF_14 = 13
+from journal.rulesets.fright_check.rules.traits import fear_traits
 
 
 class TraitChoice(Struct, frozen=True):
@@ -94,10 +94,10 @@ class FrightCheck(Command, frozen=True):
     character: str
     threat: str
     kind: str | None = None
-    monster: int = 0
+    monster: int | None = None  # None: the threat's, if it has one (else none)
     count: int | None = None
     body: str | None = None
-    mutilation: int = 0
+    mutilation: int | None = None
     dependent: bool = False
     heat_of_battle: bool | None = None
     touched: bool = False
@@ -123,6 +123,14 @@ class FrightCheck(Command, frozen=True):
     change_reason: str | None = None
     #: what players read for the threat (`Thomas's body`), kept for later checks of it
     threat_name: str | None = None
+    #: in daylight: -1 for a night-dweller (Nocturnal), as the dark is for everyone else
+    daylight: bool = False
+    #: the threat's inputs the GM gave (None: each one that is not None), and those the
+    #: check took from what the threat remembers (`threats.inherit` fills both)
+    given: tuple[str, ...] | None = None
+    from_threat: tuple[str, ...] = ()
+    #: False: a check an older journal recorded, before threats were remembered
+    inherits: bool = True
 
 
 @event
@@ -182,6 +190,11 @@ class FrightChecked(Event, frozen=True):
     #: the threat as players read it: given with this check or with an earlier one of the
     #: same threat (None: handouts show its id in words)
     threat_name: str | None = None
+    daylight: bool = False
+    #: the threat's inputs the GM gave (`threats.INHERITED`; None: an older journal's
+    #: check, every one given) and those taken from what the threat remembers
+    given: tuple[str, ...] | None = None
+    from_threat: tuple[str, ...] = ()
 
 
 @upcaster("FrightChecked", 1)
@@ -221,7 +234,7 @@ def window_term(window: Window) -> tuple[tuple[str, int], ...]:
 
 def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> FrightChecked:
     character = character_of(state, command.character)
-    command = normalize(command)
+    command = normalize(inherit(state, command))
     change_to, reason = _change(command)
     command = msgspec.structs.replace(command, change_to=change_to, change_reason=reason)
     # The conditional trait flags are refused for a character without the trait even
@@ -230,8 +243,8 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
     unmade = msgspec.structs.replace(
         _unmade(character, command, state.clock), threat_name=_threat_name(state, command)
     )
-    if "Unfazeable" in character.traits:  # dice entered for it are kept as unused
-        return msgspec.structs.replace(unmade, dice=dice.rolled())
+    if "Unfazeable" in fear_traits(character):  # dice entered for it are kept as unused
+        return msgspec.structs.replace(unmade, dice=dice.rolled(D6))
     items = mods.all_modifiers(
         character, command, rules_of(state).combat, state.clock, state.session
     )
@@ -254,7 +267,7 @@ def fright_check(state: CampaignState, command: FrightCheck, dice: DiceBox) -> F
         effects, pending = resolve(row_for(row), context, dice)
     return msgspec.structs.replace(
         unmade,
-        dice=dice.rolled(),
+        dice=dice.rolled(D6),
         made=True,
         modifiers=tuple(items),
         modified_will=modified,
@@ -282,13 +295,14 @@ def normalize(command: FrightCheck) -> FrightCheck:
     body = command.body.strip().casefold() if command.body is not None else None
     if body is not None and body not in BODIES:
         raise RuleError(f"body {command.body!r} is unknown: use one of {', '.join(BODIES)}")
-    _check_range(command.monster, -10, 0, "the monster modifier", "give -1 to -10 (or 0 for none)")
+    monster, mutilation = command.monster or 0, command.mutilation or 0
+    _check_range(monster, -10, 0, "the monster modifier", "give -1 to -10 (or 0 for none)")
     if command.count is not None and command.count < 0:
         raise RuleError(
             f"a horde of {command.count} cannot be: give the number of monsters (0 or more)"
         )
-    _check_range(command.mutilation, 0, 3, "mutilation", "give 1 to 3 (how grisly)")
-    if command.mutilation:
+    _check_range(mutilation, 0, 3, "mutilation", "give 1 to 3 (how grisly)")
+    if mutilation:
         if body not in (None, "violent", "mutilated"):
             raise RuleError(f"--mutilated goes with a violent death, not --body {body}")
         body = "mutilated"  # a grisly mutilation is a victim of violence
@@ -296,6 +310,8 @@ def normalize(command: FrightCheck) -> FrightCheck:
         raise RuleError("a mutilated body needs how grisly it is: add --mutilated 1 to 3")
     if command.dependent and body is None:
         raise RuleError("the Dependent -6 applies to a body: say which with --body")
+    if command.dark and command.daylight:
+        raise RuleError("it is either dark (--dark) or daylight (--daylight), not both: keep one")
     if command.distant and command.remote:
         raise RuleError(
             "a threat is seen either at a distance (+1) or remotely (+3), not both: keep one"
@@ -313,7 +329,15 @@ def normalize(command: FrightCheck) -> FrightCheck:
             )
         if not label:
             raise RuleError(f"a GM modifier needs a label: write it as --mod LABEL={value:+d}")
-    return replace(command, threat=threat, kind=kind, body=body, extra=extra)
+    return replace(
+        command,
+        threat=threat,
+        kind=kind,
+        body=body,
+        extra=extra,
+        monster=monster,
+        mutilation=mutilation,
+    )
 
 
 def _check_range(value: int, low: int, high: int, what: str, hint: str) -> None:
@@ -328,7 +352,9 @@ def _threat_name(state: CampaignState, command: FrightCheck) -> str | None:
         if not name:
             raise RuleError("--threat-name is what players read for the threat: give some words")
         return name
-    return rules_of(state).threat_names.get(command.threat)
+    rules = rules_of(state)
+    record = rules.threats.get(command.threat)
+    return rules.threat_names.get(command.threat) or (record.name if record else None)
 
 
 def _change(command: FrightCheck) -> tuple[int | None, str | None]:
@@ -351,10 +377,10 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         character=character.name,
         threat=command.threat,
         kind=command.kind,
-        monster=command.monster,
+        monster=command.monster or 0,
         count=command.count,
         body=command.body,
-        mutilation=command.mutilation,
+        mutilation=command.mutilation or 0,
         dependent=command.dependent,
         heat_of_battle=command.heat_of_battle,
         touched=command.touched,
@@ -362,6 +388,7 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         remote=command.remote,
         isolated=command.isolated,
         dark=command.dark,
+        daylight=command.daylight,
         alone=command.alone,
         report=command.report,
         cowardice_applies=command.cowardice_applies,
@@ -391,6 +418,8 @@ def _unmade(character: Character, command: FrightCheck, game_time: str | None) -
         row=None,
         effects=(),
         pending=(),
+        given=command.given,
+        from_threat=command.from_threat,
     )
 
 
@@ -403,6 +432,9 @@ def _checked_event(state: CampaignState, payload: FrightChecked, meta: Meta) -> 
     named = payload.threat_name
     if named is not None and rules.threat_names.get(payload.threat) != named:
         rules = changed(rules, threat_names={**rules.threat_names, payload.threat: named})
+    if payload.given is not None:  # (an older journal's check describes no threat)
+        gave = {f: getattr(payload, f) for f in payload.given}
+        rules = remember(rules, payload.threat, meta.seq, {"name": named, **gave})
     # the session as the fold has it (a voided `session start` is no session), as the
     # decider reads it: not the envelope's stamp
     return _checked(rules, payload, meta, state.session)
@@ -448,11 +480,12 @@ def _recalled(payload: FrightChecked) -> FrightCheck:
     return FrightCheck(
         character=payload.character,
         threat=payload.threat,
-        kind=payload.kind,
-        monster=payload.monster,
-        count=payload.count,
-        body=payload.body,
-        mutilation=payload.mutilation,
+        # what the GM gave stands; the rest it takes from the threat again
+        kind=_given(payload, "kind"),
+        monster=_given(payload, "monster"),
+        count=_given(payload, "count"),
+        body=_given(payload, "body"),
+        mutilation=_given(payload, "mutilation"),
         dependent=payload.dependent,
         heat_of_battle=payload.heat_of_battle,
         touched=payload.touched,
@@ -460,6 +493,7 @@ def _recalled(payload: FrightChecked) -> FrightCheck:
         remote=payload.remote,
         isolated=payload.isolated,
         dark=payload.dark,
+        daylight=payload.daylight,
         alone=payload.alone,
         report=payload.report,
         cowardice_applies=payload.cowardice_applies,
@@ -473,7 +507,15 @@ def _recalled(payload: FrightChecked) -> FrightCheck:
         change_to=payload.change_to,
         change_reason=payload.change_reason,
         threat_name=payload.threat_name,
+        given=payload.given,
+        inherits=payload.given is not None,
     )
+
+
+def _given(payload: FrightChecked, field: str) -> Any:
+    """A threat's input as the GM gave it (None: not given)."""
+    given = payload.given is None or field in payload.given
+    return getattr(payload, field) if given else None
 
 
 CONCERNS.on(FrightChecked)(lambda p: (p.character,))

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from journal.plugin.rules import CampaignState, Invariant
-from journal.rulesets.fright_check.rules.sheet import SELF_CONTROL
 from journal.rulesets.fright_check.rules.state import Character, FrightState
+from journal.rulesets.fright_check.rules.traits import SELF_CONTROL
 
 
 def _characters(state: CampaignState) -> Iterable[Character]:

@@ -30,6 +30,7 @@ from typing import Protocol
 
 from journal.plugin.rules import RuleError, hours_between
 from journal.rulesets.fright_check.rules.state import Character, CheckRecord, Combat, Modifier
+from journal.rulesets.fright_check.rules.traits import fear_traits
 
 GIVEN = "given"
 DERIVED = "derived"
@@ -63,13 +64,13 @@ class Asked(Protocol):
     @property
     def kind(self) -> str | None: ...
     @property
-    def monster(self) -> int: ...
+    def monster(self) -> int | None: ...
     @property
     def count(self) -> int | None: ...
     @property
     def body(self) -> str | None: ...
     @property
-    def mutilation(self) -> int: ...
+    def mutilation(self) -> int | None: ...
     @property
     def dependent(self) -> bool: ...
     @property
@@ -84,6 +85,8 @@ class Asked(Protocol):
     def isolated(self) -> bool: ...
     @property
     def dark(self) -> bool: ...
+    @property
+    def daylight(self) -> bool: ...
     @property
     def alone(self) -> bool: ...
     @property
@@ -102,6 +105,13 @@ class Asked(Protocol):
     def previous_experience(self) -> bool | None: ...
     @property
     def exposures(self) -> int | None: ...
+    @property
+    def from_threat(self) -> tuple[str, ...]: ...
+
+
+def _whose(command: Asked, *fields: str) -> str:
+    """` (threat nurse)` after a modifier the check took from its threat."""
+    return f" (threat {command.threat})" if set(fields) & set(command.from_threat) else ""
 
 
 def item(label: str, value: int, source: str) -> Modifier:
@@ -116,7 +126,10 @@ def horde(count: int) -> int:
 
 
 def trait_modifiers(character: Character, command: Asked) -> list[Modifier]:
-    traits = character.traits
+    """The traits' modifiers: always-on ones derived from the sheet (wherever a trait sits
+    on it: Cowardice among the disadvantages is Cowardice), the conditional ones the GM
+    says apply, and the Fright Check bonus a GCS file gave another trait."""
+    traits = fear_traits(character)
     mods: list[Modifier] = []
     if isinstance(level := traits.get("Fearlessness"), int) and level is not True:
         mods.append(item(f"Fearlessness {level}", level, DERIVED))
@@ -144,6 +157,11 @@ def trait_modifiers(character: Character, command: Asked) -> list[Modifier]:
         mods.append(
             item(f"{_trait_label(trait, level)} ({why})", _trait_value(trait, level), GIVEN)
         )
+    for other in character.others:
+        if other.fright:
+            mods.append(
+                item(f"{other.name} (its Fright Check bonus on the sheet)", other.fright, DERIVED)
+            )
     return mods
 
 
@@ -164,8 +182,9 @@ def body_modifiers(command: Asked) -> list[Modifier]:
         return []
     value, label = BODIES[command.body]
     if command.body == "mutilated":
-        value, label = -command.mutilation, f"{label} ({command.mutilation})"
-    mods = [item(label, value, GIVEN)]
+        grisly = command.mutilation or 0
+        value, label = -grisly, f"{label} ({grisly})"
+    mods = [item(label + _whose(command, "body", "mutilation"), value, GIVEN)]
     if command.dependent:
         mods.append(item("the victim was a Dependent", DEPENDENT, GIVEN))
     return mods
@@ -186,20 +205,26 @@ def heat_modifier(character: Character, command: Asked, combat: Combat | None) -
     return item("no heat of battle (GM)", 0, GIVEN)
 
 
-def circumstance_modifiers(command: Asked) -> list[Modifier]:
+def circumstance_modifiers(command: Asked, night_dweller: bool = False) -> list[Modifier]:
+    """The monster, a horde, and the physical circumstances. The dark is -1 "(or in
+    daylight, if you're a night-dweller!)": Nocturnal turns it around."""
     mods: list[Modifier] = []
     if command.monster:
-        mods.append(item("monster", command.monster, GIVEN))
+        mods.append(item("monster" + _whose(command, "monster"), command.monster, GIVEN))
     if command.count is not None:
         value = horde(command.count)
         bracket = next((f"{least}+" for least, v in HORDE if v == value), "below 5: none")
-        mods.append(item(f"horde of {command.count} ({bracket})", value, GIVEN))
+        label = f"horde of {command.count} ({bracket})" + _whose(command, "count")
+        mods.append(item(label, value, GIVEN))
     flags = (
         (command.touched, "it touches you", TOUCHED),
         (command.distant, "at a great distance (100 yd+)", DISTANT),
         (command.remote, "viewed remotely", REMOTE),
         (command.isolated, "physically isolated", ISOLATED),
-        (command.dark, "dark", DARK),
+        (command.dark and not night_dweller, "dark", DARK),
+        (command.dark and night_dweller, "dark: no penalty for a night-dweller (Nocturnal)", 0),
+        (command.daylight and night_dweller, "daylight, for a night-dweller (Nocturnal)", DARK),
+        (command.daylight and not night_dweller, "daylight: no penalty (not a night-dweller)", 0),
         (command.alone, "alone", ALONE),
     )
     mods.extend(item(label, value, GIVEN) for on, label, value in flags if on)
@@ -220,13 +245,12 @@ def previous_experience_modifier(character: Character, command: Asked) -> Modifi
         for c in character.history
         if c.made and c.kind is not None and c.kind.casefold() == command.kind.casefold()
     ]
+    kind = command.kind + _whose(command, "kind").replace(" (", " (the kind of ")
     if earlier:
         return item(
-            f"previous experience with {command.kind} (check {earlier[0]})",
-            PREVIOUS_EXPERIENCE,
-            DERIVED,
+            f"previous experience with {kind} (check {earlier[0]})", PREVIOUS_EXPERIENCE, DERIVED
         )
-    return item(f"no previous experience with {command.kind}", 0, DERIVED)
+    return item(f"no previous experience with {kind}", 0, DERIVED)
 
 
 def exposures_modifier(
@@ -320,7 +344,7 @@ def all_modifiers(
         *trait_modifiers(character, command),
         *body_modifiers(command),
         heat_modifier(character, command, combat),
-        *circumstance_modifiers(command),
+        *circumstance_modifiers(command, "Nocturnal" in fear_traits(character)),
         previous_experience_modifier(character, command),
         exposures_modifier(character, command, game_time, session),
         *report_modifier(command),

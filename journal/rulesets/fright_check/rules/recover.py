@@ -33,7 +33,7 @@ from journal.plugin.rules import (
 )
 from journal.rulesets.fright_check.rules.effects import pools
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
-from journal.rulesets.fright_check.rules.roll import success_roll
+from journal.rulesets.fright_check.rules.roll import D6, success_roll
 from journal.rulesets.fright_check.rules.state import (
     WINDOW_LABEL,
     Character,
@@ -155,7 +155,7 @@ def recover(state: CampaignState, command: Recover, dice: DiceBox) -> RecoveryRo
         target=target,
         every=found.every,
         attempt=found.failed + 1,
-        dice=dice.rolled(),
+        dice=dice.rolled(D6),
         roll=rolled.total,
         success=outcome.success,
         critical=outcome.critical,

@@ -1,5 +1,6 @@
 """`journal rest [NAME ...] [--hours H]`: a night's rest, FP back to the maximum, the short
-conditions (stun, retching, faint, panic) over; the clock moves on by the hours rested."""
+conditions (stun, retching, faint, panic) over, timed or not (a row 20 faint of 4d minutes
+still running ends too); the clock moves on by the hours rested."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from journal.rulesets.fright_check.rules.effects import SHORT, pools
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
 from journal.rulesets.fright_check.rules.state import Character, FrightState
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.fright_check.rules.timed import timed_now
 
 
 class Rest(Command, frozen=True):
@@ -74,8 +76,12 @@ def rest(state: CampaignState, command: Rest) -> RestRecorded:
         )
     changes = []
     for name, who in resting.items():
-        ended = tuple(Ended(o.kind, o.seq) for o in who.ongoing if o.kind in SHORT)
-        changes.append(FatigueChange(name, who.fp, max(who.fp, who.fp_max), who.fp_max, ended))
+        ended = [Ended(o.kind, o.seq) for o in who.ongoing if o.kind in SHORT]
+        timed = timed_now(who, state.clock, state.session)
+        ended += [Ended(t.kind, t.seq) for t in timed if t.kind in SHORT]
+        changes.append(
+            FatigueChange(name, who.fp, max(who.fp, who.fp_max), who.fp_max, tuple(ended))
+        )
     return RestRecorded(tuple(names), everyone, tuple(changes))
 
 
@@ -90,9 +96,12 @@ def _rested(state: CampaignState, payload: RestRecorded, meta: Meta) -> FrightSt
         if character is None:
             continue
         ended = {(e.seq, e.kind) for e in change.ended}
+        lasting = {(o.seq, o.kind) for o in character.ongoing}
         character = changed(
             pools(character, fp=character.fp_max - character.fp),
             ongoing=tuple(o for o in character.ongoing if (o.seq, o.kind) not in ended),
+            # a timed one ends early: kept so the clock no longer shows it
+            timed_over=character.timed_over + tuple(sorted(ended - lasting)),
         )
         rules = rules.with_character(character)
     return rules

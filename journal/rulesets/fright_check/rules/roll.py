@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: every die GURPS rolls is a d6: a face entered for any of them is 1 to 6, used or not
+D6 = 6
+#: modified Will above 13 counts as 13 for a Fright Check, and for no other roll ("This rule
+#: does not apply to other Will rolls ... only to Fright Checks")
+RULE_OF_14 = 13
+
 
 @dataclass(frozen=True)
 class SuccessRoll:

@@ -45,6 +45,20 @@ class Quirk(msgspec.Struct, frozen=True):
     seq: int | None = None
 
 
+class Other(msgspec.Struct, frozen=True):
+    """A trait of the sheet that is no quirk, no mental or physical disadvantage and none the
+    Fright Check reads by name (an advantage, a perk, a social disadvantage), kept so the
+    sheet shows it. `fright`: the bonus to Fright Checks a GCS file gave it (its
+    `fright_check` attribute bonus), a modifier of every check."""
+
+    name: str
+    points: int | None = None
+    level: int | None = None
+    self_control: int | None = None
+    fright: int = 0
+    seq: int | None = None  # the event that gave it; None for the sheet's
+
+
 class Pending(msgspec.Struct, frozen=True):
     kind: str  # quirk | mental | delusion | physical | self-control-or-new
     points: int
@@ -141,6 +155,7 @@ class Character(msgspec.Struct, frozen=True):
     quirks: tuple[Quirk, ...] = ()
     disadvantages: tuple[Disadvantage, ...] = ()  # mental ones and delusions
     physical: tuple[Disadvantage, ...] = ()
+    others: tuple[Other, ...] = ()
     pending: tuple[Pending, ...] = ()
     ht_lost: int = 0
     iq_lost: int = 0
@@ -152,6 +167,8 @@ class Character(msgspec.Struct, frozen=True):
     fp: int = 10
     ongoing: tuple[Ongoing, ...] = ()
     windows: tuple[Window, ...] = ()
+    #: timed conditions a rest ended before their time ran out: (check seq, kind)
+    timed_over: tuple[tuple[int, str], ...] = ()
 
     def window(self, clock: str | None, session: int | None) -> Window | None:
         """The window after a coma or catatonia that holds now (the latest one: they do not
@@ -202,9 +219,26 @@ class Character(msgspec.Struct, frozen=True):
 
     def has_name(self, name: str) -> bool:
         wanted = " ".join(name.split()).casefold()
-        names = [q.name for q in self.quirks]
-        names += [d.name for d in self.disadvantages + self.physical]
+        names = [*self.traits, *(q.name for q in self.quirks)]
+        names += [d.name for d in (*self.disadvantages, *self.physical)]
+        names += [o.name for o in self.others]
         return any(n.casefold() == wanted for n in names)
+
+
+class ThreatRecord(msgspec.Struct, frozen=True):
+    """A threat as the journal remembers it (`threat add`, or the first check against it):
+    what players read for it, its kind, and the modifiers that are its own (a monster's,
+    a horde's count, a body's), which later checks against it inherit."""
+
+    threat: str
+    seq: int  # the event that first described it
+    name: str | None = None
+    kind: str | None = None
+    monster: int | None = None
+    count: int | None = None
+    body: str | None = None
+    mutilation: int | None = None
+    added: bool = False  # described by `threat add` (not by a check)
 
 
 class Combat(msgspec.Struct, frozen=True):
@@ -221,6 +255,8 @@ class FrightState(msgspec.Struct, RulesState, frozen=True):
     combat: Combat | None = None
     #: threat id -> what players read for it (`--threat-name`, the latest given)
     threat_names: Mapping[str, str] = msgspec.field(default_factory=dict)
+    #: threat id -> what the journal remembers of it (`threat add`, a first check)
+    threats: Mapping[str, ThreatRecord] = msgspec.field(default_factory=dict)
 
     def get(self, name: str) -> Character | None:
         return self.characters.get(name)
@@ -241,10 +277,12 @@ STATE_CLASSES = (
     Character,
     Disadvantage,
     Quirk,
+    Other,
     Pending,
     CheckRecord,
     Modifier,
     Ongoing,
     Window,
+    ThreatRecord,
     Combat,
 )

@@ -14,6 +14,7 @@ from journal.rulesets.fright_check.rules.state import (
     Modifier,
 )
 from journal.rulesets.fright_check.rules.timed import Timed, timed_now
+from journal.rulesets.fright_check.rules.traits import fear_traits
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,18 @@ class TraitStatus(Document):
     name: str
     points: int
     self_control: int | None
+
+
+@dataclass(frozen=True)
+class OtherStatus(Document):
+    """A trait of the sheet that is no quirk or disadvantage the Fright Check reads: an
+    advantage, a perk, a social disadvantage (`fright`: a bonus to Fright Checks a GCS
+    file gave it)."""
+
+    name: str
+    points: int | None
+    level: int | None
+    fright: int
 
 
 @dataclass(frozen=True)
@@ -124,6 +137,8 @@ class FCStatus(CharacterStatus):
     skill_penalty: WindowStatus | None = None
     #: the conditions that end by themselves on the clock and still hold now
     timed: tuple[TimedStatus, ...] = ()
+    #: the sheet's other traits (advantages, perks...), kept so the sheet shows them
+    others: tuple[OtherStatus, ...] = ()
 
 
 def _trait(d: Disadvantage) -> TraitStatus:
@@ -172,7 +187,7 @@ def _status(state: CampaignState, rules: FrightState, name: str, c: Character) -
         checks=c.checks,
         ht_now=c.ht_now,
         iq_now=c.iq_now,
-        traits=dict(c.traits),
+        traits=fear_traits(c),
         physical=tuple(_trait(d) for d in c.physical),
         encounter=CombatStatus(combat.title, combat.seq) if combat and in_combat else None,
         history=tuple(
@@ -200,4 +215,5 @@ def _status(state: CampaignState, rules: FrightState, name: str, c: Character) -
             window.shown(state.clock),
         ),
         timed=tuple(_timed(t) for t in timed_now(c, state.clock, state.session)),
+        others=tuple(OtherStatus(o.name, o.points, o.level, o.fright) for o in c.others),
     )

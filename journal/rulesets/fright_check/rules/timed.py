@@ -104,5 +104,10 @@ def timed_conditions(character: Character) -> tuple[Timed, ...]:
 
 
 def timed_now(character: Character, clock: str | None, session: int | None) -> tuple[Timed, ...]:
-    """The timed conditions that hold at `clock` in `session`."""
-    return tuple(t for t in timed_conditions(character) if t.holds(clock, session))
+    """The timed conditions that hold at `clock` in `session` (a rest ended some early)."""
+    over = set(character.timed_over)
+    return tuple(
+        t
+        for t in timed_conditions(character)
+        if t.holds(clock, session) and (t.seq, t.kind) not in over
+    )

@@ -20,11 +20,7 @@ from journal.plugin.rules import (
     event,
 )
 from journal.rulesets.fright_check.rules.lookup import character_of, rules_of
-from journal.rulesets.fright_check.rules.sheet import (
-    SELF_CONTROL,
-    check_points,
-    check_self_control,
-)
+from journal.rulesets.fright_check.rules.sheet import check_points
 from journal.rulesets.fright_check.rules.state import (
     Character,
     Disadvantage,
@@ -33,6 +29,15 @@ from journal.rulesets.fright_check.rules.state import (
     Quirk,
 )
 from journal.rulesets.fright_check.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
+from journal.rulesets.fright_check.rules.traits import (
+    MENTAL,
+    PHYSICAL,
+    QUIRKS,
+    SELF_CONTROL,
+    Typed,
+    check_self_control,
+)
+from journal.rulesets.fright_check.rules.traits import read as read_trait
 
 #: GURPS self-control multipliers on a disadvantage's base points
 MULTIPLIER = {15: Fraction(1, 2), 12: Fraction(1), 9: Fraction(3, 2), 6: Fraction(2)}
@@ -123,6 +128,10 @@ def name_trait(state: CampaignState, command: NameTrait) -> TraitNamed:
     self_control = check_self_control(command.self_control, name)
     if self_control is not None and pending.kind in ("quirk", "physical"):
         raise RuleError(f"a {pending.kind} has no self-control number: leave it out")
+    # the one reader: `Cowardice` named here is the Cowardice the modifiers read
+    place = {"quirk": QUIRKS, "physical": PHYSICAL}.get(pending.kind, MENTAL)
+    given = None if place == QUIRKS else points
+    name = read_trait(Typed(name, points=given, self_control=self_control), place).name
     return TraitNamed(
         character=character.name,
         for_seq=pending.seq,

@@ -65,6 +65,26 @@ class FrightCheckTelling(Telling):
     def outcome(self, records: list[Recorded]) -> Document | None:
         return _documents.outcome(records)
 
+    def choice_words(self, state: CampaignState, slot: str, value: str) -> str:
+        """A trait's holders as their sheets hold it (`Cole: Cowardice (-10 points,
+        self-control 12)`), or that the journal knows it (it moves a Fright Check)."""
+        if slot != "trait":
+            return ""
+        from journal.rulesets.fright_check.rules.lookup import rules_of
+        from journal.rulesets.fright_check.rules.sheet_edits import held
+        from journal.rulesets.fright_check.rules.traits import known
+
+        holders = [
+            (who.name, found)
+            for who in rules_of(state).characters.values()
+            if (found := held(who, value)) is not None
+        ]
+        if len(holders) == 1:
+            return f"{holders[0][0]}: {holders[0][1].words()}"
+        if holders:
+            return "held by " + ", ".join(name for name, _ in holders)
+        return "moves a Fright Check" if known(value) is not None else ""
+
     def ruling_words(self, record: Recorded) -> str:
         payload = record.payload
         if isinstance(payload, FrightChecked):

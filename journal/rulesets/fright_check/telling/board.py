@@ -52,16 +52,26 @@ def _cells(name: str, c: FCStatus) -> tuple[BoardCell, ...]:
         BoardCell.of(c.checks),
         BoardCell(_now(c)),
         BoardCell(_now(c, seqs=False)),
-        BoardCell(trait_list(c.traits) or "-"),
+        BoardCell(", ".join(sheet_traits(c)) or "-"),
     )
 
 
-def trait_list(traits: Mapping[str, int | bool]) -> str:
-    """The traits that move a Fright Check, as the sheet names them: `Fearlessness 2,
-    Combat Reflexes`."""
-    return ", ".join(
-        name if value is True else f"{name} {value}" for name, value in sorted(traits.items())
-    )
+def sheet_traits(c: FCStatus) -> list[str]:
+    """Every trait the character has, each once, as the sheet shows it: the traits the
+    journal knows (`Fearlessness 2`), the disadvantages with their self-control number
+    (`Cowardice (self-control 12)`: the same Cowardice), the physical ones, the quirks
+    (`quirk: Counts the drawers`) and the others (`Acute Hearing 2`)."""
+    listed = [d.name for d in (*c.disadvantages, *c.physical)]
+    found = [
+        name if value is True else f"{name} {value}"
+        for name, value in c.traits.items()
+        if name not in listed
+    ]
+    for d in (*c.disadvantages, *c.physical):
+        found.append(d.name + (f" (self-control {d.self_control})" if d.self_control else ""))
+    found += [f"quirk: {q}" for q in c.quirks]
+    found += [o.name if o.level is None else f"{o.name} {o.level}" for o in c.others]
+    return found
 
 
 def board_grid(document: StatusDocument) -> BoardGrid:

@@ -9,6 +9,7 @@ from typing import Any
 
 from journal.plugin.rules import JSON
 from journal.plugin.telling import sorted_json
+from journal.rulesets.fright_check.rules.roll import RULE_OF_14
 from journal.rulesets.fright_check.rules.words import AGAINST, condition_name
 
 TRAIT_NAMES = {
@@ -100,10 +101,23 @@ def _condition_text(kind: str, effect: Mapping[str, Any]) -> str:
         text += f", reaction {amount_text(effect['reaction'])}" if effect["reaction"] else ""
     recovery = effect.get("recovery")
     if recovery is not None:
-        against = AGAINST.get(str(recovery["against"]), str(recovery["against"]))
+        target = recovery.get("target")  # not to players
+        against = against_text(str(recovery["against"]), target if "target" in recovery else None)
         every = str(recovery["every"])
-        target = f" {recovery['target']}" if "target" in recovery else ""  # not to players
-        text += f", then {against}{target} {EVERY.get(every, f'every {every}')}"
+        text += f", then {against} {EVERY.get(every, f'every {every}')}"
+    return text
+
+
+def against_text(against: str, target: object) -> str:
+    """`modified Will 15 (no Rule of 14: it is for the Fright Check only)`: what a recovery
+    roll is made against, and its target when shown. A modified Will above 13 says why it
+    is not 13, right after a check whose line capped it."""
+    text = AGAINST.get(against, against)
+    if target is None:
+        return text
+    text += f" {target}"
+    if against == "modified-will" and isinstance(target, int) and target > RULE_OF_14:
+        text += " (no Rule of 14: it is for the Fright Check only)"
     return text
 
 

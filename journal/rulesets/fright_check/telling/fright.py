@@ -13,7 +13,7 @@ from journal.rulesets.fright_check.telling.tables import LINES, SENTENCES
 @LINES.on(FrightChecked)
 def _check_text(p: FrightChecked) -> str:
     named = f" ({p.threat_name})" if p.threat_name else ""
-    head = f"{p.character}'s Fright Check vs {p.threat}{named}"
+    head = f"{p.character}'s Fright Check vs {p.threat}{named}{inherited(p)}"
     if not p.made:
         return f"{head}: none made ({p.character} is Unfazeable)"
     terms = [f"Will {p.will}"]
@@ -40,6 +40,14 @@ def _check_text(p: FrightChecked) -> str:
     else:
         text += row_label(p.row)
     return text + ": " + "; ".join(effect_text(e) for e in p.effects)
+
+
+def inherited(p: FrightChecked) -> str:
+    """` [from the threat: kind ghoul, monster -4]`: what the check took from its threat."""
+    if not p.from_threat:
+        return ""
+    taken = ", ".join(f"{field} {getattr(p, field)}" for field in p.from_threat)
+    return f" [from the threat: {taken}]"
 
 
 def row_text(rolled: int | None, row: int | None, reason: str | None, gm: bool) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from journal.plugin.telling import ARROW, describe_terms
 from journal.rulesets.fright_check.rules.recover import RecoveryRolled
-from journal.rulesets.fright_check.rules.words import AGAINST, condition_name
-from journal.rulesets.fright_check.telling.effects import amount_text
+from journal.rulesets.fright_check.rules.words import condition_name
+from journal.rulesets.fright_check.telling.effects import against_text, amount_text
 from journal.rulesets.fright_check.telling.tables import LINES, SENTENCES
 
 #: how a condition goes on after a failed recovery roll
@@ -50,12 +50,11 @@ def recovery_result(p: RecoveryRolled) -> str:
 @LINES.on(RecoveryRolled)
 def _recovery(p: RecoveryRolled) -> str:
     faces = ",".join(map(str, p.dice["recovery"].faces)) if "recovery" in p.dice else "?"
-    against = AGAINST.get(p.against, p.against)
     verdict = ("critically " if p.critical else "") + ("made" if p.success else "failed")
     text = (
         f"{p.character}'s recovery roll #{p.attempt} from {condition_name(p.condition)} "
-        f"(check #{p.for_seq}): rolled {p.roll} ({faces}) vs {against} {p.target}: "
-        f"{verdict}; {recovery_result(p)}"
+        f"(check #{p.for_seq}): rolled {p.roll} ({faces}) vs "
+        f"{against_text(p.against, p.target)}: {verdict}; {recovery_result(p)}"
     )
     if p.terms:
         text += f" [target: {describe_terms(p.terms, p.target)}]"

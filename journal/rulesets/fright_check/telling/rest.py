@@ -30,7 +30,9 @@ def _rested(p: RestRecorded) -> str:
 
 @SENTENCES.on(RestRecorded)
 def _rested_told(p: RestRecorded, gm: bool) -> str:
-    parts = []
+    """What the rest did, for whom: FP back, conditions over; who had nothing to recover
+    is named once at the end (a rest that did nothing says so)."""
+    parts, idle = [], []
     for c in p.changes:
         text = c.character
         if c.after != c.before:
@@ -38,5 +40,16 @@ def _rested_told(p: RestRecorded, gm: bool) -> str:
         kinds = dict.fromkeys(condition_name(e.kind) for e in c.ended)
         if kinds:
             text += f", over: {', '.join(kinds)}"
-        parts.append(text)
-    return "A night's rest: " + "; ".join(parts)
+        if text == c.character:
+            idle.append(c.character)
+        else:
+            parts.append(text)
+    if not parts:
+        return f"A night's rest for {_listed(idle)}: nothing to recover"
+    nothing = f" ({_listed(idle)}: nothing to recover)" if idle else ""
+    return "A night's rest: " + "; ".join(parts) + nothing
+
+
+def _listed(names: list[str]) -> str:
+    """`Mara`, `Mara and Cole`, `Mara, Cole and Priya`."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

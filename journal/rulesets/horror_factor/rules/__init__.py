@@ -37,6 +37,7 @@ from journal.plugin.rules import (
     OptionValue,
     Recallers,
     Ruleset,
+    ThreatEntry,
     load_modules,
 )
 from journal.rulesets.horror_factor.rules import catalog, corrected, fiat
@@ -44,6 +45,7 @@ from journal.rulesets.horror_factor.rules import invariants as _invariants
 from journal.rulesets.horror_factor.rules import sheet as _sheet
 from journal.rulesets.horror_factor.rules import status as _status
 from journal.rulesets.horror_factor.rules.check import HorrorCheck
+from journal.rulesets.horror_factor.rules.encounter_start import parse_hf
 from journal.rulesets.horror_factor.rules.state import STATE_CLASSES, HFState, rules_of
 from journal.rulesets.horror_factor.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
 
@@ -93,6 +95,21 @@ class HorrorFactorRules(Ruleset):
             super().completions(state, slot) if slot == "character" else _completions(state, slot)
         )
 
+    def threats(self, state: CampaignState) -> Sequence[ThreatEntry]:
+        """The encounters' sources described (`threat add`): their HF and category."""
+        found = []
+        for source in rules_of(state).threats.values():
+            terms: tuple[tuple[str, int], ...] = ()
+            if source.hf is not None:
+                hf, label = parse_hf(source.hf)
+                terms = ((source.hf if label != "base HF" else "HF", hf),)
+            found.append(
+                ThreatEntry(
+                    source.threat, source.name, source.category, terms, source.seq, source.faced
+                )
+            )
+        return found
+
     def fight_cast(self, state: CampaignState) -> Sequence[str]:
         encounter = rules_of(state).encounter
         return list(encounter.participants) if encounter else []
@@ -108,7 +125,9 @@ def _completions(state: CampaignState, slot: str) -> list[str]:
         return [key for key, cause in catalog.CAUSES.items() if cause.group]
     if slot == "hf":
         return list(catalog.PRESETS)
-    if slot == "category":
+    if slot == "threat":
+        return sorted(rules.threats, key=lambda t: -rules.threats[t].seq)
+    if slot in ("category", "trait"):  # a Hardness specialization is named by its category
         seen = [c for who in rules.characters.values() for c in who.specializations]
         seen += [who.last_category for who in rules.characters.values() if who.last_category]
         return sorted(set(seen))

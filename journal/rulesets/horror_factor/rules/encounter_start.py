@@ -31,12 +31,18 @@ from journal.rulesets.horror_factor.rules.tables import CONCERNS, DECIDE, EVOLVE
 
 class StartEncounter(Command, frozen=True):
     title: str
-    hf: str  # a preset name or an integer as text
+    hf: str | None  # a preset name or an integer as text (None: the threat's)
     cast: tuple[str, ...]
     outnumbered: bool = False
     ambush: bool = False
     creepy: int = 0
     category: str | None = None
+    #: the source it is started against (`threat add`): its HF and category inherited
+    threat: str | None = None
+    #: of hf and category, those the GM gave (None: each one that is not None)
+    given: tuple[str, ...] | None = None
+    #: False: a start an older journal recorded, decided again as it was
+    inherits: bool = True
 
 
 @event
@@ -51,6 +57,11 @@ class EncounterStarted(Event, frozen=True):
     base_hf: int
     hf: int  # the initial HF every participant faces on turn 1
     terms: Terms
+    #: the source it was started against, what the GM gave (None: an older journal's
+    #: start, every one given) and what it took from the source
+    threat: str | None = None
+    given: tuple[str, ...] | None = None
+    from_threat: tuple[str, ...] = ()
 
 
 def parse_hf(text: str) -> tuple[int, str]:
@@ -71,7 +82,48 @@ def parse_hf(text: str) -> tuple[int, str]:
     raise RuleError(f"HF {text!r} is neither a preset ({presets}) nor a whole number 0 or more")
 
 
+#: what an encounter takes from its source when the GM does not give it
+INHERITED = ("hf", "category")
+
+
+def _inherit(state: CampaignState, command: StartEncounter) -> StartEncounter:
+    """The command with its source's HF and category where the GM gave none; refused when
+    the source is unknown, or no HF comes from either."""
+    if not command.inherits:
+        return command
+    given = tuple(
+        f for f in INHERITED if f in (command.given or ()) or getattr(command, f) is not None
+    )
+    threat = " ".join((command.threat or "").split()) or None
+    source = None
+    if threat is not None:
+        sources = rules_of(state).threats
+        source = sources.get(threat)
+        if source is None:
+            known = ", ".join(sources) or "none yet"
+            raise RuleError(
+                f"no threat {threat!r} (known: {known}): describe it first with "
+                f"`journal threat add {threat} --hf PRESET|N`, or give --hf"
+            )
+    values = {f: getattr(command, f) if f in given else None for f in INHERITED}
+    if source is not None:
+        values = {f: values[f] if f in given else getattr(source, f) for f in INHERITED}
+    if values["hf"] is None:
+        raise RuleError(
+            "a Horror Factor encounter needs --hf PRESET|N (e.g. --hf horde), or a --threat "
+            "that has one"
+        )
+    return replace(command, threat=threat, given=given, **values)
+
+
 def start_encounter(state: CampaignState, command: StartEncounter) -> EncounterStarted:
+    command = _inherit(state, command)
+    if command.hf is None:
+        raise RuleError("a Horror Factor encounter needs --hf PRESET|N (e.g. --hf horde)")
+    source = rules_of(state).threats.get(command.threat) if command.threat else None
+    taken = tuple(
+        f for f in INHERITED if f not in (command.given or ()) and source and getattr(source, f)
+    )
     current = rules_of(state).encounter
     if current is not None:
         raise RuleError(
@@ -99,6 +151,8 @@ def start_encounter(state: CampaignState, command: StartEncounter) -> EncounterS
             raise RuleError(f"{who} is named twice in the cast: name each character once")
         cast.append(who)
     category = category_name(command.category) if command.category else None
+    if "hf" in taken and source is not None:
+        label = f"{label} (threat {source.name or source.threat})"
     terms: list[Term] = [(label, base)]
     if command.outnumbered:
         terms.append(("outnumbered", catalog.OUTNUMBERED))
@@ -117,6 +171,9 @@ def start_encounter(state: CampaignState, command: StartEncounter) -> EncounterS
         base_hf=base,
         hf=sum(value for _, value in terms),
         terms=tuple(terms),
+        threat=command.threat,
+        given=command.given,
+        from_threat=taken,
     )
 
 
@@ -134,22 +191,30 @@ def _started(state: CampaignState, payload: EncounterStarted, meta: Meta) -> HFS
         ambush=payload.ambush,
         initial_hf=payload.hf,
         participants={name: Participant(name, max(0, payload.hf)) for name in cast},
+        threat=payload.threat,
     )
     characters = dict(rules.characters)
     for name in cast:
         characters[name] = faces(characters[name], payload.hf, payload.title, payload.category)
-    return replace(rules, characters=characters, encounter=encounter)
+    threats = rules.threats
+    source = threats.get(payload.threat) if payload.threat is not None else None
+    if source is not None:
+        threats = {**threats, source.threat: replace(source, faced=source.faced + 1)}
+    return replace(rules, characters=characters, encounter=encounter, threats=threats)
 
 
 RECALL.on(EncounterStarted)(
     lambda p: StartEncounter(
         title=p.title,
-        hf=p.hf_given,
+        hf=p.hf_given if p.given is None or "hf" in p.given else None,
         cast=tuple(p.cast),
         outnumbered=p.outnumbered,
         ambush=p.ambush,
         creepy=p.creepy,
-        category=p.category,
+        category=p.category if p.given is None or "category" in p.given else None,
+        threat=p.threat,
+        given=p.given,
+        inherits=p.given is not None,
     )
 )
 CONCERNS.on(EncounterStarted)(lambda p: tuple(p.cast))

@@ -79,25 +79,18 @@ def build_sheet(sheet: Mapping[str, object]) -> dict[str, object]:
         )
     brokenness = in_range(sheet.get("brokenness", 0), "brokenness", 0, catalog.BROKENNESS_MAX)
     raw_specs = sheet.get("specializations") or {}
-    if not isinstance(raw_specs, Mapping):
+    if isinstance(raw_specs, Mapping):
+        items = [(str(k), v) for k, v in raw_specs.items()]
+    elif isinstance(raw_specs, list | tuple):
+        items = [split_specialization(str(text)) for text in raw_specs]
+    else:
         raise RuleError("specializations must map a category to a Hardness, e.g. mythos=4")
     specs: dict[str, int] = {}
-    for raw_name, raw_level in raw_specs.items():
-        name = category_name(str(raw_name))
-        if not name:
-            raise RuleError("a Hardness specialization needs a category name, e.g. mythos=4")
+    for raw_name, raw_level in items:
+        name, level = read_specialization(raw_name, raw_level, training)
         if name in specs:
             raise RuleError(f"the specialization {name!r} is given twice: give it once")
-        specs[name] = in_range(raw_level, f"the {name} specialization", 0, catalog.HARDNESS_MAX)
-        if specs[name] > cap:
-            fits = next(t for t in catalog.TRAININGS if catalog.HARDENING_CAP[t] >= specs[name])
-            raise RuleError(
-                f"a starting {name} specialization of {specs[name]} is above the cap of "
-                f"training {training} ({cap}): give --training {fits} (cap "
-                f"{catalog.HARDENING_CAP[fits]}) if that fits, or start at {name}={cap} and "
-                f"`journal award NAME --hardness {specs[name] - cap} --spec {name} --reason ...` "
-                "for the rest"
-            )
+        specs[name] = level
     return {
         "reaction": reaction,
         "willpower": willpower,
@@ -106,6 +99,38 @@ def build_sheet(sheet: Mapping[str, object]) -> dict[str, object]:
         "specializations": dict(sorted(specs.items())),
         "brokenness": brokenness,
     }
+
+
+def split_specialization(text: str) -> tuple[str, object]:
+    """`mythos=4` as its category and level (None when no level is given)."""
+    name, sep, level = text.partition("=")
+    return name, level if sep else None
+
+
+def read_specialization(
+    name: str, level: object, training: str, starting: bool = True
+) -> tuple[str, int]:
+    """The one reader of a Hardness specialization, wherever it is typed (`character add
+    --spec`, `character trait add`): its category as the sheet keeps it (`Mythos Horrors`
+    is `mythos-horrors`) and its level, 0 to 7 and within the training's cap (past it is
+    an award's: `journal award --spec`)."""
+    category = category_name(name)
+    if not category:
+        raise RuleError("a Hardness specialization needs a category name, e.g. mythos=4")
+    if level is None:
+        raise RuleError(f"the {category} specialization needs its Hardness: {category}=N")
+    value = in_range(level, f"the {category} specialization", 0, catalog.HARDNESS_MAX)
+    cap = catalog.HARDENING_CAP[training]
+    if value > cap:
+        fits = next(t for t in catalog.TRAININGS if catalog.HARDENING_CAP[t] >= value)
+        raise RuleError(
+            f"{'a starting' if starting else 'an' if category[0] in 'aeiou' else 'a'} "
+            f"{category} specialization of {value} is above the cap of training "
+            f"{training} ({cap}): give --training {fits} (cap {catalog.HARDENING_CAP[fits]}) "
+            f"if that fits, or start at {category}={cap} and `journal award NAME --hardness "
+            f"{value - cap} --spec {category} --reason ...` for the rest"
+        )
+    return category, value
 
 
 def parse_option(key: str, raw: str) -> int | bool:

@@ -92,8 +92,22 @@ class RunningEncounter(msgspec.Struct, frozen=True):
     ambush: bool
     initial_hf: int
     turn: int = 1
+    threat: str | None = None  # the source it was started against (`--threat ID`)
     drops: int = 0
     participants: Mapping[str, Participant] = msgspec.field(default_factory=dict)
+
+
+class Source(msgspec.Struct, frozen=True):
+    """An encounter's source as a thing (`threat add`): what players read for it, its Horror
+    Factor (a preset or a number, as given) and its category; an encounter started against
+    it (`--threat ID`) inherits each one it does not give."""
+
+    threat: str
+    seq: int
+    name: str | None = None
+    hf: str | None = None
+    category: str | None = None
+    faced: int = 0  # encounters started against it
 
 
 class HFState(msgspec.Struct, RulesState, frozen=True):
@@ -101,10 +115,12 @@ class HFState(msgspec.Struct, RulesState, frozen=True):
     encounter: RunningEncounter | None = None
     #: catalog cause -> the campaign's players' wording of it (`journal wording`)
     wording: Mapping[str, str] = msgspec.field(default_factory=dict)
+    #: threat id -> the encounter source it names (`threat add`)
+    threats: Mapping[str, Source] = msgspec.field(default_factory=dict)
 
 
 #: every class a Horror Factor state holds: what its snapshots may rebuild
-STATE_CLASSES = (HFState, Character, RunningEncounter, Participant)
+STATE_CLASSES = (HFState, Character, RunningEncounter, Participant, Source)
 
 
 def hardness_label(specialization: str | None) -> str:

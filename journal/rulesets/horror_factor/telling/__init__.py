@@ -89,6 +89,17 @@ class HorrorFactorTelling(Telling):
             f"({who.initiative}) stands; the soak lowers the action penalty from now on"
         )
 
+    def choice_words(self, state: CampaignState, slot: str, value: str) -> str:
+        """A Hardness specialization's holders with its value (`Ariella 2, Linda 3`)."""
+        if slot != "trait":
+            return ""
+        held = [
+            f"{who.name} {who.specializations[value]}"
+            for who in rules_of(state).characters.values()
+            if value in who.specializations
+        ]
+        return f"Hardness ({value}): {', '.join(held)}" if held else ""
+
     def ruling_words(self, record: Recorded) -> str:
         payload = record.payload
         if isinstance(payload, InitiativeRolled | HorrorChecked):

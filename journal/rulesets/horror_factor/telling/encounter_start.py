@@ -25,9 +25,11 @@ def _encounter_hf(payload: EncounterStarted) -> str:
 @LINES.on(EncounterStarted)
 def _started(payload: EncounterStarted) -> str:
     category = f" [{payload.category}]" if payload.category else ""
+    taken = ", ".join(payload.from_threat)
+    source = f" (from the threat {payload.threat}: {taken})" if taken else ""
     return (
         f"Encounter {payload.title!r}{category} starts for {', '.join(payload.cast)}: "
-        f"{_encounter_hf(payload)}"
+        f"{_encounter_hf(payload)}{source}"
     )
 
 

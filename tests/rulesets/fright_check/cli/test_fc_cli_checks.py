@@ -231,10 +231,17 @@ def test_naming_acquired_traits(gm: Cli) -> None:
         "name", "will", "HT", "IQ", "HP", "FP", "quirks", "disads", "pending", "pts lost",
         "checks", "now", "traits",  # issue 22: the traits that move a check
     ]  # fmt: skip
-    assert text[3].split() == [
+    cells = re.split(r"\s{2,}", text[3].strip())
+    assert cells[:-1] == [
         "Eli", "11", "10", "12", "10/10", "10/10", "6", "2", "1", "53", "4",
-        "coma", f"(#{worst['seq']})", "Combat", "Paralysis,", "Fearfulness", "3",
+        f"coma (#{worst['seq']})",
     ]  # fmt: skip
+    # issue 41, E10: every trait the character has, the acquired ones too
+    quirks = ", ".join(f"quirk: {q}" for q in (*QUIRKS, "Counts the drawers"))
+    assert cells[-1] == (
+        "Combat Paralysis, Fearfulness 3, Phobia (corpses) (self-control 9), "
+        f"Phobia (drawers) (self-control 12), {quirks}"
+    )
     assert text[4].split() == [
         "Ada",
         "9",

@@ -118,3 +118,24 @@ def test_refusals(table: Cli, args: tuple[str, ...], fragment: str) -> None:
     for a condition the character has, with 3d6."""
     fright_row(table, 7)
     assert fragment in refused(table, *args)
+
+
+def test_a_recovery_above_13_says_the_rule_of_14_is_the_checks_alone(runner: Cli) -> None:
+    """Issue 41, E12: "= 15 → 13 (Rule of 14)", then a stun to recover "vs modified Will 15"
+    read like a slip. The text: the Rule of 14 "does not apply to other Will rolls ... only
+    to Fright Checks": the check's line and the recovery's say so where the two differ."""
+    seat(runner)
+    runner("character", "add", "Priya", "--will", "13", "--ht", "12", "--iq", "12",
+           "--trait", "Fearlessness=2")  # fmt: skip
+    check = runner("fright", "Priya", "--threat", "nurse", "--dice", "6,6,5",
+                   "--table-dice", "3,4,5", "--effect-dice", "stun=2").stdout  # fmt: skip
+    assert "= 15 → 13 (Rule of 14)" in check
+    why = "modified Will 15 (no Rule of 14: it is for the Fright Check only)"
+    assert f"then {why} every second" in check
+    recovery = runner("recover", "Priya", "--dice", "6,6,4").stdout
+    assert f"vs {why}: failed; still stunned" in recovery
+    assert f"vs {why}: made; stun over" in runner("recover", "Priya", "--dice", "1,2,3").stdout
+    # below 13 there is nothing to explain; players never read the target at all
+    fright_row(runner, 7)
+    assert "Rule of 14" not in runner("recover", "Eli", "--dice", "3,3,3").stdout
+    assert "Rule of 14" not in runner("recap").stdout

@@ -76,6 +76,14 @@ REFUSALS = [
     (("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3"),
      "--effect-dice stun needs 2 dice of 1-6, got 1"),
     (("fright", "Mara", "--threat", "x", "--dice", "x,y,z"), "are not faces: write them as 3,4,5"),
+    # issue 41, E17: a face no die can show is refused, needed or not (a success's dice)
+    (("fright", "Mara", "--threat", "x", "--dice", "4,4,1", "--table-dice", "3,3,3",
+      "--effect-dice", "stun=7"), "--effect-dice stun: a d6 shows 1 to 6, not 7"),
+    (("fright", "Mara", "--threat", "x", "--dice", "4,4,1", "--table-dice", "3,0,3"),
+     "--table-dice: a d6 shows 1 to 6, not 0"),
+    (("fright", "Ada", "--threat", "x", "--dice", "9,1,1"), "--dice: a d6 shows 1 to 6, not 9"),
+    (("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3,3",
+      "--effect-dice", "coma=8"), "--effect-dice coma: a d6 shows 1 to 6, not 8"),
     (("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3,3",
       "--effect-dice", "will=1,1,1"), "--effect-dice will: no row rolls 'will'; the sub-rolls are"),
     (("fright", "Mara", "--threat", "x", "--effect-dice", "stnu=3"), "no row rolls 'stnu'"),
@@ -240,3 +248,14 @@ def test_fright_check_flags_in_a_horror_factor_campaign_are_named_as_typed(runne
     )
     message = refused(runner, "character", "add", "Zed", "--ht", "10")
     assert message == "Error: --ht belongs to fright-check; this campaign plays horror-factor\n"
+
+
+def test_a_recoverys_unneeded_die_off_the_d6_is_refused(gm: Cli) -> None:
+    """Issue 41, E17: `--more-dice 7` for a stun (no stretches to roll) is a typo, needed or
+    not: refused, nothing written; the same roll with a 6 is recorded, the die unused."""
+    gm("fright", "Mara", "--threat", "x", *FAILS, "--effect-dice", "stun=3,3")
+    message = refused(gm, "recover", "Mara", "--dice", "3,3,3", "--more-dice", "7")
+    assert "--more-dice: a d6 shows 1 to 6, not 7" in message
+    assert (
+        "entered and unused" in gm("recover", "Mara", "--dice", "3,3,3", "--more-dice", "6").stderr
+    )

@@ -110,3 +110,25 @@ def test_with_no_clock_it_lasts_the_session(tmp_path: Path, runner: Cli) -> None
     fright_row(runner, 20, "faint=3,4,5,2", "fp=2", threat="crypt")
     runner("clock", "set", "1987-11-14 01:00")
     assert eli(runner)["timed"] == []
+
+
+def test_a_rest_ends_a_faint_still_running(table: Cli) -> None:
+    """Issue 41, E11 (RULES.md: "A rest (hours) ends every stun, retching, faint and panic
+    still running, timed or not"): a row-20 faint of 14 minutes, then `rest` at once; it
+    stayed in `status --json` `timed` until its minutes passed on the clock. The rest
+    says it ended it, the players' recap too; a rest that ends nothing says so."""
+    check = fright_row(table, 20, "faint=3,4,5,2", "fp=2")
+    assert [t["kind"] for t in eli(table)["timed"]] == ["faint"]
+    rested = table("rest", "Eli").stdout
+    assert f"A night's rest: Eli FP 8->10/10 (faint from #{check['seq']} over)" in rested
+    assert eli(table)["timed"] == [] and "faint" not in _players_now(table.db)
+    table("clock", "advance", "5m")  # still inside its 14 minutes: over all the same
+    assert eli(table)["timed"] == []
+    assert table.json("audit")["differences"] == []  # type: ignore[index]
+    assert "nothing to recover" in table("rest", "--all").stdout
+    recap = table("recap", "--for", "players").stdout
+    assert "A night's rest: Eli FP 8 → 10 of 10, over: faint" in recap
+    assert "A night's rest for Eli: nothing to recover" in recap
+    # a void of the rest brings the faint back while its minutes run
+    table("void", rested.split()[0].lstrip("#"), "--reason", "they never slept")
+    assert [t["kind"] for t in eli(table)["timed"]] == ["faint"]

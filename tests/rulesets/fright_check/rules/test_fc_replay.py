@@ -92,6 +92,8 @@ def test_command_for_rebuilds_the_inputs() -> None:
         dark=True,
         extra=(("blood moon", -1),),
         override="as recorded",
+        # the threat's inputs the GM gave (issue 41: the others it inherits again)
+        given=("kind", "count", "body", "mutilation"),
     )
     assert RULESET.command_for(table.events[0][0]) is None
 

@@ -172,3 +172,64 @@ def test_the_arc_chart_draws_each_specialization(table: Cli) -> None:
     assert "Hardness against mythos" in chart and "Hardness" in chart
     markdown = table("arc", "Prof").stdout  # its table has the numbers the chart draws
     assert "| 0; mythos 3 |" in markdown and "| 0; mythos 2 |" in markdown
+
+
+def test_a_specialization_put_on_taken_off_and_renamed(table: Cli) -> None:
+    """Issue 41, E2, in a Horror Factor campaign: its sheet's named things are its Hardness
+    specializations. One read as `character add --spec` reads it (`Deep Ones=2` is
+    `deep-ones`), put on, renamed and taken off as events with their reasons; an encounter
+    of the new category reads it, the audit decides each again, `undo` takes one back."""
+    added = table("character", "trait", "add", "Linda", "Deep Ones=2", "--reason",
+                  "the Innsmouth files").stdout  # fmt: skip
+    assert "Linda's sheet: Hardness specialization deep-ones 2 added: the Innsmouth files" in added
+    assert hardness(table, "Linda") == (2, {"deep-ones": 2})
+    table("character", "trait", "rename", "Linda", "deep ones", "mythos", "--reason", "broader")
+    assert hardness(table, "Linda") == (2, {"mythos": 2})
+    table("encounter", "start", "The Deep Ones", "--hf", "6", "--category", "mythos",
+          "--cast", "Linda")  # fmt: skip
+    linda = table.json("status")["characters"]["Linda"]  # type: ignore[index]
+    assert linda["encounter"]["action_penalty"] == 4  # HF 6 - Hardness (mythos) 2
+    assert "is of category mythos" in refused(
+        table, "character", "trait", "remove", "Linda", "mythos", "--reason", "x"
+    )
+    table("encounter", "end")
+    table("character", "trait", "remove", "Linda", "Mythos", "--reason", "a mistake")
+    assert hardness(table, "Linda") == (2, {})
+    log = table("log").stdout
+    assert "Linda's sheet: Hardness specialization deep-ones is now mythos: broader" in log
+    assert "Linda's sheet: Hardness specialization mythos (2) taken off: a mistake" in log
+    assert table.json("audit")["differences"] == []  # type: ignore[index]
+    players = table("recap", "--for", "players").stdout
+    assert "Linda now has Hardness 2 against deep-ones" in players
+    table("undo", "--yes")
+    assert hardness(table, "Linda") == (2, {"mythos": 2})
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("Linda", "occult=5"), "an occult specialization of 5 is above the cap of training "
+         "some (4): give --training professional (cap 5) if that fits"),
+        (("Linda", "occult"), "the occult specialization needs its Hardness: occult=N"),
+        (("Linda", "occult=2", "--level", "2"), "'occult=2' already gives its level"),
+        (("Prof", "Mythos=1"), "Prof already has the mythos specialization (2)"),
+        (("Linda", "=2"), "a Hardness specialization needs a category name"),
+    ],
+)  # fmt: skip
+def test_refused_specializations(table: Cli, args: tuple[str, ...], message: str) -> None:
+    assert message in refused(table, "character", "trait", "add", *args, "--reason", "x")
+
+
+def test_a_specialization_the_character_lacks_is_named_with_theirs(table: Cli) -> None:
+    message = refused(table, "character", "trait", "remove", "Prof", "mythoss", "--reason", "x")
+    assert (
+        "Prof has no Hardness specialization 'mythoss': did you mean mythos? (theirs: mythos)"
+        in message
+    )
+    message = refused(
+        table, "character", "trait", "rename", "Prof", "mythos", "Mythos", "--reason", "x"
+    )
+    assert "the mythos specialization is called that already" in message
+    assert "--scn is a fright-check option" in refused(
+        table, "character", "trait", "add", "Prof", "occult=1", "--scn", "12", "--reason", "x"
+    )

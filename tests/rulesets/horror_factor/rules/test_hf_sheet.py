@@ -99,7 +99,8 @@ def test_ruleset_identity() -> None:
     "hf-1"."""
     assert RULESET.name == "horror-factor"
     assert RULESET.rules_version == "hf-1"
-    assert len(RULESET.commands) == 14  # ... and `wording` (issue 22)
+    # ... `wording` (issue 22), the sheet's `character trait add|remove|rename` (issue 41)
+    assert len(RULESET.commands) == 18  # and `threat add` (issue 41, E3)
 
 
 def test_level_descriptions() -> None:
