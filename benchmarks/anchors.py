@@ -12,8 +12,10 @@ run on the same data. Run as a script, this module is a whole raw process:
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
+import os
 import sqlite3
 import sys
 import uuid
@@ -22,17 +24,39 @@ from typing import Any
 
 PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON")
 COLUMNS = (
-    "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, hash"
+    "campaign, seq, event_id, type, schema, data, recorded_at, game_time, session, prev_hash, "
+    "hash, salts"
 )
+#: the statement's placeholders, one a column (SQLite's; PostgreSQL's `%s`)
+MARKS = ",".join("?" * len(COLUMNS.split(",")))
+PG_MARKS = ",".join(["%s"] * len(COLUMNS.split(",")))
+
+
+def _b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
 def note_row(seq: int) -> tuple[object, ...]:
     """The columns after (campaign, seq) of a note as the journal stores one: a random
-    event id, a payload, the instant and two SHA-256 links."""
-    data = json.dumps({"text": f"Note {seq}: the lights go out.", "gm_only": False, "about": []})
+    event id, a payload, the instant, two SHA-256 links and a random salt a field."""
+    fields = {"text": f"Note {seq}: the lights go out.", "gm_only": False, "about": []}
     link = hashlib.sha256(str(seq).encode()).hexdigest()
     at = "2024-01-01 00:00:00.000000"
-    return (str(uuid.uuid4()), "NoteTaken", 1, data, at, None, None, link, link)
+    salts = json.dumps({k: _b64url(os.urandom(16)) for k in fields}, sort_keys=True)
+    return (str(uuid.uuid4()), "NoteTaken", 1, json.dumps(fields), at, None, None, link, link,
+            salts)  # fmt: skip
+
+
+def _committed(data: dict[str, Any], salts: dict[str, str]) -> dict[str, Any]:
+    """What the hash covers of a salted payload (RFC 9901): each field's disclosure's
+    digest, sorted, with the algorithm's name."""
+    digests = []
+    for key, value in data.items():
+        array = [salts[key], key, value]
+        text = json.dumps(array, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        disclosed = _b64url(text.encode())
+        digests.append(_b64url(hashlib.sha256(disclosed.encode()).digest()))
+    return {"_sd": sorted(digests), "_sd_alg": "sha-256"}
 
 
 def sqlite_connect(path: str) -> sqlite3.Connection:
@@ -63,7 +87,7 @@ def raw_verify(path: str, campaign: str = "long") -> int:
     prev, bad = "", 0
     query = (
         "SELECT seq, event_id, type, schema, data, recorded_at, game_time, session, "
-        "prev_hash, hash FROM events WHERE campaign = ? ORDER BY seq"
+        "prev_hash, hash, salts FROM events WHERE campaign = ? ORDER BY seq"
     )
     for (
         seq,
@@ -76,7 +100,11 @@ def raw_verify(path: str, campaign: str = "long") -> int:
         session,
         prev_hash,
         hash_,
+        salts,
     ) in conn.execute(query, (campaign,)):
+        payload = json.loads(data)
+        if salts is not None:
+            payload = _committed(payload, json.loads(salts))
         body = json.dumps(
             {
                 "campaign": campaign,
@@ -84,7 +112,7 @@ def raw_verify(path: str, campaign: str = "long") -> int:
                 "event_id": event_id,
                 "type": type_,
                 "schema": schema,
-                "data": json.loads(data),
+                "data": payload,
                 "recorded_at": _instant(at),
                 "game_time": game_time,
                 "session": session,
@@ -121,10 +149,11 @@ def raw_import(path: str, log: str, ddl: str) -> int:
                     e["session"],
                     e["prev_hash"],
                     e["hash"],
+                    None if e.get("salts") is None else json.dumps(e["salts"]),
                 )
             )
     conn.execute("BEGIN IMMEDIATE")
-    conn.executemany(f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+    conn.executemany(f"INSERT INTO events ({COLUMNS}) VALUES ({MARKS})", rows)
     conn.execute("COMMIT")
     conn.close()
     return len(rows)
@@ -139,7 +168,7 @@ def raw_note(path: str, campaign: str = "long") -> int:
         "SELECT seq, hash FROM events WHERE campaign = ? ORDER BY seq DESC LIMIT 1", (campaign,)
     ).fetchone()
     row = (campaign, seq + 1, *note_row(seq + 1))
-    conn.execute(f"INSERT INTO events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
+    conn.execute(f"INSERT INTO events ({COLUMNS}) VALUES ({MARKS})", row)
     conn.execute("COMMIT")
     conn.close()
     return int(seq) + 1

@@ -695,7 +695,7 @@ def _raw_sqlite_append(path: str, seq: int) -> list[float]:
     row = ("raw-append", seq, *anchors.note_row(seq))
     start = time.perf_counter()
     conn.execute("BEGIN IMMEDIATE")
-    conn.execute(f"INSERT INTO events ({anchors.COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
+    conn.execute(f"INSERT INTO events ({anchors.COLUMNS}) VALUES ({anchors.MARKS})", row)
     conn.execute("COMMIT")
     return [time.perf_counter() - start]
 
@@ -749,7 +749,7 @@ def postgres_figures(data: Data, admin_url: str, repeats: int) -> dict[str, Any]
             row = ("raw-append", seq, *anchors.note_row(seq))
             start = time.perf_counter()
             raw_conn.execute(
-                f"INSERT INTO events ({anchors.COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                f"INSERT INTO events ({anchors.COLUMNS}) VALUES ({anchors.PG_MARKS})",
                 row,
             )
             raw_conn.commit()

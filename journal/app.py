@@ -265,11 +265,13 @@ class Campaign:
         dice_flags: Mapping[str, str] | None = None,
         ask: AskFor | None = None,
         known: CampaignState | None = None,
+        sealed: bool = False,
     ) -> Appended:
-        """Decide `command` against the current state and append what it produced, all of
-        it or nothing. A lost race reloads the state and decides again (a few times) before
-        giving up. `ask` is consulted for a roll with no entered faces, as the ruling needs
-        it; each answer is kept, so deciding again does not ask twice.
+        """Decide `command` against the current state and append what it produced, all of it or
+        nothing (`sealed`: its dice rolled behind the screen, `RulingSealed`). A lost race
+        reloads the state and decides again (a few times) before giving up. `ask` is
+        consulted for a roll with no entered faces, as the ruling needs it; each answer is
+        kept, so deciding again does not ask twice.
 
         The state decided on is `known` (a state the caller holds, a session's latest), else
         the one this object's last command left, else a fresh fold: the append itself checks
@@ -282,6 +284,10 @@ class Campaign:
         answers = _Answers(ask) if ask is not None else None
         for attempt in range(RETRIES):
             payloads = self._decide(state, command, dice, dice_flags, answers)
+            if sealed:
+                from journal.rules.core.rolls import sealed_ruling
+
+                payloads = sealed_ruling(state.seq, command, payloads, self.ruleset.sealable)
             drafts, after = draft(state, payloads, self.writer)
             voids = any(isinstance(p, EventVoided | RulingAmended) for p in payloads)
             snapshot = None

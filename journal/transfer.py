@@ -1,25 +1,28 @@
 """Export a campaign as JSON Lines, and import one: all or nothing, idempotent by event_id.
 
 An exported line holds campaign, seq, event_id, type, schema, data, recorded_at, game_time,
-session, prev_hash and hash, and writer when the event names who entered it. A hand-written
-log may leave out everything but type and data: the missing seqs follow the line order,
-event ids are derived from the content (so importing the same file twice adds nothing),
-and the hash chain is computed. A file that carries hashes carries them on every line, and
-they are verified: a file whose chain is broken, or a line without hashes after lines with
-them, is refused. The hashes are kept when the campaign keeps its name; imported under
-another name, its events are sealed anew under that name. An older journal's export (hashed
-without the campaign's slug) is sealed at its end (`journal.store.sealing`).
+session, prev_hash and hash, writer when the event names who entered it, and salts when its
+hash covers salted parts (`journal.events.disclosure`). A hand-written log may leave out
+everything but type and data: the missing seqs follow the line order, a line without an
+event id gets a random one (an id derived from the content would let anyone who guesses the
+words check the guess against a hash in a player's proof), its parts fresh salts, and the
+hash chain is computed; importing the same file twice still adds nothing (the events a
+campaign has are compared by content where the file gave no id). A file that carries hashes
+carries them on every line, and they are verified: a file whose chain is broken, or a line
+without hashes after lines with them, is refused. The hashes are kept when the campaign
+keeps its name; imported under another name, its events are sealed anew under that name. An
+older journal's export (hashed without the campaign's slug) is sealed at its end
+(`journal.store.sealing`).
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import uuid
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -30,8 +33,9 @@ import msgspec
 from journal.cache import encoded
 from journal.collector import uncollected
 from journal.errors import JournalError, RuleError
-from journal.events.canonical import canonical_bytes, canonical_json, check_plain
+from journal.events.canonical import canonical_bytes, check_plain
 from journal.events.chain import GENESIS_HASH
+from journal.events.disclosure import DisclosureError, well_formed_salts
 from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Event, event_class, from_data
 from journal.frozen import changed
@@ -65,7 +69,6 @@ UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 EXPORTED_INSTANT = re.compile(r"[1-9]\d{3}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", re.ASCII)
 #: lines checked, sealed and written at a time (memory stays flat whatever the log's length)
 BATCH = 2000
-ID_NAMESPACE = uuid.UUID("6f1d2a43-5b7e-4c39-9a55-1f0e2d7c8b90")
 FIELDS = {
     "campaign",
     "seq",
@@ -79,6 +82,7 @@ FIELDS = {
     "prev_hash",
     "hash",
     "writer",
+    "salts",
     "voided",
 }
 
@@ -411,6 +415,9 @@ class _Log:
         self.taken_back: set[int] = set()
         self.amended: dict[int, Event] = {}
         self.top_session = 0  # the highest session number started
+        #: the seqs of the batch being read whose lines gave no event id (a random one was
+        #: made): a campaign that has them already is compared with them by content
+        self.made_ids: set[int] = set()
 
     def _refold(self) -> CampaignState:
         view = CampaignState(slug=self.view.slug, options=self.view.options)
@@ -504,7 +511,7 @@ def parse_lines(
             records.append(record)
             if len(records) == BATCH:
                 yield log.slug or "", records, bool(log.hashed)
-                records = []
+                records, log.made_ids = [], set()
     except UnicodeDecodeError:
         raise ImportRefused(f"line {number + 1} is not UTF-8 text; nothing was imported") from None
     except ImportRefused as exc:
@@ -642,12 +649,10 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         if type(recorded_at) is str and EXPORTED_INSTANT.fullmatch(recorded_at)
         else None
     )
-    event_id = envelope.event_id or str(
-        uuid.uuid5(
-            ID_NAMESPACE,
-            canonical_json([envelope.seq, type_name, data, envelope.game_time, envelope.session]),
-        )
-    )
+    event_id = envelope.event_id
+    if event_id is None:  # a random id (the OS's source), never one derived from the line
+        event_id = str(uuid.uuid4())
+        log.made_ids.add(envelope.seq)
     draft = Draft(
         type_name,
         envelope.schema,
@@ -657,6 +662,7 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
         event_id,
         moment,
         envelope.writer,
+        _salts(raw, data, carried, where),
     )
     seq = envelope.seq
     if not carried:
@@ -679,6 +685,27 @@ def _parse_line(line: str, where: str, log: _Log) -> tuple[Recorded, Event]:
             log.slug or "", seq, log.written_hash, draft, canonical=canonical, instant=instant
         )
     return record, payload
+
+
+def _salts(
+    raw: dict[str, Any], data: dict[str, Any], carried: bool, where: str
+) -> Mapping[str, str] | bool:
+    """The salts a line's event is hashed with: those it carries (an export of an event
+    written from schema 0006 on), none for a hashed line without them (an older journal's
+    event, kept as it was hashed), fresh ones for a line without hashes (sealed now)."""
+    given = raw.get("salts")
+    if given is None:
+        return not carried
+    try:
+        salts = well_formed_salts(given)
+    except DisclosureError as exc:
+        raise ImportRefused(f"{where}: {exc}") from None
+    if salts.keys() != data.keys():
+        raise ImportRefused(
+            f"{where}: its salts name the fields {', '.join(sorted(salts)) or 'none'}, and its "
+            f"data holds {', '.join(sorted(data)) or 'none'}: an export carries one salt a field"
+        )
+    return salts
 
 
 def _registered(type_name: str) -> None:
@@ -793,6 +820,7 @@ def _import(store: Store, stream: Iterable[str], campaign: str | None) -> Import
     log = _Log(campaign)
     batches = parse_lines(stream, campaign, log)
     slug, first, hashed = next(batches)  # a log refused at once leaves no new database
+    first_made = log.made_ids
     store.ensure_schema()
 
     def folded() -> tuple[str, str] | None:
@@ -803,13 +831,13 @@ def _import(store: Store, stream: Iterable[str], campaign: str | None) -> Import
             return None
         return encoded(log.state)
 
-    added, sealed = store.import_records(
-        slug,
-        (
-            (records, carried)
-            for _, records, carried in itertools.chain([(slug, first, hashed)], batches)
-        ),
-        folded,
-    )
+    def paired() -> Iterator[tuple[list[Recorded], bool, set[int]]]:
+        """Each batch with the seqs whose ids it made (read as the batch comes: the
+        reading starts the next batch's set once this one is written)."""
+        yield first, hashed, first_made
+        for _, records, carried in batches:
+            yield records, carried, log.made_ids
+
+    added, sealed = store.import_records(slug, paired(), folded)
     rehashed = log.rehashed_from if added else None
     return ImportResult(slug, log.count, added, sealed, rehashed, log.source)

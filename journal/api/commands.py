@@ -21,11 +21,13 @@ from journal.rules.core.commands import (
     RenameCharacter,
     RetireCharacter,
     RevealSecret,
+    RollDice,
     SetClock,
     SetLanguage,
     SetSafetyTool,
     StartSession,
     TakeNote,
+    UnsealRoll,
     VoidEvent,
 )
 
@@ -40,10 +42,12 @@ __all__ = [
     "RenameCharacter",
     "RetireCharacter",
     "RevealSecret",
+    "RollDice",
     "SetClock",
     "SetLanguage",
     "SetSafetyTool",
     "StartSession",
     "TakeNote",
+    "UnsealRoll",
     "VoidEvent",
 ]

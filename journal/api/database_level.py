@@ -254,7 +254,20 @@ class Database:
             tuple(triggers),
             self._findings() if sound else (),
             self.describe(),
+            self._notices() if sound else (),
         )
+
+    def _notices(self) -> tuple[tuple[str, str], ...]:
+        """Each campaign holding events an older journal's import gave an id derived from
+        their content (`journal.events.ids`), and what that means."""
+        from journal.events.ids import derived_from_content, derived_notice
+
+        found = []
+        for first in self._store.campaigns():
+            seqs = [r.seq for r in self._store.read(first.campaign) if derived_from_content(r)]
+            if seqs:
+                found.append((first.campaign, derived_notice(seqs)))
+        return tuple(found)
 
     def _findings(self) -> tuple[Finding, ...]:
         from journal.api.reports import Finding

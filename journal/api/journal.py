@@ -59,7 +59,13 @@ if TYPE_CHECKING:  # the readers load these when they run (named here for the AP
     from journal.audit.replay import AuditReport
     from journal.audit.snapshots import SnapshotReport as SnapshotReport
     from journal.audit.verify import ChainReport
-    from journal.handouts.documents import ArcDocument, BookDocument, RecapDocument
+    from journal.handouts.documents import (
+        ArcDocument,
+        BookDocument,
+        Happening,
+        ProofLinks,
+        RecapDocument,
+    )
     from journal.handouts.recap import Audience
     from journal.proof.documents import ProofDocument, SessionHead
     from journal.rules.core.commands import VoidEvent
@@ -125,7 +131,8 @@ class CharacterList(Document, Struct, frozen=True):
 
 class SessionEntry(Document, Struct, frozen=True):
     """One session of the campaign (`journal serve`'s shelves): its number, title, the seq
-    that started it and, once it ended, the receipt `session end` printed (`#SEQ HASH`)."""
+    that started it and, once it ended, the receipt `session end` printed: the tree head
+    at its end (`#SEQ ROOT`)."""
 
     number: int
     title: str
@@ -301,16 +308,20 @@ class Journal:
         dice: Mapping[str, Sequence[int]] | None = None,
         dice_flags: Mapping[str, str] | None = None,
         ask: AskDice | None = None,
+        sealed: bool = False,
     ) -> Outcome:
-        """Decide `command` (core or the campaign's ruleset) and record what it produced,
-        all of it or nothing. `dice` enters faces by purpose (`{"initiative": (5, 6)}`);
-        for the others `ask` (when given) is asked, as the ruling needs them, with a
-        `DiceRequest`: the faces it answers are recorded as entered, None rolls them. The
-        outcome's `document()` is the command's `--json`."""
+        """Decide `command` (core or the campaign's ruleset) and record what it produced, all of it
+        or nothing. `sealed`: its dice rolled behind the screen, where the ruleset lets them
+        be (`Ruleset.sealable`; `journal unseal` shows them later). `dice` enters faces by
+        purpose (`{"initiative": (5, 6)}`); for the others `ask` (when given) is asked, as
+        the ruling needs them, with a `DiceRequest`: the faces it answers are recorded as
+        entered, None rolls them. The outcome's `document()` is the command's `--json`."""
         known = self._latest[1] if self._latest is not None else None
         command = worded(command, self._campaign.event, self.telling)
         asked = asking(ask, self.telling)
-        return self._kept(self._campaign.execute(command, dice, dice_flags, asked, known))
+        return self._kept(
+            self._campaign.execute(command, dice, dice_flags, asked, known, sealed=sealed)
+        )
 
     def plan_rerule(self, void: VoidEvent | None = None, ask: AskDice | None = None) -> Rerule:
         """What a re-rule would record now (after `void`, when given): every later ruling
@@ -416,11 +427,12 @@ class Journal:
 
     def sessions(self) -> tuple[SessionEntry, ...]:
         """Every session that counts (not voided), oldest first."""
+        from journal.proof.tree import CampaignTree
         from journal.rules.core.events import SessionEnded, SessionStarted
 
         records, corrections = self._campaign.history()
         started: dict[int, tuple[str, int]] = {}
-        receipts: dict[int, str] = {}
+        ends: dict[int, int] = {}
         for record in records:
             if record.seq in corrections.voided:
                 continue
@@ -428,7 +440,9 @@ class Journal:
             if isinstance(payload, SessionStarted):
                 started[payload.number] = (payload.title, record.seq)
             elif isinstance(payload, SessionEnded):
-                receipts[payload.number] = f"#{record.seq} {record.hash}"
+                ends[payload.number] = record.seq
+        tree = CampaignTree(self._store, self.campaign) if ends else None
+        receipts = {n: tree.head(seq).text() for n, seq in ends.items()} if tree else {}
         return tuple(
             SessionEntry(number, title, seq, receipts.get(number))
             for number, (title, seq) in sorted(started.items())
@@ -753,8 +767,9 @@ class Journal:
         return report
 
     def verify(self, receipt: str | None = None) -> ChainReport:
-        """The hash chain (and, given a receipt `#SEQ HASH` or a hash's first 12+ digits,
-        that the events it covered are all there), the append-only triggers, on SQLite the
+        """The hash chain (and, given a receipt, that the events it covered are all there:
+        the tree head `#SEQ ROOT` `session end` prints, or an older receipt's chain hash,
+        `#SEQ HASH` or its first 12+ digits), the append-only triggers, on SQLite the
         file's integrity, and every snapshot of the campaign (one the rules would read is
         compared with the log folded again), and the players' tree: its head and stored nodes
         from the chain hashes of the same walk (`report.tree`). A receipt that is not one
@@ -802,14 +817,23 @@ class Journal:
                 unreadable.append(True)
 
         grown = Growing()
+        #: the root of the tree of the receipt's size, grown on the walk
+        at_receipt: list[str] = []
 
         def leaves(records: Iterable[Recorded]) -> Iterator[Recorded]:
             """The records, each chain hash a leaf of the tree checked after the walk."""
             for record in records:
                 grown.add(record.hash)
+                if kept is not None and grown.size == kept.seq and not grown.damaged:
+                    at_receipt.append(grown.head().hex)
                 yield record
 
-        report = verify_chain(leaves(check.watch(readable())), kept, self.campaign)
+        report = verify_chain(
+            leaves(check.watch(readable())),
+            kept,
+            self.campaign,
+            lambda: at_receipt[0] if at_receipt else None,
+        )
         if stopped and report.first_bad is None:  # no altered event: one nothing can read
             raise stopped[0]
         if unreadable:
@@ -829,6 +853,14 @@ class Journal:
         from journal.proof.documents import session_heads
 
         return session_heads(self._campaign)
+
+    def tree_head(self, size: int | None = None) -> SessionHead:
+        """The tree head of the record of `size` events (the whole record's when None): what
+        `session end` prints as its receipt, and every page and handout names."""
+        from journal.proof.tree import CampaignTree
+
+        head = CampaignTree(self._store, self.campaign).head(size)
+        return {"session": None, "size": head.size, "root": head.hex, "short": head.short()}
 
     def prove(
         self,
@@ -865,6 +897,17 @@ class Journal:
         final = None if as_of is None else self._state(self.upto(as_of))
         return recap_context(self._campaign, session, audience, final)
 
+    def latest_entries(
+        self, audience: str | Audience = "players", count: int = 5
+    ) -> list[Happening]:
+        """`latest_happenings`, each entry with the event it tells (`seq`): the table
+        screen links each to its proof."""
+        from journal.handouts.documents import latest_entries
+
+        if not self._state().sessions:
+            return []
+        return latest_entries(self.recap(None, audience)["story"], count)
+
     def latest_happenings(self, audience: str | Audience = "players", count: int = 5) -> list[str]:
         """What just happened in the last session, newest first, in `audience`'s words
         (the recap's story through the one audience filter; the table screen's "Just
@@ -883,13 +926,22 @@ class Journal:
         templates: Path | None = None,
         as_of: int | None = None,
         callouts: bool = False,
+        proofs: ProofLinks | None = None,
     ) -> str:
-        """A recap's text; `callouts` tells each ruling as an Obsidian callout (the vault)."""
+        """A recap's text; `callouts` tells each ruling as an Obsidian callout (the vault);
+        `proofs`, a served page's links to each entry's proof (`render.recap`)."""
         from journal.handouts import render
 
         final = None if as_of is None else self._state(self.upto(as_of))
         return render.recap(
-            self._campaign, session, audience, fmt, templates, final=final, callouts=callouts
+            self._campaign,
+            session,
+            audience,
+            fmt,
+            templates,
+            final=final,
+            callouts=callouts,
+            proofs=proofs,
         )
 
     def arc(self, name: str) -> ArcDocument:

@@ -43,6 +43,7 @@ class LogEntry(Document):
         "hash",
         "line",
         "prev_hash",
+        "salts",
         "schema",
         "seq",
         "session",
@@ -73,6 +74,8 @@ class LogEntry(Document):
         self.hash = record.hash
         #: who entered it (None: an event older journals wrote)
         self.writer = record.writer
+        #: each field's salt, as the store keeps them (None: an event older journals wrote)
+        self.salts = record.salts_text
         self.voided = voided
         #: the seq of the re-rule that amended this ruling (the fold reads it as amended)
         self.amended_by = amended_by
@@ -106,6 +109,7 @@ class LogEntry(Document):
             "prev_hash": self.prev_hash,
             "hash": self.hash,
             "writer": self.writer,
+            "salts": None if self.salts is None else msgspec.json.decode(self.salts),
             "voided": self.voided,
             "amended_by": self.amended_by,
         }

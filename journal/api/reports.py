@@ -131,6 +131,9 @@ class CheckReport(Document):
     triggers: tuple[str, ...]
     findings: tuple[Finding, ...]
     db: str
+    #: what to know that is no fault (events an older journal's import gave ids derived
+    #: from their content), campaign -> what it means: `ok` does not count them
+    notices: tuple[tuple[str, str], ...] = ()
 
     @property
     def sound(self) -> bool:
@@ -149,6 +152,7 @@ class CheckReport(Document):
             "integrity": None if self.integrity is None else list(self.integrity),
             "triggers": list(self.triggers),
             "findings": [finding.to_json() for finding in self.findings],
+            "notices": [{"campaign": c, "notice": text} for c, text in self.notices],
         }
 
 

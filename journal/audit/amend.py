@@ -17,6 +17,8 @@ from journal.events.recorded import Recorded
 from journal.events.registry import CORRECTION_TYPES, Event
 from journal.projection import Corrections
 from journal.rules.core.decide import UNVOIDABLE
+from journal.rules.core.events import DiceRolled
+from journal.rules.core.recall import core_command_for
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import telling_of
 
@@ -58,7 +60,10 @@ def amendment(
             f"(`journal amend {target} ...`)"
         )
     payload: Event = corrections.amended.get(seq) or record.payload
-    command = ruleset.command_for(payload) if type(payload) in ruleset.events else None
+    if isinstance(payload, DiceRolled):  # `journal roll`: the core's one ruling with dice
+        command = core_command_for(payload)
+    else:
+        command = ruleset.command_for(payload) if type(payload) in ruleset.events else None
     if record.type in CORRECTION_TYPES or command is None:
         again = (
             ""
@@ -75,6 +80,8 @@ def amendment(
             "say what to correct: --dice FACES (the dice as they really fell)"
             + (f" or an input of the ruling ({known})" if known else "")
         )
+    if inputs and isinstance(payload, DiceRolled):
+        raise RuleError(f"#{seq} is a roll of `journal roll`: correct its faces with --dice")
     if inputs:
         command = ruleset.amend(payload, command, inputs)
     faces, flags = _dice(seq, payload, ruleset, dice)

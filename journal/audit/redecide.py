@@ -68,7 +68,7 @@ def redecide(
         dice.name_flags(flags)
     try:
         if isinstance(command, CORE_COMMANDS):
-            produced = decide_core(state, command, ruleset)
+            produced = decide_core(state, command, ruleset, dice)
         else:
             produced = ruleset.decide(state, command, dice)
     except FacesRefused:

@@ -13,12 +13,13 @@ for a campaign's leading run of events only, and only when an event hashed with 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from journal.audit.snapshots import SnapshotReport
 from journal.documents import Document, JSONDict
 from journal.events.chain import GENESIS_HASH, rehash, rehash_stored
+from journal.events.ids import derived_from_content, derived_notice
 from journal.events.recorded import Recorded
 
 #: what to do when the events themselves were changed
@@ -31,6 +32,9 @@ RECEIPT = re.compile(
     r"(?:receipt:\s{0,8})?(?:#?(?P<seq>[0-9]{1,18})[\s:]{1,8})?(?P<hash>[0-9a-f]{12,64})",
     re.IGNORECASE,
 )
+#: a head as the receipt and every page print it: `Record #312 · 3f2a9c41d07be5a2…`, and
+#: `(#312 3f2a...)`, the whole of it, beside
+HEAD_WORDS = re.compile(r"#(?P<seq>[0-9]{1,18})\s{0,8}[·\s]\s{0,8}(?P<hash>[0-9a-f]{12,64})", re.I)
 #: what to do when the SQLite file itself is damaged
 REPAIR_FILE = (
     "restore the file from a backup (`journal db upgrade` keeps one beside it); "
@@ -49,6 +53,11 @@ class Receipt:
 
     @classmethod
     def parse(cls, text: str) -> Receipt:
+        heads = HEAD_WORDS.findall(text.replace("Record", " ").replace("…", " "))
+        if heads and not RECEIPT.fullmatch(text.strip()):
+            (seq, digits), *others = sorted(heads, key=lambda h: -len(h[1]))
+            if all(s == seq and digits.lower().startswith(d.lower()) for s, d in others):
+                return cls(int(seq), digits.lower())  # the line `session end` printed
         found = RECEIPT.fullmatch(text.strip())
         if found is None:
             raise ValueError(
@@ -90,9 +99,12 @@ class ChainReport(Document):
     campaign: str = ""
     head_seq: int | None = None
     head_hash: str | None = None
-    #: the receipt checked (`verify --head`) and the event it matched
+    #: the receipt checked (`verify --head`) and the event it matched, and what it was: the
+    #: record's tree head (`session end` prints it since issue 40), or an event's chain
+    #: hash (an older receipt)
     receipt: Receipt | None = None
     receipt_seq: int | None = None
+    receipt_kind: str | None = None
     findings: list[Fault] = field(default_factory=list)
     #: the store's checks: triggers (always), integrity (None: not run, a server database)
     checked: dict[str, bool | None] = field(default_factory=dict)
@@ -100,6 +112,15 @@ class ChainReport(Document):
     snapshots: SnapshotReport | None = None
     #: the tree grown from the walk (None: the walk could not give it, a damaged hash)
     tree: TreeReport | None = None
+    #: the events an older journal's import gave an id derived from their content (not a
+    #: fault of the record: a notice, `journal.events.ids`)
+    derived_ids: list[int] = field(default_factory=list)
+
+    def notices(self) -> list[str]:
+        """What verify says beside its verdict, which does not make it fail."""
+        if not self.derived_ids:
+            return []
+        return [derived_notice(self.derived_ids)]
 
     @property
     def ok(self) -> bool:
@@ -134,6 +155,7 @@ class ChainReport(Document):
             receipt = {
                 "given": str(self.receipt),
                 "seq": self.receipt_seq,
+                "kind": self.receipt_kind,
                 "ok": not any(f.kind == "receipt" for f in self.findings),
             }
         return {
@@ -147,11 +169,14 @@ class ChainReport(Document):
             "checks": self.checks(),
             "findings": [f.to_json() for f in self.findings],
             "snapshots": None if self.snapshots is None else self.snapshots.to_json(),
+            "derived_ids": self.derived_ids,
+            "notices": self.notices(),
         }
 
     def text(self) -> tuple[str, str]:
         """(stdout, stderr) of `journal verify` for the chain and the store (the snapshots'
         lines are the CLI's own)."""
+        notices = "\n".join(f"Notice: {notice}." for notice in self.notices())
         if not self.findings:
             done = [f"OK: {self.events} events, hash chain intact"]
             if self.checked.get("triggers"):
@@ -162,25 +187,37 @@ class ChainReport(Document):
             if self.head_seq is not None:
                 lines.append(f"Head: #{self.head_seq} {self.head_hash}")
             if self.receipt is not None:
-                lines.append(
-                    f"Receipt {self.receipt}: event {self.receipt_seq} is there; events 1 to "
-                    f"{self.receipt_seq} are as they were."
+                kind = (
+                    f"the record's tree head at #{self.receipt_seq} (the receipt `session end` "
+                    "prints, and the head on every page and handout)"
+                    if self.receipt_kind == TREE_HEAD
+                    else f"the hash of event {self.receipt_seq} (a receipt of an older journal's "
+                    "`session end`)"
                 )
-            return "\n".join(lines), ""
+                lines.append(
+                    f"Receipt {self.receipt}: {kind}; events 1 to {self.receipt_seq} are "
+                    "all there, as they were."
+                )
+            return "\n".join(lines), notices
         lines = []
         for finding in self.findings:
             where = "" if finding.seq is None else f" at event {finding.seq}"
             lines.append(f"BROKEN{where}: {finding.problem}")
             lines.append(f"  What to do: {finding.fix}.")
-        return "", "\n".join(lines)
+        return "", "\n".join([*lines, notices] if notices else lines)
 
 
 def verify_chain(
-    records: Iterable[Recorded], receipt: Receipt | None = None, campaign: str = ""
+    records: Iterable[Recorded],
+    receipt: Receipt | None = None,
+    campaign: str = "",
+    tree_root: Callable[[], str | None] | None = None,
 ) -> ChainReport:
     """Walk the chain: each event must follow the one before, link to its hash and hash to
     its own (bound to the campaign, or in the leading run of an older journal's events,
-    without it). With a receipt, one event must carry the hash it names."""
+    without it). With a receipt, the record's tree head of its size must be the one it
+    names (`tree_root`, asked after the walk: the root grown from it), or one event must
+    carry the hash it names (an older receipt)."""
     report = ChainReport(campaign=campaign, receipt=receipt)
     prev_hash, expected_seq = GENESIS_HASH, 1
     legacy_allowed, legacy = True, False
@@ -194,6 +231,8 @@ def verify_chain(
         last = record
         if receipt is not None and record.hash.startswith(receipt.digits):
             matches.append(record.seq)
+        if record.event_id[14:15] == "5" and derived_from_content(record):
+            report.derived_ids.append(record.seq)
         problem, bad = "", record.seq
         if record.seq > expected_seq:
             problem = f"event {expected_seq} is missing (the next is {record.seq})"
@@ -228,7 +267,8 @@ def verify_chain(
                 last.seq,
             )
     if receipt is not None:
-        _check_receipt(report, receipt, matches)
+        root = tree_root() if tree_root is not None and receipt.seq is not None else None
+        _check_receipt(report, receipt, matches, root)
     return report
 
 
@@ -253,12 +293,30 @@ def _scheme(
     return None, stored_first
 
 
-def _check_receipt(report: ChainReport, receipt: Receipt, matches: list[int]) -> None:
+#: what a receipt was, when it matched
+TREE_HEAD, CHAIN_HASH = "tree head", "chain hash"
+
+
+def _check_receipt(
+    report: ChainReport, receipt: Receipt, matches: list[int], tree_root: str | None
+) -> None:
     head = report.head_seq or 0
     if receipt.seq is not None:
         matches = [seq for seq in matches if seq == receipt.seq]
+    tree = tree_root is not None and tree_root.startswith(receipt.digits)
+    if tree and matches:
+        report.find(
+            "receipt",
+            f"the receipt's {len(receipt.digits)} digits begin both the record's tree head at "
+            f"#{receipt.seq} and the hash of event {receipt.seq}: it cannot say which it is",
+            "give more digits of it (all 64, as `session end` printed them)",
+        )
+        return
+    if tree:
+        report.receipt_seq, report.receipt_kind = receipt.seq, TREE_HEAD
+        return
     if len(matches) == 1:
-        report.receipt_seq = matches[0]
+        report.receipt_seq, report.receipt_kind = matches[0], CHAIN_HASH
         return
     if len(matches) > 1:
         report.find(
@@ -276,8 +334,9 @@ def _check_receipt(report: ChainReport, receipt: Receipt, matches: list[int]) ->
         )
     elif receipt.seq is not None:
         problem = (
-            f"event {receipt.seq} no longer has the receipt's hash {receipt.digits}: {what} "
-            f"as they were (the chain was rewritten and hashed again, up to event {receipt.seq})"
+            f"neither the record's tree head at #{receipt.seq} nor the hash of event "
+            f"{receipt.seq} is the receipt's {receipt.digits}: {what} as they were (the chain "
+            f"was rewritten and hashed again, up to event {receipt.seq})"
         )
     else:
         problem = (

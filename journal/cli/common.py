@@ -149,9 +149,13 @@ def run_and_show(
     as_json: bool,
     dice: Mapping[str, Sequence[int]] | None = None,
     dice_flags: Mapping[str, str] | None = None,
+    sealed: bool = False,
 ) -> Outcome:
-    """Run a command through the API; print each event's line, or its `--json` document."""
-    outcome = settings.journal().run(command, dice, dice_flags, settings.dice_asker())
+    """Run a command through the API; print each event's line, or its `--json` document
+    (`sealed`: its dice rolled behind the screen)."""
+    outcome = settings.journal().run(
+        command, dice, dice_flags, settings.dice_asker(), sealed=sealed
+    )
     if as_json:
         emit_json(outcome.document())
     else:

@@ -51,6 +51,8 @@ CORE = {
     "prove": "journal.cli.proof:prove",
     "check-proof": "journal.cli.proof:check_proof",
     "verifier": "journal.cli.proof:verifier",
+    "roll": "journal.cli.rolls:roll",
+    "unseal": "journal.cli.rolls:unseal",
     "void": "journal.cli.corrections:void",
     "rerule": "journal.cli.corrections:rerule",
     "amend": "journal.cli.corrections:amend",

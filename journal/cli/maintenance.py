@@ -75,6 +75,8 @@ def db_check(settings: Settings, as_json: bool) -> None:
         )
         for finding in report.findings:
             click.echo(f"Finding: {finding.problem}; fix: {finding.fix}", err=True)
+        for campaign, notice in report.notices:
+            click.echo(f"Notice: campaign {campaign!r}: {notice}.", err=True)
     else:
         if report.current != report.head:
             click.echo(

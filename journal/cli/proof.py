@@ -110,16 +110,19 @@ def prove(
     "--head",
     "kept",
     metavar='"#N ROOT"',
-    help="A head you kept (from a handout, `journal heads`): the proof must be of it.",
+    help="A head you kept (the receipt of `session end`, the one on your page or a "
+    "handout): its size and at least 12 hex digits of its root. The proof must be of it.",
 )
 def check_proof(file: str, kept: str | None) -> None:
     """Check a proof the journal made, with nothing but the file: no database, no
-    campaign. Prints `valid: ...` or why not (and exits 1).
+    campaign. Prints `valid: ...` and what is proven, or why not (and exits 1). Without
+    --head it checks against the head inside the file, which proves nothing until you
+    compare that head with one you kept.
 
     \b
     Example:
+      journal check-proof proof.json --head "#40 5dc9da79a706"
       journal check-proof proof.json
-      journal check-proof proof.json --head "#40 5dc9da79a70659a9..."
     """
     from journal.api.proof import ProofError, check, parse_head
 
@@ -139,9 +142,11 @@ def check_proof(file: str, kept: str | None) -> None:
     try:
         checked = check(document, head)
     except ProofError as exc:
-        click.echo(f"NOT valid: {exc}")
+        click.echo(f"NOT valid: {exc}.")
         raise SystemExit(1) from None
     click.echo(checked.message)
+    for line in checked.lines:
+        click.echo(line)
     click.echo(f"Head: {checked.head.short()}  (#{checked.head.size} {checked.head.hex})")
 
 

@@ -154,7 +154,8 @@ def _receipt(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     "receipt",
     metavar="RECEIPT",
     callback=_receipt,
-    help="A receipt kept earlier (`#SEQ HASH` as `session end` prints it, or 12+ hex digits "
+    help="A receipt kept earlier: the head `session end` printed (`#SEQ` and 12+ hex digits "
+    "of it), or an older receipt's event hash (`#SEQ HASH`, or 12+ hex digits "
     "of the hash): fails unless the events it covered are all still there.",
 )
 @json_option

@@ -40,20 +40,21 @@ def session_start(settings: Settings, title: str, at: str | None, as_json: bool)
 @json_option
 @pass_settings
 def session_end(settings: Settings, as_json: bool) -> None:
-    """End the open session, and print its receipt: the head hash, which `journal verify
-    --head` later checks (the events it covers are all still there, as they were).
+    """End the open session, and print its receipt: the record's head tonight, the one
+    your players keep (every page and handout shows the same). `journal verify --head`
+    checks it later on your database, the players' verifier against their proofs.
 
     \b
     Example:
       journal session end
-      journal verify --head "#312 3f2a9c41d0b7..."
+      journal verify --head "#312 3f2a9c41d0b7"
     """
     from journal.api.commands import EndSession
 
     outcome = run_and_show(settings, EndSession(), as_json)
     if not as_json:
-        head = outcome.records[-1]
-        click.echo(f"Receipt: #{head.seq} {head.hash}")
+        head = settings.journal().tree_head(outcome.records[-1].seq)
+        click.echo(f"Receipt: {head['short']}  (#{head['size']} {head['root']})")
 
 
 @click.group()

@@ -9,6 +9,7 @@ from datetime import datetime
 import msgspec
 
 from journal.events.canonical import canonical_bytes
+from journal.events.disclosure import committed
 from journal.events.recorded import Recorded, format_instant
 
 GENESIS_HASH = ""
@@ -48,6 +49,7 @@ def chain_hash(
     session: int | None,
     writer: str | None = None,
     instant: str | None = None,
+    salts: Mapping[str, str] | None = None,
 ) -> str:
     """hash = sha256(prev_hash + canonical JSON of the event, its campaign's slug included).
 
@@ -56,7 +58,9 @@ def chain_hash(
     events, bound to the campaign by the event after it (`ChainSealed`, hashed with it).
     `data` may be given as its canonical JSON already (what `seal` stores). The writer is
     hashed when the event names one (schema 0004 on), so older hashes stay valid. `instant`:
-    `recorded_at` as `format_instant` writes it, when the caller has that text already."""
+    `recorded_at` as `format_instant` writes it, when the caller has that text already.
+    With `salts` (every event written from schema 0006 on), the payload's place holds the
+    digests of its salted parts (`journal.events.disclosure.committed`), not its words."""
     body = _hashed_bytes(
         campaign=campaign,
         seq=seq,
@@ -69,6 +73,7 @@ def chain_hash(
         session=session,
         writer=writer,
         instant=instant,
+        salts=salts,
     )
     return _link(prev_hash, body)
 
@@ -86,8 +91,11 @@ def _hashed_bytes(
     session: int | None,
     writer: str | None = None,
     instant: str | None = None,
+    salts: Mapping[str, str] | None = None,
 ) -> bytes:
     """The bytes a chain hash covers after the hash before it (`chain_hash` says what)."""
+    if salts is not None:
+        data = committed(data, salts)
     body = _Body(
         campaign=campaign,
         data=msgspec.Raw(data if isinstance(data, bytes) else canonical_bytes(data)),
@@ -121,17 +129,22 @@ def _record_body(record: Recorded, data: Mapping[str, object] | bytes, legacy: b
         game_time=record.game_time,
         session=record.session,
         writer=record.writer,
+        salts=record.salts,
     )
 
 
 def hashed_body(record: Recorded) -> bytes | None:
-    """The very bytes the record's hash covers after `prev_hash` (what `prove --reveal`
-    discloses, so a player recomputes the hash): None when neither its stored text nor
-    its canonical payload gives its hash, in either scheme."""
+    """The very bytes the record's hash covers after `prev_hash` (what a proof holds, so a
+    player recomputes the hash: of a salted event, its parts' digests; of an older one, its
+    words): None when neither its stored text nor its canonical payload gives its hash, in
+    either scheme."""
     stored = _stored_bytes(record)
     for data in (stored, record.data) if stored is not None else (record.data,):
         for legacy in (False, True):
-            body = _record_body(record, data, legacy)
+            try:
+                body = _record_body(record, data, legacy)
+            except ValueError:  # DisclosureError, or a stored text that is no JSON object
+                continue
             if _link(record.prev_hash, body) == record.hash:
                 return body
     return None
@@ -165,7 +178,12 @@ def _stored_bytes(record: Recorded) -> bytes | None:
 
 
 def _hash_of(record: Recorded, data: Mapping[str, object] | bytes, legacy: bool) -> str:
-    return _link(record.prev_hash, _record_body(record, data, legacy))
+    """The hash the record's content gives ("" when its salts do not fit its payload: no
+    hash is "")."""
+    try:
+        return _link(record.prev_hash, _record_body(record, data, legacy))
+    except ValueError:  # DisclosureError, or a stored text that is no JSON object
+        return ""
 
 
 def is_legacy(record: Recorded) -> bool:

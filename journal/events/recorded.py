@@ -8,7 +8,7 @@ from datetime import datetime
 import msgspec
 
 from journal.errors import UnreadableEvent
-from journal.events.canonical import JSON, sorted_json
+from journal.events.canonical import JSON, canonical_json, sorted_json
 from journal.events.registry import Event, from_data, from_json
 
 #: what a replay reads of an event (`Store.read_for_fold`, `projection.fold_rows`): seq,
@@ -32,6 +32,7 @@ class Recorded:
     __slots__ = (
         "_data",
         "_payload",
+        "_salts",
         "_text",
         "campaign",
         "event_id",
@@ -62,6 +63,7 @@ class Recorded:
         *,
         text: str | bytes | None = None,
         writer: str | None = None,
+        salts: Mapping[str, str] | str | None = None,
     ) -> None:
         if data is None and text is None:
             raise TypeError("a record needs its data or its JSON text")
@@ -77,6 +79,9 @@ class Recorded:
         self.hash = hash
         #: who entered it (`--writer`, `JOURNAL_WRITER`, user@host); None before schema 0004
         self.writer = writer
+        #: each payload field's salt (schema 0006, `journal.events.disclosure`): the hash
+        #: covers their digests; None for the events older journals wrote (and seals)
+        self._salts = salts
         self._data = data
         self._text = text
         self._payload: Event | None = None
@@ -91,6 +96,21 @@ class Recorded:
             assert self._text is not None
             self._data = msgspec.json.decode(self._text)
         return self._data
+
+    @property
+    def salts(self) -> Mapping[str, str] | None:
+        """Each payload field's salt (None: an event older journals wrote, unsalted)."""
+        if isinstance(self._salts, str):
+            self._salts = msgspec.json.decode(self._salts, type=dict[str, str])
+        return self._salts
+
+    @property
+    def salts_text(self) -> str | None:
+        """The salts as the store keeps them (canonical JSON), None when unsalted."""
+        salts = self._salts
+        if salts is None or isinstance(salts, str):
+            return salts
+        return canonical_json(salts)
 
     @property
     def text(self) -> str | bytes | None:
@@ -112,7 +132,8 @@ class Recorded:
 
     def export(self) -> dict[str, JSON]:
         """The export line (JSON Lines) and `log --json` fields; `writer` when it is known
-        (an event older journals wrote has none, and its line reads as it did)."""
+        and `salts` when the event has them (an event older journals wrote has neither,
+        and its line reads as it did)."""
         line: dict[str, JSON] = {
             "campaign": self.campaign,
             "seq": self.seq,
@@ -128,6 +149,9 @@ class Recorded:
         }
         if self.writer is not None:
             line["writer"] = self.writer
+        salts = self.salts
+        if salts is not None:
+            line["salts"] = dict(sorted(salts.items()))
         return line
 
 

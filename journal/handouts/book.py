@@ -2,7 +2,8 @@
 campaign, its in-game dates, the cast), every session's recap in order (the audience's
 copy, built as `journal recap --for` builds it), the arcs (the players: everyone's; a
 character: their own; the GM: everyone's with the milestones' rulings), the sheets as they
-stand, and the receipt (the head event's seq and hash) that `journal verify --head` checks.
+stand, and the receipt: the record's tree head, the one `session end` prints and every
+page names, which `journal verify --head` and the players' verifier check.
 
 No Jinja here (see `render.book`). Every part is read as the log stood at one seq (the
 head, or the end of a session for the book of the campaign so far).
@@ -19,6 +20,7 @@ from journal.handouts.log import walk
 from journal.handouts.pdf import stamp_of
 from journal.handouts.progress import Steps
 from journal.handouts.recap import Audience, Recap, audience_for, last_session
+from journal.proof.tree import CampaignTree, told_size
 from journal.rules.core.state import CampaignState
 
 
@@ -61,6 +63,8 @@ def book_context(
     status = ruleset.status(final)
     narrator = narrator_of(ruleset.name).seen_by(who.gm)
     stamp = stamp_of(campaign, final)
+    told = told_size(campaign.store, campaign.campaign, final.seq)
+    head = CampaignTree(campaign.store, campaign.campaign).head(told)
     return {
         "campaign": campaign_heading(final),
         "audience": {"kind": who.kind, "name": who.name, "label": who.label, "gm": who.gm},
@@ -73,9 +77,9 @@ def book_context(
         "arcs": arcs,
         "sheets": [narrator.standing(n, status[n]) for n in names if n in status],
         "receipt": {
-            "seq": stamp.seq,
-            "hash": stamp.hash,
+            "seq": head.size,
+            "hash": head.hex,
             "recorded_at": stamp.instant,
-            "text": f"#{stamp.seq} {stamp.hash}",
+            "text": head.text(),
         },
     }

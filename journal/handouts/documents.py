@@ -64,6 +64,8 @@ class RecapNote(TypedDict):
     gm: GmDetails | None
     #: the GM's copy of a secret: who knows it (besides the GM) as the view stands
     known_by: NotRequired[list[str]]
+    #: the event it tells (a served page links its proof)
+    seq: NotRequired[int]
 
 
 class LearnedEntry(TypedDict):
@@ -83,6 +85,19 @@ class EventEntry(TypedDict):
     kind: Literal["event"]
     text: str
     gm: GmDetails | None
+    #: the event it tells (a served page links its proof)
+    seq: NotRequired[int]
+
+
+class ProofLinks(TypedDict):
+    """What a served recap needs to link each entry to its proof (`render.recap`): the
+    link's beginning (the entry's seq follows), and the head to check it against, as
+    (size, the first 16 hex digits of its root): `at`, the recap's session's, and `heads`,
+    each session's by number (None: the head now)."""
+
+    href: str
+    at: tuple[int, str]
+    heads: dict[int | None, tuple[int, str]]
 
 
 #: what a turn of an encounter shows happening
@@ -156,12 +171,17 @@ def latest_happenings(story: list[StoryEntry], count: int) -> list[str]:
     """The last `count` things a recap's story tells, newest first, as its audience reads
     them: its notes and sentences, those of each encounter's turns in their place (an
     encounter this audience does not see tells nothing)."""
-    told: list[str] = []
+    return [entry["text"] for entry in latest_entries(story, count)]
+
+
+def latest_entries(story: list[StoryEntry], count: int) -> list[Happening]:
+    """`latest_happenings`, each with the event it tells (`seq`, when a narrator gave it)."""
+    told: list[Happening] = []
     for entry in story:
         if entry["kind"] != "encounter":
-            told.append(entry["text"])
+            told.append(entry)
         elif entry["visible"]:
-            told.extend(h["text"] for turn in entry["turns"] for h in turn["happenings"])
+            told.extend(h for turn in entry["turns"] for h in turn["happenings"])
     return told[: -count - 1 : -1] if count else []
 
 

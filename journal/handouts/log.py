@@ -108,6 +108,47 @@ def walk(campaign: Campaign, only: int | None = None, final: CampaignState | Non
     return log
 
 
+def around(campaign: Campaign, seq: int, final: CampaignState) -> Log:
+    """The steps a view of event `seq` is told from, as the record stands at `final`: those
+    of its session from its start (for an event of no session, those since the session
+    before it ended) up to `seq` itself, folded from the newest usable snapshot before
+    them. A proof reads this, not the campaign: flat in the log's length."""
+    corrections = campaign.corrections(final.seq)
+    log = Log(corrections=corrections, event=campaign.event, final=final)
+    start = _start_of_part(campaign, seq)
+    base = CampaignState()
+    if start > 1:
+        base = campaign.state(as_of=start - 1)
+        if corrections.reach_back(start - 1):  # a later void reaches behind the snapshot
+            base = fold(campaign.records(start - 1), corrections)
+    for step in steps(campaign.records(seq, after=base.seq), corrections, base):
+        if step.voided:
+            log.voided.append(
+                {"seq": step.record.seq, "session": step.record.session, "line": "", "reason": ""}
+            )
+        else:
+            log.keep(step)
+    return log
+
+
+def _start_of_part(campaign: Campaign, seq: int) -> int:
+    """The first event of the part of the log `seq` is told in: its session's start, or
+    (of no session) the event after the last session's end; read backwards, so a proof
+    reads one session, not the log."""
+    session: int | None = None
+    for record in campaign.store.read_backwards(campaign.campaign, upto=seq):
+        if record.seq == seq:
+            session = record.session
+            if session is not None and record.type == "SessionStarted":
+                return seq
+            continue
+        if session is None and record.session is not None:
+            return record.seq + 1
+        if session is not None and record.type == "SessionStarted" and record.session == session:
+            return record.seq
+    return 1
+
+
 def _collect(
     log: Log,
     records: Iterable[Recorded],

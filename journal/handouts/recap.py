@@ -49,8 +49,13 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
+    EventVoided,
     NoteTaken,
     NumbersAdjusted,
+    RollUnsealed,
+    RulingAmended,
+    RulingSealed,
     SafetyToolSet,
     SceneCut,
     SecretNoted,
@@ -64,6 +69,7 @@ from journal.rules.core.state import CampaignState, CharacterId
 from journal.rules.ruleset import Ruleset
 from journal.telling.contract import telling_of
 from journal.telling.lines import Renames, adjustments, describe, with_new_names
+from journal.telling.rolls import roll_sentence
 
 
 class Reader(Enum):
@@ -166,6 +172,13 @@ def veiled(topic: str, text: str) -> str:
 SKIPPED = "A scene was skipped."
 
 
+def _of_a_roll(payload: Event | None) -> bool:
+    """A correction of a roll of `journal roll` (the players see a roll voided, amended)."""
+    return (isinstance(payload, EventVoided) and payload.voided_type == "DiceRolled") or (
+        isinstance(payload, RulingAmended) and payload.ruling == "DiceRolled"
+    )
+
+
 def secret(payload: Event) -> bool:
     """A secret: a `--for` note or a GM-only one (keyed by its seq in `CampaignState.secrets`)."""
     return isinstance(payload, SecretNoted) or (isinstance(payload, NoteTaken) and payload.gm_only)
@@ -194,8 +207,10 @@ def sees(
         return knows(known, seq, audience.gm, audience.ident)
     if isinstance(payload, SecretRevealed):
         return audience.gm
-    if isinstance(payload, SceneCut | SafetyToolSet):
-        return True
+    if isinstance(payload, SceneCut | SafetyToolSet | DiceRolled | RollUnsealed | RulingSealed):
+        return True  # the table's: every audience sees them (a sealed roll's faces aside)
+    if _of_a_roll(payload):
+        return True  # a roll voided or amended: the players see that it was
     if isinstance(payload, NoteTaken | VeiledNoteTaken):
         if audience.one_character:
             return not payload.about or audience.ident in about
@@ -405,6 +420,7 @@ class Recap:
             "kind": "event",
             "text": f"Time passes: {game_date(start.at)}",
             "gm": self.gm(first),
+            "seq": first.record.seq,
         }
         self.story.append(told)
 
@@ -456,6 +472,7 @@ class Recap:
                 "gm_only": isinstance(payload, NoteTaken) and payload.gm_only and self.audience.gm,
                 "about": [with_new_names(n, names) for n in payload.about],
                 "gm": self.gm(step),
+                "seq": step.record.seq,
             }
             if self.audience.gm and self.known.secrets.get(step.record.seq):
                 note["known_by"] = self.known_by(step.record.seq)
@@ -465,13 +482,19 @@ class Recap:
             return  # the GM's copy lists it under "Learned this session"
         self.narrator.outcome(step, self)
         text = (
-            core_sentence(payload, self.ruleset, self.audience.gm)
+            roll_sentence(payload, step.record.seq, self.audience.gm)
+            or core_sentence(payload, self.ruleset, self.audience.gm)
             or self.narrator.sentence(step, self.audience.gm)
             or telling_of(self.ruleset.name).sentence(payload, self.audience.gm)
         )
         if text is not None:
             text = with_new_names(text, names)
-            told: EventEntry = {"kind": "event", "text": text, "gm": self.gm(step)}
+            told: EventEntry = {
+                "kind": "event",
+                "text": text,
+                "gm": self.gm(step),
+                "seq": step.record.seq,
+            }
             self.add(told)
 
     def _in_cast(self, step: Step) -> bool:

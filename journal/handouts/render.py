@@ -48,7 +48,7 @@ from journal.rules.core.state import CampaignState
 from journal.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from journal.handouts.documents import ArcDocument, Chart, RecapDocument
+    from journal.handouts.documents import ArcDocument, Chart, ProofLinks, RecapDocument
     from journal.handouts.recap import Audience
 
 FORMATS = ("md", "html")
@@ -343,11 +343,14 @@ def recap(
     paper: str | None = None,
     final: CampaignState | None = None,
     callouts: bool = False,
+    proofs: ProofLinks | None = None,
 ) -> str:
     """A session's recap as Markdown or HTML (with `paper`, the HTML carries the print
     sheet for that paper; with `final`, of the campaign as it stood then; with
     `callouts`, the Markdown is an Obsidian note's: each ruling an Obsidian callout,
-    `> [!note]`, and what the GM typed escaped as `obsidian_escape` does)."""
+    `> [!note]`, and what the GM typed escaped as `obsidian_escape` does; with `proofs`, a
+    served page's, each entry of the HTML links its proof: `href` then its seq, `?head=`
+    the head of `heads` of the session it was written in, else `at`)."""
     from journal.handouts.recap import recap_context
 
     context = recap_context(campaign, session, audience, final)
@@ -356,15 +359,19 @@ def recap(
     _recap_charts(context, fmt)
     head = record_head(campaign, final)
     extra = {"paper": paper, "callouts": callouts, **head}
+    if proofs is not None and fmt == "html":
+        extra["proofs"] = proofs
     return render("recap", {**context, **extra}, fmt, overrides, ruleset, obsidian=callouts)
 
 
 def record_head(campaign: Campaign, final: CampaignState | None) -> dict[str, Any]:
     """The tree head a handout is made from (`Record #412 · 3f2a9c41d07be5a2…`), for the
-    templates' `_record_head` partial."""
-    from journal.proof.tree import CampaignTree
+    templates' `_record_head` partial: the record as the handout's last event left it, the
+    posts recorded after it aside (a post names the head of the handout it sends)."""
+    from journal.proof.tree import CampaignTree, told_size
 
-    size = campaign.head() if final is None else final.seq
+    upto = campaign.head() if final is None else final.seq
+    size = told_size(campaign.store, campaign.campaign, upto)
     head = CampaignTree(campaign.store, campaign.campaign).head(size)
     return {"record_head": {"size": head.size, "short": head.short(), "text": head.text()}}
 

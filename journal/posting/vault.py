@@ -1,7 +1,7 @@
 """The campaign as an Obsidian vault for one audience (`journal export --vault DIR`): a
 note per session (its recap, each ruling a `> [!note]` callout), per character and per
 threat, with properties (`session`, `title`, `date`: the game's Date & time, `played`: the
-real Date, `seq`, `head`: the log's head event and its hash, as a receipt names them) and
+real Date, `seq`, `head`: the record's tree head, as a receipt and every handout name it) and
 `[[wikilinks]]` between them. Each audience has a folder of its own (`The Ward
 (players)`, `The Ward (GM)`), and every link names its note from the vault's root through
 that folder (`[[The Ward (players)/Characters/Linda|Linda]]`), so with every audience's
@@ -143,7 +143,8 @@ def notes(journal: Journal, audience: str, base: str = "") -> dict[str, Note]:
     from the vault's root, which every link starts with."""
     state = journal.overview()
     records = list(journal.records())
-    head = f"#{records[-1].seq} {records[-1].hash}" if records else ""
+    now = journal.heads()[-1]  # the record's tree head, as every handout names it
+    head = f"#{now['size']} {now['root']}" if records else ""
     when = {r.seq: r.recorded_at for r in records}
     started = {s.number: when.get(s.seq) for s in journal.sessions()}
     common: dict[str, Property | None] = {"seq": state.seq, "head": head}

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from journal.events.canonical import JSON
     from journal.handouts.recap import Audience
 
-FORMAT = 1
+#: 2: an event's salted parts (issue 40); a proof of format 1 still checks
+FORMAT = 2
 #: a proof as `prove -o` writes it (docs/CLI.md)
 ProofDocument = dict[str, "JSON"]
 
@@ -37,8 +38,19 @@ HOW = (
 )
 
 
-def head_json(head: Head) -> dict[str, JSON]:
-    return {"size": head.size, "root": head.hex, "short": head.short()}
+def head_json(head: Head, campaign: Campaign | None = None) -> dict[str, JSON]:
+    """A head as a proof names it: size, root, the short form every handout shows and,
+    when it is a session's end, which session and its game date (the GM's words for it,
+    which a head the player kept confirms or not)."""
+    found: dict[str, JSON] = {"size": head.size, "root": head.hex, "short": head.short()}
+    if campaign is not None and head.size:
+        record = campaign.store.get(campaign.campaign, head.size)
+        if record is not None and record.type == "SessionEnded":
+            from journal.handouts.details import game_date
+
+            found["session"] = record.session
+            found["date"] = game_date(record.game_time)
+    return found
 
 
 def _size(tree: CampaignTree, size: int | None, at_least: int) -> int:
@@ -61,34 +73,82 @@ def inclusion(
     reveal: bool = False,
 ) -> ProofDocument:
     """The proof that event `seq`, as `audience` sees it, is in the record of `size`
-    events (the current head when None); with `reveal`, its full hashed body."""
+    events (the current head when None).
+
+    An event written from schema 0006 on shows its hashed form (its parts' digests, no
+    words) and the disclosures of the parts `audience` may see (`proof.parts`): with
+    `reveal`, of every part. An older event shows its hashed form (its words) only with
+    `reveal`: its presence alone is proved without. Either way the lines its audience's
+    recap tells of it go beside, as the journal's reading (`reading`), never as proven."""
     from journal.events.chain import hashed_body
+    from journal.events.disclosure import named_disclosures as disclosures
+    from journal.proof.parts import shown_parts
     from journal.proof.view import view_of
 
     tree = CampaignTree(campaign.store, campaign.campaign)
     if not 1 <= seq <= tree.size:
         raise JournalError(f"there is no event {seq}: the record has {tree.size} events")
     size = _size(tree, size, seq)
-    view = view_of(campaign, seq, audience)
+    view, now = view_of(campaign, seq, audience)
     record = campaign.store.get(campaign.campaign, seq)
     assert record is not None
     head = tree.head(size)
+    event: dict[str, JSON] = {"seq": seq}
+    salts = record.salts
+    if salts is not None or reveal:
+        body = hashed_body(record)
+        if body is None:
+            raise JournalError(f"event {seq} does not hash as stored: run `journal verify`")
+        event["prev_hash"] = record.prev_hash
+        event["hashed"] = body.decode("utf-8")
+        if salts is not None:
+            shown = None if reveal else shown_parts(record.type, record.data, seq, now)
+            event["disclosed"] = [
+                {"name": name, "value": as_json(record.data[name]), "disclosure": text}
+                for name, text in disclosures(record.data, salts, shown)
+            ]
     document: ProofDocument = {
         "proof": INCLUSION,
         "format": FORMAT,
         "campaign": campaign.campaign,
-        "head": head_json(head),
-        "event": as_json(view),
+        "for": _reader(audience),
+        "head": head_json(head, campaign),
+        "event": event,
         "chain_hash": record.hash,
         "path": [h.hex() for h in inclusion_proof(tree, seq - 1, size)],
+        "reading": {
+            "session": view["session"],
+            "type": view["type"],
+            "told": as_json(view["told"]),
+            "rows": as_json(view["rows"]),
+        },
         "how": HOW,
     }
-    if reveal:
-        body = hashed_body(record)
-        if body is None:
-            raise JournalError(f"event {seq} does not hash as stored: run `journal verify`")
-        document["revealed"] = {"prev_hash": record.prev_hash, "body": body.decode("utf-8")}
+    notice = derived_ids_notice(campaign)
+    if notice is not None:
+        document["notice"] = notice
     return document
+
+
+def _reader(audience: str | Audience) -> str:
+    from journal.handouts.recap import Audience
+
+    if isinstance(audience, Audience):
+        return audience.name or audience.kind if audience.one_character else audience.kind
+    return audience
+
+
+def derived_ids_notice(campaign: Campaign) -> str | None:
+    """What a proof of this campaign says when an older journal's import gave some of its
+    events ids derived from their content (`journal.events.ids`). A campaign whose first
+    event is salted was written by this journal: none can have one, and nothing is read."""
+    from journal.events.ids import derived_from_content, derived_notice
+
+    first = campaign.store.get(campaign.campaign, 1)
+    if first is None or first.salts is not None:
+        return None
+    seqs = [r.seq for r in campaign.records() if derived_from_content(r)]
+    return derived_notice(seqs) if seqs else None
 
 
 def consistency(campaign: Campaign, old: int, new: int | None = None) -> ProofDocument:
@@ -105,18 +165,22 @@ def consistency(campaign: Campaign, old: int, new: int | None = None) -> ProofDo
         "proof": CONSISTENCY,
         "format": FORMAT,
         "campaign": campaign.campaign,
-        "old": head_json(tree.head(old)),
-        "new": head_json(tree.head(new)),
+        "old": head_json(tree.head(old), campaign),
+        "new": head_json(tree.head(new), campaign),
         "path": [h.hex() for h in consistency_proof(tree, old, new)],
         "how": HOW,
     }
 
 
 def session_heads(campaign: Campaign) -> list[SessionHead]:
-    """The head at the end of every session (and the current one, last): what the players'
-    shelf, each character's page and `journal heads` list."""
+    """The head at the end of every session (and the current one, last: the posts
+    recorded last aside, as the handouts name it): what the players' shelf, each
+    character's page and `journal heads` list."""
+    from journal.proof.tree import told_size
+
     tree = CampaignTree(campaign.store, campaign.campaign)
-    ends = [*campaign.store.tree_nodes.session_ends(campaign.campaign), (tree.size, None)]
+    now = told_size(campaign.store, campaign.campaign, tree.size)
+    ends = [*campaign.store.tree_nodes.session_ends(campaign.campaign), (now, None)]
     found: list[SessionHead] = []
     for seq, session in ends:
         head = tree.head(seq)

@@ -59,24 +59,66 @@ class Head:
         return f"#{self.size} {self.hex}"
 
 
-def parse_head(text: str) -> Head:
-    """A head as `#N ROOT` (or `N ROOT`, or `Record #N · ROOT`); ValueError says why not."""
-    words = text.replace("Record", " ").replace("·", " ").replace("…", " ").split()
-    if len(words) != 2:
+#: the fewest hex digits of a root a head may be given by (what `verify --head` takes of a
+#: hash): 48 bits, so a head given so names one record
+DIGITS = 12
+
+
+@dataclass(frozen=True)
+class HeadRef:
+    """A head as a player gives it: its size and at least `DIGITS` hex digits of its root
+    (`#30 1daa87f0ab12`, or all 64)."""
+
+    size: int
+    digits: str
+
+    def text(self) -> str:
+        return f"#{self.size} {self.digits}"
+
+
+def parse_head(text: str) -> HeadRef:
+    """A head as `#N ROOT` (or `N ROOT`, `Record #N · ROOT…`, or the whole line `session end`
+    printed: `Receipt: Record #N · ROOT…  (#N ROOT)`), ROOT at least 12 hex digits;
+    ValueError says why not."""
+    words = text
+    for mark in ("Receipt:", "Record", "·", "…", "(", ")"):
+        words = words.replace(mark, " ")
+    found = words.split()
+    if len(found) not in (2, 4) or (len(found) == 4 and found[0] != found[2]):
         raise ValueError(f'{text!r} is not a head: give it as "#SIZE ROOT"')
-    size_text, root_text = words[0].lstrip("#"), words[1].lower()
-    if not size_text.isdigit():
-        raise ValueError(f"{words[0]!r} is not a record size")
-    try:
-        root = bytes.fromhex(root_text)
-    except ValueError:
-        raise ValueError(f"{words[1]!r} is not a hexadecimal root") from None
-    if len(root) != 32:
+    heads = [_head_ref(found[i], found[i + 1]) for i in range(0, len(found), 2)]
+    longest = max(heads, key=lambda h: len(h.digits))
+    if any(not longest.digits.startswith(h.digits) for h in heads):
+        raise ValueError(f"{text!r} names two different heads: give one")
+    return longest
+
+
+def _head_ref(size_word: str, root_word: str) -> HeadRef:
+    size_text, root_text = size_word.lstrip("#"), root_word.lower()
+    if not size_text.isascii() or not size_text.isdigit():
+        raise ValueError(f"{size_word!r} is not a record size")
+    if not root_text.isascii() or any(c not in "0123456789abcdef" for c in root_text):
+        raise ValueError(f"{root_word!r} is not a hexadecimal root")
+    if not DIGITS <= len(root_text) <= 64:
         raise ValueError(
-            f"the root has {len(root_text)} hex digits, not 64: give the whole root "
-            "(`journal heads` and every handout's receipt show it)"
+            f"the root has {len(root_text)} hex digits: give at least {DIGITS} of them (and "
+            "at most 64), as your page, a handout or `session end` shows it"
         )
-    return Head(int(size_text), root)
+    return HeadRef(int(size_text), root_text)
+
+
+#: the events that do not move the head a handout names (issue 41, E7): a post is recorded
+#: after the handout it sends was made, so the book and the posted recap name the same head
+NOT_TOLD = frozenset({"HandoutPosted"})
+
+
+def told_size(store: Store, campaign: str, upto: int) -> int:
+    """The size of the record a handout made at `upto` names: `upto`, less the posts
+    recorded last (`NOT_TOLD`); read backwards, a few events at most."""
+    for record in store.read_backwards(campaign, upto=upto):
+        if record.type not in NOT_TOLD:
+            return record.seq
+    return 0
 
 
 class CampaignTree:

@@ -15,12 +15,13 @@ import copy
 from typing import TYPE_CHECKING, TypedDict
 
 from journal.errors import JournalError
-from journal.handouts.log import walk
+from journal.handouts.log import around
 from journal.handouts.recap import Audience, Recap, audience_for
 
 if TYPE_CHECKING:
     from journal.app import Campaign
     from journal.handouts.documents import Happening
+    from journal.rules.core.state import CampaignState
 
 
 class EventView(TypedDict):
@@ -46,27 +47,33 @@ class _Witness(Recap):
         self.lines.setdefault(self.current, []).append(item["text"])
 
 
-def view_of(campaign: Campaign, seq: int, audience: str | Audience) -> EventView:
-    """The event `seq` as `audience` (not the GM) sees it; JournalError when it may not."""
-    log = walk(campaign)
-    who = audience_for(audience, log.final)
+def view_of(
+    campaign: Campaign, seq: int, audience: str | Audience
+) -> tuple[EventView, CampaignState]:
+    """The event `seq` as `audience` (not the GM) sees it, and the state of the record now
+    (who knows what, which roll is unsealed); JournalError when it may not. Reads the
+    event's session, not the log (`handouts.log.around`)."""
+    final = campaign.state()
+    who = audience_for(audience, final)
     if who.gm:
         raise JournalError("a proof is for the players or a character: use `--for players`")
-    target = next((s for s in log.steps if s.record.seq == seq), None)
-    if target is None:
-        voided = any(int(v["seq"]) == seq for v in log.voided)
-        raise JournalError(
-            f"event {seq} was voided: the players see its correction, not it"
-            if voided
-            else f"there is no event {seq} (the record has {log.final.seq})"
-        )
-    sessions = sorted(log.by_session)
-    if not sessions:
+    if not 1 <= seq <= final.seq:
+        raise JournalError(f"there is no event {seq} (the record has {final.seq})")
+    if seq in final.voided:
+        raise JournalError(f"event {seq} was voided: the players see its correction, not it")
+    if not final.sessions:
         raise JournalError("no session has been played yet: there is nothing to prove")
-    number = target.record.session or sessions[0]
+    log = around(campaign, seq, final)
+    target = log.steps[-1] if log.steps and log.steps[-1].record.seq == seq else None
+    if target is None:
+        raise JournalError(f"event {seq} was voided: the players see its correction, not it")
+    number = target.record.session
+    if number is None:  # an event of no session: told as the steps since the last one
+        number = 0
+        log.by_session[0] = list(log.steps)
     witness = _Witness(log, number, who)
     witness.lines = {}
-    witness.known = log.final  # who knows each secret now: a reveal since counts
+    witness.known = final  # who knows each secret now: a reveal since counts
     if not witness.sees(target):
         reader = who.name if who.one_character else "the players"
         raise JournalError(f"event {seq} is not shown to {reader}: there is nothing to prove")
@@ -80,11 +87,11 @@ def view_of(campaign: Campaign, seq: int, audience: str | Audience) -> EventView
         witness.step(step)
         after = witness.turn["rows"] if witness.turn else []
         rows = [dict(row) for row in after if row not in before]
-        break
-    return {
+    view: EventView = {
         "seq": seq,
         "session": target.record.session,
         "type": target.record.type,
         "told": witness.lines.get(seq, []),
         "rows": rows,
     }
+    return view, final

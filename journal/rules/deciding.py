@@ -31,12 +31,13 @@ def decide(
     table's on a success) go to `unused_notice` as entered and unused; with none, they are
     refused. `box(ruleset)` gives the dice. Every command the service runs is decided here,
     and so is every command of the rules tests."""
-    from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign
+    from journal.rules.core.commands import CORE_COMMANDS, CreateCampaign, RollDice
     from journal.rules.core.decide import decide_core
 
     ruleset = load(command.ruleset if isinstance(command, CreateCampaign) else state.ruleset)
     if isinstance(command, CORE_COMMANDS):
-        return decide_core(state, command, ruleset)
+        rolls = box(ruleset) if isinstance(command, RollDice) else None
+        return decide_core(state, command, ruleset, rolls)
     if type(command) not in ruleset.commands:
         raise RuleError(_wrong_ruleset(state, command))
     dice = box(ruleset)

@@ -58,6 +58,9 @@ class Ruleset(ABC):
 
     #: the registry name (`campaign new --ruleset NAME`)
     name: ClassVar[str]
+    #: the commands whose dice the GM may roll behind the screen (`--sealed`: the core's
+    #: `RulingSealed`, `journal unseal`); none by default
+    sealable: ClassVar[tuple[type[Command], ...]] = ()
     #: one line for `campaign new --help`
     summary: ClassVar[str]
     #: the version of the rules code; snapshots folded under another are discarded

@@ -4,7 +4,7 @@ log, all or nothing, onto the database's own chain."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from journal.errors import ConcurrencyConflict, StoreError
@@ -83,6 +83,7 @@ class Appender:
                 for row in rows:
                     row["recorded_at"] = instant(row["recorded_at"])
                     row.setdefault("writer", None)  # one statement for every row
+                    row.setdefault("salts", None)
                 conn.run("insert_event", rows[0] if len(rows) == 1 else rows)
                 self._notify(conn, campaign)
                 if snapshot is not None:
@@ -97,18 +98,20 @@ class Appender:
     def import_records(
         self,
         campaign: str,
-        batches: Iterable[tuple[Sequence[Recorded], bool]],
+        batches: Iterable[tuple[Sequence[Recorded], bool, Collection[int]]],
         snapshot: Callable[[], tuple[str, str] | None] | None = None,
     ) -> Imported:
         """Append the part of an imported log this campaign does not have yet, all or
-        nothing, batch by batch in one write transaction (`batches`: sealed records, and
-        whether the file carried their hashes).
+        nothing, batch by batch in one write transaction (`batches`: sealed records,
+        whether the file carried their hashes, and the seqs whose ids the import made,
+        the file giving none).
 
-        The part it has must be the same events (same ids, and same hashes when the file
-        carried them). The new part goes onto this database's own chain, in the same
-        transaction that read its head, so two imports cannot interleave; a log sealed
-        onto the same link (the usual case) is written as it was sealed. A log an older
-        journal hashed without the campaign's slug is sealed at its end (`ChainSealed`).
+        The part it has must be the same events (same ids, where the file gave them, and
+        same hashes when the file carried them). The new part goes onto this database's own
+        chain, in the same transaction that read its head, so two imports cannot interleave;
+        a log sealed onto the same link (the usual case) is written as it was sealed. A log
+        an older journal hashed without the campaign's slug is sealed at its end
+        (`ChainSealed`).
         `snapshot`, asked once every batch is in, gives the state to keep at the last
         event (or None).
         """
@@ -121,10 +124,10 @@ class Appender:
             others = conn.first("any_event") is not None
             chained_anew: bool | None = None  # decided at the first new event
             prev_hash = head_hash
-            for records, hashed in batches:
+            for records, hashed, made_ids in batches:
                 old = [r for r in records if r.seq <= head_seq]
                 if old:
-                    _same_history(conn, campaign, old, hashed)
+                    _same_history(conn, campaign, old, hashed, made_ids)
                 tail = list(records[len(old) :])
                 if not tail:
                     continue
@@ -159,6 +162,7 @@ class Appender:
                 row = insert_row(sealed)
                 row["recorded_at"] = self._access.recorder.instant(row["recorded_at"])
                 row.setdefault("writer", None)
+                row.setdefault("salts", None)
                 conn.run("insert_event", row)
             if added:
                 self._notify(conn, campaign)
@@ -172,13 +176,19 @@ class Appender:
             conn.sql("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, campaign))
 
 
-def _same_history(conn: Conn, campaign: str, records: Sequence[Recorded], hashed: bool) -> None:
+def _same_history(
+    conn: Conn,
+    campaign: str,
+    records: Sequence[Recorded],
+    hashed: bool,
+    made_ids: Collection[int] = (),
+) -> None:
     bounds = {"campaign": campaign, "after": records[0].seq - 1, "upto": records[-1].seq}
     ours = {row[0]: row for row in conn.rows("read", bounds)}
     for record in records:
         mine = recorded_from_row(campaign, ours[record.seq])
         if (
-            mine.event_id != record.event_id
+            (mine.event_id != record.event_id and record.seq not in made_ids)
             or _content(mine) != _content(record)
             or (hashed and mine.hash != record.hash)
         ):

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from journal.events.canonical import canonical_bytes
 from journal.events.chain import chain_hash
+from journal.events.disclosure import new_salts
 from journal.events.recorded import Recorded
 
 
@@ -26,6 +27,10 @@ class Draft(NamedTuple):
     recorded_at: datetime | None = None
     #: who entered it (None: not known, as in the events of older journals)
     writer: str | None = None
+    #: each payload field's salt: True, fresh ones from the operating system (an event
+    #: written now); False, none (an older journal's event, imported as it was hashed; a
+    #: chain's seal); or the salts an exported event carried
+    salts: Mapping[str, str] | bool = True
 
 
 def utc_now() -> datetime:
@@ -54,10 +59,20 @@ def seal(
     an older export asks for that). Its payload is encoded once, as the canonical JSON the
     hash covers and the store keeps: `verify` hashes that stored text as it is
     (`canonical`: that JSON of `draft.data`, when the caller made it already; `instant`:
-    `draft.recorded_at` as the hash writes it, when the caller read it so)."""
+    `draft.recorded_at` as the hash writes it, when the caller read it so). Its id, unless
+    the draft brings one, and its salts (`Draft.salts`) come from the operating system's
+    random source, never from its content."""
     event_id = draft.event_id or str(uuid.uuid4())
     recorded_at = naive_utc(draft.recorded_at or utc_now())
     data_json = canonical_bytes(draft.data) if canonical is None else canonical
+    given = draft.salts
+    salts: Mapping[str, str] | None
+    if given is True:
+        salts = new_salts(draft.data)
+    elif given is False:
+        salts = None
+    else:
+        salts = given
     link = chain_hash(
         prev_hash,
         campaign=None if legacy else campaign,
@@ -71,6 +86,7 @@ def seal(
         session=draft.session,
         writer=draft.writer,
         instant=instant,
+        salts=salts,
     )
     return Recorded(
         campaign,
@@ -86,6 +102,7 @@ def seal(
         link,
         text=data_json,
         writer=draft.writer,
+        salts=salts,
     )
 
 
@@ -93,8 +110,17 @@ def rechain(campaign: str, prev_hash: str, records: Sequence[Recorded]) -> list[
     """The records sealed again onto this database's chain, from `prev_hash`."""
     sealed = []
     for r in records:
+        salts = r.salts
         draft = Draft(
-            r.type, r.schema, r.data, r.game_time, r.session, r.event_id, r.recorded_at, r.writer
+            r.type,
+            r.schema,
+            r.data,
+            r.game_time,
+            r.session,
+            r.event_id,
+            r.recorded_at,
+            r.writer,
+            False if salts is None else salts,
         )
         sealed.append(seal(campaign, r.seq, prev_hash, draft))
         prev_hash = sealed[-1].hash

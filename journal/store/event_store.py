@@ -11,7 +11,7 @@ stream rows in order and never load a whole campaign into memory.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -285,7 +285,7 @@ class Store:
     def import_records(
         self,
         campaign: str,
-        batches: Iterable[tuple[Sequence[Recorded], bool]],
+        batches: Iterable[tuple[Sequence[Recorded], bool, Collection[int]]],
         snapshot: Callable[[], tuple[str, str] | None] | None = None,
     ) -> Imported:
         """Append the part of an imported log this campaign does not have yet, all or

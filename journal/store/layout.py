@@ -16,7 +16,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 #: Every Alembic revision the journal has shipped, oldest first (`db upgrade` starts from any).
-SCHEMA_HISTORY = ("0001", "0002", "0003", "0004", "0005")
+SCHEMA_HISTORY = ("0001", "0002", "0003", "0004", "0005", "0006")
 #: The Alembic revision the code expects; `journal db check` compares the database with it.
 SCHEMA_HEAD = SCHEMA_HISTORY[-1]
 #: `upto` when a read is not bounded (the largest seq either database holds)
@@ -67,6 +67,9 @@ EVENTS = Table(
         Column("hash", "text", 64),
         # who entered the event (0004); null for the events older journals wrote
         Column("writer", "text", 120, null=True, added="0004"),
+        # each payload field's salt, as canonical JSON (0006): the hash covers their
+        # digests (`journal.events.disclosure`); null for the events older journals wrote
+        Column("salts", "text", null=True, added="0006"),
     ),
     key=("position",),
     unique=(("campaign", "seq"), ("event_id",)),

@@ -64,7 +64,7 @@ class Conn(ABC):
     def insert_many(self, rows: Sequence[tuple[Any, ...]]) -> None:
         """The import's INSERT of many events, given straight to the driver: (campaign,
         seq, event_id, type, schema, data as JSON text, recorded_at as `instant` gives
-        it, game_time, session, prev_hash, hash, writer)."""
+        it, game_time, session, prev_hash, hash, writer, salts)."""
 
     @abstractmethod
     def taken(self, event_ids: Sequence[str]) -> tuple[str, int, str] | None:

@@ -18,8 +18,9 @@ def stored_int(number: int) -> bool:
 
 
 def insert_row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
-    """The INSERT's parameters; `writer` only when the event has one, so a seal written
-    by migration 0003 (before the column existed) names only the columns it had."""
+    """The INSERT's parameters; `writer` and `salts` only when the event has them, so a
+    seal written by migration 0003 (before the columns existed) names only the columns it
+    had."""
     stored = record.text
     row = {
         "campaign": campaign or record.campaign,
@@ -36,6 +37,9 @@ def insert_row(record: Recorded, campaign: str | None = None) -> dict[str, Any]:
     }
     if record.writer is not None:
         row["writer"] = record.writer
+    salts = record.salts_text
+    if salts is not None:
+        row["salts"] = salts
     return row
 
 
@@ -58,6 +62,7 @@ def import_row(record: Recorded, campaign: str, sqlite: bool) -> tuple[Any, ...]
         record.prev_hash,
         record.hash,
         record.writer,
+        record.salts_text,
     )
 
 
@@ -74,12 +79,11 @@ def instant(stored: Any) -> datetime:
 
 def recorded_from_row(campaign: str, row: Any) -> Recorded:
     """A record from a row of the record's columns (`layout.RECORD`), or of the columns
-    before `writer`, as migration 0003 reads them."""
-    if len(row) != 11:
-        row = (*row, None)
-    seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link, writer = (
-        row
-    )
+    before `writer` and `salts`, as migration 0003 reads them."""
+    if len(row) != 12:
+        row = (*row, *(None,) * (12 - len(row)))
+    (seq, event_id, type_, schema, data, recorded_at, game_time, session, prev_hash, link,
+     writer, salts) = row  # fmt: skip
     return Recorded(
         campaign,
         seq,
@@ -94,4 +98,5 @@ def recorded_from_row(campaign: str, row: Any) -> Recorded:
         link,
         text=data,
         writer=writer,
+        salts=salts,
     )

@@ -41,6 +41,7 @@ def seal_after(head: Recorded) -> Recorded | None:
         {"events": head.seq},
         event_id=str(uuid.uuid5(_NAMESPACE, f"{head.campaign}\n{head.hash}")),
         recorded_at=head.recorded_at,
+        salts=False,  # derived, like its id: it holds nothing the chain before it does not
     )
     return seal(head.campaign, head.seq + 1, head.hash, draft)
 

@@ -21,12 +21,15 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
     EventVoided,
     HandoutPosted,
     LanguageSet,
     NoteTaken,
     NumbersAdjusted,
+    RollUnsealed,
     RulingAmended,
+    RulingSealed,
     SafetyToolSet,
     SceneCut,
     SecretNoted,
@@ -176,8 +179,18 @@ _CORE_LINES: dict[type[Event], Callable[[Any, Ruleset | None], str]] = {
     RulingAmended: _re_rules,
     NumbersAdjusted: _adjusted,
     HandoutPosted: _posted,
+    DiceRolled: lambda payload, ruleset: _rolls().rolled_line(payload),
+    RollUnsealed: lambda payload, ruleset: _rolls().unsealed_line(payload),
+    RulingSealed: lambda payload, ruleset: _rolls().ruling_sealed_line(payload),
     LanguageSet: _language,
 }
+
+
+def _rolls() -> Any:
+    """`journal.telling.rolls`, imported when a roll is told (not by every command)."""
+    from journal.telling import rolls
+
+    return rolls
 
 
 def adjustments(payload: NumbersAdjusted, ruleset: Ruleset | None, arrow: str = "->") -> str:

@@ -6,6 +6,13 @@
     /TOKEN/table, /shelf    the table screen, the shelf of handouts (GM and players)
     /TOKEN/recap/N          session N's recap for this audience, as `journal recap` makes it
     /TOKEN/arc[/NAME]       an arc (a character's link: their own)
+    /TOKEN/proof/SEQ        the proof of event SEQ as this link's audience sees it, in the
+                            record of `?head=SIZE` events (the current one by default)
+    /TOKEN/since/SIZE       the proof that the record (of `?head=`) extends that of SIZE
+    /TOKEN/verify/proof/SEQ, /TOKEN/verify/since/SIZE
+                            the same, opened in the verifier: a redirect to `/verifier#...`
+                            with the proof and the head the page showed in the link itself
+    /verifier               the verifier, one self-contained page that fetches nothing
     /TOKEN/events?view=...  the page's live updates (server-sent events)
 
 A wrong or revoked token, another audience's page and any unknown path get the same 404
@@ -16,6 +23,7 @@ origin; the handouts' inline stylesheet allowed by its hash), `nosniff`, `no-ref
 
 from __future__ import annotations
 
+import re
 import sys
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -260,16 +268,22 @@ def create_app(
     async def since(request: Request) -> Response:
         return await _proof(request, "since")
 
-    async def _proof(request: Request, kind: str) -> Response:
+    async def _proof(request: Request, kind: str, opened: bool = False) -> Response:
         token = request.path_params["token"]
         number = _seq(request.path_params["number"])
-        if number is None:
+        head = request.query_params.get("head")
+        size = None if head is None else _seq(head)
+        if number is None or (head is not None and size is None):
             return not_found()
         try:
             audience = await run_sync(site.audience, token)
             if audience is None:
                 return not_found()
-            document = await run_sync(site.proof, audience, kind, number)
+            document = await run_sync(site.proof, audience, kind, number, size)
+            if opened:
+                kept = document["head"] if kind == "proof" else document["old"]
+                assert isinstance(kept, dict)
+                shown, words = await run_sync(site.head_of, audience, kept["size"])
         except Unreadable as exc:
             return unreadable(str(exc))
         except Moved as exc:
@@ -278,8 +292,19 @@ def create_app(
             return unavailable(str(exc))
         except JournalError:  # not this audience's to see (or no such event): says nothing
             return not_found()
+        if opened:
+            root = request.query_params.get("root", "")
+            if root and _ROOT.fullmatch(root):  # the head as the page showed it
+                shown = f"{shown.split()[0]} {root.lower()}"
+            return RedirectResponse(_in_verifier(request, document, shown, words), 303)
         name = f"proof-{number}.json" if kind == "proof" else f"since-{number}.json"
         return JSONResponse(document, headers={"content-disposition": f'inline; filename="{name}"'})
+
+    async def open_proof(request: Request) -> Response:
+        return await _proof(request, "proof", opened=True)
+
+    async def open_since(request: Request) -> Response:
+        return await _proof(request, "since", opened=True)
 
     async def verifier(request: Request) -> Response:
         from journal.api.proof import verifier_page
@@ -347,6 +372,8 @@ def create_app(
             Route("/{token}/events", events),
             Route("/{token}/proof/{number}", proof),
             Route("/{token}/since/{number}", since),
+            Route("/{token}/verify/proof/{number}", open_proof),
+            Route("/{token}/verify/since/{number}", open_since),
             Route("/{token}/{view:path}", page),
             Route("/", lambda request: not_found()),
         ],
@@ -404,3 +431,21 @@ def one_spelling(path: str) -> str:
 
 def _seq(value: str | None) -> int | None:
     return canonical_number(value)
+
+
+#: a head's root as a page's link gives it: 12 to 64 hex digits
+_ROOT = re.compile(r"[0-9a-fA-F]{12,64}")
+
+
+def _in_verifier(request: Request, document: object, head: str, words: str) -> str:
+    """The verifier's address, relative (the Host header is never echoed back), with the
+    proof and the head to check it against in its fragment: the page fetches nothing."""
+    import base64
+    import json
+    from urllib.parse import urlencode
+
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+    proof = base64.urlsafe_b64encode(text).rstrip(b"=").decode()
+    depth = request.url.path.rstrip("/").count("/") - 1
+    fragment = urlencode({"proof": proof, "head": head, "from": words}, quote_via=quote)
+    return "../" * depth + "verifier#" + fragment

@@ -31,6 +31,7 @@ from journal.web.links import Keys, LinkHolder, tokens
 if TYPE_CHECKING:
     from jinja2 import Environment, Template
 
+    from journal.api.handouts import ProofLinks
     from journal.api.proof import ProofDocument
 
 T = TypeVar("T")
@@ -234,10 +235,13 @@ class Site:
 
         return self.guarded(render)
 
-    def proof(self, audience: LinkHolder, kind: str, number: int) -> ProofDocument:
+    def proof(
+        self, audience: LinkHolder, kind: str, number: int, head: int | None = None
+    ) -> ProofDocument:
         """What `/TOKEN/proof/SEQ` and `/TOKEN/since/SIZE` answer: the proof of event SEQ
-        as this link's audience sees it, or that the record extends the one of SIZE
-        (NotFound for the GM's link, JournalError for what this audience may not see)."""
+        as this link's audience sees it, or that the record extends the one of SIZE; in
+        the record of `head` events (`?head=`), else the current one (NotFound for the
+        GM's link, JournalError for what this audience may not see)."""
 
         def make() -> ProofDocument:
             if audience.gm:
@@ -245,10 +249,29 @@ class Site:
             with self._lock:
                 journal = self.journal(audience.campaign)
                 if kind == "since":
-                    return journal.prove_since(number)
-                return journal.prove(number, Pages(journal, audience).reader())
+                    return journal.prove_since(number, head)
+                return journal.prove(number, Pages(journal, audience).reader(), size=head)
 
         return self.guarded(make)
+
+    def head_of(self, audience: LinkHolder, size: int) -> tuple[str, str]:
+        """The record's head of `size` events (`#N ROOT`), and how a page names it: the
+        end of the session it closes, or the record then."""
+
+        def read() -> tuple[str, str]:
+            with self._lock:
+                journal = self.journal(audience.campaign)
+                found = journal.tree_head(size)
+                ends = {h["size"]: h["session"] for h in journal.heads()[:-1]}
+            session = ends.get(size)
+            words = (
+                f"the head on your page for session {session}"
+                if session is not None
+                else f"the head your page shows (#{size})"
+            )
+            return f"#{found['size']} {found['root']}", words
+
+        return self.guarded(read)
 
 
 #: a number in a path or a header: ASCII digits, one spelling each (no leading zero), so
@@ -312,6 +335,7 @@ class Pages:
         self.journal = journal
         self.audience = audience
         self.up = ""
+        self._heads: dict[int | None, tuple[int, str]] | None = None
 
     def render(self, view: str) -> str:
         parts = [p for p in view.split("/") if p]
@@ -347,8 +371,38 @@ class Pages:
             return Reader.players()
         return Reader.character(self.audience.character or "")
 
-    def recap(self, number: int) -> str:
-        return self.journal.recap_text(number, self.reader(), "html")
+    def recap(self, number: int | None) -> str:
+        return self.journal.recap_text(number, self.reader(), "html", proofs=self.proofs(number))
+
+    def proofs(self, number: int | None) -> ProofLinks | None:
+        """What a recap of session `number` (the latest when None) needs to link each entry
+        to its proof (`render.recap`); None for the GM, who has no proofs to check."""
+        if self.audience.gm:
+            return None
+        at = self.heads_at()
+        if number is None:
+            number = self.journal.overview().sessions or None
+        head = (at.get(number) if number is not None else None) or at[None]
+        return {"href": f"{self.up}verify/proof/", "at": head, "heads": at}
+
+    def heads_at(self) -> dict[int | None, tuple[int, str]]:
+        """session -> (size, the first 16 digits of its root) of the head at its end, and
+        None -> the head now: what a page's proof links name as the head kept (read once
+        a page)."""
+        if self._heads is None:
+            self._heads = {h["session"]: (h["size"], h["root"][:16]) for h in self.journal.heads()}
+        return self._heads
+
+    def proof_link(self, seq: int, session: int | None) -> str:
+        """The link to the proof of event `seq`, written in `session`, checked against the
+        head at that session's end (or now, while it is open)."""
+        at = self.heads_at()
+        size, root = (at.get(session) if session is not None else None) or at[None]
+        return f"{self.up}verify/proof/{seq}?head={size}&root={root}"
+
+    def since_link(self, size: int, root: str) -> str:
+        """The link to the proof that the record now extends the head of `size`."""
+        return f"{self.up}verify/since/{size}?root={root[:16]}"
 
     def handout(self, html: str, view: str) -> str:
         """A handout's HTML with the site's way back and its live part marked."""
@@ -373,6 +427,8 @@ class Pages:
         return {
             "record_head": {**now, "text": f"#{now['size']} {now['root']}"},
             "session_heads": ends,
+            "proof_link": self.proof_link,
+            "since_link": self.since_link,
             "campaign": {
                 "title": state.title,
                 "slug": state.campaign,
@@ -409,9 +465,10 @@ class Pages:
         board = self.journal.board_grid(gm=False)
         recap, just_now = "", []
         if board.fight is not None:
-            just_now = self.journal.latest_happenings(Reader.players(), JUST_NOW)
+            just_now = self.journal.latest_entries(Reader.players(), JUST_NOW)
         elif self.journal.overview().sessions:
-            html = self.journal.recap_text(None, Reader.players(), "html")
+            proofs = self.proofs(None)
+            html = self.journal.recap_text(None, Reader.players(), "html", proofs=proofs)
             recap = _inner(html, "<main>", "<footer>")
         title = "The table" if board.fight is None else (board.fight or "The fight")
         return self.own(

@@ -164,7 +164,9 @@ def test_check_of_a_sound_database(database: Database) -> None:
     report = database.check()
     assert isinstance(report, CheckReport)
     document = report.to_json()
-    assert list(document) == ["current", "head", "ok", "integrity", "triggers", "findings"]
+    assert list(document) == [
+        "current", "head", "ok", "integrity", "triggers", "findings", "notices",
+    ]  # fmt: skip
     assert (report.ok, report.current, report.triggers, report.findings) == (
         True,
         SCHEMA_HEAD,

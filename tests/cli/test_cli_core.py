@@ -142,6 +142,8 @@ def test_verify_counts_the_events(night: Cli) -> None:
             "bad": [],
             "problem": None,
         },
+        "derived_ids": [],
+        "notices": [],
         "tree": {"head": night.json("heads")[-1]["short"], "problems": []},  # type: ignore[index]
     }
 

@@ -38,8 +38,9 @@ def _contents(found: list[str]) -> dict[str, int]:
 
 
 def _receipt(runner: Cli) -> str:
-    head = runner.json("verify")["head"]
-    return f"#{head['seq']} {head['hash']}"
+    """The receipt a book prints: the record's tree head (issue 40), as `heads` lists it."""
+    head = runner.json("heads")[-1]
+    return f"#{head['size']} {head['root']}"
 
 
 @pytest.mark.parametrize(("audience", "paper"), sorted(BOOK_PAGES))
@@ -88,7 +89,8 @@ def test_the_receipt_is_what_verify_checks(runner: Cli, tmp_path: Path) -> None:
     assert found, last
     receipt = found[1] + " " + re.sub(r"\s+", "", found[2])
     assert receipt == _receipt(runner)
-    assert runner.json("verify", "--head", receipt)["receipt"]["ok"] is True
+    checked = runner.json("verify", "--head", receipt)["receipt"]
+    assert checked["ok"] is True and checked["kind"] == "tree head"
 
 
 def test_the_book_so_far(runner: Cli, tmp_path: Path) -> None:

@@ -1,6 +1,8 @@
-"""Receipts: `session end` and `verify` print the head hash; `verify --head` takes it back
-in the form printed (or any 12 or more of its first digits) and passes while the events it
-covered are all there, whatever was added since."""
+"""Receipts: `session end` prints the record's tree head (issue 40: the head every page
+names), `verify` the head hash; `verify --head` takes either back in the form printed (a
+tree head by its size and any 12 or more of its first digits; an older receipt's event
+hash with or without its seq) and passes while the events it covered are all there,
+whatever was added since."""
 
 from __future__ import annotations
 
@@ -20,9 +22,12 @@ def night(runner: Cli) -> Cli:
 
 def test_session_end_prints_its_receipt(night: Cli) -> None:
     result = night("session", "end")
-    head = night.json("log")[-1]  # type: ignore[index]
-    assert result.stdout.splitlines() == ["#4 Session 1 ends", f"Receipt: #4 {head['hash']}"]
-    assert len(head["hash"]) == 64
+    root = night.json("heads")[0]["root"]  # type: ignore[index]
+    assert result.stdout.splitlines() == [
+        "#4 Session 1 ends",
+        f"Receipt: Record #4 · {root[:16]}…  (#4 {root})",
+    ]
+    assert len(root) == 64
     night("session", "start", "Again")
     documents = json.loads(night("session", "end", "--json").stdout)
     assert "Receipt" not in json.dumps(documents)  # --json: the event's own hash is there
@@ -36,18 +41,33 @@ def test_verify_prints_the_head(night: Cli) -> None:
 
 def test_every_printed_form_of_a_receipt_checks_later(night: Cli) -> None:
     printed = night("session", "end").stdout.splitlines()[-1]
-    digits = printed.split()[-1]
+    root = printed.split()[-1].rstrip(")")
+    chain = night.json("log")[-1]["hash"]  # type: ignore[index]  # an older receipt's
     night("session", "start", "The second night")
     night("note", "Something scratches at the door.")
-    for receipt in (printed, printed.removeprefix("Receipt: "), f"4 {digits}", digits,
-                    digits[:12], digits[:20].upper()):  # fmt: skip
+    for receipt, kind in (
+        (printed, "tree head"),
+        (printed.removeprefix("Receipt: "), "tree head"),
+        (printed.split("  ")[0], "tree head"),  # `Receipt: Record #4 · 16 digits…`
+        (f"#4 {root}", "tree head"),
+        (f"4 {root[:12]}", "tree head"),
+        (f"#4 {root[:20].upper()}", "tree head"),
+        (f"Receipt: #4 {chain}", "chain hash"),
+        (f"4 {chain}", "chain hash"),
+        (chain, "chain hash"),
+        (chain[:12], "chain hash"),
+    ):
         report = night.json("verify", "--head", receipt)
         assert isinstance(report, dict)
         assert report["ok"], receipt
-        assert report["receipt"] == {"given": report["receipt"]["given"], "seq": 4, "ok": True}
+        given = report["receipt"]["given"]
+        assert report["receipt"] == {"given": given, "seq": 4, "kind": kind, "ok": True}
         assert report["checks"]["receipt"] is True
-    text = night("verify", "--head", digits[:12]).stdout
-    assert f"Receipt {digits[:12]}: event 4 is there; events 1 to 4 are as they were." in text
+    text = night("verify", "--head", chain[:12]).stdout
+    assert (
+        f"Receipt {chain[:12]}: the hash of event 4 (a receipt of an older journal's `session "
+        "end`); events 1 to 4 are all there, as they were."
+    ) in text
 
 
 @pytest.mark.parametrize("receipt", ["3f2a", "#4", "#4 zz2a9c41d0b7e3", "Receipt:", ""])
@@ -68,7 +88,10 @@ def test_a_receipt_of_another_campaign_does_not_check(night: Cli) -> None:
 def test_a_receipt_with_the_wrong_event_number_does_not_check(night: Cli) -> None:
     digits = night.json("verify")["head"]["hash"]  # type: ignore[index]
     result = night("verify", "--head", f"#2 {digits}", ok=False)
-    assert "BROKEN at event 2: event 2 no longer has the receipt's hash" in result.stderr
+    assert (
+        "BROKEN at event 2: neither the record's tree head at #2 nor the hash of event 2 is "
+        "the receipt's"
+    ) in result.stderr
 
 
 def test_the_api_refuses_what_is_not_a_receipt(sqlite_url: str) -> None:

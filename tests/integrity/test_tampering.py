@@ -96,7 +96,12 @@ TAMPERINGS = [
         None,
         "events 21 to 27 are gone",
     ),
-    Tampering("re-hashed chain", _rewritten, None, "event 27 no longer has the receipt's hash"),
+    Tampering(
+        "re-hashed chain",
+        _rewritten,
+        None,
+        "neither the record's tree head at #27 nor the hash of event 27 is the receipt's",
+    ),
 ]
 
 
@@ -290,6 +295,8 @@ def test_verify_names_the_event_whatever_column_of_it_changed(
         "prev_hash": "0" * 64,
         "hash": "f" * 64,
         "writer": "mallory@elsewhere",  # hashed when an event names one, and so when added
+        # salts given to an unsalted event: its hash is then of digests that are not there
+        "salts": '{"text": "AAAAAAAAAAAAAAAAAAAAAA"}',
     }
     with behind_the_journal(db) as conn:
         edit = text(f"UPDATE events SET {column} = :v WHERE seq = :s")

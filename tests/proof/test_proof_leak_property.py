@@ -35,6 +35,7 @@ from support.api import random_logs, state_of, store_of
 from journal.api.database_level import Database
 from journal.api.journal import Journal
 from journal.errors import JournalError
+from journal.events.disclosure import opened
 from journal.handouts.recap import Audience
 from journal.merkle import ProofError
 from journal.proof.check import check
@@ -59,10 +60,58 @@ def _seeded() -> Any:
         yield
 
 
-def _no_gm_details(document: dict[str, Any], what: str) -> None:
-    for row in document["event"]["rows"]:
+#: what no players' or character's proof discloses of any event (dice, terms, the GM's reason
+#: for a changed row), and of the core's events (issue 40)
+GM_KEYS = ("dice", "terms", "modifiers", "change_reason")
+NEVER = {
+    "CharacterAdded": {"sheet"},
+    "SecretNoted": {"known_by"},
+    "VeiledNoteTaken": {"text"},
+    "SceneCut": {"reason"},
+    "EventVoided": {"reason", "what"},
+    "RulingAmended": {"reason"},
+    "HandoutPosted": {"webhook"},
+}
+
+
+def _gmish(value: object) -> bool:
+    if isinstance(value, dict):
+        return any(k in GM_KEYS or k.endswith("_terms") or _gmish(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_gmish(v) for v in value)
+    return False
+
+
+def _may_see(kind: str, name: str, value: object, data: dict[str, Any], sealed: bool) -> bool:
+    """Whether a players' or character's proof may disclose part `name` of an event."""
+    if kind == "DiceRolled":
+        return not (sealed and name in ("dice", "total"))
+    if name in NEVER.get(kind, ()):
+        return False
+    if kind == "RulingAmended" and data.get("ruling") == "DiceRolled":
+        return name != "data" or not sealed
+    return name not in GM_KEYS and not name.endswith("_terms") and not _gmish(value)
+
+
+def _no_gm_details(document: dict[str, Any], what: str, night: Journal | None = None) -> None:
+    for row in document["reading"]["rows"]:
         assert row.get("dice") is None and row.get("terms") is None, (what, row)
     assert "revealed" not in document, what
+    if night is None:
+        return
+    seq = document["event"]["seq"]
+    record = store_of(night).get(night.campaign, seq)
+    assert record is not None and record.salts is not None, what
+    shown = {p["name"]: p["value"] for p in document["event"].get("disclosed", [])}
+    target = record.data.get("seq") if record.type == "RulingAmended" else seq
+    roll = state_of(night).sealed.get(target if isinstance(target, int) else seq)
+    sealed = roll is not None and roll[4] is None  # (a roll behind the screen: still sealed)
+    for name, value in shown.items():
+        assert _may_see(record.type, name, value, dict(record.data), sealed), (what, name)
+    opened_parts = [opened(p["disclosure"]) for p in document["event"].get("disclosed", [])]
+    text = json.dumps([document, opened_parts], ensure_ascii=False)
+    for name, salt in record.salts.items():  # a hidden part's salt never leaves the journal
+        assert (salt in text) is (name in shown), (what, name)
 
 
 @pytest.mark.parametrize("ruleset", sorted(SHEETS))
@@ -98,7 +147,10 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
                         continue
                     assert seq not in hidden, what  # a GM-only note or a voided event
                     assert_clean(json.dumps(document, ensure_ascii=False), story, what)
-                    _no_gm_details(document, what)
+                    _no_gm_details(document, what, night)
+                    seen["parts hidden"] += len(
+                        json.loads(document["event"]["hashed"])["data"]["_sd"]
+                    ) - len(document["event"]["disclosed"])
                     assert check(document).message.startswith("valid: ")
                     seen["proofs"] += 1
             for size in range(1, night.head() + 1):
@@ -124,7 +176,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
                     if audience.gm or seq in hidden:
                         assert answer.status_code == 404, what
                     if answer.status_code == 200:
-                        _no_gm_details(answer.json(), what)
+                        _no_gm_details(answer.json(), what, night)
                         seen["served proofs"] += 1
                 answer = client.get(f"/{token}/since/1")
                 assert_clean(answer.text, story, f"{audience.label}: /since/1")
@@ -134,7 +186,7 @@ def test_no_proof_for_the_players_or_a_character_holds_gm_only_content(
 
     property_holds()
     assert seen["logs"] == EXAMPLES, seen
-    for what in ("proofs", "served proofs", "refused", "secrets", "secret seqs"):
+    for what in ("proofs", "served proofs", "refused", "secrets", "secret seqs", "parts hidden"):
         assert seen[what] >= 1, seen
     print(f"{ruleset}: {dict(seen)}")
 
@@ -184,11 +236,13 @@ def _check_secret_proofs(night: Journal, model: Model, seen: Counter[str]) -> No
                 assert (secret.marker in shown) is (secret.seq == seq), (what, secret.marker)
             for marker in model.veiled:
                 assert marker not in shown, (what, marker)
-            _no_gm_details(document, what)
+            _no_gm_details(document, what, night)
             assert check(document).message.startswith("valid: "), what
             if seq in noted:
                 assert seq in known, what
-                assert document["event"]["told"] == [noted[seq].marker], what
+                assert document["reading"]["told"] == [noted[seq].marker], what
+                proven = check(document).proven
+                assert proven is not None and proven["text"] == noted[seq].marker, what
                 seen["secrets proved"] += 1
                 seen["revealed to the players"] += who is None
                 oldest = night.prove(seq, reader, size=seq)  # the head kept when it was noted

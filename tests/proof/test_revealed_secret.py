@@ -67,8 +67,9 @@ def _proved(night: Cli, seq: int, audience: str, head: str, *extra: str) -> dict
     out = Path(f"proof-{seq}-{audience}{''.join(extra)}.json")
     night("prove", str(seq), "--for", audience, "--head", "11", *extra, "-o", str(out))
     checked = night("check-proof", str(out), "--head", head)
-    what = "this event, as revealed," if extra else f"event {seq}"
-    assert checked.stdout.splitlines()[0] == f"valid: {what} was in the record of #11"
+    assert checked.stdout.splitlines()[0] == (
+        f"valid: these words were in the record at the end of session 2 (#11), as event #{seq}:"
+    )
     document = json.loads(out.read_text())
     assert isinstance(document, dict)
     return document
@@ -121,18 +122,19 @@ def test_a_secret_of_session_2_revealed_in_session_5_is_proved_against_session_2
     # the players (and every character) are proved the revealed note, in session 2's tree
     for audience in ("players", "Cole", "Ike"):
         document = _proved(night, PRIEST, audience, head)
-        assert document["event"] == {
-            "seq": PRIEST, "session": 2, "type": "NoteTaken",
-            "told": ["the priest lies"], "rows": [],
+        assert document["reading"] == {
+            "session": 2, "type": "NoteTaken", "told": ["the priest lies"], "rows": [],
         }  # fmt: skip
-    # with --reveal its whole hashed body: the text itself is bound to session 2's head
-    revealed = _proved(night, PRIEST, "players", head, "--reveal")["revealed"]
-    assert isinstance(revealed, dict) and '"text":"the priest lies"' in revealed["body"]
+        words = {p["name"]: p["value"] for p in document["event"]["disclosed"]}
+        assert words == {"text": "the priest lies", "gm_only": True, "about": []}
+    # its words are bound to session 2's head by their salted digests: `--reveal` adds none
+    revealed = _proved(night, PRIEST, "players", head, "--reveal")["event"]["disclosed"]
+    assert {p["name"] for p in revealed} == {"text", "gm_only", "about"}
     recap = night("recap", "5", "--for", "players").stdout
     assert "the priest lies" in recap and "noted in session 2" in recap
 
     # a character-only reveal: Ike's, no one else's
-    assert _proved(night, KEY, "Ike", head)["event"]["told"] == ["the crypt key is in the font"]
+    assert _proved(night, KEY, "Ike", head)["reading"]["told"] == ["the crypt key is in the font"]
     _refused(night, KEY, "players", "the players")
     _refused(night, KEY, "Mara", "Mara")
     assert _served(night, PRIEST) == {"players", "Cole", "Mara", "Ike"}
@@ -141,7 +143,7 @@ def test_a_secret_of_session_2_revealed_in_session_5_is_proved_against_session_2
     # a proof of the current head does not pass for the kept one: it names the --head to ask
     Path("now.json").write_text(night("prove", str(PRIEST), "--for", "players").stdout)
     wrong = night("check-proof", "now.json", "--head", head, ok=False)
-    assert wrong.exit_code == 1 and "ask for the proof at --head 11" in wrong.stdout
+    assert wrong.exit_code == 1 and "ask for the proof against #11" in wrong.stdout
 
     # the reveal voided: secret again, refused again
     night("void", "17", "--reason", "told the wrong table")

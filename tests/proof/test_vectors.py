@@ -61,15 +61,14 @@ def test_inclusion_probe(probe: Path) -> None:
     else:
         verify_inclusion(*args)
         # and the happy path's proof is the one this code makes of the reference tree
-        if case["treeSize"] <= 8 and case["leafHash"] == base64.b64encode(
-            LEAVES[case["leafIdx"]]
-        ).decode():
+        if (
+            case["treeSize"] <= 8
+            and case["leafHash"] == base64.b64encode(LEAVES[case["leafIdx"]]).decode()
+        ):
             assert inclusion_proof(Leaves(LEAVES), case["leafIdx"], case["treeSize"]) == proof
 
 
-@pytest.mark.parametrize(
-    "probe", _probes("consistency"), ids=lambda p: f"{p.parent.name}/{p.stem}"
-)
+@pytest.mark.parametrize("probe", _probes("consistency"), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_consistency_probe(probe: Path) -> None:
     case = json.loads(probe.read_text())
     proof = [_b64(p) for p in case["proof"] or []]
@@ -79,7 +78,9 @@ def test_consistency_probe(probe: Path) -> None:
             verify_consistency(*args)
     else:
         verify_consistency(*args)
-        if 0 < case["size1"] < case["size2"] <= 8 and case["root2"] == base64.b64encode(
-            bytes.fromhex(TREE["roots"][case["size2"]])
-        ).decode():
+        if (
+            0 < case["size1"] < case["size2"] <= 8
+            and case["root2"]
+            == base64.b64encode(bytes.fromhex(TREE["roots"][case["size2"]])).decode()
+        ):
             assert consistency_proof(Leaves(LEAVES), case["size1"], case["size2"]) == proof

@@ -98,8 +98,10 @@ def test_the_reference_vectors_in_the_browser(page: Any) -> None:
     cases = []
     for probe in sorted(VECTORS.rglob("*.json")):
         case = json.loads(probe.read_text())
+
         def hx(v: str | None) -> str:
             return base64.b64decode(v or "").hex()
+
         case = {k: ([hx(p) for p in v or []] if k == "proof" else v) for k, v in case.items()}
         for key in ("root", "leafHash", "root1", "root2"):
             if key in case:
@@ -182,23 +184,43 @@ def test_a_kept_head_and_what_is_not_a_proof(page: Any) -> None:
     document = _inclusion(chain, 4, 9)
     head = f"#9 {document['head']['root']}"
     assert _browser_says(page, document, head) == (
-        f"valid: event 4 was in the record of #9 (Record #9 · {document['head']['root'][:16]}…)"
+        "valid: event #4 was in the record of #9. Its words are not proven: it was written "
+        "before the journal proved words (ask your GM for its proof with --reveal)"
     )
+    assert page.text_content("#against").startswith("Checked against the head you kept: #9 ")
     other = _inclusion(chain, 4, 8)
-    assert "not of the head you kept" in _browser_says(page, other, head)
+    assert "and the head you kept is of #9" in _browser_says(page, other, head)
     assert _browser_says(page, document, "#9 abc").startswith("NOT valid: ")
+    since = _consistency(chain, 4, 9)  # T5: checked against the older head, the one kept
+    older, newer = f"#4 {since['old']['root'][:12]}", f"#9 {since['new']['root'][:12]}"
+    assert _browser_says(page, since, older).startswith("valid: the record of #9 extends")
+    assert "starts from the record of #4, and the head you kept is of #9" in _browser_says(
+        page, since, newer
+    )
+    short = f"#9 {document['head']['root'][:11]}"  # T7: the head's own digits, too few
+    assert "give at least 12" in _browser_says(page, document, short)
+    another = "#9 " + ("0" if document["head"]["root"][0] != "0" else "1") * 12  # T4
+    assert "not the same record of 9 events" in _browser_says(page, document, another)
     assert page.evaluate("(t) => journalCheck(t, '')", "not json") == (
-        "NOT valid: this is not JSON: paste the whole proof file"
+        "NOT valid: this is not JSON: paste the whole proof file."
     )
     assert _browser_says(page, {"proof": "something else"}).startswith("NOT valid: this is not")
 
 
 def test_the_screenshot(page: Any, tmp_path: Path) -> None:
-    """What the README shows: a player's proof pasted in, checked against the head kept."""
-    chain = _log(412, 7)
-    document = _inclusion(chain, 77, 412)
-    document["event"]["told"] = ["Linda drags Ariella down a side street."]
-    _browser_says(page, document, f"#412 {document['head']['root']}")
+    """What the manual shows: a player's proof of a note, checked against the head kept."""
+    import journal
+    from journal.api.commands import AddCharacter, EndSession, StartSession, TakeNote
+
+    night = journal.create(":memory:", "night", "horror-factor")
+    night.run(AddCharacter("Linda", {"reaction": 11, "willpower": 10, "hardness": 1,
+                                     "training": "some"}))  # fmt: skip
+    night.run(StartSession("The second night", "2010-11-06 21:00"))
+    night.run(TakeNote("Linda finds a key under the altar.", False, ("Linda",)))
+    night.run(EndSession())
+    document = night.prove(4, "Linda")
+    said = _browser_says(page, document, f"#5 {document['head']['root'][:12]}")
+    assert said.startswith("valid: these words were in the record at the end of session 1")
     shot = tmp_path / "verifier.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000

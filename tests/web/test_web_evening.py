@@ -28,9 +28,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _notes(page: str) -> list[str]:
-    """The "Notes NAME knows" list as read: each note's text and when."""
+    """The "Notes NAME knows" list as read: each note's text and when (each links its
+    proof besides: tests/proof/test_player_browser.py)."""
     part = page.split("knows</h2>", 1)[1].split("</ul>", 1)[0]
-    items = re.findall(r"<li class=\"note\">(.*?)</li>", part, re.S)
+    items = re.findall(
+        r"<li class=\"note\">(.*?)(?: <a class=\"proof\"[^>]*>proof</a>)?</li>", part, re.S
+    )
     return [re.sub(r"<span class=\"about\">", " | ", re.sub(r"</span>", "", i)) for i in items]
 
 

@@ -34,8 +34,10 @@ def _table(runner) -> str:  # type: ignore[no-untyped-def]
 
 
 def _just_now(page: str) -> list[str]:
+    """Each item's words (each links its proof: tests/proof/test_player_browser.py)."""
     section = page.split('<section class="just-now">', 1)[1].split("</section>", 1)[0]
-    return [item.split("</li>", 1)[0] for item in re.split(r"<li[^>]*>", section)[1:]]
+    items = [item.split("</li>", 1)[0] for item in re.split(r"<li[^>]*>", section)[1:]]
+    return [re.sub(r' <a class="proof" href="[^"]*">proof</a>$', "", i) for i in items]
 
 
 def test_the_table_screen_shows_the_latest_happenings_newest_first(runner) -> None:  # type: ignore[no-untyped-def]

@@ -120,6 +120,22 @@ class CutScene(Command, frozen=True):
     reason: str = ""
 
 
+class RollDice(Command, frozen=True):
+    """`journal roll DICE [--for WHAT] [--sealed]`: dice the GM rolls for what no rule
+    decides (`3d6`, `1d20+2`); sealed, the players see only that it was rolled, and for
+    what, until `journal unseal SEQ`."""
+
+    notation: str
+    purpose: str = ""
+    sealed: bool = False
+
+
+class UnsealRoll(Command, frozen=True):
+    """`journal unseal SEQ`: the roll made behind the screen at SEQ shown to the players."""
+
+    seq: int
+
+
 class VoidEvent(Command, frozen=True):
     seq: int
     reason: str
@@ -147,5 +163,7 @@ CORE_COMMANDS = (
     SetSafetyTool,
     SetLanguage,
     CutScene,
+    RollDice,
+    UnsealRoll,
     VoidEvent,
 )

@@ -21,11 +21,13 @@ from journal.rules.core.commands import (
     RenameCharacter,
     RetireCharacter,
     RevealSecret,
+    RollDice,
     SetClock,
     SetLanguage,
     SetSafetyTool,
     StartSession,
     TakeNote,
+    UnsealRoll,
     VoidEvent,
     is_slug,
 )
@@ -53,10 +55,14 @@ from journal.rules.core.language import language_tag
 from journal.rules.core.state import CampaignState
 
 if TYPE_CHECKING:
+    from journal.dice import DiceBox
     from journal.rules.ruleset import Ruleset
 
 
-def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> list[Event]:
+def decide_core(
+    state: CampaignState, command: Command, ruleset: Ruleset, dice: DiceBox | None = None
+) -> list[Event]:
+    """The events a core command produces; `dice` for the one that rolls (`journal roll`)."""
     match command:
         case CreateCampaign():
             return [_create(state, command, ruleset)]
@@ -132,6 +138,14 @@ def decide_core(state: CampaignState, command: Command, ruleset: Ruleset) -> lis
             return [SceneCut(" ".join(reason.split()))]
         case VoidEvent():
             return [_void(state, command)]
+        case RollDice(notation=text, purpose=purpose, sealed=sealed):
+            from journal.rules.core import rolls  # (imported by the command that rolls)
+
+            return [rolls.roll(purpose, text, sealed, dice)]
+        case UnsealRoll(seq=seq):
+            from journal.rules.core import rolls
+
+            return [rolls.unseal(state, seq)]
         case RecordPost(what=what, session=number, webhook=webhook, messages=messages):
             if not 1 <= number <= state.sessions:
                 raise NotFound(f"there is no session {number} in campaign {state.slug!r}")

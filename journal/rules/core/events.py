@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from msgspec import Struct
 
 from journal.events.canonical import JSONObject
-from journal.events.registry import Event, OptionValue, event, from_data, keep_sorted
+from journal.events.registry import Dice, Event, OptionValue, event, from_data, keep_sorted
 
 
 @event
@@ -202,3 +202,44 @@ class SceneCut(Event, frozen=True):
     """`xcard`: a scene was cut at the table (who asked is never recorded)."""
 
     reason: str = ""
+
+
+@event
+class DiceRolled(Event, frozen=True):
+    """`journal roll DICE`: `count` dice of `sides` plus `modifier` for `purpose`, their
+    faces in `dice` (`roll`) and their `total`. A `sealed` roll was made behind the screen:
+    the players see that it was, and for what, not its faces nor its total, until it is
+    unsealed (`RollUnsealed`); its salted parts prove them then against the head they kept
+    when it was rolled."""
+
+    notation: str
+    count: int
+    sides: int
+    modifier: int
+    purpose: str
+    sealed: bool
+    dice: Dice
+    total: int
+
+
+@event
+class RulingSealed(Event, frozen=True):
+    """`--sealed` on a ruling the ruleset lets the GM roll behind the screen (`Ruleset.
+    sealable`): the dice of the ruling at `seq`, recorded in the same append right before
+    this, were rolled unseen. The players read the ruling as ever (its dice are never in
+    their handouts) and that it was sealed; `journal unseal SEQ` discloses its dice in their
+    proof, against the head they kept that night."""
+
+    seq: int
+
+
+@event
+class RollUnsealed(Event, frozen=True):
+    """`journal unseal SEQ`: the sealed roll at `seq` disclosed to the players, as it stands
+    (amended, when it was): its dice, faces and total."""
+
+    seq: int
+    notation: str
+    purpose: str
+    faces: tuple[int, ...]
+    total: int

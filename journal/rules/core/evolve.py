@@ -15,9 +15,12 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
     EventVoided,
     LanguageSet,
     NoteTaken,
+    RollUnsealed,
+    RulingSealed,
     SafetyToolSet,
     SecretNoted,
     SecretRevealed,
@@ -43,6 +46,9 @@ CORE_EVENTS = frozenset(
         SecretNoted,
         SecretRevealed,
         SafetyToolSet,
+        DiceRolled,
+        RollUnsealed,
+        RulingSealed,
         LanguageSet,
     }
 )
@@ -110,6 +116,10 @@ def evolve_core(state: CampaignState, payload: Event, meta: Meta) -> CampaignSta
             return revealed(state, secret, meta.seq, knowers)
         case SafetyToolSet(kind=kind, text=text):
             return changed(state, safety={**state.safety, meta.seq: (kind, text)})
+        case DiceRolled() | RollUnsealed() | RulingSealed():
+            from journal.rules.core.rolls import sealed_after  # (a roll: not every fold)
+
+            return sealed_after(state, payload, meta.seq)
         case LanguageSet(language=language):
             return changed(state, language=language)
     return state

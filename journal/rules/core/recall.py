@@ -13,10 +13,12 @@ from journal.rules.core.commands import (
     RenameCharacter,
     RetireCharacter,
     RevealSecret,
+    RollDice,
     SetClock,
     SetSafetyTool,
     StartSession,
     TakeNote,
+    UnsealRoll,
 )
 from journal.rules.core.events import (
     CharacterAdded,
@@ -24,7 +26,9 @@ from journal.rules.core.events import (
     CharacterRetired,
     ClockAdvanced,
     ClockSet,
+    DiceRolled,
     NoteTaken,
+    RollUnsealed,
     SafetyToolSet,
     SceneCut,
     SecretNoted,
@@ -50,6 +54,8 @@ CORE_RULINGS = frozenset(
         VeiledNoteTaken,
         SafetyToolSet,
         SceneCut,
+        DiceRolled,
+        RollUnsealed,
     }
 )
 
@@ -78,6 +84,10 @@ def core_command_for(payload: Event) -> Command | None:
             return SetSafetyTool(kind, text)
         case SceneCut(reason=reason):
             return CutScene(reason)
+        case DiceRolled(notation=notation, purpose=purpose, sealed=sealed):
+            return RollDice(notation, purpose, sealed)
+        case RollUnsealed(seq=seq):
+            return UnsealRoll(seq)
         case ClockSet(game_time=game_time, previous=previous):
             return SetClock(game_time, previous is not None and game_time < previous)
         case ClockAdvanced(amount=amount):

@@ -33,6 +33,13 @@ class RulesState:
     __slots__ = ()
 
 
+#: a roll the GM made behind the screen (`journal roll DICE --sealed`), as the fold has it
+#: (amended, when it was): (its dice, what it was for, its faces, its total, the seq of the
+#: event that unsealed it or None while it is sealed). A plain tuple: a snapshot reads it
+#: with the campaign state's own classes (`journal.rules.core.rolls` reads it by name)
+SealedRoll = tuple[str, str, tuple[int, ...], int, int | None]
+
+
 #: a character's identity: the seq of the `CharacterAdded` that brought them in. Stable for
 #: every log (older ones too), since it needs nothing an event did not already record.
 CharacterId = int
@@ -65,6 +72,8 @@ class CampaignState(msgspec.Struct, frozen=True, weakref=True):
     secrets: Mapping[int, tuple[tuple[int, int], ...]] = msgspec.field(default_factory=dict)
     #: the safety tools in force: seq -> (kind, text), kind `line` or `veil`
     safety: Mapping[int, tuple[str, str]] = msgspec.field(default_factory=dict)
+    #: the rolls made behind the screen, by seq (`journal roll --sealed`, `journal unseal`)
+    sealed: Mapping[int, SealedRoll] = msgspec.field(default_factory=dict)
     #: the language of the campaign's handouts (a BCP 47 tag; `campaign language`)
     language: str = "en"
 

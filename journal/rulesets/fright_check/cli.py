@@ -190,6 +190,7 @@ class FrightOptions(TypedDict):
     change_to: str | None
     reason: str | None
     for_seq: int | None
+    sealed: bool
 
 
 def _naming(given: FrightOptions) -> TraitChoice | None:
@@ -340,6 +341,12 @@ def _row(text: str | None) -> int | None:
     shell_complete=complete("ruling"),
     help="With --change-to: change the row of the check recorded at SEQ.",
 )
+@click.option(
+    "--sealed",
+    is_flag=True,
+    help="Rolled behind the screen: the players read the result, and later (`journal "
+    "unseal SEQ`) check the dice against the head they kept tonight.",
+)
 @json_option
 @pass_settings
 def fright(settings: Settings, /, name: str, as_json: bool, **given: Unpack[FrightOptions]) -> None:
@@ -363,11 +370,14 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Unpack[Frig
           --trait-name "Counts the drawers" --trait-points -1     (name it at the check)
       journal fright Eli --threat angel --dice 6,6,1 --change-to 10 --reason "awe, not fear"
       journal fright Eli --for 12 --change-to 21 --reason "awe, not fear"
+      journal fright Mara --threat nurse --dice 6,5,6 --table-dice 3,3,4 --sealed
     """
     from journal.rulesets.fright_check.rules.change_row import ChangeRow
     from journal.rulesets.fright_check.rules.fright import FrightCheck
 
     if given["for_seq"] is not None:
+        if given["sealed"]:
+            fail("--sealed rolls a check behind the screen: a row changed later rolls none")
         if given["threat"] or given["dice"] or given["table_dice"]:
             fail("--for SEQ changes a recorded check's row: leave out --threat and its dice")
         row = _row(given["change_to"])
@@ -421,7 +431,7 @@ def fright(settings: Settings, /, name: str, as_json: bool, **given: Unpack[Frig
     flags = {"will": "--dice", "table": "--table-dice"}
     entered = _entered({"will": given["dice"], "table": given["table_dice"]}, flags)
     entered, flags = _effect_dice(given["effect_dice"], flags, entered)
-    run_and_show(settings, command, as_json, entered or None, flags)
+    run_and_show(settings, command, as_json, entered or None, flags, sealed=given["sealed"])
 
 
 def _effect_dice(

@@ -399,6 +399,12 @@ def drop(settings: Settings, name: str, as_json: bool) -> None:
     help="With --hf: the horror's category (NAME's specialization for it applies and changes).",
 )
 @click.option("--dice", metavar="+A/-B", help="Entered d10 pair (rolled when left out).")
+@click.option(
+    "--sealed",
+    is_flag=True,
+    help="Rolled behind the screen: the players read the result, and later (`journal "
+    "unseal SEQ`) check the dice against the head they kept tonight.",
+)
 @json_option
 @pass_settings
 def check(
@@ -407,6 +413,7 @@ def check(
     hf: int | None,
     category: str | None,
     dice: str | None,
+    sealed: bool,
     as_json: bool,
 ) -> None:
     """Horror Check: current Willpower + Hardness - HF + d10 - d10 against 10.
@@ -424,12 +431,14 @@ def check(
       journal check Ariella --dice +4/-2
       journal check Linda --hf 8
       journal check Prof --hf 6 --category mythos
+      journal check Linda --hf 5 --sealed
     """
     from journal.api.dice import parse_d10_pair
     from journal.rulesets.horror_factor.rules.check import HorrorCheck
 
     entered = {"check": parse_d10_pair(dice)} if dice else None
-    run_and_show(settings, HorrorCheck(name, hf, category), as_json, entered, {"check": "--dice"})
+    command = HorrorCheck(name, hf, category)
+    run_and_show(settings, command, as_json, entered, {"check": "--dice"}, sealed=sealed)
 
 
 @click.command()

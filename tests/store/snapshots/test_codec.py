@@ -71,7 +71,8 @@ def test_a_state_the_dataclass_states_wrote_reads_back_as_the_same_state(
     """The states became Structs and kept their JSON form: a snapshot text the dataclass
     states wrote reads back (as Structs) as the state folded now, and the state folded
     now is written as the very same text. (The fold has since learned who knows each
-    secret and the safety tools in force, issue 32, and the handouts' language, issue 44:
+    secret and the safety tools in force, issue 32, the rolls behind the screen, issue 40,
+    and the handouts' language, issue 44:
     fields an older snapshot lacks, read as their defaults; its rules version keeps it from
     being read for a newer fold; the rulesets' states learned the threats, issue 41.)"""
     import msgspec

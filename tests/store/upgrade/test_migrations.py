@@ -58,9 +58,9 @@ def test_the_schema_is_described_once_and_the_migrations_are_checked_against_it(
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
     }
     assert named & literals == set()
-    mood = layout.Column("mood", "text", 16, null=True, added="0006")
+    mood = layout.Column("mood", "text", 16, null=True, added="0007")
     planted = msgspec.structs.replace(layout.EVENTS, columns=(*layout.EVENTS.columns, mood))
-    assert "writer VARCHAR(120), mood VARCHAR(16), \n" in layout.sqlite_table(planted)
+    assert "writer VARCHAR(120), salts TEXT, mood VARCHAR(16), \n" in layout.sqlite_table(planted)
     elsewhere = MetaData(naming_convention=dict(metadata.naming_convention))
     for table in (planted, *layout.TABLES[1:]):
         sql_table(table, elsewhere)
@@ -149,6 +149,7 @@ def test_0004_adds_the_writer_and_keeps_every_older_event_and_hash(db_url: str) 
                         "options": {},
                         "journal_version": "0.1.0",
                     },
+                    salts=False,  # as a journal of 0003 wrote it
                 ),
             )
             conn.execute(

@@ -166,10 +166,15 @@ def _twins() -> list[tuple[str, str]]:
     sys.path.insert(0, str(SCHEMA))
     try:
         from build import FIXTURES as BUILT
+        from sessions import ALIKE
     finally:
         sys.path.remove(str(SCHEMA))
     names = [f.stem for f in FIXTURES]
-    made = {n: (BUILT[n].scripts, BUILT[n].imports) for n in names if n in BUILT}
+    made = {
+        n: (tuple(ALIKE.get(s, s) for s in BUILT[n].scripts), BUILT[n].imports)
+        for n in names
+        if n in BUILT
+    }
     return [(a, b) for a in made for b in made if a < b and made[a] == made[b]]
 
 

@@ -43,6 +43,7 @@ from journal.plugin.rules import (
 from journal.rulesets.fright_check.rules import corrected, fiat
 from journal.rulesets.fright_check.rules import invariants as _invariants
 from journal.rulesets.fright_check.rules import status as _status
+from journal.rulesets.fright_check.rules.fright import FrightCheck
 from journal.rulesets.fright_check.rules.lookup import rules_of
 from journal.rulesets.fright_check.rules.sheet import build_sheet
 from journal.rulesets.fright_check.rules.state import STATE_CLASSES, FrightState
@@ -65,6 +66,8 @@ class FrightCheckRules(Ruleset):
     adjustable = fiat.ADJUSTABLE
     amendable = corrected.AMENDABLE
     invariants = _invariants.INVARIANTS
+    #: a Fright Check may be rolled behind the screen (`fright --sealed`)
+    sealable = (FrightCheck,)
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)

@@ -44,6 +44,7 @@ from journal.rulesets.horror_factor.rules import catalog, corrected, fiat
 from journal.rulesets.horror_factor.rules import invariants as _invariants
 from journal.rulesets.horror_factor.rules import sheet as _sheet
 from journal.rulesets.horror_factor.rules import status as _status
+from journal.rulesets.horror_factor.rules.check import HorrorCheck
 from journal.rulesets.horror_factor.rules.encounter_start import parse_hf
 from journal.rulesets.horror_factor.rules.state import STATE_CLASSES, HFState, rules_of
 from journal.rulesets.horror_factor.rules.tables import CONCERNS, DECIDE, EVOLVE, RECALL
@@ -65,6 +66,8 @@ class HorrorFactorRules(Ruleset):
     amendable = corrected.AMENDABLE
     invariants = _invariants.INVARIANTS
     wording = frozenset({"note", "exceptional_margin"})
+    #: a Horror Check may be rolled behind the screen (`check --sealed`)
+    sealable = (HorrorCheck,)
 
     def adjust(self, state: CampaignState, character: str, number: str, value: str) -> Adjustment:
         return fiat.adjust(state, character, number, value)
