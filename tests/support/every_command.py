@@ -12,14 +12,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import click
 
-from support import morgue_example, worked_example
+from support import d100_example, morgue_example, worked_example
 
 #: the commands not run here: they hold a terminal or a server, or start a new database
 #: (each has a test of its own through a built journal), and the example plugin's
 ELSEWHERE = {"play", "serve", "demo", "stress", "panic"}
+#: what differs between installations by design: the rulesets installed (the example
+#: plugin is installed beside the journal under test, not in the single file)
+ELSEWHERE |= {"rulesets"}
+
+#: a GURPS Character Sheet file made for the tests (issue 45)
+GCS = Path(__file__).resolve().parents[1] / "rulesets" / "fright_check" / "fixtures" / "gcs"
 
 SECOND_NIGHT: list[tuple[str, ...]] = [
     ("status",),
@@ -85,12 +92,64 @@ BETWEEN_SESSIONS: list[tuple[str, ...]] = [
     ("db", "check"),
     ("db", "snapshots"),
     ("db", "upgrade"),
+    ("campaign", "language", "en-GB"),
+    ("roll", "3d6", "--sealed", "--for", "the nurse's stealth", "--dice", "3,4,5"),
+    ("unseal", "{last}"),
+]
+
+#: the morgue's sheets and threats as they change between nights (issues 41 and 45)
+MORGUE_SHEETS: list[tuple[str, ...]] = [
+    ("threat", "add", "nurse", "--name", "the night nurse", "--kind", "ghoul", "--monster", "-4"),
+    ("threat", "list"),
+    ("character", "trait", "add", "Ortiz", "Combat Reflexes", "--reason", "a year of nights"),
+    ("character", "trait", "add", "Ortiz", "Talks to the dead", "--quirk", "--reason", "lonely"),
+    (
+        "character",
+        "trait",
+        "rename",
+        "Ortiz",
+        "Talks to the dead",
+        "Talks to corpses",
+        "--reason",
+        "his words",
+    ),
+    ("character", "trait", "remove", "Ortiz", "Combat Reflexes", "--reason", "entered by mistake"),
+    ("character", "import", str(GCS / "cole.gcs"), "--as", "Cole"),
+    ("character", "sync", "Cole", str(GCS / "cole.gcs"), "--yes"),
+    ("character", "export-gcs", "Cole", str(GCS / "cole.gcs"), "-o", "cole-after.gcs"),
 ]
 
 #: the script in two databases of their own, which a test may run side by side
 CHAINS: dict[str, list[tuple[str, ...]]] = {
     "journal.db": [*worked_example.COMMANDS, *SECOND_NIGHT, *BETWEEN_SESSIONS],
-    "morgue.db": [*morgue_example.COMMANDS, ("audit",), ("recap", "2"), ("explain", "Ortiz")],
+    "morgue.db": [
+        *morgue_example.COMMANDS,
+        ("audit",),
+        ("recap", "2"),
+        ("explain", "Ortiz"),
+        *MORGUE_SHEETS,
+    ],
+    "sanity.db": [
+        *d100_example.BLACKWOOD,
+        *d100_example.FALLOW,
+        ("session", "start", "Debrief", "--at", "2019-09-20 10:00"),
+        (
+            "sanity",
+            "Park",
+            "--loss",
+            "1/1d8",
+            "--kind",
+            "helplessness",
+            "--threat",
+            "tape",
+            "--dice",
+            "90",
+            "--loss-dice",
+            "6",
+        ),
+        ("react", "Park", "flee"),
+        ("session", "end"),
+    ],
 }
 SCRIPT: list[tuple[str, ...]] = [step for chain in CHAINS.values() for step in chain]
 
@@ -118,11 +177,11 @@ def command_paths(group: click.Group, ctx: click.Context) -> set[str]:
 
 
 def typed_paths(script: Iterable[Sequence[str]]) -> set[str]:
-    """The commands a script types (a group's first word and its subcommand)."""
+    """The commands a script types (a group's first word, its subcommand and theirs)."""
     found = set()
     for step in script:
         words = list(step)
         while words and words[0].startswith("--"):  # the journal's own options first
             words = words[2:]
-        found |= {words[0], " ".join(words[:2])}
+        found |= {words[0], " ".join(words[:2]), " ".join(words[:3])}
     return found
