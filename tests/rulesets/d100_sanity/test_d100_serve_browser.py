@@ -17,6 +17,7 @@ import pytest
 from support.browser import chromium, serving
 
 pytest.importorskip("playwright")
+from playwright.sync_api import expect
 
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}
@@ -68,10 +69,9 @@ def test_the_players_read_words_and_the_gm_the_numbers(
             # another process records a sanity roll: the table screen follows it
             _journal(db, "sanity", "Reyes", "--loss", "1/1d20", "--kind", "unnatural",
                      "--dice", "99", "--loss-dice", "20", "--reaction", "flee")  # fmt: skip
-            tv.wait_for_function(
-                "document.querySelector('tr[data-character=\"Reyes\"]').innerText"
-                ".includes('temporary')",
-                timeout=10_000,
+            # the page's policy allows no eval, so no wait_for_function: Playwright's expect
+            expect(tv.locator('tr[data-character="Reyes"]')).to_contain_text(
+                "temporary", timeout=10_000
             )
             row = tv.inner_text('tr[data-character="Reyes"]')
             assert "breaking" in row and not {"65", "85"} & _numbers(row), row
