@@ -65,10 +65,15 @@ def secret_seqs(state: CampaignState) -> tuple[int, ...]:
     return tuple(seq for seq, held in state.secrets.items() if PLAYERS not in {k for k, _ in held})
 
 
+def sealed_seqs(state: CampaignState) -> tuple[int, ...]:
+    """The seqs of the rolls made behind the screen and not unsealed yet."""
+    return tuple(seq for seq, roll in state.sealed.items() if roll[4] is None)
+
+
 def choices(sources: Sources, slot: str, typed: str = "") -> list[Choice]:
     """What is offered for `slot`, beginning with `typed` (case aside)."""
     wanted = typed.strip().casefold()
-    if slot in ("event", "ruling", "secret"):
+    if slot in ("event", "ruling", "secret", "sealed"):
         return list(_seqs(sources, slot, wanted))
     own = _OWN.get(slot)
     found = own(sources) if own is not None else _rulesets(sources, slot)
@@ -148,9 +153,10 @@ def _seqs(sources: Sources, slot: str, wanted: str) -> Iterator[Choice]:
     with the start of its log line (a secret: whom it is for, and the start of its text)."""
     campaign = sources.campaign
     records: Iterable[Recorded | None]
-    if slot == "secret":
-        secrets = sorted(secret_seqs(sources.state), reverse=True)
-        records = (campaign.event(seq) for seq in secrets if str(seq).startswith(wanted))
+    if slot in ("secret", "sealed"):
+        seqs = secret_seqs(sources.state) if slot == "secret" else sealed_seqs(sources.state)
+        ordered = sorted(seqs, reverse=True)
+        records = (campaign.event(seq) for seq in ordered if str(seq).startswith(wanted))
     else:
         newest = campaign.store.read_backwards(campaign.campaign)
         records = (r for r in newest if str(r.seq).startswith(wanted))

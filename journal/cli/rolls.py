@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from journal.cli.common import json_option, pass_settings, run_and_show
+from journal.cli.common import complete, json_option, pass_settings, run_and_show
 from journal.cli.settings import Settings, fail
 
 
@@ -56,7 +56,7 @@ def roll(
 
 
 @click.command()
-@click.argument("seq", type=click.IntRange(min=1))
+@click.argument("seq", type=click.IntRange(min=1), shell_complete=complete("sealed"))
 @json_option
 @pass_settings
 def unseal(settings: Settings, seq: int, as_json: bool) -> None:

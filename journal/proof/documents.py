@@ -102,7 +102,11 @@ def inclusion(
         event["prev_hash"] = record.prev_hash
         event["hashed"] = body.decode("utf-8")
         if salts is not None:
-            shown = None if reveal else shown_parts(record.type, record.data, seq, now)
+            shown = (
+                None
+                if reveal
+                else shown_parts(record.type, record.data, seq, now, campaign.ruleset)
+            )
             event["disclosed"] = [
                 {"name": name, "value": as_json(record.data[name]), "disclosure": text}
                 for name, text in disclosures(record.data, salts, shown)

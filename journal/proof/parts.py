@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from journal.rules.core.state import CampaignState
+from journal.rules.ruleset import Ruleset
 
 #: the names of the GM's details, at any depth of a payload
 GM_DETAILS = frozenset({"dice", "terms", "modifiers", "change_reason"})
@@ -52,15 +53,21 @@ def holds_gm_detail(value: object) -> bool:
 
 
 def shown_parts(
-    kind: str, data: Mapping[str, object], seq: int, now: CampaignState
+    kind: str,
+    data: Mapping[str, object],
+    seq: int,
+    now: CampaignState,
+    ruleset: Ruleset | None = None,
 ) -> frozenset[str]:
     """The parts of event `seq` (of type `kind`, payload `data`) a players' or character's
     proof discloses, as the record stands `now` (a sealed roll unsealed since shows its
-    faces)."""
+    faces); what the campaign's `ruleset` keeps from the players (`hidden_parts`) too."""
     if kind == "DiceRolled":  # `journal roll`: its faces are what it records
         sealed = bool(data.get("sealed")) and not _unsealed(seq, now)
         return frozenset(data) - (SEALED if sealed else frozenset())
     hidden = HIDDEN.get(kind, frozenset())
+    if ruleset is not None:
+        hidden = hidden | ruleset.hidden_parts(kind, data)
     if kind == "RulingAmended" and data.get("ruling") == "DiceRolled":
         target, amended = data.get("seq"), data.get("data")
         sealed = (

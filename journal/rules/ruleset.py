@@ -166,6 +166,13 @@ class Ruleset(ABC):
         given = ", ".join(f"--{k.replace('_', '-')}" for k in inputs)
         raise RuleError(f"{given} cannot correct that ruling, {payload.type} (inputs: {known})")
 
+    def hidden_parts(self, kind: str, data: Mapping[str, object]) -> frozenset[str]:
+        """The parts of this ruleset's event `kind` (payload `data`) no players' or
+        character's proof discloses, beyond the GM's details no proof discloses of any
+        ruleset (`journal.proof.parts`): none by default. A ruleset that keeps numbers from
+        the players (a campaign option) keeps them out of their proofs here too."""
+        return frozenset()
+
     def dice_purpose(self, payload: Event) -> str | None:
         """The roll `journal amend SEQ --dice FACES` corrects: by default the ruling's only
         roll (None: it rolled none, or several and the GM names which, `--dice table=...`)."""

@@ -137,6 +137,13 @@ class SanityRules(Ruleset):
     def parse_option(self, key: str, raw: str) -> OptionValue:
         return _options.parse_option(key, raw)
 
+    def hidden_parts(self, kind: str, data: Mapping[str, object]) -> frozenset[str]:
+        """A ruling decided while the campaign kept SAN from the players (`hidden`)
+        discloses none of its numbers in their proofs, as their handouts show none."""
+        if data.get("hidden") is not True:
+            return frozenset()
+        return frozenset(name for name, value in data.items() if _holds_number(value))
+
     def build_sheet(self, sheet: JSONObject) -> JSONObject:
         return _sheet.build_sheet(sheet)
 
@@ -185,3 +192,16 @@ class SanityRules(Ruleset):
 
 
 RULESET = SanityRules()
+
+
+def _holds_number(value: object) -> bool:
+    """Whether a part's value is or holds a number (a flag is not one)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return True
+    if isinstance(value, Mapping):
+        return any(_holds_number(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_number(v) for v in value)
+    return False
