@@ -182,7 +182,8 @@ def test_every_command_of_both_rulesets_prints_what_the_journal_prints(
     here.mkdir()
     config = os.environ["XDG_CONFIG_HOME"]
     with discord_standin() as standin:
-        steps = {db: _reference(chain, db, here, standin.url) for db, chain in CHAINS.items()}
+        chains = _files_beside(CHAINS, here, folder)
+        steps = {db: _reference(chain, db, here, standin.url) for db, chain in chains.items()}
         shells = []
         for db, typed in steps.items():
             script = folder / f"{db}.sh"
@@ -208,6 +209,28 @@ def test_every_command_of_both_rulesets_prints_what_the_journal_prints(
             shown = (folder / f"{db}.out.{number}").read_text().replace(str(folder), str(here))
             expected = expected.replace(config, "~/.config")
             assert _RANDOM.sub("X", shown) == _RANDOM.sub("X", expected), words
+
+
+def _files_beside(
+    chains: dict[str, list[tuple[str, ...]]], *places: Path
+) -> dict[str, list[tuple[str, ...]]]:
+    """The chains with each file a step names by its whole path (a GCS sheet, a GM's table)
+    copied into `places` and named by its file name: the single file's sandbox sees its
+    own folder, not the checkout."""
+    found: dict[str, list[tuple[str, ...]]] = {}
+    for db, chain in chains.items():
+        found[db] = []
+        for step in chain:
+            words = []
+            for word in step:
+                path = Path(word)
+                if path.is_absolute() and path.is_file():
+                    for place in places:
+                        shutil.copyfile(path, place / path.name)
+                    word = path.name
+                words.append(word)
+            found[db].append(tuple(words))
+    return found
 
 
 def _reference(
