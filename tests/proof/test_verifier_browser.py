@@ -11,16 +11,13 @@ import copy
 import hashlib
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import ROOT
-from support.browser import chromium
 
 from journal.merkle import Leaves, ProofError, consistency_proof, inclusion_proof, leaf_hash
 from journal.proof.check import CONSISTENCY, INCLUSION, check
@@ -31,24 +28,9 @@ VECTORS = Path(__file__).parent / "vectors"
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    from journal.cli.main import cli
-
-    target = tmp_path_factory.mktemp("verifier") / "check.html"
-    result = CliRunner().invoke(cli, ["verifier", "-o", str(target)])
-    assert result.exit_code == 0, result.output
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-        context = browser.new_context(offline=True, viewport={"width": 900, "height": 900})
-        requests: list[str] = []
-        context.on("request", lambda r: requests.append(r.url))
-        opened = context.new_page()
-        opened.goto(target.as_uri())
-        yield opened
-        assert [r for r in requests if not r.startswith("file:")] == []  # no network at all
-        browser.close()
+def page(verifier_page: Any) -> Any:
+    """The verifier in Chromium, offline, as `conftest.verifier_page` opens it."""
+    return verifier_page
 
 
 def _browser_says(page: Any, document: object, kept: str = "") -> str:
