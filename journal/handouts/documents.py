@@ -8,9 +8,10 @@ numbers) are `Fields`, whose keys its template partials read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, NotRequired, TypeAlias, TypedDict, overload
 
-from journal.documents import Fields
+from journal.documents import Fields, whole_or_none
 
 if TYPE_CHECKING:
     from journal.rules.core.state import CampaignState
@@ -230,6 +231,16 @@ class ArcSample(TypedDict):
     label: str
     numbers: Fields | None
     present: bool
+
+
+def chart_series(points: Sequence[ArcSample], key: str, label: str, style: str) -> ChartSeries:
+    """One number of an arc's samples as a chart's series (none where the character was not
+    in the campaign)."""
+    return {
+        "label": label,
+        "style": style,
+        "values": [whole_or_none(p["numbers"][key]) if p["numbers"] else None for p in points],
+    }
 
 
 class ArcPoint(TypedDict):

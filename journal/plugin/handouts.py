@@ -12,6 +12,7 @@ from journal.handouts.documents import Chart as Chart
 from journal.handouts.documents import ChartSeries as ChartSeries
 from journal.handouts.documents import Encounter as Encounter
 from journal.handouts.documents import RecapDocument as RecapDocument
+from journal.handouts.documents import chart_series as chart_series
 from journal.handouts.documents import gm_fields as gm_fields
 from journal.handouts.hooks import Milestone as Milestone
 from journal.handouts.hooks import Narrator as Narrator

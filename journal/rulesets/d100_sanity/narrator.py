@@ -11,11 +11,11 @@ roll's outcome names no SAN number."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 from journal.plugin.handouts import (
     ArcSample,
     Chart,
-    ChartSeries,
     Fields,
     Milestone,
     Narrator,
@@ -24,8 +24,8 @@ from journal.plugin.handouts import (
     Step,
     Threat,
     Who,
+    chart_series,
     gm_fields,
-    whole_or_none,
 )
 from journal.plugin.rules import CharacterStatus
 from journal.plugin.telling import describe_terms
@@ -154,14 +154,7 @@ class SanityNarrator(Narrator):
     def charts(self, points: Sequence[ArcSample]) -> list[Chart]:
         labels = [p["label"] for p in points]
 
-        def series(key: str, label: str, style: str) -> ChartSeries:
-            return {
-                "label": label,
-                "style": style,
-                "values": [
-                    whole_or_none(p["numbers"].get(key)) if p["numbers"] else None for p in points
-                ],
-            }
+        series = partial(chart_series, points)
 
         shown = [p["numbers"] for p in points if p["numbers"]]
         if shown and "san" not in shown[0]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 
 from journal.plugin.handouts import (
     ArcSample,
     Chart,
-    ChartSeries,
     Encounter,
     Fields,
     Milestone,
@@ -20,9 +20,9 @@ from journal.plugin.handouts import (
     Step,
     Threat,
     Who,
+    chart_series,
     gm_fields,
     whole,
-    whole_or_none,
 )
 from journal.plugin.rules import JSON, CharacterStatus
 from journal.plugin.telling import ARROW
@@ -207,14 +207,7 @@ class FrightCheckNarrator(Narrator):
     def charts(self, points: Sequence[ArcSample]) -> list[Chart]:
         labels = [p["label"] for p in points]
 
-        def series(key: str, label: str, style: str) -> ChartSeries:
-            return {
-                "label": label,
-                "style": style,
-                "values": [
-                    whole_or_none(p["numbers"][key]) if p["numbers"] else None for p in points
-                ],
-            }
+        series = partial(chart_series, points)
 
         numbers = [p["numbers"] for p in points if p["numbers"]]
         top = max((whole(n["points_lost"]) for n in numbers), default=0)

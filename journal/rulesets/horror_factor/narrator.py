@@ -5,6 +5,7 @@ arc's numbers, charts and milestones. Rendered by the partials in `templates/`."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 
 from journal.plugin.handouts import (
     ArcSample,
@@ -19,6 +20,7 @@ from journal.plugin.handouts import (
     Step,
     Threat,
     Who,
+    chart_series,
     gm_fields,
     whole,
     whole_or_none,
@@ -340,14 +342,7 @@ class HorrorFactorNarrator(Narrator):
     def charts(self, points: Sequence[ArcSample]) -> list[Chart]:
         labels = [p["label"] for p in points]
 
-        def series(key: str, label: str, style: str) -> ChartSeries:
-            return {
-                "label": label,
-                "style": style,
-                "values": [
-                    whole_or_none(p["numbers"][key]) if p["numbers"] else None for p in points
-                ],
-            }
+        series = partial(chart_series, points)
 
         wp_max = max(
             (whole(p["numbers"]["willpower_max"]) for p in points if p["numbers"]), default=10
